@@ -1,0 +1,1 @@
+"""hexwar rules: pure Python, never imports textual, saves or tui."""

@@ -1,0 +1,319 @@
+"""The core model every rule set shares, and the shape a rule set plugs in with.
+
+The core assumes no turn structure. It asks the rule set who must decide now
+(`Decision`), what a side may do (`legal_actions`), and what an action does
+(`apply`). Cards, chip bags, phases and interrupts all live inside the rule
+set's own state; reactions of the side that is not active are just legal
+actions that side has at this decision point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from rules.actions import Action
+from rules.board import Board
+from rules.dice import Dice
+from rules.events import Event, Rolled
+from rules.hexgrid import Hex
+
+MAX_UNITS = 400
+MAX_TEXT = 200
+"""Limits that protect the app from hostile files (names, ids, descriptions are cut off here)."""
+
+
+class Refusal(Exception):
+    """An action is not legal now; the message says why. Raising it changes nothing."""
+
+
+# --- Scenario set-up (what `saves` reads from a file) -------------------------------
+
+
+class SideSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
+    name: str = Field(max_length=MAX_TEXT)
+    players: list[str] = Field(default_factory=list, max_length=8)
+    """Commanders within the side, in turn order (DHR's rotating commanders)."""
+    leader: int = 0
+    """Leader level, where the rule set has one (QUAD)."""
+
+
+class UnitSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$")
+    side: str
+    name: str = Field(max_length=MAX_TEXT)
+    kind: str = Field(default="", max_length=MAX_TEXT)
+    """The unit's type (DHR's 'By Type' chips, army lists)."""
+    at: Hex | None = None
+    stats: dict[str, Any] = Field(default_factory=dict)
+    """Rule-set stats, validated by the rule set's own model."""
+
+
+class VictoryCondition(BaseModel):
+    """One way to win, as the scenario states it; the rule set's victory check reads these."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["eliminate", "hold", "turn_limit", "casualties", "exit"] = "eliminate"
+    side: str | None = None
+    """The side this condition lets win (None: whoever meets it)."""
+    hexes: list[Hex] = Field(default_factory=list)
+    turn: int | None = None
+    fraction: float | None = None
+    text: str = Field(default="", max_length=MAX_TEXT)
+
+
+class Setup(BaseModel):
+    """A scenario as the rules see it: map, sides, units, options, victory."""
+
+    ruleset: str
+    name: str = Field(max_length=MAX_TEXT)
+    title: str = Field(default="", max_length=MAX_TEXT)
+    description: str = Field(default="", max_length=4000)
+    board: Board
+    sides: list[SideSetup] = Field(min_length=2, max_length=8)
+    units: list[UnitSetup] = Field(max_length=MAX_UNITS)
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    victory: list[VictoryCondition] = Field(default_factory=list)
+    max_turns: int | None = None
+
+
+# --- Game state -------------------------------------------------------------------
+
+
+class Side(BaseModel):
+    """A side of the game and the players who command it."""
+
+    id: str
+    name: str
+    players: list[str] = Field(default_factory=list)
+    commander: int = 0
+    """Index into `players` of who commands now (DHR rotates it)."""
+    leader: int = 0
+
+
+class Unit(BaseModel):
+    """Fields every rule set's unit has; each rule set subclasses it with typed `stats`."""
+
+    id: str
+    side: str
+    name: str
+    kind: str = ""
+    at: Hex | None = None
+    """Where it stands; None when off the map (not yet arrived, or gone)."""
+    eliminated: bool = False
+
+    @property
+    def on_map(self) -> bool:
+        return self.at is not None and not self.eliminated
+
+
+class GameResult(BaseModel):
+    """How the game ended."""
+
+    winner: str | None
+    """The winning side's id; None for a draw."""
+    reason: str
+    turn: int = 0
+
+
+class GameState(BaseModel):
+    """The whole game at one moment. Rule sets subclass it with their own fields.
+
+    The game service copies it deeply before each action (undo is exact, a refused
+    action changes nothing), so it holds plain data only; the board is frozen
+    and shared.
+    """
+
+    ruleset: str
+    scenario: str = ""
+    seed: int = 0
+    board: Board
+    sides: list[Side]
+    units: dict[str, Unit]
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    victory: list[VictoryCondition] = Field(default_factory=list)
+    max_turns: int | None = None
+    turn: int = 1
+    phase: str = ""
+    active_side: str | None = None
+    result: GameResult | None = None
+
+    def side(self, side_id: str) -> Side:
+        for s in self.sides:
+            if s.id == side_id:
+                return s
+        raise KeyError(f"no side {side_id!r}")
+
+    def side_ids(self) -> list[str]:
+        return [s.id for s in self.sides]
+
+    def other_sides(self, side_id: str) -> list[str]:
+        return [s.id for s in self.sides if s.id != side_id]
+
+    def units_of(self, side_id: str) -> list[Unit]:
+        """The side's units still on the map, in id order."""
+        return [u for u in self.units.values() if u.side == side_id and u.on_map]
+
+    def unit_at(self, h: Hex) -> Unit | None:
+        for u in self.units.values():
+            if u.at == h and not u.eliminated:
+                return u
+        return None
+
+    def occupied(self) -> dict[Hex, Unit]:
+        return {u.at: u for u in self.units.values() if u.at is not None and not u.eliminated}
+
+
+# --- Decisions, options, previews ----------------------------------------------------
+
+
+class Decision(BaseModel):
+    """Who must decide now, and who else may react at this point."""
+
+    model_config = ConfigDict(frozen=True)
+    side: str | None
+    """The side that must act; None when the game is over."""
+    prompt: str = ""
+    """What that side is deciding, in the rule text's words ('play a card or release')."""
+    reactors: tuple[str, ...] = ()
+    """Sides that are not active but have legal reactions now (steal, overwatch...)."""
+    player: str | None = None
+    """The commander within the side who decides, where a side has several."""
+
+    def may_act(self, side: str) -> bool:
+        return side == self.side or side in self.reactors
+
+
+class OptionSpec(BaseModel):
+    """A switchable rule or a game setting the new-game screen offers."""
+
+    model_config = ConfigDict(frozen=True)
+    id: str
+    label: str
+    default: bool | int | str = False
+    choices: tuple[str, ...] = ()
+    """For a setting with named values (DHR's chip draw 'unit' or 'type')."""
+    help: str = ""
+
+
+class ActionKind(BaseModel):
+    """How the UI offers one kind of action: its key, its label, and whether it wants a hex."""
+
+    model_config = ConfigDict(frozen=True)
+    key: str
+    """One key, unique within the rule set, not one of the map's own keys (see tui/keys)."""
+    label: str
+    needs_target: bool = False
+    """True when the player picks a hex or unit on the map after choosing the kind."""
+
+
+class TerrainInfo(BaseModel):
+    """A terrain id's effects in words, for the legend and the unit card."""
+
+    model_config = ConfigDict(frozen=True)
+    label: str
+    effects: str = ""
+
+
+class Outcome(BaseModel):
+    """One line of an odds preview: an outcome and its exact chance."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    label: str
+    chance: Fraction
+
+    @property
+    def percent(self) -> float:
+        return float(self.chance) * 100
+
+
+class Preview(BaseModel):
+    """What an action will roll and the chance of each outcome."""
+
+    model_config = ConfigDict(frozen=True)
+    title: str
+    dice: str = ""
+    """What will be rolled, in words ('4d6 needing 4+, then 2d6 blocks needing 4+')."""
+    outcomes: tuple[Outcome, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+# --- Applying actions -----------------------------------------------------------------
+
+
+class Context:
+    """What `apply()` is handed: the dice and the list its events go to.
+
+    Every roll made through `dice` is appended to `events` as a `Rolled` event at
+    the moment it happens, so rolls and their consequences stay in order.
+    """
+
+    def __init__(self, dice_factory: Callable[[Callable], Dice]) -> None:
+        self.events: list[Event] = []
+        self.dice: Dice = dice_factory(lambda record: self.events.append(Rolled(record=record)))
+
+    def emit(self, *events: Event) -> None:
+        self.events.extend(events)
+
+
+class Ruleset(Protocol):
+    """The shape every rule set plugs in with (one instance, `RULESET`, per package).
+
+    Rule sets share this shape, not a base class. `apply` mutates the state it is
+    handed (the service passes a copy) and raises `Refusal` when the action is
+    not legal now.
+    """
+
+    id: str
+    name: str
+    options: tuple[OptionSpec, ...]
+    state_model: type[GameState]
+    action_adapter: TypeAdapter
+    action_kinds: dict[str, ActionKind]
+    """Every action `kind` of the rule set and how the UI offers it."""
+    terrain: dict[str, TerrainInfo]
+    """Every terrain id the rule set knows (hex terrain, hex features, hexside features)."""
+
+    def setup(self, setup: Setup, seed: int, options: dict[str, bool | int | str]) -> GameState:
+        """The state at action 0 (opening hands dealt, chip bag filled...)."""
+        ...
+
+    def decision(self, state: GameState) -> Decision: ...
+
+    def legal_actions(self, state: GameState, side: str) -> list[Action]: ...
+
+    def apply(self, state: GameState, action: Action, ctx: Context) -> None: ...
+
+    def victory(self, state: GameState) -> GameResult | None: ...
+
+    def view(self, state: GameState, side: str | None) -> GameState:
+        """What `side` may see (None: the referee sees everything)."""
+        ...
+
+    def preview(self, state: GameState, action: Action) -> Preview | None: ...
+
+    def describe(self, state: GameState, action: Action) -> str:
+        """The action in words for the palette ('Attack Lancers at 3,4')."""
+        ...
+
+    def reference(self) -> str:
+        """The quick reference, as Markdown."""
+        ...
+
+    def unit_card(self, state: GameState, unit_id: str) -> list[tuple[str, str]]:
+        """(label, value) rows for the unit card: stats, specials, state."""
+        ...
+
+    def unit_marks(self, state: GameState, unit_id: str) -> str:
+        """A few characters of status for the roster and the map ('Q3', 'sup', 'dn', '*')."""
+        ...
+
+    def side_lines(self, state: GameState, side: str) -> list[str]:
+        """Lines about a side for the roster (cards in hand, chips left, leader...)."""
+        ...

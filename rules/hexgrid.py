@@ -1,0 +1,285 @@
+"""The hex grid: axial coordinates, distance, rings, lines of sight, paths, offset rows.
+
+Pointy-top hexes in axial coordinates (q, r), with s = -q - r implied (the cube
+invariant holds by construction). Displayed as odd-r offset rows: odd rows are
+shifted half a hex to the right. After Red Blob Games' hexagon guide.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable, Iterator
+from fractions import Fraction
+from typing import Literal, NamedTuple
+
+Direction = Literal["E", "NE", "NW", "W", "SW", "SE"]
+DIRECTIONS: tuple[Direction, ...] = ("E", "NE", "NW", "W", "SW", "SE")
+"""The six hexside directions, counter-clockwise from east (pointy-top hexes)."""
+
+
+class Hex(NamedTuple):
+    """A hex in axial coordinates. Immutable, hashable, and a plain (q, r) pair in files."""
+
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        """The third cube coordinate."""
+        return -self.q - self.r
+
+    def __add__(self, other: object) -> Hex:  # type: ignore[override]
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return Hex(self.q + other[0], self.r + other[1])
+
+    def __sub__(self, other: tuple[int, int]) -> Hex:
+        return Hex(self.q - other[0], self.r - other[1])
+
+    def neighbour(self, direction: Direction) -> Hex:
+        """The adjacent hex across the hexside in `direction`."""
+        dq, dr = _OFFSETS[direction]
+        return Hex(self.q + dq, self.r + dr)
+
+    def neighbours(self) -> list[Hex]:
+        """The six adjacent hexes, in `DIRECTIONS` order."""
+        return [Hex(self.q + dq, self.r + dr) for dq, dr in _OFFSET_LIST]
+
+    def distance(self, other: Hex) -> int:
+        """Hexes between the two, counting the destination (adjacent = 1)."""
+        dq = self.q - other.q
+        dr = self.r - other.r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def direction_to(self, other: Hex) -> Direction | None:
+        """The hexside direction toward an adjacent hex, or None if not adjacent."""
+        return _BY_OFFSET.get((other.q - self.q, other.r - self.r))
+
+    def __str__(self) -> str:
+        return f"{self.q},{self.r}"
+
+    @classmethod
+    def parse(cls, text: str) -> Hex:
+        """Read 'q,r' back (the form `str()` writes)."""
+        q, r = text.split(",")
+        return cls(int(q), int(r))
+
+
+_OFFSETS: dict[Direction, tuple[int, int]] = {
+    "E": (1, 0), "NE": (1, -1), "NW": (0, -1), "W": (-1, 0), "SW": (-1, 1), "SE": (0, 1),
+}
+_OFFSET_LIST = [_OFFSETS[d] for d in DIRECTIONS]
+_BY_OFFSET = {v: k for k, v in _OFFSETS.items()}
+OPPOSITE: dict[Direction, Direction] = {
+    "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW",
+}
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Hex distance (adjacent = 1)."""
+    return a.distance(b)
+
+
+def ring(center: Hex, radius: int) -> list[Hex]:
+    """The hexes at exactly `radius` from `center` (just the centre for radius 0)."""
+    if radius <= 0:
+        return [center]
+    out: list[Hex] = []
+    dq, dr = _OFFSETS["SW"]
+    h = Hex(center.q + dq * radius, center.r + dr * radius)
+    for direction in ("E", "NE", "NW", "W", "SW", "SE"):
+        for _ in range(radius):
+            out.append(h)
+            h = h.neighbour(direction)  # type: ignore[arg-type]
+    return out
+
+
+def area(center: Hex, radius: int) -> list[Hex]:
+    """Every hex within `radius` of `center`, centre first, ring by ring."""
+    out: list[Hex] = []
+    for k in range(radius + 1):
+        out.extend(ring(center, k))
+    return out
+
+
+def edge_key(a: Hex, b: Hex) -> frozenset[Hex]:
+    """The hexside between two adjacent hexes, the same whichever side names it."""
+    return frozenset((a, b))
+
+
+# --- Lines of sight ------------------------------------------------------------
+
+
+class LineStep(NamedTuple):
+    """One step of a line between hex centres.
+
+    Usually one hex. When the line runs exactly along the hexside between two
+    hexes (the DHR "spine" case), both are given together, so a rule can take
+    the lesser (or the higher) of them.
+    """
+
+    hexes: tuple[Hex, ...]
+
+    @property
+    def along_edge(self) -> bool:
+        """The line runs exactly along a hexside here: two hexes share this step."""
+        return len(self.hexes) > 1
+
+
+def line(a: Hex, b: Hex) -> list[LineStep]:
+    """The hexes a straight line from the centre of `a` to the centre of `b` crosses.
+
+    Sampled at each of the `distance` steps with exact arithmetic, so a point on
+    a hexside is a real tie and not an accident of floating point: every hex
+    nearest to the point is reported. The first step is `a`, the last `b`.
+    """
+    n = a.distance(b)
+    if n == 0:
+        return [LineStep((a,))]
+    steps: list[LineStep] = []
+    for i in range(n + 1):
+        t = Fraction(i, n)
+        q = a.q + (b.q - a.q) * t
+        r = a.r + (b.r - a.r) * t
+        steps.append(LineStep(_nearest(q, r)))
+    return steps
+
+
+def _nearest(q: Fraction, r: Fraction) -> tuple[Hex, ...]:
+    """All hex centres nearest (in the plane) to the point (q, r), sorted."""
+    s = -q - r
+    base = Hex(round(q), round(r))
+    best: list[Hex] = []
+    best_d: Fraction | None = None
+    for h in [base, *base.neighbours()]:
+        dq, dr, ds = q - h.q, r - h.r, s - h.s
+        d = dq * dq + dr * dr + ds * ds  # squared Euclidean distance in cube space
+        if best_d is None or d < best_d:
+            best, best_d = [h], d
+        elif d == best_d:
+            best.append(h)
+    return tuple(sorted(best))
+
+
+def line_hexes(a: Hex, b: Hex) -> list[Hex]:
+    """Every hex the line touches, in order (both hexes of an along-edge step)."""
+    return [h for step in line(a, b) for h in step.hexes]
+
+
+# --- Paths -----------------------------------------------------------------------
+
+StepCost = Callable[[Hex, Hex], float | None]
+"""Cost of stepping from a hex into an adjacent one; None when the step is barred
+(impassable hex, off the map, a hexside that cannot be crossed)."""
+
+
+def reachable(start: Hex, budget: float, cost: StepCost) -> dict[Hex, tuple[float, Hex | None]]:
+    """Dijkstra: every hex reachable within `budget`, with its cost and the previous hex."""
+    best: dict[Hex, tuple[float, Hex | None]] = {start: (0, None)}
+    frontier: list[tuple[float, int, Hex]] = [(0, 0, start)]
+    tie = 0
+    while frontier:
+        spent, _, here = heapq.heappop(frontier)
+        if spent > best[here][0]:
+            continue
+        for nxt in here.neighbours():
+            c = cost(here, nxt)
+            if c is None:
+                continue
+            total = spent + c
+            if total > budget:
+                continue
+            if nxt not in best or total < best[nxt][0]:
+                best[nxt] = (total, here)
+                tie += 1
+                heapq.heappush(frontier, (total, tie, nxt))
+    return best
+
+
+def path_to(came_from: dict[Hex, tuple[float, Hex | None]], goal: Hex) -> list[Hex]:
+    """Rebuild the path (start first, goal last) from a `reachable` result."""
+    if goal not in came_from:
+        return []
+    path = [goal]
+    prev = came_from[goal][1]
+    while prev is not None:
+        path.append(prev)
+        prev = came_from[prev][1]
+    path.reverse()
+    return path
+
+
+def find_path(
+    start: Hex, goal: Hex, cost: StepCost, *, min_step: float = 1, limit: float | None = None
+) -> list[Hex] | None:
+    """A*: the cheapest path from `start` to `goal` (both included), or None.
+
+    `min_step` is the least any step can cost, which keeps the distance heuristic
+    admissible; `limit` stops the search beyond a total cost.
+    """
+    if start == goal:
+        return [start]
+    best: dict[Hex, float] = {start: 0}
+    came: dict[Hex, Hex] = {}
+    frontier: list[tuple[float, int, Hex]] = [(start.distance(goal) * min_step, 0, start)]
+    tie = 0
+    while frontier:
+        _, _, here = heapq.heappop(frontier)
+        if here == goal:
+            path = [goal]
+            while path[-1] != start:
+                path.append(came[path[-1]])
+            path.reverse()
+            return path
+        spent = best[here]
+        for nxt in here.neighbours():
+            c = cost(here, nxt)
+            if c is None:
+                continue
+            total = spent + c
+            if limit is not None and total > limit:
+                continue
+            if total < best.get(nxt, float("inf")):
+                best[nxt] = total
+                came[nxt] = here
+                tie += 1
+                heapq.heappush(frontier, (total + nxt.distance(goal) * min_step, tie, nxt))
+    return None
+
+
+def path_cost(path: list[Hex], cost: StepCost) -> float | None:
+    """The total cost of walking `path`, or None if any step is barred or not adjacent."""
+    total = 0.0
+    for a, b in zip(path, path[1:]):
+        if a.distance(b) != 1:
+            return None
+        c = cost(a, b)
+        if c is None:
+            return None
+        total += c
+    return total
+
+
+# --- Offset rows for display -----------------------------------------------------
+
+
+def to_offset(h: Hex) -> tuple[int, int]:
+    """Axial -> (col, row) in odd-r offset rows (odd rows shifted right)."""
+    return h.q + (h.r - (h.r & 1)) // 2, h.r
+
+
+def from_offset(col: int, row: int) -> Hex:
+    """(col, row) in odd-r offset rows -> axial."""
+    return Hex(col - (row - (row & 1)) // 2, row)
+
+
+def offset_grid(width: int, height: int) -> Iterator[Hex]:
+    """Every hex of a width x height offset-row map, row by row."""
+    for row in range(height):
+        for col in range(width):
+            yield from_offset(col, row)
+
+
+def nearest_first(origin: Hex, hexes: Iterable[Hex]) -> list[Hex]:
+    """Hexes sorted by distance from `origin`, ties in a fixed order."""
+    return sorted(hexes, key=lambda h: (origin.distance(h), h.r, h.q))

@@ -1,0 +1,1 @@
+"""The rule sets, one package each, all in the same shape."""

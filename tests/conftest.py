@@ -1,0 +1,36 @@
+"""Shared fixtures: the toy rule set is registered for engine tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import registry
+from rules.board import Board
+from rules.core import Setup, SideSetup, UnitSetup
+from rules.hexgrid import from_offset
+
+registry.register("toy", "Toy rules (tests only)", "tests.toy_ruleset")
+
+
+def toy_setup(width: int = 8, height: int = 6, **extra) -> Setup:
+    """A small toy scenario: two units a side facing each other across open ground."""
+    terrain = ["open"] * (width * height)
+    terrain[2 * width + 3] = "forest"
+    return Setup(
+        ruleset="toy",
+        name="toy-skirmish",
+        board=Board(width=width, height=height, terrain=tuple(terrain)),
+        sides=[SideSetup(id="a", name="Side A"), SideSetup(id="b", name="Side B")],
+        units=[
+            UnitSetup(id="a1", side="a", name="Alpha", at=from_offset(1, 1)),
+            UnitSetup(id="a2", side="a", name="Bravo", at=from_offset(1, 3), stats={"speed": 3}),
+            UnitSetup(id="b1", side="b", name="Xray", at=from_offset(5, 1)),
+            UnitSetup(id="b2", side="b", name="Yankee", at=from_offset(5, 3), stats={"strength": 1}),
+        ],
+        **extra,
+    )
+
+
+@pytest.fixture
+def toy() -> Setup:
+    return toy_setup()
