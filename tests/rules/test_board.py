@@ -1,0 +1,59 @@
+"""The board model: terrain, elevation, features, hexside features, limits."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from pydantic import ValidationError
+
+from rules.board import Board, EdgeFeature, HexFeature
+from rules.hexgrid import Hex, from_offset
+
+
+def make_board() -> Board:
+    return Board(
+        width=3, height=2,
+        terrain=("open", "forest", "open", "river", "open", "open"),
+        elevation=(0, 1, 2, 0, 0, 0),
+        features=(HexFeature(at=from_offset(0, 1), feature="road"),),
+        edges=(EdgeFeature(at=from_offset(0, 0), side="E", feature="wall"),),
+    )
+
+
+def test_terrain_elevation_and_features_by_hex():
+    b = make_board()
+    assert b.terrain_at(from_offset(1, 0)) == "forest"
+    assert b.terrain_at(from_offset(0, 1)) == "river"
+    assert b.height_at(from_offset(2, 0)) == 2
+    assert b.features_at(from_offset(0, 1)) == {"road"}
+    assert b.features_at(from_offset(1, 1)) == frozenset()
+
+
+def test_hexside_features_are_found_from_either_side():
+    b = make_board()
+    a, c = from_offset(0, 0), from_offset(1, 0)
+    assert b.edge_features(a, c) == {"wall"} == b.edge_features(c, a)
+    assert b.edge_sides(c) == [("W", frozenset({"wall"}))]
+
+
+def test_bounds_and_off_map_lookups():
+    b = make_board()
+    assert b.in_bounds(from_offset(2, 1)) and not b.in_bounds(from_offset(3, 0))
+    with pytest.raises(KeyError):
+        b.terrain_at(Hex(-5, 0))
+    assert len(b.hexes()) == 6
+
+
+def test_bad_boards_are_refused():
+    with pytest.raises(ValidationError, match="terrain has 2 hexes"):
+        Board(width=3, height=2, terrain=("open", "open"))
+    with pytest.raises(ValidationError, match="1..200"):
+        Board.flat(500, 2)
+    with pytest.raises(ValidationError, match="off the map"):
+        Board(width=1, height=1, terrain=("open",), features=(HexFeature(at=Hex(5, 5), feature="road"),))
+
+
+def test_the_board_is_shared_not_copied_by_snapshots():
+    b = make_board()
+    assert copy.deepcopy(b) is b

@@ -1,0 +1,144 @@
+"""The hex grid: coordinates, distance, rings, lines (with the along-edge case), paths, offsets."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.hexgrid import (
+    DIRECTIONS, OPPOSITE, Hex, area, find_path, from_offset, line, line_hexes, path_cost,
+    path_to, reachable, ring, to_offset,
+)
+
+coords = st.integers(min_value=-30, max_value=30)
+hexes = st.builds(Hex, coords, coords)
+
+
+def test_neighbours_are_at_distance_one_in_direction_order():
+    h = Hex(2, -1)
+    ns = h.neighbours()
+    assert len(set(ns)) == 6
+    assert all(h.distance(n) == 1 for n in ns)
+    assert [h.direction_to(n) for n in ns] == list(DIRECTIONS)
+
+
+def test_opposite_directions_lead_back():
+    h = Hex(0, 0)
+    for d in DIRECTIONS:
+        assert h.neighbour(d).neighbour(OPPOSITE[d]) == h
+
+
+@given(hexes, hexes)
+def test_distance_is_symmetric_and_matches_cube_formula(a, b):
+    assert a.distance(b) == b.distance(a)
+    assert a.distance(b) == max(abs(a.q - b.q), abs(a.r - b.r), abs(a.s - b.s))
+
+
+@given(hexes, hexes, hexes)
+def test_distance_obeys_the_triangle_inequality(a, b, c):
+    assert a.distance(c) <= a.distance(b) + b.distance(c)
+
+
+def test_ring_sizes_and_distances():
+    c = Hex(1, 1)
+    assert ring(c, 0) == [c]
+    for k in range(1, 6):
+        hs = ring(c, k)
+        assert len(hs) == 6 * k == len(set(hs))
+        assert all(c.distance(h) == k for h in hs)
+
+
+def test_area_counts_every_hex_within_radius():
+    assert len(area(Hex(0, 0), 3)) == 1 + 6 + 12 + 18
+
+
+@given(hexes, hexes)
+def test_line_runs_from_start_to_end_with_adjacent_steps(a, b):
+    steps = line(a, b)
+    assert steps[0].hexes == (a,) and steps[-1].hexes == (b,)
+    assert len(steps) == a.distance(b) + 1
+    for step in steps:
+        assert 1 <= len(step.hexes) <= 2
+    for s1, s2 in zip(steps, steps[1:]):
+        assert all(min(x.distance(y) for y in s2.hexes) <= 1 for x in s1.hexes)
+
+
+def test_line_along_a_hex_edge_reports_both_hexes():
+    # From (0,0) to (1,1) the line runs exactly along the hexside between (1,0) and (0,1).
+    steps = line(Hex(0, 0), Hex(1, 1))
+    assert [s.hexes for s in steps] == [(Hex(0, 0),), (Hex(0, 1), Hex(1, 0)), (Hex(1, 1),)]
+    assert steps[1].along_edge and not steps[0].along_edge
+
+
+def test_straight_line_along_an_axis_has_no_edge_steps():
+    steps = line(Hex(0, 0), Hex(4, 0))
+    assert not any(s.along_edge for s in steps)
+    assert line_hexes(Hex(0, 0), Hex(4, 0)) == [Hex(i, 0) for i in range(5)]
+
+
+@given(st.integers(0, 40), st.integers(0, 40))
+def test_offset_conversion_round_trips(col, row):
+    assert to_offset(from_offset(col, row)) == (col, row)
+
+
+def test_odd_rows_are_shifted_right():
+    # In odd-r rows, the east neighbour of (0, 1) in offset terms is (1, 1), and its NW is (0, 0).
+    h = from_offset(0, 1)
+    assert to_offset(h.neighbour("NW")) == (0, 0)
+    assert to_offset(h.neighbour("NE")) == (1, 0)
+    h0 = from_offset(1, 0)
+    assert to_offset(h0.neighbour("SW")) == (0, 1)
+    assert to_offset(h0.neighbour("SE")) == (1, 1)
+
+
+def test_parse_reads_back_str():
+    assert Hex.parse(str(Hex(-3, 7))) == Hex(-3, 7)
+
+
+def _grid_cost(width=10, height=10, walls=frozenset(), swamp=frozenset(), fences=frozenset()):
+    def cost(a, b):
+        col, row = to_offset(b)
+        if not (0 <= col < width and 0 <= row < height) or b in walls:
+            return None
+        if frozenset((a, b)) in fences:
+            return None
+        return 3 if b in swamp else 1
+    return cost
+
+
+def test_reachable_respects_budget_costs_and_impassable_hexes():
+    start = Hex(3, 3)
+    wall = {Hex(4, 3)}
+    assert Hex(5, 3) not in reachable(start, 2, _grid_cost(walls=frozenset(wall)))
+    came = reachable(start, 3, _grid_cost(walls=frozenset(wall)))
+    assert Hex(4, 3) not in came
+    assert all(c <= 3 for c, _ in came.values())
+    assert came[Hex(5, 3)][0] == 3  # around the wall: three steps instead of two
+    path = path_to(came, Hex(5, 3))
+    assert path[0] == start and path[-1] == Hex(5, 3) and Hex(4, 3) not in path
+
+
+def test_find_path_goes_around_costly_hexes_and_barred_hexsides():
+    start, goal = Hex(2, 2), Hex(4, 2)
+    swamp = frozenset({Hex(3, 2)})
+    path = find_path(start, goal, _grid_cost(swamp=swamp))
+    assert path[0] == start and path[-1] == goal
+    assert Hex(3, 2) not in path and len(path) == 4
+    fence = frozenset({frozenset((Hex(2, 2), Hex(3, 2)))})
+    assert path_cost([Hex(2, 2), Hex(3, 2)], _grid_cost(fences=fence)) is None
+
+
+def test_find_path_returns_none_when_walled_in():
+    start = Hex(5, 5)
+    walls = frozenset(start.neighbours())
+    assert find_path(start, Hex(0, 0), _grid_cost(walls=walls)) is None
+
+
+@given(st.integers(0, 9), st.integers(0, 9), st.integers(0, 9), st.integers(0, 9))
+def test_a_star_and_dijkstra_agree_on_cost(c1, r1, c2, r2):
+    a, b = from_offset(c1, r1), from_offset(c2, r2)
+    swamp = frozenset({from_offset(4, r) for r in range(1, 9)})
+    cost = _grid_cost(swamp=swamp)
+    path = find_path(a, b, cost)
+    came = reachable(a, 1000, cost)
+    assert path_cost(path, cost) == came[b][0]
