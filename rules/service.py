@@ -50,6 +50,8 @@ class GameService:
     initial: GameState
     """The state at action 0, as the scenario and the seed made it."""
     store: Store | None = None
+    setup: Setup | None = None
+    """The scenario the game was made from (`new` sets it; saves write it out)."""
     state: GameState = field(init=False)
     history: list[Step] = field(default_factory=list, init=False)
     redo_stack: list[Step] = field(default_factory=list, init=False)
@@ -72,7 +74,7 @@ class GameService:
         chosen = {o.id: o.default for o in ruleset.options}
         chosen.update(setup.options)
         chosen.update(options or {})
-        return cls(ruleset, ruleset.setup(setup, seed, chosen), store)
+        return cls(ruleset, ruleset.setup(setup, seed, chosen), store, setup)
 
     @classmethod
     def replay(cls, ruleset: Ruleset, initial: GameState, actions: Sequence[Action]) -> GameService:
