@@ -1,0 +1,1 @@
+"""Widgets of the game screen: hex map, status line, roster, dice log, action palette."""
