@@ -1,0 +1,495 @@
+"""Firing: range bands, rate of fire, the firing roll, terrain and armour saves, casualties.
+
+The order of an attack (Firing, Terrain Saves, Armor Saves, Morale):
+possible hits (d6 per firer x RoF dice, equal or under the modified Rating)
+-> terrain saves (d6 equal or under the highest DV along the line of sight)
+-> armour saves (d6 equal or under the armour DV against that attack type)
+-> Medic (optional: a 1 negates a casualty) -> casualties removed -> morale.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rules.dice import Dice
+from rules.hexgrid import Hex, LineStep
+from rules.rulesets.dhr.procedures.base import (
+    R_ARMOUR_SAVE, R_FIRE, R_LINE_FIRE, R_MEDIC, R_TERRAIN_SAVE, count_under, roll_under,
+)
+from rules.rulesets.dhr.procedures.morale import MoraleResult, morale_check
+
+# --- Range and rate of fire ------------------------------------------------------------
+
+
+def range_penalty(distance: int, weapon_range: int) -> int:
+    """-1 per full range value beyond the first: ceil(distance / range) - 1 (Range; DHR-A03).
+
+    Range 6: 0 at 1-6 hexes, 1 at 7-12, 2 at 13-18. A weapon range of 0 (melee,
+    or no range given) and distance 0 give no penalty.
+    """
+    if weapon_range <= 0 or distance <= 0:
+        return 0
+    return math.ceil(distance / weapon_range) - 1
+
+
+def parse_rof(text: str | int | Sequence[int]) -> tuple[int, ...]:
+    """Read a Rate of Fire: "3|3|2|2|2" -> (3, 3, 2, 2, 2); an int n -> (n,)."""
+    if isinstance(text, int):
+        return (text,)
+    if isinstance(text, str):
+        slots = tuple(int(part) for part in text.replace(" ", "").split("|") if part)
+    else:
+        slots = tuple(int(x) for x in text)
+    if not slots or any(s < 1 for s in slots):
+        raise ValueError(f"a rate of fire needs slots of 1 or more: {text!r}")
+    return slots
+
+
+def rof_text(rof: Sequence[int]) -> str:
+    """(3, 3, 2, 2, 2) -> "3|3|2|2|2"."""
+    return "|".join(str(s) for s in rof)
+
+
+def rof_dice(rof: Sequence[int], slots: int = 1) -> tuple[int, int]:
+    """(dice per firer, penalty) for using the first `slots` slots (Rate of Fire; DHR-A08).
+
+    Slots are used whole and from the left: dice = their sum, penalty = slots - 1
+    (returned as a positive number to subtract). RoF 1|1|1 with 3 slots: (3, 2).
+    """
+    if not 1 <= slots <= len(rof):
+        raise ValueError(f"RoF {rof_text(rof)} has {len(rof)} slot(s), not {slots}")
+    return sum(rof[:slots]), slots - 1
+
+
+def split_rof(total_dice: int, slots: int) -> tuple[int, ...]:
+    """Fill `slots` slots evenly with `total_dice`, the remainder to the leftmost (DHR-A09).
+
+    12 dice in 5 slots -> 3|3|2|2|2 (the MG 42 of Rate of Fire).
+    """
+    if slots < 1 or total_dice < slots:
+        raise ValueError(f"cannot split {total_dice} dice into {slots} slot(s)")
+    base, extra = divmod(total_dice, slots)
+    return tuple(base + (1 if i < extra else 0) for i in range(slots))
+
+
+def rof_from_cyclic(rounds_per_minute: int, slots: int) -> tuple[int, ...]:
+    """The guideline for automatic weapons: cyclic rate / 100 dice, split over `slots` (DHR-A09)."""
+    return split_rof(rounds_per_minute // 100, slots)
+
+
+def fire_target(rating: int, distance: int = 0, weapon_range: int = 0, slots: int = 1, modifier: int = 0) -> int:
+    """The firing number: Rating - range penalty - RoF penalty + other modifiers (Firing).
+
+    The shot can be taken only when this is 1 or more (DHR-A01, DHR-A02).
+    """
+    return rating - range_penalty(distance, weapon_range) - (slots - 1) + modifier
+
+
+def max_range(rating: int, weapon_range: int, slots: int = 1, modifier: int = 0) -> int:
+    """The farthest distance (hexes) at which the modified target is still 1 or more (DHR-A02).
+
+    Seasoned 3, range 6, one slot: 18 (19 hexes "cannot engage"). 0 when no shot is possible.
+    """
+    bands = rating - (slots - 1) + modifier  # number of range bands with a target of 1+
+    return max(0, bands) * weapon_range
+
+
+# --- Units as the procedures see them ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Armour:
+    """Armour DV per attack type (Armor Saves), e.g. {"arrows": 2, "small_arms": 0}.
+
+    The key "all" applies to any type not listed. A full helmet AND a shield add
+    +1 together, never +1 each (DHR-A18).
+    """
+
+    dv: Mapping[str, int] = field(default_factory=dict)
+    helmet: bool = False
+    shield: bool = False
+
+    def against(self, attack_type: str) -> int:
+        base = self.dv.get(attack_type, self.dv.get("all", 0))
+        return base + (1 if self.helmet and self.shield else 0)
+
+
+@dataclass(frozen=True)
+class Firer:
+    """The firing side of a shot: how many figures (or guns) fire, how well, with what."""
+
+    figures: int
+    """Firing figures, or guns for a crew-served weapon (the text rolls per firer)."""
+    rating: int
+    weapon_range: int = 0
+    rof: tuple[int, ...] = (1,)
+    attack_type: str = "small_arms"
+    side: str | None = None
+    unit: str | None = None
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """A unit being attacked (and, in melee, attacking back): what saves and morale need."""
+
+    figures: int
+    rating: int
+    terrain_dv: int = 0
+    """DV of the hex it holds or sits behind (morale, DHR-A11; melee and area saves)."""
+    armour_dv: int = 0
+    """Armour DV against the attack being resolved (use `Armour.against`)."""
+    leader_rating: int | None = None
+    """An attached Leader's Rating, used for checks when higher (DHR-A25)."""
+    medic: bool = False
+    """A Medic is attached: a 1 on a d6 negates each casualty (DHR-A24)."""
+    untenable: bool = False
+    """Its terrain is untenable (on fire, gas): no DV to morale (Area Effect)."""
+    toughness: int = 1
+    """Hits needed to remove one figure: 1, or more for a Champion who shrugs off hits."""
+    wounds: int = 0
+    """Hits already taken toward the next figure lost (toughness > 1)."""
+    melee_dice: int = 1
+    """Dice per figure in melee: 1 (Melee), several for a Champion."""
+    side: str | None = None
+    unit: str | None = None
+
+
+# --- The firing roll ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FireRoll:
+    """The firing dice: a d6 per firer times the chosen RoF dice, equal or under `target`."""
+
+    target: int
+    dice_count: int
+    faces: tuple[int, ...] = ()
+    range_penalty: int = 0
+    rof_penalty: int = 0
+    possible: bool = True
+    """False when the target is 0 or less: the shot cannot be taken (DHR-A01, DHR-A02)."""
+
+    @property
+    def possible_hits(self) -> int:
+        return count_under(self.faces, self.target)
+
+
+def fire_roll(
+    firer: Firer,
+    distance: int,
+    dice: Dice,
+    *,
+    slots: int = 1,
+    modifier: int = 0,
+    dice_count: int | None = None,
+    purpose: str = "fire",
+    rule: str | None = None,
+) -> FireRoll:
+    """Roll to hit (Firing, Range, Rate of Fire). `dice_count` overrides figures x RoF dice (line fire)."""
+    per_firer, rof_pen = rof_dice(firer.rof, slots)
+    rng_pen = range_penalty(distance, firer.weapon_range)
+    target = firer.rating - rng_pen - rof_pen + modifier
+    n = firer.figures * per_firer if dice_count is None else dice_count
+    if target <= 0:
+        return FireRoll(target, n, (), rng_pen, rof_pen, possible=False)
+    faces = roll_under(dice, n, target, purpose, rule=rule or (R_FIRE if slots == 1 else f"{R_FIRE}; Rate of Fire; DHR-A08"),
+                       side=firer.side, unit=firer.unit, word="possible hit")
+    return FireRoll(target, n, faces, rng_pen, rof_pen)
+
+
+# --- Terrain DV along the line of sight -------------------------------------------------
+
+
+def save_dv(step_dvs: Iterable[Sequence[int]], hexside_dvs: Iterable[int] = (), *, smoke: bool = False) -> int:
+    """The terrain save DV: the highest DV along the line of sight (Terrain Saves; DHR-A07, DHR-A20).
+
+    `step_dvs`: one entry per LineStep AFTER the firer's hex (intervening hexes
+    and the target's hex), each the DVs of that step's hexes: one value, or two
+    where the line runs along a hex edge, which counts the LESSER. `hexside_dvs`:
+    hexside features crossed (walls, fences). `smoke`: the line passes through a
+    smoking wreck: +1 to the result (DHR-A20).
+    """
+    best = 0
+    for dvs in step_dvs:
+        dvs = list(dvs)
+        if dvs:
+            best = max(best, min(dvs))
+    for dv in hexside_dvs:
+        best = max(best, dv)
+    return best + (1 if smoke else 0)
+
+
+def line_save_dv(
+    steps: Sequence[LineStep],
+    hex_dv: Callable[[Hex], int],
+    hexside_dv: Callable[[Hex, Hex], int] | None = None,
+    smoky: Callable[[Hex], bool] | None = None,
+) -> int:
+    """`save_dv` over a `rules.hexgrid.line(firer, target)` (its first step, the firer's hex, is skipped).
+
+    Hexside features count where the line crosses from one step to the next
+    between two adjacent hexes; where a step is an edge pair the crossing is
+    ambiguous and the lesser feature counts, as with the hexes (DHR-A07). A
+    feature on the spine the line runs along is not crossed. A smoking wreck
+    in any hex after the firer's adds +1 (on an edge pair, only when both
+    hexes smoke: the line may pass on the clear side).
+    """
+    rest = list(steps[1:])
+    step_dvs = [[hex_dv(h) for h in step.hexes] for step in rest]
+    crossings: list[int] = []
+    if hexside_dv is not None:
+        prev = steps[0].hexes if steps else ()
+        for step in rest:
+            options = [hexside_dv(a, b) for a in prev for b in step.hexes if a.distance(b) == 1]
+            if options:
+                crossings.append(min(options))
+            prev = step.hexes
+    smoke = smoky is not None and any(all(smoky(h) for h in step.hexes) for step in rest)
+    return save_dv(step_dvs, crossings, smoke=smoke)
+
+
+# --- Saves and casualties ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SaveRoll:
+    """One batch of saves: a d6 per possible hit, equal or under `dv` negates it."""
+
+    dv: int
+    hits: int
+    faces: tuple[int, ...] = ()
+
+    @property
+    def saved(self) -> int:
+        return min(self.hits, count_under(self.faces, self.dv))
+
+    @property
+    def remaining(self) -> int:
+        return self.hits - self.saved
+
+
+def terrain_saves(
+    hits: int, dv: int, dice: Dice, *, side: str | None = None, unit: str | None = None
+) -> SaveRoll:
+    """Terrain Saves: a d6 per possible hit, equal or under the DV negates it. DV 0 rolls nothing."""
+    if hits <= 0 or dv <= 0:
+        return SaveRoll(dv, max(0, hits))
+    faces = roll_under(dice, hits, dv, "terrain save", rule=R_TERRAIN_SAVE, side=side, unit=unit,
+                       word="hit saved", many="hits saved")
+    return SaveRoll(dv, hits, faces)
+
+
+def armour_saves(
+    hits: int, dv: int, dice: Dice, *, side: str | None = None, unit: str | None = None
+) -> SaveRoll:
+    """Armor Saves: a d6 per hit left, equal or under the armour DV for the attack type. DV 0 rolls nothing."""
+    if hits <= 0 or dv <= 0:
+        return SaveRoll(dv, max(0, hits))
+    faces = roll_under(dice, hits, dv, "armour save", rule=R_ARMOUR_SAVE, side=side, unit=unit,
+                       word="hit saved", many="hits saved")
+    return SaveRoll(dv, hits, faces)
+
+
+def medic_saves(casualties: int, dice: Dice, *, side: str | None = None, unit: str | None = None) -> int:
+    """Special Figures, Medic: one d6 per casualty, a 1 negates it (DHR-A24). Returns the negated count."""
+    if casualties <= 0:
+        return 0
+    faces = roll_under(dice, casualties, 1, "medic", rule=R_MEDIC, side=side, unit=unit,
+                       word="casualty negated", many="casualties negated")
+    return count_under(faces, 1)
+
+
+@dataclass(frozen=True)
+class Damage:
+    """What possible hits did to a unit after its saves."""
+
+    possible_hits: int
+    terrain: SaveRoll
+    armour: SaveRoll
+    medic_saved: int = 0
+    casualties: int = 0
+    """Figures removed."""
+    wounds: int = 0
+    """Hits carried toward the next figure (toughness > 1); the caller stores it."""
+    figures_left: int = 0
+
+    @property
+    def hits(self) -> int:
+        """Hits that got through both saves."""
+        return self.armour.remaining
+
+    @property
+    def eliminated(self) -> bool:
+        return self.figures_left <= 0
+
+
+def casualties_from_hits(hits: int, figures: int, toughness: int = 1, wounds: int = 0) -> tuple[int, int]:
+    """(figures lost, wounds carried): every `toughness` hits remove a figure, at most all of them."""
+    damage = wounds + hits
+    lost = min(figures, damage // max(1, toughness))
+    carried = 0 if lost >= figures else damage - lost * max(1, toughness)
+    return lost, carried
+
+
+def resolve_hits(
+    possible_hits: int,
+    target: Combatant,
+    save_dv: int,
+    dice: Dice,
+    *,
+    armour: bool = True,
+) -> Damage:
+    """Terrain saves at `save_dv`, then armour saves (unless `armour=False`), Medic, casualties.
+
+    `save_dv` is the line-of-sight DV for fire (`save_dv`/`line_save_dv`), the
+    defender's own DV in melee and area effect, 0 for a melee attacker (Melee).
+    """
+    who = {"side": target.side, "unit": target.unit}
+    t = terrain_saves(possible_hits, save_dv, dice, **who)
+    a = armour_saves(t.remaining, target.armour_dv if armour else 0, dice, **who)
+    lost, carried = casualties_from_hits(a.remaining, target.figures, target.toughness, target.wounds)
+    negated = medic_saves(lost, dice, **who) if target.medic else 0
+    lost -= negated
+    return Damage(possible_hits, t, a, negated, lost, carried, target.figures - lost)
+
+
+def after_attack_morale(target: Combatant, damage: Damage, dice: Dice, *, dv: int | None = None) -> MoraleResult | None:
+    """The morale check every attacked unit makes (DHR-A23); None when the unit is gone.
+
+    `dv`: the terrain DV for the check, the target's own `terrain_dv` by default.
+    """
+    if damage.eliminated:
+        return None
+    return morale_check(
+        target.rating, target.terrain_dv if dv is None else dv, damage.casualties, dice,
+        leader_rating=target.leader_rating, untenable=target.untenable, side=target.side, unit=target.unit,
+    )
+
+
+@dataclass(frozen=True)
+class FireResult:
+    """A shot from start to end."""
+
+    roll: FireRoll
+    damage: Damage | None = None
+    """None when the shot could not be taken."""
+    morale: MoraleResult | None = None
+
+    @property
+    def casualties(self) -> int:
+        return self.damage.casualties if self.damage else 0
+
+    @property
+    def retreat(self) -> int:
+        return self.morale.retreat if self.morale else 0
+
+
+def resolve_fire(
+    firer: Firer,
+    target: Combatant,
+    dice: Dice,
+    *,
+    distance: int,
+    save_dv: int,
+    slots: int = 1,
+    modifier: int = 0,
+    morale: bool = True,
+    dice_count: int | None = None,
+    purpose: str = "fire",
+    rule: str | None = None,
+) -> FireResult:
+    """Firing from the roll to the morale check (Firing, Terrain Saves, Armor Saves, Morale).
+
+    `distance` in hexes; `save_dv` from `save_dv`/`line_save_dv`; `slots` RoF slots used;
+    `modifier` any other firing modifier; `morale=False` leaves the check to the caller.
+    """
+    roll = fire_roll(firer, distance, dice, slots=slots, modifier=modifier, dice_count=dice_count,
+                     purpose=purpose, rule=rule)
+    if not roll.possible:
+        return FireResult(roll)
+    damage = resolve_hits(roll.possible_hits, target, save_dv, dice)
+    check = after_attack_morale(target, damage, dice) if morale else None
+    return FireResult(roll, damage, check)
+
+
+# --- Machine guns: line fire and traversing fire -----------------------------------------
+
+
+@dataclass(frozen=True)
+class LineTarget:
+    """One unit in a machine gun's line (or traversing) fire."""
+
+    target: Combatant
+    distance: int
+    save_dv: int
+    at: Hex | None = None
+
+
+def spread_dice(total: int, figures: Sequence[int]) -> list[int]:
+    """The default split of line fire: a die per figure, nearest target first, up to the dice.
+
+    "attack all figures within an inch of it up to max dice" (Rate of Fire;
+    DHR-A10). Dice left over after every figure has one go round again,
+    nearest first, so no die is lost.
+    """
+    out = [0] * len(figures)
+    left = total
+    for i, n in enumerate(figures):
+        take = min(n, left)
+        out[i] += take
+        left -= take
+    i = 0
+    while left > 0 and figures and any(figures):
+        if figures[i % len(figures)] > 0:
+            out[i % len(figures)] += 1
+            left -= 1
+        i += 1
+    return out
+
+
+@dataclass(frozen=True)
+class MultiFireResult:
+    """Line or traversing fire: one `FireResult` per target, in the order given."""
+
+    dice_available: int
+    allocation: tuple[int, ...]
+    results: tuple[FireResult, ...]
+
+
+def resolve_line_fire(
+    firer: Firer,
+    targets: Sequence[LineTarget],
+    dice: Dice,
+    *,
+    slots: int = 1,
+    modifier: int = 0,
+    allocation: Sequence[int] | None = None,
+    traverse: bool = False,
+) -> MultiFireResult:
+    """Machine-gun fire spread over several targets (Rate of Fire; DHR-A10).
+
+    Line fire: the targets are units in the hexes the line of sight passes
+    through, nearest first. Traversing fire (`traverse=True`): every target
+    must stand in the same hex. The firer's dice (figures x RoF dice of the
+    slots used) are shared out by `allocation` (default `spread_dice`); each
+    target is then resolved as its own shot at its own distance and save DV,
+    with its own morale check.
+    """
+    per_firer, _ = rof_dice(firer.rof, slots)
+    available = firer.figures * per_firer
+    if traverse and len({t.at for t in targets}) > 1:
+        raise ValueError("traversing fire hits figures in a single hex (DHR-A10)")
+    alloc = list(allocation) if allocation is not None else spread_dice(available, [t.target.figures for t in targets])
+    if len(alloc) != len(targets) or any(n < 0 for n in alloc) or sum(alloc) > available:
+        raise ValueError(f"allocation {alloc} does not fit {available} dice over {len(targets)} target(s)")
+    results = []
+    for n, t in zip(alloc, targets):
+        if n == 0:
+            results.append(FireResult(FireRoll(0, 0, possible=False)))
+            continue
+        results.append(resolve_fire(firer, t.target, dice, distance=t.distance, save_dv=t.save_dv,
+                                    slots=slots, modifier=modifier, dice_count=n,
+                                    purpose="traversing fire" if traverse else "line fire", rule=R_LINE_FIRE))
+    return MultiFireResult(available, tuple(alloc), tuple(results))
