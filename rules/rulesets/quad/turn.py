@@ -1,0 +1,502 @@
+"""QUAD's turn: who decides now, what they may do, and what each action does.
+
+The turn (text: "The Turn"; QUAD-A03, A07, A08): every side may draw one
+card; then the active side plays activation cards one at a time until it
+releases without playing (and draws two), runs out of cards, releases
+voluntarily, or an inactive side steals the activation by paying a tactics
+card, which it may do between any two card plays. The turn ends when every
+side in a row has released without playing a card.
+"""
+
+from __future__ import annotations
+
+from rules.actions import Action
+from rules.core import Context, Decision, Refusal, Setup, Side
+from rules.events import Changed, Eliminated, InitiativePassed, Message, Moved, PhaseChanged, Retreated
+from rules.hexgrid import Hex, path_to, reachable
+from rules.rulesets.quad import cards as deck
+from rules.rulesets.quad import procedures as proc
+from rules.rulesets.quad import terrain as ter
+from rules.rulesets.quad.actions import Attack, Block, Charge, Decline, Draw, Hold, Move, Release, Retreat, Steal
+from rules.rulesets.quad.state import PendingAttack, PendingRetreat, QuadState
+from rules.rulesets.quad.units import QuadStats, QuadUnit, unit_rank
+
+# --- set-up ---------------------------------------------------------------------------
+
+
+def setup(setup: Setup, seed: int, options: dict) -> QuadState:
+    """Units, ranks and shuffled decks; opening hands of one card per three units plus leader (QUAD-A06)."""
+    units: dict[str, QuadUnit] = {}
+    per_side: dict[str, list[tuple[str, str]]] = {s.id: [] for s in setup.sides}
+    for u in setup.units:
+        if u.side not in per_side:
+            raise ValueError(f"unit {u.id} belongs to unknown side {u.side!r}")
+        stats = QuadStats(**u.stats)
+        if stats.quality < 1:
+            raise ValueError(f"unit {u.id} must start with Quality 1-5")
+        rank = unit_rank(len(per_side[u.side]))
+        per_side[u.side].append((u.id, rank))
+        units[u.id] = QuadUnit(id=u.id, side=u.side, name=u.name, kind=u.kind, at=u.at, stats=stats,
+                               start_quality=stats.quality, rank=rank)
+    state = QuadState(
+        ruleset="quad", scenario=setup.name, seed=seed, board=setup.board,
+        sides=[Side(id=s.id, name=s.name, players=s.players, leader=s.leader) for s in setup.sides],
+        units=units, options=dict(options), victory=setup.victory, max_turns=setup.max_turns,
+        phase="draw", to_draw=[s.id for s in setup.sides],
+    )
+    for s in setup.sides:
+        pile = deck.Pile(deck=deck.shuffle(deck.build_deck(s.id, per_side[s.id], s.leader), seed, state.shuffles))
+        state.shuffles += 1
+        deck.draw(pile, deck.tactics_count(len(per_side[s.id]), s.leader), seed, lambda: 0)
+        state.piles[s.id] = pile
+    return state
+
+
+# --- who decides ----------------------------------------------------------------------
+
+
+def decision(state: QuadState) -> Decision:
+    if state.retreats:
+        r = state.retreats[0]
+        u = state.units[r.unit]
+        return Decision(side=u.side, prompt=f"choose where {u.name} falls back ({r.hexes} hex(es) to go)")
+    if state.pending_attack is not None:
+        d = state.units[state.pending_attack.defender]
+        return Decision(side=d.side, prompt=f"choose which hits {d.name} blocks")
+    if state.phase == "draw":
+        return Decision(side=state.to_draw[0], prompt="draw a card, or keep your hand")
+    reactors = tuple(s for s in state.side_ids() if s != state.active_side and state.tactics_in_hand(s))
+    return Decision(side=state.active_side, prompt="play an activation card, or release", reactors=reactors)
+
+
+# --- legal actions ----------------------------------------------------------------------
+
+
+def _blocked_for_move(state: QuadState, occupied: dict[Hex, object]):
+    board = state.board
+
+    def cost(a: Hex, b: Hex):
+        if b in occupied or not ter.passable(board, b):
+            return None
+        return 1  # every hex costs 1 Speed, difficult or not (QUAD-A19)
+
+    return cost
+
+
+def _moves(state: QuadState, unit: QuadUnit, occupied) -> dict[Hex, list[Hex]]:
+    """Destination -> path (start excluded) for every hex the unit can reach within Speed.
+
+    Among paths of equal length, one with fewer difficult hexes is preferred.
+    """
+    board, specials = state.board, unit.stats.specials
+
+    def cost(a: Hex, b: Hex):
+        if b in occupied or not ter.passable(board, b):
+            return None
+        return 1 + (0.001 if ter.difficult_entry(board, a, b, specials) else 0)
+
+    came = reachable(unit.at, unit.stats.speed + 0.5, cost)
+    out = {}
+    for h in came:
+        if h != unit.at:
+            path = path_to(came, h)
+            if len(path) - 1 <= unit.stats.speed:
+                out[h] = path[1:]
+    return out
+
+
+def attack_range(unit: QuadUnit) -> int:
+    """How far the unit can attack: 1, or Ranged #2 (QUAD-A04)."""
+    return unit.stats.ranged[1] if unit.stats.ranged else 1
+
+
+def legal_actions(state: QuadState, side: str) -> list[Action]:
+    d = decision(state)
+    if side != d.side:
+        if side in d.reactors:
+            return [Steal(side=side)]
+        return []
+    if state.retreats:
+        r = state.retreats[0]
+        return [Retreat(side=side, unit=r.unit, to=h) for h in _retreat_options(state, r)]
+    if state.pending_attack is not None:
+        return [Block(side=side, quality=q, sixes=s) for q, s in proc.block_choices(_tally(state.pending_attack))]
+    if state.phase == "draw":
+        pile = state.piles[side]
+        return ([Draw(side=side)] if pile.deck or pile.discard else []) + [Decline(side=side)]
+    out: list[Action] = []
+    occupied = state.occupied()
+    enemies = [u for u in state.units.values() if u.side != side and u.on_map]
+    seen: set[str] = set()
+    for card in state.hand(side):
+        if card.kind != "activation" or card.unit in seen:
+            continue
+        seen.add(card.unit)
+        unit = state.units[card.unit]
+        if not unit.on_map:
+            continue
+        reach = attack_range(unit)
+        moves = _moves(state, unit, occupied)
+        out.extend(Move(side=side, unit=unit.id, path=p) for p in moves.values())
+        out.extend(Attack(side=side, unit=unit.id, at=e.at) for e in enemies if unit.at.distance(e.at) <= reach)
+        if unit.stats.has("charger"):
+            for dest, path in moves.items():
+                for e in enemies:
+                    if dest.distance(e.at) == 1:
+                        out.append(Charge(side=side, unit=unit.id, path=path, at=e.at))
+        out.append(Hold(side=side, unit=unit.id))
+    out.append(Release(side=side))
+    return out
+
+
+# --- applying ----------------------------------------------------------------------------
+
+
+def apply(state: QuadState, action: Action, ctx: Context) -> None:
+    d = decision(state)
+    if not d.may_act(action.side):
+        raise Refusal(f"it is {d.side}'s decision, not {action.side}'s")
+    state.turn_ended = None
+    if isinstance(action, Steal):
+        return _steal(state, action, ctx)
+    if action.side != d.side:
+        raise Refusal("only a steal may be played out of turn")
+    if state.retreats:
+        if not isinstance(action, Retreat):
+            raise Refusal("a unit must fall back first")
+        return _retreat(state, action, ctx)
+    if state.pending_attack is not None:
+        if not isinstance(action, Block):
+            raise Refusal("the defender must choose which hits to block first")
+        return _block(state, action, ctx)
+    if state.phase == "draw":
+        if not isinstance(action, (Draw, Decline)):
+            raise Refusal("at the start of the turn you may only draw a card or decline")
+        return _draw_step(state, action, ctx)
+    if isinstance(action, Release):
+        return _release(state, action, ctx)
+    if isinstance(action, (Move, Attack, Charge, Hold)):
+        return _play(state, action, ctx)
+    raise Refusal(f"{action.kind} is not possible now")
+
+
+def _draw_cards(state: QuadState, side: str, n: int, ctx: Context, why: str) -> None:
+    def stream() -> int:
+        state.shuffles += 1
+        ctx.emit(Message(message=f"{side} shuffles the discard pile into the draw deck"))
+        return state.shuffles
+
+    drawn = deck.draw(state.piles[side], n, state.seed, stream)
+    ctx.emit(Message(message=f"{side} draws {len(drawn)} card(s) ({why})"))
+    for c in drawn:
+        what = f"{c.rank}: {state.units[c.unit].name}" if c.kind == "activation" else f"{c.rank} (tactics)"
+        ctx.emit(Message(message=f"you draw {what}", side=side))
+
+
+def _draw_step(state: QuadState, action: Action, ctx: Context) -> None:
+    side = state.to_draw.pop(0)
+    if isinstance(action, Draw):
+        pile = state.piles[side]
+        if not pile.deck and not pile.discard:
+            raise Refusal("no cards left to draw")
+        _draw_cards(state, side, 1, ctx, "start of turn")
+    else:
+        ctx.emit(Message(message=f"{side} draws no card"))
+    if state.to_draw:
+        return
+    if not state.order:
+        _roll_off(state, ctx)
+    state.phase = "activation"
+    state.played = 0
+    state.passes = 0
+    ctx.emit(PhaseChanged(turn=state.turn, phase="activation"))
+    ctx.emit(InitiativePassed(to_side=state.active_side, why="activation"))
+
+
+def _roll_off(state: QuadState, ctx: Context) -> None:
+    """The first active side is decided by a roll-off, re-rolling ties among the highest (QUAD-A08)."""
+    contenders = state.side_ids()
+    while len(contenders) > 1:
+        rolls = {s: ctx.dice.roll(1, 6, "roll-off for the first activation", side=s, rule="QUAD-A08")[0]
+                 for s in contenders}
+        top = max(rolls.values())
+        contenders = [s for s in contenders if rolls[s] == top]
+    first = contenders[0]
+    ids = state.side_ids()
+    i = ids.index(first)
+    state.order = ids[i:] + ids[:i]
+    state.active_side = first
+
+
+def _next_side(state: QuadState, side: str) -> str:
+    i = state.order.index(side)
+    return state.order[(i + 1) % len(state.order)]
+
+
+def _pass_activation(state: QuadState, ctx: Context, why: str, to: str | None = None) -> None:
+    before = state.active_side
+    state.active_side = to or _next_side(state, before)
+    state.played = 0
+    ctx.emit(InitiativePassed(from_side=before, to_side=state.active_side, why=why))
+
+
+def _release(state: QuadState, action: Release, ctx: Context) -> None:
+    side = action.side
+    if state.played == 0:
+        _draw_cards(state, side, 2, ctx, "released without playing")
+        state.passes += 1
+        if state.passes >= len(state.sides):
+            return _end_turn(state, ctx)
+        return _pass_activation(state, ctx, "released without playing")
+    state.passes = 0
+    _pass_activation(state, ctx, "released")
+
+
+def _end_turn(state: QuadState, ctx: Context) -> None:
+    """Every side released without playing in a row: the turn ends (QUAD-A08)."""
+    state.turn_ended = state.turn
+    ctx.emit(Message(message=f"turn {state.turn} ends"))
+    state.turn += 1
+    state.passes = 0
+    state.phase = "draw"
+    state.to_draw = list(state.order)
+    state.active_side = _next_side(state, state.active_side)
+    state.played = 0
+    ctx.emit(PhaseChanged(turn=state.turn, phase="draw"))
+
+
+def _steal(state: QuadState, action: Steal, ctx: Context) -> None:
+    """Pay a tactics card to take the activation (QUAD-A07)."""
+    if state.phase != "activation" or state.retreats or state.pending_attack is not None:
+        raise Refusal("the activation can only be stolen between card plays")
+    if action.side == state.active_side:
+        raise Refusal("you hold the activation already")
+    tactics = state.tactics_in_hand(action.side)
+    if not tactics:
+        raise Refusal("stealing needs a tactics card in hand")
+    card = tactics[0]
+    pile = state.piles[action.side]
+    pile.hand.remove(card)
+    pile.discard.append(card)
+    state.passes = 0
+    ctx.emit(Message(message=f"{action.side} pays {card.rank} (tactics) to steal the activation"))
+    _pass_activation(state, ctx, "stolen", to=action.side)
+
+
+def _play(state: QuadState, action: Action, ctx: Context) -> None:
+    side = action.side
+    unit = state.units.get(action.unit)
+    if unit is None or unit.side != side or not unit.on_map:
+        raise Refusal(f"{action.unit} is not a unit of yours on the map")
+    cards = state.cards_for(side, unit.id)
+    if not cards:
+        raise Refusal(f"you hold no activation card for {unit.name}")
+    # Check the whole action before anything changes (a refusal changes nothing).
+    occupied = state.occupied()
+    if isinstance(action, (Move, Charge)):
+        path = _check_path(state, unit, list(action.path), occupied)
+    if isinstance(action, Charge):
+        if not unit.stats.has("charger"):
+            raise Refusal(f"{unit.name} is not a Charger")
+        target = _enemy_at(state, side, action.at)
+        if path[-1].distance(target.at) != 1:
+            raise Refusal("a charge must end next to its target")
+    if isinstance(action, Attack):
+        target = _enemy_at(state, side, action.at)
+        if unit.at.distance(target.at) > attack_range(unit):
+            raise Refusal(f"{target.name} is out of reach (range {attack_range(unit)})")
+    card = cards[0]
+    pile = state.piles[side]
+    pile.hand.remove(card)
+    pile.discard.append(card)
+    state.played += 1
+    state.passes = 0
+    ctx.emit(Message(message=f"{side} plays {card.rank}: {unit.name}"))
+    if isinstance(action, Hold):
+        ctx.emit(Message(message=f"{unit.name} stands"))
+    elif isinstance(action, Move):
+        _walk(state, unit, path, ctx)
+    elif isinstance(action, Attack):
+        _attack(state, unit, target, ctx, charged=False)
+    elif isinstance(action, Charge):
+        if _walk(state, unit, path, ctx):
+            _attack(state, unit, target, ctx, charged=True)
+        else:
+            ctx.emit(Message(message=f"{unit.name}'s charge is broken by the terrain"))
+    _settle(state, ctx)
+
+
+def _enemy_at(state: QuadState, side: str, at) -> QuadUnit:
+    target = state.unit_at(Hex(*at))
+    if target is None or target.side == side:
+        raise Refusal(f"no enemy unit at {Hex(*at)}")
+    return target
+
+
+def _check_path(state: QuadState, unit: QuadUnit, path: list[Hex], occupied) -> list[Hex]:
+    path = [Hex(*h) for h in path]
+    if path and path[0] == unit.at:
+        path = path[1:]
+    if not path:
+        raise Refusal("the move needs at least one hex")
+    if len(path) > unit.stats.speed:
+        raise Refusal(f"{unit.name} moves at most {unit.stats.speed} hex(es)")
+    here = unit.at
+    for h in path:
+        if here.distance(h) != 1:
+            raise Refusal(f"{h} is not next to {here}")
+        if not ter.passable(state.board, h):
+            raise Refusal(f"{h} cannot be entered")
+        if h in occupied:
+            raise Refusal(f"{h} is occupied")
+        here = h
+    return path
+
+
+def _walk(state: QuadState, unit: QuadUnit, path: list[Hex], ctx: Context) -> bool:
+    """Move hex by hex; difficult terrain attacks on entry and a hit stops the move (QUAD-A02)."""
+    walked = [unit.at]
+    for h in path:
+        why = ter.difficult_entry(state.board, walked[-1], h, unit.stats.specials)
+        if why and proc.terrain_attack(unit.stats.quality, ctx.dice, side=unit.side, unit=unit.id, why=why):
+            break
+        walked.append(h)
+    unit.at = walked[-1]
+    ctx.emit(Moved(unit=unit.id, path=tuple(walked)))
+    return len(walked) == len(path) + 1
+
+
+def attack_inputs(state: QuadState, attacker: QuadUnit, defender: QuadUnit, *, charged: bool,
+                  attacker_at: Hex | None = None) -> proc.AttackInputs:
+    """The dice of an attack from `attacker_at` (default: where the attacker stands)."""
+    board = state.board
+    a_at = attacker_at or attacker.at
+    d_at = defender.at
+    adjacent = a_at.distance(d_at) == 1
+    base = attacker.stats.attack if adjacent or not attacker.stats.ranged else attacker.stats.ranged[0]
+    allies = sum(1 for u in state.units.values()
+                 if u.on_map and u.side == attacker.side and u.id != attacker.id and u.at.distance(d_at) == 1)
+    a_high = board.height_at(a_at) > board.height_at(d_at)
+    d_high = board.height_at(d_at) > board.height_at(a_at)
+    support = sum(1 for u in state.units.values()
+                  if u.on_map and u.side == defender.side and u.id != defender.id
+                  and u.stats.has("support") and u.at.distance(d_at) == 1)
+    return proc.AttackInputs(
+        attack_dice=base + allies + (1 if a_high else 0) + (2 if charged else 0),
+        defense_dice=defender.stats.defense + ter.defense_bonus(board, d_at) + support + (1 if d_high else 0),
+        attacker_quality=attacker.stats.quality,
+        defender_quality=defender.stats.quality,
+        elite=attacker.stats.has("elite"),
+        defender_green=defender.stats.has("green"),
+        attacker_green=attacker.stats.has("green"),
+    )
+
+
+def _attack(state: QuadState, attacker: QuadUnit, defender: QuadUnit, ctx: Context, *, charged: bool) -> None:
+    inputs = attack_inputs(state, attacker, defender, charged=charged)
+    tally, _, _ = proc.roll_attack(inputs, ctx.dice, side=attacker.side, unit=attacker.id,
+                                   defender_side=defender.side, defender=defender.id)
+    pending = PendingAttack(attacker=attacker.id, defender=defender.id, hits_q=tally.hits_q, hits_p=tally.hits_p,
+                            blocks_q=tally.blocks_q, blocks_p=tally.blocks_p,
+                            attacker_from=attacker.at, defender_from=defender.at)
+    choices = proc.block_choices(tally)
+    if len(choices) > 1:
+        state.pending_attack = pending  # a real decision for the defender
+        return
+    _resolve(state, pending, *choices[0], ctx)
+
+
+def _tally(p: PendingAttack) -> proc.Tally:
+    return proc.Tally(p.hits_q, p.hits_p, p.blocks_q, p.blocks_p)
+
+
+def _block(state: QuadState, action: Block, ctx: Context) -> None:
+    p = state.pending_attack
+    if (action.quality, action.sixes) not in proc.block_choices(_tally(p)):
+        raise Refusal("that is not a possible block choice")
+    state.pending_attack = None
+    _resolve(state, p, action.quality, action.sixes, ctx)
+    _settle(state, ctx)
+
+
+def _resolve(state: QuadState, p: PendingAttack, quality: int, sixes: int, ctx: Context) -> None:
+    """Quality losses on both sides at once, then fall-backs: the defender's, then the attacker's."""
+    loss = proc.losses(_tally(p), quality, sixes)
+    attacker, defender = state.units[p.attacker], state.units[p.defender]
+    ctx.emit(Message(message=(
+        f"{defender.name}: -{loss.defender_q} Quality, falls back {loss.defender_push}; "
+        f"{attacker.name}: -{loss.attacker_q} Quality, falls back {loss.attacker_push}")))
+    lose_quality(state, defender, loss.defender_q, "unblocked hits", ctx)
+    lose_quality(state, attacker, loss.attacker_q, "excess blocks", ctx)
+    for unit, push, away in ((defender, loss.defender_push, p.attacker_from),
+                             (attacker, loss.attacker_push, p.defender_from)):
+        hexes = proc.retreat_hexes(push, unit.stats.has("steady"))
+        if unit.on_map and hexes:
+            state.retreats.append(PendingRetreat(unit=unit.id, away_from=away, hexes=hexes, path=[unit.at]))
+
+
+def lose_quality(state: QuadState, unit: QuadUnit, n: int, why: str, ctx: Context) -> None:
+    """Lower Quality; at 0 the unit is eliminated and its cards are set aside."""
+    if n <= 0 or not unit.on_map:
+        return
+    before = unit.stats.quality
+    unit.stats.quality = max(0, before - n)
+    ctx.emit(Changed(unit=unit.id, field="quality", before=before, after=unit.stats.quality, why=why))
+    if unit.stats.quality == 0:
+        unit.eliminated = True
+        ctx.emit(Eliminated(unit=unit.id, why="Quality 0"))
+        pile = state.piles[unit.side]
+        for name in ("deck", "hand", "discard"):
+            cards = getattr(pile, name)
+            gone = [c for c in cards if c.unit == unit.id]
+            if gone:
+                setattr(pile, name, [c for c in cards if c.unit != unit.id])
+                pile.removed.extend(gone)
+
+
+def _retreat_blocked(state: QuadState):
+    occupied = state.occupied()
+    return lambda h: h in occupied or not ter.passable(state.board, h)
+
+
+def _retreat_options(state: QuadState, r: PendingRetreat) -> list[Hex]:
+    unit = state.units[r.unit]
+    return proc.retreat_options(unit.at, r.away_from, _retreat_blocked(state))
+
+
+def _retreat(state: QuadState, action: Retreat, ctx: Context) -> None:
+    r = state.retreats[0]
+    if action.unit != r.unit or Hex(*action.to) not in _retreat_options(state, r):
+        raise Refusal("not a hex this unit can fall back into (it must get farther from the enemy)")
+    _step_back(state, r, Hex(*action.to))
+    _settle(state, ctx)
+
+
+def _step_back(state: QuadState, r: PendingRetreat, to: Hex) -> None:
+    state.units[r.unit].at = to
+    r.path.append(to)
+    r.hexes -= 1
+
+
+def _settle(state: QuadState, ctx: Context) -> None:
+    """Walk fall-backs that need no choice; when nothing is pending, check whether the hand ran out."""
+    while state.retreats:
+        r = state.retreats[0]
+        unit = state.units[r.unit]
+        if not unit.on_map:
+            state.retreats.pop(0)
+            continue
+        options = _retreat_options(state, r) if r.hexes else []
+        if r.hexes and len(options) > 1:
+            return  # the owner picks (QUAD-A18)
+        if r.hexes and len(options) == 1:
+            _step_back(state, r, options[0])
+            continue
+        state.retreats.pop(0)
+        ctx.emit(Retreated(unit=r.unit, path=tuple(r.path), lost=r.hexes))
+        lose_quality(state, unit, r.hexes, "could not fall back", ctx)  # QUAD-A10
+    if state.pending_attack is not None or state.phase != "activation":
+        return
+    if not state.hand(state.active_side):
+        state.passes = 0
+        _pass_activation(state, ctx, "out of cards")
