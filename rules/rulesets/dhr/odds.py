@@ -1,0 +1,327 @@
+"""Exact odds for the DHR preview: casualties after terrain and armour saves, morale and retreat.
+
+Computed, never sampled, from the same definitions the procedures use
+(`fire_target`, `rof_dice`, `chance_under`, `casualties_from_hits`,
+`morale_target`, `retreat_for`, `contest_winner`). Every die of an attack is
+independent: a firing die becomes a casualty when it hits, then is not saved
+by terrain, then not by armour, so the uncapped hits are binomial; the cap at
+the unit's figures, a Champion's toughness, the Medic's 1s and the morale
+roll are then folded in exactly. `enumerate_procedure` runs a procedure over
+every dice outcome (small cases) so tests can check the two agree.
+
+Outcome keys of a joint distribution are `(casualties, retreat)`; `retreat`
+is None when no morale check is made (the unit is gone, or the attack never
+happened) and 0 when the check is passed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations_with_replacement, product
+from math import comb, factorial
+
+from rules.core import Outcome
+from rules.odds import binomial, mapped, mixture
+from rules.rulesets.dhr.procedures import (
+    Combatant, Firer, casualties_from_hits, chance_under, contest_winner, fire_target, melee_target,
+    morale_target, retreat_for, rof_dice,
+)
+
+Joint = dict  # dict[tuple[int, int | None], Fraction]
+
+ONE = Fraction(1)
+
+
+def morale_distribution(target: int) -> dict[int, Fraction]:
+    """Retreat hexes for a morale check at `target` (0 = holds), as `morale_check` rolls it."""
+    if target >= 6:
+        return {0: ONE}
+    return mapped({face: Fraction(1, 6) for face in range(1, 7)}, lambda face: retreat_for(face, target))
+
+
+def casualty_chance(hit_target: int, save_dv: int, armour_dv: int) -> Fraction:
+    """Chance that one attack die removes a hit: hits, then fails its terrain and its armour save."""
+    return chance_under(hit_target) * (1 - chance_under(save_dv)) * (1 - chance_under(armour_dv))
+
+
+def casualties_distribution(
+    n_dice: int, per_die: Fraction, figures: int, *, toughness: int = 1, wounds: int = 0, medic: bool = False
+) -> dict[int, Fraction]:
+    """Figures lost when `n_dice` dice each get through with chance `per_die` (then cap, toughness, Medic)."""
+    raw = mapped(binomial(n_dice, per_die), lambda h: casualties_from_hits(h, figures, toughness, wounds)[0])
+    if not medic:
+        return raw
+    return mixture((p, mapped(binomial(c, Fraction(1, 6)), lambda k, c=c: c - k)) for c, p in raw.items())
+
+
+def with_morale(casualties: dict[int, Fraction], target: Combatant, *, dv: int | None = None) -> Joint:
+    """Join casualties with the morale check that follows (DHR-A23); no check when the unit is gone."""
+    out: dict = defaultdict(Fraction)
+    for c, p in casualties.items():
+        if c >= target.figures:
+            out[(c, None)] += p
+            continue
+        t = morale_target(target.rating, target.terrain_dv if dv is None else dv, c,
+                          leader_rating=target.leader_rating, untenable=target.untenable)
+        for r, q in morale_distribution(t).items():
+            out[(c, r)] += p * q
+    return dict(out)
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """The exact outcome of one attack on one unit."""
+
+    joint: Joint
+    figures: int
+    possible: bool = True
+    """False when the attack cannot be made (target number 0 or less)."""
+    dice: str = ""
+    """What will be rolled, in words."""
+
+    @property
+    def casualties(self) -> dict[int, Fraction]:
+        return mapped(self.joint, lambda k: k[0])
+
+    @property
+    def retreat(self) -> dict[int | None, Fraction]:
+        return mapped(self.joint, lambda k: k[1])
+
+    @property
+    def morale_fail(self) -> Fraction:
+        """Chance of failing the morale check (a retreat of 1 hex or more)."""
+        return sum((p for (c, r), p in self.joint.items() if r), Fraction(0))
+
+    @property
+    def eliminated(self) -> Fraction:
+        return sum((p for (c, r), p in self.joint.items() if c >= self.figures), Fraction(0))
+
+    @property
+    def leaves(self) -> Fraction:
+        """Chance the unit is wiped out or runs."""
+        return self.morale_fail + self.eliminated
+
+    @property
+    def expected_casualties(self) -> Fraction:
+        return sum((c * p for (c, r), p in self.joint.items()), Fraction(0))
+
+    def outcomes(self, who: str = "target") -> list[Outcome]:
+        """Preview lines: each casualty count with its chance, then morale and retreat."""
+        lines = [Outcome(label=f"{who}: {c} casualt{'y' if c == 1 else 'ies'}" + (" (wiped out)" if c >= self.figures else ""),
+                         chance=p) for c, p in sorted(self.casualties.items())]
+        lines.append(Outcome(label=f"{who}: fails morale", chance=self.morale_fail))
+        for r, p in sorted((r, p) for r, p in self.retreat.items() if r):
+            lines.append(Outcome(label=f"{who}: retreats {r} hex{'es' if r != 1 else ''}", chance=p))
+        return lines
+
+
+NO_ATTACK = lambda figures: AttackOdds({(0, None): ONE}, figures, possible=False)  # noqa: E731
+
+
+def fire_odds(
+    firer: Firer,
+    target: Combatant,
+    *,
+    distance: int,
+    save_dv: int,
+    slots: int = 1,
+    modifier: int = 0,
+    dice_count: int | None = None,
+    morale: bool = True,
+) -> AttackOdds:
+    """The exact result of `resolve_fire` with the same arguments."""
+    per_firer, _ = rof_dice(firer.rof, slots)
+    n = firer.figures * per_firer if dice_count is None else dice_count
+    hit = fire_target(firer.rating, distance, firer.weapon_range, slots, modifier)
+    if hit <= 0:
+        return NO_ATTACK(target.figures)
+    cas = casualties_distribution(n, casualty_chance(hit, save_dv, target.armour_dv), target.figures,
+                                  toughness=target.toughness, wounds=target.wounds, medic=target.medic)
+    joint = with_morale(cas, target) if morale else {(c, None): p for c, p in cas.items()}
+    return AttackOdds(joint, target.figures, dice=f"{n}d6 needing {hit} or less, saves on {save_dv}/{target.armour_dv}")
+
+
+@dataclass(frozen=True)
+class MeleeOdds:
+    """Both sides of a melee round (independent: each side's losses come from the other's dice)."""
+
+    defender: AttackOdds
+    """What happens to the defender."""
+    attacker: AttackOdds
+    """What happens to the attacker."""
+
+    @property
+    def attacker_may_enter(self) -> Fraction:
+        """Chance the defender leaves (runs or is wiped out) while the attacker holds."""
+        return self.defender.leaves * (1 - self.attacker.leaves)
+
+    def outcomes(self) -> list[Outcome]:
+        return (self.defender.outcomes("defender") + self.attacker.outcomes("attacker")
+                + [Outcome(label="attacker may enter the hex", chance=self.attacker_may_enter)])
+
+
+def melee_odds(
+    attacker: Combatant, defender: Combatant, *, attacker_modifier: int = 0, defender_modifier: int = 0
+) -> MeleeOdds:
+    """The exact result of `resolve_melee` with the same arguments."""
+    def side(hitter: Combatant, mod: int, hurt: Combatant, dv: int) -> AttackOdds:
+        t = melee_target(hitter, mod)
+        n = hitter.figures * max(1, hitter.melee_dice)
+        per = casualty_chance(t, dv, hurt.armour_dv) if t > 0 else Fraction(0)
+        cas = casualties_distribution(n, per, hurt.figures, toughness=hurt.toughness, wounds=hurt.wounds,
+                                      medic=hurt.medic)
+        return AttackOdds(with_morale(cas, hurt), hurt.figures, dice=f"{n}d6 needing {t} or less")
+
+    return MeleeOdds(side(attacker, attacker_modifier, defender, defender.terrain_dv),
+                     side(defender, defender_modifier, attacker, 0))
+
+
+def area_odds(
+    rating: int,
+    target: Combatant,
+    *,
+    distance: int = 0,
+    weapon_range: int = 0,
+    melee: bool = False,
+    modifier: int = 0,
+    light: int | None = None,
+    armour: bool = True,
+    save_dv: int | None = None,
+) -> AttackOdds:
+    """The exact result of an area attack on one unit (`area_hit` then `area_effect_on`)."""
+    from rules.rulesets.dhr.procedures import range_penalty
+
+    if melee:
+        p_hit = ONE
+    else:
+        t = rating - range_penalty(distance, weapon_range) + modifier
+        if t <= 0:
+            return NO_ATTACK(target.figures)
+        p_hit = chance_under(t)
+    per_fig = (chance_under(light) if light is not None and light < 6 else ONE)
+    dv = target.terrain_dv if save_dv is None else save_dv
+    per = per_fig * (1 - chance_under(dv)) * (1 - chance_under(target.armour_dv if armour else 0))
+    cas = casualties_distribution(target.figures, per, target.figures, toughness=target.toughness,
+                                  wounds=target.wounds, medic=target.medic)
+    hit_joint = with_morale(cas, target)
+    joint = mixture([(p_hit, hit_joint), (1 - p_hit, {(0, None): ONE})])
+    return AttackOdds({k: v for k, v in joint.items() if v}, target.figures, dice="area effect")
+
+
+def overrun_odds(target: Combatant, *, kill_value: int = 1, save_dv: int | None = None) -> AttackOdds:
+    """The exact result of `vehicle_overrun` (no armour saves, DHR-A27)."""
+    dv = target.terrain_dv if save_dv is None else save_dv
+    per = chance_under(kill_value) * (1 - chance_under(dv))
+    cas = casualties_distribution(target.figures, per, target.figures, toughness=target.toughness,
+                                  wounds=target.wounds, medic=target.medic)
+    return AttackOdds(with_morale(cas, target), target.figures, dice=f"{target.figures}d6 needing {kill_value}")
+
+
+# --- Armour contests -------------------------------------------------------------------
+
+
+def _multisets(n: int) -> Iterable[tuple[tuple[int, ...], Fraction]]:
+    """Every sorted outcome of n d6 with its chance (252 rows for 5 dice)."""
+    if n <= 0:
+        yield (), ONE
+        return
+    total = 6**n
+    for ms in combinations_with_replacement(range(1, 7), n):
+        ways = factorial(n)
+        for f in set(ms):
+            ways //= factorial(ms.count(f))
+        yield ms, Fraction(ways, total)
+
+
+def _top_counts(n: int) -> dict[tuple[int, int], Fraction]:
+    """(highest face, how many show it) for n d6."""
+    if n <= 0:
+        return {(0, 0): ONE}
+    out = {}
+    for m in range(1, 7):
+        for c in range(1, n + 1):
+            out[(m, c)] = comb(n, c) * Fraction(1, 6) ** c * Fraction(m - 1, 6) ** (n - c)
+    return {k: v for k, v in out.items() if v}
+
+
+def contest_distribution(armament: int, armour: int) -> dict[int, Fraction]:
+    """Effect rolls won by one armour contest (0 = the defender wins), from `contest_winner`."""
+    out: dict = defaultdict(Fraction)
+    defender = _top_counts(armour)
+    for faces, p in _multisets(armament):
+        for (m, c), q in defender.items():
+            out[contest_winner(faces, (m,) * c).effect_rolls] += p * q
+    return dict(out)
+
+
+def contest_win_chance(armament: int, armour: int) -> Fraction:
+    return 1 - contest_distribution(armament, armour).get(0, Fraction(0))
+
+
+def vehicle_kill_chance(
+    firer: Firer, armament: int, armour: int, *, distance: int, save_dv: int = 0, slots: int = 1, modifier: int = 0
+) -> Fraction:
+    """Chance that `resolve_vehicle_fire` without the damage table kills the vehicle."""
+    per_firer, _ = rof_dice(firer.rof, slots)
+    hit = fire_target(firer.rating, distance, firer.weapon_range, slots, modifier)
+    if hit <= 0:
+        return Fraction(0)
+    per = chance_under(hit) * (1 - chance_under(save_dv)) * contest_win_chance(armament, armour)
+    return 1 - (1 - per) ** (firer.figures * per_firer)
+
+
+# --- Checking odds against the procedures ------------------------------------------------
+
+
+class _NeedMore(Exception):
+    def __init__(self, n: int, sides: int) -> None:
+        self.n, self.sides = n, sides
+
+
+class _PrefixDice:
+    """Dice that hand out a fixed prefix of faces and ask for more when it runs out."""
+
+    def __init__(self, prefix: tuple[int, ...]) -> None:
+        self.prefix = prefix
+        self.used = 0
+        self.records: list = []
+
+    def roll(self, n: int, sides: int, purpose: str, **_: object) -> tuple[int, ...]:
+        if n <= 0:
+            return ()
+        left = len(self.prefix) - self.used
+        if left < n:
+            raise _NeedMore(n - left, sides)
+        faces = self.prefix[self.used:self.used + n]
+        self.used += n
+        return faces
+
+
+def enumerate_procedure(run: Callable[[object], Hashable], *, limit: int = 2_000_000) -> dict:
+    """The exact distribution of `run(dice)` over every dice outcome (small procedures only).
+
+    `run` calls a procedure with the dice it is given and returns an outcome key.
+    Outcomes are grown depth-first: when the procedure asks for dice beyond the
+    faces fixed so far, each possible continuation is tried. `limit` caps the
+    number of runs.
+    """
+    out: dict = defaultdict(Fraction)
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), ONE)]
+    runs = 0
+    while stack:
+        prefix, p = stack.pop()
+        runs += 1
+        if runs > limit:
+            raise RuntimeError(f"more than {limit} runs: too many dice to enumerate")
+        try:
+            key = run(_PrefixDice(prefix))
+        except _NeedMore as need:
+            q = p / need.sides**need.n
+            for more in product(range(1, need.sides + 1), repeat=need.n):
+                stack.append((prefix + more, q))
+            continue
+        out[key] += p
+    return dict(out)
