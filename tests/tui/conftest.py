@@ -1,0 +1,30 @@
+"""Fixtures for the UI tests: a toy game, the app around it, frozen cursor blink."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import toy_setup
+from tests.tui import fakes
+
+fakes.install()
+
+
+@pytest.fixture(autouse=True)
+def _quiet(monkeypatch, tmp_path):
+    """No cursor blink (snapshots stay still) and a private data folder for saves."""
+    from textual.widgets import Input
+
+    monkeypatch.setattr(Input, "cursor_blink", False)
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path / "data"))
+
+
+def toy_service(seed: int = 7, **extra):
+    from rules.service import GameService
+
+    return GameService.new(toy_setup(**extra), seed)
+
+
+@pytest.fixture
+def toy_game():
+    return toy_service()

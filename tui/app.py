@@ -1,0 +1,171 @@
+"""The Textual application: start-up, screen switching, errors in dialogs.
+
+`import tui.app` stays cheap (start-up time is a bar): screens, dialogs and the
+rule sets are imported when first shown. Escape must react within 50 ms, so
+Textual's escape delay (100 ms by default, read from ESCDELAY) is lowered
+before Textual is imported, and again on its constants should Textual already
+be loaded.
+"""
+
+from __future__ import annotations
+
+import os
+
+ESCAPE_DELAY_MS = 25
+"""How long a lone ESC waits for the rest of an escape sequence (Textual's default is 100 ms)."""
+
+os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
+
+from textual import constants  # noqa: E402
+from textual.app import App  # noqa: E402
+
+constants.ESCAPE_DELAY = min(constants.ESCAPE_DELAY, ESCAPE_DELAY_MS / 1000)  # type: ignore[misc]
+
+
+def _screen_commands():
+    from tui.commands import ScreenCommands
+
+    return ScreenCommands
+
+
+def _legal_actions():
+    from tui.commands import LegalActions
+
+    return LegalActions
+
+
+class HexwarApp(App[None]):
+    """hexwar: the title screen, or straight into a game (see `run_app`)."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "hexwar"
+    ENABLE_COMMAND_PALETTE = True
+    COMMANDS = {_screen_commands, _legal_actions}
+
+    def __init__(self, start: dict | None = None, *, autosave: bool = True, hide_between: bool = True) -> None:
+        super().__init__()
+        self.start = start or {}
+        self.autosave = autosave
+        """Attach the autosave store to new and loaded games (tests turn it off)."""
+        self.hide_between = hide_between
+        """Default for the pass-the-keyboard screen of games started without the new-game form."""
+
+    def on_mount(self) -> None:
+        from tui.screens.title import TitleScreen
+
+        self.push_screen(TitleScreen())
+        if "new" in self.start:
+            self.start_game(self.start["new"], hide=self.start.get("hide", self.hide_between))
+        elif "load" in self.start:
+            self.load_save(self.start["load"])
+
+    # --- services for the screens ---------------------------------------------------
+
+    def autosave_store(self):
+        if not self.autosave:
+            return None
+        from tui.dialogs import files
+
+        return files.autosave_store()
+
+    def start_game(self, service, *, hide: bool = True, replace: bool = False) -> None:
+        """Show the game screen for `service` (replacing the new-game screen when asked)."""
+        from tui.screens.game import GameScreen
+
+        if service.store is None and self.autosave:
+            service.store = self.autosave_store()
+        screen = GameScreen(service, hide_between=hide)
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def to_title(self) -> None:
+        """Back to the title screen, closing everything above it."""
+        from tui.screens.title import TitleScreen
+
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        if not isinstance(self.screen, TitleScreen):
+            self.switch_screen(TitleScreen())
+
+    def show_error(self, title: str, message: str) -> None:
+        from tui.dialogs.error import ErrorDialog
+
+        self.push_screen(ErrorDialog(title, message))
+
+    def show_help(self, screen) -> None:
+        from tui.screens.help import HelpScreen, help_text
+
+        kinds = getattr(getattr(screen, "ruleset", None), "action_kinds", None)
+        title = type(screen).__name__.removesuffix("Screen").replace("Game", "game").lower() or "screen"
+        text = help_text(title, getattr(screen, "KEYS", ()), map_keys=kinds is not None, kinds=kinds)
+        self.push_screen(HelpScreen(text))
+
+    def new_game(self, ruleset: str | None = None, scenario: str | None = None) -> None:
+        from tui.screens.new_game import NewGameScreen
+
+        self.push_screen(NewGameScreen(ruleset=ruleset, scenario=scenario))
+
+    def load_dialog(self) -> None:
+        from tui.dialogs.load import LoadDialog
+
+        def chosen(choice) -> None:
+            if choice is None:
+                return
+            what, value = choice
+            if what == "save":
+                self.load_save(value)
+            else:
+                self.new_game(value.ruleset, value.name)
+
+        self.push_screen(LoadDialog(), chosen)
+
+    def load_save(self, path) -> None:
+        """Open a saved game; a bad file is reported in a dialog."""
+        from tui.dialogs import files
+
+        try:
+            service = files.load_game(path)
+        except Exception as exc:  # noqa: BLE001 - SaveError, OSError, anything: the player sees it
+            self.show_error("This game cannot be loaded", str(exc))
+            return
+        self.start_game(service, hide=self.hide_between)
+
+    def resume(self) -> None:
+        from tui.dialogs import files
+
+        path = files.autosave_path()
+        if path is None:
+            self.show_error("Nothing to resume", "There is no autosaved game yet.")
+            return
+        self.load_save(path)
+
+    def rules_reference(self) -> None:
+        from rules import registry
+        from tui.dialogs.choice import ChoiceDialog
+        from tui.screens.rules_reference import RulesReferenceScreen
+
+        entries = registry.entries()
+
+        def chosen(rid: str | None) -> None:
+            if rid is None:
+                return
+            try:
+                ruleset = registry.get(rid)
+            except Exception as exc:  # noqa: BLE001
+                self.show_error("The rule set cannot be loaded", str(exc))
+                return
+            self.push_screen(RulesReferenceScreen(ruleset))
+
+        if not entries:
+            self.show_error("No rule sets", "No rule set is installed.")
+        elif len(entries) == 1:
+            chosen(entries[0].id)
+        else:
+            self.push_screen(ChoiceDialog("Rules reference of", [(e.id, e.name) for e in entries]), chosen)
+
+
+def run_app(start: dict | None = None) -> None:
+    """Run hexwar: None opens the title screen; {"new": GameService} the game; {"load": path} a save."""
+    HexwarApp(start).run()

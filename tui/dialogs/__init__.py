@@ -1,0 +1,1 @@
+"""Modal dialogs: each a `ModalScreen[T]` that returns its answer with `dismiss`."""

@@ -1,0 +1,110 @@
+"""Where saves live and what the load dialog lists (a thin layer over `saves`, which may be absent)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def saves_dir() -> Path:
+    """The user's save folder (HEXWAR_DATA_DIR overrides, for tests)."""
+    base = os.environ.get("HEXWAR_DATA_DIR")
+    if base:
+        return Path(base) / "saves"
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("hexwar")) / "saves"
+
+
+@dataclass(frozen=True)
+class ScenarioEntry:
+    """A bundled scenario as the dialogs list it."""
+
+    ruleset: str
+    name: str
+    title: str
+    description: str = ""
+    path: Path | None = None
+
+
+def scenarios(ruleset: str | None = None) -> list[ScenarioEntry]:
+    """Bundled scenarios (of one rule set), or none when `saves` is not there yet."""
+    try:
+        from saves.scenarios import list_scenarios
+    except ImportError:
+        return []
+    out = []
+    try:
+        found = list_scenarios(ruleset) if ruleset else list_scenarios()
+    except Exception:
+        return []
+    for item in found:
+        if isinstance(item, str):
+            out.append(ScenarioEntry(ruleset or "", item, item))
+            continue
+        out.append(
+            ScenarioEntry(
+                ruleset=str(getattr(item, "ruleset", ruleset or "")),
+                name=str(getattr(item, "name", item)),
+                title=str(getattr(item, "title", "") or getattr(item, "name", item)),
+                description=str(getattr(item, "description", "") or ""),
+                path=getattr(item, "path", None),
+            )
+        )
+    return out
+
+
+def load_scenario(entry: ScenarioEntry):
+    """The `Setup` of a bundled scenario (raises on a bad file)."""
+    from saves.scenarios import load_scenario as load
+
+    return load(str(entry.path) if entry.path else entry.name, entry.ruleset or None)
+
+
+def user_saves() -> list[Path]:
+    """The user's saves, newest first."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    files = [p for p in folder.glob("*.toml") if p.is_file()]
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def load_game(path):
+    """A `GameService` from a save file (raises SaveError or OSError)."""
+    from saves.store import load_game as load
+
+    return load(Path(path))
+
+
+def save_game(service, path) -> None:
+    from saves.store import save_game as save
+
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    save(service, Path(path))
+
+
+def autosave_store():
+    """The autosave store the game service writes after each action, or None."""
+    try:
+        from saves.store import AutosaveStore
+    except ImportError:
+        return None
+    try:
+        base = os.environ.get("HEXWAR_DATA_DIR")
+        return AutosaveStore(Path(base)) if base else AutosaveStore()
+    except Exception:
+        return None
+
+
+def autosave_path() -> Path | None:
+    """The autosave file, when there is one to resume."""
+    store = autosave_store()
+    if store is None:
+        return None
+    path = getattr(store, "path", None)
+    if path is None:
+        return None
+    path = Path(path)
+    return path if path.is_file() else None

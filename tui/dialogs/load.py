@@ -1,0 +1,64 @@
+"""The load dialog: bundled scenarios and the user's saves in one list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.dialogs import files
+from tui.widgets.text import lit
+
+
+class LoadDialog(ModalScreen[tuple[str, object] | None]):
+    """Returns ("save", Path) or ("scenario", ScenarioEntry), or None when cancelled."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", show=False)]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: dict[str, tuple[str, object]] = {}
+
+    def compose(self) -> ComposeResult:
+        options: list[Option | None] = []
+        saves = files.user_saves()
+        if saves:
+            options.append(Option("Your saves", disabled=True))
+            for p in saves:
+                key = f"save:{p}"
+                self.entries[key] = ("save", p)
+                options.append(Option(lit(f"  {p.name}"), id=key))
+        scenarios = files.scenarios()
+        if scenarios:
+            options.append(Option("Bundled scenarios (start a new game)", disabled=True))
+            for s in scenarios:
+                key = f"scenario:{s.ruleset}:{s.name}"
+                self.entries[key] = ("scenario", s)
+                options.append(Option(lit(f"  {s.ruleset}: {s.title}"), id=key))
+        with Vertical(classes="dialog wide"):
+            yield Static("Load a game", classes="dialog-title")
+            if options:
+                yield OptionList(*options, id="load-list")
+            else:
+                yield Static("No saves or scenarios found.", classes="dim")
+            yield Static("Or type a file's path:", classes="dim")
+            yield Input(placeholder="path/to/game.toml", id="load-path")
+            yield Static("Enter: open    Tab: next field    Esc: cancel", classes="dialog-keys")
+
+    @on(OptionList.OptionSelected, "#load-list")
+    def picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.entries[event.option.id])
+
+    @on(Input.Submitted, "#load-path")
+    def typed(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.dismiss(("save", Path(event.value.strip()).expanduser()))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

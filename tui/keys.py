@@ -1,0 +1,115 @@
+"""The key tables: one per screen, the single source for bindings, `?` help and the command palette.
+
+Each screen derives its `BINDINGS` from its table with `bindings()`, the help
+screen lists the same rows, and the command palette offers them by label. Rule
+sets pick their action-kind keys among the lowercase letters the UI leaves
+free (`FREE_FOR_RULESETS`); the map widget handles the cursor keys itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+
+@dataclass(frozen=True)
+class Key:
+    """One command of a screen: its key, the action it runs, and how help names it."""
+
+    key: str
+    """Textual key name(s), comma separated ("u", "ctrl+s", "question_mark")."""
+    action: str
+    """The screen action it runs (`action_<name>`)."""
+    label: str
+    """Short name for help and the command palette."""
+    help: str = ""
+    """One line on what it does."""
+    display: str | None = None
+    """How the key is written in help ("?" for question_mark)."""
+    palette: bool = True
+    """Offer it in the ctrl+p command palette too."""
+
+    @property
+    def shown(self) -> str:
+        return self.display or self.key
+
+
+def bindings(table: tuple[Key, ...]) -> list[Binding]:
+    """Textual bindings for a key table (not shown in a footer: `?` lists them)."""
+    return [Binding(k.key, k.action, k.label, show=False, key_display=k.display) for k in table]
+
+
+MAP_KEYS: tuple[tuple[str, str], ...] = (
+    ("arrows", "move the cursor (left/right: W/E; up/down: to the row above/below)"),
+    ("7 9 4 6 1 3", "move the cursor NW NE W E SW SE (numpad layout)"),
+    ("enter / click", "select the hex; pick the target; confirm"),
+)
+"""Keys the hex map handles itself (shown in help, not bound by screens)."""
+
+RESERVED = frozenset(
+    "up down left right 7 9 4 6 1 3 enter escape tab shift+tab question_mark u U ctrl+s q z l n N r "
+    "ctrl+p space 0 2 5 8".split()
+)
+"""Keys the UI keeps for itself; a rule set's action kinds must use other keys."""
+
+FREE_FOR_RULESETS = "abcdefghijkmopstvwxy"
+"""Lowercase letters a rule set may give its action kinds."""
+
+GLOBAL_KEYS: tuple[Key, ...] = (
+    Key("ctrl+p", "command_palette", "Command palette", "search every command and the legal actions by name",
+        palette=False),
+)
+
+TITLE_KEYS: tuple[Key, ...] = (
+    Key("n", "new_game", "New game", "choose a rule set, scenario, sides and seed"),
+    Key("o", "load", "Load", "open a saved game or a bundled scenario"),
+    Key("c", "resume", "Resume", "resume the autosaved game"),
+    Key("r", "rules", "Rules reference", "read a rule set's quick reference"),
+    Key("question_mark", "help", "Help", "list the keys of this screen", display="?"),
+    Key("q", "quit", "Quit", "leave hexwar"),
+)
+
+NEW_GAME_KEYS: tuple[Key, ...] = (
+    Key("ctrl+g", "start", "Start the game", "start with these settings", display="ctrl+g"),
+    Key("escape", "back", "Back", "return to the title screen"),
+    Key("question_mark", "help", "Help", "list the keys of this screen", display="?"),
+)
+
+GAME_KEYS: tuple[Key, ...] = (
+    Key("escape", "cancel", "Cancel", "drop the pending action, then the selection"),
+    Key("space", "confirm", "Confirm / end", "confirm the pending action (same as Enter on its hex)"),
+    Key("n", "next_unit", "Next unit", "select the next unit of the deciding side"),
+    Key("N", "previous_unit", "Previous unit", "select the previous unit of the deciding side"),
+    Key("u", "undo", "Undo", "take back the last action"),
+    Key("U", "redo", "Redo", "apply again the action taken back"),
+    Key("I", "unit_detail", "Unit detail", "everything about the unit under the cursor"),
+    Key("z", "zoom", "Zoom", "switch the map between compact and outlined hexes"),
+    Key("l", "legend", "Legend", "show or hide the terrain legend"),
+    Key("tab", "focus_next", "Next panel", "move the focus to the next panel", palette=False),
+    Key("shift+tab", "focus_previous", "Previous panel", "move the focus to the previous panel", palette=False),
+    Key("f2", "toggle_side", "Toggle side panel", "show or hide the roster, card and dice log"),
+    Key("f3", "toggle_dice", "Toggle dice log", "show or hide the dice log"),
+    Key("f4", "toggle_hide", "Pass-the-keyboard screen", "hide each side's secrets between decisions, or not"),
+    Key("r", "rules", "Rules reference", "the rule set's quick reference"),
+    Key("G", "summary", "Game summary", "the game-over summary and the whole log (once the game is over)"),
+    Key("ctrl+s", "save", "Save", "save the game to a file"),
+    Key("question_mark", "help", "Help", "list every key of this screen", display="?"),
+    Key("q", "quit", "Quit", "leave the game (asks first; the autosave keeps it)"),
+)
+
+GAME_OVER_KEYS: tuple[Key, ...] = (
+    Key("escape", "back", "Back to the map", "look at the final position"),
+    Key("t", "title", "Title screen", "return to the title screen"),
+    Key("question_mark", "help", "Help", "list the keys of this screen", display="?"),
+    Key("q", "quit", "Quit", "leave hexwar"),
+)
+
+READER_KEYS: tuple[Key, ...] = (
+    Key("escape", "close", "Close", "return to the previous screen"),
+    Key("q", "close", "Close", "return to the previous screen", palette=False),
+)
+
+PASS_KEYS: tuple[Key, ...] = (
+    Key("enter,space", "ready", "Ready", "show the screen to the side now deciding", display="enter"),
+)

@@ -1,0 +1,1 @@
+"""Screens, imported lazily by the app (start-up time is a bar)."""

@@ -1,0 +1,778 @@
+"""The game screen: map, roster, unit card, dice log, action palette and status line.
+
+It owns the `GameService` handle and holds no rule logic: it asks the service
+who decides, what is legal and what an action would roll, sends the chosen
+action, and hands views and events down to the widgets. The action flow is a
+small state machine: nothing chosen -> a unit selected -> an action kind being
+aimed (valid hexes highlighted) -> one action pending (its preview shown) ->
+applied. Escape steps back one stage.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+
+from rules.core import Context, Refusal
+from rules.dice import SeededDice
+from rules.events import Message as MessageEvent
+from rules.events import Rolled
+from rules.hexgrid import Hex, line
+from tui.keys import FREE_FOR_RULESETS, GAME_KEYS, bindings
+from tui.messages import ApplyAction, RunCommand
+from tui.widgets.action_bar import ActionBar
+from tui.widgets.dice_log import DiceLog
+from tui.widgets.hex_map import HexMap
+from tui.widgets.roster import Roster
+from tui.widgets.status_line import StatusLine
+from tui.widgets.text import clean, hex_label, lit, side_name
+from tui.widgets.unit_card import UnitCard
+
+_UNIT_FIELDS = ("target", "targets", "defender", "enemy", "victim", "other")
+
+
+def guarded(method):
+    """Run a handler; any error becomes an error dialog instead of ending the app."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - the player sees it in a dialog
+            self.app.show_error("Something went wrong", f"{type(exc).__name__}: {exc}")
+            return None
+
+    return wrapper
+
+
+def action_hex(action, state) -> Hex | None:
+    """The hex an action aims at: its own target hex, or the hex of the unit it aims at."""
+    h = action.target_hex
+    if h is not None:
+        return h
+    for name in type(action).model_fields:
+        if name in ("kind", "side", "unit"):
+            continue
+        value = getattr(action, name, None)
+        if isinstance(value, str) and value in state.units:
+            unit = state.units[value]
+            if unit.at is not None and not unit.eliminated:
+                return unit.at
+    return None
+
+
+def is_move(action) -> bool:
+    return bool(getattr(action, "path", None))
+
+
+class GameScreen(Screen[None]):
+    """Plays one game; the app pushes it with a ready `GameService`."""
+
+    KEYS = GAME_KEYS
+    BINDINGS = bindings(GAME_KEYS)
+
+    def __init__(self, service, *, hide_between: bool = True) -> None:
+        super().__init__()
+        self.service = service
+        self.ruleset = service.ruleset
+        self.hide_between = hide_between
+        """Show the pass-the-keyboard screen when the deciding side changes."""
+        self.viewer: str | None = None
+        """The side whose view is on screen."""
+        self.selected: str | None = None
+        self.mode: str | None = None
+        """The action kind being aimed, while the player picks its hex."""
+        self.candidates: list = []
+        self.pending = None
+        """The action waiting for Enter / space, with its preview on the palette."""
+        self.preview = None
+        self.choices: list | None = None
+        """Actions offered by letter, when one key has several hexless choices."""
+        self.message = ""
+        self.kind_by_key = {k.key: kind for kind, k in self.ruleset.action_kinds.items()}
+        self._legal_key = None
+        self._legal: dict[str, list] = {}
+        self._view = None
+
+    # --- layout -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="game-main"):
+            yield HexMap(id="map")
+            with Vertical(id="side-panel"):
+                with VerticalScroll(id="roster-box"):
+                    yield Roster(id="roster")
+                yield UnitCard(id="card")
+                yield DiceLog(id="dice")
+        yield ActionBar(id="palette")
+        yield StatusLine(id="status")
+
+    @property
+    def map(self) -> HexMap:
+        return self.query_one("#map", HexMap)
+
+    @property
+    def palette(self) -> ActionBar:
+        return self.query_one("#palette", ActionBar)
+
+    @property
+    def status(self) -> StatusLine:
+        return self.query_one("#status", StatusLine)
+
+    def on_mount(self) -> None:
+        self.viewer = self.service.decision().side
+        self.rebuild_dice()
+        self.refresh_all()
+        first = self.own_units()
+        if first:
+            self.map.cursor = first[0].at
+        self.map.focus()
+        if self.service.result is not None:
+            self.call_after_refresh(self.show_game_over)
+
+    # --- questions to the service (cached per state) ----------------------------------
+
+    @property
+    def view(self):
+        if self._view is None:
+            over = self.service.result is not None
+            self._view = self.service.view(None if over else self.viewer)
+        return self._view
+
+    def legal(self, side: str | None) -> list:
+        """Legal actions of `side` now (cached until the state changes)."""
+        key = (len(self.service.history), len(self.service.redo_stack), id(self.service.state))
+        if key != self._legal_key:
+            self._legal_key = key
+            self._legal = {}
+        if side is None:
+            return []
+        if side not in self._legal:
+            self._legal[side] = self.service.legal_actions(side)
+        return self._legal[side]
+
+    def acting_sides(self) -> list[str]:
+        decision = self.service.decision()
+        if decision.side is None:
+            return []
+        return [decision.side, *[s for s in decision.reactors if s != decision.side]]
+
+    def all_legal(self) -> list:
+        return [a for side in self.acting_sides() for a in self.legal(side)]
+
+    def palette_actions(self) -> list[tuple[str, object]]:
+        """(description, action) of every legal action now, for the command palette."""
+        out = []
+        for action in self.all_legal():
+            out.append((clean(self.describe(action)), action))
+        return out
+
+    def describe(self, action) -> str:
+        try:
+            return self.service.describe(action)
+        except Exception:
+            return action.text()
+
+    def own_units(self) -> list:
+        side = self.service.decision().side or self.viewer
+        return [u for u in self.view.units.values() if u.side == side and u.on_map]
+
+    def names(self) -> dict[str, str]:
+        return {u.id: u.name for u in self.service.state.units.values()}
+
+    # --- rendering ------------------------------------------------------------------
+
+    def refresh_all(self) -> None:
+        """Hand the current view to every widget."""
+        self._view = None
+        view = self.view
+        if self.selected and (self.selected not in view.units or not view.units[self.selected].on_map):
+            self.selected = None
+        self.map.set_state(view, self.ruleset)
+        self.query_one(Roster).show(view, self.ruleset, self.service.decision().side, self.selected)
+        self.query_one(UnitCard).show(view, self.ruleset, self.selected)
+        self.update_highlights()
+        self.update_palette()
+        self.update_status()
+
+    def update_status(self, cursor: Hex | None = None) -> None:
+        state = self.service.state
+        decision = self.service.decision()
+        deciding = side_name(state, decision.side) if decision.side else "game over"
+        if decision.player:
+            deciding += f" ({clean(decision.player)})"
+        self.status.set_fields(
+            turn=state.turn, phase=clean(state.phase), deciding=deciding, message=clean(self.message),
+            cursor=self.cursor_text(cursor if cursor is not None else self.map.cursor),
+        )
+
+    def cursor_text(self, h: Hex | None) -> str:
+        if h is None:
+            return ""
+        view = self.view
+        if not view.board.in_bounds(h):
+            return hex_label(h)
+        terrain = view.board.terrain_at(h)
+        info = self.ruleset.terrain.get(terrain)
+        text = f"{hex_label(h)} {info.label if info else terrain}"
+        unit = view.unit_at(h)
+        if unit is not None:
+            text += f" {clean(unit.name)}"
+        return text
+
+    def say(self, message: str) -> None:
+        """Put a message on the status line."""
+        self.message = message
+        self.status.set_fields(message=clean(message))
+
+    def update_highlights(self, cursor: Hex | None = None) -> None:
+        view = self.view
+        reach: set[Hex] = set()
+        targets: set[Hex] = set()
+        path: list[Hex] = []
+        los = None
+        unit = view.units.get(self.selected) if self.selected else None
+        origin = unit.at if unit is not None and unit.on_map else None
+        if self.mode is not None:
+            actions = self.candidates
+        elif self.selected:
+            actions = [a for a in self.all_legal() if a.unit_id == self.selected]
+        else:
+            actions = []
+        for action in actions:
+            h = action_hex(action, self.service.state)
+            if h is None:
+                continue
+            (reach if is_move(action) else targets).add(h)
+        cursor = cursor if cursor is not None else self.map.cursor
+        focus = self.pending if self.pending is not None else None
+        if focus is None and self.mode is not None and cursor is not None:
+            focus = next((a for a in self.candidates if action_hex(a, self.service.state) == cursor), None)
+        if focus is not None and is_move(focus):
+            path = [Hex(*h) for h in focus.path]
+            if origin is not None and path and path[0] != origin:
+                path = [origin, *path]
+        elif self.mode is not None and origin is not None and cursor is not None and cursor != origin:
+            if not any(is_move(a) for a in self.candidates):
+                los = line(origin, cursor)
+        self.map.set_highlights(reach=reach, targets=targets, path=path, los=los, selected=origin)
+
+    def kind_label(self, kind: str) -> str:
+        k = self.ruleset.action_kinds.get(kind)
+        return k.label if k else kind
+
+    def kind_key(self, kind: str) -> str:
+        k = self.ruleset.action_kinds.get(kind)
+        return k.key if k else "?"
+
+    def update_palette(self) -> None:
+        self.palette.show(self.palette_text())
+
+    def palette_text(self) -> Text:
+        out = Text(end="", no_wrap=False)
+        decision = self.service.decision()
+        state = self.service.state
+        if decision.side is None:
+            out.append("The game is over. ", style="bold")
+            out.append("G: summary and log   u: undo   q: quit")
+            return out
+        if self.pending is not None:
+            out.append("Confirm: ", style="bold")
+            out.append_text(lit(self.describe(self.pending)))
+            p = self.preview
+            if p is not None:
+                if p.dice:
+                    out.append("\nRolls: ", style="dim")
+                    out.append_text(lit(p.dice))
+                if p.outcomes:
+                    out.append("\n")
+                    ranked = sorted(p.outcomes, key=lambda o: -o.chance)
+                    out.append_text(lit("  ".join(f"{o.label} {o.percent:.1f}%" for o in ranked)))
+            out.append("\nEnter / space: confirm   Esc: cancel", style="dim")
+            return out
+        if self.choices is not None:
+            out.append("Choose: ", style="bold")
+            for letter, action in zip(FREE_FOR_RULESETS, self.choices):
+                out.append(f" {letter}", style="bold reverse")
+                out.append_text(lit(f" {self.describe(action)} "))
+            out.append("\nthe letter: choose   Esc: cancel", style="dim")
+            return out
+        if self.mode is not None:
+            unit = state.units.get(self.selected) if self.selected else None
+            out.append(f"{self.kind_label(self.mode)}", style="bold")
+            if unit is not None:
+                out.append_text(lit(f" with {unit.name}"))
+            out.append(f": choose one of {len(self.candidates)} highlighted hexes")
+            out.append("\nmove the cursor, Enter: pick   Esc: cancel", style="dim")
+            return out
+        out.append_text(lit(side_name(state, decision.side), "bold"))
+        if decision.player:
+            out.append_text(lit(f" ({decision.player})"))
+        out.append_text(lit(f": {decision.prompt}" if decision.prompt else " to act"))
+        actions = self.legal(decision.side)
+        if self.selected and self.selected in state.units:
+            unit = state.units[self.selected]
+            mine = [a for a in self.all_legal() if a.unit_id == self.selected]
+            out.append("\n")
+            out.append_text(lit(unit.name, "bold"))
+            if mine:
+                out.append(": ")
+                self._kinds_into(out, mine)
+            else:
+                out.append(": nothing to do now", style="dim")
+        general = [a for a in actions if a.unit_id is None]
+        unit_actions = [a for a in actions if a.unit_id is not None]
+        if general or (unit_actions and not self.selected):
+            out.append("\n")
+            if general:
+                self._kinds_into(out, general)
+            if unit_actions and not self.selected:
+                units = len({a.unit_id for a in unit_actions})
+                out.append(f"  n: next unit ({units} can act)", style="dim")
+        for side in decision.reactors:
+            if side == decision.side:
+                continue
+            reactions = self.legal(side)
+            if reactions:
+                out.append("\n")
+                out.append_text(lit(f"{side_name(state, side)} may react: ", "italic"))
+                self._kinds_into(out, reactions)
+        return out
+
+    def _kinds_into(self, out: Text, actions: list) -> None:
+        counts: dict[str, int] = {}
+        for action in actions:
+            counts[action.kind] = counts.get(action.kind, 0) + 1
+        for kind, n in counts.items():
+            out.append(f" {self.kind_key(kind)}", style="bold reverse")
+            out.append_text(lit(f" {self.kind_label(kind)}"))
+            if n > 1:
+                out.append(f"({n})", style="dim")
+            out.append(" ")
+
+    def rebuild_dice(self) -> None:
+        self.query_one(DiceLog).rebuild(self.service.events, self.names())
+
+    # --- the action flow ------------------------------------------------------------
+
+    def clear_flow(self) -> None:
+        self.mode = None
+        self.candidates = []
+        self.pending = None
+        self.preview = None
+        self.choices = None
+
+    def select_unit(self, unit_id: str | None, *, move_cursor: bool = False) -> None:
+        self.clear_flow()
+        self.selected = unit_id
+        view = self.view
+        self.query_one(Roster).show(view, self.ruleset, self.service.decision().side, self.selected)
+        self.query_one(UnitCard).show(view, self.ruleset, self.selected)
+        if move_cursor and unit_id and view.units[unit_id].at is not None:
+            self.map.cursor = view.units[unit_id].at
+        self.update_highlights()
+        self.update_palette()
+
+    def choose_kind(self, kind: str) -> None:
+        """The player pressed an action kind's key."""
+        label = self.kind_label(kind)
+        actions = [a for a in self.all_legal() if a.kind == kind]
+        if not actions:
+            self.say(f"{label} is not possible now")
+            return
+        if self.selected:
+            for_unit = [a for a in actions if a.unit_id == self.selected]
+            if for_unit:
+                actions = for_unit
+            elif any(a.unit_id is None for a in actions):
+                actions = [a for a in actions if a.unit_id is None]
+            else:
+                name = clean(self.service.state.units[self.selected].name)
+                self.say(f"{name} cannot {label.lower()} now")
+                return
+        elif any(a.unit_id is None for a in actions):
+            actions = [a for a in actions if a.unit_id is None]
+        self.clear_flow()
+        spec = self.ruleset.action_kinds.get(kind)
+        state = self.service.state
+        aimed = [a for a in actions if action_hex(a, state) is not None]
+        if spec is not None and spec.needs_target and aimed and (len(aimed) > 1 or len(actions) > 1):
+            self.mode = kind
+            self.candidates = aimed
+            self.say(f"{label}: choose a highlighted hex")
+            self.update_highlights()
+            self.update_palette()
+            return
+        if len(actions) == 1:
+            self.make_pending(actions[0])
+            return
+        self.choices = actions[: len(FREE_FOR_RULESETS)]
+        self.update_palette()
+
+    def make_pending(self, action) -> None:
+        """Show what `action` will do (and the odds), waiting for Enter or space."""
+        self.choices = None
+        self.pending = action
+        try:
+            self.preview = self.service.preview(action)
+        except Exception:
+            self.preview = None
+        spec = self.ruleset.action_kinds.get(action.kind)
+        if self.preview is None and not (spec and spec.needs_target):
+            self.apply(action)
+            return
+        self.update_highlights()
+        self.update_palette()
+
+    def hex_selected(self, h: Hex) -> None:
+        """Enter (or a click) on a hex."""
+        state = self.service.state
+        if self.pending is not None:
+            target = action_hex(self.pending, state)
+            if target is None or target == h:
+                self.apply(self.pending)
+                return
+            others = [a for a in (self.candidates or self.unit_actions()) if action_hex(a, state) == h]
+            if others:
+                self.pick_at(others)
+                return
+            self.say(f"Enter on {hex_label(target)} or space confirms; Esc cancels")
+            return
+        if self.mode is not None:
+            here = [a for a in self.candidates if action_hex(a, state) == h]
+            if here:
+                self.pick_at(here)
+            else:
+                self.say(f"Refused: {self.refusal(h)}")
+            return
+        view = self.view
+        unit = view.unit_at(h)
+        acting = self.acting_sides()
+        if unit is not None and unit.side in acting:
+            if unit.id == self.selected:
+                self.select_unit(None)
+            else:
+                self.select_unit(unit.id)
+                self.say(f"{clean(unit.name)} selected")
+            return
+        if self.selected:
+            here = [a for a in self.unit_actions() if action_hex(a, state) == h]
+            if here:
+                self.pick_at(here)
+                return
+        if unit is not None:
+            self.query_one(UnitCard).show(view, self.ruleset, unit.id)
+            self.say(f"{clean(unit.name)} ({side_name(view, unit.side)}): I for details")
+            return
+        if self.selected:
+            self.select_unit(None)
+        self.say(self.cursor_text(h))
+
+    def unit_actions(self) -> list:
+        return [a for a in self.all_legal() if a.unit_id == self.selected] if self.selected else []
+
+    def pick_at(self, actions: list) -> None:
+        if len(actions) == 1:
+            self.make_pending(actions[0])
+        else:
+            self.mode = None
+            self.candidates = []
+            self.choices = actions[: len(FREE_FOR_RULESETS)]
+            self.update_palette()
+
+    def refusal(self, h: Hex) -> str:
+        """Why the aimed action cannot go to `h`: the rule set's own reason where it gives one."""
+        view = self.view
+        label = self.kind_label(self.mode or "")
+        if not view.board.in_bounds(h):
+            return f"{hex_label(h)} is off the map"
+        if not self.candidates:
+            return f"no {label} possible"
+        probe = self.candidates[0]
+        update = None
+        fields = type(probe).model_fields
+        unit = view.unit_at(h)
+        if "path" in fields:
+            update = {"path": [h]}
+        for name in ("to", "at", "hex"):
+            if name in fields:
+                update = {name: h}
+        for name in fields:
+            if name in _UNIT_FIELDS and isinstance(getattr(probe, name), str):
+                if unit is None:
+                    return f"there is no unit at {hex_label(h)} to {label.lower()}"
+                update = {name: unit.id}
+        if update is not None:
+            try:
+                action = probe.model_copy(update=update)
+                state = self.service.state.model_copy(deep=True)
+                ctx = Context(lambda sink: SeededDice(state.seed, len(self.service.history), sink))
+                self.ruleset.apply(state, action, ctx)
+            except Refusal as exc:
+                return str(exc)
+            except Exception:
+                pass
+        return f"{hex_label(h)} is not a valid hex for {label}: choose a highlighted one"
+
+    def apply(self, action) -> None:
+        """Send `action` to the service and show what happened."""
+        done = self.service.apply(action)
+        if not done.ok:
+            self.clear_flow()
+            self.update_highlights()
+            self.update_palette()
+            self.say(f"Refused: {done.reason}")
+            return
+        self.clear_flow()
+        self.query_one(DiceLog).add_events(done.events, self.names())
+        self.message = self.events_message(done.events) or self.describe(action)
+        self.after_change()
+
+    def events_message(self, events) -> str:
+        names = self.names()
+        shown = []
+        for event in events:
+            if isinstance(event, Rolled):
+                continue
+            if isinstance(event, MessageEvent) and event.side not in (None, self.viewer):
+                continue
+            text = event.text()
+            for uid, name in names.items():
+                if uid in text.split():
+                    text = " ".join(clean(name) if w == uid else w for w in text.split())
+            shown.append(text)
+        return "; ".join(shown[-3:])
+
+    def after_change(self) -> None:
+        """Redraw after the state changed; hide the screen if another side now decides."""
+        self._view = None
+        if self.service.result is not None:
+            self.viewer = None
+            self.refresh_all()
+            self.show_game_over()
+            return
+        side = self.service.decision().side
+        if side != self.viewer and self.viewer is not None and self.hide_between:
+            from tui.screens.pass_keyboard import PassKeyboardScreen
+
+            self.selected = None
+            prompt = self.service.decision().prompt
+            self.app.push_screen(PassKeyboardScreen(side_name(self.service.state, side), prompt), self.passed)
+            return
+        if side != self.viewer:
+            self.selected = None
+        self.viewer = side
+        self.refresh_all()
+
+    def passed(self, _=None) -> None:
+        self.viewer = self.service.decision().side
+        self.refresh_all()
+        self.map.focus()
+
+    def show_game_over(self) -> None:
+        from tui.screens.game_over import GameOverScreen
+
+        def done(choice: str | None) -> None:
+            if choice == "title":
+                self.app.to_title()
+            elif choice == "quit":
+                self.app.exit()
+
+        self.app.push_screen(GameOverScreen(self.service), done)
+
+    # --- messages from the map, the palette and the keys ------------------------------
+
+    @on(HexMap.CursorMoved)
+    @guarded
+    def cursor_moved(self, event) -> None:
+        h = event.hex
+        if self.mode is not None or self.pending is not None:
+            self.update_highlights(h)
+        self.status.set_fields(cursor=self.cursor_text(h))
+
+    @on(HexMap.Selected)
+    @guarded
+    def map_selected(self, event) -> None:
+        self.hex_selected(event.hex)
+
+    @on(ApplyAction)
+    @guarded
+    def palette_picked(self, event: ApplyAction) -> None:
+        legal = self.all_legal()
+        if event.action not in legal:
+            self.say("That action is no longer possible")
+            return
+        if event.action.unit_id and event.action.unit_id != self.selected:
+            self.selected = event.action.unit_id
+            self.query_one(UnitCard).show(self.view, self.ruleset, self.selected)
+        self.make_pending(event.action)
+
+    @on(RunCommand)
+    @guarded
+    def command_picked(self, event: RunCommand) -> None:
+        self.run_action(event.action)
+
+    @guarded
+    def on_key(self, event) -> None:
+        key = event.key
+        if self.choices is not None and len(key) == 1 and key in FREE_FOR_RULESETS:
+            index = FREE_FOR_RULESETS.index(key)
+            event.stop()
+            event.prevent_default()
+            if index < len(self.choices):
+                self.make_pending(self.choices[index])
+            return
+        if key in self.kind_by_key and self.service.result is None:
+            event.stop()
+            event.prevent_default()
+            self.choose_kind(self.kind_by_key[key])
+
+    # --- key table actions ------------------------------------------------------------
+
+    @guarded
+    def action_cancel(self) -> None:
+        if self.pending is not None and self.mode is not None:
+            self.pending = None
+            self.preview = None
+        elif self.pending is not None or self.mode is not None or self.choices is not None:
+            self.clear_flow()
+        elif self.selected:
+            self.select_unit(None)
+            self.say("")
+            return
+        else:
+            self.say("")
+            return
+        self.say("cancelled")
+        self.update_highlights()
+        self.update_palette()
+
+    @guarded
+    def action_confirm(self) -> None:
+        if self.pending is not None:
+            self.apply(self.pending)
+        elif self.mode is not None:
+            self.hex_selected(self.map.cursor)
+        else:
+            self.say("Nothing to confirm: choose an action first")
+
+    def _cycle(self, step: int) -> None:
+        units = self.own_units()
+        with_actions = {a.unit_id for a in self.legal(self.service.decision().side) if a.unit_id}
+        able = [u for u in units if u.id in with_actions] or units
+        if not able:
+            self.say("No unit to select")
+            return
+        ids = [u.id for u in able]
+        if self.selected in ids:
+            nxt = ids[(ids.index(self.selected) + step) % len(ids)]
+        else:
+            nxt = ids[0] if step > 0 else ids[-1]
+        self.select_unit(nxt, move_cursor=True)
+        self.say(f"{clean(self.view.units[nxt].name)} selected")
+
+    @guarded
+    def action_next_unit(self) -> None:
+        self._cycle(1)
+
+    @guarded
+    def action_previous_unit(self) -> None:
+        self._cycle(-1)
+
+    @guarded
+    def action_undo(self) -> None:
+        if not self.service.undo():
+            self.say("Nothing to undo")
+            return
+        self.clear_flow()
+        self.rebuild_dice()
+        self.message = "Undone"
+        self.after_change()
+
+    @guarded
+    def action_redo(self) -> None:
+        if not self.service.redo():
+            self.say("Nothing to redo")
+            return
+        self.clear_flow()
+        self.rebuild_dice()
+        self.message = "Redone"
+        self.after_change()
+
+    @guarded
+    def action_unit_detail(self) -> None:
+        from tui.screens.unit_detail import UnitDetailScreen
+
+        view = self.view
+        unit = view.unit_at(self.map.cursor) if self.map.cursor is not None else None
+        uid = unit.id if unit is not None else self.selected
+        if uid is None:
+            self.say("No unit here: put the cursor on one, or select one")
+            return
+        self.app.push_screen(UnitDetailScreen(view, self.ruleset, uid))
+
+    def action_zoom(self) -> None:
+        self.map.zoom = 0 if self.map.zoom else 1
+
+    def action_legend(self) -> None:
+        self.map.show_legend = not self.map.show_legend
+
+    def action_toggle_side(self) -> None:
+        panel = self.query_one("#side-panel")
+        panel.display = not panel.display
+
+    def action_toggle_dice(self) -> None:
+        dice = self.query_one(DiceLog)
+        dice.display = not dice.display
+
+    def action_toggle_hide(self) -> None:
+        self.hide_between = not self.hide_between
+        self.say("Pass-the-keyboard screen " + ("on" if self.hide_between else "off (solo play)"))
+
+    def action_rules(self) -> None:
+        from tui.screens.rules_reference import RulesReferenceScreen
+
+        self.app.push_screen(RulesReferenceScreen(self.ruleset))
+
+    def action_help(self) -> None:
+        self.app.show_help(self)
+
+    def action_summary(self) -> None:
+        if self.service.result is not None:
+            self.show_game_over()
+
+    @guarded
+    def action_save(self) -> None:
+        from tui.dialogs.save import SaveDialog
+
+        state = self.service.state
+        suggested = f"{state.scenario or state.ruleset}-turn{state.turn}.toml"
+        self.app.push_screen(SaveDialog(suggested), self.save_to)
+
+    def save_to(self, path) -> None:
+        if path is None:
+            return
+        from tui.dialogs import files
+
+        try:
+            files.save_game(self.service, path)
+        except Exception as exc:  # noqa: BLE001
+            self.app.show_error("The game could not be saved", str(exc))
+            return
+        self.say(f"Saved to {path}")
+
+    def action_quit(self) -> None:
+        from tui.dialogs.confirm import ConfirmDialog
+
+        detail = "The game is autosaved: the title screen can resume it." if self.service.store else ""
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmDialog("Leave hexwar?", detail), answer)

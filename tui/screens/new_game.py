@@ -1,0 +1,242 @@
+"""New game: rule set, scenario, who plays each side, the seed, and the rule set's options."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static, Switch
+
+from rules import registry
+from tui.dialogs import files
+from tui.keys import NEW_GAME_KEYS, bindings
+from tui.widgets.text import clean, lit
+
+ScenarioSource = Callable[[str], list[files.ScenarioEntry]]
+SetupLoader = Callable[[files.ScenarioEntry], object]
+
+
+class NewGameScreen(Screen[None]):
+    """The new-game form; ctrl+g or the Start button starts the game."""
+
+    KEYS = NEW_GAME_KEYS
+    BINDINGS = bindings(NEW_GAME_KEYS)
+
+    def __init__(
+        self,
+        ruleset: str | None = None,
+        scenario: str | None = None,
+        seed: int | None = None,
+        scenario_source: ScenarioSource = files.scenarios,
+        loader: SetupLoader = files.load_scenario,
+    ) -> None:
+        super().__init__()
+        self.entries = registry.entries()
+        ids = [e.id for e in self.entries]
+        self.ruleset_id = ruleset if ruleset in ids else (ids[0] if ids else None)
+        self.scenario_name = scenario
+        self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
+        self.scenario_source = scenario_source
+        self.loader = loader
+        self.scenarios: list[files.ScenarioEntry] = []
+        self.setup = None
+        self._generation = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(" New game   (ctrl+g: start   Esc: back   Tab: next field)", classes="screen-title")
+        with VerticalScroll(id="new-game-form"):
+            with Horizontal(classes="row"):
+                yield Label("Rule set", classes="field-label")
+                yield Select(
+                    [(lit(e.name), e.id) for e in self.entries],
+                    value=self.ruleset_id if self.ruleset_id else Select.BLANK,
+                    allow_blank=False if self.entries else True,
+                    id="ruleset",
+                )
+            with Horizontal(classes="row"):
+                yield Label("Scenario", classes="field-label")
+                yield Select([], id="scenario", prompt="(no scenarios)")
+            yield Static("", id="scenario-about")
+            yield Static("Who plays each side", classes="section")
+            yield VerticalScroll(id="sides")
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="field-label")
+                yield Input(str(self.seed), id="seed", type="integer", max_length=12)
+            yield Static("Optional rules", classes="section")
+            yield VerticalScroll(id="options")
+            with Horizontal(classes="row"):
+                yield Switch(True, id="hide")
+                yield Label("Pass-the-keyboard screen between sides (off for solo play)", classes="switch-label")
+            yield Static("", id="form-error")
+            yield Button("Start the game", id="start", variant="primary")
+
+    async def on_mount(self) -> None:
+        await self.fill_for_ruleset()
+        self.query_one("#ruleset").focus()
+
+    @on(Select.Changed, "#ruleset")
+    async def ruleset_changed(self, event: Select.Changed) -> None:
+        if event.value != self.ruleset_id and event.value is not Select.BLANK:
+            self.ruleset_id = str(event.value)
+            self.scenario_name = None
+            await self.fill_for_ruleset()
+
+    @on(Select.Changed, "#scenario")
+    async def scenario_changed(self, event: Select.Changed) -> None:
+        if event.value is not Select.BLANK and event.value != self.scenario_name:
+            self.scenario_name = str(event.value)
+            await self.fill_for_scenario()
+
+    async def fill_for_ruleset(self) -> None:
+        """Scenarios and options of the chosen rule set."""
+        options_box = self.query_one("#options", VerticalScroll)
+        await options_box.remove_children()
+        select = self.query_one("#scenario", Select)
+        if self.ruleset_id is None:
+            self.show_error("No rule set is installed.")
+            return
+        try:
+            ruleset = registry.get(self.ruleset_id)
+        except Exception as exc:
+            self.show_error(f"The rule set {self.ruleset_id} cannot be loaded: {exc}")
+            return
+        self.scenarios = self.scenario_source(self.ruleset_id)
+        names = [s.name for s in self.scenarios]
+        if self.scenario_name not in names:
+            self.scenario_name = names[0] if names else None
+        with select.prevent(Select.Changed):
+            select.set_options([(lit(s.title or s.name), s.name) for s in self.scenarios])
+            if self.scenario_name:
+                select.value = self.scenario_name
+        self._generation += 1
+        gen = self._generation
+        rows = []
+        for spec in ruleset.options:
+            wid = f"opt-{gen}-{spec.id}"
+            label = Label(lit(spec.label + (f" ({spec.help})" if spec.help else "")), classes="switch-label")
+            if isinstance(spec.default, bool):
+                rows.append(Horizontal(Switch(bool(spec.default), id=wid), label, classes="row"))
+            elif spec.choices:
+                rows.append(Horizontal(
+                    Label(lit(spec.label), classes="field-label"),
+                    Select([(lit(c), c) for c in spec.choices], value=str(spec.default), allow_blank=False, id=wid),
+                    classes="row",
+                ))
+            else:
+                rows.append(Horizontal(
+                    Label(lit(spec.label), classes="field-label"),
+                    Input(str(spec.default), id=wid, type="integer" if isinstance(spec.default, int) else "text"),
+                    classes="row",
+                ))
+        if not rows:
+            rows.append(Static("(this rule set has no optional rules)", classes="dim"))
+        await options_box.mount_all(rows)
+        await self.fill_for_scenario()
+
+    async def fill_for_scenario(self) -> None:
+        """Sides and description of the chosen scenario; its option defaults."""
+        sides_box = self.query_one("#sides", VerticalScroll)
+        await sides_box.remove_children()
+        about = self.query_one("#scenario-about", Static)
+        self.setup = None
+        entry = next((s for s in self.scenarios if s.name == self.scenario_name), None)
+        if entry is None:
+            about.update(lit("No bundled scenario for this rule set yet."))
+            return
+        try:
+            self.setup = self.loader(entry)
+        except Exception as exc:
+            about.update(lit(f"This scenario cannot be read: {exc}"))
+            return
+        self.show_error("")
+        about.update(lit(self.setup.description or entry.description or ""))
+        rows = []
+        for n, side in enumerate(self.setup.sides):
+            rows.append(Horizontal(
+                Label(lit(side.name or side.id), classes="field-label"),
+                RadioSet(
+                    RadioButton("a person at this keyboard", value=True),
+                    RadioButton("the computer (not yet)", disabled=True),
+                    id=f"who-{self._generation}-{n}",
+                ),
+                classes="row side-row",
+            ))
+        await sides_box.mount_all(rows)
+        ruleset = registry.get(self.ruleset_id)
+        for spec in ruleset.options:
+            if spec.id in self.setup.options:
+                self.set_option(spec, self.setup.options[spec.id])
+
+    def set_option(self, spec, value) -> None:
+        try:
+            widget = self.query_one(f"#opt-{self._generation}-{spec.id}")
+        except Exception:
+            return
+        if isinstance(widget, Switch):
+            widget.value = bool(value)
+        elif isinstance(widget, Select):
+            widget.value = str(value)
+        elif isinstance(widget, Input):
+            widget.value = str(value)
+
+    def chosen_options(self) -> dict[str, bool | int | str]:
+        ruleset = registry.get(self.ruleset_id)
+        out: dict[str, bool | int | str] = {}
+        for spec in ruleset.options:
+            widget = self.query_one(f"#opt-{self._generation}-{spec.id}")
+            if isinstance(widget, Switch):
+                out[spec.id] = widget.value
+            elif isinstance(widget, Select):
+                out[spec.id] = str(widget.value)
+            elif isinstance(widget, Input):
+                raw = widget.value.strip()
+                if isinstance(spec.default, int):
+                    try:
+                        out[spec.id] = int(raw)
+                    except ValueError:
+                        raise ValueError(f"{spec.label}: a whole number is expected, not {raw!r}") from None
+                else:
+                    out[spec.id] = raw
+        return out
+
+    def show_error(self, text: str) -> None:
+        self.query_one("#form-error", Static).update(lit(text, "bold red"))
+
+    @on(Button.Pressed, "#start")
+    def start_pressed(self) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        if self.setup is None:
+            self.show_error("Choose a scenario first.")
+            return
+        raw = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(raw)
+        except ValueError:
+            self.show_error(f"The seed must be a whole number, not {clean(raw)!r}.")
+            return
+        try:
+            options = self.chosen_options()
+        except ValueError as exc:
+            self.show_error(str(exc))
+            return
+        hide = self.query_one("#hide", Switch).value
+        from rules.service import GameService
+
+        try:
+            service = GameService.new(self.setup, seed, options, store=self.app.autosave_store())
+        except Exception as exc:
+            self.app.show_error("The game cannot start", str(exc))
+            return
+        self.app.start_game(service, hide=hide, replace=True)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_help(self) -> None:
+        self.app.show_help(self)

@@ -1,0 +1,35 @@
+"""'Pass the keyboard': hides the screen between two sides' decisions at one keyboard."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Static
+
+from tui.keys import PASS_KEYS, bindings
+from tui.widgets.text import lit
+
+
+class PassKeyboardScreen(Screen[None]):
+    """A blank screen naming the side to decide next; Enter shows that side's view."""
+
+    KEYS = PASS_KEYS
+    BINDINGS = bindings(PASS_KEYS)
+
+    def __init__(self, side_name: str, prompt: str = "") -> None:
+        super().__init__()
+        self.side_name = side_name
+        self.prompt = prompt
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(lit(f"Pass the keyboard to {self.side_name}"), id="pass-title")
+        with Center():
+            if self.prompt:
+                yield Static(lit(self.prompt), classes="dim")
+        with Center():
+            yield Static("Press Enter when ready.  (F4 on the map turns this screen off.)", classes="dim")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)

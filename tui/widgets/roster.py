@@ -1,0 +1,54 @@
+"""The roster: both sides, their side lines and every unit with its marks."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from tui.widgets.text import hex_label, lit
+
+SIDE_COLOURS = ("#e06c6c", "#6ca0e0", "#d0b050", "#70c070")
+"""Side name colours (an extra: the names tell the sides apart without colour)."""
+
+
+class Roster(Static):
+    """Lists each side and its units; the screen calls `show` after every change."""
+
+    DEFAULT_CSS = "Roster { height: auto; }"
+
+    def show(self, view, ruleset, deciding: str | None, selected: str | None) -> None:
+        """Render the roster of `view` (a per-side view: hidden things stay hidden)."""
+        out = Text(end="")
+        for n, side in enumerate(view.sides):
+            if n:
+                out.append("\n")
+            marker = "> " if side.id == deciding else "  "
+            out.append(marker)
+            out.append_text(lit(side.name or side.id, f"bold {SIDE_COLOURS[n % len(SIDE_COLOURS)]}"))
+            try:
+                lines = ruleset.side_lines(view, side.id)
+            except Exception:
+                lines = []
+            for line in lines:
+                out.append("\n   ")
+                out.append_text(lit(line, "dim"))
+            for unit in view.units.values():
+                if unit.side != side.id:
+                    continue
+                out.append("\n")
+                out.append("*" if unit.id == selected else " ", style="bold")
+                if unit.eliminated or unit.at is None:
+                    state = "gone" if unit.eliminated else "off map"
+                    out.append_text(lit(f" {unit.name}", "dim strike" if unit.eliminated else "dim"))
+                    out.append(f" {state}", style="dim")
+                    continue
+                out.append_text(lit(f" {unit.name}"))
+                try:
+                    marks = ruleset.unit_marks(view, unit.id)
+                except Exception:
+                    marks = ""
+                if marks:
+                    out.append(" ")
+                    out.append_text(lit(marks, "bold"))
+                out.append(f" {hex_label(unit.at)}", style="dim")
+        self.update(out)

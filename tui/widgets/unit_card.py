@@ -1,0 +1,60 @@
+"""The selected unit's card: name, side, place and the rule set's rows."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from tui.widgets.text import hex_label, lit, side_name
+
+
+def card_text(view, ruleset, unit_id: str | None, *, full: bool = False) -> Text:
+    """The card of `unit_id` in `view` as literal text (`full` adds terrain effects)."""
+    out = Text(end="")
+    if unit_id is None or unit_id not in view.units:
+        out.append("No unit selected.\n", style="dim")
+        out.append("Enter on a unit, or n / N.", style="dim")
+        return out
+    unit = view.units[unit_id]
+    out.append_text(lit(unit.name, "bold"))
+    out.append_text(lit(f" ({unit.id})", "dim"))
+    out.append("\n")
+    out.append_text(lit(side_name(view, unit.side)))
+    if unit.kind:
+        out.append_text(lit(f", {unit.kind}"))
+    out.append(f", at {hex_label(unit.at) if not unit.eliminated else 'eliminated'}")
+    try:
+        rows = ruleset.unit_card(view, unit_id)
+    except Exception as exc:  # a card is information, never a crash
+        rows = [("card", f"unavailable: {exc}")]
+    for label, value in rows:
+        out.append("\n")
+        out.append_text(lit(f"{label}: ", "dim"))
+        out.append_text(lit(value))
+    if full and unit.at is not None:
+        board = view.board
+        terrain = board.terrain_at(unit.at)
+        info = ruleset.terrain.get(terrain)
+        out.append("\n\n")
+        out.append("Terrain: ", style="dim")
+        out.append_text(lit(info.label if info else terrain))
+        if info and info.effects:
+            out.append_text(lit(f" ({info.effects})"))
+        if board.height_at(unit.at):
+            out.append(f"\nElevation: {board.height_at(unit.at)}")
+        for feature in sorted(board.features_at(unit.at)):
+            f_info = ruleset.terrain.get(feature)
+            out.append("\nFeature: ", style="dim")
+            out.append_text(lit(f_info.label if f_info else feature))
+            if f_info and f_info.effects:
+                out.append_text(lit(f" ({f_info.effects})"))
+    return out
+
+
+class UnitCard(Static):
+    """Shows one unit's card; the screen calls `show` when the selection changes."""
+
+    DEFAULT_CSS = "UnitCard { height: auto; }"
+
+    def show(self, view, ruleset, unit_id: str | None) -> None:
+        self.update(card_text(view, ruleset, unit_id))
