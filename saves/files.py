@@ -1,0 +1,143 @@
+"""Reading and writing files: size limit before parsing, TOML in binary mode, atomic writes with `.bak`.
+
+Reading never changes the file. Writing goes to a temporary file in the same
+folder, which is flushed, fsynced and renamed over the target, so a reader (or
+a crash) sees either the old file or the new one, never half of one. The
+previous file is kept as `<name>.bak` (a hard link where the file system has
+them, so keeping it costs no copy).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from saves import toml_writer
+from saves.errors import SaveError, literal
+from saves.migrations import migrate
+from saves.schema import MAX_FILE_BYTES, Document, validate_document
+
+
+def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The file's bytes, refusing files over `limit` before reading them all."""
+    p = Path(path)
+    try:
+        with open(p, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > limit:
+                raise SaveError(p, f"too large: {size:,} bytes, at most {limit:,}")
+            data = f.read(limit + 1)
+    except SaveError:
+        raise
+    except FileNotFoundError:
+        raise SaveError(p, "no such file") from None
+    except IsADirectoryError:
+        raise SaveError(p, "is a folder, not a file") from None
+    except PermissionError:
+        raise SaveError(p, "cannot be read (permission denied)") from None
+    except OSError as exc:
+        raise SaveError(p, f"cannot be read: {literal(exc.strerror or exc, 80)}") from None
+    if len(data) > limit:
+        raise SaveError(p, f"too large: more than {limit:,} bytes")
+    return data
+
+
+def parse_toml(data: bytes, file: str | Path | None) -> dict[str, Any]:
+    """TOML text -> data, with the parser's line on a syntax error."""
+    if not data.strip():
+        raise SaveError(file, "the file is empty (expected a hexwar TOML file)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(file, f"not a text file (invalid UTF-8 at byte {exc.start}): expected a hexwar TOML file") from None
+    if "\x00" in text:
+        raise SaveError(file, "not a text file (it holds NUL bytes): expected a hexwar TOML file")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        from saves.errors import problem_from_toml
+
+        raise SaveError(file, problem_from_toml(exc)) from None
+    except RecursionError:
+        raise SaveError(file, "not valid TOML: nested too deeply") from None
+
+
+def parse_document(data: bytes, file: str | Path | None) -> Document:
+    """Bytes of a file -> a validated, migrated `Document` (or SaveError)."""
+    name = str(file) if file is not None else None
+    raw = parse_toml(data, name)
+    raw = migrate(raw, name)
+    return validate_document(raw, name)
+
+
+def read_document(path: str | Path) -> Document:
+    """Read, parse, migrate and validate a scenario or save file."""
+    return parse_document(read_bytes(path), path)
+
+
+def dump_toml(data: dict[str, Any]) -> str:
+    return toml_writer.dumps(data)
+
+
+def write_atomic(path: str | Path, data: bytes, backup: bool = True) -> Path:
+    """Write `data` to `path` atomically, keeping the previous file as `<name>.bak`."""
+    p = Path(path)
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            mode = p.stat().st_mode & 0o777
+            exists = True
+        except FileNotFoundError:
+            mode, exists = 0o644, False
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, mode)
+            if backup and exists:
+                _keep_backup(p)
+            os.replace(tmp, p)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+        _fsync_dir(p.parent)
+    except OSError as exc:
+        raise SaveError(p, f"cannot write: {literal(exc.strerror or exc, 80)}") from None
+    return p
+
+
+def _keep_backup(p: Path) -> None:
+    bak = p.with_name(p.name + ".bak")
+    tmp = p.with_name(f".{p.name}.bak.tmp")
+    try:
+        os.unlink(tmp)
+    except FileNotFoundError:
+        pass
+    try:
+        os.link(p, tmp)
+    except OSError:
+        shutil.copy2(p, tmp)
+    os.replace(tmp, bak)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+

@@ -1,0 +1,475 @@
+"""The TOML file format of scenarios and saves: pydantic models, limits, and conversion to `Setup`.
+
+A scenario file describes a battle (board, sides, units, options, victory). A
+save is the same scenario plus `[game]` (seed, chosen options, the action log in
+text form, the app version) and `[snapshot]` (the rule set's state after the
+last action, without the board). Only `format` and `version` drive loading; the
+app version is written for people.
+
+Coordinates in files are offset `[col, row]` (odd rows drawn half a hex to the
+right); the engine uses axial `Hex(q, r)`. The conversion happens here and only
+here. The snapshot and the action texts are the engine's own dumps and so keep
+axial coordinates.
+
+Models are strict (TOML already has types: "3" is not a number) and forbid
+unknown keys, so a misspelt key is reported (with a close match) instead of
+silently ignored. Checks that need the whole document (rows of equal length,
+hexes on the map, sides that exist) produce `Problem`s with field paths.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from rules.board import MAX_SIDE, Board, EdgeFeature, HexFeature
+from rules.core import MAX_TEXT, MAX_UNITS, GameState, Setup, SideSetup, UnitSetup, VictoryCondition
+from rules.hexgrid import Direction, Hex, from_offset, to_offset
+from saves.errors import Problem, literal, problems_from_validation, shown
+
+FORMAT = "hexwar"
+VERSION = 1
+"""The file format version this hexwar writes and reads up to (see migrations.py)."""
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""Files larger than this are refused before parsing."""
+MAX_ACTIONS = 100_000
+MAX_ACTION_TEXT = 2_000
+MAX_DESCRIPTION = 4_000
+MAX_ID = 40
+MAX_LIST = 10_000
+"""Longest list of board features, hexside features or victory hexes."""
+MAX_SEED = 2**63 - 1
+
+Id = Annotated[str, Field(min_length=1, max_length=MAX_ID)]
+Text = Annotated[str, Field(max_length=MAX_TEXT)]
+Coord = Annotated[list[int], Field(min_length=2, max_length=2)]
+"""[col, row] in offset coordinates."""
+
+
+class _FileModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+def _one_or_many(value: Any) -> Any:
+    """`at = [3, 1]` and `at = [[3, 1], [4, 1]]` are both allowed."""
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return [value]
+    return value
+
+
+class EdgeEntry(_FileModel):
+    """A hexside feature: the hex(es), the side of each hex, and the feature id."""
+
+    at: Annotated[list[Coord], Field(min_length=1, max_length=MAX_LIST)]
+    side: Direction
+    feature: Id
+
+    _many = field_validator("at", mode="before")(_one_or_many)
+
+
+class FeatureEntry(_FileModel):
+    """A hex feature (road, bridge, building...) standing in one or more hexes."""
+
+    at: Annotated[list[Coord], Field(min_length=1, max_length=MAX_LIST)]
+    feature: Id
+
+    _many = field_validator("at", mode="before")(_one_or_many)
+
+
+class BoardEntry(_FileModel):
+    """The map as drawn: one string per row, each character a legend key."""
+
+    legend: dict[str, Id]
+    rows: Annotated[list[Annotated[str, Field(max_length=MAX_SIDE)]], Field(min_length=1, max_length=MAX_SIDE)]
+    heights: list[str | list[int]] | None = None
+    """One digit per hex (or a list of integers per row, for heights outside 0-9)."""
+    edges: Annotated[list[EdgeEntry], Field(max_length=MAX_LIST)] = []
+    features: Annotated[list[FeatureEntry], Field(max_length=MAX_LIST)] = []
+
+
+class SideEntry(_FileModel):
+    id: Annotated[str, Field(min_length=1, max_length=MAX_ID, pattern=r"^[A-Za-z0-9_-]+$")]
+    name: Text
+    players: Annotated[list[Text], Field(max_length=8)] = []
+    leader: Annotated[int, Field(ge=0, le=99)] = 0
+
+
+class UnitEntry(_FileModel):
+    id: Annotated[str, Field(min_length=1, max_length=MAX_ID, pattern=r"^[A-Za-z0-9_.-]+$")]
+    side: Id
+    name: Text
+    kind: Text = ""
+    at: Coord | None = None
+    stats: dict[str, Any] = {}
+
+
+class VictoryEntry(_FileModel):
+    kind: Literal["eliminate", "hold", "turn_limit", "casualties", "exit"] = "eliminate"
+    side: Id | None = None
+    hexes: Annotated[list[Coord], Field(max_length=MAX_LIST)] = []
+    turn: Annotated[int, Field(ge=0, le=10_000)] | None = None
+    fraction: Annotated[float, Field(ge=0, le=1)] | None = None
+    text: Text = ""
+
+
+OptionValue = bool | int | str
+
+
+class GameEntry(_FileModel):
+    """`[game]` of a save: what, with the scenario, rebuilds the game exactly."""
+
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
+    options: dict[str, OptionValue] = {}
+    """The options chosen for this game (the scenario's defaults overridden)."""
+    actions: Annotated[list[Annotated[str, Field(max_length=MAX_ACTION_TEXT)]], Field(max_length=MAX_ACTIONS)] = []
+    """The action log in text form, oldest first."""
+    app_version: Annotated[str, Field(max_length=MAX_ID)] = ""
+    """The hexwar that wrote the file (for people; `version` drives loading)."""
+
+
+class Document(_FileModel):
+    """A whole scenario or save file."""
+
+    format: Literal["hexwar"]
+    version: int
+    kind: Literal["scenario", "save"]
+    ruleset: Id
+    name: Text
+    """The scenario id used by `--scenario` (lowercase, a-z0-9-)."""
+    title: Text = ""
+    description: Annotated[str, Field(max_length=MAX_DESCRIPTION)] = ""
+    max_turns: Annotated[int, Field(ge=1, le=10_000)] | None = None
+    teaching: bool = False
+    """The rule set's teaching scenario (`hexwar new RULESET` opens it when no scenario is named)."""
+    board: BoardEntry
+    options: dict[str, OptionValue] = {}
+    sides: Annotated[list[SideEntry], Field(min_length=2, max_length=8)]
+    units: Annotated[list[UnitEntry], Field(max_length=MAX_UNITS)] = []
+    victory: Annotated[list[VictoryEntry], Field(max_length=100)] = []
+    game: GameEntry | None = None
+    snapshot: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _kind_matches(self) -> Document:
+        if self.kind == "save" and (self.game is None or self.snapshot is None):
+            missing = "[game]" if self.game is None else "[snapshot]"
+            raise ValueError(f"a save needs a {missing} table")
+        return self
+
+
+def validate_document(data: dict[str, Any], file: str | None) -> Document:
+    """Validate parsed TOML into a `Document`, or raise `SaveError` with field paths."""
+    from saves.errors import SaveError
+
+    try:
+        return Document.model_validate(data)
+    except ValidationError as exc:
+        raise SaveError(file, problems_from_validation(exc, Document)) from None
+
+
+# --- File -> Setup -----------------------------------------------------------------------
+
+
+def _hex(coord: list[int]) -> Hex:
+    return from_offset(coord[0], coord[1])
+
+
+def _on_map(coord: list[int], width: int, height: int) -> bool:
+    return 0 <= coord[0] < width and 0 <= coord[1] < height
+
+
+def board_from_entry(entry: BoardEntry) -> tuple[Board | None, list[Problem]]:
+    """Build the `Board`, or say (with paths) what is wrong with the drawing."""
+    problems: list[Problem] = []
+    for key in entry.legend:
+        if len(key) != 1 or not key.isprintable() or key.isspace():
+            problems.append(Problem(f"board.legend.{literal(key, 10)}", "a legend key must be one visible character"))
+    width = len(entry.rows[0])
+    height = len(entry.rows)
+    if width == 0:
+        problems.append(Problem("board.rows[0]", "the row is empty"))
+    terrain: list[str] = []
+    for r, row in enumerate(entry.rows):
+        if len(row) != width:
+            problems.append(Problem(f"board.rows[{r}]", f"expected {width} characters like row 0, got {len(row)}"))
+            continue
+        for c, ch in enumerate(row):
+            tid = entry.legend.get(ch)
+            if tid is None:
+                known = "".join(sorted(entry.legend))
+                problems.append(Problem(
+                    f"board.rows[{r}]", f"column {c}: {shown(ch)} is not in the legend (known: {literal(known, 40)})"
+                ))
+                break
+            terrain.append(tid)
+    elevation: list[int] = []
+    if entry.heights is not None:
+        if len(entry.heights) != height:
+            problems.append(Problem("board.heights", f"expected {height} rows like board.rows, got {len(entry.heights)}"))
+        else:
+            for r, row in enumerate(entry.heights):
+                values = [int(ch) if ch.isdigit() and ch.isascii() else None for ch in row] if isinstance(row, str) else list(row)
+                if len(values) != width:
+                    problems.append(Problem(f"board.heights[{r}]", f"expected {width} heights, got {len(values)}"))
+                elif None in values:
+                    problems.append(Problem(f"board.heights[{r}]", f"expected one digit 0-9 per hex, got {shown(row)}"))
+                elif any(abs(v) > 1000 for v in values):
+                    problems.append(Problem(f"board.heights[{r}]", "expected heights between -1000 and 1000"))
+                else:
+                    elevation.extend(values)  # type: ignore[arg-type]
+    features: list[HexFeature] = []
+    for i, f in enumerate(entry.features):
+        for j, at in enumerate(f.at):
+            if not _on_map(at, width, height):
+                problems.append(Problem(f"board.features[{i}].at[{j}]", f"{at} is off the {width}x{height} map"))
+            else:
+                features.append(HexFeature(at=_hex(at), feature=f.feature))
+    edges: list[EdgeFeature] = []
+    for i, e in enumerate(entry.edges):
+        for j, at in enumerate(e.at):
+            if not _on_map(at, width, height):
+                problems.append(Problem(f"board.edges[{i}].at[{j}]", f"{at} is off the {width}x{height} map"))
+            else:
+                edges.append(EdgeFeature(at=_hex(at), side=e.side, feature=e.feature))
+    if problems:
+        return None, problems
+    glyphs: dict[str, str] = {}
+    for ch, tid in entry.legend.items():
+        glyphs.setdefault(tid, ch)
+    has_height = any(elevation)
+    board = Board(
+        width=width, height=height, terrain=tuple(terrain),
+        elevation=tuple(elevation) if has_height else (),
+        features=tuple(features), edges=tuple(edges), glyphs=glyphs,
+    )
+    return board, []
+
+
+def setup_from_document(doc: Document) -> tuple[Setup | None, list[Problem]]:
+    """The scenario of a file as the rules see it (offset -> axial), or the problems found."""
+    board, problems = board_from_entry(doc.board)
+    width, height = (board.width, board.height) if board else (MAX_SIDE, MAX_SIDE)
+    side_ids = [s.id for s in doc.sides]
+    seen: set[str] = set()
+    for i, s in enumerate(doc.sides):
+        if s.id in seen:
+            problems.append(Problem(f"sides[{i}].id", f"side {shown(s.id)} appears twice"))
+        seen.add(s.id)
+    seen = set()
+    for i, u in enumerate(doc.units):
+        if u.id in seen:
+            problems.append(Problem(f"units[{i}].id", f"unit {shown(u.id)} appears twice"))
+        seen.add(u.id)
+        if u.side not in side_ids:
+            problems.append(Problem(f"units[{i}].side", f"expected one of the sides {side_ids}, got {shown(u.side)}"))
+        if u.at is not None and board is not None and not _on_map(u.at, width, height):
+            problems.append(Problem(f"units[{i}].at", f"{u.at} is off the {width}x{height} map"))
+    for i, v in enumerate(doc.victory):
+        if v.side is not None and v.side not in side_ids:
+            problems.append(Problem(f"victory[{i}].side", f"expected one of the sides {side_ids}, got {shown(v.side)}"))
+        for j, at in enumerate(v.hexes):
+            if board is not None and not _on_map(at, width, height):
+                problems.append(Problem(f"victory[{i}].hexes[{j}]", f"{at} is off the {width}x{height} map"))
+    if problems or board is None:
+        return None, problems
+    try:
+        setup = Setup(
+            ruleset=doc.ruleset, name=doc.name, title=doc.title, description=doc.description,
+            board=board,
+            sides=[SideSetup(id=s.id, name=s.name, players=list(s.players), leader=s.leader) for s in doc.sides],
+            units=[
+                UnitSetup(id=u.id, side=u.side, name=u.name, kind=u.kind,
+                          at=_hex(u.at) if u.at is not None else None, stats=dict(u.stats))
+                for u in doc.units
+            ],
+            options=dict(doc.options),
+            victory=[
+                VictoryCondition(kind=v.kind, side=v.side, hexes=[_hex(h) for h in v.hexes],
+                                 turn=v.turn, fraction=v.fraction, text=v.text)
+                for v in doc.victory
+            ],
+            max_turns=doc.max_turns,
+        )
+    except ValidationError as exc:
+        return None, problems_from_validation(exc, Setup)
+    return setup, []
+
+
+# --- Setup -> file -------------------------------------------------------------------------
+
+_GLYPH_POOL = (
+    ".FHWRSMBTVCDGLPOX#~^%&*+=:;,-_!?@$"
+    "abcdefghijklmnopqrstuvwxyzAEIJKNQUYZ0123456789"
+)
+
+
+_CUSTOMARY = {"open": ".", "clear": ".", "river": "~", "water": "~", "stream": "~", "fortified": "#", "road": "="}
+
+
+def _usable_glyph(ch: str | None) -> bool:
+    return bool(ch) and len(ch) == 1 and ch.isprintable() and not ch.isspace()  # type: ignore[arg-type]
+
+
+def board_to_entry(board: Board) -> dict[str, Any]:
+    """The board as the file draws it: a legend, rows of characters, heights, features."""
+    by_id: dict[str, str] = {}
+    used: set[str] = set()
+    for tid, ch in board.glyphs.items():
+        if _usable_glyph(ch) and ch not in used:
+            by_id[tid] = ch
+            used.add(ch)
+    pool = iter(c for c in _GLYPH_POOL if c not in used)
+    for tid in dict.fromkeys(board.terrain):
+        if tid in by_id:
+            continue
+        wishes = [_CUSTOMARY.get(tid, ""), tid[:1].upper(), tid[:1].lower()]
+        ch = next((w for w in wishes if _usable_glyph(w) and w not in used), None) or next(c for c in pool if c not in used)
+        by_id[tid] = ch
+        used.add(ch)
+    w = board.width
+    rows = ["".join(by_id[t] for t in board.terrain[r * w:(r + 1) * w]) for r in range(board.height)]
+    out: dict[str, Any] = {"legend": {ch: tid for tid, ch in by_id.items()}, "rows": rows}
+    if board.elevation and any(board.elevation):
+        grid = [list(board.elevation[r * w:(r + 1) * w]) for r in range(board.height)]
+        if all(0 <= v <= 9 for v in board.elevation):
+            out["heights"] = ["".join(str(v) for v in row) for row in grid]
+        else:
+            out["heights"] = grid
+    if board.edges:
+        out["edges"] = [{"at": list(to_offset(e.at)), "side": e.side, "feature": e.feature} for e in board.edges]
+    if board.features:
+        grouped: dict[str, list[list[int]]] = {}
+        for f in board.features:
+            grouped.setdefault(f.feature, []).append(list(to_offset(f.at)))
+        out["features"] = [{"at": at, "feature": feature} for feature, at in grouped.items()]
+    return out
+
+
+def document_from_setup(setup: Setup, kind: Literal["scenario", "save"] = "scenario") -> dict[str, Any]:
+    """The scenario part of a file (everything but `[game]` and `[snapshot]`), as plain TOML data."""
+    doc: dict[str, Any] = {
+        "format": FORMAT, "version": VERSION, "kind": kind,
+        "ruleset": setup.ruleset, "name": setup.name,
+    }
+    if setup.title:
+        doc["title"] = setup.title
+    if setup.description:
+        doc["description"] = setup.description
+    if setup.max_turns is not None:
+        doc["max_turns"] = setup.max_turns
+    doc["board"] = board_to_entry(setup.board)
+    doc["options"] = dict(setup.options)
+    sides = []
+    for s in setup.sides:
+        side: dict[str, Any] = {"id": s.id, "name": s.name}
+        if s.players:
+            side["players"] = list(s.players)
+        if s.leader:
+            side["leader"] = s.leader
+        sides.append(side)
+    doc["sides"] = sides
+    units = []
+    for u in setup.units:
+        unit: dict[str, Any] = {"id": u.id, "side": u.side, "name": u.name}
+        if u.kind:
+            unit["kind"] = u.kind
+        if u.at is not None:
+            unit["at"] = list(to_offset(u.at))
+        unit["stats"] = plain(u.stats)
+        units.append(unit)
+    doc["units"] = units
+    victory = []
+    for v in setup.victory:
+        entry: dict[str, Any] = {"kind": v.kind}
+        if v.side is not None:
+            entry["side"] = v.side
+        if v.hexes:
+            entry["hexes"] = [list(to_offset(h)) for h in v.hexes]
+        if v.turn is not None:
+            entry["turn"] = v.turn
+        if v.fraction is not None:
+            entry["fraction"] = v.fraction
+        if v.text:
+            entry["text"] = v.text
+        victory.append(entry)
+    doc["victory"] = victory
+    return doc
+
+
+def setup_from_state(state: GameState) -> Setup:
+    """A best-effort scenario rebuilt from a game's opening state (when the service kept no Setup)."""
+    units = []
+    for u in state.units.values():
+        stats = getattr(u, "stats", None)
+        raw = stats.model_dump(exclude_none=True) if isinstance(stats, BaseModel) else dict(stats or {})
+        units.append(UnitSetup(id=u.id, side=u.side, name=u.name, kind=u.kind, at=u.at, stats=raw))
+    return Setup(
+        ruleset=state.ruleset, name=state.scenario or "game", board=state.board,
+        sides=[SideSetup(id=s.id, name=s.name, players=list(s.players), leader=s.leader) for s in state.sides],
+        units=units, options={}, victory=list(state.victory), max_turns=state.max_turns,
+    )
+
+
+# --- Snapshots ----------------------------------------------------------------------------
+
+
+def plain(value: Any) -> Any:
+    """Data TOML can hold, the same way every time: no None (dropped from tables, "null" in
+    lists), tuples and sets as lists (sets sorted), keys as text, Fractions as "n/d" text."""
+    if isinstance(value, BaseModel):
+        value = value.model_dump()
+    if isinstance(value, dict):
+        return {_key(k): plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return ["null" if v is None else plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((plain(v) for v in value), key=repr)
+    if isinstance(value, Enum):
+        return plain(value.value)
+    if isinstance(value, Fraction):
+        return str(value)
+    return value
+
+
+def _key(k: Any) -> str:
+    if isinstance(k, str):
+        return k
+    if isinstance(k, Hex):
+        return str(k)
+    return str(k)
+
+
+def snapshot_of(state: GameState) -> dict[str, Any]:
+    """The state as a save's `[snapshot]` holds it: everything but the board, TOML-ready."""
+    return plain(state.model_dump(exclude={"board"}))
+
+
+def first_difference(a: Any, b: Any, path: str = "") -> tuple[str, Any, Any] | None:
+    """The first place two snapshots differ: (dotted path, value in a, value in b)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in list(a) + [k for k in b if k not in a]:
+            sub = f"{path}.{k}" if path else str(k)
+            if k not in a:
+                return sub, "(absent)", b[k]
+            if k not in b:
+                return sub, a[k], "(absent)"
+            d = first_difference(a[k], b[k], sub)
+            if d:
+                return d
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        for i, (x, y) in enumerate(zip(a, b)):
+            d = first_difference(x, y, f"{path}[{i}]")
+            if d:
+                return d
+        if len(a) != len(b):
+            return f"{path} (length)", len(a), len(b)
+        return None
+    if type(a) is not type(b) or a != b:
+        return path, a, b
+    return None
+

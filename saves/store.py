@@ -1,0 +1,247 @@
+"""Saving, loading, verifying and autosaving games.
+
+A save is the scenario, the seed, the chosen options and the action log, plus a
+snapshot of the current state. Loading never trusts the snapshot: it rebuilds
+the game by replaying the log from the scenario (`GameService.replay`'s way,
+with the same seeded dice) and then compares the result with the snapshot; a
+difference is reported with the first field that differs.
+
+Autosave runs after every action, so it is kept cheap: the scenario part of the
+file is rendered once per game and reused, only `[game]` and `[snapshot]` are
+rendered each time.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rules.core import GameState, Setup
+from rules.service import GameService, Store
+from saves.checks import checked_setup, rules_refusal
+from saves.errors import Problem, SaveError, literal, shown
+from saves.files import dump_toml, parse_document, read_bytes, write_atomic
+from saves.schema import Document, document_from_setup, first_difference, plain, setup_from_state, snapshot_of
+
+DATA_DIR_ENV = "HEXWAR_DATA_DIR"
+"""Overrides the user data folder (tests, portable installs)."""
+AUTOSAVE_NAME = "autosave.toml"
+
+
+def data_dir() -> Path:
+    """Where hexwar keeps the autosave and the user's saves (platformdirs, or $HEXWAR_DATA_DIR)."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("hexwar", appauthor=False))
+
+
+def saves_dir() -> Path:
+    """The folder the save dialog offers by default."""
+    return data_dir() / "saves"
+
+
+@lru_cache(maxsize=1)
+def app_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("hexwar")
+    except Exception:
+        return "unknown"
+
+
+# --- writing ----------------------------------------------------------------------------
+
+_SCENARIO_TEXT: dict[int, tuple[Setup, str]] = {}
+"""id(setup) -> (setup, its rendered TOML as a save's scenario part); the setup is held so the id stays its own."""
+
+
+def _scenario_text(setup: Setup) -> str:
+    hit = _SCENARIO_TEXT.get(id(setup))
+    if hit is not None and hit[0] is setup:
+        return hit[1]
+    text = dump_toml(document_from_setup(setup, kind="save"))
+    if len(_SCENARIO_TEXT) >= 16:
+        _SCENARIO_TEXT.clear()
+    _SCENARIO_TEXT[id(setup)] = (setup, text)
+    return text
+
+
+def setup_of(service: GameService) -> Setup:
+    """The scenario a game was made from (rebuilt from its opening state if the service has none)."""
+    setup = getattr(service, "setup", None)
+    if setup is None:
+        setup = setup_from_state(service.initial)
+        try:
+            service.setup = setup  # so the next autosave reuses it
+        except AttributeError:
+            pass
+    return setup
+
+
+def game_table(service: GameService) -> dict[str, Any]:
+    """`[game]`: the seed, the chosen options, the action log, the app version."""
+    return {
+        "seed": service.initial.seed,
+        "app_version": app_version(),
+        "options": plain(dict(service.initial.options)),
+        "actions": [action.text() for action in service.log],
+    }
+
+
+def render_save(service: GameService) -> bytes:
+    """The whole save file of a game, as UTF-8 TOML."""
+    parts = [
+        _scenario_text(setup_of(service)),
+        dump_toml({"game": game_table(service)}),
+        dump_toml({"snapshot": snapshot_of(service.state)}),
+    ]
+    return "\n".join(parts).encode("utf-8")
+
+
+def save_game(service: GameService, path: str | Path) -> Path:
+    """Write the game to `path` atomically (the previous file kept as `.bak`); raises SaveError."""
+    return write_atomic(path, render_save(service))
+
+
+# --- reading ----------------------------------------------------------------------------
+
+
+def game_from_document(doc: Document, file: str | None, store: Store | None = None) -> GameService:
+    """Rebuild a saved game: scenario + seed + options, replay the log, compare with the snapshot."""
+    if doc.kind != "save" or doc.game is None or doc.snapshot is None:
+        raise SaveError(file, Problem("kind", "is a scenario, not a saved game (start it with `hexwar new RULESET --scenario FILE`)"))
+    setup, ruleset = checked_setup(doc, file)
+    try:
+        service = GameService.new(setup, doc.game.seed, dict(doc.game.options))
+    except Exception as exc:  # the rules reject the scenario: report, never a traceback
+        raise rules_refusal(file, ruleset, exc) from None
+    for i, text in enumerate(doc.game.actions):
+        where = f"game.actions[{i}]"
+        try:
+            action = service.parse(text)
+        except ValueError as exc:
+            raise SaveError(file, Problem(where, f"not an action of {ruleset.id}: {literal(exc, 160)}")) from None
+        try:
+            done = service.apply(action, autosave=False)
+        except Exception as exc:
+            raise SaveError(file, Problem(where, f"{shown(text, 60)} fails on replay: {literal(exc, 120)}")) from None
+        if not done.ok:
+            raise SaveError(file, Problem(where, f"{shown(text, 60)} is refused on replay: {literal(done.reason, 120)}"))
+    rebuilt = snapshot_of(service.state)
+    diff = first_difference(rebuilt, doc.snapshot)
+    if diff is not None:
+        path, replayed, saved = diff
+        raise SaveError(file, Problem(
+            f"snapshot.{path}",
+            f"the replay of the action log gives {shown(replayed)}, the file says {shown(saved)} "
+            "(the file was edited or written by different rules)",
+        ))
+    service.store = store
+    return service
+
+
+def load_game(path: str | Path, store: Store | None = None) -> GameService:
+    """Load a saved game from `path` (validated, migrated, replayed and checked); raises SaveError."""
+    doc = parse_document(read_bytes(path), path)
+    return game_from_document(doc, str(path), store)
+
+
+@dataclass(frozen=True)
+class Report:
+    """What `verify` found."""
+
+    ok: bool
+    file: str
+    message: str
+    """One line: what was checked, or the first problem."""
+    ruleset: str = ""
+    scenario: str = ""
+    actions: int = 0
+    turn: int = 0
+    result: str = ""
+    error: SaveError | None = None
+
+
+def verify(path: str | Path) -> Report:
+    """Replay a save and report whether it is consistent (never raises for a bad file)."""
+    try:
+        service = load_game(path)
+    except SaveError as exc:
+        return Report(False, str(path), str(exc), error=exc)
+    state = service.state
+    result = ""
+    if state.result is not None:
+        result = f"{state.result.winner or 'draw'}: {state.result.reason}"
+    n = len(service.log)
+    message = (
+        f"{literal(path, 200)}: ok: {state.ruleset}, scenario {shown(state.scenario)}, "
+        f"seed {state.seed}, {n} action{'s' if n != 1 else ''} replayed, turn {state.turn}, "
+        "the snapshot matches" + (f"; game over ({literal(result, 80)})" if result else "")
+    )
+    return Report(True, str(path), message, state.ruleset, state.scenario, n, state.turn, result)
+
+
+# --- autosave -----------------------------------------------------------------------------
+
+
+class AutosaveStore:
+    """The game service's `Store`: writes `autosave.toml` in the user data folder after every action.
+
+    A failing disk must not end the game: the error is kept in `last_error` (the
+    UI may show it) and the next action tries again.
+    """
+
+    def __init__(self, folder: str | Path | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else data_dir()
+        self.last_error: SaveError | None = None
+        self.writes = 0
+
+    @property
+    def path(self) -> Path:
+        return self.folder / AUTOSAVE_NAME
+
+    def autosave(self, service: GameService) -> None:
+        try:
+            save_game(service, self.path)
+        except SaveError as exc:
+            self.last_error = exc
+        except Exception as exc:  # never let an autosave crash the game
+            self.last_error = SaveError(self.path, f"autosave failed: {literal(exc, 120)}")
+        else:
+            self.last_error = None
+            self.writes += 1
+
+    def latest(self) -> Path | None:
+        """The autosave to resume from on the title screen, if there is one."""
+        p = self.path
+        return p if p.is_file() and p.stat().st_size > 0 else None
+
+    def load(self) -> GameService:
+        """Resume the autosave (raises SaveError if there is none or it is bad); autosaving continues."""
+        p = self.latest()
+        if p is None:
+            raise SaveError(self.path, "no autosave to resume")
+        return load_game(p, store=self)
+
+    def clear(self) -> None:
+        """Forget the autosave (after a finished game, say); the `.bak` stays."""
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            pass
+
+
+def same_game(a: GameState, b: GameState) -> bool:
+    """True when two states are the same game position (snapshots equal, boards equal up to glyphs)."""
+    ba, bb = a.board, b.board
+    same_board = (ba.width, ba.height, ba.terrain, ba.elevation, set(ba.features), set(ba.edges)) == (
+        bb.width, bb.height, bb.terrain, bb.elevation, set(bb.features), set(bb.edges)
+    )
+    return same_board and first_difference(snapshot_of(a), snapshot_of(b)) is None
