@@ -135,11 +135,15 @@ class HexwarApp(App[None]):
     def resume(self) -> None:
         from tui.dialogs import files
 
-        path = files.autosave_path()
-        if path is None:
+        if files.autosave_path() is None:
             self.show_error("Nothing to resume", "There is no autosaved game yet.")
             return
-        self.load_save(path)
+        try:
+            service = files.resume_game()
+        except Exception as exc:  # noqa: BLE001
+            self.show_error("The autosave cannot be resumed", str(exc))
+            return
+        self.start_game(service, hide=self.hide_between)
 
     def rules_reference(self) -> None:
         from rules import registry

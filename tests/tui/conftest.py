@@ -28,3 +28,17 @@ def toy_service(seed: int = 7, **extra):
 @pytest.fixture
 def toy_game():
     return toy_service()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem):
+    """Run `async def` tests in a fresh event loop (no async plugin is a dependency)."""
+    import asyncio
+    import inspect
+
+    if inspect.iscoroutinefunction(pyfuncitem.obj):
+        names = pyfuncitem._fixtureinfo.argnames
+        kwargs = {name: pyfuncitem.funcargs[name] for name in names}
+        asyncio.run(pyfuncitem.obj(**kwargs))
+        return True
+    return None

@@ -9,6 +9,12 @@ from pathlib import Path
 
 def saves_dir() -> Path:
     """The user's save folder (HEXWAR_DATA_DIR overrides, for tests)."""
+    try:
+        from saves.store import saves_dir as from_saves
+
+        return from_saves()
+    except ImportError:
+        pass
     base = os.environ.get("HEXWAR_DATA_DIR")
     if base:
         return Path(base) / "saves"
@@ -39,6 +45,7 @@ def scenarios(ruleset: str | None = None) -> list[ScenarioEntry]:
         found = list_scenarios(ruleset) if ruleset else list_scenarios()
     except Exception:
         return []
+    found = sorted(found, key=lambda i: not getattr(i, "teaching", False))
     for item in found:
         if isinstance(item, str):
             out.append(ScenarioEntry(ruleset or "", item, item))
@@ -92,8 +99,7 @@ def autosave_store():
     except ImportError:
         return None
     try:
-        base = os.environ.get("HEXWAR_DATA_DIR")
-        return AutosaveStore(Path(base)) if base else AutosaveStore()
+        return AutosaveStore()
     except Exception:
         return None
 
@@ -103,8 +109,13 @@ def autosave_path() -> Path | None:
     store = autosave_store()
     if store is None:
         return None
-    path = getattr(store, "path", None)
-    if path is None:
-        return None
-    path = Path(path)
-    return path if path.is_file() else None
+    latest = getattr(store, "latest", None)
+    return latest() if latest else None
+
+
+def resume_game():
+    """The autosaved game, still autosaving (raises SaveError when there is none or it is bad)."""
+    store = autosave_store()
+    if store is None:
+        raise FileNotFoundError("saving is not available")
+    return store.load()

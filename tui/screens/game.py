@@ -327,13 +327,13 @@ class GameScreen(Screen[None]):
                 out.append(": nothing to do now", style="dim")
         general = [a for a in actions if a.unit_id is None]
         unit_actions = [a for a in actions if a.unit_id is not None]
-        if general or (unit_actions and not self.selected):
+        shown = actions if not self.selected else general
+        if shown:
             out.append("\n")
-            if general:
-                self._kinds_into(out, general)
+            self._kinds_into(out, shown)
             if unit_actions and not self.selected:
                 units = len({a.unit_id for a in unit_actions})
-                out.append(f"  n: next unit ({units} can act)", style="dim")
+                out.append(f" n: next unit ({units} can act)", style="dim")
         for side in decision.reactors:
             if side == decision.side:
                 continue

@@ -1,0 +1,200 @@
+"""Pilot tests of the game screen with the toy rule set: keys only, assertions on the game state."""
+
+from __future__ import annotations
+
+from rules.hexgrid import from_offset
+from tests.conftest import toy_setup
+from tests.tui.conftest import toy_service
+from tui.app import HexwarApp
+
+
+def move(service, unit: str, col: int, row: int) -> None:
+    """Apply the legal move of `unit` that ends at offset (col, row)."""
+    to = from_offset(col, row)
+    side = service.state.units[unit].side
+    (action,) = [a for a in service.legal_actions(side, unit=unit) if a.kind == "move" and a.target_hex == to]
+    assert service.apply(action).ok
+
+
+def game_app(service, hide: bool = False) -> HexwarApp:
+    return HexwarApp({"new": service, "hide": hide}, autosave=False)
+
+
+async def test_select_move_and_confirm_with_keys_moves_the_unit(toy_game):
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert type(screen).__name__ == "GameScreen"
+        assert app.focused is screen.map
+        await pilot.press("n")
+        assert screen.selected == "a1"
+        await pilot.press("m")
+        assert screen.mode == "move"
+        await pilot.press("6", "enter")
+        assert screen.pending is not None
+        assert toy_game.state.units["a1"].at == from_offset(1, 1)
+        await pilot.press("enter")
+        assert toy_game.state.units["a1"].at == from_offset(2, 1)
+        assert toy_game.state.active_side == "b"
+
+
+async def test_several_actions_then_undo_and_redo(toy_game):
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "m", "6", "enter", "space")  # a1 east one hex
+        await pilot.press("p")  # side b passes
+        assert len(toy_game.history) == 2
+        await pilot.press("n", "n", "m", "6", "6", "enter", "enter")  # a2 east two hexes
+        assert toy_game.state.units["a2"].at == from_offset(3, 3)
+        await pilot.press("u")
+        assert toy_game.state.units["a2"].at == from_offset(1, 3)
+        assert len(toy_game.history) == 2
+        await pilot.press("U")
+        assert toy_game.state.units["a2"].at == from_offset(3, 3)
+
+
+async def test_a_hex_out_of_reach_is_refused_with_the_reason(toy_game):
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n", "m", "6", "6", "6", "6", "enter")
+        assert toy_game.history == []
+        assert screen.pending is None
+        assert screen.message.startswith("Refused:")
+        assert "blocked or too long" in screen.message
+        await pilot.press("escape")
+        assert screen.mode is None
+
+
+async def test_select_then_enter_on_a_reachable_hex_offers_the_move(toy_game):
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("enter")  # the cursor starts on a1
+        assert screen.selected == "a1"
+        highlights = screen.map.highlights if hasattr(screen.map, "highlights") else None
+        if highlights is not None:
+            assert from_offset(2, 1) in highlights["reach"]
+        await pilot.press("3", "enter")
+        assert screen.pending is not None and screen.pending.kind == "move"
+        await pilot.press("escape")
+        assert screen.pending is None
+        assert toy_game.history == []
+
+
+async def test_attack_shows_the_odds_then_rolls_into_the_dice_log():
+    service = toy_service()
+    # Bring the two sides into contact through the service, then fight with keys.
+    move(service, "a1", 3, 1)
+    move(service, "b1", 4, 1)
+    app = game_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n")
+        assert screen.selected == "a1"
+        await pilot.press("a")
+        assert screen.pending is not None and screen.pending.kind == "attack"
+        assert "hit 50.0%" in screen.palette.text.plain
+        await pilot.press("space")
+        assert len(service.history) == 3
+        assert screen.query_one("DiceLog").count == 1
+
+
+async def test_the_pass_screen_hides_the_map_until_enter(toy_game):
+    app = game_app(toy_game, hide=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "m", "6", "enter", "enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PassKeyboardScreen"
+        await pilot.press("p")  # no effect behind the pass screen
+        assert len(toy_game.history) == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+        assert app.screen.viewer == "b"
+
+
+async def test_the_reaction_of_the_side_hit_is_offered_and_taken():
+    service = toy_service()
+    move(service, "a1", 3, 1)
+    move(service, "b1", 4, 1)
+    while service.state.pending_brace is None:  # a1 attacks b1 until a hit lands (b passes between)
+        assert service.apply("attack a unit=a1 target=b1").ok
+        if service.state.pending_brace is None:
+            assert service.apply("pass b").ok
+    app = game_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert "Brace" in screen.palette.text.plain
+        strength = service.state.units["b1"].stats.strength
+        await pilot.press("b")
+        assert service.state.units["b1"].stats.strength == strength + 1
+        assert service.state.pending_brace is None
+
+
+async def test_escape_steps_back_one_stage(toy_game):
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n", "m", "6", "enter")
+        assert screen.pending is not None
+        await pilot.press("escape")
+        assert screen.pending is None and screen.mode == "move"
+        await pilot.press("escape")
+        assert screen.mode is None and screen.selected == "a1"
+        await pilot.press("escape")
+        assert screen.selected is None
+
+
+async def test_quit_asks_first(toy_game):
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmDialog"
+        await pilot.press("n")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_help_lists_the_keys_of_the_game_screen(toy_game):
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        text = app.screen.text.plain
+        for needle in ("Undo", "ctrl+s", "Move", "Attack", "7 9 4 6 1 3"):
+            assert needle in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+
+
+async def test_the_game_over_screen_follows_the_last_elimination():
+    service = toy_service()
+    service.state.units["b1"].eliminated = True  # one enemy left, with strength 1
+    service.initial = service.state.model_copy(deep=True)
+    move(service, "a2", 4, 3)
+    assert service.apply("pass b").ok
+    app = game_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("N")  # a2
+        assert screen.selected == "a2"
+        for _ in range(6):
+            await pilot.press("a", "space")
+            await pilot.pause()
+            if service.result is not None:
+                break
+            # a miss: b passes, a attacks again
+            if type(app.screen).__name__ == "GameScreen" and service.decision().side == "b":
+                await pilot.press("p")
+                await pilot.press("N")
+        assert service.result is not None and service.result.winner == "a"
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameOverScreen"
+        assert "Side A wins" in str(app.screen.query_one("#summary").content)
