@@ -1,0 +1,303 @@
+"""What each hex shows, as plain data, and the text lines of the map built from it.
+
+The widget turns a game state into a `MapModel` (terrain glyphs, elevation,
+feature and hexside marks that never change during a game; units and highlight
+flags that do), and asks `compose_line` for the characters of one text line
+with a style key per run. Style keys are tuples of COMPONENT_CLASSES names, so
+TCSS restyles terrain, sides and highlights; the characters alone keep the map
+readable without colour (sides by letter case, marks for features).
+
+Nothing here knows the rules: it only draws what the state and the rule set's
+`unit_marks` say.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rich.cells import cell_len
+
+from rules.board import Board
+from rules.hexgrid import Hex, from_offset, to_offset
+
+from tui.widgets.hex_layout import OUTLINED, HexLayout
+
+REACH = 1
+"""The selected unit can move there."""
+LOS = 2
+"""On the line of sight to the hex under the cursor."""
+LOS_EDGE = 4
+"""On the line of sight where it runs exactly along a hexside (one of a pair)."""
+PATH = 8
+"""On the path a move will take."""
+TARGET = 16
+"""A valid target."""
+SELECTED = 32
+"""The selected unit's hex."""
+
+FLAG_CLASSES: tuple[tuple[int, str], ...] = (
+    (REACH, "hex-map--reach"),
+    (LOS, "hex-map--los"),
+    (LOS_EDGE, "hex-map--los-edge"),
+    (PATH, "hex-map--path"),
+    (TARGET, "hex-map--target"),
+    (SELECTED, "hex-map--selected"),
+)
+"""Highlight flags and their component classes, weakest first (later ones win)."""
+
+KNOWN_TERRAIN = frozenset(
+    "open clear field crops forest woods wood jungle orchard river water stream lake sea marsh swamp "
+    "hill hills slope mountain rough rocky sand desert fortified town village building buildings "
+    "road rubble".split()
+)
+"""Terrain ids with a component class of their own (`hex-map--terrain-<id>`); others share
+`hex-map--terrain`."""
+
+SIDE_CLASSES = ("hex-map--side-0", "hex-map--side-1", "hex-map--side-2", "hex-map--side-3")
+
+EDGE_MARKS = {
+    "wall": "#", "stone_wall": "#", "hedge": "%", "bocage": "%", "fence": "+", "stream": "~",
+    "river": "~", "cliff": "X", "ridge": "^", "crest": "^", "road": "=", "bridge": "H",
+}
+"""Hexside feature -> the character drawn on that hexside; any other feature draws '*'."""
+EDGE_DEFAULT = "*"
+
+FEATURE_MARKS = {
+    "road": "=", "track": "-", "bridge": "H", "ford": "f", "building": "B", "house": "B", "town": "T",
+    "village": "T", "objective": "*", "trench": "t", "rubble": "r", "wreck": "w", "smoke": "s",
+}
+"""Hex feature -> its mark; any other feature draws its first letter."""
+
+OUTLINE = "hex-map--outline"
+EDGE = "hex-map--edge"
+ELEVATION = "hex-map--elevation"
+FEATURE = "hex-map--feature"
+MARK = "hex-map--mark"
+TERRAIN = "hex-map--terrain"
+
+StyleKey = tuple[str, ...]
+"""Component class names whose styles are combined for one run of cells (empty: the widget's own)."""
+
+
+def printable(text: object) -> str:
+    """The text with control characters shown as text (an escape becomes '^[') and never sent raw."""
+    out = []
+    for ch in str(text):
+        code = ord(ch)
+        if code == 0x1B:
+            out.append("^[")
+        elif code < 32 or code == 0x7F or 0x80 <= code < 0xA0:
+            out.append("?")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def one_char(text: str, default: str = "?") -> str:
+    """A single printable, single-width character for a glyph (files may hold anything)."""
+    for ch in text:
+        if ch.isprintable() and not ch.isspace() and cell_len(ch) == 1 and ord(ch) < 128:
+            return ch
+    return default
+
+
+def unit_glyph(kind: str, name: str, id: str, side_index: int) -> str:
+    """The unit's letter: upper case for the first side (and third), lower case for the second (and fourth)."""
+    letter = "U"
+    for source in (kind, name, id):
+        found = next((ch for ch in source if ch.isascii() and ch.isalnum()), None)
+        if found:
+            letter = found
+            break
+    return letter.lower() if side_index % 2 else letter.upper()
+
+
+def mark_char(marks: str) -> str:
+    """The one character of `unit_marks` the outlined map has room for: its last digit, else its first character."""
+    marks = printable(marks).strip()
+    digits = [ch for ch in marks if ch.isdigit()]
+    if digits:
+        return digits[-1]
+    return one_char(marks, " ") if marks else " "
+
+
+def terrain_class(terrain: str) -> str:
+    return f"{TERRAIN}-{terrain}" if terrain in KNOWN_TERRAIN else TERRAIN
+
+
+class Ground(NamedTuple):
+    """What a hex shows that stays fixed for a game: terrain, elevation, hex feature."""
+
+    terrain: str
+    glyph: str
+    elevation: int
+    feature: str
+    """The hex feature's mark, or '' for none."""
+    features: tuple[str, ...] = ()
+    """Feature ids, for descriptions."""
+
+
+class Occupant(NamedTuple):
+    """The unit drawn in a hex (the first by id when several share it)."""
+
+    glyph: str
+    side: int
+    mark: str
+    """One status character, or ' '."""
+    unit_id: str = ""
+    count: int = 1
+
+
+class MapModel:
+    """A board as the map draws it: fixed ground and hexside marks, units and highlight flags.
+
+    Indexed by offset (col, row), the way the text is laid out.
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.columns = board.width
+        self.rows = board.height
+        glyphs = board.glyphs
+        self.ground: list[list[Ground]] = []
+        for row in range(board.height):
+            line = []
+            for col in range(board.width):
+                h = from_offset(col, row)
+                tid = board.terrain_at(h)
+                feats = tuple(sorted(board.features_at(h)))
+                feature = ""
+                if feats:
+                    f = feats[0]
+                    feature = FEATURE_MARKS.get(f) or one_char(f, "*")
+                line.append(Ground(tid, one_char(glyphs.get(tid, "") or tid, "?"), board.height_at(h), feature, feats))
+            self.ground.append(line)
+        self.edges: dict[tuple[int, int, str], str] = {}
+        """(col, row, direction) -> mark of the hexside feature there."""
+        for e in board.edges:
+            self._add_edge(e.at, e.side, e.feature)
+            self._add_edge(e.across, _OPPOSITE[e.side], e.feature)
+        self.units: dict[tuple[int, int], Occupant] = {}
+        self.flags: dict[tuple[int, int], int] = {}
+
+    def _add_edge(self, h: Hex, direction: str, feature: str) -> None:
+        col, row = to_offset(h)
+        self.edges[(col, row, direction)] = EDGE_MARKS.get(feature, EDGE_DEFAULT)
+
+    def in_bounds(self, col: int, row: int) -> bool:
+        return 0 <= col < self.columns and 0 <= row < self.rows
+
+    def edge(self, col: int, row: int, direction: str) -> str:
+        return self.edges.get((col, row, direction), "")
+
+
+_OPPOSITE = {"E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}
+
+
+def _runs(chars: list[str], keys: list[StyleKey]) -> list[tuple[str, StyleKey]]:
+    """Merge neighbouring cells of the same style into runs."""
+    runs: list[tuple[str, StyleKey]] = []
+    start = 0
+    for i in range(1, len(chars) + 1):
+        if i == len(chars) or keys[i] != keys[start]:
+            runs.append(("".join(chars[start:i]), keys[start]))
+            start = i
+    return runs
+
+
+def interior_keys(model: MapModel, col: int, row: int) -> tuple[StyleKey, StyleKey, StyleKey]:
+    """Style keys of a hex's terrain cell, glyph cell and mark cell."""
+    ground = model.ground[row][col]
+    base: StyleKey = (terrain_class(ground.terrain),)
+    flags = model.flags.get((col, row), 0)
+    overlay = tuple(name for bit, name in FLAG_CLASSES if flags & bit)
+    occupant = model.units.get((col, row))
+    if occupant is None:
+        k = base + overlay
+        return k, k, k
+    side = (SIDE_CLASSES[occupant.side % len(SIDE_CLASSES)],)
+    return base + overlay, base + side + overlay, base + (MARK,) + overlay
+
+
+def compose_line(layout: HexLayout, model: MapModel, y: int) -> list[tuple[str, StyleKey]]:
+    """The characters of text line `y` of the map, in runs of one style key each."""
+    width = layout.width
+    chars = [" "] * width
+    keys: list[StyleKey] = [()] * width
+    if layout.zoom == OUTLINED:
+        if y % 2:
+            _outlined_interior(layout, model, (y - 1) // 2, chars, keys)
+        else:
+            _outlined_boundary(layout, model, y // 2, chars, keys)
+    else:
+        _compact(layout, model, y, chars, keys)
+    return _runs(chars, keys)
+
+
+def _compact(layout: HexLayout, model: MapModel, row: int, chars: list[str], keys: list[StyleKey]) -> None:
+    if not 0 <= row < model.rows:
+        return
+    for col in range(model.columns):
+        x = layout.cell(col, row).x
+        ground = model.ground[row][col]
+        occupant = model.units.get((col, row))
+        terrain_key, glyph_key, _ = interior_keys(model, col, row)
+        chars[x] = occupant.glyph if occupant else ground.glyph
+        keys[x] = glyph_key
+        edge = model.edge(col, row, "E")
+        if edge:
+            chars[x + 1], keys[x + 1] = edge, (EDGE,)
+        elif ground.elevation > 0:
+            chars[x + 1], keys[x + 1] = _digit(ground.elevation), (terrain_class(ground.terrain), ELEVATION)
+        else:
+            chars[x + 1], keys[x + 1] = " ", (terrain_class(ground.terrain),)
+
+
+def _digit(n: int) -> str:
+    return str(n) if 0 <= n <= 9 else "^"
+
+
+def _put_side(model: MapModel, col: int, row: int, direction: str, plain: str, x: int,
+              chars: list[str], keys: list[StyleKey]) -> None:
+    if not 0 <= x < len(chars):
+        return
+    mark = model.edge(col, row, direction)
+    if mark:
+        chars[x], keys[x] = mark, (EDGE,)
+    elif chars[x] == " " or keys[x] == (OUTLINE,):
+        chars[x], keys[x] = plain, (OUTLINE,)
+
+
+def _outlined_interior(layout: HexLayout, model: MapModel, row: int, chars: list[str], keys: list[StyleKey]) -> None:
+    for col in range(model.columns):
+        x = layout.cell(col, row).x
+        ground = model.ground[row][col]
+        occupant = model.units.get((col, row))
+        k_terrain, k_glyph, k_mark = interior_keys(model, col, row)
+        if occupant:
+            chars[x:x + 3] = [ground.glyph, occupant.glyph, occupant.mark]
+        else:
+            chars[x:x + 3] = [" ", ground.glyph, " "]
+        keys[x:x + 3] = [k_terrain, k_glyph, k_mark]
+        _put_side(model, col, row, "W", "|", x - 1, chars, keys)
+        _put_side(model, col, row, "E", "|", x + 3, chars, keys)
+
+
+def _outlined_boundary(layout: HexLayout, model: MapModel, r: int, chars: list[str], keys: list[StyleKey]) -> None:
+    above, below = r - 1, r
+    if 0 <= above < model.rows:
+        for col in range(model.columns):
+            x = layout.cell(col, above).x
+            _put_side(model, col, above, "SW", "\\", x, chars, keys)
+            feature = model.ground[above][col].feature
+            if feature:
+                chars[x + 1], keys[x + 1] = feature, (FEATURE,)
+            _put_side(model, col, above, "SE", "/", x + 2, chars, keys)
+    if 0 <= below < model.rows:
+        for col in range(model.columns):
+            x = layout.cell(col, below).x
+            _put_side(model, col, below, "NW", "/", x, chars, keys)
+            elevation = model.ground[below][col].elevation
+            if elevation > 0:
+                chars[x + 1], keys[x + 1] = _digit(elevation), (ELEVATION,)
+            _put_side(model, col, below, "NE", "\\", x + 2, chars, keys)

@@ -1,0 +1,120 @@
+"""Narrow screen updates: write only the dirty cells of a line, not the line from the widget's edge.
+
+Why this module exists
+----------------------
+Textual composes a partial update (`textual._compositor.ChopsUpdate`) from
+"chops": the pieces of each screen line between widget edges. When a widget
+refreshes a small region, Textual 8.2.8 crops the chop on the right at the end
+of the dirty span but *not on the left*: it re-sends the line from the widget's
+left edge (`render_segments`, which carries a "TODO: crop to x extents"). On the
+game screen the map starts at column 0, so moving the cursor to column 60
+re-sends 60 cells, each with its colour codes: 510-560 bytes for a two-cell
+change, where the bar is 150 bytes (docs/perf.md has the figures).
+
+`install()` replaces `ChopsUpdate.render_segments` with the same loop that also
+crops on the left, so an update writes the dirty span and nothing else. It stays
+consistent with Textual's own repaint because it is Textual's repaint: the
+strips are the ones the compositor rendered (front to back, overlays and
+screens above included), only cut at the span's start as well as its end. The
+one trap is a double-width character cut in half at the span's start: writing
+its right half alone would break the glyph on the terminal, so such a span
+starts one cell earlier (whole characters only).
+
+It is a patch of a private class, so it is guarded: it applies only to the
+Textual version it was written against (`SUPPORTED`) and only once; anywhere
+else it does nothing and Textual's own behaviour (more bytes, same picture)
+remains. Headless runs and snapshots never call `render_segments`, so tests
+see the same screens either way; tests/tui/test_hex_map.py checks on a VT
+emulator that the patched output paints the same screen as Textual's.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len, get_character_cell_size
+from rich.console import Console
+
+SUPPORTED = ("8.2.8",)
+"""Textual versions whose `ChopsUpdate.render_segments` this module knows."""
+
+_installed = False
+
+
+def installed() -> bool:
+    """True once the narrow updates are in place."""
+    return _installed
+
+
+def _whole_cell_start(strip, start: int) -> int:
+    """`start`, or one cell earlier if `start` falls inside a double-width character."""
+    pos = 0
+    for segment in strip:
+        text = segment.text
+        seg_end = pos + cell_len(text)
+        if seg_end <= start:
+            pos = seg_end
+            continue
+        for char in text:
+            width = get_character_cell_size(char)
+            if pos + width > start:
+                return pos
+            pos += width
+        break
+    return start
+
+
+def _render_segments(self, console: Console) -> str:
+    """`ChopsUpdate.render_segments`, cropping each chop to its span on both sides."""
+    from rich.control import Control
+
+    sequences: list[str] = []
+    append = sequences.append
+    move_to = Control.move_to
+    chops = self.chops
+    chop_ends = self.chop_ends
+    last_y = self.spans[-1][0]
+
+    for y, x1, x2 in self.spans:
+        line = chops[y]
+        ends = chop_ends[y]
+        for end, (x, strip) in zip(ends, line.items()):
+            if strip is None:
+                continue
+            if x > x2 or end <= x1:
+                continue
+            if x2 > x >= x1 and end <= x2:
+                append(move_to(x, y).segment.text)
+                append(strip.render(console))
+                continue
+            start = 0
+            if x < x1:
+                start = _whole_cell_start(strip, x1 - x)
+            strip = strip.crop(start, min(end, x2) - x)
+            append(move_to(x + start, y).segment.text)
+            append(strip.render(console))
+
+        if y != last_y:
+            append("\n")
+
+    return "".join(sequences)
+
+
+def install() -> bool:
+    """Make partial screen updates write only their dirty spans (idempotent).
+
+    Returns True when the narrow updates are in place, False on a Textual
+    version this module does not know (nothing is changed then).
+    """
+    global _installed
+    if _installed:
+        return True
+    import textual
+    from textual._compositor import ChopsUpdate
+
+    if getattr(textual, "__version__", None) not in SUPPORTED:
+        return False
+    if not callable(getattr(ChopsUpdate, "render_segments", None)):
+        return False
+    ChopsUpdate.render_segments = _render_segments  # type: ignore[method-assign]
+    _installed = True
+    return True
+
