@@ -1,0 +1,458 @@
+"""DHR attacks in the game: gather the inputs from the state, call the pure procedures
+(`rules.rulesets.dhr.procedures`), and apply their results (casualties, wrecks, retreats).
+
+Firing ("Firing", "Terrain Saves", "Armor Saves", "Morale"), machine-gun line fire
+(DHR-A10), melee ("Melee", DHR-A13), and the optional rules: area effect, armoured
+vehicles with the damage table and overruns, special figures (Leader, RTO, Medic,
+Wizard, Champion) and crew-served weapons.
+"""
+
+from __future__ import annotations
+
+from rules.actions import Action
+from rules.core import Context, Refusal
+from rules.events import Changed, Message, Moved, Retreated
+from rules.hexgrid import Hex, line
+from rules.rulesets.dhr import procedures as P
+from rules.rulesets.dhr.actions import Call, Fire, Melee, Overrun
+from rules.rulesets.dhr.state import DHRState
+from rules.rulesets.dhr.terrain import cover_dv, edge_dv, hex_dv, spec
+from rules.rulesets.dhr.units import DHRUnit, Weapon
+
+ARTILLERY = "artillery"
+AIR = "air"
+
+
+def _turn():
+    from rules.rulesets.dhr import turn
+
+    return turn
+
+
+def opt(state: DHRState, key: str) -> bool:
+    return bool(state.options.get(key, False))
+
+
+# --- inputs from the state -------------------------------------------------------------------
+
+
+def leader_rating(state: DHRState, u: DHRUnit) -> int | None:
+    """An attached Leader's Rating (special figures option), for checks only (DHR-A25)."""
+    if not opt(state, "special_figures"):
+        return None
+    best = None
+    for f in state.units.values():
+        if f.attached_to == u.id and f.on_map and f.stats.special == "leader":
+            best = max(best or 0, f.rating)
+    return best
+
+
+def has_medic(state: DHRState, u: DHRUnit) -> bool:
+    if not opt(state, "special_figures"):
+        return False
+    return any(f.attached_to == u.id and f.on_map and f.stats.special == "medic" for f in state.units.values())
+
+
+def toughness(state: DHRState, u: DHRUnit) -> int:
+    return u.stats.toughness if opt(state, "special_figures") and u.stats.special == "champion" else 1
+
+
+def melee_dice(state: DHRState, u: DHRUnit) -> int:
+    if u.stats.special == "champion" and not opt(state, "special_figures"):
+        return 1
+    return max(1, u.stats.melee)
+
+
+def combatant(state: DHRState, u: DHRUnit, *, terrain_dv: int, attack: str, untenable: bool = False) -> P.Combatant:
+    return P.Combatant(
+        figures=u.figures, rating=u.rating, terrain_dv=terrain_dv, armour_dv=u.stats.armour_dv(attack),
+        leader_rating=leader_rating(state, u), medic=has_medic(state, u), untenable=untenable,
+        toughness=toughness(state, u), wounds=u.wounds if toughness(state, u) > 1 else 0,
+        melee_dice=melee_dice(state, u), side=u.side, unit=u.id,
+    )
+
+
+def firers(u: DHRUnit, w: Weapon) -> int:
+    return min(w.count, u.figures) if w.count else u.figures
+
+
+def save_dv(state: DHRState, a: Hex, b: Hex) -> int:
+    """The terrain save DV along the line of sight (DHR-A07, the lesser along a spine, DHR-A20 smoke)."""
+    board = state.board
+    wrecks = frozenset(state.wrecks)
+    smoke = frozenset(state.smoke)
+    return min(6, P.line_save_dv(
+        line(a, b),
+        lambda h: hex_dv(board, h, wrecks),
+        lambda x, y: edge_dv(board, x, y),
+        (lambda h: h in smoke and h != b) if smoke else None,
+    ))
+
+
+def armoured(state: DHRState, u: DHRUnit) -> bool:
+    """A vehicle under the vehicles option: hit only by armament, through the armour contest."""
+    return opt(state, "vehicles") and u.stats.vehicle
+
+
+def enemy_hosts(state: DHRState, side: str) -> list[DHRUnit]:
+    return [u for u in state.units.values() if u.side != side and u.on_map and u.attached_to is None]
+
+
+def weapon_usable(state: DHRState, u: DHRUnit, i: int, w: Weapon) -> bool:
+    if state.active_unit == u.id and i in state.fired:
+        return False
+    if w.armament and u.weapon_out and opt(state, "vehicles"):
+        return False
+    if u.stats.special == "rto" and u.attached_to is not None:
+        return False  # an attached RTO works his radio; his unit does the shooting
+    return firers(u, w) > 0
+
+
+def is_area(state: DHRState, w: Weapon) -> bool:
+    return w.area and opt(state, "area_effect")
+
+
+def fire_number(u: DHRUnit, w: Weapon, distance: int, slots: int) -> int:
+    return P.fire_target(u.rating, distance, w.range, slots)
+
+
+def line_targets(state: DHRState, u: DHRUnit, target: DHRUnit) -> list[DHRUnit]:
+    """Enemy units in the hexes the line of sight passes through, nearest first, the target last (DHR-A10)."""
+    out: list[DHRUnit] = []
+    seen: set[str] = set()
+    by_hex = {e.at: e for e in enemy_hosts(state, u.side)}
+    for step in line(u.at, target.at)[1:]:
+        for h in step.hexes:
+            e = by_hex.get(h)
+            if e is not None and e.id not in seen and e.id != target.id:
+                out.append(e)
+                seen.add(e.id)
+    return [*out, target]
+
+
+# --- legal attacks -----------------------------------------------------------------------------
+
+
+def attack_actions(state: DHRState, u: DHRUnit) -> list[Action]:
+    out: list[Action] = []
+    active = state.active_unit == u.id
+    attacked = state.attacked if active else False
+    enemies = enemy_hosts(state, u.side)
+    if not u.stats.vehicle or True:
+        for i, w in enumerate(u.stats.weapons):
+            if not weapon_usable(state, u, i, w):
+                continue
+            for e in enemies:
+                dist = u.at.distance(e.at)
+                if armoured(state, e) and not w.armament:
+                    continue
+                if is_area(state, w):
+                    if P.range_penalty(dist, w.range) < u.rating:
+                        out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=1))
+                    continue
+                for slots in range(1, len(w.rof) + 1):
+                    if fire_number(u, w, dist, slots) < 1:
+                        break
+                    out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots))
+                    if w.line and not armoured(state, e) and len(line_targets(state, u, e)) > 1:
+                        out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, line=True))
+    if not attacked and u.attached_to is None:
+        adjacent = [e for e in enemies if e.at.distance(u.at) == 1]
+        mp = state.mp_left if active else _turn().mp_of(state, u)
+        if u.stats.vehicle and opt(state, "vehicles"):
+            if mp >= 1:
+                out.extend(Overrun(side=u.side, unit=u.id, at=e.at) for e in adjacent if not armoured(state, e))
+        elif u.stats.melee > 0:
+            out.extend(Melee(side=u.side, unit=u.id, at=e.at) for e in adjacent if not armoured(state, e))
+    if opt(state, "special_figures") and u.stats.special == "rto" and not attacked:
+        for e in enemies:
+            if u.artillery > 0:
+                out.append(Call(side=u.side, unit=u.id, at=e.at, strike=ARTILLERY))
+            if u.air > 0:
+                out.append(Call(side=u.side, unit=u.id, at=e.at, strike=AIR))
+    return out
+
+
+def has_attack(state: DHRState, u: DHRUnit) -> bool:
+    return bool(attack_actions(state, u))
+
+
+# --- applying attacks ---------------------------------------------------------------------------------
+
+
+def apply_attack(state: DHRState, u: DHRUnit, action: Action, ctx: Context) -> None:
+    target = _turn().host_at(state, Hex(*action.at))
+    if target is None or target.side == u.side:
+        raise Refusal(f"no enemy unit at {Hex(*action.at)}")
+    if action not in attack_actions(state, u):
+        raise Refusal(_why_not(state, u, action, target))
+    if isinstance(action, Fire):
+        fire(state, u, target, action, ctx)
+    elif isinstance(action, Melee):
+        melee(state, u, target, ctx)
+    elif isinstance(action, Overrun):
+        overrun(state, u, target, ctx)
+    elif isinstance(action, Call):
+        call(state, u, target, action.strike, ctx)
+
+
+def _why_not(state: DHRState, u: DHRUnit, action: Action, target: DHRUnit) -> str:
+    if isinstance(action, Fire):
+        if not 0 <= action.weapon < len(u.stats.weapons):
+            return f"{u.name} has no weapon {action.weapon}"
+        w = u.stats.weapons[action.weapon]
+        if state.active_unit == u.id and action.weapon in state.fired:
+            return f"the {w.name} has fired this activation"
+        if armoured(state, target) and not w.armament:
+            return f"the {w.name} cannot hurt an armoured vehicle"
+        if not 1 <= action.slots <= len(w.rof):
+            return f"the {w.name} has {len(w.rof)} RoF slot(s)"
+        return f"{target.name} is beyond the {w.name}'s reach (target number below 1, DHR-A02)"
+    if isinstance(action, Melee):
+        return "melee needs an adjacent enemy and a unit that has not attacked yet"
+    if isinstance(action, Overrun):
+        return "an overrun needs a vehicle with a movement point and adjacent infantry (vehicles option)"
+    return "an RTO with strikes left calls them (special figures option)"
+
+
+def _start_attack(state: DHRState) -> None:
+    state.attacked = True
+
+
+def fire(state: DHRState, u: DHRUnit, target: DHRUnit, action: Fire, ctx: Context) -> None:
+    w = u.stats.weapons[action.weapon]
+    dist = u.at.distance(target.at)
+    _start_attack(state)
+    state.fired.append(action.weapon)
+    if opt(state, "crew_served") and (u.stats.crew_served or w.crew_served) and not state.crew_checked:
+        check = P.crew_check(u.rating, u.crew_lost, ctx.dice, leader_rating=leader_rating(state, u),
+                             side=u.side, unit=u.id)
+        if not check.passed:
+            for i, other in enumerate(u.stats.weapons):
+                if (u.stats.crew_served or other.crew_served) and i not in state.fired:
+                    state.fired.append(i)
+            why = "cannot fire (target below 1)" if not check.possible else "fails its crew check"
+            ctx.emit(Message(message=f"{u.name} {why}: the gun does not fire (Crew Served Weapons, DHR-A14)"))
+            return
+        state.crew_checked = True
+    firer = P.Firer(firers(u, w), u.rating, w.range, tuple(w.rof), w.attack, u.side, u.id)
+    if is_area(state, w):
+        area_fire(state, u, target, w, dist, ctx)
+        return
+    if armoured(state, target):
+        vehicle_fire(state, u, target, w, firer, dist, action.slots, ctx)
+        return
+    if action.line:
+        targets = line_targets(state, u, target)
+        lts = [P.LineTarget(_fired_at(state, u, e, w), u.at.distance(e.at), save_dv(state, u.at, e.at), e.at)
+               for e in targets]
+        res = P.resolve_line_fire(firer, lts, ctx.dice, slots=action.slots)
+        for e, r in zip(targets, res.results):
+            if r.damage is not None:
+                _apply_fire_result(state, e, r.damage, r.morale, u.at, ctx)
+        return
+    res = P.resolve_fire(firer, _fired_at(state, u, target, w), ctx.dice, distance=dist,
+                         save_dv=save_dv(state, u.at, target.at), slots=action.slots,
+                         purpose=f"fire {w.name}")
+    if res.damage is not None:
+        _apply_fire_result(state, target, res.damage, res.morale, u.at, ctx)
+
+
+def _fired_at(state: DHRState, u: DHRUnit, target: DHRUnit, w: Weapon) -> P.Combatant:
+    dv = cover_dv(state.board, target.at, u.at, frozenset(state.wrecks))
+    return combatant(state, target, terrain_dv=dv, attack=w.attack)
+
+
+def _apply_fire_result(state: DHRState, target: DHRUnit, damage, morale, attacker_at: Hex, ctx: Context) -> None:
+    take_casualties(state, target, damage.casualties, damage.wounds, ctx, damage.medic_saved)
+    if morale is not None and morale.retreat and target.on_map:
+        retreat(state, target, morale.retreat, attacker_at, ctx)
+
+
+def take_casualties(state: DHRState, u: DHRUnit, lost: int, wounds: int, ctx: Context, negated: int = 0) -> None:
+    if negated:
+        ctx.emit(Message(message=f"the medic saves {negated} of {u.name} (DHR-A24)"))
+    if toughness(state, u) > 1 and u.wounds != wounds:
+        ctx.emit(Changed(unit=u.id, field="wounds", before=u.wounds, after=wounds, why="hits shrugged off"))
+        u.wounds = wounds
+    if lost <= 0:
+        return
+    before = u.figures
+    u.figures = max(0, u.figures - lost)
+    ctx.emit(Changed(unit=u.id, field="figures", before=before, after=u.figures, why="casualties"))
+    if u.figures == 0:
+        if u.stats.vehicle and opt(state, "vehicles") and u.at not in state.wrecks:
+            state.wrecks.append(u.at)
+            state.smoke.append(u.at)
+        _turn().remove_unit(state, u, ctx, "all figures lost")
+
+
+def retreat(state: DHRState, u: DHRUnit, hexes: int, away_from: Hex, ctx: Context) -> None:
+    """Run away from the attacker, one hex per point the check failed by, ignoring terrain
+    hindrance (DHR-A12); each step takes the free hex farthest from the attacker. A unit that
+    cannot get farther away stops (the hexes it could not take are reported)."""
+    if not u.on_map or u.attached_to is not None:
+        return
+    board = state.board
+    occupied = {h for h, v in _turn().hosts(state).items() if v.id != u.id}
+    path = [u.at]
+    here = u.at
+    for _ in range(hexes):
+        d0 = here.distance(away_from)
+        options = [h for h in here.neighbours()
+                   if board.in_bounds(h) and h not in occupied and not spec(board.terrain_at(h)).impassable
+                   and h.distance(away_from) > d0]
+        if not options:
+            break
+        here = min(options, key=lambda h: (hex_dv(board, h), h.r, h.q))
+        path.append(here)
+    lost = hexes - (len(path) - 1)
+    if len(path) > 1:
+        u.at = here
+        for f in _turn().attached(state, u.id):
+            f.at = here
+    ctx.emit(Retreated(unit=u.id, path=tuple(path), lost=lost))
+    if state.active_unit == u.id:
+        state.mp_left = 0
+
+
+# --- optional rules -------------------------------------------------------------------------------------
+
+
+def area_fire(state: DHRState, u: DHRUnit, target: DHRUnit, w: Weapon, dist: int, ctx: Context) -> None:
+    """Area Effect (optional; DHR-A17): 1D6 to land on the hex, then every figure in it
+    saves with the hex's DV, armour unless the attack is untenable (flame, gas)."""
+    hit = P.area_hit(u.rating, ctx.dice, distance=dist, weapon_range=w.range, melee=dist <= 1 and w.range <= 1,
+                     side=u.side, unit=u.id)
+    if not hit.hit:
+        ctx.emit(Message(message=f"the {w.name} misses the hex"))
+        return
+    _area_on_hex(state, target, u.at, ctx, attack=w.attack, light=w.light or None, untenable=w.untenable)
+
+
+def _area_on_hex(state: DHRState, target: DHRUnit, from_hex: Hex, ctx: Context, *, attack: str,
+                 light: int | None, untenable: bool, armour: bool = True) -> None:
+    if armoured(state, target):
+        ctx.emit(Message(message=f"{target.name} is an armoured vehicle: the blast does not harm it"))
+        return
+    dv = 0 if untenable else hex_dv(state.board, target.at, frozenset(state.wrecks))
+    c = combatant(state, target, terrain_dv=dv, attack=attack, untenable=untenable)
+    res = P.area_effect_on(c, ctx.dice, light=light, armour=armour and not untenable,
+                           save_dv=hex_dv(state.board, target.at, frozenset(state.wrecks)))
+    _apply_fire_result(state, target, res.damage, res.morale, from_hex, ctx)
+
+
+def vehicle_fire(state: DHRState, u: DHRUnit, target: DHRUnit, w: Weapon, firer: P.Firer, dist: int, slots: int,
+                 ctx: Context) -> None:
+    """Armament against armour (optional; DHR-A15/A16/A27): to hit, terrain saves, one contest per hit."""
+    table = opt(state, "damage_table")
+    res = P.resolve_vehicle_fire(firer, w.armament, target.stats.armour_dice, ctx.dice, distance=dist,
+                                 save_dv=save_dv(state, u.at, target.at), slots=slots, damage_table=table,
+                                 target_side=target.side, target_unit=target.id)
+    if not res.roll.possible:
+        return
+    dmg = res.damage
+    if dmg.effects:
+        ctx.emit(Message(message=f"{target.name}: {', '.join(dmg.effects)}"))
+    if dmg.weapon_out and not target.weapon_out:
+        target.weapon_out = True
+        ctx.emit(Changed(unit=target.id, field="main weapon", before="ok", after="knocked out", why="damage table"))
+    if dmg.crew_casualties:
+        before = target.rating
+        target.rating_loss += dmg.crew_casualties
+        ctx.emit(Changed(unit=target.id, field="rating", before=before, after=target.rating, why="crew casualty"))
+    if dmg.immobile and not dmg.killed and not target.mp_lost:
+        target.mp_lost = True
+        ctx.emit(Changed(unit=target.id, field="mobile", before=True, after=False, why="mobility kill"))
+    if dmg.killed:
+        before = target.figures
+        target.figures -= 1
+        ctx.emit(Changed(unit=target.id, field="figures", before=before, after=target.figures,
+                         why="crew bails" if dmg.crew_bailed else "killed"))
+        if target.figures <= 0:
+            target.figures = 0
+            if target.at not in state.wrecks:
+                state.wrecks.append(target.at)
+            if dmg.smoke and target.at not in state.smoke:
+                state.smoke.append(target.at)
+            _turn().remove_unit(state, target, ctx, "knocked out: a wreck, immobile cover")
+            return
+        # a unit of several vehicles lost one; the rest fight on, damage flags cleared
+        target.mp_lost = False
+        target.weapon_out = False
+    # the crew checks morale like any attacked unit (DHR-A23)
+    m = P.morale_check(target.rating, cover_dv(state.board, target.at, u.at, frozenset(state.wrecks)),
+                       1 if dmg.killed else 0, ctx.dice, leader_rating=leader_rating(state, target),
+                       side=target.side, unit=target.id)
+    if m.retreat:
+        retreat(state, target, m.retreat, u.at, ctx)
+
+
+def overrun(state: DHRState, u: DHRUnit, target: DHRUnit, ctx: Context) -> None:
+    """Vehicle overrun (optional; DHR-A27): a d6 per figure, 1s are possible hits, terrain saves
+    at the target's hex, no small-arms armour. The vehicle spends a movement point."""
+    _start_attack(state)
+    state.mp_left = max(0, state.mp_left - 1)
+    dv = cover_dv(state.board, target.at, u.at, frozenset(state.wrecks))
+    c = combatant(state, target, terrain_dv=dv, attack="overrun")
+    res = P.vehicle_overrun(c, ctx.dice, save_dv=hex_dv(state.board, target.at, frozenset(state.wrecks)),
+                            side=u.side, unit=u.id)
+    state.fired = list(range(len(u.stats.weapons)))
+    if res.damage is not None:
+        _apply_fire_result(state, target, res.damage, res.morale, u.at, ctx)
+
+
+def call(state: DHRState, u: DHRUnit, target: DHRUnit, strike: str, ctx: Context) -> None:
+    """RTO (special figures option): a Rating check to get the call through, then an area
+    attack on the hex by the battery or the aircraft (Area Effect, DHR-A17)."""
+    _start_attack(state)
+    state.fired = list(range(len(u.stats.weapons)))
+    if strike == AIR:
+        u.air -= 1
+        asset = P.OffBoardAsset("air strike", rating=min(5, u.stats.strike_rating + 1))
+    else:
+        u.artillery -= 1
+        asset = P.OffBoardAsset("artillery", rating=u.stats.strike_rating)
+    ctx.emit(Changed(unit=u.id, field=strike, before=(u.air if strike == AIR else u.artillery) + 1,
+                     after=u.air if strike == AIR else u.artillery, why="strike called"))
+    host = state.units.get(u.attached_to or "")
+    lr = leader_rating(state, host) if host else None
+    contact = P.rating_check(u.rating, ctx.dice, leader_rating=lr, purpose="RTO call", side=u.side, unit=u.id,
+                             rule="Special Figures: RTO (optional)")
+    if not contact.passed:
+        ctx.emit(Message(message=f"{u.name} cannot get the {asset.name} through"))
+        return
+    hit = P.area_hit(asset.rating, ctx.dice, side=u.side, unit=u.id)
+    if not hit.hit:
+        ctx.emit(Message(message=f"the {asset.name} misses the hex"))
+        return
+    _area_on_hex(state, target, u.at, ctx, attack="blast", light=None, untenable=False)
+
+
+def melee(state: DHRState, u: DHRUnit, target: DHRUnit, ctx: Context) -> None:
+    """Melee: both strike at once; the defender's terrain (its hex or the wall between) saves and
+    steadies it, the attacker keeps only the DV of the hex it attacks from (Melee, Morale, DHR-A13).
+    If the defender flees and the attacker holds, the attacker takes the hex."""
+    _start_attack(state)
+    state.fired = list(range(len(u.stats.weapons)))
+    wrecks = frozenset(state.wrecks)
+    a_dv = hex_dv(state.board, u.at, wrecks)
+    d_dv = cover_dv(state.board, target.at, u.at, wrecks)
+    attacker = combatant(state, u, terrain_dv=a_dv, attack=target.stats.melee_attack)
+    defender = combatant(state, target, terrain_dv=d_dv, attack=u.stats.melee_attack)
+    res = P.resolve_melee(attacker, defender, ctx.dice)
+    a_at, d_at = u.at, target.at
+    take_casualties(state, target, res.defender_damage.casualties, res.defender_damage.wounds, ctx,
+                    res.defender_damage.medic_saved)
+    take_casualties(state, u, res.attacker_damage.casualties, res.attacker_damage.wounds, ctx,
+                    res.attacker_damage.medic_saved)
+    if res.defender_retreat and target.on_map:
+        retreat(state, target, res.defender_retreat, a_at, ctx)
+    if res.attacker_retreat and u.on_map:
+        retreat(state, u, res.attacker_retreat, d_at, ctx)
+    if res.attacker_may_enter and u.on_map and _turn().host_at(state, d_at) is None:
+        u.at = d_at
+        for f in _turn().attached(state, u.id):
+            f.at = d_at
+        ctx.emit(Moved(unit=u.id, path=(a_at, d_at)))
+        ctx.emit(Message(message=f"{u.name} takes the hex (Melee)"))

@@ -1,0 +1,39 @@
+"""The DHR game state: units of figures, the chip bag, the activation in progress."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from rules.core import GameState
+from rules.hexgrid import Hex
+from rules.rulesets.dhr.units import DHRUnit
+
+
+class DHRState(GameState):
+    units: dict[str, DHRUnit]
+    bag: list[str] = Field(default_factory=list)
+    """Chips still in the bag, kept sorted: the bag has no order until a chip is
+    drawn, by a die roll at that moment ("Mix and pull a random poker chip")."""
+    set_aside: list[str] = Field(default_factory=list)
+    """Chips drawn this round ("mark it with the poker chip")."""
+    chip: str | None = None
+    """The chip drawn now: "side:type" (By Type) or "side:unit" (By Unit)."""
+    eligible: list[str] = Field(default_factory=list)
+    """Units the drawn chip may activate."""
+    active_unit: str | None = None
+    """The unit acting on the chip, once the commander has used it."""
+    activated: list[str] = Field(default_factory=list)
+    """Units that have gone this round (no double action)."""
+    selections: dict[str, int] = Field(default_factory=dict)
+    """How often each side has been selected (rotates its commanders, Convention)."""
+    mp_left: int = 0
+    attacked: bool = False
+    """The active unit has attacked: it moves no more this activation."""
+    fired: list[int] = Field(default_factory=list)
+    """Weapons the active unit has fired this activation (each fires once)."""
+    crew_checked: bool = False
+    """The crew check of this activation has been made and passed."""
+    wrecks: list[Hex] = Field(default_factory=list)
+    """Killed vehicles: immobile cover (vehicles option)."""
+    smoke: list[Hex] = Field(default_factory=list)
+    """Wrecks that smoke: +1 DV to fire through them (DHR-A20)."""

@@ -1,0 +1,192 @@
+"""DHR terrain: the Defensive Value table, hexside features, roads, lines of sight.
+
+Every terrain has a Defensive Value (DV) from the text's table ("Terrain
+Saves"): it is the number a move must roll over to enter or cross it
+("Movement", DHR-A04), the number a terrain save must roll equal or under
+(DHR-A07), and part of the morale target (DHR-A11). Some terrain is a
+'challenge': it must be rolled until passed, with no bought automatic pass
+(DHR-A05). Roads give DV 0 along their length ("a road leading through woods").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.board import Board
+from rules.core import TerrainInfo
+from rules.hexgrid import Hex, line
+
+
+@dataclass(frozen=True)
+class Terrain:
+    label: str
+    dv: int
+    where: str = "hex"
+    """"hex" (terrain of a hex), "edge" (a hexside feature) or "feature" (in a hex)."""
+    challenge: bool = False
+    impassable: bool = False
+    note: str = ""
+
+
+TERRAIN: dict[str, Terrain] = {
+    # DV 0
+    "open": Terrain("Open ground", 0),
+    "yard": Terrain("Open yard", 0),
+    "road": Terrain("Road", 0, "feature", note="DV 0 along its length, even through woods"),
+    # DV 1 - uneven ground, thin wood fences, saplings, crops
+    "uneven": Terrain("Uneven ground", 1),
+    "crops": Terrain("Crops", 1),
+    "saplings": Terrain("Saplings", 1),
+    "fence": Terrain("Thin wood fence", 1, "edge"),
+    # DV 2 - young trees, split rail fences, clapboard siding, brush
+    "young_trees": Terrain("Young trees", 2),
+    "brush": Terrain("Brush", 2),
+    "clapboard": Terrain("Clapboard building", 2),
+    "rail_fence": Terrain("Split rail fence", 2, "edge"),
+    "hedge": Terrain("Hedge", 2, "edge", note="counted as brush"),
+    "barbed_wire": Terrain("Barbed wire", 2, "edge", challenge=True, note="challenge: roll until passed"),
+    # DV 3 - solid walls, trees, dense brush (DHR-A19)
+    "trees": Terrain("Trees", 3),
+    "woods": Terrain("Woods", 3),
+    "dense_brush": Terrain("Dense brush", 3, note="DHR-A19: 3, dense woods 4"),
+    "wall": Terrain("Solid wall", 3, "edge"),
+    # DV 4 - houses, field works, dense woods or brush
+    "house": Terrain("House", 4),
+    "fieldworks": Terrain("Field works", 4),
+    "dense_woods": Terrain("Dense woods", 4),
+    # DV 5 - bunkers
+    "bunker": Terrain("Bunker", 5),
+    "fortress_wall": Terrain("Fortress wall", 5, "edge", challenge=True, note="challenge: roll until passed"),
+    # not in the text's table: water that no unit may enter (a map convenience)
+    "water": Terrain("Deep water", 0, impassable=True, note="impassable"),
+}
+
+WRECK_DV = 3
+"""A killed vehicle is immobile cover ("becomes immobile cover"): DV 3 like a solid wall
+(our choice), and its smoke adds +1 to a save when the line of sight passes through it (DHR-A20)."""
+
+
+def info() -> dict[str, TerrainInfo]:
+    """Terrain ids for the legend and the unit card."""
+    out = {}
+    for tid, t in TERRAIN.items():
+        bits = [f"DV {t.dv}"]
+        if t.where == "edge":
+            bits.append("hexside")
+        if t.challenge:
+            bits.append("challenge")
+        if t.impassable:
+            bits.append("impassable")
+        if t.note:
+            bits.append(t.note)
+        out[tid] = TerrainInfo(label=t.label, effects=", ".join(bits))
+    out["wreck"] = TerrainInfo(label="Wreck", effects=f"DV {WRECK_DV}, smoke +1 DV through it (DHR-A20)")
+    return out
+
+
+def spec(tid: str) -> Terrain:
+    return TERRAIN.get(tid, TERRAIN["open"])
+
+
+def hex_dv(board: Board, h: Hex, wrecks: frozenset[Hex] = frozenset()) -> int:
+    """The DV of a hex's own terrain (and features standing in it, roads aside)."""
+    dv = spec(board.terrain_at(h)).dv
+    for f in board.features_at(h):
+        if f != "road" and f in TERRAIN:
+            dv = max(dv, TERRAIN[f].dv)
+    if h in wrecks:
+        dv = max(dv, WRECK_DV)
+    return dv
+
+
+def edge_dv(board: Board, a: Hex, b: Hex) -> int:
+    """The highest DV of the features on the hexside between two adjacent hexes."""
+    return max((spec(f).dv for f in board.edge_features(a, b) if f in TERRAIN), default=0)
+
+
+def is_road_step(board: Board, a: Hex, b: Hex) -> bool:
+    return "road" in board.features_at(a) and "road" in board.features_at(b)
+
+
+@dataclass(frozen=True)
+class StepCheck:
+    """What a move step from `a` into `b` asks (DHR-A04)."""
+
+    dv: int
+    challenge: bool
+    impassable: bool
+    what: str
+
+
+def step_check(board: Board, a: Hex, b: Hex, extra_challenge: frozenset[str] = frozenset(),
+               wrecks: frozenset[Hex] = frozenset()) -> StepCheck:
+    """The check a move step needs: the higher DV of the hexside and the entered hex,
+    except that a road taken along its length gives DV 0 (DHR-A04, "roads through woods")."""
+    tid = board.terrain_at(b)
+    t = spec(tid)
+    if t.impassable:
+        return StepCheck(0, False, True, t.label)
+    if is_road_step(board, a, b):
+        return StepCheck(0, False, False, "road")
+    dv, challenge, what = hex_dv(board, b, wrecks), t.challenge or tid in extra_challenge, t.label
+    if b in wrecks and dv == WRECK_DV:
+        what = "wreck"
+    for f in board.edge_features(a, b):
+        e = spec(f)
+        if f not in TERRAIN:
+            continue
+        if e.dv > dv or (e.dv == dv and e.challenge):
+            dv, what = e.dv, e.label
+        challenge = challenge or e.challenge or f in extra_challenge
+    return StepCheck(dv, challenge, False, what)
+
+
+def los_dv(board: Board, a: Hex, b: Hex, wrecks: frozenset[Hex] = frozenset(),
+           smoke: frozenset[Hex] = frozenset()) -> tuple[int, bool]:
+    """The terrain-save DV for fire from `a` at `b`, and whether smoke added +1.
+
+    The HIGHEST DV along the line of sight ("Terrain Saves"): the hexes between,
+    the hexside features crossed, and the target's hex; not the firer's own hex
+    (DHR-A07). Where the line runs along a hex spine the firer takes the lesser
+    of the two hexes (`LineStep.along_edge`). A smoking wreck on the line adds
+    +1 (DHR-A20). Computed as a shortest-bottleneck walk over the steps, so each
+    spine pair is resolved to the side that gives the lower result.
+    """
+    steps = line(a, b)
+    # best[h] = set of (max dv so far, smoke seen) reachable ending in h (Pareto-minimal)
+    best: dict[Hex, set[tuple[int, bool]]] = {a: {(0, False)}}
+    for step in steps[1:]:
+        nxt: dict[Hex, set[tuple[int, bool]]] = {}
+        for h in step.hexes:
+            own = hex_dv(board, h, wrecks)
+            has_smoke = h in smoke and h != b
+            cands: set[tuple[int, bool]] = set()
+            for p, vals in best.items():
+                edge = edge_dv(board, p, h) if p.distance(h) == 1 else 0
+                for dv, sm in vals:
+                    cands.add((max(dv, own, edge), sm or has_smoke))
+            nxt[h] = _pareto(cands)
+        best = nxt
+    final = [(dv + (1 if sm else 0), dv, sm) for vals in best.values() for dv, sm in vals]
+    total, _, sm = min(final)
+    return min(total, 6), sm
+
+
+def _pareto(cands: set[tuple[int, bool]]) -> set[tuple[int, bool]]:
+    out = set()
+    for dv, sm in cands:
+        if any((d2 <= dv and (not s2 or sm)) and (d2, s2) != (dv, sm) for d2, s2 in cands):
+            continue
+        out.add((dv, sm))
+    return out
+
+
+def cover_dv(board: Board, at: Hex, toward: Hex | None, wrecks: frozenset[Hex] = frozenset()) -> int:
+    """The DV a unit has for morale: its hex, or the hexside it sits behind facing
+    `toward` (the attacker), whichever is higher (DHR-A11: "currently behind such as a wall")."""
+    dv = hex_dv(board, at, wrecks)
+    if toward is not None and toward != at:
+        steps = line(at, toward)
+        if len(steps) > 1:
+            dv = max(dv, min(edge_dv(board, at, h) for h in steps[1].hexes if h.distance(at) == 1))
+    return dv

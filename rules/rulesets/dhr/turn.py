@@ -1,0 +1,534 @@
+"""The DHR turn: the chip bag, commanders in turn, activations, movement with terrain checks.
+
+Initiative ("Initiative", DHR-A21): every unit on the map puts a chip of its side
+in the bag, marked with its type (By Type) or its id (By Unit), option
+`chip_draw`. A chip is pulled at random (one die roll over the chips left: the
+bag holds no order until then, so no view can leak one). The chip's side acts:
+By Unit, that very unit; By Type, one unit of that type that has not gone this
+round, chosen by acting with it. Once the unit has gone its chip is set aside.
+When the bag is empty the round (turn) ends and the bag is filled again.
+
+Convention: each time a side is selected the next of its players commands, in
+the order the scenario lists them (youngest first), then round again.
+
+Movement ("Movement", hex based, DHR-A04/A05): one MP per hex; a step into
+terrain or across a hexside feature with DV > 0 spends that MP on a check, a d6
+HIGHER than the DV; on a failure another MP buys an automatic pass, except on
+challenge terrain, which is rolled (a MP each) until passed. A road followed
+along its length is DV 0.
+"""
+
+from __future__ import annotations
+
+from rules.actions import Action
+from rules.core import Context, Decision, Refusal, Setup, Side
+from rules.events import Changed, Eliminated, InitiativePassed, Message, Moved, PhaseChanged
+from rules.hexgrid import Hex, nearest_first, path_to, reachable, ring
+from rules.rulesets.dhr import combat
+from rules.rulesets.dhr.actions import Attach, Call, Draw, Drop, End, Fire, Melee, Move, Overrun
+from rules.rulesets.dhr.procedures.movement import terrain_check
+from rules.rulesets.dhr.state import DHRState
+from rules.rulesets.dhr.terrain import step_check
+from rules.rulesets.dhr.units import DHRStats, DHRUnit
+
+# --- options ------------------------------------------------------------------------------
+
+
+def opt(state: DHRState, key: str) -> bool:
+    return bool(state.options.get(key, False))
+
+
+def by_type(state: DHRState) -> bool:
+    return str(state.options.get("chip_draw", "unit")) == "type"
+
+
+def specials_on(state: DHRState) -> bool:
+    return opt(state, "special_figures")
+
+
+def extra_challenge(state: DHRState) -> frozenset[str]:
+    raw = str(state.options.get("challenge", "") or "")
+    return frozenset(t.strip() for t in raw.split(",") if t.strip())
+
+
+# --- set-up -------------------------------------------------------------------------------
+
+
+def setup(setup: Setup, seed: int, options: dict) -> DHRState:
+    units: dict[str, DHRUnit] = {}
+    for u in setup.units:
+        stats = DHRStats(**u.stats)
+        units[u.id] = DHRUnit(
+            id=u.id, side=u.side, name=u.name, kind=u.kind, at=u.at, stats=stats,
+            figures=stats.figures, start_figures=stats.figures,
+            artillery=stats.artillery, air=stats.air,
+        )
+    state = DHRState(
+        ruleset="dhr", scenario=setup.name, seed=seed, board=setup.board,
+        sides=[Side(id=s.id, name=s.name, players=list(s.players), leader=s.leader) for s in setup.sides],
+        units=units, options=dict(options), victory=list(setup.victory), max_turns=setup.max_turns,
+        phase="draw", active_side=setup.sides[0].id,
+    )
+    _place_attached(state)
+    state.bag = fill_bag(state)
+    return state
+
+
+def _place_attached(state: DHRState) -> None:
+    """Special figures that start attached: with the option on they stand with their unit;
+    with it off they are plain one-figure units in the nearest free hex."""
+    for u in state.units.values():
+        host = state.units.get(u.stats.attached_to) if u.stats.attached_to else None
+        if host is None or host.at is None or host.side != u.side:
+            if u.stats.attached_to:
+                raise ValueError(f"{u.id}: attached_to {u.stats.attached_to!r} is no unit of its side on the map")
+            continue
+        if specials_on(state) and u.stats.special:
+            u.attached_to = host.id
+            u.at = host.at
+            continue
+        if u.at is not None and u.at != host.at:
+            continue
+        taken = {v.at for v in state.units.values() if v.at is not None and v.id != u.id and v.attached_to is None}
+        for radius in range(1, 6):
+            free = [h for h in nearest_first(host.at, ring(host.at, radius))
+                    if state.board.in_bounds(h) and h not in taken]
+            if free:
+                u.at = free[0]
+                break
+
+
+def chip_of(state: DHRState, u: DHRUnit) -> str:
+    return f"{u.side}:{u.chip_type if by_type(state) else u.id}"
+
+
+def chip_label(state: DHRState, chip: str) -> str:
+    side, _, what = chip.partition(":")
+    name = state.side(side).name if side in state.side_ids() else side
+    if by_type(state):
+        return f"{name} {what}"
+    u = state.units.get(what)
+    return f"{name} {u.name if u else what} ({what})"
+
+
+def fill_bag(state: DHRState) -> list[str]:
+    """A chip for every unit on the map (special figures too: the text's Champion chip)."""
+    return sorted(chip_of(state, u) for u in state.units.values() if u.on_map)
+
+
+# --- decisions ------------------------------------------------------------------------------
+
+
+def commander(state: DHRState, side: str) -> str | None:
+    s = state.side(side)
+    if not s.players:
+        return None
+    return s.players[s.commander % len(s.players)]
+
+
+def decision(state: DHRState) -> Decision:
+    if state.phase == "over" or state.result is not None:
+        return Decision(side=None, prompt="the game is over")
+    if state.phase == "draw" or state.chip is None:
+        side = state.active_side or state.sides[0].id
+        return Decision(side=side, prompt="draw a chip from the bag", player=commander(state, side))
+    side = state.chip.partition(":")[0]
+    if state.active_unit:
+        u = state.units[state.active_unit]
+        prompt = f"{u.name}: move, fire, melee or end ({state.mp_left} MP left)"
+    elif by_type(state):
+        prompt = f"chip {chip_label(state, state.chip)}: act with one of them, or end"
+    else:
+        prompt = f"chip {chip_label(state, state.chip)}: act with it, or end"
+    return Decision(side=side, prompt=prompt, player=commander(state, side))
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def hosts(state: DHRState) -> dict[Hex, DHRUnit]:
+    """Units that hold a hex (special figures attached to a unit stand with it, not alone)."""
+    return {u.at: u for u in state.units.values() if u.on_map and u.attached_to is None}
+
+
+def host_at(state: DHRState, h: Hex) -> DHRUnit | None:
+    for u in state.units.values():
+        if u.at == h and u.on_map and u.attached_to is None:
+            return u
+    return None
+
+
+def attached(state: DHRState, host_id: str) -> list[DHRUnit]:
+    return [u for u in state.units.values() if u.attached_to == host_id and u.on_map]
+
+
+def wreck_set(state: DHRState) -> frozenset[Hex]:
+    return frozenset(state.wrecks)
+
+
+def mp_of(state: DHRState, u: DHRUnit) -> int:
+    if u.mp_lost:
+        return 0
+    return u.stats.mp
+
+
+def step_cost(state: DHRState, occupied: dict[Hex, DHRUnit]):
+    """A movement cost for path finding: 1 MP a hex, a hair more where a check is needed
+    (so paths avoid checks when it costs no more hexes)."""
+    board = state.board
+    wrecks = wreck_set(state)
+    extra = extra_challenge(state)
+
+    def cost(a: Hex, b: Hex):
+        if not board.in_bounds(b) or b in occupied:
+            return None
+        chk = step_check(board, a, b, extra, wrecks)
+        if chk.impassable:
+            return None
+        return 1 + chk.dv / 1000 + (0.01 if chk.challenge else 0)
+
+    return cost
+
+
+# --- legal actions ------------------------------------------------------------------------------
+
+
+def candidates(state: DHRState) -> list[DHRUnit]:
+    """Units that may act on the drawn chip now."""
+    if state.active_unit:
+        return [state.units[state.active_unit]]
+    return [state.units[u] for u in state.eligible if state.units[u].on_map and u not in state.activated]
+
+
+def legal_actions(state: DHRState, side: str) -> list[Action]:
+    d = decision(state)
+    if d.side != side:
+        return []
+    if state.phase == "draw" or state.chip is None:
+        return [Draw(side=side)]
+    out: list[Action] = []
+    for u in candidates(state):
+        out.extend(unit_actions(state, u))
+    if state.active_unit and specials_on(state):
+        for f in attached(state, state.active_unit):
+            out.extend(drop_actions(state, f))
+    out.append(End(side=side))
+    return out
+
+
+def fresh_mp(state: DHRState, u: DHRUnit) -> int:
+    return state.mp_left if state.active_unit == u.id else mp_of(state, u)
+
+
+def unit_actions(state: DHRState, u: DHRUnit) -> list[Action]:
+    out: list[Action] = []
+    mp = fresh_mp(state, u)
+    attacked = state.attacked if state.active_unit == u.id else False
+    if u.attached_to is None and mp > 0 and not attacked:
+        out.extend(move_actions(state, u, mp))
+    out.extend(combat.attack_actions(state, u))
+    if specials_on(state) and u.stats.special:
+        if u.attached_to is None and mp > 0 and not attacked:
+            out.extend(attach_actions(state, u))
+        if u.attached_to is not None:
+            out.extend(drop_actions(state, u))
+    return out
+
+
+def move_actions(state: DHRState, u: DHRUnit, mp: int) -> list[Action]:
+    occupied = hosts(state)
+    came = reachable(u.at, mp + 0.5, step_cost(state, occupied))
+    out: list[Action] = []
+    for h in came:
+        if h != u.at:
+            out.append(Move(side=u.side, unit=u.id, path=path_to(came, h)[1:]))
+    return out
+
+
+def attach_actions(state: DHRState, f: DHRUnit) -> list[Action]:
+    out: list[Action] = []
+    for h in f.at.neighbours():
+        host = host_at(state, h)
+        if host and host.side == f.side and not host.stats.special and not host.stats.vehicle:
+            out.append(Attach(side=f.side, unit=f.id, at=h))
+    return out
+
+
+def drop_actions(state: DHRState, f: DHRUnit) -> list[Action]:
+    host = state.units.get(f.attached_to or "")
+    if host is None or not host.on_map:
+        return []
+    occupied = hosts(state)
+    out: list[Action] = []
+    for h in host.at.neighbours():
+        if state.board.in_bounds(h) and h not in occupied:
+            if not step_check(state.board, host.at, h).impassable:
+                out.append(Drop(side=f.side, unit=f.id, at=h))
+    return out
+
+
+# --- apply ------------------------------------------------------------------------------------------
+
+
+def apply(state: DHRState, action: Action, ctx: Context) -> None:
+    d = decision(state)
+    if d.side is None:
+        raise Refusal("the game is over")
+    if action.side != d.side:
+        raise Refusal(f"it is {d.side}'s decision, not {action.side}'s")
+    if isinstance(action, Draw):
+        if state.phase != "draw" and state.chip is not None:
+            raise Refusal("a chip is already drawn: act with it or end")
+        draw_next(state, ctx)
+        return
+    if state.chip is None:
+        raise Refusal("draw a chip first")
+    if isinstance(action, End):
+        end_activation(state, ctx)
+        return
+    if isinstance(action, Drop):
+        f = own_unit(state, action)
+        do_drop(state, f, action.at, ctx)
+        return
+    u = own_unit(state, action)
+    if u.id not in [c.id for c in candidates(state)]:
+        raise Refusal(f"{u.name} may not act on this chip")
+    activate(state, u, ctx)
+    if isinstance(action, Move):
+        do_move(state, u, list(action.path), ctx)
+    elif isinstance(action, Attach):
+        do_attach(state, u, action.at, ctx)
+    elif isinstance(action, (Fire, Melee, Overrun, Call)):
+        combat.apply_attack(state, u, action, ctx)
+    else:
+        raise Refusal(f"unknown action {action.text()}")
+    if state.active_unit and not may_go_on(state):
+        end_activation(state, ctx)
+
+
+def own_unit(state: DHRState, action: Action) -> DHRUnit:
+    u = state.units.get(getattr(action, "unit", "") or "")
+    if u is None or u.side != action.side or not u.on_map:
+        raise Refusal(f"{getattr(action, 'unit', '?')} is not a unit of yours on the map")
+    return u
+
+
+def activate(state: DHRState, u: DHRUnit, ctx: Context) -> None:
+    if state.active_unit == u.id:
+        return
+    if state.active_unit is not None:
+        raise Refusal(f"{state.units[state.active_unit].name} is acting on this chip")
+    state.active_unit = u.id
+    state.mp_left = mp_of(state, u)
+    state.attacked = False
+    state.fired = []
+    state.crew_checked = False
+    ctx.emit(Message(message=f"{u.name} activates ({state.mp_left} MP)"))
+
+
+def may_go_on(state: DHRState) -> bool:
+    """Whether the active unit has anything left to do (else the activation ends by itself)."""
+    u = state.units[state.active_unit]
+    if not u.on_map:
+        return False
+    if state.mp_left > 0 and not state.attacked and u.attached_to is None:
+        return True
+    if specials_on(state) and (attached(state, u.id) or u.attached_to):
+        return True
+    return combat.has_attack(state, u)
+
+
+def do_move(state: DHRState, u: DHRUnit, path: list[Hex], ctx: Context) -> None:
+    if u.attached_to is not None:
+        raise Refusal(f"{u.name} sticks with its unit: drop out first")
+    if state.attacked:
+        raise Refusal(f"{u.name} has attacked: it moves no more this activation")
+    path = [Hex(*h) for h in path]
+    if path and path[0] == u.at:
+        path = path[1:]
+    if not path:
+        raise Refusal("an empty path")
+    occupied = hosts(state)
+    board = state.board
+    wrecks = wreck_set(state)
+    extra = extra_challenge(state)
+    walked = [u.at]
+    here = u.at
+    for b in path:
+        if here.distance(b) != 1:
+            raise Refusal(f"{b} is not next to {here}")
+        if not board.in_bounds(b):
+            raise Refusal(f"{b} is off the map")
+        if b in occupied:
+            raise Refusal(f"{b} is occupied")
+        chk = step_check(board, here, b, extra, wrecks)
+        if chk.impassable:
+            raise Refusal(f"{chk.what} at {b} cannot be entered")
+        if state.mp_left < 1:
+            if len(walked) == 1:
+                raise Refusal(f"{u.name} has no movement points left")
+            break
+        res = terrain_check(chk.dv, state.mp_left, ctx.dice, challenge=chk.challenge, side=u.side, unit=u.id)
+        state.mp_left = res.mp_left
+        if not res.passed:
+            ctx.emit(Message(message=f"{u.name} fails to get across the {chk.what.lower()} ({state.mp_left} MP left)"))
+            break
+        if res.auto_pass:
+            ctx.emit(Message(message=f"{u.name} spends another MP and crosses the {chk.what.lower()} (DHR-A04)"))
+        here = b
+        walked.append(b)
+    if len(walked) > 1:
+        u.at = here
+        for f in attached(state, u.id):
+            f.at = here
+        ctx.emit(Moved(unit=u.id, path=tuple(walked)))
+
+
+def do_attach(state: DHRState, f: DHRUnit, at: Hex, ctx: Context) -> None:
+    if not specials_on(state) or not f.stats.special:
+        raise Refusal("only special figures attach to units (special figures option)")
+    if f.attached_to is not None:
+        raise Refusal(f"{f.name} already sticks with a unit")
+    at = Hex(*at)
+    host = host_at(state, at)
+    if host is None or host.side != f.side or host.stats.special or host.stats.vehicle or f.at.distance(at) != 1:
+        raise Refusal("attach to a friendly unit of figures next to the figure")
+    if state.mp_left < 1 or state.attacked:
+        raise Refusal(f"{f.name} has no movement left to join")
+    state.mp_left -= 1
+    walked = (f.at, at)
+    f.at = at
+    f.attached_to = host.id
+    ctx.emit(Moved(unit=f.id, path=walked))
+    ctx.emit(Changed(unit=f.id, field="attached", before=None, after=host.id, why="Special Figures"))
+
+
+def do_drop(state: DHRState, f: DHRUnit, at: Hex, ctx: Context) -> None:
+    if not specials_on(state) or f.attached_to is None:
+        raise Refusal(f"{f.name} is not attached to a unit")
+    allowed = state.active_unit in (f.id, f.attached_to) or (
+        state.active_unit is None and f.id in [c.id for c in candidates(state)])
+    if not allowed:
+        raise Refusal(f"{f.name} drops out on its own chip or while its unit acts")
+    at = Hex(*at)
+    if at not in [a.at for a in drop_actions(state, f)]:
+        raise Refusal(f"{f.name} cannot drop out into {at}")
+    if state.active_unit is None:
+        activate(state, f, ctx)
+    host = f.attached_to
+    walked = (f.at, at)
+    f.attached_to = None
+    f.at = at
+    ctx.emit(Changed(unit=f.id, field="attached", before=host, after=None, why="drops out"))
+    ctx.emit(Moved(unit=f.id, path=walked))
+    if state.active_unit == f.id:
+        state.mp_left = max(0, state.mp_left - 1)
+        if not may_go_on(state):
+            end_activation(state, ctx)
+
+
+# --- chips ---------------------------------------------------------------------------------------------
+
+
+def end_activation(state: DHRState, ctx: Context) -> None:
+    chip = state.chip
+    if state.active_unit:
+        state.activated.append(state.active_unit)
+        ctx.emit(Message(message=f"{state.units[state.active_unit].name} has gone"))
+    elif chip and not by_type(state):
+        state.activated.append(chip.partition(":")[2])
+    if chip:
+        state.set_aside.append(chip)
+    state.chip = None
+    state.eligible = []
+    state.active_unit = None
+    state.mp_left = 0
+    state.attacked = False
+    state.fired = []
+    state.crew_checked = False
+    draw_next(state, ctx)
+
+
+def draw_next(state: DHRState, ctx: Context) -> None:
+    """Pull chips until one can activate a unit; a round ends when the bag is empty."""
+    from rules.rulesets.dhr import victory
+
+    for _ in range(2 * len(state.units) + 4):
+        if victory.check(state) is not None:
+            state.phase = "over"
+            return
+        if not state.bag:
+            if not end_round(state, ctx):
+                return
+            continue
+        if len(state.bag) == 1:
+            idx = 0
+        else:
+            n = len(state.bag)
+            (face,) = ctx.dice.roll(1, n, "chip draw", rule="Initiative; DHR-A21",
+                                    outcome=lambda fs: chip_label(state, state.bag[fs[0] - 1]))
+            idx = face - 1
+        chip = state.bag.pop(idx)
+        side, _, what = chip.partition(":")
+        eligible = eligible_for(state, side, what)
+        if not eligible:
+            state.set_aside.append(chip)
+            ctx.emit(Message(message=f"chip {chip_label(state, chip)}: no unit can use it, set aside"))
+            continue
+        state.chip = chip
+        state.eligible = eligible
+        state.phase = "activate"
+        previous = state.active_side
+        state.active_side = side
+        s = state.side(side)
+        count = state.selections.get(side, 0)
+        state.selections[side] = count + 1
+        if s.players:
+            s.commander = count % len(s.players)
+        who = f", {commander(state, side)} commands" if s.players else ""
+        ctx.emit(InitiativePassed(from_side=previous, to_side=side, why=f"chip {chip_label(state, chip)}{who}"))
+        return
+    raise Refusal("the chip bag is stuck")  # pragma: no cover - defensive
+
+
+def eligible_for(state: DHRState, side: str, what: str) -> list[str]:
+    out = []
+    for u in state.units.values():
+        if u.side != side or not u.on_map or u.id in state.activated:
+            continue
+        if by_type(state):
+            if u.chip_type == what:
+                out.append(u.id)
+        elif u.id == what:
+            out.append(u.id)
+    return sorted(out)
+
+
+def end_round(state: DHRState, ctx: Context) -> bool:
+    """The bag is empty: the turn ends, the bag is filled again. False when no unit is left."""
+    from rules.rulesets.dhr import victory
+
+    state.turn += 1
+    state.set_aside = []
+    state.activated = []
+    if victory.check(state) is not None:
+        state.phase = "over"
+        ctx.emit(PhaseChanged(turn=state.turn - 1, phase="end of turn: the game ends"))
+        return False
+    state.bag = fill_bag(state)
+    ctx.emit(PhaseChanged(turn=state.turn, phase="new round: the chip bag is filled"))
+    return bool(state.bag)
+
+
+def remove_unit(state: DHRState, u: DHRUnit, ctx: Context, why: str) -> None:
+    """A unit is gone: its attached figures drop out where they stand."""
+    u.eliminated = True
+    u.figures = 0
+    ctx.emit(Eliminated(unit=u.id, why=why))
+    for f in attached(state, u.id):
+        f.attached_to = None
+        ctx.emit(Changed(unit=f.id, field="attached", before=u.id, after=None, why="its unit is gone"))
+        # it stands alone in the hex now; if another unit holds it, it is lost with the unit
+    if state.active_unit == u.id:
+        state.attacked = True
+        state.mp_left = 0

@@ -1,0 +1,84 @@
+"""Building DHR games in tests: small boards, units, and dice-scripted actions."""
+
+from __future__ import annotations
+
+from rules.board import Board, EdgeFeature, HexFeature
+from rules.core import Context, SideSetup, Setup, UnitSetup, VictoryCondition
+from rules.dice import ScriptedDice
+from rules.hexgrid import Hex, from_offset
+from rules.rulesets.dhr import RULESET
+from rules.service import GameService
+
+H = from_offset
+
+
+def board(width: int = 10, height: int = 8, terrain: dict | None = None, edges=(), roads=()) -> Board:
+    cells = ["open"] * (width * height)
+    for (col, row), tid in (terrain or {}).items():
+        cells[row * width + col] = tid
+    return Board(
+        width=width, height=height, terrain=tuple(cells),
+        edges=tuple(EdgeFeature(at=H(*at), side=side, feature=f) for at, side, f in edges),
+        features=tuple(HexFeature(at=H(*at), feature="road") for at in roads),
+    )
+
+
+def unit(id: str, side: str, at, name: str | None = None, kind: str = "", **stats) -> UnitSetup:
+    return UnitSetup(id=id, side=side, name=name or id, kind=kind, at=H(*at) if at is not None else None, stats=stats)
+
+
+RIFLE = {"name": "rifle", "range": 6, "rof": [1, 1]}
+
+
+def setup(units, b: Board | None = None, options=None, victory=(), max_turns=None, players=None) -> Setup:
+    players = players or {}
+    return Setup(
+        ruleset="dhr", name="test", board=b or board(),
+        sides=[SideSetup(id="red", name="Red", players=players.get("red", [])),
+               SideSetup(id="blue", name="Blue", players=players.get("blue", []))],
+        units=list(units), options=options or {}, victory=list(victory), max_turns=max_turns,
+    )
+
+
+def game(units, seed: int = 1, options=None, **kw) -> GameService:
+    s = setup(units, options=options, **kw)
+    return GameService.new(s, seed=seed, options=options)
+
+
+def scripted(service: GameService, action, *faces) -> tuple[list, ScriptedDice]:
+    """Apply `action` to the service's state with scripted dice; returns (events, dice).
+    Asserts every scripted face was used."""
+    if isinstance(action, str):
+        action = service.parse(action)
+    state = service.state.model_copy(deep=True)
+    holder = {}
+
+    def factory(sink):
+        d = ScriptedDice(*faces, sink=sink)
+        holder["d"] = d
+        return d
+
+    ctx = Context(factory)
+    RULESET.apply(state, action, ctx)
+    service.state = state
+    dice = holder["d"]
+    assert dice.remaining == [], f"unused scripted faces: {dice.remaining}"
+    return ctx.events, dice
+
+
+def activate(service: GameService, unit_id: str) -> None:
+    """Put a chip of the unit in hand without rolling (tests start activations directly)."""
+    st = service.state
+    u = st.units[unit_id]
+    st.phase = "activate"
+    st.chip = f"{u.side}:{u.id}"
+    st.eligible = [u.id]
+    st.active_side = u.side
+    st.active_unit = None
+
+
+def V(kind: str, side=None, hexes=(), turn=None, fraction=None) -> VictoryCondition:
+    return VictoryCondition(kind=kind, side=side, hexes=[H(*h) for h in hexes], turn=turn, fraction=fraction)
+
+
+__all__ = ["H", "Hex", "board", "unit", "setup", "game", "scripted", "activate", "RIFLE", "V"]
