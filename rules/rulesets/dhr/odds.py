@@ -26,8 +26,9 @@ from math import comb, factorial
 from rules.core import Outcome
 from rules.odds import binomial, mapped, mixture
 from rules.rulesets.dhr.procedures import (
-    Combatant, Firer, casualties_from_hits, chance_under, contest_winner, fire_target, melee_target,
-    morale_target, retreat_for, rof_dice,
+    DAMAGE_EFFECTS, Combatant, Firer, LineTarget, apply_effects, casualties_from_hits, chance_under, contest_winner,
+    effective_check_rating, fire_target, melee_target, morale_target, range_penalty, retreat_for, rof_dice,
+    spread_dice,
 )
 
 Joint = dict  # dict[tuple[int, int | None], Fraction]
@@ -144,6 +145,35 @@ def fire_odds(
     return AttackOdds(joint, target.figures, dice=f"{n}d6 needing {hit} or less, saves on {save_dv}/{target.armour_dv}")
 
 
+def line_fire_odds(
+    firer: Firer,
+    targets: list[LineTarget],
+    *,
+    slots: int = 1,
+    modifier: int = 0,
+    allocation: list[int] | None = None,
+) -> list[AttackOdds]:
+    """The exact result for each target of `resolve_line_fire` (the targets are independent)."""
+    per_firer, _ = rof_dice(firer.rof, slots)
+    alloc = allocation if allocation is not None else spread_dice(firer.figures * per_firer,
+                                                                 [t.target.figures for t in targets])
+    return [fire_odds(firer, t.target, distance=t.distance, save_dv=t.save_dv, slots=slots, modifier=modifier,
+                      dice_count=n) if n else NO_ATTACK(t.target.figures) for n, t in zip(alloc, targets)]
+
+
+def crew_check_chance(rating: int, crew_lost: int, *, leader_rating: int | None = None) -> Fraction:
+    """Chance that a reduced crew passes `crew_check` and the gun fires (DHR-A14)."""
+    if crew_lost <= 0:
+        return ONE
+    return chance_under(effective_check_rating(rating, leader_rating) - crew_lost)
+
+
+def gated(odds: AttackOdds, chance: Fraction) -> AttackOdds:
+    """The attack happens only with `chance` (a crew check first, an area attack's roll to land)."""
+    joint = mixture([(chance, odds.joint), (1 - chance, {(0, None): ONE})])
+    return AttackOdds({k: v for k, v in joint.items() if v}, odds.figures, odds.possible and chance > 0, odds.dice)
+
+
 @dataclass(frozen=True)
 class MeleeOdds:
     """Both sides of a melee round (independent: each side's losses come from the other's dice)."""
@@ -192,8 +222,6 @@ def area_odds(
     save_dv: int | None = None,
 ) -> AttackOdds:
     """The exact result of an area attack on one unit (`area_hit` then `area_effect_on`)."""
-    from rules.rulesets.dhr.procedures import range_penalty
-
     if melee:
         p_hit = ONE
     else:
@@ -261,15 +289,36 @@ def contest_win_chance(armament: int, armour: int) -> Fraction:
     return 1 - contest_distribution(armament, armour).get(0, Fraction(0))
 
 
+KILLING_EFFECTS = frozenset(e for e in DAMAGE_EFFECTS.values() if apply_effects([e]).killed)
+"""Effect-table results that take a vehicle out (crew bails, ammo or fuel explosion)."""
+
+
+def contest_kill_chance(armament: int, armour: int, *, damage_table: bool = False) -> Fraction:
+    """Chance that one armour contest takes the vehicle out: any win, or with the damage table a
+    win whose effect rolls include a killing result."""
+    dist = contest_distribution(armament, armour)
+    if not damage_table:
+        return 1 - dist.get(0, Fraction(0))
+    p_safe = Fraction(6 - len(KILLING_EFFECTS), 6)
+    return sum((p * (1 - p_safe**k) for k, p in dist.items() if k), Fraction(0))
+
+
 def vehicle_kill_chance(
-    firer: Firer, armament: int, armour: int, *, distance: int, save_dv: int = 0, slots: int = 1, modifier: int = 0
+    firer: Firer, armament: int, armour: int, *, distance: int, save_dv: int = 0, slots: int = 1,
+    modifier: int = 0, damage_table: bool = False,
 ) -> Fraction:
-    """Chance that `resolve_vehicle_fire` without the damage table kills the vehicle."""
+    """Chance that `resolve_vehicle_fire` takes the vehicle out (from an undamaged state).
+
+    Each firing die independently hits, passes the terrain save and wins a
+    killing contest; the contests stop at the first kill, so only whether one
+    of them kills matters.
+    """
     per_firer, _ = rof_dice(firer.rof, slots)
     hit = fire_target(firer.rating, distance, firer.weapon_range, slots, modifier)
     if hit <= 0:
         return Fraction(0)
-    per = chance_under(hit) * (1 - chance_under(save_dv)) * contest_win_chance(armament, armour)
+    per = chance_under(hit) * (1 - chance_under(save_dv)) * contest_kill_chance(armament, armour,
+                                                                                damage_table=damage_table)
     return 1 - (1 - per) ** (firer.figures * per_firer)
 
 

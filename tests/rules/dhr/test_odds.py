@@ -13,12 +13,13 @@ from itertools import product
 from rules.dice import SeededDice
 from rules.odds import total
 from rules.rulesets.dhr.odds import (
-    area_odds, contest_distribution, contest_win_chance, enumerate_procedure, fire_odds, melee_odds,
-    morale_distribution, overrun_odds, vehicle_kill_chance,
+    area_odds, contest_distribution, contest_kill_chance, contest_win_chance, crew_check_chance,
+    enumerate_procedure, fire_odds, gated, line_fire_odds, melee_odds, morale_distribution, overrun_odds,
+    vehicle_kill_chance,
 )
 from rules.rulesets.dhr.procedures import (
-    Combatant, Firer, armour_contest, contest_winner, resolve_area_attack, resolve_fire, resolve_melee,
-    resolve_vehicle_fire, vehicle_overrun,
+    Combatant, Firer, LineTarget, armour_contest, contest_winner, crew_check, resolve_area_attack, resolve_fire,
+    resolve_line_fire, resolve_melee, resolve_vehicle_fire, vehicle_overrun,
 )
 
 
@@ -181,3 +182,41 @@ def test_outcomes_lines_for_the_preview():
     assert labels[0] == "target: 0 casualties" and "target: 2 casualties (wiped out)" in labels
     assert "target: fails morale" in labels
     assert sum(o.chance for o in odds.outcomes() if "casualt" in o.label) == 1
+
+
+def test_line_fire_odds_equal_the_procedure_for_each_target():
+    mg = Firer(1, 4, 6, rof=(2,))
+    targets = [LineTarget(Combatant(1, 3, unit="a"), 2, 0), LineTarget(Combatant(1, 2, terrain_dv=1, unit="b"), 8, 0)]
+    exact = line_fire_odds(mg, targets)
+
+    def run(d):
+        return tuple(fire_key(r) for r in resolve_line_fire(mg, targets, d).results)
+
+    enumerated = enumerate_procedure(run)
+    joint = {(ka, kb): pa * pb for ka, pa in exact[0].joint.items() for kb, pb in exact[1].joint.items()}
+    assert {k: v for k, v in joint.items() if v} == enumerated
+
+
+def test_crew_check_gates_the_fire_odds():
+    """Crew Served Weapons; DHR-A14: the gun fires only after passing Rating - crew lost."""
+    assert crew_check_chance(4, 2) == Fraction(2, 6) and crew_check_chance(4, 0) == 1
+    assert crew_check_chance(2, 2) == 0 and crew_check_chance(2, 1, leader_rating=4) == Fraction(3, 6)
+    gun = Firer(1, 4, 6)
+    target = Combatant(1, 3)
+    odds = gated(fire_odds(gun, target, distance=2, save_dv=0), crew_check_chance(4, 2))
+
+    def run(d):
+        if not crew_check(4, 2, d).passed:
+            return (0, None)
+        return fire_key(resolve_fire(gun, target, d, distance=2, save_dv=0))
+
+    assert odds.joint == enumerate_procedure(run)
+
+
+def test_vehicle_kill_chance_with_the_damage_table_equals_the_procedure():
+    gun = Firer(1, 5, 8)
+    exact = vehicle_kill_chance(gun, 2, 1, distance=3, damage_table=True)
+    enumerated = enumerate_procedure(
+        lambda d: resolve_vehicle_fire(gun, 2, 1, d, distance=3, damage_table=True).killed)
+    assert exact == enumerated[True]
+    assert contest_kill_chance(2, 1, damage_table=True) < contest_kill_chance(2, 1)
