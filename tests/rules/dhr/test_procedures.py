@@ -508,3 +508,30 @@ def test_crew_check_only_after_crew_losses():
     gone = crew_check(2, 2, dice)
     assert not gone.possible and not gone.passed
     assert crew_check(2, 1, ScriptedDice(3), leader_rating=4).passed
+
+
+# --- The dice log -----------------------------------------------------------------------------
+
+
+def test_every_roll_is_recorded_with_purpose_rule_side_and_need():
+    """Every DHR roll leaves a record for the dice log: purpose, who, the rule, and for tests the
+    number needed and "<=" (">" for the Movement terrain check, which rolls HIGHER)."""
+    from rules.dice import SeededDice
+
+    dice = SeededDice(7, 0)
+    us = Firer(3, 4, 6, (2, 2), side="red", unit="r1")
+    them = Combatant(5, 3, terrain_dv=2, armour_dv=2, medic=True, side="blue", unit="b1")
+    for _ in range(5):
+        terrain_check(3, 3, dice, side="red", unit="r1")
+        resolve_fire(us, them, dice, distance=7, save_dv=2, slots=2)
+        resolve_melee(Combatant(5, 4, side="red", unit="r1", armour_dv=1), them, dice)
+        area_effect_on(them, dice, light=3)
+        crew_check(4, 1, dice, side="red", unit="r1")
+        vehicle_overrun(them, dice, side="red", unit="r1")
+    purposes = {r.purpose for r in dice.records}
+    assert {"terrain check", "fire", "terrain save", "armour save", "morale", "melee", "light charge",
+            "overrun", "crew check"} <= purposes
+    for r in dice.records:
+        assert r.rule and r.side in ("red", "blue") and r.unit in ("r1", "b1") and r.outcome
+        assert r.sides == 6 and r.need is not None
+        assert r.test == (">" if r.purpose == "terrain check" else "<=")
