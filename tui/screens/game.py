@@ -67,7 +67,9 @@ def action_hex(action, state) -> Hex | None:
 
 
 def is_move(action) -> bool:
-    return bool(getattr(action, "path", None))
+    """A move goes where its path ends (a charge has a path too, but aims at an enemy)."""
+    path = getattr(action, "path", None)
+    return bool(path) and action.target_hex == Hex(*path[-1])
 
 
 class GameScreen(Screen[None]):
@@ -214,6 +216,9 @@ class GameScreen(Screen[None]):
     def cursor_text(self, h: Hex | None) -> str:
         if h is None:
             return ""
+        describe = getattr(self.map, "describe", None)
+        if describe is not None:
+            return describe(h)
         view = self.view
         if not view.board.in_bounds(h):
             return hex_label(h)
@@ -226,9 +231,12 @@ class GameScreen(Screen[None]):
         return text
 
     def say(self, message: str) -> None:
-        """Put a message on the status line."""
+        """Put a message on the status line (a refusal also on the palette, where it has room)."""
+        refused = message.startswith("Refused") or self.message.startswith("Refused")
         self.message = message
         self.status.set_fields(message=clean(message))
+        if refused:
+            self.update_palette()
 
     def update_highlights(self, cursor: Hex | None = None) -> None:
         view = self.view
@@ -253,7 +261,7 @@ class GameScreen(Screen[None]):
         focus = self.pending if self.pending is not None else None
         if focus is None and self.mode is not None and cursor is not None:
             focus = next((a for a in self.candidates if action_hex(a, self.service.state) == cursor), None)
-        if focus is not None and is_move(focus):
+        if focus is not None and getattr(focus, "path", None):
             path = [Hex(*h) for h in focus.path]
             if origin is not None and path and path[0] != origin:
                 path = [origin, *path]
@@ -309,6 +317,9 @@ class GameScreen(Screen[None]):
                 out.append_text(lit(f" with {unit.name}"))
             out.append(f": choose one of {len(self.candidates)} highlighted hexes")
             out.append("\nmove the cursor, Enter: pick   Esc: cancel", style="dim")
+            if self.message.startswith("Refused"):
+                out.append("\n")
+                out.append_text(lit(self.message, "bold"))
             return out
         out.append_text(lit(side_name(state, decision.side), "bold"))
         if decision.player:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Center, Middle
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -23,12 +23,10 @@ class PassKeyboardScreen(Screen[None]):
         self.prompt = prompt
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center():
+        with Vertical(id="pass-box"):
             yield Static(lit(f"Pass the keyboard to {self.side_name}"), id="pass-title")
-        with Center():
             if self.prompt:
                 yield Static(lit(self.prompt), classes="dim")
-        with Center():
             yield Static("Press Enter when ready.  (F4 on the map turns this screen off.)", classes="dim")
 
     def action_ready(self) -> None:

@@ -15,6 +15,8 @@ class Roster(Static):
     """Lists each side and its units; the screen calls `show` after every change."""
 
     DEFAULT_CSS = "Roster { height: auto; }"
+    text: Text = Text()
+    """What the roster shows now (plain text for tests)."""
 
     def show(self, view, ruleset, deciding: str | None, selected: str | None) -> None:
         """Render the roster of `view` (a per-side view: hidden things stay hidden)."""
@@ -51,4 +53,5 @@ class Roster(Static):
                     out.append(" ")
                     out.append_text(lit(marks, "bold"))
                 out.append(f" {hex_label(unit.at)}", style="dim")
+        self.text = out
         self.update(out)

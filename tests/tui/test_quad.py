@@ -1,0 +1,79 @@
+"""Pilot tests of QUAD in the game screen: stealing the activation, and the hidden hand."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("rules.rulesets.quad")
+
+from rules.hexgrid import from_offset  # noqa: E402
+from rules.service import GameService  # noqa: E402
+from tests.rules.quad.helpers import activation, give, setup, unit  # noqa: E402
+from tui.app import HexwarApp  # noqa: E402
+
+
+def quad_game() -> GameService:
+    s = setup([
+        unit("r1", "red", from_offset(2, 2), name="Red Lancers"),
+        unit("r2", "red", from_offset(2, 4), name="Red Foot"),
+        unit("b1", "blue", from_offset(6, 2), name="Blue Guard"),
+        unit("b2", "blue", from_offset(6, 4), name="Blue Rifles"),
+    ])
+    service = GameService.new(s, 5)
+    state = service.state
+    activation(state, "red")
+    give(state, "red", "r1", "r2")
+    give(state, "blue", "b1", tactics=1)
+    return service
+
+
+def roster_text(app) -> str:
+    return app.screen.query_one("Roster").text.plain
+
+
+async def test_the_inactive_side_steals_the_activation_with_its_key():
+    service = quad_game()
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        palette = app.screen.palette.text.plain
+        assert "Blue may react" in palette and "Steal" in palette
+        await pilot.press("s")
+        await pilot.pause()
+        assert service.log[-1].kind == "steal"
+        assert service.state.active_side == "blue"
+        assert service.decision().side == "blue"
+
+
+async def test_a_card_play_then_a_steal_between_card_plays():
+    service = quad_game()
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n")
+        assert screen.selected == "r1"
+        await pilot.press("m", "6", "enter", "enter")
+        assert service.log[-1].kind == "move"
+        assert service.state.units["r1"].at == from_offset(3, 2)
+        await pilot.press("s")
+        assert service.log[-1].kind == "steal"
+
+
+async def test_the_other_sides_hand_is_never_rendered():
+    service = quad_game()
+    app = HexwarApp({"new": service, "hide": True}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = roster_text(app)
+        assert "Hand: " in text and "Red Lancers" in text.split("Hand: ")[1].splitlines()[0]
+        assert "tactics" not in text  # blue's tactics card is blue's secret
+        assert text.count("Hand: ") == 1
+        await pilot.press("e")  # red releases: blue decides next
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PassKeyboardScreen"
+        shot = app.export_screenshot()
+        assert "Hand" not in shot and "Red Lancers" not in shot
+        await pilot.press("enter")
+        await pilot.pause()
+        text = roster_text(app)
+        assert text.count("Hand: ") == 1
+        hand = text.split("Hand: ")[1].splitlines()[0]
+        assert "tactics" in hand and "Red" not in hand
