@@ -28,8 +28,8 @@ def _die_weights(classify) -> dict[str | None, Fraction]:
     return w
 
 
-def outcome_of(t: proc.Tally, inputs: proc.AttackInputs, *, defender_steady: bool, attacker_steady: bool,
-               defender_room: int, attacker_room: int, choice: tuple[int, int] | None = None) -> Key:
+def outcome_of(t: proc.Tally, inputs: proc.AttackInputs, *, defender_steady: bool = False,
+               attacker_steady: bool = False, defender_room: int = 99, attacker_room: int = 99, choice: tuple[int, int] | None = None) -> Key:
     """The final result of one tally under the defender's choice (default: the first offered)."""
     quality, sixes = choice if choice is not None else proc.default_choice(t)
     loss = proc.losses(t, quality, sixes)

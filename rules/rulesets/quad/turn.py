@@ -86,14 +86,31 @@ def _blocked_for_move(state: QuadState, occupied: dict[Hex, object]):
 def _moves(state: QuadState, unit: QuadUnit, occupied) -> dict[Hex, list[Hex]]:
     """Destination -> path (start excluded) for every hex the unit can reach within Speed.
 
-    Among paths of equal length, one with fewer difficult hexes is preferred.
+    Every hex costs 1 (QUAD-A19); among paths of equal length, one with fewer
+    difficult hexes is preferred (a tiny extra cost, below one hex).
     """
     board, specials = state.board, unit.stats.specials
+    width, height, cells, elev = board.width, board.height, board.terrain, board.elevation
+    effects = ter.EFFECTS
+    tiny = 1 / (8 * (unit.stats.speed + 1))
+
+    def index(h: Hex) -> int:
+        col = h.q + (h.r - (h.r & 1)) // 2
+        return h.r * width + col if 0 <= col < width and 0 <= h.r < height else -1
 
     def cost(a: Hex, b: Hex):
-        if b in occupied or not ter.passable(board, b):
+        if b in occupied:
             return None
-        return 1 + (0.001 if ter.difficult_entry(board, a, b, specials) else 0)
+        i = index(b)
+        if i < 0:
+            return None
+        eff = effects.get(cells[i], effects["open"])
+        if not eff.passable:
+            return None
+        hard = eff.difficult and (eff.ignored_by is None or eff.ignored_by not in specials)
+        if not hard and elev and elev[i] > elev[index(a)]:
+            hard = True
+        return 1 + tiny if hard else 1
 
     came = reachable(unit.at, unit.stats.speed + 0.5, cost)
     out = {}
