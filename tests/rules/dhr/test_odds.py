@@ -10,6 +10,9 @@ import time
 from fractions import Fraction
 from itertools import product
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rules.dice import SeededDice
 from rules.odds import total
 from rules.rulesets.dhr.odds import (
@@ -220,3 +223,22 @@ def test_vehicle_kill_chance_with_the_damage_table_equals_the_procedure():
         lambda d: resolve_vehicle_fire(gun, 2, 1, d, distance=3, damage_table=True).killed)
     assert exact == enumerated[True]
     assert contest_kill_chance(2, 1, damage_table=True) < contest_kill_chance(2, 1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rating=st.integers(1, 5), distance=st.integers(1, 14), save=st.integers(0, 6), armour=st.integers(0, 6),
+    figures=st.integers(1, 2), t_rating=st.integers(1, 5), dv=st.integers(0, 5), leader=st.none() | st.integers(1, 5),
+    medic=st.booleans(), untenable=st.booleans(), toughness=st.integers(1, 2),
+)
+def test_fire_odds_equal_the_procedure_for_any_small_shot(
+    rating, distance, save, armour, figures, t_rating, dv, leader, medic, untenable, toughness
+):
+    """Property: for one firing die, the exact odds are the procedure run over every roll."""
+    firer = Firer(1, rating, 6)
+    target = Combatant(figures, t_rating, terrain_dv=dv, armour_dv=armour, leader_rating=leader, medic=medic,
+                       untenable=untenable, toughness=toughness)
+    exact = fire_odds(firer, target, distance=distance, save_dv=save)
+    enumerated = enumerate_procedure(lambda d: fire_key(resolve_fire(firer, target, d, distance=distance,
+                                                                     save_dv=save)))
+    assert exact.joint == enumerated
