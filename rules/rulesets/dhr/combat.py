@@ -138,24 +138,23 @@ def attack_actions(state: DHRState, u: DHRUnit) -> list[Action]:
     active = state.active_unit == u.id
     attacked = state.attacked if active else False
     enemies = enemy_hosts(state, u.side)
-    if not u.stats.vehicle or True:
-        for i, w in enumerate(u.stats.weapons):
-            if not weapon_usable(state, u, i, w):
+    for i, w in enumerate(u.stats.weapons):
+        if not weapon_usable(state, u, i, w):
+            continue
+        for e in enemies:
+            dist = u.at.distance(e.at)
+            if armoured(state, e) and not w.armament:
                 continue
-            for e in enemies:
-                dist = u.at.distance(e.at)
-                if armoured(state, e) and not w.armament:
-                    continue
-                if is_area(state, w):
-                    if P.range_penalty(dist, w.range) < u.rating:
-                        out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=1))
-                    continue
-                for slots in range(1, len(w.rof) + 1):
-                    if fire_number(u, w, dist, slots) < 1:
-                        break
-                    out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots))
-                    if w.line and not armoured(state, e) and len(line_targets(state, u, e)) > 1:
-                        out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, line=True))
+            if is_area(state, w):
+                if P.range_penalty(dist, w.range) < u.rating:
+                    out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=1))
+                continue
+            for slots in range(1, len(w.rof) + 1):
+                if fire_number(u, w, dist, slots) < 1:
+                    break
+                out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots))
+                if w.line and not armoured(state, e) and len(line_targets(state, u, e)) > 1:
+                    out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, line=True))
     if not attacked and u.attached_to is None:
         adjacent = [e for e in enemies if e.at.distance(u.at) == 1]
         mp = state.mp_left if active else _turn().mp_of(state, u)
@@ -251,11 +250,19 @@ def fire(state: DHRState, u: DHRUnit, target: DHRUnit, action: Fire, ctx: Contex
             if r.damage is not None:
                 _apply_fire_result(state, e, r.damage, r.morale, u.at, ctx)
         return
-    res = P.resolve_fire(firer, _fired_at(state, u, target, w), ctx.dice, distance=dist,
-                         save_dv=save_dv(state, u.at, target.at), slots=action.slots,
-                         purpose=f"fire {w.name}")
+    c = _fired_at(state, u, target, w)
+    res = P.resolve_fire(firer, c, ctx.dice, distance=dist, save_dv=save_dv(state, u.at, target.at),
+                         slots=action.slots, purpose=f"fire {w.name}", morale=False)
     if res.damage is not None:
-        _apply_fire_result(state, target, res.damage, res.morale, u.at, ctx)
+        take_casualties(state, target, res.damage.casualties, res.damage.wounds, ctx, res.damage.medic_saved)
+        _morale(state, target, c, res.damage, u.at, ctx)
+
+
+def _morale(state: DHRState, target: DHRUnit, c: P.Combatant, damage, attacker_at: Hex, ctx: Context) -> None:
+    """Morale after every attack, even with no casualties (DHR-A23), once the casualties are off."""
+    m = P.after_attack_morale(c, damage, ctx.dice)
+    if m is not None and m.retreat and target.on_map:
+        retreat(state, target, m.retreat, attacker_at, ctx)
 
 
 def _fired_at(state: DHRState, u: DHRUnit, target: DHRUnit, w: Weapon) -> P.Combatant:
@@ -295,8 +302,10 @@ def retreat(state: DHRState, u: DHRUnit, hexes: int, away_from: Hex, ctx: Contex
         return
     board = state.board
     occupied = {h for h, v in _turn().hosts(state).items() if v.id != u.id}
-    path = [u.at]
-    here = u.at
+    start = u.at
+    path = [start]
+    here = start
+    dq, dr = start.q - away_from.q, start.r - away_from.r
     for _ in range(hexes):
         d0 = here.distance(away_from)
         options = [h for h in here.neighbours()
@@ -304,7 +313,7 @@ def retreat(state: DHRState, u: DHRUnit, hexes: int, away_from: Hex, ctx: Contex
                    and h.distance(away_from) > d0]
         if not options:
             break
-        here = min(options, key=lambda h: (hex_dv(board, h), h.r, h.q))
+        here = min(options, key=lambda h: (_off_line(h.q - start.q, h.r - start.r, dq, dr), h.r, h.q))
         path.append(here)
     lost = hexes - (len(path) - 1)
     if len(path) > 1:
@@ -314,6 +323,16 @@ def retreat(state: DHRState, u: DHRUnit, hexes: int, away_from: Hex, ctx: Contex
     ctx.emit(Retreated(unit=u.id, path=tuple(path), lost=lost))
     if state.active_unit == u.id:
         state.mp_left = 0
+
+
+def _off_line(vq: int, vr: int, dq: int, dr: int) -> float:
+    """How far the offset (vq, vr) strays from the line through direction (dq, dr), in cube space:
+    a retreat runs straight away from the attacker where the map allows."""
+    v = (vq, vr, -vq - vr)
+    d = (dq, dr, -dq - dr)
+    dd = sum(x * x for x in d) or 1
+    vd = sum(a * b for a, b in zip(v, d))
+    return sum(x * x for x in v) - vd * vd / dd
 
 
 # --- optional rules -------------------------------------------------------------------------------------
@@ -440,17 +459,21 @@ def melee(state: DHRState, u: DHRUnit, target: DHRUnit, ctx: Context) -> None:
     d_dv = cover_dv(state.board, target.at, u.at, wrecks)
     attacker = combatant(state, u, terrain_dv=a_dv, attack=target.stats.melee_attack)
     defender = combatant(state, target, terrain_dv=d_dv, attack=u.stats.melee_attack)
-    res = P.resolve_melee(attacker, defender, ctx.dice)
+    res = P.resolve_melee(attacker, defender, ctx.dice, morale=False)
     a_at, d_at = u.at, target.at
-    take_casualties(state, target, res.defender_damage.casualties, res.defender_damage.wounds, ctx,
-                    res.defender_damage.medic_saved)
-    take_casualties(state, u, res.attacker_damage.casualties, res.attacker_damage.wounds, ctx,
-                    res.attacker_damage.medic_saved)
-    if res.defender_retreat and target.on_map:
-        retreat(state, target, res.defender_retreat, a_at, ctx)
-    if res.attacker_retreat and u.on_map:
-        retreat(state, u, res.attacker_retreat, d_at, ctx)
-    if res.attacker_may_enter and u.on_map and _turn().host_at(state, d_at) is None:
+    dd, ad = res.defender_damage, res.attacker_damage
+    take_casualties(state, target, dd.casualties, dd.wounds, ctx, dd.medic_saved)
+    take_casualties(state, u, ad.casualties, ad.wounds, ctx, ad.medic_saved)
+    # then morale on both sides, the defender first (DHR-A13)
+    d_m = P.after_attack_morale(defender, dd, ctx.dice)
+    a_m = P.after_attack_morale(attacker, ad, ctx.dice)
+    if d_m is not None and d_m.retreat and target.on_map:
+        retreat(state, target, d_m.retreat, a_at, ctx)
+    if a_m is not None and a_m.retreat and u.on_map:
+        retreat(state, u, a_m.retreat, d_at, ctx)
+    defender_leaves = not target.on_map or target.at != d_at
+    attacker_holds = u.on_map and u.at == a_at
+    if defender_leaves and attacker_holds and _turn().host_at(state, d_at) is None:
         u.at = d_at
         for f in _turn().attached(state, u.id):
             f.at = d_at

@@ -67,7 +67,10 @@ def scripted(service: GameService, action, *faces) -> tuple[list, ScriptedDice]:
 
 
 def activate(service: GameService, unit_id: str) -> None:
-    """Put a chip of the unit in hand without rolling (tests start activations directly)."""
+    """Put a chip of the unit in hand without rolling (tests start activations directly).
+
+    The bag is left holding one chip of another side's unit, so the draw that follows
+    the end of this activation needs no die."""
     st = service.state
     u = st.units[unit_id]
     st.phase = "activate"
@@ -75,6 +78,9 @@ def activate(service: GameService, unit_id: str) -> None:
     st.eligible = [u.id]
     st.active_side = u.side
     st.active_unit = None
+    st.activated = [x for x in st.activated if x != unit_id]
+    other = next(v for v in st.units.values() if v.side != u.side and v.on_map)
+    st.bag = [f"{other.side}:{other.id}"]
 
 
 def V(kind: str, side=None, hexes=(), turn=None, fraction=None) -> VictoryCondition:

@@ -1,0 +1,139 @@
+"""Movement on hexes: one MP a hex, terrain checks, bought passes, challenge terrain, roads (DHR-A04/A05)."""
+
+from __future__ import annotations
+
+import time
+
+from rules.board import Board
+from rules.core import Context
+from rules.dice import ScriptedDice
+from rules.hexgrid import Hex
+from rules.rulesets.dhr import RULESET
+from rules.rulesets.dhr.actions import Draw, Move
+from rules.rulesets.dhr.turn import legal_actions
+
+from tests.rules.dhr.helpers import H, board, game, scripted, unit, setup
+from rules.service import GameService
+
+
+def walled(edge_feature="wall", terrain=None, roads=()):
+    # a wall on the east hexside of (2, 2)
+    b = board(10, 6, terrain=terrain or {}, edges=[((2, 2), "E", edge_feature)], roads=roads)
+    units = [unit("r1", "red", (1, 2), mp=3), unit("b1", "blue", (9, 5))]
+    g = GameService.new(setup(units, b=b), seed=1)
+    scripted(g, Draw(side="red"), 2)  # bag [blue:b1, red:r1] -> red:r1
+    assert g.state.chip == "red:r1"
+    return g
+
+
+def test_the_wall_example_fail_then_buy_the_pass_with_another_point():
+    """Movement, hex based: 3 MP, wall DV 3, roll a 3: fail; spend another MP and cross; 1 MP left."""
+    g = walled()
+    events, dice = scripted(g, Move(side="red", unit="r1", path=[H(2, 2), H(3, 2)]), 3)
+    u = g.state.units["r1"]
+    assert u.at == H(3, 2)
+    assert g.state.mp_left == 0
+    rec = dice.records[0]
+    assert rec.purpose == "terrain check" and rec.need == 3 and rec.test == ">"
+    # only the wall step rolled: the open step cost its MP without a check
+
+
+def test_the_wall_alone_leaves_one_point_as_in_the_text():
+    g = walled()
+    scripted(g, Move(side="red", unit="r1", path=[H(2, 2)]))  # open: 1 MP, no roll
+    assert g.state.mp_left == 2
+    scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), 3)
+    assert g.state.units["r1"].at == H(3, 2)
+    assert g.state.mp_left == 0
+    g = walled()
+    # straight at the wall with 3 MP: the example's 3 -> 1 left
+    g.state.units["r1"].at = H(2, 2)
+    scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), 3)
+    assert g.state.mp_left == 1, "3 MP: a failed check (1) and a bought pass (1) leave 1"
+
+
+def test_a_passed_check_costs_one_point():
+    g = walled()
+    g.state.units["r1"].at = H(2, 2)
+    scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), 4)
+    assert g.state.mp_left == 2
+
+
+def test_a_failure_with_no_point_left_stops_the_unit():
+    g = walled()
+    scripted(g, Move(side="red", unit="r1", path=[H(2, 2)]))
+    scripted(g, Move(side="red", unit="r1", path=[H(1, 2)]))  # wander back: 1 MP left
+    g.state.units["r1"].at = H(2, 2)
+    scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), 2)
+    assert g.state.units["r1"].at == H(2, 2), "failed with its last MP: it stays"
+    assert g.state.mp_left == 0
+
+
+def test_challenge_terrain_is_rolled_until_passed():
+    """DHR-A05: barbed wire has no bought pass; each try costs a point."""
+    g = walled("barbed_wire")
+    g.state.units["r1"].at = H(2, 2)
+    scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), 1, 2, 3)  # DV 2: 1 fail, 2 fail, 3 pass
+    assert g.state.units["r1"].at == H(3, 2)
+    assert g.state.mp_left == 0
+    g = walled("barbed_wire")
+    g.state.units["r1"].at = H(2, 2)
+    scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), 1, 1, 2)
+    assert g.state.units["r1"].at == H(2, 2), "three failures and no pass bought"
+
+
+def test_hex_terrain_takes_the_higher_of_hex_and_hexside():
+    g = walled("fence", terrain={(3, 2): "house"})  # fence DV 1, house DV 4
+    g.state.units["r1"].at = H(2, 2)
+    _, dice = scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), 5)
+    assert dice.records[0].need == 4
+
+
+def test_a_road_through_woods_is_dv_zero():
+    roads = [(c, 2) for c in range(0, 6)]
+    g = walled("fence", terrain={(c, 2): "dense_woods" for c in range(2, 6)}, roads=roads)
+    # along the road: no checks at all (the road carries over the fence too, DHR-A04)
+    _, dice = scripted(g, Move(side="red", unit="r1", path=[H(2, 2), H(3, 2), H(4, 2)]))
+    assert dice.records == []
+    assert g.state.units["r1"].at == H(4, 2)
+
+
+def test_leaving_the_road_into_woods_checks_the_woods():
+    roads = [(c, 2) for c in range(0, 6)]
+    g = walled("fence", terrain={(2, 3): "dense_woods"}, roads=roads)
+    _, dice = scripted(g, Move(side="red", unit="r1", path=[H(2, 2), H(2, 3)]), 5)
+    assert dice.records[0].need == 4
+
+
+def test_legal_moves_avoid_occupied_and_impassable_hexes_and_respect_mp():
+    b = board(10, 6, terrain={(3, 2): "water"})
+    units = [unit("r1", "red", (2, 2), mp=3), unit("r2", "red", (1, 2)), unit("b1", "blue", (9, 5))]
+    g = GameService.new(setup(units, b=b, options={"chip_draw": "unit"}), seed=1)
+    scripted(g, Draw(side="red"), 2)  # [blue:b1, red:r1, red:r2] -> red:r1
+    dests = {a.path[-1] for a in g.legal_actions(unit="r1") if isinstance(a, Move)}
+    assert H(3, 2) not in dests and H(1, 2) not in dests
+    assert all(H(2, 2).distance(d) <= 3 for d in dests)
+    assert H(4, 2) in dests  # around the water: 3 hexes
+    assert H(5, 2) not in dests
+    assert not g.apply(Move(side="red", unit="r1", path=[H(3, 2)])).ok
+
+
+def test_a_unit_that_moved_keeps_its_remaining_points_in_the_activation():
+    g = walled()
+    scripted(g, Move(side="red", unit="r1", path=[H(1, 1)]))
+    assert g.state.mp_left == 2 and g.state.active_unit == "r1"
+    dests = {a.path[-1] for a in legal_actions(g.state, "red") if isinstance(a, Move)}
+    assert all(H(1, 1).distance(d) <= 2 for d in dests)
+
+
+def test_legal_moves_on_a_60x60_map_are_fast():
+    b = Board.flat(60, 60)
+    units = [unit("r1", "red", (30, 30), mp=6, mounted=True), unit("b1", "blue", (0, 0))]
+    g = GameService.new(setup(units, b=b), seed=1)
+    scripted(g, Draw(side="red"), 2)
+    t0 = time.perf_counter()
+    for _ in range(5):
+        acts = g.legal_actions(unit="r1")
+    per = (time.perf_counter() - t0) / 5
+    assert len([a for a in acts if isinstance(a, Move)]) == 126  # every hex within 6
+    assert per < 0.2  # the bar is 20 ms (make bench); this only guards against blow-ups
