@@ -22,7 +22,9 @@ the measurements):
 
 Scrolling is the one move that repaints the whole widget, so the viewport jumps
 to centre the cursor when it leaves the view (with a margin) rather than
-creeping a line at a time: a long walk scrolls rarely.
+creeping a line at a time: a long walk scrolls rarely. Scrollbars are hidden
+(`scrollbar-size: 0 0`): the view follows the cursor, the wheel still scrolls,
+and Textual's scrollbars are drawn with Unicode blocks the map does without.
 
 The widget holds no rule logic: it draws a state (or a side's view) and the
 highlights the screen hands it, and posts `CursorMoved` and `Selected`.
@@ -57,7 +59,7 @@ from rules.hexgrid import Hex, LineStep, from_offset, to_offset
 from tui.widgets import hex_update
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
 from tui.widgets.hex_render import (
-    FLAG_CLASSES, KNOWN_TERRAIN, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, TARGET, MapModel,
+    EDGE_DEFAULT, EDGE_MARKS, FLAG_CLASSES, KNOWN_TERRAIN, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, TARGET, MapModel,
     Occupant, StyleKey, compose_line, mark_char, printable, unit_glyph,
 )
 
@@ -70,7 +72,7 @@ class HexMap(ScrollView, can_focus=True):
 
     COMPONENT_CLASSES = {
         "hex-map--cursor", "hex-map--outline", "hex-map--edge", "hex-map--elevation", "hex-map--feature",
-        "hex-map--mark", "hex-map--terrain", "hex-map--legend",
+        "hex-map--terrain", "hex-map--legend",
         *(name for _, name in FLAG_CLASSES),
         *SIDE_CLASSES,
         *(f"hex-map--terrain-{t}" for t in KNOWN_TERRAIN),
@@ -81,14 +83,13 @@ class HexMap(ScrollView, can_focus=True):
     HexMap {
         background: $surface;
         color: $text;
-        scrollbar-size: 1 1;
+        scrollbar-size: 0 0;
     }
     HexMap > .hex-map--cursor { text-style: reverse bold; }
     HexMap > .hex-map--outline { color: $text-muted; }
     HexMap > .hex-map--edge { color: $warning; text-style: bold; }
     HexMap > .hex-map--elevation { color: $secondary; }
     HexMap > .hex-map--feature { color: $warning; }
-    HexMap > .hex-map--mark { color: $text-muted; }
     HexMap > .hex-map--terrain { color: $text; }
     HexMap > .hex-map--terrain-forest, HexMap > .hex-map--terrain-woods, HexMap > .hex-map--terrain-wood,
     HexMap > .hex-map--terrain-jungle, HexMap > .hex-map--terrain-orchard { color: $success; }
@@ -225,7 +226,11 @@ class HexMap(ScrollView, can_focus=True):
         self._repaint_hexes(changed)
 
     def describe(self, h: Hex | None = None) -> str:
-        """The hex under the cursor (or `h`) in words for the status line: place, terrain, height, features, unit."""
+        """The hex under the cursor (or `h`) in words for the status line: place, terrain, height, features, unit.
+
+        Short on purpose: it is rewritten on every cursor move (the unit's side
+        shows in its glyph's case and on the unit card).
+        """
         if self._model is None or self._state is None:
             return ""
         h = self.cursor if h is None else h
@@ -242,7 +247,7 @@ class HexMap(ScrollView, can_focus=True):
         parts.extend(edges)
         unit = self._state.unit_at(h) if hasattr(self._state, "unit_at") else None
         if unit is not None:
-            parts.append(f"| {printable(unit.name)} ({printable(self._side_name(unit.side))})")
+            parts.append(f"| {printable(unit.name)}")
         return " ".join(parts)
 
     # --- reactives ------------------------------------------------------------------
@@ -269,7 +274,8 @@ class HexMap(ScrollView, can_focus=True):
         self._lines.clear()
         self._relayout()
         self.refresh()
-        self._scroll_to_cursor(centre=True)
+        # The new virtual size takes effect at the next layout; scroll after it.
+        self.call_after_refresh(self._scroll_to_cursor, True)
 
     def watch_show_legend(self, old: bool, new: bool) -> None:
         self.refresh()
@@ -485,7 +491,5 @@ class HexMap(ScrollView, can_focus=True):
 
 
 def _edge_ids(model: MapModel) -> Iterable[tuple[str, str]]:
-    from tui.widgets.hex_render import EDGE_DEFAULT, EDGE_MARKS
-
     for e in model.board.edges:
         yield EDGE_MARKS.get(e.feature, EDGE_DEFAULT), e.feature

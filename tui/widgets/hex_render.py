@@ -72,7 +72,6 @@ OUTLINE = "hex-map--outline"
 EDGE = "hex-map--edge"
 ELEVATION = "hex-map--elevation"
 FEATURE = "hex-map--feature"
-MARK = "hex-map--mark"
 TERRAIN = "hex-map--terrain"
 
 StyleKey = tuple[str, ...]
@@ -206,17 +205,21 @@ def _runs(chars: list[str], keys: list[StyleKey]) -> list[tuple[str, StyleKey]]:
 
 
 def interior_keys(model: MapModel, col: int, row: int) -> tuple[StyleKey, StyleKey, StyleKey]:
-    """Style keys of a hex's terrain cell, glyph cell and mark cell."""
+    """Style keys of a hex's terrain cell, glyph cell and mark cell.
+
+    All three are the same on purpose: a hex's interior is one run of one style
+    (the side's colour over the terrain, plus highlights), so repainting it for
+    a cursor move costs one colour sequence, not three.
+    """
     ground = model.ground[row][col]
     base: StyleKey = (terrain_class(ground.terrain),)
     flags = model.flags.get((col, row), 0)
     overlay = tuple(name for bit, name in FLAG_CLASSES if flags & bit)
     occupant = model.units.get((col, row))
-    if occupant is None:
-        k = base + overlay
-        return k, k, k
-    side = (SIDE_CLASSES[occupant.side % len(SIDE_CLASSES)],)
-    return base + overlay, base + side + overlay, base + (MARK,) + overlay
+    if occupant is not None:
+        base += (SIDE_CLASSES[occupant.side % len(SIDE_CLASSES)],)
+    key = base + overlay
+    return key, key, key
 
 
 def compose_line(layout: HexLayout, model: MapModel, y: int) -> list[tuple[str, StyleKey]]:

@@ -24,6 +24,9 @@ from tui.widgets import hex_update
 from tui.widgets.hex_render import printable
 
 _FIELDS = ("turn", "phase", "deciding", "message", "cursor")
+CURSOR_WIDTH = 32
+"""Cells of the cursor field at most (with its "| "): a shorter text clears the rest with spaces,
+which is bytes on every cursor move, so it stays narrow."""
 
 
 class StatusLine(Widget):
@@ -107,7 +110,7 @@ class StatusLine(Widget):
             cells.extend((ch if cell_len(ch) == 1 else "?", cls) for ch in text)
 
         f = self._fields
-        cursor_width = min(36, max(0, width // 2 - 4)) if f["cursor"] else 0
+        cursor_width = min(CURSOR_WIDTH, max(0, width // 2 - 4)) if f["cursor"] else 0
         left_width = width - cursor_width
         put(" ", "status-line--separator")
         if f["turn"]:

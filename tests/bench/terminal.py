@@ -1,0 +1,466 @@
+"""Terminal bench: what hexwar writes to an 80x24 terminal, beside a bare Textual app in the same run.
+
+Each program runs in a real pseudo-terminal (`pty.fork`, TERM=xterm-256color,
+no COLORTERM, as over a plain ssh session); everything it writes is counted and
+fed to a `pyte` screen. Figures:
+
+* first frame: spawn -> last byte of the first burst once the screen shows the
+  expected text and the output has been quiet for `SETTLE` (median of runs);
+* bytes for one cursor move on the game screen, for showing the action palette
+  of a selected unit, for Escape (and its latency: key written -> last byte of
+  the reply), and over 3 seconds idle.
+
+The bare Textual app is the baseline: a Static title, a line-API grid that
+repaints only the two cells a cursor move changes (Textual's defaults), a
+modal list on Enter, Escape to close it. Until the hexwar game screen can be
+started (`hexwar new RULESET --seed 1`), the game figures come from a tiny host
+app that mounts the HexMap and StatusLine over the toy rule set, so the
+widgets' numbers are real from the start.
+
+Run: `make bench`, or `python -m tests.bench.terminal` for this section alone;
+`python -m tests.bench.terminal host|bare` runs the measured apps by hand.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import shutil
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+COLS, ROWS = 80, 24
+SETTLE = 0.3
+"""Quiet time that ends a burst of output (first frame, a key's reply)."""
+KEY_WAIT = 0.6
+"""How long to wait for the first byte of a key's reply before calling it silent."""
+IDLE = 3.0
+STARTUP_RUNS = 5
+
+BARS = {
+    "first_frame": "<= 1.2x bare",
+    "move": "<= 150 B",
+    "palette": "<= 2048 B",
+    "escape_ms": "<= 50 ms",
+    "idle": "0 B",
+}
+
+KEYS = {
+    "up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D",
+    "enter": b"\r", "escape": b"\x1b", "space": b" ", "tab": b"\t", "ctrl+q": b"\x11",
+}
+_DECRQM = re.compile(rb"\x1b\[\?(\d+)\$p")
+
+
+# --- the pseudo-terminal harness ---------------------------------------------------------
+
+
+class Terminal:
+    """A program in an 80x24 pseudo-terminal, its output counted and emulated by pyte."""
+
+    def __init__(self, argv: list[str], cols: int = COLS, rows: int = ROWS, env: dict[str, str] | None = None):
+        import pyte
+
+        child_env = {k: v for k, v in os.environ.items()
+                     if k not in ("COLORTERM", "TERM_PROGRAM", "TMUX", "LINES", "COLUMNS", "NO_COLOR")}
+        child_env.update({"TERM": "xterm-256color"}, **(env or {}))
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.started = time.perf_counter()
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: size its terminal, then become the program
+            try:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+                os.chdir(ROOT)
+                os.execvpe(argv[0], argv, child_env)
+            finally:
+                os._exit(127)
+        self.pid, self.fd = pid, fd
+        self.total = 0
+        self.exited = False
+
+    def _read(self, timeout: float) -> bytes:
+        """One read of whatever is there within `timeout` (b'' if none or the program ended)."""
+        if self.exited:
+            return b""
+        ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
+        if not ready:
+            return b""
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:
+            data = b""
+        if not data:
+            self.exited = True
+            return b""
+        self.total += len(data)
+        for mode in _DECRQM.findall(data):  # answer like a terminal that knows none of these modes
+            self.send(b"\x1b[?" + mode + b";0$y")
+        self.stream.feed(data)
+        return data
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def burst(self, first_wait: float, quiet: float = SETTLE, limit: float = 10.0) -> tuple[int, float | None, float | None]:
+        """Read until `quiet` seconds pass with no output: (bytes, time of first byte, time of last byte)."""
+        count, first, last = 0, None, None
+        deadline = time.perf_counter() + limit
+        wait = first_wait
+        while time.perf_counter() < deadline:
+            data = self._read(wait)
+            now = time.perf_counter()
+            if not data:
+                break
+            count += len(data)
+            first = first if first is not None else now
+            last = now
+            wait = quiet
+        return count, first, last
+
+    def first_frame(self, expect: str, limit: float = 20.0) -> tuple[float, int]:
+        """Seconds from spawn to the last byte of the first complete frame, and its bytes."""
+        pattern = re.compile(expect)
+        count, last = 0, None
+        deadline = time.perf_counter() + limit
+        while time.perf_counter() < deadline and not self.exited:
+            data = self._read(SETTLE)
+            if data:
+                count += len(data)
+                last = time.perf_counter()
+                continue
+            if last is not None and pattern.search(self.text()):
+                return last - self.started, count
+        raise RuntimeError(f"no first frame matching {expect!r}; screen:\n{self.text()}")
+
+    def send(self, data: bytes) -> None:
+        os.write(self.fd, data)
+
+    def key(self, name: str) -> tuple[int, float | None]:
+        """Press a key: the bytes of the reply and ms from the key to the reply's last byte."""
+        sent = time.perf_counter()
+        self.send(KEYS.get(name, name.encode()))
+        count, _, last = self.burst(KEY_WAIT)
+        return count, None if last is None else (last - sent) * 1000
+
+    def idle(self, seconds: float = IDLE) -> int:
+        count = 0
+        end = time.perf_counter() + seconds
+        while (left := end - time.perf_counter()) > 0:
+            count += len(self._read(left))
+        return count
+
+    def close(self) -> None:
+        """End the program we started: its own process group only."""
+        try:
+            self.send(KEYS["ctrl+q"])
+        except OSError:
+            pass
+        for sig in (None, signal.SIGTERM, signal.SIGKILL):
+            if sig is not None:
+                try:
+                    os.killpg(self.pid, sig)
+                except ProcessLookupError:
+                    pass
+            end = time.perf_counter() + 1.0
+            while time.perf_counter() < end:
+                self._read(0.05)
+                done, _ = os.waitpid(self.pid, os.WNOHANG)
+                if done:
+                    os.close(self.fd)
+                    return
+        os.close(self.fd)
+
+
+# --- the programs measured ---------------------------------------------------------------
+
+
+def _python() -> str:
+    return sys.executable
+
+
+def _hexwar() -> str | None:
+    exe = Path(sys.executable).parent / "hexwar"
+    return str(exe) if exe.exists() else shutil.which("hexwar")
+
+
+def _game_command(ruleset: str = "quad") -> tuple[list[str], str, str] | None:
+    """How to start hexwar's game screen (argv, expected text, description), or None if it cannot yet."""
+    exe = _hexwar()
+    if exe is None:
+        return None
+    try:
+        probe = subprocess.run([exe, "new", "--help"], capture_output=True, timeout=20, cwd=ROOT)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if probe.returncode != 0:
+        return None
+    return [exe, "new", ruleset, "--seed", "1"], r"Turn", f"hexwar new {ruleset} --seed 1"
+
+
+def _measure_session(argv: list[str], expect: str, keys: dict[str, list[str]], env=None) -> dict:
+    """Start a program, wait for its first frame, press the keys of each figure, then idle."""
+    term = Terminal(argv, env=env)
+    out: dict = {}
+    try:
+        out["first_frame_s"], out["first_frame_bytes"] = term.first_frame(expect)
+        for label, names in keys.items():
+            results = [term.key(n) for n in names]
+            out[label] = results
+        out["idle"] = term.idle()
+        out["screen"] = term.text()
+    finally:
+        term.close()
+    return out
+
+
+def _startup(argv: list[str], expect: str, runs: int = STARTUP_RUNS) -> float:
+    times = []
+    for _ in range(runs):
+        term = Terminal(argv)
+        try:
+            times.append(term.first_frame(expect)[0])
+        finally:
+            term.close()
+    return statistics.median(times)
+
+
+def _bytes(results: list[tuple[int, float | None]]) -> int:
+    return int(statistics.median(b for b, _ in results)) if results else 0
+
+
+def _ms(results: list[tuple[int, float | None]]) -> float | None:
+    values = [ms for _, ms in results if ms is not None]
+    return statistics.median(values) if values else None
+
+
+MOVES = ["right", "right", "left", "down", "up", "right", "left", "down", "down", "up"]
+"""The cursor moves measured: each direction the arrows give, near the middle of the map."""
+
+
+def measure(runs: int = STARTUP_RUNS) -> dict:
+    """Every figure for hexwar (or the host app) and bare Textual, measured now."""
+    py = _python()
+    bare = [py, "-m", "tests.bench.terminal", "bare"]
+    host = [py, "-m", "tests.bench.terminal", "host"]
+    report: dict = {"notes": []}
+    exe = _hexwar()
+    report["bare_first_frame"] = _startup(bare, r"Hello", runs)
+    if exe:
+        try:
+            report["first_frame"] = _startup([exe], r"(?i)new game", runs)
+            report["first_frame_what"] = "hexwar title screen"
+        except RuntimeError as exc:
+            report["notes"].append(f"hexwar title screen did not start: {str(exc).splitlines()[0]}")
+    if "first_frame" not in report:
+        report["first_frame"] = _startup(host, r"Turn", runs)
+        report["first_frame_what"] = "host app (HexMap + StatusLine)"
+
+    report["bare"] = _measure_session(bare, r"Hello", {
+        "move": MOVES, "palette": ["enter"], "escape": ["escape"],
+    })
+    game_keys = {"move": MOVES, "zoom": ["z"], "move_outlined": MOVES}
+    game = _game_command()
+    session = None
+    if game is not None:
+        argv, expect, what = game
+        try:
+            session = _measure_session(argv, expect, {**game_keys, "palette": ["n"], "escape": ["escape"]})
+            report["game_what"] = what + " (palette: 'n' selects the next unit)"
+        except RuntimeError as exc:
+            report["notes"].append(f"{what} did not start: {str(exc).splitlines()[0]}")
+    if session is None:
+        session = _measure_session(host, r"Turn", {**game_keys, "palette": ["enter"], "escape": ["escape"]})
+        report["game_what"] = "host app: HexMap + StatusLine over the toy rules (palette: Enter selects)"
+    report["game"] = session
+    report["wide"] = _measure_session(host, r"Turn", game_keys, env={"HEXWAR_BENCH_WIDE_UPDATES": "1"})
+    return report
+
+
+def run() -> None:
+    """Print each figure beside bare Textual's and its bar (called by `make bench`)."""
+    try:
+        import pyte  # noqa: F401
+    except ImportError:
+        print("terminal bench: pyte is not installed (pip install -e '.[test]')")
+        return
+    r = measure()
+    g, b, w = r["game"], r["bare"], r["wide"]
+    print(f"Terminal ({COLS}x{ROWS}, TERM=xterm-256color, pyte): {r['game_what']}")
+    rows = [
+        ("first frame (s)", f"{r['first_frame']:.3f}", f"{r['bare_first_frame']:.3f}",
+         f"<= {1.2 * r['bare_first_frame']:.3f} (1.2x bare) [{r['first_frame_what']}]"),
+        ("cursor move (B)", _bytes(g["move"]), _bytes(b["move"]), BARS["move"] + f" (max {_max(g['move'])})"),
+        ("  outlined zoom (B)", _bytes(g["move_outlined"]), "", BARS["move"] + f" (max {_max(g['move_outlined'])})"),
+        ("palette shown (B)", _bytes(g["palette"]), _bytes(b["palette"]), BARS["palette"]),
+        ("escape (B)", _bytes(g["escape"]), _bytes(b["escape"]), ""),
+        ("escape (ms)", _fmt_ms(_ms(g["escape"])), _fmt_ms(_ms(b["escape"])), BARS["escape_ms"]),
+        ("idle 3 s (B)", g["idle"], b["idle"], BARS["idle"]),
+    ]
+    print(f"  {'figure':<20} {'hexwar':>10} {'bare':>10}  bar")
+    for name, ours, theirs, bar in rows:
+        print(f"  {name:<20} {ours!s:>10} {theirs!s:>10}  {bar}")
+    print(f"  cursor moves, each (B): compact {[n for n, _ in g['move']]}, outlined {[n for n, _ in g['move_outlined']]}")
+    print(f"  without narrow updates (Textual's own writer, host app): compact {_bytes(w['move'])} B "
+          f"(max {_max(w['move'])}), outlined {_bytes(w['move_outlined'])} B (max {_max(w['move_outlined'])})")
+    for note in r["notes"]:
+        print(f"  note: {note}")
+
+
+def _max(results: list[tuple[int, float | None]]) -> int:
+    return max((n for n, _ in results), default=0)
+
+
+def _fmt_ms(ms: float | None) -> str:
+    return "silent" if ms is None else f"{ms:.0f}"
+
+
+# --- the apps themselves (run in the pseudo-terminal as `-m tests.bench.terminal host|bare`) --
+
+
+def _bare_app():
+    """Bare Textual: a title, a line-API grid with a two-cell cursor, a modal list on Enter."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.geometry import Region
+    from textual.screen import ModalScreen
+    from textual.strip import Strip
+    from textual.widget import Widget
+    from textual.widgets import Static
+
+    colours = ["green", "yellow", "blue", "white"]
+
+    class Grid(Widget, can_focus=True):
+        """Textual's recipe: a cursor reactive whose watcher refreshes only the old and new cells."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.cx, self.cy = 60, 10
+
+        def render_line(self, y: int) -> Strip:
+            segments = []
+            for x in range(self.size.width):
+                style = Style(color=colours[(x // 3 + y) % 4], bgcolor="black")
+                if (x, y) == (self.cx, self.cy):
+                    style += Style(reverse=True)
+                segments.append(Segment("." if x % 2 == 0 else " ", style))
+            return Strip(segments).simplify()
+
+        def on_key(self, event) -> None:
+            dx, dy = {"left": (-2, 0), "right": (2, 0), "up": (0, -1), "down": (0, 1)}.get(event.key, (0, 0))
+            if (dx, dy) != (0, 0):
+                old = Region(self.cx, self.cy, 1, 1)
+                self.cx += dx
+                self.cy += dy
+                self.refresh(old, Region(self.cx, self.cy, 1, 1))
+
+    class Palette(ModalScreen):
+        BINDINGS = [("escape", "dismiss", "Close")]
+
+        def compose(self):
+            with Vertical():
+                for i, label in enumerate(["Move", "Attack", "Fire", "Rally", "Pass"]):
+                    yield Static(f"{'mafrp'[i]}  {label}")
+
+    class Bare(App):
+        CSS = "Grid { height: 1fr; } Palette > Vertical { width: 30; height: 7; border: solid $accent; }"
+        BINDINGS = [("enter", "palette", "Palette")]
+
+        def compose(self):
+            yield Static("Hello")
+            yield Grid()
+
+        def on_mount(self) -> None:
+            self.query_one(Grid).focus()
+
+        def action_palette(self) -> None:
+            self.push_screen(Palette())
+
+    return Bare()
+
+
+def _host_app():
+    """HexMap + StatusLine over a 40x20 toy board, as the game screen will embed them."""
+    from textual.app import App
+
+    from rules import registry
+    from rules.board import Board, EdgeFeature, HexFeature
+    from rules.core import Setup, SideSetup, UnitSetup
+    from rules.hexgrid import area, from_offset
+    from rules.service import GameService
+    from tui.widgets import hex_update
+    from tui.widgets.hex_map import HexMap
+    from tui.widgets.status_line import StatusLine
+
+    if os.environ.get("HEXWAR_BENCH_WIDE_UPDATES"):
+        hex_update.install = lambda: False  # measure Textual's own update writer ("before")
+
+    registry.register("toy", "Toy rules (tests only)", "tests.toy_ruleset")
+    w, h = 40, 20
+    terrain = [("open", "open", "forest", "open", "river")[(i * 7 + i // w) % 5] for i in range(w * h)]
+    board = Board(
+        width=w, height=h, terrain=tuple(terrain), elevation=tuple((i // 3) % 3 for i in range(w * h)),
+        glyphs={"open": ".", "forest": "F", "river": "~"},
+        features=tuple(HexFeature(at=from_offset(c, 8), feature="road") for c in range(w)),
+        edges=(EdgeFeature(at=from_offset(20, 9), side="E", feature="wall"),),
+    )
+    setup = Setup(
+        ruleset="toy", name="bench", board=board,
+        sides=[SideSetup(id="a", name="Side A"), SideSetup(id="b", name="Side B")],
+        units=[UnitSetup(id=f"{side}{i}", side=side, name=f"Unit {side}{i}", at=from_offset(col, row))
+               for i, (side, col, row) in enumerate([("a", 29, 9), ("a", 31, 11), ("b", 33, 10), ("b", 35, 12)])],
+    )
+
+    class Host(App):
+        CSS = "HexMap { height: 1fr; }"
+
+        def compose(self):
+            yield HexMap()
+            yield StatusLine()
+
+        def on_mount(self) -> None:
+            self.service = GameService.new(setup, seed=1)
+            hex_map = self.query_one(HexMap)
+            hex_map.set_state(self.service.state, self.service.ruleset)
+            hex_map.cursor = from_offset(30, 10)
+            hex_map.focus()
+            self.query_one(StatusLine).set_fields(turn=1, phase="play", deciding="Side A", message="Move or attack")
+
+        def on_hex_map_cursor_moved(self, event: HexMap.CursorMoved) -> None:
+            self.query_one(StatusLine).set_fields(cursor=event.hex_map.describe(event.hex))
+
+        def on_hex_map_selected(self, event: HexMap.Selected) -> None:
+            event.hex_map.set_highlights(reach=area(event.hex, 2), selected=event.hex)
+            self.query_one(StatusLine).set_fields(message=f"selected {event.hex_map.describe(event.hex)}")
+
+        def key_z(self) -> None:
+            hex_map = self.query_one(HexMap)
+            hex_map.zoom = 1 - hex_map.zoom
+
+        def key_escape(self) -> None:
+            self.query_one(HexMap).set_highlights()
+            self.query_one(StatusLine).set_fields(message="")
+
+    return Host()
+
+
+if __name__ == "__main__":
+    which = sys.argv[1] if len(sys.argv) > 1 else "bench"
+    if which == "bare":
+        _bare_app().run()
+    elif which == "host":
+        _host_app().run()
+    else:
+        run()
