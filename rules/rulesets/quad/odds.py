@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rules import odds
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
 from rules.rulesets.quad import procedures as proc
@@ -21,11 +20,27 @@ Key = tuple[int, int, int, int]
 """(defender Quality lost, defender hexes fallen back, attacker Quality lost, attacker hexes fallen back)."""
 
 
-def _die_weights(classify) -> dict[str | None, Fraction]:
-    w: dict[str | None, Fraction] = {None: Fraction(0), "q": Fraction(0), "p": Fraction(0)}
-    for face in range(1, 7):
-        w[classify(face)] += Fraction(1, 6)
-    return w
+def _face_counts(classify) -> tuple[int, int, int]:
+    """How many of a d6's six faces fall into (Quality, push, miss) under `classify`."""
+    cats = [classify(face) for face in range(1, 7)]
+    return cats.count("q"), cats.count("p"), cats.count(None)
+
+
+def _ways(n: int, counts: tuple[int, int, int]) -> dict[tuple[int, int], int]:
+    """Multinomial in whole numbers: (Quality dice, push dice) -> how many of the 6**n face rows give it.
+
+    Integers instead of Fractions keep a preview of a dozen dice each way well under 50 ms.
+    """
+    wq, wp, wm = counts
+    dist = {(0, 0): 1}
+    for _ in range(n):
+        nxt: dict[tuple[int, int], int] = {}
+        for (q, p), w in dist.items():
+            for key, f in (((q + 1, p), wq), ((q, p + 1), wp), ((q, p), wm)):
+                if f:
+                    nxt[key] = nxt.get(key, 0) + w * f
+        dist = nxt
+    return dist
 
 
 def outcome_of(t: proc.Tally, inputs: proc.AttackInputs, *, defender_steady: bool = False,
@@ -43,21 +58,17 @@ def outcome_of(t: proc.Tally, inputs: proc.AttackInputs, *, defender_steady: boo
 def attack_distribution(inputs: proc.AttackInputs, *, defender_steady: bool = False, attacker_steady: bool = False,
                         defender_room: int = 99, attacker_room: int = 99) -> dict[Key, Fraction]:
     """The exact distribution of an attack's outcome."""
-    wa = _die_weights(lambda f: proc.attack_category(f, inputs))
-    wd = _die_weights(lambda f: proc.block_category(f, inputs))
-    da = odds.categories(inputs.attack_dice, {"q": wa["q"], "p": wa["p"], "-": wa[None]})
-    dd = odds.categories(inputs.defense_dice, {"q": wd["q"], "p": wd["p"], "-": wd[None]})
-    out: dict[Key, Fraction] = {}
-    cache: dict[tuple[int, int, int, int], Key] = {}
-    for (hq, hp, _), pa in da.items():
-        for (bq, bp, _), pd in dd.items():
-            k = (hq, hp, bq, bp)
-            key = cache.get(k)
-            if key is None:
-                key = cache[k] = outcome_of(proc.Tally(*k), inputs, defender_steady=defender_steady,
-                                            attacker_steady=attacker_steady, defender_room=defender_room,
-                                            attacker_room=attacker_room)
-            out[key] = out.get(key, Fraction(0)) + pa * pd
+    da = _ways(inputs.attack_dice, _face_counts(lambda f: proc.attack_category(f, inputs)))
+    dd = _ways(inputs.defense_dice, _face_counts(lambda f: proc.block_category(f, inputs)))
+    ways: dict[Key, int] = {}
+    for (hq, hp), wa in da.items():
+        for (bq, bp), wd in dd.items():
+            key = outcome_of(proc.Tally(hq, hp, bq, bp), inputs, defender_steady=defender_steady,
+                             attacker_steady=attacker_steady, defender_room=defender_room,
+                             attacker_room=attacker_room)
+            ways[key] = ways.get(key, 0) + wa * wd
+    rows = 6 ** (inputs.attack_dice + inputs.defense_dice)
+    out = {key: Fraction(w, rows) for key, w in ways.items()}
     return out
 
 

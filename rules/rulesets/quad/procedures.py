@@ -111,6 +111,14 @@ def roll_attack(inputs: AttackInputs, dice: Dice, *, side: str | None = None, un
     return tally_faces(inputs, a, d), a, d
 
 
+def _bounds(t: Tally) -> tuple[bool, int, int]:
+    """(more hits than blocks?, least, most) of the number the defender chooses."""
+    if t.blocks < t.hits:
+        return True, max(0, t.blocks - t.hits_p), min(t.blocks, t.hits_q)
+    excess = t.blocks - t.hits
+    return False, max(0, excess - t.blocks_p), min(excess, t.blocks_q)
+
+
 def block_choices(t: Tally) -> list[tuple[int, int]]:
     """The defender's real options as (quality, sixes), the sensible default first.
 
@@ -118,23 +126,25 @@ def block_choices(t: Tally) -> list[tuple[int, int]]:
     possible). More blocks than hits: `sixes` = Quality-costing blocks left over
     against the attacker (default: as many as possible). Equal: one option.
     """
-    if t.blocks < t.hits:
-        lo, hi = max(0, t.blocks - t.hits_p), min(t.blocks, t.hits_q)
+    short, lo, hi = _bounds(t)
+    if short:
         return [(x, 0) for x in range(hi, lo - 1, -1)]
-    excess = t.blocks - t.hits
-    lo, hi = max(0, excess - t.blocks_p), min(excess, t.blocks_q)
     return [(0, y) for y in range(hi, lo - 1, -1)]
 
 
 def default_choice(t: Tally) -> tuple[int, int]:
-    return block_choices(t)[0]
+    """The first of `block_choices`: block Quality hits first, or keep 6s as the excess."""
+    short, _, hi = _bounds(t)
+    return (hi, 0) if short else (0, hi)
 
 
 def losses(t: Tally, quality: int, sixes: int) -> Losses:
     """Apply the defender's block choice (text: "Combat"; Example 1)."""
-    if (quality, sixes) not in block_choices(t):
+    short, lo, hi = _bounds(t)
+    chosen, other = (quality, sixes) if short else (sixes, quality)
+    if other != 0 or not lo <= chosen <= hi:
         raise ValueError(f"({quality}, {sixes}) is not a block choice for {t}")
-    if t.blocks < t.hits:
+    if short:
         return Losses(defender_q=t.hits_q - quality, defender_push=t.hits_p - (t.blocks - quality))
     excess = t.blocks - t.hits
     return Losses(attacker_q=sixes, attacker_push=excess - sixes)
