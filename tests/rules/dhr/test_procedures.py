@@ -406,12 +406,12 @@ def test_area_attack_that_misses_touches_nobody():
 
 
 def test_area_attack_resolves_each_unit_in_the_hex():
-    dice = ScriptedDice([2], [6, 6], [1], [6], [2])
+    dice = ScriptedDice([2])  # lands; then no DV and no armour: every figure falls, nothing to save
     res = resolve_area_attack(3, [Combatant(2, 3, unit="a"), Combatant(1, 3, unit="b")], dice,
                               distance=2, weapon_range=6)
     assert [e.damage.casualties for e in res.effects] == [2, 1]
     assert res.effects[0].morale is None and res.effects[1].morale is None
-    del dice
+    assert dice.remaining == []
 
 
 # --- Armoured vehicles (optional) -------------------------------------------------------------
