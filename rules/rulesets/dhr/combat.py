@@ -12,11 +12,11 @@ from __future__ import annotations
 from rules.actions import Action
 from rules.core import Context, Refusal
 from rules.events import Changed, Message, Moved, Retreated
-from rules.hexgrid import Hex, line
+from rules.hexgrid import Hex
 from rules.rulesets.dhr import procedures as P
 from rules.rulesets.dhr.actions import Call, Fire, Melee, Overrun
 from rules.rulesets.dhr.state import DHRState
-from rules.rulesets.dhr.terrain import cover_dv, edge_dv, hex_dv, spec
+from rules.rulesets.dhr.terrain import cover_dv, edge_dv, hex_dv, line, spec
 from rules.rulesets.dhr.units import DHRUnit, Weapon
 
 ARTILLERY = "artillery"

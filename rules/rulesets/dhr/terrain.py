@@ -11,10 +11,19 @@ Saves"): it is the number a move must roll over to enter or cross it
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.board import Board
 from rules.core import TerrainInfo
-from rules.hexgrid import Hex, line
+from rules.hexgrid import Hex, LineStep
+from rules.hexgrid import line as _exact_line
+
+
+@lru_cache(maxsize=65536)
+def line(a: Hex, b: Hex) -> tuple[LineStep, ...]:
+    """`hexgrid.line`, remembered: it is exact (Fractions) and so dear, and a pure function of
+    its two hexes. Returns a tuple: callers must not change it."""
+    return tuple(_exact_line(a, b))
 
 
 @dataclass(frozen=True)
@@ -139,46 +148,6 @@ def step_check(board: Board, a: Hex, b: Hex, extra_challenge: frozenset[str] = f
             dv, what = e.dv, e.label
         challenge = challenge or e.challenge or f in extra_challenge
     return StepCheck(dv, challenge, False, what)
-
-
-def los_dv(board: Board, a: Hex, b: Hex, wrecks: frozenset[Hex] = frozenset(),
-           smoke: frozenset[Hex] = frozenset()) -> tuple[int, bool]:
-    """The terrain-save DV for fire from `a` at `b`, and whether smoke added +1.
-
-    The HIGHEST DV along the line of sight ("Terrain Saves"): the hexes between,
-    the hexside features crossed, and the target's hex; not the firer's own hex
-    (DHR-A07). Where the line runs along a hex spine the firer takes the lesser
-    of the two hexes (`LineStep.along_edge`). A smoking wreck on the line adds
-    +1 (DHR-A20). Computed as a shortest-bottleneck walk over the steps, so each
-    spine pair is resolved to the side that gives the lower result.
-    """
-    steps = line(a, b)
-    # best[h] = set of (max dv so far, smoke seen) reachable ending in h (Pareto-minimal)
-    best: dict[Hex, set[tuple[int, bool]]] = {a: {(0, False)}}
-    for step in steps[1:]:
-        nxt: dict[Hex, set[tuple[int, bool]]] = {}
-        for h in step.hexes:
-            own = hex_dv(board, h, wrecks)
-            has_smoke = h in smoke and h != b
-            cands: set[tuple[int, bool]] = set()
-            for p, vals in best.items():
-                edge = edge_dv(board, p, h) if p.distance(h) == 1 else 0
-                for dv, sm in vals:
-                    cands.add((max(dv, own, edge), sm or has_smoke))
-            nxt[h] = _pareto(cands)
-        best = nxt
-    final = [(dv + (1 if sm else 0), dv, sm) for vals in best.values() for dv, sm in vals]
-    total, _, sm = min(final)
-    return min(total, 6), sm
-
-
-def _pareto(cands: set[tuple[int, bool]]) -> set[tuple[int, bool]]:
-    out = set()
-    for dv, sm in cands:
-        if any((d2 <= dv and (not s2 or sm)) and (d2, s2) != (dv, sm) for d2, s2 in cands):
-            continue
-        out.add((dv, sm))
-    return out
 
 
 def cover_dv(board: Board, at: Hex, toward: Hex | None, wrecks: frozenset[Hex] = frozenset()) -> int:
