@@ -20,6 +20,7 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from math import comb, factorial
 
@@ -276,13 +277,21 @@ def _top_counts(n: int) -> dict[tuple[int, int], Fraction]:
 
 
 def contest_distribution(armament: int, armour: int) -> dict[int, Fraction]:
-    """Effect rolls won by one armour contest (0 = the defender wins), from `contest_winner`."""
+    """Effect rolls won by one armour contest (0 = the defender wins), from `contest_winner`.
+
+    Cached: 5D6 against 5D6 takes about 50 ms the first time.
+    """
+    return dict(_contest_distribution(armament, armour))
+
+
+@lru_cache(maxsize=64)
+def _contest_distribution(armament: int, armour: int) -> tuple[tuple[int, Fraction], ...]:
     out: dict = defaultdict(Fraction)
     defender = _top_counts(armour)
     for faces, p in _multisets(armament):
         for (m, c), q in defender.items():
             out[contest_winner(faces, (m,) * c).effect_rolls] += p * q
-    return dict(out)
+    return tuple(sorted(out.items()))
 
 
 def contest_win_chance(armament: int, armour: int) -> Fraction:
