@@ -1,4 +1,4 @@
-"""Where each hex of a board lands in character cells, at each zoom level (pure geometry).
+r"""Where each hex of a board lands in character cells, at each zoom level (pure geometry).
 
 Pointy-top hexes in odd-r offset rows: odd rows sit half a hex to the right.
 

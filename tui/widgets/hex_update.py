@@ -37,11 +37,20 @@ SUPPORTED = ("8.2.8",)
 """Textual versions whose `ChopsUpdate.render_segments` this module knows."""
 
 _installed = False
+_textual_render_segments = None
+"""Textual's own `ChopsUpdate.render_segments`, kept for the tests and the bench's "before"."""
 
 
 def installed() -> bool:
     """True once the narrow updates are in place."""
     return _installed
+
+
+def textual_render_segments():
+    """Textual's own writer (the one `install` replaced, or the one in place if it did not)."""
+    from textual._compositor import ChopsUpdate
+
+    return _textual_render_segments or ChopsUpdate.render_segments
 
 
 def _whole_cell_start(strip, start: int) -> int:
@@ -104,7 +113,7 @@ def install() -> bool:
     Returns True when the narrow updates are in place, False on a Textual
     version this module does not know (nothing is changed then).
     """
-    global _installed
+    global _installed, _textual_render_segments
     if _installed:
         return True
     import textual
@@ -114,6 +123,7 @@ def install() -> bool:
         return False
     if not callable(getattr(ChopsUpdate, "render_segments", None)):
         return False
+    _textual_render_segments = ChopsUpdate.render_segments
     ChopsUpdate.render_segments = _render_segments  # type: ignore[method-assign]
     _installed = True
     return True
