@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-ESCAPE_DELAY_MS = 25
+ESCAPE_DELAY_MS = 20
 """How long a lone ESC waits for the rest of an escape sequence (Textual's default is 100 ms)."""
 
 os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
@@ -42,9 +42,14 @@ class HexwarApp(App[None]):
     ENABLE_COMMAND_PALETTE = True
     COMMANDS = {_screen_commands, _legal_actions}
 
-    def __init__(self, start: dict | None = None, *, autosave: bool = True, hide_between: bool = True) -> None:
+    def __init__(
+        self, start: dict | None = None, *, autosave: bool = True, hide_between: bool = True,
+        catch_errors: bool = False,
+    ) -> None:
         super().__init__()
         self.start = start or {}
+        self.catch_errors = catch_errors
+        """On an internal error, end with one line (details in crash.log) instead of a traceback."""
         self.autosave = autosave
         """Attach the autosave store to new and loaded games (tests turn it off)."""
         self.hide_between = hide_between
@@ -58,6 +63,31 @@ class HexwarApp(App[None]):
             self.start_game(self.start["new"], hide=self.start.get("hide", self.hide_between))
         elif "load" in self.start:
             self.load_save(self.start["load"])
+
+    def _fatal_error(self) -> None:
+        """An unhandled error ends the app: one plain line for the player, the traceback to crash.log."""
+        if not self.catch_errors:
+            super()._fatal_error()
+            return
+        import traceback
+
+        from rich.text import Text
+
+        error = self._exception
+        where = "crash.log"
+        try:
+            from tui.dialogs import files
+
+            log = files.saves_dir().parent / "crash.log"
+            log.parent.mkdir(parents=True, exist_ok=True)
+            log.write_text("".join(traceback.format_exception(error)) if error else "unknown error\n")
+            where = str(log)
+        except Exception:  # noqa: BLE001 - the line below still goes out
+            pass
+        line = f"hexwar stopped on an internal error ({type(error).__name__}: {error}). "
+        line += f"Details: {where}. The autosave keeps your game."
+        self._exit_renderables.append(Text(line))
+        self._close_messages_no_wait()
 
     # --- services for the screens ---------------------------------------------------
 
@@ -170,6 +200,47 @@ class HexwarApp(App[None]):
             self.push_screen(ChoiceDialog("Rules reference of", [(e.id, e.name) for e in entries]), chosen)
 
 
+def quick_escape() -> None:
+    """Let a lone Escape through within about ESCAPE_DELAY_MS.
+
+    Lowering Textual's escape delay is not enough on its own: the Linux driver's
+    input thread checks the parser's timeout only when its `select()` returns,
+    which it does after 100 ms of silence. This gives that thread a selector
+    that, for a few rounds after input arrived, waits just past the escape delay
+    instead, so a pending ESC is resolved on time; while idle it waits 100 ms as
+    before (no extra wake-ups, nothing written).
+    """
+    import selectors
+    import types
+
+    try:
+        from textual.drivers import linux_driver
+    except ImportError:  # not on a POSIX terminal: nothing to do
+        return
+    if getattr(linux_driver.selectors, "QUICK", False):
+        return
+    short = ESCAPE_DELAY_MS / 1000 + 0.005
+
+    class QuickSelector(selectors.SelectSelector):
+        rounds = 0
+
+        def select(self, timeout=None):
+            if self.rounds and timeout is not None:
+                timeout = min(timeout, short)
+                self.rounds -= 1
+            ready = super().select(timeout)
+            if ready:
+                self.rounds = 3
+            return ready
+
+    shim = types.ModuleType("selectors")
+    shim.__dict__.update(selectors.__dict__)
+    shim.SelectSelector = QuickSelector
+    shim.QUICK = True
+    linux_driver.selectors = shim
+
+
 def run_app(start: dict | None = None) -> None:
     """Run hexwar: None opens the title screen; {"new": GameService} the game; {"load": path} a save."""
-    HexwarApp(start).run()
+    quick_escape()
+    HexwarApp(start, catch_errors=True).run()

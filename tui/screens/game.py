@@ -100,6 +100,8 @@ class GameScreen(Screen[None]):
         self._legal_key = None
         self._legal: dict[str, list] = {}
         self._view = None
+        self._last: tuple[str, tuple] | None = None
+        """The last action in words and its events (its message is re-read for each viewer)."""
 
     # --- layout -----------------------------------------------------------------------
 
@@ -339,12 +341,12 @@ class GameScreen(Screen[None]):
         general = [a for a in actions if a.unit_id is None]
         unit_actions = [a for a in actions if a.unit_id is not None]
         shown = actions if not self.selected else general
-        if shown:
+        others = {a.unit_id for a in unit_actions} - {self.selected}
+        if shown or others:
             out.append("\n")
             self._kinds_into(out, shown)
-            if unit_actions and not self.selected:
-                units = len({a.unit_id for a in unit_actions})
-                out.append(f" n: next unit ({units} can act)", style="dim")
+            if others:
+                out.append(f" n: {'next' if self.selected else 'select a'} unit ({len(others)} can act)", style="dim")
         for side in decision.reactors:
             if side == decision.side:
                 continue
@@ -382,7 +384,6 @@ class GameScreen(Screen[None]):
         self.clear_flow()
         self.selected = unit_id
         view = self.view
-        self.query_one(Roster).show(view, self.ruleset, self.service.decision().side, self.selected)
         self.query_one(UnitCard).show(view, self.ruleset, self.selected)
         if move_cursor and unit_id and view.units[unit_id].at is not None:
             self.map.cursor = view.units[unit_id].at
@@ -541,16 +542,18 @@ class GameScreen(Screen[None]):
             return
         self.clear_flow()
         self.query_one(DiceLog).add_events(done.events, self.names())
-        self.message = self.events_message(done.events) or self.describe(action)
+        self._last = (self.describe(action), done.events)
+        self.message = self.events_message(done.events, self.viewer) or self._last[0]
         self.after_change()
 
-    def events_message(self, events) -> str:
+    def events_message(self, events, side: str | None) -> str:
+        """What `events` did, in a line, leaving out messages private to other sides than `side`."""
         names = self.names()
         shown = []
         for event in events:
             if isinstance(event, Rolled):
                 continue
-            if isinstance(event, MessageEvent) and event.side not in (None, self.viewer):
+            if isinstance(event, MessageEvent) and event.side is not None and event.side != side:
                 continue
             text = event.text()
             for uid, name in names.items():
@@ -577,11 +580,15 @@ class GameScreen(Screen[None]):
             return
         if side != self.viewer:
             self.selected = None
+            if self._last is not None:
+                self.message = self.events_message(self._last[1], side) or self._last[0]
         self.viewer = side
         self.refresh_all()
 
     def passed(self, _=None) -> None:
         self.viewer = self.service.decision().side
+        if self._last is not None:  # the previous side's private messages stay with it
+            self.message = self.events_message(self._last[1], self.viewer) or self._last[0]
         self.refresh_all()
         self.map.focus()
 
@@ -702,6 +709,7 @@ class GameScreen(Screen[None]):
             return
         self.clear_flow()
         self.rebuild_dice()
+        self._last = None
         self.message = "Undone"
         self.after_change()
 
@@ -712,6 +720,7 @@ class GameScreen(Screen[None]):
             return
         self.clear_flow()
         self.rebuild_dice()
+        self._last = None
         self.message = "Redone"
         self.after_change()
 

@@ -159,8 +159,8 @@ class NewGameScreen(Screen[None]):
             rows.append(Horizontal(
                 Label(lit(side.name or side.id), classes="field-label"),
                 RadioSet(
-                    RadioButton("a person at this keyboard", value=True),
-                    RadioButton("the computer (not yet)", disabled=True),
+                    RadioButton("a person here", value=True),
+                    RadioButton("computer (not yet)", disabled=True),
                     id=f"who-{self._generation}-{n}",
                 ),
                 classes="row side-row",

@@ -20,4 +20,4 @@ class ActionBar(Static):
             return
         self._plain = key
         self.text = text
-        self.update(text)
+        self.update(text, layout=False)  # a fixed height: nothing else moves

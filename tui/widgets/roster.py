@@ -21,12 +21,15 @@ class Roster(Static):
     def show(self, view, ruleset, deciding: str | None, selected: str | None) -> None:
         """Render the roster of `view` (a per-side view: hidden things stay hidden)."""
         out = Text(end="")
-        for n, side in enumerate(view.sides):
+        colour = {side.id: SIDE_COLOURS[n % len(SIDE_COLOURS)] for n, side in enumerate(view.sides)}
+        # The deciding side first: at 80x24 the roster scrolls, and its units matter now.
+        ordered = sorted(view.sides, key=lambda s: s.id != deciding)
+        for n, side in enumerate(ordered):
             if n:
                 out.append("\n")
             marker = "> " if side.id == deciding else "  "
             out.append(marker)
-            out.append_text(lit(side.name or side.id, f"bold {SIDE_COLOURS[n % len(SIDE_COLOURS)]}"))
+            out.append_text(lit(side.name or side.id, f"bold {colour[side.id]}"))
             try:
                 lines = ruleset.side_lines(view, side.id)
             except Exception:
@@ -38,7 +41,7 @@ class Roster(Static):
                 if unit.side != side.id:
                     continue
                 out.append("\n")
-                out.append("*" if unit.id == selected else " ", style="bold")
+                out.append(" ")  # no selection mark: selecting a unit must not repaint the roster
                 if unit.eliminated or unit.at is None:
                     state = "gone" if unit.eliminated else "off map"
                     out.append_text(lit(f" {unit.name}", "dim strike" if unit.eliminated else "dim"))
@@ -53,5 +56,8 @@ class Roster(Static):
                     out.append(" ")
                     out.append_text(lit(marks, "bold"))
                 out.append(f" {hex_label(unit.at)}", style="dim")
+        same_size = out.plain.count("\n") == self.text.plain.count("\n")
+        if same_size and out.plain == self.text.plain and out.spans == self.text.spans:
+            return
         self.text = out
-        self.update(out)
+        self.update(out, layout=not same_size)

@@ -54,7 +54,15 @@ def card_text(view, ruleset, unit_id: str | None, *, full: bool = False) -> Text
 class UnitCard(Static):
     """Shows one unit's card; the screen calls `show` when the selection changes."""
 
-    DEFAULT_CSS = "UnitCard { height: auto; }"
+    DEFAULT_CSS = "UnitCard { height: 7; }"
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__("", **kwargs)
+        self.text = Text()
 
     def show(self, view, ruleset, unit_id: str | None) -> None:
-        self.update(card_text(view, ruleset, unit_id))
+        text = card_text(view, ruleset, unit_id)
+        if text.plain == self.text.plain and text.spans == self.text.spans:
+            return
+        self.text = text
+        self.update(text, layout=False)  # a fixed height: nothing else moves
