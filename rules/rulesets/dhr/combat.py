@@ -54,7 +54,9 @@ def has_medic(state: DHRState, u: DHRUnit) -> bool:
 
 
 def toughness(state: DHRState, u: DHRUnit) -> int:
-    return u.stats.toughness if opt(state, "special_figures") and u.stats.special == "champion" else 1
+    if opt(state, "special_figures") and u.stats.special in ("champion", "wizard"):
+        return u.stats.toughness
+    return 1
 
 
 def melee_dice(state: DHRState, u: DHRUnit) -> int:

@@ -137,3 +137,13 @@ def test_legal_moves_on_a_60x60_map_are_fast():
     per = (time.perf_counter() - t0) / 5
     assert len([a for a in acts if isinstance(a, Move)]) == 126  # every hex within 6
     assert per < 0.2  # the bar is 20 ms (make bench); this only guards against blow-ups
+
+
+def test_the_challenge_option_makes_more_terrain_a_challenge():
+    b = board(10, 6, edges=[((2, 2), "E", "wall")])
+    units = [unit("r1", "red", (2, 2), mp=3), unit("b1", "blue", (9, 5))]
+    for extra, faces, where in (("", (1,), (3, 2)), ("wall", (1, 1, 1), (2, 2))):
+        g = GameService.new(setup(units, b=b, options={"challenge": extra}), seed=1)
+        scripted(g, Draw(side="red"), 2)
+        scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), *faces)
+        assert g.state.units["r1"].at == H(*where)
