@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 from rules.board import Board, EdgeFeature, HexFeature
-from rules.core import Context, SideSetup, Setup, UnitSetup, VictoryCondition
+from rules.core import Refusal, SideSetup, Setup, UnitSetup, VictoryCondition
 from rules.dice import ScriptedDice
 from rules.hexgrid import Hex, from_offset
-from rules.rulesets.dhr import RULESET
 from rules.service import GameService
 
 H = from_offset
@@ -46,24 +47,24 @@ def game(units, seed: int = 1, options=None, **kw) -> GameService:
 
 
 def scripted(service: GameService, action, *faces) -> tuple[list, ScriptedDice]:
-    """Apply `action` to the service's state with scripted dice; returns (events, dice).
-    Asserts every scripted face was used."""
+    """Apply `action` through the game service with scripted dice in place of the seeded ones;
+    returns (events, dice). A refusal raises `Refusal`; every scripted face must be used."""
     if isinstance(action, str):
         action = service.parse(action)
-    state = service.state.model_copy(deep=True)
     holder = {}
 
-    def factory(sink):
+    def factory(seed, index, sink=None):
         d = ScriptedDice(*faces, sink=sink)
         holder["d"] = d
         return d
 
-    ctx = Context(factory)
-    RULESET.apply(state, action, ctx)
-    service.state = state
+    with patch("rules.service.SeededDice", factory):
+        done = service.apply(action, autosave=False)
+    if not done.ok:
+        raise Refusal(done.reason)
     dice = holder["d"]
     assert dice.remaining == [], f"unused scripted faces: {dice.remaining}"
-    return ctx.events, dice
+    return list(done.events), dice
 
 
 def activate(service: GameService, unit_id: str) -> None:
