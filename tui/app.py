@@ -125,12 +125,13 @@ class HexwarApp(App[None]):
         self.push_screen(ErrorDialog(title, message))
 
     def show_help(self, screen) -> None:
-        from tui.screens.help import HelpScreen, help_text
+        from tui.screens.help import HelpScreen, help_table, help_text
 
         kinds = getattr(getattr(screen, "ruleset", None), "action_kinds", None)
-        title = type(screen).__name__.removesuffix("Screen").replace("Game", "game").lower() or "screen"
-        text = help_text(title, getattr(screen, "KEYS", ()), map_keys=kinds is not None, kinds=kinds)
-        self.push_screen(HelpScreen(text))
+        title = getattr(screen, "HELP_TITLE", type(screen).__name__.removesuffix("Screen").lower())
+        args = (title, getattr(screen, "KEYS", ()))
+        options = {"map_keys": kinds is not None, "kinds": kinds}
+        self.push_screen(HelpScreen(help_text(*args, **options), help_table(*args, **options)))
 
     def new_game(self, ruleset: str | None = None, scenario: str | None = None) -> None:
         from tui.screens.new_game import NewGameScreen

@@ -76,7 +76,10 @@ class GameScreen(Screen[None]):
     """Plays one game; the app pushes it with a ready `GameService`."""
 
     KEYS = GAME_KEYS
+    HELP_TITLE = "the game screen"
     BINDINGS = bindings(GAME_KEYS)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-normal"), (120, "-wide")]
+    """Below 70 columns the side panel starts hidden (F2 shows it); from 120 it is wider."""
 
     def __init__(self, service, *, hide_between: bool = True) -> None:
         super().__init__()
@@ -132,9 +135,7 @@ class GameScreen(Screen[None]):
         self.viewer = self.service.decision().side
         self.rebuild_dice()
         self.refresh_all()
-        first = self.own_units()
-        if first:
-            self.map.cursor = first[0].at
+        self.cursor_to_actor()
         self.map.focus()
         if self.service.result is not None:
             self.call_after_refresh(self.show_game_over)
@@ -582,14 +583,33 @@ class GameScreen(Screen[None]):
             self.selected = None
             if self._last is not None:
                 self.message = self.events_message(self._last[1], side) or self._last[0]
+        changed = side != self.viewer
         self.viewer = side
         self.refresh_all()
+        if changed:
+            self.cursor_to_actor()
+
+    def cursor_to_actor(self) -> None:
+        """Put the cursor on a unit that can act, unless it is on one already (a new side's turn)."""
+        acting = [a.unit_id for a in self.all_legal() if a.unit_id]
+        if not acting:
+            return
+        view = self.view
+        here = view.unit_at(self.map.cursor) if self.map.cursor is not None else None
+        if here is not None and here.id in acting:
+            return
+        for uid in acting:
+            unit = view.units.get(uid)
+            if unit is not None and unit.on_map:
+                self.map.cursor = unit.at
+                return
 
     def passed(self, _=None) -> None:
         self.viewer = self.service.decision().side
         if self._last is not None:  # the previous side's private messages stay with it
             self.message = self.events_message(self._last[1], self.viewer) or self._last[0]
         self.refresh_all()
+        self.cursor_to_actor()
         self.map.focus()
 
     def show_game_over(self) -> None:

@@ -65,6 +65,7 @@ class GameOverScreen(Screen[str]):
     """Dismissed with "map" (look at the final position), "title" or "quit"."""
 
     KEYS = GAME_OVER_KEYS
+    HELP_TITLE = "game over"
     BINDINGS = bindings(GAME_OVER_KEYS)
 
     def __init__(self, service) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,27 +14,51 @@ from tui.keys import GLOBAL_KEYS, MAP_KEYS, Key
 from tui.widgets.text import lit
 
 
-def help_text(title: str, table: tuple[Key, ...], *, map_keys: bool = False, kinds=None) -> Text:
-    """The key list: the screen's table, the map's keys, and a rule set's action keys."""
-    out = Text(end="")
-    out.append(f"Keys: {title}\n", style="bold")
-    rows: list[tuple[str, str, str]] = []
+def help_rows(table: tuple[Key, ...], *, map_keys: bool = False, kinds=None) -> list[tuple[str, Text] | str]:
+    """(key, what it does) rows, with section titles as plain strings."""
+    rows: list[tuple[str, Text] | str] = []
     if map_keys:
-        rows += [(k, "", h) for k, h in MAP_KEYS]
-    rows += [(k.shown, k.label, k.help) for k in table + GLOBAL_KEYS]
-    for key, label, text in rows:
-        out.append(f"\n{key:>13}  ", style="bold")
-        if label:
-            out.append(f"{label}: ")
-        out.append_text(lit(text, "dim"))
+        rows.append("On the map")
+        rows += [(k, lit(h)) for k, h in MAP_KEYS]
+        rows.append("Commands")
+    for k in table + GLOBAL_KEYS:
+        line = Text(end="")
+        line.append(f"{k.label}: ", style="bold")
+        line.append_text(lit(k.help))
+        rows.append((k.shown, line))
     if kinds:
-        out.append("\n\nActions of this rule set (when the palette lists them):", style="bold")
+        rows.append("Actions of this rule set (listed on the palette when possible)")
         for kind in kinds.values():
-            out.append(f"\n{kind.key:>13}  ", style="bold")
-            out.append_text(lit(kind.label))
+            line = lit(kind.label, "bold")
             if kind.needs_target:
-                out.append(" (then choose the hex)", style="dim")
+                line.append(", then choose the hex on the map", style="dim")
+            rows.append((kind.key, line))
+    return rows
+
+
+def help_text(title: str, table: tuple[Key, ...], *, map_keys: bool = False, kinds=None) -> Text:
+    """The key list as plain lines (what the help screen shows, for tests and logs)."""
+    out = Text(f"Keys: {title}", end="")
+    for row in help_rows(table, map_keys=map_keys, kinds=kinds):
+        if isinstance(row, str):
+            out.append(f"\n{row}")
+        else:
+            out.append(f"\n{row[0]:>13}  ")
+            out.append_text(row[1])
     return out
+
+
+def help_table(title: str, table: tuple[Key, ...], *, map_keys: bool = False, kinds=None) -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(justify="right", style="bold", no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row("", Text(f"Keys: {title}", style="bold underline"))
+    for row in help_rows(table, map_keys=map_keys, kinds=kinds):
+        if isinstance(row, str):
+            grid.add_row("", Text(f"\n{row}", style="bold"))
+        else:
+            grid.add_row(Text(row[0]), row[1])
+    return grid
 
 
 class HelpScreen(ModalScreen[None]):
@@ -41,15 +66,19 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,question_mark,enter", "close", "Close", show=False)]
 
-    def __init__(self, text: Text) -> None:
+    def __init__(self, text: Text, table: Table | None = None) -> None:
         super().__init__()
         self.text = text
+        self.table = table
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide tall"):
             with VerticalScroll(id="help-body"):
-                yield Static(self.text, id="help-text")
+                yield Static(self.table if self.table is not None else self.text, id="help-text")
             yield Static("Esc / ? : close    up/down: scroll", classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -24,6 +24,7 @@ class NewGameScreen(Screen[None]):
     """The new-game form; ctrl+g or the Start button starts the game."""
 
     KEYS = NEW_GAME_KEYS
+    HELP_TITLE = "a new game"
     BINDINGS = bindings(NEW_GAME_KEYS)
 
     def __init__(

@@ -24,6 +24,7 @@ class TitleScreen(Screen[None]):
     """The first screen of `hexwar`; every entry also has a key."""
 
     KEYS = TITLE_KEYS
+    HELP_TITLE = "the title screen"
     BINDINGS = bindings(TITLE_KEYS)
 
     def compose(self) -> ComposeResult:

@@ -1,0 +1,82 @@
+"""Snapshot tests at 80x24 and 120x40 with fixed seeds (look at every SVG before updating)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import toy_setup
+from tests.tui.conftest import toy_service
+from tui.app import HexwarApp
+from tui.dialogs.files import ScenarioEntry
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def toy_scenarios(ruleset: str) -> list[ScenarioEntry]:
+    return [ScenarioEntry("toy", "toy-skirmish", "Toy skirmish", "Two units a side facing each other.")]
+
+
+def finished_game():
+    service = toy_service()
+    for unit in ("b1", "b2"):
+        service.state.units[unit].eliminated = True
+    service.initial = service.state.model_copy(deep=True)
+    service.state.units["b1"].eliminated = False
+    service.state.units["b1"].stats.strength = 1
+    # b1 alone, strength 1: attack until it falls (seeded dice, so always the same game).
+    return service
+
+
+def game_app(service=None) -> HexwarApp:
+    return HexwarApp({"new": service or toy_service(), "hide": False}, autosave=False)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+class TestScreens:
+    def test_title(self, snap_compare, size):
+        """The title screen with its menu."""
+        assert snap_compare(HexwarApp(autosave=False), terminal_size=size)
+
+    def test_new_game(self, snap_compare, size):
+        """The new-game form for the toy rule set, seed 1234."""
+        from tui.screens.new_game import NewGameScreen
+
+        async def open_form(pilot):
+            await pilot.app.push_screen(
+                NewGameScreen("toy", seed=1234, scenario_source=toy_scenarios, loader=lambda e: toy_setup())
+            )
+            await pilot.pause()
+
+        assert snap_compare(HexwarApp(autosave=False), terminal_size=size, run_before=open_form)
+
+    def test_game_compact(self, snap_compare, size):
+        """The game screen, a unit selected, compact map."""
+        assert snap_compare(game_app(), terminal_size=size, press=["n"])
+
+    def test_game_outlined(self, snap_compare, size):
+        """The game screen, a move being aimed, outlined map."""
+        assert snap_compare(game_app(), terminal_size=size, press=["z", "n", "m", "6"])
+
+    def test_help(self, snap_compare, size):
+        """`?` on the game screen."""
+        assert snap_compare(game_app(), terminal_size=size, press=["question_mark"])
+
+    def test_game_over(self, snap_compare, size):
+        """The game-over summary and log of a finished toy game."""
+        service = toy_service()
+        service.state.units["b1"].eliminated = True
+        service.state.units["b2"].stats.strength = 1
+        service.initial = service.state.model_copy(deep=True)
+        service.state = service.initial.model_copy(deep=True)
+        from rules.hexgrid import from_offset
+
+        to = from_offset(4, 3)
+        (move,) = [a for a in service.legal_actions("a", unit="a2") if a.kind == "move" and a.target_hex == to]
+        assert service.apply(move).ok
+        while service.result is None:
+            side = service.decision().side
+            if side == "a":
+                assert service.apply("attack a unit=a2 target=b2").ok
+            else:
+                assert service.apply("pass b").ok
+        assert snap_compare(game_app(service), terminal_size=size)
