@@ -224,15 +224,21 @@ def _measure_session(argv: list[str], expect: str, keys: dict[str, list[str]], e
     return out
 
 
-def _startup(argv: list[str], expect: str, runs: int = STARTUP_RUNS) -> float:
-    times = []
+def _first_frame(argv: list[str], expect: str) -> float:
+    term = Terminal(argv)
+    try:
+        return term.first_frame(expect)[0]
+    finally:
+        term.close()
+
+
+def _startups(programs: dict[str, tuple[list[str], str]], runs: int = STARTUP_RUNS) -> dict[str, float]:
+    """Median first-frame time of each program, runs interleaved so both see the same machine load."""
+    times: dict[str, list[float]] = {name: [] for name in programs}
     for _ in range(runs):
-        term = Terminal(argv)
-        try:
-            times.append(term.first_frame(expect)[0])
-        finally:
-            term.close()
-    return statistics.median(times)
+        for name, (argv, expect) in programs.items():
+            times[name].append(_first_frame(argv, expect))
+    return {name: statistics.median(values) for name, values in times.items()}
 
 
 def _bytes(results: list[tuple[int, float | None]]) -> int:
@@ -243,6 +249,9 @@ def _ms(results: list[tuple[int, float | None]]) -> float | None:
     values = [ms for _, ms in results if ms is not None]
     return statistics.median(values) if values else None
 
+
+GAME_RULESETS = ("quad", "dhr")
+"""The game screen is measured on the first of these whose teaching scenario starts."""
 
 MOVES = ["right", "right", "left", "down", "up", "right", "left", "down", "down", "up"]
 """The cursor moves measured: each direction the arrows give, near the middle of the map."""
@@ -255,35 +264,42 @@ def measure(runs: int = STARTUP_RUNS) -> dict:
     host = [py, "-m", "tests.bench.terminal", "host"]
     report: dict = {"notes": []}
     exe = _hexwar()
-    report["bare_first_frame"] = _startup(bare, r"Hello", runs)
+    title = None
     if exe:
         try:
-            report["first_frame"] = _startup([exe], r"(?i)new game", runs)
+            _first_frame([exe], r"(?i)new game")
+            title = ([exe], r"(?i)new game")
             report["first_frame_what"] = "hexwar title screen"
         except RuntimeError as exc:
             report["notes"].append(f"hexwar title screen did not start: {str(exc).splitlines()[0]}")
-    if "first_frame" not in report:
-        report["first_frame"] = _startup(host, r"Turn", runs)
+    if title is None:
+        title = (host, r"Turn")
         report["first_frame_what"] = "host app (HexMap + StatusLine)"
+    medians = _startups({"ours": title, "bare": (bare, r"Hello")}, runs)
+    report["first_frame"], report["bare_first_frame"] = medians["ours"], medians["bare"]
 
     report["bare"] = _measure_session(bare, r"Hello", {
         "move": MOVES, "palette": ["enter"], "escape": ["escape"],
     })
     game_keys = {"move": MOVES, "zoom": ["z"], "move_outlined": MOVES}
-    game = _game_command()
     session = None
-    if game is not None:
+    for ruleset in GAME_RULESETS:
+        game = _game_command(ruleset)
+        if game is None:
+            break
         argv, expect, what = game
         try:
             session = _measure_session(argv, expect, {**game_keys, "palette": ["n"], "escape": ["escape"]})
             report["game_what"] = what + " (palette: 'n' selects the next unit)"
+            break
         except RuntimeError as exc:
             report["notes"].append(f"{what} did not start: {str(exc).splitlines()[0]}")
     if session is None:
         session = _measure_session(host, r"Turn", {**game_keys, "palette": ["enter"], "escape": ["escape"]})
         report["game_what"] = "host app: HexMap + StatusLine over the toy rules (palette: Enter selects)"
     report["game"] = session
-    report["wide"] = _measure_session(host, r"Turn", game_keys, env={"HEXWAR_BENCH_WIDE_UPDATES": "1"})
+    wide_argv, wide_expect = (argv, expect) if report["game_what"].startswith("hexwar") else (host, r"Turn")
+    report["wide"] = _measure_session(wide_argv, wide_expect, game_keys, env={"HEXWAR_WIDE_UPDATES": "1"})
     return report
 
 
@@ -311,7 +327,7 @@ def run() -> None:
     for name, ours, theirs, bar in rows:
         print(f"  {name:<20} {ours!s:>10} {theirs!s:>10}  {bar}")
     print(f"  cursor moves, each (B): compact {[n for n, _ in g['move']]}, outlined {[n for n, _ in g['move_outlined']]}")
-    print(f"  without narrow updates (Textual's own writer, host app): compact {_bytes(w['move'])} B "
+    print(f"  before, with Textual's own update writer (HEXWAR_WIDE_UPDATES=1): compact {_bytes(w['move'])} B "
           f"(max {_max(w['move'])}), outlined {_bytes(w['move_outlined'])} B (max {_max(w['move_outlined'])})")
     for note in r["notes"]:
         print(f"  note: {note}")
@@ -400,12 +416,8 @@ def _host_app():
     from rules.core import Setup, SideSetup, UnitSetup
     from rules.hexgrid import area, from_offset
     from rules.service import GameService
-    from tui.widgets import hex_update
     from tui.widgets.hex_map import HexMap
     from tui.widgets.status_line import StatusLine
-
-    if os.environ.get("HEXWAR_BENCH_WIDE_UPDATES"):
-        hex_update.install = lambda: False  # measure Textual's own update writer ("before")
 
     registry.register("toy", "Toy rules (tests only)", "tests.toy_ruleset")
     w, h = 40, 20

@@ -23,18 +23,25 @@ starts one cell earlier (whole characters only).
 It is a patch of a private class, so it is guarded: it applies only to the
 Textual version it was written against (`SUPPORTED`) and only once; anywhere
 else it does nothing and Textual's own behaviour (more bytes, same picture)
-remains. Headless runs and snapshots never call `render_segments`, so tests
+remains. Setting the environment variable `HEXWAR_WIDE_UPDATES=1` keeps
+Textual's writer too: an escape hatch should a terminal ever disagree, and the
+"before" of the terminal bench. Headless runs and snapshots never call `render_segments`, so tests
 see the same screens either way; tests/tui/test_hex_map.py checks on a VT
 emulator that the patched output paints the same screen as Textual's.
 """
 
 from __future__ import annotations
 
+import os
+
 from rich.cells import cell_len, get_character_cell_size
 from rich.console import Console
 
 SUPPORTED = ("8.2.8",)
 """Textual versions whose `ChopsUpdate.render_segments` this module knows."""
+
+WIDE_UPDATES_VARIABLE = "HEXWAR_WIDE_UPDATES"
+"""Set (non-empty) to keep Textual's own update writer."""
 
 _installed = False
 _textual_render_segments = None
@@ -116,6 +123,8 @@ def install() -> bool:
     global _installed, _textual_render_segments
     if _installed:
         return True
+    if os.environ.get(WIDE_UPDATES_VARIABLE):
+        return False
     import textual
     from textual._compositor import ChopsUpdate
 
