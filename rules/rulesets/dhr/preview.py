@@ -61,11 +61,10 @@ def preview(state: DHRState, action: Action) -> Preview | None:
                                              else "at least one contest won", chance=p),
                                      Outcome(label="no effect", chance=1 - p)),
                            notes=tuple(notes))
+        if action.line:
+            return _line_preview(state, u, target, w, firer, action.slots, crew, notes)
         sdv = combat.save_dv(state, u.at, target.at)
         c = combat._fired_at(state, u, target, w)
-        if action.line:
-            notes.append("line fire: the dice are spread over every unit along the line, nearest first; "
-                         "odds shown for the whole volley at the target")
         o = odds.fire_odds(firer, c, distance=dist, save_dv=sdv, slots=action.slots)
         notes.append(f"terrain save DV {sdv}, armour DV {c.armour_dv}, morale DV {c.terrain_dv}")
         return _attack_preview(f"{w.name} at {target.name}", o, crew, notes)
@@ -104,3 +103,25 @@ def _attack_preview(title: str, o, gate: Fraction, notes: list[str]) -> Preview:
     if gate != 1:
         lines.append(Outcome(label="does not happen (check failed)", chance=1 - gate))
     return Preview(title=title, dice=o.dice, outcomes=tuple(lines), notes=tuple(notes))
+
+
+def _line_preview(state: DHRState, u, target, w, firer, slots: int, crew: Fraction, notes: list[str]) -> Preview:
+    """Line fire (DHR-A10): the dice are spread a die per figure, nearest first; each unit on
+    the line gets its own exact odds from its share."""
+    targets = combat.line_targets(state, u, target)
+    per_firer, _ = P.rof_dice(firer.rof, slots)
+    alloc = P.spread_dice(firer.figures * per_firer, [t.figures for t in targets])
+    lines: list[Outcome] = []
+    shares = []
+    for t, n in zip(targets, alloc):
+        shares.append(f"{n}d6 at {t.name}")
+        if n == 0:
+            continue
+        c = combat._fired_at(state, u, t, w)
+        o = odds.fire_odds(firer, c, distance=u.at.distance(t.at), save_dv=combat.save_dv(state, u.at, t.at),
+                           slots=slots, dice_count=n)
+        for x in _attack_preview("", o, crew, []).outcomes:
+            lines.append(Outcome(label=x.label.replace("target", t.name, 1), chance=x.chance))
+    notes.append("line fire, a die per figure nearest first: " + ", ".join(shares))
+    return Preview(title=f"{w.name}: line fire to {target.name}", dice=", ".join(shares),
+                   outcomes=tuple(lines), notes=tuple(notes))

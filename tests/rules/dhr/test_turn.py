@@ -229,3 +229,15 @@ def test_preview_gives_exact_casualties_and_morale():
     assert 0 < fail < 1
     m = g.preview(Melee(side="red", unit="r1", at=H(3, 2)))
     assert m is not None  # not adjacent, but a preview of the matchup is still computed
+
+
+def test_line_fire_preview_gives_each_unit_on_the_line_its_share():
+    units = [unit("r1", "red", (0, 2), rating=4, figures=4,
+                  weapons=[{"name": "MG-42", "range": 8, "rof": [3, 3, 2, 2, 2], "count": 1, "line": True}]),
+             unit("b1", "blue", (2, 2), figures=2), unit("b2", "blue", (4, 2), figures=3)]
+    g = GameService.new(setup(units, b=board(12, 6)), seed=1)
+    activate(g, "r1")
+    p = g.preview(Fire(side="red", unit="r1", at=H(4, 2), slots=2, line=True))
+    assert p.dice == "3d6 at b1, 3d6 at b2"
+    for who in ("b1", "b2"):
+        assert sum(o.chance for o in p.outcomes if o.label.startswith(f"{who}: ") and "casualt" in o.label) == 1
