@@ -17,6 +17,7 @@ from pydantic import TypeAdapter
 from rules.actions import Action
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.dhr import combat, terrain, turn, victory
+from rules.rulesets.dhr.preview import preview as _preview
 from rules.rulesets.dhr.actions import DHRAction, Draw, End, Fire, Melee, Move
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.units import DHRUnit
@@ -78,9 +79,7 @@ class DHRRuleset:
         return view(state, side)
 
     def preview(self, state: DHRState, action: Action) -> Preview | None:
-        from rules.rulesets.dhr.preview import preview
-
-        return preview(state, action)
+        return _preview(state, action)
 
     def describe(self, state: DHRState, action: Action) -> str:
         def name(uid: str | None) -> str:
