@@ -180,7 +180,8 @@ class QuadRuleset:
         if s.ranged:
             rows.append(("Ranged", f"{s.ranged[0]}/{s.ranged[1]}"))
         for sp in s.specials:
-            rows.append((sp.capitalize(), SPECIALS[sp]))
+            if sp != "ranged":
+                rows.append((sp.capitalize(), SPECIALS[sp]))
         if u.on_map:
             info = self.terrain.get(state.board.terrain_at(u.at))
             rows.append(("Terrain", f"{info.label}: {info.effects}" if info else state.board.terrain_at(u.at)))
@@ -208,7 +209,8 @@ class QuadRuleset:
         ]
         if pile.hand and all(c.kind != "hidden" for c in pile.hand):
             shown = []
-            for c in sorted(pile.hand, key=lambda c: (c.kind, c.rank)):
+            order = {uid: i for i, uid in enumerate(state.units)}
+            for c in sorted(pile.hand, key=lambda c: (c.kind == "tactics", order.get(c.unit, 0), c.rank)):
                 if c.kind == "tactics":
                     shown.append(f"{c.rank} tactics")
                 else:
