@@ -77,3 +77,55 @@ async def test_the_other_sides_hand_is_never_rendered():
         assert text.count("Hand: ") == 1
         hand = text.split("Hand: ")[1].splitlines()[0]
         assert "tactics" in hand and "Red" not in hand
+
+
+def duel(seed: int) -> GameService:
+    """Red Lancers next to Blue Guard, red holding the activation with the Lancers' card."""
+    s = setup([
+        unit("r1", "red", from_offset(2, 2), attack=4, quality=4, name="Red Lancers"),
+        unit("b1", "blue", from_offset(3, 2), defense=4, quality=4, name="Blue Guard"),
+        unit("b2", "blue", from_offset(7, 6), name="Blue Reserve"),
+    ])
+    service = GameService.new(s, seed)
+    activation(service.state, "red")
+    give(service.state, "red", "r1")
+    give(service.state, "blue", "b1")
+    return service
+
+
+async def test_the_defender_chooses_its_blocks_by_letter():
+    service = duel(2)  # seed 2: hits and blocks both, so blue has a real choice
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n", "a")  # one target: straight to the preview
+        assert screen.pending is not None and screen.pending.kind == "attack"
+        assert "%" in screen.palette.text.plain  # the exact odds are shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert service.decision().side == "blue"
+        assert "b Choose blocks" in screen.palette.text.plain.replace("  ", " ")
+        await pilot.press("b")
+        assert screen.choices is not None and len(screen.choices) == 2
+        assert "Block 0 Quality" in screen.palette.text.plain
+        await pilot.press("b")  # the second choice
+        await pilot.pause()
+        assert service.log[-1].kind == "block"
+        assert service.log[-1] == service.log[-1].model_copy(update={"quality": 0})
+
+
+async def test_the_falling_back_unit_picks_its_hex_on_the_map():
+    service = duel(6)  # seed 6: Blue Guard must fall back one hex, three hexes to choose from
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n", "a", "enter")
+        await pilot.pause()
+        assert service.decision().side == "blue"
+        assert screen.map.cursor == from_offset(3, 2)  # the cursor went to the unit that must act
+        await pilot.press("f")
+        assert screen.mode == "retreat" and len(screen.candidates) == 3, (screen.message, screen.pending, screen.palette.text.plain)
+        await pilot.press("6", "enter", "enter")
+        await pilot.pause()
+        assert service.log[-1].kind == "retreat"
+        assert service.state.units["b1"].at == from_offset(4, 2)

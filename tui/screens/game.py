@@ -439,6 +439,9 @@ class GameScreen(Screen[None]):
         if self.preview is None and not (spec and spec.needs_target):
             self.apply(action)
             return
+        target = action_hex(action, self.service.state)
+        if target is not None and target != self.map.cursor and self.mode is None:
+            self.map.cursor = target  # show where it goes (the map scrolls there if need be)
         self.update_highlights()
         self.update_palette()
 
@@ -451,10 +454,10 @@ class GameScreen(Screen[None]):
                 self.apply(self.pending)
                 return
             others = [a for a in (self.candidates or self.unit_actions()) if action_hex(a, state) == h]
-            if others:
+            if others and self.pending not in others:
                 self.pick_at(others)
                 return
-            self.say(f"Enter on {hex_label(target)} or space confirms; Esc cancels")
+            self.apply(self.pending)  # the palette says Enter confirms: anywhere but on another target
             return
         if self.mode is not None:
             here = [a for a in self.candidates if action_hex(a, state) == h]
