@@ -1,0 +1,259 @@
+"""The `hexwar` command: open the game, list rule sets and scenarios, start, load or verify a game.
+
+`list` and `verify` never import textual (start-up time is a bar); the terminal
+UI (`tui.app.run_app`) is imported only when a screen is about to open. Every
+error a person can cause (unknown rule set or scenario, bad seed, unreadable or
+invalid file) prints one line to stderr and exits with status 2; Ctrl+C exits
+quietly with 130. Set HEXWAR_DEBUG=1 to see tracebacks of internal errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+MAX_SEED = 2**63 - 1
+
+
+class UserError(Exception):
+    """Something the person can fix; printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line naming where to find help."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UserError(f"{message} (see `{self.prog} --help`)")
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"expected a seed from 0 to {MAX_SEED}, got {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="hexwar",
+        description="Tabletop miniature wargames on an ASCII hex map, in the terminal. "
+        "With no command, opens the title screen.",
+        epilog="Saves and the autosave live in the user data folder ($HEXWAR_DATA_DIR overrides it).",
+    )
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.add_parser("list", help="list the rule sets and their bundled scenarios",
+                   description="List the rule sets and their bundled scenarios.")
+    new = sub.add_parser(
+        "new", help="start a new game and open it",
+        description="Start a new game of RULESET and open the game screen. Without --scenario, "
+        "the rule set's teaching scenario; without --seed, a random seed (shown).",
+    )
+    new.add_argument("ruleset", metavar="RULESET", help="rule set id (see `hexwar list`)")
+    new.add_argument("--scenario", metavar="NAME", help="a bundled scenario's name, or a scenario file's path")
+    new.add_argument("--seed", type=_seed, metavar="N", help="the game's dice seed (a whole number)")
+    new.add_argument("--ai", action="append", default=[], metavar="SIDE",
+                     help="let the computer play SIDE (repeat for several)")
+    load = sub.add_parser("load", help="open a saved game",
+                          description="Check a saved game (replaying its log) and open it.")
+    load.add_argument("file", metavar="FILE", help="a save file (.toml)")
+    verify = sub.add_parser(
+        "verify", help="replay a save and report whether it is consistent",
+        description="Replay a save's action log from its scenario and seed and compare the result "
+        "with the snapshot in the file. Exit status 0 when consistent, 2 otherwise.",
+    )
+    verify.add_argument("file", metavar="FILE", help="a save file (.toml)")
+    return parser
+
+
+# --- commands -----------------------------------------------------------------------------
+
+
+def _out(line: str = "") -> None:
+    print(line, flush=False)
+
+
+def cmd_list() -> int:
+    from rules import registry
+    from saves.errors import literal
+    from saves.scenarios import list_scenarios
+
+    entries = registry.entries()
+    if not entries:
+        _out("No rule sets are installed.")
+        return EXIT_OK
+    for entry in entries:
+        _out(f"{entry.id}: {entry.name}")
+        infos = list_scenarios(entry.id)
+        if not infos:
+            _out("    (no bundled scenarios yet)")
+        for info in infos:
+            mark = " (teaching)" if info.teaching else ""
+            broken = f"  [cannot be read: {info.error}]" if info.error else ""
+            _out(f"    {literal(info.name, 40):<24} {literal(info.title, 60)}{mark}{broken}")
+    _out()
+    _out("Start one with: hexwar new RULESET [--scenario NAME] [--seed N]")
+    return EXIT_OK
+
+
+def _new_service(args: argparse.Namespace):
+    import random
+
+    from rules import registry
+    from rules.service import GameService
+    from saves.errors import SaveError, shown
+    from saves.scenarios import default_scenario, load_scenario
+    from saves.store import AutosaveStore
+
+    try:
+        ruleset = registry.resolve(args.ruleset)
+    except registry.UnknownRuleset as exc:
+        raise UserError(str(exc)) from None
+    name = args.scenario or default_scenario(ruleset).name
+    setup = load_scenario(name, ruleset)
+    sides = [s.id for s in setup.sides]
+    for side in args.ai:
+        if side not in sides:
+            raise UserError(f"--ai: unknown side {shown(side)} (sides of this scenario: {', '.join(sides)})")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    try:
+        service = GameService.new(setup, seed, store=AutosaveStore())
+    except SaveError:
+        raise
+    except Exception as exc:
+        from saves.checks import rules_refusal
+
+        raise rules_refusal(name, registry.get(ruleset), exc) from None
+    return service, seed
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from saves.errors import literal
+
+    service, seed = _new_service(args)
+    setup = service.setup
+    title = literal(setup.title or setup.name, 60) if setup else service.state.scenario
+    print(f"hexwar: new {service.ruleset.id} game, scenario {title}, seed {seed}", file=sys.stderr)
+    start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai)}
+    return _open_tui(start)
+
+
+def cmd_load(args: argparse.Namespace) -> int:
+    from saves.store import AutosaveStore, load_game
+
+    service = load_game(args.file, store=AutosaveStore())
+    return _open_tui({"load": args.file, "service": service})
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from saves.store import verify
+
+    report = verify(args.file)
+    if not report.ok:
+        raise UserError(report.message)
+    _out(report.message)
+    return EXIT_OK
+
+
+def tui_available() -> bool:
+    try:
+        return importlib.util.find_spec("tui.app") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _open_tui(start: dict[str, Any] | None) -> int:
+    if not tui_available():
+        if start is None:
+            build_parser().print_help()
+        else:
+            service = start.get("service") or start.get("new")
+            state = service.state
+            print(
+                f"hexwar: the terminal UI is not installed yet; the game is ready "
+                f"({state.ruleset}, turn {state.turn}, {len(service.log)} actions).",
+                file=sys.stderr,
+            )
+        return EXIT_OK
+    from tui.app import run_app
+
+    run_app(start)
+    return EXIT_OK
+
+
+# --- entry point --------------------------------------------------------------------------
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.version:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            _out(f"hexwar {version('hexwar')}")
+        except PackageNotFoundError:
+            _out("hexwar (not installed)")
+        return EXIT_OK
+    if args.command == "list":
+        return cmd_list()
+    if args.command == "new":
+        return cmd_new(args)
+    if args.command == "load":
+        return cmd_load(args)
+    if args.command == "verify":
+        return cmd_verify(args)
+    return _open_tui(None)
+
+
+def _one_line(text: str) -> str:
+    from saves.errors import literal
+
+    return literal(" ".join(str(text).split()), 400)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`hexwar ...`; returns the exit status (the console script passes it to sys.exit)."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except UserError as exc:
+        print(f"hexwar: {_one_line(str(exc))}", file=sys.stderr)
+        return EXIT_USAGE
+    except SystemExit as exc:  # --help, and argparse's own exits
+        code = exc.code
+        return code if isinstance(code, int) else (EXIT_OK if code is None else EXIT_USAGE)
+    except Exception as exc:
+        from saves.errors import SaveError
+
+        unknown = _is_user_error(exc)
+        if isinstance(exc, SaveError) or unknown:
+            print(f"hexwar: {_one_line(str(exc))}", file=sys.stderr)
+            return EXIT_USAGE
+        if os.environ.get("HEXWAR_DEBUG"):
+            raise
+        print(f"hexwar: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
+              "(run with HEXWAR_DEBUG=1 for the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _is_user_error(exc: BaseException) -> bool:
+    from rules.registry import UnknownRuleset
+
+    return isinstance(exc, UnknownRuleset)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
