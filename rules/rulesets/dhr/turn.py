@@ -28,7 +28,7 @@ from rules.rulesets.dhr import combat
 from rules.rulesets.dhr.actions import Attach, Call, Draw, Drop, End, Fire, Melee, Move, Overrun
 from rules.rulesets.dhr.procedures.movement import terrain_check
 from rules.rulesets.dhr.state import DHRState
-from rules.rulesets.dhr.terrain import step_check
+from rules.rulesets.dhr.terrain import cached_step_check, step_check
 from rules.rulesets.dhr.units import DHRStats, DHRUnit
 
 # --- options ------------------------------------------------------------------------------
@@ -182,7 +182,7 @@ def step_cost(state: DHRState, occupied: dict[Hex, DHRUnit]):
     def cost(a: Hex, b: Hex):
         if not board.in_bounds(b) or b in occupied:
             return None
-        chk = step_check(board, a, b, extra, wrecks)
+        chk = cached_step_check(board, a, b, extra, wrecks)
         if chk.impassable:
             return None
         return 1 + chk.dv / 1000 + (0.01 if chk.challenge else 0)
