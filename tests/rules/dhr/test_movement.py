@@ -5,15 +5,11 @@ from __future__ import annotations
 import time
 
 from rules.board import Board
-from rules.core import Context
-from rules.dice import ScriptedDice
-from rules.hexgrid import Hex
-from rules.rulesets.dhr import RULESET
 from rules.rulesets.dhr.actions import Draw, Move
 from rules.rulesets.dhr.turn import legal_actions
 
-from tests.rules.dhr.helpers import H, board, game, scripted, unit, setup
 from rules.service import GameService
+from tests.rules.dhr.helpers import H, board, scripted, setup, unit
 
 
 def walled(edge_feature="wall", terrain=None, roads=()):

@@ -11,11 +11,10 @@ from rules.core import Refusal
 from rules.events import Retreated
 from rules.hexgrid import Hex, line
 from rules.rulesets.dhr import RULESET, combat
-from rules.rulesets.dhr.actions import End, Fire, Melee, Move
+from rules.rulesets.dhr.actions import Fire, Melee, Move
 
-from tests.rules.dhr.helpers import H, RIFLE, activate, board, game, scripted, unit
 from rules.service import GameService
-from tests.rules.dhr.helpers import setup
+from tests.rules.dhr.helpers import H, RIFLE, activate, board, game, scripted, setup, unit
 
 
 def fires(g, uid):
@@ -50,7 +49,7 @@ def test_range_bands_of_a_seasoned_rifleman(distance, need):
 
 def test_rate_of_fire_slots_are_used_from_the_left_with_a_penalty():
     """Rate of Fire: RoF 1|1|1 three times: 3d6 per firer, a 1 or less for Seasoned 3 (DHR-A08)."""
-    g = duel(3, rof=(1, 1, 1), figures=2, figures_=None) if False else duel(3, rof=(1, 1, 1), figures=2)
+    g = duel(3, rof=(1, 1, 1), figures=2)
     assert sorted(a.slots for a in fires(g, "r1")) == [1, 2, 3]
     _, dice = scripted(g, Fire(side="red", unit="r1", at=H(3, 2), slots=3), [2] * 6, 1)
     assert len(dice.records[0].faces) == 6 and dice.records[0].need == 1
@@ -92,7 +91,6 @@ def test_the_spine_takes_the_lesser_dv():
     spine = line(a, t)[1]
     assert spine.along_edge
     x, y = spine.hexes
-    from tests.rules.dhr.helpers import H as _H  # noqa: F401
     from rules.hexgrid import to_offset
     b = board(10, 8, terrain={to_offset(x): "crops", to_offset(y): "dense_woods"})
     units = [unit("r1", "red", to_offset(a)), unit("b1", "blue", to_offset(t))]
@@ -121,7 +119,7 @@ def test_morale_example_veteran_behind_a_wall():
 
 
 def test_a_failed_morale_check_retreats_by_the_margin():
-    g = duel(2, rating=5, figures=6, figures_target=None) if False else duel(2, rating=5, figures=6)
+    g = duel(2, rating=5, figures=6)
     # target 3 + 0 - 4 = -1: automatic failure, the die gives the margin (DHR-A01): 3 - (-1) = 4 hexes
     g.state.units["b1"].stats.rating = 3
     events, dice = scripted(g, Fire(side="red", unit="r1", at=H(2, 2)), [1, 1, 1, 1, 6, 6], 3)
