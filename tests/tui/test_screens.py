@@ -115,3 +115,64 @@ async def test_autosave_after_each_action_and_resume_from_the_title(tmp_path):
         await pilot.pause()
         assert name(app) == "GameScreen"
         assert len(app.screen.service.history) == 1
+
+
+async def test_rules_reference_and_unit_detail_open_and_close():
+    service = toy_service()
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert name(app) == "RulesReferenceScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert name(app) == "GameScreen"
+        await pilot.press("I")  # the cursor starts on a unit that can act
+        await pilot.pause()
+        assert name(app) == "UnitDetailScreen"
+        assert "Strength: 2" in app.screen.text.plain and "Terrain: Open" in app.screen.text.plain
+        await pilot.press("escape")
+        await pilot.pause()
+        assert name(app) == "GameScreen"
+
+
+async def test_a_narrow_terminal_hides_the_side_panel_until_f2():
+    app = HexwarApp({"new": toy_service(), "hide": False}, autosave=False)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one("#side-panel")
+        assert not panel.display or panel.region.width == 0
+        await pilot.press("f2")
+        await pilot.pause()
+        assert panel.display and panel.region.width > 0
+        await pilot.press("n", "m", "6", "enter", "enter")
+        assert len(app.screen.service.history) == 1
+
+
+async def test_from_game_over_back_to_the_title():
+    service = toy_service()
+    service.state.units["b1"].eliminated = True
+    service.state.units["b2"].stats.strength = 1
+    service.initial = service.state.model_copy(deep=True)
+    service.state = service.initial.model_copy(deep=True)
+    from rules.hexgrid import from_offset
+
+    to = from_offset(4, 3)
+    (move,) = [a for a in service.legal_actions("a", unit="a2") if a.kind == "move" and a.target_hex == to]
+    assert service.apply(move).ok
+    while service.result is None:
+        text = "attack a unit=a2 target=b2" if service.decision().side == "a" else "pass b"
+        assert service.apply(text).ok
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert name(app) == "GameOverScreen"
+        await pilot.press("escape")  # look at the final position
+        await pilot.pause()
+        assert name(app) == "GameScreen"
+        await pilot.press("G")
+        await pilot.pause()
+        assert name(app) == "GameOverScreen"
+        await pilot.press("t")
+        await pilot.pause()
+        assert name(app) == "TitleScreen"

@@ -104,6 +104,7 @@ class GameScreen(Screen[None]):
         self._legal: dict[str, list] = {}
         self._view = None
         self._last: tuple[str, tuple] | None = None
+        self._phase: tuple | None = None
         """The last action in words and its events (its message is re-read for each viewer)."""
 
     # --- layout -----------------------------------------------------------------------
@@ -133,6 +134,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.viewer = self.service.decision().side
+        self._phase = (self.viewer, self.service.state.phase, self.service.state.turn)
         self.rebuild_dice()
         self.refresh_all()
         self.cursor_to_actor()
@@ -235,11 +237,9 @@ class GameScreen(Screen[None]):
 
     def say(self, message: str) -> None:
         """Put a message on the status line (a refusal also on the palette, where it has room)."""
-        refused = message.startswith("Refused") or self.message.startswith("Refused")
         self.message = message
         self.status.set_fields(message=clean(message))
-        if refused:
-            self.update_palette()
+        self.update_palette()
 
     def update_highlights(self, cursor: Hex | None = None) -> None:
         view = self.view
@@ -282,7 +282,13 @@ class GameScreen(Screen[None]):
         return k.key if k else "?"
 
     def update_palette(self) -> None:
-        self.palette.show(self.palette_text())
+        text = self.palette_text()
+        lines = text.plain.count("\n") + 1
+        if lines < 4 and self.message and self.pending is None and self.choices is None and self.mode is None:
+            # The status line has little room for the message: repeat it where there is some.
+            text.append("\n")
+            text.append_text(lit(self.message, "italic"))
+        self.palette.show(text)
 
     def palette_text(self) -> Text:
         out = Text(end="", no_wrap=False)
@@ -586,7 +592,9 @@ class GameScreen(Screen[None]):
             self.selected = None
             if self._last is not None:
                 self.message = self.events_message(self._last[1], side) or self._last[0]
-        changed = side != self.viewer
+        phase = (side, self.service.state.phase, self.service.state.turn)
+        changed = side != self.viewer or phase != self._phase
+        self._phase = phase
         self.viewer = side
         self.refresh_all()
         if changed:
