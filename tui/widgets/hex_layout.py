@@ -2,8 +2,9 @@ r"""Where each hex of a board lands in character cells, at each zoom level (pure
 
 Pointy-top hexes in odd-r offset rows: odd rows sit half a hex to the right.
 
-Zoom 0, compact: one text line per hex row, two cells per hex (its glyph, then
-a gap that shows the hexside to its east or its elevation)::
+Zoom 0, compact: one text line per hex row, two cells per hex: its glyph (the
+unit's letter, else the terrain's), then a gap showing, first found, the
+hexside feature to its east, its elevation, or its hex feature::
 
     . . F F . .
      . F2~ . a .

@@ -59,8 +59,8 @@ from rules.hexgrid import Hex, LineStep, from_offset, to_offset
 from tui.widgets import hex_update
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
 from tui.widgets.hex_render import (
-    EDGE_DEFAULT, EDGE_MARKS, FLAG_CLASSES, KNOWN_TERRAIN, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, TARGET, MapModel,
-    Occupant, StyleKey, compose_line, mark_char, printable, unit_glyph,
+    FLAG_CLASSES, KNOWN_TERRAIN, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, TARGET, MapModel, StyleKey,
+    compose_line, legend_lines, occupants, printable,
 )
 
 _MAX_PARTIAL = 60
@@ -181,20 +181,20 @@ class HexMap(ScrollView, can_focus=True):
             flags = self._model.flags if self._model else {}
             self._model = MapModel(board)
             self._model.flags = {k: v for k, v in flags.items() if self._model.in_bounds(*k)}
-            self._model.units = self._occupants(state, ruleset)
+            self._model.units = occupants(state, ruleset)
             self._row_version = [0] * board.height
             self._board_version += 1
             self._lines.clear()
-            self._legend = self._legend_lines(state, ruleset)
+            self._legend = legend_lines(self._model, state, ruleset)
             self._relayout()
             self.cursor = self.validate_cursor(self.cursor)
             self.refresh()
             return
-        new_units = self._occupants(state, ruleset)
+        new_units = occupants(state, ruleset)
         old_units = self._model.units
         changed = {k for k in old_units.keys() | new_units.keys() if old_units.get(k) != new_units.get(k)}
         self._model.units = new_units
-        self._legend = self._legend_lines(state, ruleset)
+        self._legend = legend_lines(self._model, state, ruleset)
         self._repaint_hexes(changed)
 
     def set_highlights(self, reach: Iterable[Hex] = (), targets: Iterable[Hex] = (), path: Iterable[Hex] = (),
@@ -432,64 +432,3 @@ class HexMap(ScrollView, can_focus=True):
             return False
         self.scroll_to(x=x, y=y, animate=False, immediate=True)
         return True
-
-    def _side_name(self, side_id: str) -> str:
-        try:
-            return self._state.side(side_id).name or side_id
-        except Exception:
-            return side_id
-
-    def _occupants(self, state, ruleset) -> dict[tuple[int, int], Occupant]:
-        sides = [s.id for s in state.sides]
-        out: dict[tuple[int, int], Occupant] = {}
-        board = state.board
-        for unit_id in sorted(state.units):
-            unit = state.units[unit_id]
-            if not unit.on_map or not board.in_bounds(unit.at):
-                continue
-            key = to_offset(unit.at)
-            if key in out:
-                out[key] = out[key]._replace(mark="+", count=out[key].count + 1)
-                continue
-            side = sides.index(unit.side) if unit.side in sides else 0
-            try:
-                marks = ruleset.unit_marks(state, unit_id) if ruleset is not None else ""
-            except Exception:
-                marks = ""
-            out[key] = Occupant(unit_glyph(unit.kind, unit.name, unit.id, side), side, mark_char(marks or ""), unit_id)
-        return out
-
-    def _legend_lines(self, state, ruleset) -> list[str]:
-        model = self._model
-        if model is None:
-            return []
-        lines = []
-        seen: dict[str, str] = {}
-        for line in model.ground:
-            for g in line:
-                seen.setdefault(g.terrain, g.glyph)
-        info = getattr(ruleset, "terrain", {}) or {}
-        for tid, glyph in sorted(seen.items(), key=lambda kv: kv[1]):
-            t = info.get(tid)
-            label = printable(t.label if t else tid)
-            effects = printable(t.effects) if t and t.effects else ""
-            lines.append(f"{glyph} {label}" + (f": {effects}" if effects else ""))
-        features = sorted({(g.feature, f) for line in model.ground for g in line for f in g.features[:1] if g.feature})
-        for mark, fid in features:
-            t = info.get(fid)
-            lines.append(f"{mark} {printable(t.label if t else fid)} (hex feature)")
-        edges = sorted({(mark, fid) for mark, fid in _edge_ids(model)})
-        for mark, fid in edges:
-            t = info.get(fid)
-            lines.append(f"{mark} {printable(t.label if t else fid)} (hexside)")
-        if any(g.elevation for line in model.ground for g in line):
-            lines.append("1-9 height")
-        for i, side in enumerate(state.sides[:4]):
-            case = "A-Z" if i % 2 == 0 else "a-z"
-            lines.append(f"{case} {printable(side.name or side.id)}")
-        return lines
-
-
-def _edge_ids(model: MapModel) -> Iterable[tuple[str, str]]:
-    for e in model.board.edges:
-        yield EDGE_MARKS.get(e.feature, EDGE_DEFAULT), e.feature

@@ -252,6 +252,8 @@ def _compact(layout: HexLayout, model: MapModel, row: int, chars: list[str], key
             chars[x + 1], keys[x + 1] = edge, (EDGE,)
         elif ground.elevation > 0:
             chars[x + 1], keys[x + 1] = _digit(ground.elevation), (terrain_class(ground.terrain), ELEVATION)
+        elif ground.feature:
+            chars[x + 1], keys[x + 1] = ground.feature, (terrain_class(ground.terrain), FEATURE)
         else:
             chars[x + 1], keys[x + 1] = " ", (terrain_class(ground.terrain),)
 
@@ -304,3 +306,55 @@ def _outlined_boundary(layout: HexLayout, model: MapModel, r: int, chars: list[s
             if elevation > 0:
                 chars[x + 1], keys[x + 1] = _digit(elevation), (ELEVATION,)
             _put_side(model, col, below, "NE", "\\", x + 2, chars, keys)
+
+
+def occupants(state, ruleset) -> dict[tuple[int, int], Occupant]:
+    """The unit drawn in each hex of a state (or a view), with its side's letter case and status mark."""
+    sides = [s.id for s in state.sides]
+    out: dict[tuple[int, int], Occupant] = {}
+    board = state.board
+    for unit_id in sorted(state.units):
+        unit = state.units[unit_id]
+        if not unit.on_map or not board.in_bounds(unit.at):
+            continue
+        key = to_offset(unit.at)
+        if key in out:
+            out[key] = out[key]._replace(mark="+", count=out[key].count + 1)
+            continue
+        side = sides.index(unit.side) if unit.side in sides else 0
+        try:
+            marks = ruleset.unit_marks(state, unit_id) if ruleset is not None else ""
+        except Exception:  # a view may hide what the marks need; the map still draws the unit
+            marks = ""
+        out[key] = Occupant(unit_glyph(unit.kind, unit.name, unit.id, side), side, mark_char(marks or ""), unit_id)
+    return out
+
+
+def legend_lines(model: MapModel | None, state, ruleset) -> list[str]:
+    """The legend: each terrain glyph, feature and hexside mark on this board, heights, and the sides' letters."""
+    if model is None:
+        return []
+    lines = []
+    seen: dict[str, str] = {}
+    for row in model.ground:
+        for g in row:
+            seen.setdefault(g.terrain, g.glyph)
+    info = getattr(ruleset, "terrain", {}) or {}
+
+    def label(tid: str) -> str:
+        t = info.get(tid)
+        return printable(t.label if t else tid)
+
+    for tid, glyph in sorted(seen.items(), key=lambda kv: kv[1]):
+        t = info.get(tid)
+        effects = printable(t.effects) if t and t.effects else ""
+        lines.append(f"{glyph} {label(tid)}" + (f": {effects}" if effects else ""))
+    features = sorted({(g.feature, g.features[0]) for row in model.ground for g in row if g.feature})
+    lines.extend(f"{mark} {label(fid)} (hex feature)" for mark, fid in features)
+    edges = sorted({(EDGE_MARKS.get(e.feature, EDGE_DEFAULT), e.feature) for e in model.board.edges})
+    lines.extend(f"{mark} {label(fid)} (hexside)" for mark, fid in edges)
+    if any(g.elevation for row in model.ground for g in row):
+        lines.append("1-9 height")
+    for i, side in enumerate(state.sides[:4]):
+        lines.append(f"{'a-z' if i % 2 else 'A-Z'} {printable(side.name or side.id)}")
+    return lines
