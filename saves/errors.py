@@ -135,7 +135,9 @@ def _expectation(err: dict[str, Any]) -> str:
     if kind == "literal_error":
         return f"expected {ctx.get('expected', 'one of the allowed values')}, got {shown(got)}"
     if kind in ("string_too_long", "too_long"):
-        return f"too long: at most {ctx.get('max_length')} {'characters' if kind.startswith('string') else 'items'}"
+        unit = "characters" if kind.startswith("string") else "items"
+        got_n = f", got {ctx['actual_length']}" if "actual_length" in ctx else ""
+        return f"too long: at most {ctx.get('max_length')} {unit}{got_n}"
     if kind in ("string_too_short", "too_short"):
         return f"too short: at least {ctx.get('min_length')} {'characters' if kind.startswith('string') else 'items'}"
     if kind == "string_pattern_mismatch":

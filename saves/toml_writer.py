@@ -32,7 +32,7 @@ def _string(s: str, multiline: bool = False) -> str:
 
 
 def _key(k: str) -> str:
-    return k if _BARE.match(k) else _string(k)
+    return k if _BARE.fullmatch(k) else _string(k)
 
 
 def _value(v: Any) -> str:
@@ -111,7 +111,7 @@ def _table(out: list[str], data: dict[str, Any], prefix: str) -> None:
             continue
         name = f"{prefix}.{_key(k)}" if prefix else _key(k)
         if isinstance(v, dict):
-            scalars = any(not _is_section(x) for x in v.values())
+            scalars = any(not _is_section(x) or _inline_table(x, name) for x in v.values())
             if scalars or not v:
                 out.append(f"\n[{name}]\n")
             _table(out, v, name)
