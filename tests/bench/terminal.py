@@ -279,7 +279,7 @@ def measure(runs: int = STARTUP_RUNS) -> dict:
     report["first_frame"], report["bare_first_frame"] = medians["ours"], medians["bare"]
 
     report["bare"] = _measure_session(bare, r"Hello", {
-        "move": MOVES, "palette": ["enter"], "escape": ["escape"],
+        "palette": ["enter"], "escape": ["escape"], "move": MOVES,
     })
     game_keys = {"move": MOVES, "zoom": ["z"], "move_outlined": MOVES}
     session = None
@@ -289,13 +289,19 @@ def measure(runs: int = STARTUP_RUNS) -> dict:
             break
         argv, expect, what = game
         try:
-            session = _measure_session(argv, expect, {**game_keys, "palette": ["n"], "escape": ["escape"]})
-            report["game_what"] = what + " (palette: 'n' selects the next unit)"
+            # The game opens with the cursor on the deciding side's first unit: Enter selects it.
+            session = _measure_session(argv, expect, {"palette": ["enter"], "escape": ["escape"], **game_keys})
+            if _bytes(session["palette"]) == 0:
+                session = _measure_session(argv, expect, {"palette": ["n"], "escape": ["escape"], **game_keys})
+                what += " (palette: 'n' selects the next unit)"
+            else:
+                what += " (palette: Enter on the first unit)"
+            report["game_what"] = what
             break
         except RuntimeError as exc:
             report["notes"].append(f"{what} did not start: {str(exc).splitlines()[0]}")
     if session is None:
-        session = _measure_session(host, r"Turn", {**game_keys, "palette": ["enter"], "escape": ["escape"]})
+        session = _measure_session(host, r"Turn", {"palette": ["enter"], "escape": ["escape"], **game_keys})
         report["game_what"] = "host app: HexMap + StatusLine over the toy rules (palette: Enter selects)"
     report["game"] = session
     wide_argv, wide_expect = (argv, expect) if report["game_what"].startswith("hexwar") else (host, r"Turn")
