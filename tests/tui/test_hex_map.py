@@ -160,6 +160,32 @@ class TestMessages:
             assert [m.hex for m in posted(messages, HexMap.Selected)] == [target]
 
 
+class TestLayout:
+    @pytest.mark.parametrize("zoom", [COMPACT, OUTLINED])
+    def test_every_hex_is_found_again_under_each_of_its_cells(self, zoom):
+        layout = HexLayout(zoom, 9, 7)
+        for row in range(7):
+            for col in range(9):
+                cell = layout.cell(col, row)
+                assert 0 <= cell.x and cell.x + cell.width <= layout.width and cell.y < layout.height
+                for x in range(cell.x, cell.x + cell.width):
+                    assert layout.hex_at(x, cell.y) == (col, row)
+
+    @pytest.mark.parametrize("zoom", [COMPACT, OUTLINED])
+    def test_no_two_hexes_share_a_cell(self, zoom):
+        layout = HexLayout(zoom, 9, 7)
+        cells = [(x, layout.cell(c, r).y) for r in range(7) for c in range(9)
+                 for x in range(layout.cell(c, r).x, layout.cell(c, r).x + layout.cell(c, r).width)]
+        assert len(cells) == len(set(cells))
+
+    async def test_a_click_in_outlined_zoom_picks_the_hex_drawn_there(self):
+        app = MapHost(zoom=OUTLINED, cursor=MIDDLE)
+        async with app.run_test(size=(40, 16)) as pilot:
+            cell = HexLayout(OUTLINED, 8, 6).cell(4, 3)
+            await pilot.click(HexMap, offset=(cell.x + 2, cell.y))
+            assert app.query_one(HexMap).cursor == from_offset(4, 3)
+
+
 class TestScrolling:
     async def test_the_view_follows_the_cursor_over_a_large_map(self):
         service = toy_service(60, 40)
