@@ -176,3 +176,22 @@ async def test_from_game_over_back_to_the_title():
         await pilot.press("t")
         await pilot.pause()
         assert name(app) == "TitleScreen"
+
+
+async def test_the_load_dialog_lists_bundled_scenarios_and_opens_one_in_the_form():
+    from tui.dialogs import files
+
+    if not files.scenarios():
+        return  # saves not installed
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        assert name(app) == "LoadDialog"
+        options = app.screen.query_one("#load-list")
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any("Bundled scenarios" in label for label in labels)
+        await pilot.press("down", "enter")  # the first scenario (the header is disabled)
+        await pilot.pause()
+        assert name(app) == "NewGameScreen"
+        assert app.screen.setup is not None

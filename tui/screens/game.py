@@ -586,7 +586,10 @@ class GameScreen(Screen[None]):
 
             self.selected = None
             prompt = self.service.decision().prompt
-            self.app.push_screen(PassKeyboardScreen(side_name(self.service.state, side), prompt), self.passed)
+            self.app.push_screen(
+                PassKeyboardScreen(side_name(self.service.state, side), prompt, on_ready=self.passed),
+                lambda _: self.map.focus(),
+            )
             return
         if side != self.viewer:
             self.selected = None
@@ -621,7 +624,6 @@ class GameScreen(Screen[None]):
             self.message = self.events_message(self._last[1], self.viewer) or self._last[0]
         self.refresh_all()
         self.cursor_to_actor()
-        self.map.focus()
 
     def show_game_over(self) -> None:
         from tui.screens.game_over import GameOverScreen

@@ -154,7 +154,9 @@ class NewGameScreen(Screen[None]):
             about.update(lit(f"This scenario cannot be read: {exc}"))
             return
         self.show_error("")
-        about.update(lit(self.setup.description or entry.description or ""))
+        text = self.setup.description or entry.description or ""
+        # Reflow the file's line breaks; keep its paragraphs.
+        about.update(lit("\n".join(" ".join(p.split()) for p in text.split("\n\n"))))
         rows = []
         for n, side in enumerate(self.setup.sides):
             rows.append(Horizontal(

@@ -17,10 +17,13 @@ class PassKeyboardScreen(Screen[None]):
     KEYS = PASS_KEYS
     BINDINGS = bindings(PASS_KEYS)
 
-    def __init__(self, side_name: str, prompt: str = "") -> None:
+    def __init__(self, side_name: str, prompt: str = "", on_ready=None) -> None:
         super().__init__()
         self.side_name = side_name
         self.prompt = prompt
+        self.on_ready = on_ready
+        """Called before the screen goes: the screen below redraws for the new side while still
+        covered, so uncovering it paints once."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pass-box"):
@@ -30,4 +33,7 @@ class PassKeyboardScreen(Screen[None]):
             yield Static("Press Enter when ready.  (F4 on the map turns this screen off.)", classes="dim")
 
     def action_ready(self) -> None:
+        if self.on_ready is not None:
+            self.on_ready()
+            self.on_ready = None
         self.dismiss(None)
