@@ -168,8 +168,8 @@ class HexMap(ScrollView, can_focus=True):
         self._board_version = 0
         self._lines: LRUCache[tuple, Strip] = LRUCache(1024)
         self._styles: dict[StyleKey, Style] = {}
-        self._cursor_styles: dict[Style, Style] = {}
-        self._legend: list[str] = []
+        self._legend: list[str] | None = None
+        """The legend's lines, built when first shown after a state change."""
 
     # --- data in --------------------------------------------------------------------
 
@@ -185,7 +185,7 @@ class HexMap(ScrollView, can_focus=True):
             self._row_version = [0] * board.height
             self._board_version += 1
             self._lines.clear()
-            self._legend = legend_lines(self._model, state, ruleset)
+            self._legend = None
             self._relayout()
             self.cursor = self.validate_cursor(self.cursor)
             self.refresh()
@@ -194,7 +194,7 @@ class HexMap(ScrollView, can_focus=True):
         old_units = self._model.units
         changed = {k for k in old_units.keys() | new_units.keys() if old_units.get(k) != new_units.get(k)}
         self._model.units = new_units
-        self._legend = legend_lines(self._model, state, ruleset)
+        self._legend = None
         self._repaint_hexes(changed)
 
     def set_highlights(self, reach: Iterable[Hex] = (), targets: Iterable[Hex] = (), path: Iterable[Hex] = (),
@@ -314,11 +314,13 @@ class HexMap(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._styles.clear()
-        self._cursor_styles.clear()
         self._lines.clear()
 
     def on_mount(self) -> None:
         hex_update.install()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._scroll_to_cursor)
 
     def render_line(self, y: int) -> Strip:
         sx, sy = self.scroll_offset
@@ -334,8 +336,11 @@ class HexMap(ScrollView, can_focus=True):
             if cell.y == vy:
                 line = self._overlay_cursor(line, cell.x, cell.width)
             strip = line.crop_extend(sx, sx + width, base)
-        if self.show_legend and self._legend:
-            strip = self._overlay_legend(strip, y, width)
+        if self.show_legend and self._model is not None:
+            if self._legend is None:
+                self._legend = legend_lines(self._model, self._state, self._ruleset)
+            if self._legend:
+                strip = self._overlay_legend(strip, y, width)
         return strip
 
     def _line(self, vy: int) -> Strip:
@@ -365,6 +370,7 @@ class HexMap(ScrollView, can_focus=True):
         return Strip.join([line.crop(0, x), Strip(inside, width), line.crop(x + width)])
 
     def _overlay_legend(self, strip: Strip, y: int, width: int) -> Strip:
+        assert self._legend is not None
         inner = min(max(len(line) for line in self._legend), max(0, width - 4))
         if y >= len(self._legend) + 2 or inner <= 0:
             return strip
