@@ -4,7 +4,7 @@ Rules never import `random`. A procedure is handed a `Dice` and calls `roll()`;
 each call yields a `RollRecord` (who, why, the faces, the number needed, the
 outcome) that reaches the dice log through the sink the game service installs.
 
-`SeededDice` derives one stream per (game seed, action index), so replaying an
+`Dice` is the base; `SeededDice` derives one stream per (game seed, action index), so replaying an
 action log, or reloading a save, rolls exactly the same faces. `ScriptedDice`
 hands out faces given by a test and fails loudly when it runs out or a face
 cannot occur on the die asked for.
@@ -13,8 +13,9 @@ cannot occur on the die asked for.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
-from typing import Literal, Protocol
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -86,34 +87,11 @@ class RollRecord(BaseModel):
 RollSink = Callable[[RollRecord], None]
 
 
-class Dice(Protocol):
-    """What a procedure may ask of a dice source."""
+class Dice(ABC):
+    """The one source of dice: roll, record, and hand each record to the sink.
 
-    def roll(
-        self,
-        n: int,
-        sides: int,
-        purpose: str,
-        *,
-        side: str | None = None,
-        unit: str | None = None,
-        need: int | None = None,
-        test: Test | None = None,
-        rule: str | None = None,
-        outcome: str | Callable[[tuple[int, ...]], str] = "",
-        zero_is_ten: bool = False,
-    ) -> tuple[int, ...]:
-        """Roll `n` dice of `sides` sides and record it; returns the faces."""
-        ...
-
-    @property
-    def records(self) -> list[RollRecord]:
-        """Every roll made through this source, oldest first."""
-        ...
-
-
-class _RecordingDice:
-    """Shared bookkeeping: build the record, keep it, hand it to the sink."""
+    Subclasses only say where faces come from (`_faces`).
+    """
 
     def __init__(self, sink: RollSink | None = None) -> None:
         self._records: list[RollRecord] = []
@@ -121,10 +99,12 @@ class _RecordingDice:
 
     @property
     def records(self) -> list[RollRecord]:
+        """Every roll made through this source, oldest first."""
         return self._records
 
+    @abstractmethod
     def _faces(self, n: int, sides: int, purpose: str) -> tuple[int, ...]:
-        raise NotImplementedError
+        """The next `n` faces of a `sides`-sided die."""
 
     def roll(
         self,
@@ -140,6 +120,11 @@ class _RecordingDice:
         outcome: str | Callable[[tuple[int, ...]], str] = "",
         zero_is_ten: bool = False,
     ) -> tuple[int, ...]:
+        """Roll `n` dice of `sides` sides and record it; returns the faces.
+
+        With `need` and `test` the record counts successes; `outcome` (text, or a
+        function of the faces) says what the roll did, for the dice log.
+        """
         if n < 0:
             raise ValueError(f"cannot roll {n} dice for {purpose!r}")
         if sides < 2:
@@ -160,7 +145,7 @@ class _RecordingDice:
         return faces
 
 
-class SeededDice(_RecordingDice):
+class SeededDice(Dice):
     """Deterministic dice for one action of one game.
 
     The stream depends only on the game seed and the action's index in the log,
@@ -187,7 +172,7 @@ class ImpossibleFace(AssertionError):
     """A scripted face cannot come up on the die that was rolled."""
 
 
-class ScriptedDice(_RecordingDice):
+class ScriptedDice(Dice):
     """Dice for tests: hands out the given faces in order, and fails loudly.
 
     `ScriptedDice([1, 3, 5, 6], [4, 6])` gives 1, 3, 5, 6 and then 4, 6; groups
