@@ -85,13 +85,28 @@ def setup_of(service: GameService) -> Setup:
     return setup
 
 
+_TEXTS: dict[int, tuple[Any, str]] = {}
+"""id(action) -> (action, its text form): actions are frozen, and autosave writes the whole log each time."""
+
+
+def _text(action: Any) -> str:
+    hit = _TEXTS.get(id(action))
+    if hit is not None and hit[0] is action:
+        return hit[1]
+    if len(_TEXTS) > 200_000:
+        _TEXTS.clear()
+    text = action.text()
+    _TEXTS[id(action)] = (action, text)
+    return text
+
+
 def game_table(service: GameService) -> dict[str, Any]:
     """`[game]`: the seed, the chosen options, the action log, the app version."""
     return {
         "seed": service.initial.seed,
         "app_version": app_version(),
         "options": plain(dict(service.initial.options)),
-        "actions": [action.text() for action in service.log],
+        "actions": [_text(step.action) for step in service.history],
     }
 
 
