@@ -43,6 +43,7 @@ Keys (focused map):
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style
@@ -62,6 +63,9 @@ from tui.widgets.hex_render import (
     FLAG_CLASSES, KNOWN_TERRAIN, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, TARGET, MapModel, StyleKey,
     compose_line, legend_lines, occupants, printable,
 )
+
+if TYPE_CHECKING:
+    from rules.core import GameState, Ruleset
 
 _MAX_PARTIAL = 60
 """Above this many changed hexes a state change repaints the whole map (cheaper to compute)."""
@@ -173,7 +177,7 @@ class HexMap(ScrollView, can_focus=True):
 
     # --- data in --------------------------------------------------------------------
 
-    def set_state(self, state, ruleset) -> None:
+    def set_state(self, state: GameState, ruleset: Ruleset | None) -> None:
         """Draw this game state (or a side's view of it) with its rule set's glyphs and marks."""
         self._state, self._ruleset = state, ruleset
         board = state.board
