@@ -234,7 +234,8 @@ def _roll_off(state: QuadState, ctx: Context) -> None:
     """The first active side is decided by a roll-off, re-rolling ties among the highest (QUAD-A08)."""
     contenders = state.side_ids()
     while len(contenders) > 1:
-        rolls = {s: ctx.dice.roll(1, 6, "roll-off for the first activation", side=s, rule="QUAD-A08")[0]
+        rolls = {s: ctx.dice.roll(1, 6, "roll-off for the first activation", side=s, rule="QUAD-A08",
+                                  outcome=lambda f: f"rolls {f[0]}")[0]
                  for s in contenders}
         top = max(rolls.values())
         contenders = [s for s in contenders if rolls[s] == top]
