@@ -10,7 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from rules.actions import Action
-from rules.core import ActionKind, Context, Decision, GameResult, Outcome, Preview, Setup
+from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Outcome, Preview, Setup
 from rules.hexgrid import Hex, to_offset
 from rules.rulesets.quad import odds as quad_odds
 from rules.rulesets.quad import procedures as proc
@@ -32,7 +32,12 @@ def at(h) -> str:
 class QuadRuleset:
     id = "quad"
     name = "QUAD: four-stat operational rules"
-    options = ()
+    options = (
+        OptionSpec(id="ask_blocks", label="Defender chooses its blocks", default=True,
+                   help="Off: the defender's blocks are assigned by the default (Quality hits first, 6s kept as excess)."),
+        OptionSpec(id="ask_retreats", label="Owner picks fall-back hexes", default=True,
+                   help="Off: a falling-back unit takes the hex with the most room behind it."),
+    )
     state_model = QuadState
     action_adapter = ADAPTER
     action_kinds = {

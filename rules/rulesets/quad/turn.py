@@ -418,7 +418,7 @@ def _attack(state: QuadState, attacker: QuadUnit, defender: QuadUnit, ctx: Conte
                             blocks_q=tally.blocks_q, blocks_p=tally.blocks_p,
                             attacker_from=attacker.at, defender_from=defender.at)
     choices = proc.block_choices(tally)
-    if len(choices) > 1:
+    if len(choices) > 1 and state.options.get("ask_blocks", True):
         state.pending_attack = pending  # a real decision for the defender
         return
     _resolve(state, pending, *choices[0], ctx)
@@ -490,6 +490,17 @@ def _retreat(state: QuadState, action: Retreat, ctx: Context) -> None:
     _settle(state, ctx)
 
 
+def _roomiest(state: QuadState, r: PendingRetreat, options: list[Hex]) -> Hex:
+    """The fall-back hex with the most room behind it (first listed on a tie), for the automatic choice."""
+    unit = state.units[r.unit]
+    occupied = {h for h in state.occupied() if h != unit.at}
+
+    def blocked(h: Hex) -> bool:
+        return h in occupied or not ter.passable(state.board, h)
+
+    return max(options, key=lambda h: proc.retreat_capacity(h, r.away_from, blocked, r.hexes - 1))
+
+
 def _step_back(state: QuadState, r: PendingRetreat, to: Hex) -> None:
     state.units[r.unit].at = to
     r.path.append(to)
@@ -505,10 +516,10 @@ def _settle(state: QuadState, ctx: Context) -> None:
             state.retreats.pop(0)
             continue
         options = _retreat_options(state, r) if r.hexes else []
-        if r.hexes and len(options) > 1:
+        if r.hexes and len(options) > 1 and state.options.get("ask_retreats", True):
             return  # the owner picks (QUAD-A18)
-        if r.hexes and len(options) == 1:
-            _step_back(state, r, options[0])
+        if r.hexes and options:
+            _step_back(state, r, options[0] if len(options) == 1 else _roomiest(state, r, options))
             continue
         state.retreats.pop(0)
         ctx.emit(Retreated(unit=r.unit, path=tuple(r.path), lost=r.hexes))

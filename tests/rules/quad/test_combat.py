@@ -181,3 +181,11 @@ def test_quality_zero_eliminates_and_sets_the_units_cards_aside():
     pile = state.piles["blue"]
     assert all(c.unit != "def" for c in pile.deck + pile.hand + pile.discard)
     assert len([c for c in pile.removed if c.unit == "def"]) == 3 + 2  # three in the deck, two given in hand
+
+
+def test_with_ask_blocks_off_the_default_block_is_applied_without_asking():
+    state = duel(att=unit("att", "red", A, quality=3, attack=3), dfn=unit("def", "blue", D, quality=3, defense=1))
+    state.options["ask_blocks"] = False
+    play(state, "attack red unit=att at=5,3", 6, 4, 1, 5)  # a 6 and a push hit, one block
+    assert state.pending_attack is None
+    assert state.units["def"].stats.quality == 3 and state.retreats[0].hexes == 1  # the 6 was blocked

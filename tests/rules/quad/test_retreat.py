@@ -87,3 +87,12 @@ def test_retreat_capacity_counts_the_deepest_path():
     blocked = {Hex(6, 3), Hex(6, 2)}
     assert proc.retreat_capacity(D, A, lambda h: h in blocked, 5) == 5
     assert proc.retreat_capacity(D, A, lambda h: h in blocked | {Hex(5, 4)}, 5) == 0
+
+
+def test_with_ask_retreats_off_the_unit_takes_the_hex_with_the_most_room():
+    walls = [unit("w1", "blue", Hex(7, 3)), unit("w2", "blue", Hex(7, 2)), unit("w3", "blue", Hex(6, 4))]
+    state = pushed(extra=walls, quality=4)
+    state.options["ask_retreats"] = False
+    # From D, (6,3) and (6,2) lead into walls after one hex; (5,4) leads on to (5,5) and beyond.
+    play(state, "attack red unit=att at=5,3", 5, 5, 1)
+    assert not state.retreats and state.units["def"].at.distance(D) == 2 and state.units["def"].stats.quality == 4
