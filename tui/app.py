@@ -55,10 +55,13 @@ class HexwarApp(App[None]):
         self.hide_between = hide_between
         """Default for the pass-the-keyboard screen of games started without the new-game form."""
 
-    def on_mount(self) -> None:
+    def get_default_screen(self):
+        """The title screen is the bottom of the stack (no blank default screen painted first)."""
         from tui.screens.title import TitleScreen
 
-        self.push_screen(TitleScreen())
+        return TitleScreen()
+
+    def on_mount(self) -> None:
         if "new" in self.start:
             self.start_game(self.start["new"], hide=self.start.get("hide", self.hide_between))
         elif "load" in self.start:
@@ -114,7 +117,7 @@ class HexwarApp(App[None]):
         """Back to the title screen, closing everything above it."""
         from tui.screens.title import TitleScreen
 
-        while len(self.screen_stack) > 2 and not isinstance(self.screen, TitleScreen):
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
         if not isinstance(self.screen, TitleScreen):
             self.switch_screen(TitleScreen())
