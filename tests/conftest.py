@@ -19,7 +19,7 @@ def toy_setup(width: int = 8, height: int = 6, **extra) -> Setup:
     return Setup(
         ruleset="toy",
         name="toy-skirmish",
-        board=Board(width=width, height=height, terrain=tuple(terrain), glyphs={"open": ".", "forest": "F"}),
+        board=Board(width=width, height=height, terrain=tuple(terrain)),
         sides=[SideSetup(id="a", name="Side A"), SideSetup(id="b", name="Side B")],
         units=[
             UnitSetup(id="a1", side="a", name="Alpha", at=from_offset(1, 1)),
