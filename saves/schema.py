@@ -89,6 +89,9 @@ class BoardEntry(_FileModel):
     """One digit per hex (or a list of integers per row, for heights outside 0-9)."""
     edges: Annotated[list[EdgeEntry], Field(max_length=MAX_LIST)] = []
     features: Annotated[list[FeatureEntry], Field(max_length=MAX_LIST)] = []
+    legend_made_up: Annotated[list[Id], Field(max_length=MAX_LIST)] = []
+    """Terrain ids whose legend character was made up when a map built in code was saved:
+    the loaded board carries no glyph for them, exactly like the board that was saved."""
 
 
 class SideEntry(_FileModel):
@@ -238,8 +241,10 @@ def board_from_entry(entry: BoardEntry) -> tuple[Board | None, list[Problem]]:
     if problems:
         return None, problems
     glyphs: dict[str, str] = {}
+    made_up = set(entry.legend_made_up)
     for ch, tid in entry.legend.items():
-        glyphs.setdefault(tid, ch)
+        if tid not in made_up:
+            glyphs.setdefault(tid, ch)
     has_height = any(elevation)
     board = Board(
         width=width, height=height, terrain=tuple(terrain),
@@ -333,6 +338,9 @@ def board_to_entry(board: Board) -> dict[str, Any]:
     w = board.width
     rows = ["".join(by_id[t] for t in board.terrain[r * w:(r + 1) * w]) for r in range(board.height)]
     out: dict[str, Any] = {"legend": {ch: tid for tid, ch in by_id.items()}, "rows": rows}
+    made_up = [tid for tid in by_id if board.glyphs.get(tid) != by_id[tid]]
+    if made_up:
+        out["legend_made_up"] = made_up
     if board.elevation and any(board.elevation):
         grid = [list(board.elevation[r * w:(r + 1) * w]) for r in range(board.height)]
         if all(0 <= v <= 9 for v in board.elevation):

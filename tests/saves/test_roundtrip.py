@@ -79,12 +79,23 @@ def test_a_board_with_heights_features_and_hexside_features_round_trips():
     assert problems == [] and again.board == board
 
 
-def test_a_board_without_glyphs_gets_a_legend_that_draws_every_terrain():
-    board = Board.flat(3, 2, "marsh")
+def test_a_board_without_glyphs_gets_a_legend_that_draws_every_terrain_and_loads_without_glyphs():
+    board = Board.flat(8, 6, "marsh")
     setup = toy_setup().model_copy(update={"board": board})
     doc = document_from_setup(setup)
     assert doc["board"]["legend"] == {"M": "marsh"}
-    assert doc["board"]["rows"] == ["MMM", "MMM"]
+    assert doc["board"]["rows"][0] == "MMMMMMMM"
+    assert doc["board"]["legend_made_up"] == ["marsh"]
+    again, _ = setup_from_document(parse_document(dumps(doc).encode(), "m.toml"))
+    assert again.board == board and again.board.glyphs == {}
+
+
+def test_a_board_with_some_glyphs_keeps_exactly_those():
+    board = toy_setup().board.model_copy(update={"glyphs": {"forest": "T"}})
+    doc = document_from_setup(toy_setup().model_copy(update={"board": board}))
+    assert doc["board"]["legend"] == {"T": "forest", ".": "open"}
+    again, _ = setup_from_document(parse_document(dumps(doc).encode(), "m.toml"))
+    assert again.board.glyphs == {"forest": "T"}
 
 
 def test_the_save_file_is_valid_toml_whose_snapshot_is_the_state():
