@@ -72,3 +72,41 @@ def test_move_preview_gives_the_chance_the_terrain_stops_the_unit():
     chances = {o.label.split(" (")[0]: o.chance for o in preview.outcomes}
     assert chances["arrives"] == Fraction(4, 6)
     assert sum(chances.values()) == 1
+
+
+def test_charge_preview_scales_by_the_chance_to_arrive_through_difficult_terrain():
+    state = activation(start(setup([unit("c", "red", Hex(2, 3), quality=3, specials=["charger"]),
+                                    unit("d", "blue", Hex(5, 3))], board(terrain={Hex(4, 3): "forest"}))))
+    from rules.rulesets.quad.actions import Charge
+    preview = RULESET.preview(state, Charge(side="red", unit="c", path=[Hex(3, 3), Hex(4, 3)], at=Hex(5, 3)))
+    broken = [o for o in preview.outcomes if "breaks the charge" in o.label]
+    assert broken and broken[0].chance == Fraction(1, 2)
+    assert sum(o.chance for o in preview.outcomes) == 1
+    assert preview.dice.startswith("5d6")  # Attack 3 + 2 for the charge
+
+
+def test_the_preview_matches_the_real_attack_in_play_over_every_dice_outcome():
+    """End to end: apply the attack for each of the 6**n face rows (default block, roomiest fall-back)."""
+    from rules.events import Retreated
+    from tests.rules.quad.helpers import give, play
+
+    walls = [unit("w1", "red", Hex(6, 2), attack=0), unit("w2", "blue", Hex(6, 4))]
+    state = activation(start(setup([unit("att", "red", Hex(4, 3), quality=3, attack=1),
+                                    unit("def", "blue", Hex(5, 3), quality=3, defense=2, specials=["steady"]),
+                                    *walls], board(width=8))))
+    state.options.update(ask_blocks=False, ask_retreats=False)
+    give(state, "red", "att")
+    action = Attack(side="red", unit="att", at=Hex(5, 3))
+    preview = RULESET.preview(state, action)
+    n = 2 + 2  # 1 attack + 1 ally next to the target, 2 defense
+    seen: dict[str, Fraction] = defaultdict(Fraction)
+    for faces, p in odds.faces_of(n, 6):
+        s = state.model_copy(deep=True)
+        ctx, _ = play(s, action, *faces)
+        back = {e.unit: len(e.path) - 1 for e in ctx.events if isinstance(e, Retreated)}
+        label = []
+        for uid in ("def", "att"):
+            u = s.units[uid]
+            label.append(qodds._side_text(u.name, u.start_quality - u.stats.quality, back.get(uid, 0), u.start_quality))
+        seen["; ".join(label)] += p
+    assert {o.label: o.chance for o in preview.outcomes} == dict(seen)
