@@ -198,3 +198,21 @@ async def test_the_game_over_screen_follows_the_last_elimination():
         await pilot.pause()
         assert type(app.screen).__name__ == "GameOverScreen"
         assert "Side A wins" in str(app.screen.query_one("#summary").content)
+
+
+async def test_an_error_inside_the_rules_shows_a_dialog_not_a_traceback(toy_game, monkeypatch):
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        def broken(*args, **kwargs):
+            raise ValueError("the rules tripped over something")
+
+        monkeypatch.setattr(toy_game, "undo", broken)
+        await pilot.press("u")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ErrorDialog"
+        assert "tripped over" in app.screen.message
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+        await pilot.press("n", "m", "6", "enter", "enter")  # the game goes on
+        assert len(toy_game.history) == 1

@@ -10,21 +10,16 @@ applied. Escape steps back one stage.
 
 from __future__ import annotations
 
-import functools
-
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 
-from rules.core import Context, Refusal
-from rules.dice import SeededDice
-from rules.events import Message as MessageEvent
-from rules.events import Rolled
 from rules.hexgrid import Hex, line
 from tui.keys import FREE_FOR_RULESETS, GAME_KEYS, bindings
 from tui.messages import ApplyAction, RunCommand
+from tui.screens import game_text
+from tui.screens.game_text import action_hex, guarded, is_move
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.hex_map import HexMap
@@ -32,44 +27,6 @@ from tui.widgets.roster import Roster
 from tui.widgets.status_line import StatusLine
 from tui.widgets.text import clean, hex_label, lit, side_name
 from tui.widgets.unit_card import UnitCard
-
-_UNIT_FIELDS = ("target", "targets", "defender", "enemy", "victim", "other")
-
-
-def guarded(method):
-    """Run a handler; any error becomes an error dialog instead of ending the app."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - the player sees it in a dialog
-            self.app.show_error("Something went wrong", f"{type(exc).__name__}: {exc}")
-            return None
-
-    return wrapper
-
-
-def action_hex(action, state) -> Hex | None:
-    """The hex an action aims at: its own target hex, or the hex of the unit it aims at."""
-    h = action.target_hex
-    if h is not None:
-        return h
-    for name in type(action).model_fields:
-        if name in ("kind", "side", "unit"):
-            continue
-        value = getattr(action, name, None)
-        if isinstance(value, str) and value in state.units:
-            unit = state.units[value]
-            if unit.at is not None and not unit.eliminated:
-                return unit.at
-    return None
-
-
-def is_move(action) -> bool:
-    """A move goes where its path ends (a charge has a path too, but aims at an enemy)."""
-    path = getattr(action, "path", None)
-    return bool(path) and action.target_hex == Hex(*path[-1])
 
 
 class GameScreen(Screen[None]):
@@ -281,6 +238,10 @@ class GameScreen(Screen[None]):
         k = self.ruleset.action_kinds.get(kind)
         return k.key if k else "?"
 
+    palette_text = game_text.palette_text
+    refusal = game_text.refusal
+    events_message = game_text.events_message
+
     def update_palette(self) -> None:
         text = self.palette_text()
         lines = text.plain.count("\n") + 1
@@ -289,91 +250,6 @@ class GameScreen(Screen[None]):
             text.append("\n")
             text.append_text(lit(self.message, "italic"))
         self.palette.show(text)
-
-    def palette_text(self) -> Text:
-        out = Text(end="", no_wrap=False)
-        decision = self.service.decision()
-        state = self.service.state
-        if decision.side is None:
-            out.append("The game is over. ", style="bold")
-            out.append("G: summary and log   u: undo   q: quit")
-            return out
-        if self.pending is not None:
-            out.append("Confirm: ", style="bold")
-            out.append_text(lit(self.describe(self.pending)))
-            p = self.preview
-            if p is not None:
-                if p.dice:
-                    out.append("\nRolls: ", style="dim")
-                    out.append_text(lit(p.dice))
-                if p.outcomes:
-                    out.append("\n")
-                    ranked = sorted(p.outcomes, key=lambda o: -o.chance)
-                    out.append_text(lit("  ".join(f"{o.label} {o.percent:.1f}%" for o in ranked)))
-            out.append("\nEnter / space: confirm   Esc: cancel", style="dim")
-            return out
-        if self.choices is not None:
-            out.append("Choose: ", style="bold")
-            for letter, action in zip(FREE_FOR_RULESETS, self.choices):
-                out.append(f" {letter}", style="bold reverse")
-                out.append_text(lit(f" {self.describe(action)} "))
-            out.append("\nthe letter: choose   Esc: cancel", style="dim")
-            return out
-        if self.mode is not None:
-            unit = state.units.get(self.selected) if self.selected else None
-            out.append(f"{self.kind_label(self.mode)}", style="bold")
-            if unit is not None:
-                out.append_text(lit(f" with {unit.name}"))
-            out.append(f": choose one of {len(self.candidates)} highlighted hexes")
-            out.append("\nmove the cursor, Enter: pick   Esc: cancel", style="dim")
-            if self.message.startswith("Refused"):
-                out.append("\n")
-                out.append_text(lit(self.message, "bold"))
-            return out
-        out.append_text(lit(side_name(state, decision.side), "bold"))
-        if decision.player:
-            out.append_text(lit(f" ({decision.player})"))
-        out.append_text(lit(f": {decision.prompt}" if decision.prompt else " to act"))
-        actions = self.legal(decision.side)
-        if self.selected and self.selected in state.units:
-            unit = state.units[self.selected]
-            mine = [a for a in self.all_legal() if a.unit_id == self.selected]
-            out.append("\n")
-            out.append_text(lit(unit.name, "bold"))
-            if mine:
-                out.append(": ")
-                self._kinds_into(out, mine)
-            else:
-                out.append(": nothing to do now", style="dim")
-        general = [a for a in actions if a.unit_id is None]
-        unit_actions = [a for a in actions if a.unit_id is not None]
-        shown = actions if not self.selected else general
-        others = {a.unit_id for a in unit_actions} - {self.selected}
-        if shown or others:
-            out.append("\n")
-            self._kinds_into(out, shown)
-            if others:
-                out.append(f" n: {'next' if self.selected else 'select a'} unit ({len(others)} can act)", style="dim")
-        for side in decision.reactors:
-            if side == decision.side:
-                continue
-            reactions = self.legal(side)
-            if reactions:
-                out.append("\n")
-                out.append_text(lit(f"{side_name(state, side)} may react: ", "italic"))
-                self._kinds_into(out, reactions)
-        return out
-
-    def _kinds_into(self, out: Text, actions: list) -> None:
-        counts: dict[str, int] = {}
-        for action in actions:
-            counts[action.kind] = counts.get(action.kind, 0) + 1
-        for kind, n in counts.items():
-            out.append(f" {self.kind_key(kind)}", style="bold reverse")
-            out.append_text(lit(f" {self.kind_label(kind)}"))
-            if n > 1:
-                out.append(f"({n})", style="dim")
-            out.append(" ")
 
     def rebuild_dice(self) -> None:
         self.query_one(DiceLog).rebuild(self.service.events, self.names())
@@ -507,40 +383,6 @@ class GameScreen(Screen[None]):
             self.choices = actions[: len(FREE_FOR_RULESETS)]
             self.update_palette()
 
-    def refusal(self, h: Hex) -> str:
-        """Why the aimed action cannot go to `h`: the rule set's own reason where it gives one."""
-        view = self.view
-        label = self.kind_label(self.mode or "")
-        if not view.board.in_bounds(h):
-            return f"{hex_label(h)} is off the map"
-        if not self.candidates:
-            return f"no {label} possible"
-        probe = self.candidates[0]
-        update = None
-        fields = type(probe).model_fields
-        unit = view.unit_at(h)
-        if "path" in fields:
-            update = {"path": [h]}
-        for name in ("to", "at", "hex"):
-            if name in fields:
-                update = {name: h}
-        for name in fields:
-            if name in _UNIT_FIELDS and isinstance(getattr(probe, name), str):
-                if unit is None:
-                    return f"there is no unit at {hex_label(h)} to {label.lower()}"
-                update = {name: unit.id}
-        if update is not None:
-            try:
-                action = probe.model_copy(update=update)
-                state = self.service.state.model_copy(deep=True)
-                ctx = Context(lambda sink: SeededDice(state.seed, len(self.service.history), sink))
-                self.ruleset.apply(state, action, ctx)
-            except Refusal as exc:
-                return str(exc)
-            except Exception:
-                pass
-        return f"{hex_label(h)} is not a valid hex for {label}: choose a highlighted one"
-
     def apply(self, action) -> None:
         """Send `action` to the service and show what happened."""
         done = self.service.apply(action)
@@ -555,22 +397,6 @@ class GameScreen(Screen[None]):
         self._last = (self.describe(action), done.events)
         self.message = self.events_message(done.events, self.viewer) or self._last[0]
         self.after_change()
-
-    def events_message(self, events, side: str | None) -> str:
-        """What `events` did, in a line, leaving out messages private to other sides than `side`."""
-        names = self.names()
-        shown = []
-        for event in events:
-            if isinstance(event, Rolled):
-                continue
-            if isinstance(event, MessageEvent) and event.side is not None and event.side != side:
-                continue
-            text = event.text()
-            for uid, name in names.items():
-                if uid in text.split():
-                    text = " ".join(clean(name) if w == uid else w for w in text.split())
-            shown.append(text)
-        return "; ".join(shown[-3:])
 
     def after_change(self) -> None:
         """Redraw after the state changed; hide the screen if another side now decides."""
