@@ -32,8 +32,10 @@ def shown(value: Any, limit: int = 40) -> str:
     if isinstance(value, str):
         return "'" + literal(value, limit) + "'"
     if isinstance(value, (dict, list, tuple)):
-        kind = {dict: "a table", list: "a list", tuple: "a list"}[type(value)]
-        return kind
+        text = repr(list(value) if isinstance(value, tuple) else value)
+        if len(text) <= limit and not isinstance(value, dict):
+            return literal(text, limit)
+        return "a table" if isinstance(value, dict) else "a list"
     return literal(repr(value), limit)
 
 

@@ -456,15 +456,24 @@ def snapshot_of(state: GameState) -> dict[str, Any]:
     return plain(state.model_dump(exclude={"board"}))
 
 
+class _Absent:
+    def __repr__(self) -> str:
+        return "(absent)"
+
+
+ABSENT = _Absent()
+"""Stands for a field one of the two snapshots does not have."""
+
+
 def first_difference(a: Any, b: Any, path: str = "") -> tuple[str, Any, Any] | None:
-    """The first place two snapshots differ: (dotted path, value in a, value in b)."""
+    """The first place two snapshots differ: (dotted path, value in a, value in b); ABSENT for a missing field."""
     if isinstance(a, dict) and isinstance(b, dict):
         for k in list(a) + [k for k in b if k not in a]:
             sub = f"{path}.{k}" if path else str(k)
             if k not in a:
-                return sub, "(absent)", b[k]
+                return sub, ABSENT, b[k]
             if k not in b:
-                return sub, a[k], "(absent)"
+                return sub, a[k], ABSENT
             d = first_difference(a[k], b[k], sub)
             if d:
                 return d

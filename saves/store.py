@@ -24,7 +24,7 @@ from rules.service import GameService, Store
 from saves.checks import checked_setup, rules_refusal
 from saves.errors import Problem, SaveError, literal, shown
 from saves.files import dump_toml, parse_document, read_bytes, write_atomic
-from saves.schema import Document, document_from_setup, first_difference, plain, setup_from_state, snapshot_of
+from saves.schema import ABSENT, Document, document_from_setup, first_difference, plain, setup_from_state, snapshot_of
 
 DATA_DIR_ENV = "HEXWAR_DATA_DIR"
 """Overrides the user data folder (tests, portable installs)."""
@@ -153,10 +153,14 @@ def game_from_document(doc: Document, file: str | None, store: Store | None = No
     diff = first_difference(rebuilt, doc.snapshot)
     if diff is not None:
         path, replayed, saved = diff
+        if replayed is ABSENT:
+            what = f"the replay of the action log has no such field, the file says {shown(saved)}"
+        elif saved is ABSENT:
+            what = f"the replay of the action log gives {shown(replayed)}, the file lacks it"
+        else:
+            what = f"the replay of the action log gives {shown(replayed)}, the file says {shown(saved)}"
         raise SaveError(file, Problem(
-            f"snapshot.{path}",
-            f"the replay of the action log gives {shown(replayed)}, the file says {shown(saved)} "
-            "(the file was edited or written by different rules)",
+            f"snapshot.{path}", what + " (the file was edited, or written by other rules)"
         ))
     service.store = store
     return service

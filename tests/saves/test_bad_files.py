@@ -31,6 +31,7 @@ EXPECTED = {
     "unknown-terrain.toml": ("board.legend.F", "unknown terrain 'lava' for toy", None),
     "binary-garbage.toml": ("", "not a text file", None),
     "empty.toml": ("", "the file is empty", None),
+    "deeply-nested.toml": ("", "nested too deeply", None),
 }
 
 
