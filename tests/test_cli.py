@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rules.service import GameService
+from saves.errors import SaveError
 from saves.scenarios import load_scenario
 from saves.store import AutosaveStore, save_game
 from tui import cli
@@ -202,3 +203,32 @@ def test_verify_in_a_fresh_process_rejects_garbage():
     done = subprocess.run([PY, "-m", "tui.cli", "verify", str(bad)], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert "not a text file" in one_error_line(done.stderr)
+
+
+def test_verify_of_a_real_rule_set_save_in_a_fresh_process(tmp_path):
+    """End to end, without the toy: a QUAD (or DHR) game saved, then `hexwar verify` on it."""
+    from rules import registry
+    from saves.scenarios import default_scenario
+
+    real = [e.id for e in registry.entries() if e.id != "toy"]
+    if not real:
+        pytest.skip("no real rule set present")
+    ruleset = real[0]
+    try:
+        name = default_scenario(ruleset).name
+    except SaveError:
+        pytest.skip(f"{ruleset} has no bundled scenario")
+    game = GameService.new(load_scenario(name, ruleset), seed=3)
+    for _ in range(15):
+        if game.result:
+            break
+        assert game.apply(game.legal_actions()[0]).ok
+    path = save_game(game, tmp_path / "real.toml")
+    done = subprocess.run([PY, "-m", "tui.cli", "verify", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "the snapshot matches" in done.stdout
+    path.write_text(path.read_text().replace("\nseed = 3\n", "\nseed = 4\n", 1))
+    done = subprocess.run([PY, "-m", "tui.cli", "verify", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    line = one_error_line(done.stderr)
+    assert ": snapshot." in line or ": game.actions[" in line
