@@ -163,10 +163,9 @@ class QuadRuleset:
             if loss is None:
                 return action.text()
             if t.blocks < t.hits:
-                return (f"Block {action.quality} Quality hit(s) and {t.blocks - action.quality} push hit(s): "
+                return (f"Block {action.quality} Quality hit(s): "
                         f"lose {loss.defender_q} Q, fall back {loss.defender_push}")
-            return (f"Turn {loss.attacker_q} six(es) and {loss.attacker_push} other block(s) on the attacker: "
-                    f"it loses {loss.attacker_q} Q, falls back {loss.attacker_push}")
+            return f"Keep {loss.attacker_q} six(es) over: attacker -{loss.attacker_q} Q, back {loss.attacker_push}"
         return action.text()
 
     def reference(self) -> str:
