@@ -42,6 +42,20 @@ class Fire(Action):
     weapon: int = 0
     slots: int = 1
     line: bool = False
+    dice: list[int] = Field(default_factory=list)
+    """How the dice are shared out, one count per target: with `line`, the units along the
+    line nearest first (the target last); without, a machine gun's traversing fire over the
+    figures in the hex: the unit, then each special figure attached to it (DHR-A10). Empty:
+    the default, a die per figure nearest first (`spread_dice`)."""
+
+
+class Cross(Action):
+    """After a failed terrain check, spend another MP to cross into `to` automatically
+    (Movement, hex based; DHR-A04). Not taking it is the other choice: stop there."""
+
+    kind: Literal["cross"] = "cross"
+    unit: str
+    to: Hex
 
 
 class Melee(Action):
@@ -50,6 +64,15 @@ class Melee(Action):
     kind: Literal["melee"] = "melee"
     unit: str
     at: Hex
+
+
+class Cast(Action):
+    """A Wizard casts spell `spell` of his spell book at hex `at` ("Special Figures": Wizard)."""
+
+    kind: Literal["cast"] = "cast"
+    unit: str
+    at: Hex
+    spell: int = 0
 
 
 class Overrun(Action):
@@ -92,5 +115,5 @@ class End(Action):
 
 
 DHRAction = Annotated[
-    Union[Draw, Move, Fire, Melee, Overrun, Call, Attach, Drop, End], Field(discriminator="kind")
+    Union[Draw, Move, Cross, Fire, Melee, Cast, Overrun, Call, Attach, Drop, End], Field(discriminator="kind")
 ]

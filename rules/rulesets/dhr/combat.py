@@ -14,10 +14,10 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Message, Moved, Retreated
 from rules.hexgrid import Hex
 from rules.rulesets.dhr import procedures as P
-from rules.rulesets.dhr.actions import Call, Fire, Melee, Overrun
+from rules.rulesets.dhr.actions import Call, Cast, Fire, Melee, Overrun
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import cover_dv, edge_dv, hex_dv, line, spec
-from rules.rulesets.dhr.units import DHRUnit, Weapon
+from rules.rulesets.dhr.units import DHRUnit, SpellData, Weapon
 
 ARTILLERY = "artillery"
 AIR = "air"
@@ -65,13 +65,27 @@ def melee_dice(state: DHRState, u: DHRUnit) -> int:
     return max(1, u.stats.melee)
 
 
+def champions(state: DHRState, u: DHRUnit) -> tuple[tuple[int, int], ...]:
+    """Attached Champions who fight in the unit's melee: (dice, Rating) each (Special Figures:
+    Champion "gets several attacks per round"; his dice are rolled at his own Rating)."""
+    if not opt(state, "special_figures"):
+        return ()
+    return tuple((f.figures * max(1, f.stats.melee), f.rating) for f in _turn().attached(state, u.id)
+                 if f.stats.special == "champion" and f.figures > 0)
+
+
 def combatant(state: DHRState, u: DHRUnit, *, terrain_dv: int, attack: str, untenable: bool = False) -> P.Combatant:
     return P.Combatant(
         figures=u.figures, rating=u.rating, terrain_dv=terrain_dv, armour_dv=u.stats.armour_dv(attack),
         leader_rating=leader_rating(state, u), medic=has_medic(state, u), untenable=untenable,
         toughness=toughness(state, u), wounds=u.wounds if toughness(state, u) > 1 else 0,
-        melee_dice=melee_dice(state, u), side=u.side, unit=u.id,
+        melee_dice=melee_dice(state, u), champions=champions(state, u), side=u.side, unit=u.id,
     )
+
+
+def in_hex(state: DHRState, host: DHRUnit) -> list[DHRUnit]:
+    """Every unit in the host's hex: the unit, then the special figures attached to it (by id)."""
+    return [host, *sorted(_turn().attached(state, host.id), key=lambda f: f.id)]
 
 
 def firers(u: DHRUnit, w: Weapon) -> int:
@@ -155,8 +169,21 @@ def attack_actions(state: DHRState, u: DHRUnit) -> list[Action]:
                 if fire_number(u, w, dist, slots) < 1:
                     break
                 out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots))
-                if w.line and not armoured(state, e) and len(line_targets(state, u, e)) > 1:
+                if not w.line or armoured(state, e):
+                    continue
+                total = firers(u, w) * sum(w.rof[:slots])
+                crowd = in_hex(state, e) if opt(state, "special_figures") else [e]
+                if len(crowd) > 1:
+                    # traversing fire over every figure in the hex (DHR-A10), the default first
+                    for split in dice_choices(total, [f.figures for f in crowd]):
+                        if split != [total] + [0] * (len(crowd) - 1):
+                            out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, dice=split))
+                along = line_targets(state, u, e)
+                if len(along) > 1:
                     out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, line=True))
+                    for split in dice_choices(total, [t.figures for t in along])[1:]:
+                        out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, line=True,
+                                        dice=split))
     if not attacked and u.attached_to is None:
         adjacent = [e for e in enemies if e.at.distance(u.at) == 1]
         mp = state.mp_left if active else _turn().mp_of(state, u)
@@ -165,12 +192,65 @@ def attack_actions(state: DHRState, u: DHRUnit) -> list[Action]:
                 out.extend(Overrun(side=u.side, unit=u.id, at=e.at) for e in adjacent if not armoured(state, e))
         elif u.stats.melee > 0:
             out.extend(Melee(side=u.side, unit=u.id, at=e.at) for e in adjacent if not armoured(state, e))
+    if opt(state, "special_figures") and u.stats.special == "wizard":
+        out.extend(cast_actions(state, u, enemies))
     if opt(state, "special_figures") and u.stats.special == "rto" and not attacked:
         for e in enemies:
             if u.artillery > 0:
                 out.append(Call(side=u.side, unit=u.id, at=e.at, strike=ARTILLERY))
             if u.air > 0:
                 out.append(Call(side=u.side, unit=u.id, at=e.at, strike=AIR))
+    return out
+
+
+def dice_choices(total: int, figures: list[int]) -> list[list[int]]:
+    """A few meaningful shares of `total` dice over targets, the default (a die per figure,
+    nearest first) first; then all on each target, and an even split. Any other share is
+    accepted by `apply` too (`valid_split`), these are only the ones offered."""
+    default = P.spread_dice(total, figures)
+    out = [default]
+    for i in range(len(figures)):
+        out.append([total if j == i else 0 for j in range(len(figures))])
+    base, extra = divmod(total, len(figures))
+    out.append([base + (1 if j < extra else 0) for j in range(len(figures))])
+    seen: list[list[int]] = []
+    for split in out:
+        if split not in seen and sum(split) > 0:
+            seen.append(split)
+    return seen
+
+
+def valid_split(split: list[int], total: int, n: int) -> str | None:
+    """Why a share of dice is not valid, or None: one count per target, none negative,
+    at least one die and no more than the dice available."""
+    if len(split) != n:
+        return f"the dice must be shared over {n} target(s), not {len(split)}"
+    if any(x < 0 for x in split):
+        return "a share of dice cannot be negative"
+    if sum(split) < 1 or sum(split) > total:
+        return f"share between 1 and {total} dice"
+    return None
+
+
+def cast_actions(state: DHRState, u: DHRUnit, enemies: list[DHRUnit]) -> list[Action]:
+    """A Wizard's spells (special figures option): each spell once per activation, at any enemy
+    in range (a touch spell: adjacent), not at armoured vehicles (vehicles option)."""
+    out: list[Action] = []
+    if u.figures <= 0:
+        return out
+    for i, sp in enumerate(u.stats.spells):
+        if state.active_unit == u.id and i in state.cast:
+            continue
+        for e in enemies:
+            if armoured(state, e):
+                continue
+            dist = u.at.distance(e.at)
+            if sp.range == 0:
+                if dist != 1:
+                    continue
+            elif P.range_penalty(dist, sp.range) >= u.rating:
+                continue
+            out.append(Cast(side=u.side, unit=u.id, at=e.at, spell=i))
     return out
 
 
@@ -185,10 +265,25 @@ def apply_attack(state: DHRState, u: DHRUnit, action: Action, ctx: Context) -> N
     target = _turn().host_at(state, Hex(*action.at))
     if target is None or target.side == u.side:
         raise Refusal(f"no enemy unit at {Hex(*action.at)}")
-    if action not in attack_actions(state, u):
+    legal = attack_actions(state, u)
+    if isinstance(action, Fire) and action.dice:
+        base = action.model_copy(update={"dice": []})
+        if base not in legal or not any(isinstance(a, Fire) and a.dice and a.model_copy(update={"dice": []}) == base
+                                        for a in legal):
+            raise Refusal(_why_not(state, u, base, target) if base not in legal
+                          else "only a machine gun shares its dice (line fire, or traversing fire over the "
+                               "figures of a hex with special figures in it)")
+        w = u.stats.weapons[action.weapon]
+        n = len(line_targets(state, u, target)) if action.line else len(in_hex(state, target))
+        why = valid_split(list(action.dice), firers(u, w) * sum(w.rof[:action.slots]), n)
+        if why:
+            raise Refusal(why)
+    elif action not in legal:
         raise Refusal(_why_not(state, u, action, target))
     if isinstance(action, Fire):
         fire(state, u, target, action, ctx)
+    elif isinstance(action, Cast):
+        cast(state, u, target, action, ctx)
     elif isinstance(action, Melee):
         melee(state, u, target, ctx)
     elif isinstance(action, Overrun):
@@ -211,6 +306,14 @@ def _why_not(state: DHRState, u: DHRUnit, action: Action, target: DHRUnit) -> st
         return f"{target.name} is beyond the {w.name}'s reach (target number below 1, DHR-A02)"
     if isinstance(action, Melee):
         return "melee needs an adjacent enemy and a unit that has not attacked yet"
+    if isinstance(action, Cast):
+        if u.stats.special != "wizard" or not opt(state, "special_figures"):
+            return "only a Wizard casts spells (special figures option)"
+        if not 0 <= action.spell < len(u.stats.spells):
+            return f"{u.name} has no spell {action.spell}"
+        if state.active_unit == u.id and action.spell in state.cast:
+            return "that spell has been cast this activation"
+        return f"{target.name} is beyond the spell's reach"
     if isinstance(action, Overrun):
         return "an overrun needs a vehicle with a movement point and adjacent infantry (vehicles option)"
     return "an RTO with strikes left calls them (special figures option)"
@@ -247,10 +350,13 @@ def fire(state: DHRState, u: DHRUnit, target: DHRUnit, action: Fire, ctx: Contex
         targets = line_targets(state, u, target)
         lts = [P.LineTarget(_fired_at(state, u, e, w), u.at.distance(e.at), save_dv(state, u.at, e.at), e.at)
                for e in targets]
-        res = P.resolve_line_fire(firer, lts, ctx.dice, slots=action.slots)
+        res = P.resolve_line_fire(firer, lts, ctx.dice, slots=action.slots, allocation=list(action.dice) or None)
         for e, r in zip(targets, res.results):
             if r.damage is not None:
                 _apply_fire_result(state, e, r.damage, r.morale, u.at, ctx)
+        return
+    if action.dice:
+        traverse(state, u, target, w, firer, action, ctx)
         return
     c = _fired_at(state, u, target, w)
     res = P.resolve_fire(firer, c, ctx.dice, distance=dist, save_dv=save_dv(state, u.at, target.at),
@@ -258,6 +364,39 @@ def fire(state: DHRState, u: DHRUnit, target: DHRUnit, action: Fire, ctx: Contex
     if res.damage is not None:
         take_casualties(state, target, res.damage.casualties, res.damage.wounds, ctx, res.damage.medic_saved)
         _morale(state, target, c, res.damage, u.at, ctx)
+
+
+def traverse(state: DHRState, u: DHRUnit, target: DHRUnit, w: Weapon, firer: P.Firer, action: Fire,
+             ctx: Context) -> None:
+    """Traversing fire (DHR-A10): a machine gun shares its dice over the figures of one hex, the
+    unit and the special figures attached to it; each takes its own saves; then the unit checks
+    morale once, counting every figure of the hex just lost (its figures stick with it)."""
+    crowd = in_hex(state, target)
+    dist = u.at.distance(target.at)
+    sdv = save_dv(state, u.at, target.at)
+    lts = [P.LineTarget(_fired_at(state, u, f, w), dist, sdv, f.at) for f in crowd]
+    res = P.resolve_line_fire(firer, lts, ctx.dice, slots=action.slots, allocation=list(action.dice),
+                              traverse=True, morale=False)
+    _hex_results(state, target, crowd, [r.damage for r in res.results], u.at, ctx,
+                 dv=cover_dv(state.board, target.at, u.at, frozenset(state.wrecks)))
+
+
+def _hex_results(state: DHRState, host: DHRUnit, crowd: list[DHRUnit], damages: list, attacker_at: Hex,
+                 ctx: Context, *, dv: int, untenable: bool = False) -> None:
+    """Casualties on every unit of a hex, then one morale check for the unit (DHR-A23), with the
+    figures of the hex lost counted as its casualties (attached figures stick with it)."""
+    lost = 0
+    for f, d in zip(crowd, damages):
+        if d is None:
+            continue
+        lost += d.casualties
+        take_casualties(state, f, d.casualties, d.wounds, ctx, d.medic_saved)
+    if not host.on_map:
+        return
+    m = P.morale_check(host.rating, dv, lost, ctx.dice, leader_rating=leader_rating(state, host),
+                       untenable=untenable, side=host.side, unit=host.id)
+    if m.retreat:
+        retreat(state, host, m.retreat, attacker_at, ctx)
 
 
 def _morale(state: DHRState, target: DHRUnit, c: P.Combatant, damage, attacker_at: Hex, ctx: Context) -> None:
@@ -351,16 +490,25 @@ def area_fire(state: DHRState, u: DHRUnit, target: DHRUnit, w: Weapon, dist: int
     _area_on_hex(state, target, u.at, ctx, attack=w.attack, light=w.light or None, untenable=w.untenable)
 
 
+def area_targets(state: DHRState, target: DHRUnit, attack: str, untenable: bool) -> tuple[list[DHRUnit], list[P.Combatant], int]:
+    """Who an area attack on the target's hex hits: the unit and every special figure attached to
+    it ("every defending figure in that hex"), as combatants; and the hex's DV."""
+    hdv = hex_dv(state.board, target.at, frozenset(state.wrecks))
+    crowd = in_hex(state, target)
+    dv = 0 if untenable else hdv
+    return crowd, [combatant(state, f, terrain_dv=dv, attack=attack, untenable=untenable) for f in crowd], hdv
+
+
 def _area_on_hex(state: DHRState, target: DHRUnit, from_hex: Hex, ctx: Context, *, attack: str,
                  light: int | None, untenable: bool, armour: bool = True) -> None:
     if armoured(state, target):
         ctx.emit(Message(message=f"{target.name} is an armoured vehicle: the blast does not harm it"))
         return
-    dv = 0 if untenable else hex_dv(state.board, target.at, frozenset(state.wrecks))
-    c = combatant(state, target, terrain_dv=dv, attack=attack, untenable=untenable)
-    res = P.area_effect_on(c, ctx.dice, light=light, armour=armour and not untenable,
-                           save_dv=hex_dv(state.board, target.at, frozenset(state.wrecks)))
-    _apply_fire_result(state, target, res.damage, res.morale, from_hex, ctx)
+    crowd, cs, hdv = area_targets(state, target, attack, untenable)
+    results = [P.area_effect_on(c, ctx.dice, light=light, armour=armour and not untenable, save_dv=hdv,
+                                morale=False) for c in cs]
+    _hex_results(state, target, crowd, [r.damage for r in results], from_hex, ctx,
+                 dv=0 if untenable else hdv, untenable=untenable)
 
 
 def vehicle_fire(state: DHRState, u: DHRUnit, target: DHRUnit, w: Weapon, firer: P.Firer, dist: int, slots: int,
@@ -401,12 +549,54 @@ def vehicle_fire(state: DHRState, u: DHRUnit, target: DHRUnit, w: Weapon, firer:
         # a unit of several vehicles lost one; the rest fight on, damage flags cleared
         target.mp_lost = False
         target.weapon_out = False
-    # the crew checks morale like any attacked unit (DHR-A23)
+    # the crew checks morale like any attacked unit (DHR-A23): Rating (after crew casualties) +
+    # cover DV - (vehicles lost + crew casualties of this attack); a vehicle that cannot move
+    # (mobility kill, MP 0) stays where it is (vehicle_morale_casualties; docs/rules/dhr.md)
     m = P.morale_check(target.rating, cover_dv(state.board, target.at, u.at, frozenset(state.wrecks)),
-                       1 if dmg.killed else 0, ctx.dice, leader_rating=leader_rating(state, target),
+                       vehicle_morale_casualties(dmg), ctx.dice, leader_rating=leader_rating(state, target),
                        side=target.side, unit=target.id)
     if m.retreat:
-        retreat(state, target, m.retreat, u.at, ctx)
+        if mp_of_unit(target) == 0:
+            ctx.emit(Message(message=f"{target.name} cannot move: it stays where it is"))
+        else:
+            retreat(state, target, m.retreat, u.at, ctx)
+
+
+def vehicle_morale_casualties(dmg: P.VehicleDamage) -> int:
+    """Casualties 'just taken' by a vehicle unit for its morale check: a vehicle knocked out
+    counts 1, each crew casualty of the damage table 1 more."""
+    return (1 if dmg.killed else 0) + dmg.crew_casualties
+
+
+def mp_of_unit(u: DHRUnit) -> int:
+    return 0 if u.mp_lost else u.stats.mp
+
+
+def cast(state: DHRState, u: DHRUnit, target: DHRUnit, action: Cast, ctx: Context) -> None:
+    """Wizard (special figures option): a spell of his book through the procedures' `cast_spell`.
+    An area spell lands on the hex (1D6 <= Rating - range penalty; a touch spell hits without a
+    roll) and hits every figure in it; any other spell is a shot with its dice at the unit, with
+    the terrain save along the line of sight. Casting is the Wizard's attack: he moves no more."""
+    sp: SpellData = u.stats.spells[action.spell]
+    _start_attack(state)
+    state.cast.append(action.spell)
+    dist = u.at.distance(target.at)
+    spell = P.Spell(sp.name, sp.range, sp.dice, sp.area, sp.light or None, sp.armour, sp.attack)
+    ctx.emit(Message(message=f"{u.name} casts {sp.name} at {target.name}"))
+    if sp.area:
+        crowd, cs, hdv = area_targets(state, target, sp.attack, False)
+        res = P.cast_spell(u.rating, spell, cs, ctx.dice, distance=dist, morale=False, side=u.side, unit=u.id)
+        if not res.hit.hit:
+            ctx.emit(Message(message=f"the {sp.name} misses the hex"))
+            return
+        _hex_results(state, target, crowd, [e.damage for e in res.effects], u.at, ctx, dv=hdv)
+        return
+    c = combatant(state, target, terrain_dv=cover_dv(state.board, target.at, u.at, frozenset(state.wrecks)),
+                  attack=sp.attack)
+    res = P.cast_spell(u.rating, spell, [c], ctx.dice, distance=dist, save_dv=save_dv(state, u.at, target.at),
+                       side=u.side, unit=u.id)
+    if res.damage is not None:
+        _apply_fire_result(state, target, res.damage, res.morale, u.at, ctx)
 
 
 def overrun(state: DHRState, u: DHRUnit, target: DHRUnit, ctx: Context) -> None:

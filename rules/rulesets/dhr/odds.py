@@ -25,7 +25,7 @@ from itertools import combinations_with_replacement, product
 from math import comb, factorial
 
 from rules.core import Outcome
-from rules.odds import binomial, mapped, mixture
+from rules.odds import binomial, convolve, mapped, mixture
 from rules.rulesets.dhr.procedures import (
     DAMAGE_EFFECTS, Combatant, Firer, LineTarget, apply_effects, casualties_from_hits, chance_under, contest_winner,
     effective_check_rating, fire_target, melee_target, morale_target, range_penalty, retreat_for, rof_dice,
@@ -50,10 +50,17 @@ def casualty_chance(hit_target: int, save_dv: int, armour_dv: int) -> Fraction:
 
 
 def casualties_distribution(
-    n_dice: int, per_die: Fraction, figures: int, *, toughness: int = 1, wounds: int = 0, medic: bool = False
+    n_dice: int, per_die: Fraction, figures: int, *, toughness: int = 1, wounds: int = 0, medic: bool = False,
+    groups: Iterable[tuple[int, Fraction]] | None = None,
 ) -> dict[int, Fraction]:
-    """Figures lost when `n_dice` dice each get through with chance `per_die` (then cap, toughness, Medic)."""
-    raw = mapped(binomial(n_dice, per_die), lambda h: casualties_from_hits(h, figures, toughness, wounds)[0])
+    """Figures lost when `n_dice` dice each get through with chance `per_die` (then cap, toughness, Medic).
+
+    `groups` replaces (n_dice, per_die) by several groups of dice with their own chances (a unit's
+    melee dice and its Champion's, at different Ratings)."""
+    through: dict[int, Fraction] = {0: ONE}
+    for n, p in (groups if groups is not None else [(n_dice, per_die)]):
+        through = convolve(through, binomial(n, p))
+    raw = mapped(through, lambda h: casualties_from_hits(h, figures, toughness, wounds)[0])
     if not medic:
         return raw
     return mixture((p, mapped(binomial(c, Fraction(1, 6)), lambda k, c=c: c - k)) for c, p in raw.items())
@@ -201,10 +208,15 @@ def melee_odds(
     def side(hitter: Combatant, mod: int, hurt: Combatant, dv: int) -> AttackOdds:
         t = melee_target(hitter, mod)
         n = hitter.figures * max(1, hitter.melee_dice)
-        per = casualty_chance(t, dv, hurt.armour_dv) if t > 0 else Fraction(0)
-        cas = casualties_distribution(n, per, hurt.figures, toughness=hurt.toughness, wounds=hurt.wounds,
-                                      medic=hurt.medic)
-        return AttackOdds(with_morale(cas, hurt), hurt.figures, dice=f"{n}d6 needing {t} or less")
+        groups = [(n, casualty_chance(t, dv, hurt.armour_dv) if t > 0 else Fraction(0))]
+        words = f"{n}d6 needing {t} or less"
+        for k, rating in hitter.champions:
+            ct = rating + mod
+            groups.append((k, casualty_chance(ct, dv, hurt.armour_dv) if ct > 0 else Fraction(0)))
+            words += f" + champion {k}d6 needing {ct} or less"
+        cas = casualties_distribution(0, ONE, hurt.figures, toughness=hurt.toughness, wounds=hurt.wounds,
+                                      medic=hurt.medic, groups=groups)
+        return AttackOdds(with_morale(cas, hurt), hurt.figures, dice=words)
 
     return MeleeOdds(side(attacker, attacker_modifier, defender, defender.terrain_dv),
                      side(defender, defender_modifier, attacker, 0))

@@ -31,6 +31,12 @@ class DHRState(GameState):
     """The active unit has attacked: it moves no more this activation."""
     fired: list[int] = Field(default_factory=list)
     """Weapons the active unit has fired this activation (each fires once)."""
+    failed_step: list[Hex] = Field(default_factory=list)
+    """[from, to] of the active unit's last failed terrain check (not challenge terrain):
+    while it stands in `from` it may spend another MP to cross automatically (`cross`),
+    or do anything else (stop). Only in the same activation (Movement, DHR-A04)."""
+    cast: list[int] = Field(default_factory=list)
+    """Spells the active Wizard has cast this activation (each once)."""
     crew_checked: bool = False
     """The crew check of this activation has been made and passed."""
     wrecks: list[Hex] = Field(default_factory=list)

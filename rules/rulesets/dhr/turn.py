@@ -25,7 +25,7 @@ from rules.core import Context, Decision, Refusal, Setup, Side
 from rules.events import Changed, Eliminated, InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import Hex, nearest_first, path_to, reachable, ring
 from rules.rulesets.dhr import combat
-from rules.rulesets.dhr.actions import Attach, Call, Draw, Drop, End, Fire, Melee, Move, Overrun
+from rules.rulesets.dhr.actions import Attach, Call, Cast, Cross, Draw, Drop, End, Fire, Melee, Move, Overrun
 from rules.rulesets.dhr.procedures.movement import terrain_check
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import cached_step_check, step_check
@@ -225,6 +225,9 @@ def unit_actions(state: DHRState, u: DHRUnit) -> list[Action]:
     mp = fresh_mp(state, u)
     attacked = state.attacked if state.active_unit == u.id else False
     if u.attached_to is None and mp > 0 and not attacked:
+        step = pending_pass(state, u)
+        if step is not None:
+            out.append(Cross(side=u.side, unit=u.id, to=step))
         out.extend(move_actions(state, u, mp))
     out.extend(combat.attack_actions(state, u))
     if specials_on(state) and u.stats.special:
@@ -233,6 +236,14 @@ def unit_actions(state: DHRState, u: DHRUnit) -> list[Action]:
         if u.attached_to is not None:
             out.extend(drop_actions(state, u))
     return out
+
+
+def pending_pass(state: DHRState, u: DHRUnit) -> Hex | None:
+    """The hex the active unit may enter by an automatic pass after its failed check, if any."""
+    if (state.active_unit != u.id or len(state.failed_step) != 2 or state.attacked
+            or state.mp_left < 1 or u.at != Hex(*state.failed_step[0])):
+        return None
+    return Hex(*state.failed_step[1])
 
 
 def move_actions(state: DHRState, u: DHRUnit, mp: int) -> list[Action]:
@@ -296,9 +307,13 @@ def apply(state: DHRState, action: Action, ctx: Context) -> None:
     activate(state, u, ctx)
     if isinstance(action, Move):
         do_move(state, u, list(action.path), ctx)
+    elif isinstance(action, Cross):
+        if pending_pass(state, u) != Hex(*action.to):
+            raise Refusal(f"{u.name} has no failed terrain check into {Hex(*action.to)} to pass automatically")
+        do_move(state, u, [Hex(*action.to)], ctx)
     elif isinstance(action, Attach):
         do_attach(state, u, action.at, ctx)
-    elif isinstance(action, (Fire, Melee, Overrun, Call)):
+    elif isinstance(action, (Fire, Melee, Overrun, Call, Cast)):
         combat.apply_attack(state, u, action, ctx)
     else:
         raise Refusal(f"unknown action {action.text()}")
@@ -322,6 +337,8 @@ def activate(state: DHRState, u: DHRUnit, ctx: Context) -> None:
     state.mp_left = mp_of(state, u)
     state.attacked = False
     state.fired = []
+    state.cast = []
+    state.failed_step = []
     state.crew_checked = False
     ctx.emit(Message(message=f"{u.name} activates ({state.mp_left} MP)"))
 
@@ -354,6 +371,8 @@ def do_move(state: DHRState, u: DHRUnit, path: list[Hex], ctx: Context) -> None:
     extra = extra_challenge(state)
     walked = [u.at]
     here = u.at
+    bought = pending_pass(state, u)
+    state.failed_step = []
     for b in path:
         if here.distance(b) != 1:
             raise Refusal(f"{b} is not next to {here}")
@@ -368,13 +387,23 @@ def do_move(state: DHRState, u: DHRUnit, path: list[Hex], ctx: Context) -> None:
             if len(walked) == 1:
                 raise Refusal(f"{u.name} has no movement points left")
             break
-        res = terrain_check(chk.dv, state.mp_left, ctx.dice, challenge=chk.challenge, side=u.side, unit=u.id)
-        state.mp_left = res.mp_left
-        if not res.passed:
-            ctx.emit(Message(message=f"{u.name} fails to get across the {chk.what.lower()} ({state.mp_left} MP left)"))
-            break
-        if res.auto_pass:
+        if bought is not None and len(walked) == 1 and b == bought and not chk.challenge:
+            # the automatic pass the failed check left open: another MP, no roll (DHR-A04)
+            state.mp_left -= 1
             ctx.emit(Message(message=f"{u.name} spends another MP and crosses the {chk.what.lower()} (DHR-A04)"))
+        else:
+            res = terrain_check(chk.dv, state.mp_left, ctx.dice, challenge=chk.challenge, buy_auto_pass=False,
+                                side=u.side, unit=u.id)
+            state.mp_left = res.mp_left
+            if not res.passed:
+                if not chk.challenge and state.mp_left >= 1:
+                    state.failed_step = [here, b]
+                    ctx.emit(Message(message=f"{u.name} fails to get across the {chk.what.lower()}: spend another "
+                                             f"MP to cross (cross) or stop ({state.mp_left} MP left)"))
+                else:
+                    ctx.emit(Message(message=f"{u.name} fails to get across the {chk.what.lower()} "
+                                             f"({state.mp_left} MP left)"))
+                break
         here = b
         walked.append(b)
     if len(walked) > 1:
@@ -445,6 +474,8 @@ def end_activation(state: DHRState, ctx: Context) -> None:
     state.mp_left = 0
     state.attacked = False
     state.fired = []
+    state.cast = []
+    state.failed_step = []
     state.crew_checked = False
     draw_next(state, ctx)
 

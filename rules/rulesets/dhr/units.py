@@ -54,6 +54,25 @@ class Weapon(BaseModel):
         return len(self.rof)
 
 
+class SpellData(BaseModel):
+    """One spell of a Wizard's spell book ("Special Figures": Wizard: "his special attacks can
+    be ranged and area effect"). Cast with the procedures' `cast_spell`."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(default="spell", max_length=60)
+    range: int = Field(default=0, ge=0, le=100)
+    """Range value in hexes, bands as for weapons; 0 = touch: an adjacent enemy only."""
+    dice: int = Field(default=1, ge=1, le=20)
+    """Dice of a single-target spell (its rate of fire, no penalty)."""
+    area: bool = False
+    """Hits every figure in the target hex (Area Effect), a touch area spell without a roll."""
+    light: int = Field(default=0, ge=0, le=6)
+    """An area spell that is 'light in nature': n-in-6 per figure (DHR-A17); 0 = full."""
+    armour: bool = True
+    """Whether armour saves apply against it."""
+    attack: str = Field(default="magic", max_length=30)
+
+
 class DHRStats(BaseModel):
     """What a scenario says about a unit (`stats = {...}` in the TOML file)."""
 
@@ -79,6 +98,8 @@ class DHRStats(BaseModel):
     """The unit is the crew of a gun: crew losses make it check before firing."""
     special: SpecialKind = ""
     """A special figure (one figure that may attach to a unit)."""
+    spells: list[SpellData] = Field(default_factory=list, max_length=8)
+    """A Wizard's spell book (special figures option; each spell once per activation)."""
     toughness: int = Field(default=1, ge=1, le=10)
     """Hits to fell one figure: a Champion "can shrug off a few hits" (special figures option)."""
     strike_rating: int = Field(default=3, ge=1, le=5)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 
 from rules.board import Board
-from rules.rulesets.dhr.actions import Draw, Move
+from rules.rulesets.dhr import RULESET
+from rules.rulesets.dhr.actions import Cross, Draw, Move
 from rules.rulesets.dhr.turn import legal_actions
 
 from rules.service import GameService
@@ -23,15 +24,45 @@ def walled(edge_feature="wall", terrain=None, roads=()):
 
 
 def test_the_wall_example_fail_then_buy_the_pass_with_another_point():
-    """Movement, hex based: 3 MP, wall DV 3, roll a 3: fail; spend another MP and cross; 1 MP left."""
+    """Movement, hex based: 3 MP, wall DV 3, roll a 3: fail; the player chooses to spend another MP
+    and crosses automatically (`cross`, no roll); 1 MP left."""
     g = walled()
-    events, dice = scripted(g, Move(side="red", unit="r1", path=[H(2, 2), H(3, 2)]), 3)
+    g.state.units["r1"].at = H(2, 2)
+    events, dice = scripted(g, Move(side="red", unit="r1", path=[H(3, 2), H(4, 2)]), 3)
     u = g.state.units["r1"]
-    assert u.at == H(3, 2)
-    assert g.state.mp_left == 0
+    assert u.at == H(2, 2), "a failed check stops the move: the pass is the player's decision"
+    assert g.state.mp_left == 2
     rec = dice.records[0]
     assert rec.purpose == "terrain check" and rec.need == 3 and rec.test == ">"
-    # only the wall step rolled: the open step cost its MP without a check
+    offered = [a for a in legal_actions(g.state, "red") if isinstance(a, Cross)]
+    assert offered == [Cross(side="red", unit="r1", to=H(3, 2))]
+    assert RULESET.action_kinds["cross"].key == "p"
+    _, dice = scripted(g, offered[0])  # no die: the automatic pass
+    assert dice.records == []
+    assert u.at == H(3, 2) or g.state.units["r1"].at == H(3, 2)
+    assert g.state.mp_left == 1, "the text: 'automatically cross with 1 Movement Point left'"
+    assert not [a for a in legal_actions(g.state, "red") if isinstance(a, Cross)], "the pass is used"
+
+
+def test_the_automatic_pass_may_be_declined():
+    """'you CAN pay the required points again': stopping is the other choice. Anything else the
+    unit does (end, move elsewhere) leaves the pass; it lasts only this activation."""
+    g = walled()
+    g.state.units["r1"].at = H(2, 2)
+    scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), 2)
+    assert g.state.units["r1"].at == H(2, 2) and g.state.mp_left == 2
+    scripted(g, Move(side="red", unit="r1", path=[H(2, 1)]))  # goes elsewhere instead
+    assert g.state.mp_left == 1
+    assert not [a for a in legal_actions(g.state, "red") if isinstance(a, Cross)]
+    assert not g.apply(Cross(side="red", unit="r1", to=H(3, 2))).ok
+
+
+def test_a_move_that_starts_with_the_failed_step_takes_the_bought_pass():
+    g = walled()
+    g.state.units["r1"].at = H(2, 2)
+    scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), 1)
+    _, dice = scripted(g, Move(side="red", unit="r1", path=[H(3, 2), H(4, 2)]))
+    assert dice.records == [] and g.state.units["r1"].at == H(4, 2) and g.state.mp_left == 0
 
 
 def test_the_wall_alone_leaves_one_point_as_in_the_text():
@@ -39,12 +70,15 @@ def test_the_wall_alone_leaves_one_point_as_in_the_text():
     scripted(g, Move(side="red", unit="r1", path=[H(2, 2)]))  # open: 1 MP, no roll
     assert g.state.mp_left == 2
     scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), 3)
+    assert g.state.units["r1"].at == H(2, 2) and g.state.mp_left == 1
+    scripted(g, Cross(side="red", unit="r1", to=H(3, 2)))
     assert g.state.units["r1"].at == H(3, 2)
     assert g.state.mp_left == 0
     g = walled()
     # straight at the wall with 3 MP: the example's 3 -> 1 left
     g.state.units["r1"].at = H(2, 2)
     scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), 3)
+    scripted(g, Cross(side="red", unit="r1", to=H(3, 2)))
     assert g.state.mp_left == 1, "3 MP: a failed check (1) and a bought pass (1) leave 1"
 
 
@@ -138,8 +172,10 @@ def test_legal_moves_on_a_60x60_map_are_fast():
 def test_the_challenge_option_makes_more_terrain_a_challenge():
     b = board(10, 6, edges=[((2, 2), "E", "wall")])
     units = [unit("r1", "red", (2, 2), mp=3), unit("b1", "blue", (9, 5))]
-    for extra, faces, where in (("", (1,), (3, 2)), ("wall", (1, 1, 1), (2, 2))):
+    for extra, faces, crossable in (("", (1,), True), ("wall", (1, 1, 1), False)):
         g = GameService.new(setup(units, b=b, options={"challenge": extra}), seed=1)
         scripted(g, Draw(side="red"), 2)
         scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), *faces)
-        assert g.state.units["r1"].at == H(*where)
+        assert g.state.units["r1"].at == H(2, 2)
+        offered = [a for a in legal_actions(g.state, "red") if isinstance(a, Cross)]
+        assert bool(offered) == crossable, "challenge terrain has no bought pass (DHR-A05)"

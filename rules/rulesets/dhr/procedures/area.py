@@ -114,15 +114,24 @@ def resolve_area_attack(
     modifier: int = 0,
     light: int | None = None,
     armour: bool = True,
+    save_dv: int | None = None,
+    morale: bool | Sequence[bool] = True,
     side: str | None = None,
     unit: str | None = None,
 ) -> AreaAttackResult:
-    """Area Effect in full: `area_hit` once for the hex, then `area_effect_on` each unit in it, in order."""
+    """Area Effect in full: `area_hit` once for the hex, then `area_effect_on` each unit in it, in order.
+
+    Several units in one hex (a unit and the special figures attached to it) share the one
+    roll to land; each then saves on its own. `morale`: one flag per target (or one for all)
+    saying whether that target checks morale here (False: the caller checks, e.g. once for a
+    unit with the casualties of its attached figures counted)."""
     hit = area_hit(rating, dice, distance=distance, weapon_range=weapon_range, melee=melee, modifier=modifier,
                    side=side, unit=unit)
     if not hit.hit:
         return AreaAttackResult(hit)
-    return AreaAttackResult(hit, tuple(area_effect_on(t, dice, light=light, armour=armour) for t in targets))
+    flags = [morale] * len(targets) if isinstance(morale, bool) else list(morale)
+    return AreaAttackResult(hit, tuple(area_effect_on(t, dice, light=light, armour=armour, save_dv=save_dv, morale=m)
+                                       for t, m in zip(targets, flags)))
 
 
 # --- RTO: off-board artillery and air strikes -------------------------------------------
@@ -200,6 +209,7 @@ def cast_spell(
     *,
     distance: int = 0,
     save_dv: int = 0,
+    morale: bool | Sequence[bool] = True,
     side: str | None = None,
     unit: str | None = None,
 ) -> AreaAttackResult | FireResult:
@@ -213,7 +223,8 @@ def cast_spell(
     if spell.area:
         return resolve_area_attack(wizard_rating, targets, dice, distance=distance, weapon_range=spell.range,
                                    melee=spell.range == 0, light=spell.light, armour=spell.armour,
-                                   side=side, unit=unit)
+                                   morale=morale, side=side, unit=unit)
     firer = Firer(1, wizard_rating, spell.range, (spell.dice,), spell.attack_type, side, unit)
     return resolve_fire(firer, targets[0], dice, distance=distance, save_dv=save_dv,
+                        morale=morale if isinstance(morale, bool) else morale[0],
                         purpose=f"spell: {spell.name}", rule=R_WIZARD)

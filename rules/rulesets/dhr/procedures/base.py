@@ -33,6 +33,7 @@ R_MEDIC = "Special Figures: Medic (optional); DHR-A24"
 R_LEADER = "Special Figures: Leader (optional); DHR-A25"
 R_RTO = "Special Figures: RTO (optional)"
 R_WIZARD = "Special Figures: Wizard (optional)"
+R_CHAMPION = "Special Figures: Champion (optional)"
 R_CREW = "Crew Served Weapons (optional); DHR-A14"
 
 

@@ -152,6 +152,9 @@ class Combatant:
     """Hits already taken toward the next figure lost (toughness > 1)."""
     melee_dice: int = 1
     """Dice per figure in melee: 1 (Melee), several for a Champion."""
+    champions: tuple[tuple[int, int], ...] = ()
+    """Champions attached to the unit who fight in its melee: (dice, rating) each; their dice
+    are rolled at their own Rating beside the unit's (Special Figures: Champion)."""
     side: str | None = None
     unit: str | None = None
 
@@ -467,6 +470,7 @@ def resolve_line_fire(
     modifier: int = 0,
     allocation: Sequence[int] | None = None,
     traverse: bool = False,
+    morale: bool | Sequence[bool] = True,
 ) -> MultiFireResult:
     """Machine-gun fire spread over several targets (Rate of Fire; DHR-A10).
 
@@ -475,7 +479,9 @@ def resolve_line_fire(
     must stand in the same hex. The firer's dice (figures x RoF dice of the
     slots used) are shared out by `allocation` (default `spread_dice`); each
     target is then resolved as its own shot at its own distance and save DV,
-    with its own morale check.
+    with its own morale check (`morale`: one flag per target, or one for all; False leaves
+    that target's check to the caller). Any allocation of at most the dice available is
+    accepted: the player chooses (the rule set offers a few and takes any).
     """
     per_firer, _ = rof_dice(firer.rof, slots)
     available = firer.figures * per_firer
@@ -484,12 +490,13 @@ def resolve_line_fire(
     alloc = list(allocation) if allocation is not None else spread_dice(available, [t.target.figures for t in targets])
     if len(alloc) != len(targets) or any(n < 0 for n in alloc) or sum(alloc) > available:
         raise ValueError(f"allocation {alloc} does not fit {available} dice over {len(targets)} target(s)")
+    flags = [morale] * len(targets) if isinstance(morale, bool) else list(morale)
     results = []
-    for n, t in zip(alloc, targets):
+    for n, t, m in zip(alloc, targets, flags):
         if n == 0:
             results.append(FireResult(FireRoll(0, 0, possible=False)))
             continue
         results.append(resolve_fire(firer, t.target, dice, distance=t.distance, save_dv=t.save_dv,
-                                    slots=slots, modifier=modifier, dice_count=n,
+                                    slots=slots, modifier=modifier, dice_count=n, morale=m,
                                     purpose="traversing fire" if traverse else "line fire", rule=R_LINE_FIRE))
     return MultiFireResult(available, tuple(alloc), tuple(results))

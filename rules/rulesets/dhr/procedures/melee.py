@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.dice import Dice
-from rules.rulesets.dhr.procedures.base import R_MELEE, count_under, roll_under
+from rules.rulesets.dhr.procedures.base import R_CHAMPION, R_MELEE, count_under, roll_under
 from rules.rulesets.dhr.procedures.fire import Combatant, Damage, after_attack_morale, resolve_hits
 from rules.rulesets.dhr.procedures.morale import MoraleResult
 
@@ -21,20 +21,30 @@ class MeleeAttack:
 
     target: int
     faces: tuple[int, ...] = ()
+    champions: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """Each attached Champion's (target, faces), rolled after the unit's dice."""
 
     @property
     def possible_hits(self) -> int:
-        return count_under(self.faces, self.target) if self.target > 0 else 0
+        own = count_under(self.faces, self.target) if self.target > 0 else 0
+        return own + sum(count_under(f, t) for t, f in self.champions if t > 0)
 
 
 def melee_attack(fighter: Combatant, dice: Dice, *, modifier: int = 0, purpose: str = "melee") -> MeleeAttack:
+    """A d6 per figure (x melee dice) equal or under the Rating (+ modifier); then each attached
+    Champion's dice at his own Rating (+ modifier) (Melee; Special Figures: Champion)."""
     target = melee_target(fighter, modifier)
     n = fighter.figures * max(1, fighter.melee_dice)
-    if target <= 0:
-        return MeleeAttack(target)
-    faces = roll_under(dice, n, target, purpose, rule=R_MELEE, side=fighter.side, unit=fighter.unit,
-                       word="possible hit")
-    return MeleeAttack(target, faces)
+    faces: tuple[int, ...] = ()
+    if target > 0:
+        faces = roll_under(dice, n, target, purpose, rule=R_MELEE, side=fighter.side, unit=fighter.unit,
+                           word="possible hit")
+    extra = []
+    for k, rating in fighter.champions:
+        t = rating + modifier
+        extra.append((t, roll_under(dice, k, t, f"{purpose} (champion)", rule=R_CHAMPION, side=fighter.side,
+                                    unit=fighter.unit, word="possible hit") if t > 0 else ()))
+    return MeleeAttack(target, faces, tuple(extra))
 
 
 @dataclass(frozen=True)
