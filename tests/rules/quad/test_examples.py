@@ -73,3 +73,16 @@ def test_example_2_four_hits_no_blocks_quality_2_and_three_hexes_back():
         play(state, options[0])
     assert dfn.at.distance(A) == 4 and dfn.stats.quality == 2
     assert not state.retreats
+
+
+def test_example_1_choices_are_described_in_the_defenders_words():
+    from rules.rulesets.quad import RULESET
+
+    state = activation(start(setup([
+        unit("att", "red", A, quality=3, attack=4, defense=1),
+        unit("def", "blue", D, quality=5, attack=1, defense=2),
+    ])))
+    give(state, "red", "att")
+    play(state, "attack red unit=att at=5,3", 1, 3, 5, 6, 4, 6)
+    texts = [RULESET.describe(state, a) for a in legal_actions(state, "blue")]
+    assert texts == ["Keep 1 six(es) over: attacker -1 Q, back 0", "Keep 0 six(es) over: attacker -0 Q, back 1"]
