@@ -92,6 +92,11 @@ class HexwarApp(App[None]):
         self._exit_renderables.append(Text(line))
         self._close_messages_no_wait()
 
+    async def on_run_command(self, event) -> None:
+        """A key-table command picked in the command palette: run it on the screen that listed it."""
+        event.stop()
+        await (event.screen or self.screen).run_action(event.action)
+
     # --- services for the screens ---------------------------------------------------
 
     def autosave_store(self):

@@ -26,7 +26,7 @@ class ScreenCommands(Provider):
         screen = self.screen
         for key in _key_table(screen):
             if key.palette:
-                yield key, partial(screen.post_message, RunCommand(key.action))
+                yield key, partial(screen.post_message, RunCommand(key.action, screen))
 
     async def discover(self) -> Hits:
         for key, run in self._commands():

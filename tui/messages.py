@@ -28,3 +28,5 @@ class RunCommand(Message):
     """Run a screen action by name (the command palette picked a key-table row)."""
 
     action: str
+    screen: Any = None
+    """The screen whose key table listed it (the palette itself is on top when it is posted)."""

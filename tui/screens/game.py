@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from rules.hexgrid import Hex, line
 from tui.keys import FREE_FOR_RULESETS, GAME_KEYS, bindings
-from tui.messages import ApplyAction, RunCommand
+from tui.messages import ApplyAction
 from tui.screens import game_text
 from tui.screens.game_text import action_hex, guarded, is_move
 from tui.widgets.action_bar import ActionBar
@@ -488,11 +488,6 @@ class GameScreen(Screen[None]):
             self.selected = event.action.unit_id
             self.query_one(UnitCard).show(self.view, self.ruleset, self.selected)
         self.make_pending(event.action)
-
-    @on(RunCommand)
-    @guarded
-    def command_picked(self, event: RunCommand) -> None:
-        self.run_action(event.action)
 
     @guarded
     def on_key(self, event) -> None:

@@ -1,0 +1,62 @@
+"""The app shell: cheap import, a short escape delay, commands in the palette."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+from tests.tui.conftest import toy_service
+from tui.app import ESCAPE_DELAY_MS, HexwarApp, quick_escape
+
+
+def test_importing_the_app_loads_no_screen_and_no_rule_set():
+    code = (
+        "import sys, tui.app; "
+        "print(sorted(m for m in sys.modules if m.startswith(('tui.screens', 'tui.dialogs', 'rules.rulesets', "
+        "'saves'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_escape_waits_at_most_the_short_delay():
+    from textual import constants
+
+    assert constants.ESCAPE_DELAY <= ESCAPE_DELAY_MS / 1000 <= 0.05
+
+
+def test_the_input_thread_wakes_soon_after_input_while_an_escape_may_be_pending():
+    quick_escape()
+    from textual.drivers import linux_driver
+
+    selector = linux_driver.selectors.SelectSelector()
+    read, write = os.pipe()
+    try:
+        selector.register(read, linux_driver.selectors.EVENT_READ)
+        os.write(write, b"\x1b")
+        assert selector.select(0.1)  # the ESC arrives
+        os.read(read, 1)
+        start = time.perf_counter()
+        assert selector.select(0.1) == []  # nothing more: back within the escape delay, not 100 ms
+        assert time.perf_counter() - start < 0.06
+    finally:
+        selector.close()
+        os.close(read)
+        os.close(write)
+
+
+async def test_the_command_palette_runs_a_screen_command():
+    service = toy_service()
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "m", "6", "enter", "enter")
+        assert len(service.history) == 1
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"undo")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert service.history == []
