@@ -216,3 +216,14 @@ async def test_an_error_inside_the_rules_shows_a_dialog_not_a_traceback(toy_game
         assert type(app.screen).__name__ == "GameScreen"
         await pilot.press("n", "m", "6", "enter", "enter")  # the game goes on
         assert len(toy_game.history) == 1
+
+
+async def test_an_action_key_with_nothing_selected_takes_the_unit_under_the_cursor(toy_game):
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert screen.selected is None
+        await pilot.press("m")
+        assert screen.selected == "a1" and screen.mode == "move"
+        await pilot.press("escape", "escape", "3", "3", "m")  # off any unit: the first unit that can move
+        assert screen.selected == "a1"

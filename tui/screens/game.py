@@ -292,6 +292,12 @@ class GameScreen(Screen[None]):
                 return
         elif any(a.unit_id is None for a in actions):
             actions = [a for a in actions if a.unit_id is None]
+        elif len({a.unit_id for a in actions}) > 1:
+            # Several units could: take the one under the cursor, else the first, and select it.
+            here = self.view.unit_at(self.map.cursor) if self.map.cursor is not None else None
+            uid = here.id if here is not None and any(a.unit_id == here.id for a in actions) else actions[0].unit_id
+            self.select_unit(uid, move_cursor=True)
+            actions = [a for a in actions if a.unit_id == uid]
         self.clear_flow()
         spec = self.ruleset.action_kinds.get(kind)
         state = self.service.state

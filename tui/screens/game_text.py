@@ -124,6 +124,15 @@ def palette_text(self) -> Text:
         _kinds_into(self, out, shown)
         if others:
             out.append(f" n: {'next' if self.selected else 'select a'} unit ({len(others)} can act)", style="dim")
+    if self.hide_between:
+        # Whether another side could react now depends on its hidden hand (QUAD: a tactics
+        # card), so the line is the same either way: its keys work whenever its rules allow.
+        others = [s for s in state.side_ids() if s != decision.side]
+        if others:
+            out.append("\n")
+            names = ", ".join(side_name(state, s) for s in others)
+            out.append_text(lit(f"{names}: interrupt with your own keys when your rules allow (? lists them)", "dim"))
+        return out
     for side in decision.reactors:
         if side == decision.side:
             continue
@@ -133,6 +142,7 @@ def palette_text(self) -> Text:
             out.append_text(lit(f"{side_name(state, side)} may react: ", "italic"))
             _kinds_into(self, out, reactions)
     return out
+
 
 def _kinds_into(self, out: Text, actions: list) -> None:
     """Append ' key Label(count)' for each kind among `actions`."""
