@@ -23,7 +23,7 @@ values = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.dictionaries(keys, values, max_size=8))
 def test_anything_written_reads_back_the_same(data):
     assert tomllib.loads(dumps(data)) == data
