@@ -83,8 +83,12 @@ def dump_toml(data: dict[str, Any]) -> str:
     return toml_writer.dumps(data)
 
 
-def write_atomic(path: str | Path, data: bytes, backup: bool = True) -> Path:
-    """Write `data` to `path` atomically, keeping the previous file as `<name>.bak`."""
+def write_atomic(path: str | Path, data: bytes, backup: bool = True, durable: bool = True) -> Path:
+    """Write `data` to `path` atomically, keeping the previous file as `<name>.bak`.
+
+    `durable` fsyncs the file and its folder, so the new file survives a power cut,
+    not just a killed process; without it (the autosave) the rename is still atomic.
+    """
     p = Path(path)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
@@ -98,7 +102,8 @@ def write_atomic(path: str | Path, data: bytes, backup: bool = True) -> Path:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
                 f.flush()
-                os.fsync(f.fileno())
+                if durable:
+                    os.fsync(f.fileno())
             os.chmod(tmp, mode)
             if backup and exists:
                 _keep_backup(p)
@@ -109,7 +114,8 @@ def write_atomic(path: str | Path, data: bytes, backup: bool = True) -> Path:
             except OSError:
                 pass
             raise
-        _fsync_dir(p.parent)
+        if durable:
+            _fsync_dir(p.parent)
     except OSError as exc:
         raise SaveError(p, f"cannot write: {literal(exc.strerror or exc, 80)}") from None
     return p

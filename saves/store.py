@@ -214,11 +214,15 @@ class AutosaveStore:
     """The game service's `Store`: writes `autosave.toml` in the user data folder after every action.
 
     A failing disk must not end the game: the error is kept in `last_error` (the
-    UI may show it) and the next action tries again.
+    UI may show it) and the next action tries again. It runs after every action,
+    so it skips fsync (`durable=False`): the rename keeps it atomic against a
+    killed terminal or a dropped connection, and should a power cut leave the
+    file damaged, `load()` falls back to the previous autosave (`.bak`).
     """
 
-    def __init__(self, folder: str | Path | None = None) -> None:
+    def __init__(self, folder: str | Path | None = None, durable: bool = False) -> None:
         self.folder = Path(folder) if folder is not None else data_dir()
+        self.durable = durable
         self.last_error: SaveError | None = None
         self.writes = 0
 
@@ -228,7 +232,7 @@ class AutosaveStore:
 
     def autosave(self, service: GameService) -> None:
         try:
-            save_game(service, self.path)
+            write_atomic(self.path, render_save(service), durable=self.durable)
         except SaveError as exc:
             self.last_error = exc
         except Exception as exc:  # never let an autosave crash the game
@@ -242,12 +246,29 @@ class AutosaveStore:
         p = self.path
         return p if p.is_file() and p.stat().st_size > 0 else None
 
+    @property
+    def backup(self) -> Path:
+        return self.path.with_name(self.path.name + ".bak")
+
     def load(self) -> GameService:
-        """Resume the autosave (raises SaveError if there is none or it is bad); autosaving continues."""
+        """Resume the autosave; autosaving continues. A damaged autosave falls back to the
+        previous one (noted in `last_error`); raises SaveError when neither loads."""
         p = self.latest()
-        if p is None:
+        if p is None and not self.backup.is_file():
             raise SaveError(self.path, "no autosave to resume")
-        return load_game(p, store=self)
+        try:
+            if p is None:
+                raise SaveError(self.path, "the autosave is empty")
+            return load_game(p, store=self)
+        except SaveError as exc:
+            if not self.backup.is_file():
+                raise
+            try:
+                service = load_game(self.backup, store=self)
+            except SaveError:
+                raise exc from None
+            self.last_error = SaveError(self.path, f"{exc.first.text()}; resumed from the previous autosave")
+            return service
 
     def clear(self) -> None:
         """Forget the autosave (after a finished game, say); the `.bak` stays."""

@@ -209,3 +209,36 @@ def test_the_bak_is_a_whole_copy_even_after_the_next_save(tmp_path):
     save_game(game, path)
     assert (tmp_path / "g.toml.bak").read_bytes() == second
     assert Path(tmp_path / "g.toml.bak").stat().st_ino != path.stat().st_ino
+
+
+def test_a_damaged_autosave_falls_back_to_the_previous_one(tmp_path):
+    store = AutosaveStore(tmp_path)
+    game = new_game(store=store)
+    first_move(game)
+    one_move = game.state.model_copy(deep=True)
+    game.apply(game.legal_actions()[0])
+    store.path.write_bytes(b"")  # what a power cut may leave behind
+    resumed = AutosaveStore(tmp_path).load()
+    assert resumed.state == one_move
+    assert "resumed from the previous autosave" in str(resumed.store.last_error)
+
+
+def test_a_damaged_autosave_without_a_previous_one_is_a_clear_error(tmp_path):
+    store = AutosaveStore(tmp_path)
+    store.path.write_text("format = ")
+    with pytest.raises(SaveError, match="not valid TOML"):
+        store.load()
+
+
+def test_the_autosave_skips_fsync_unless_asked(tmp_path, monkeypatch):
+    calls = []
+    real = os.fsync
+    monkeypatch.setattr(files.os, "fsync", lambda fd: (calls.append(fd), real(fd)))
+    game = new_game(store=AutosaveStore(tmp_path))
+    first_move(game)
+    assert calls == []
+    game.store = AutosaveStore(tmp_path, durable=True)
+    game.apply(game.legal_actions()[0])
+    assert len(calls) == 2
+    save_game(game, tmp_path / "explicit.toml")
+    assert len(calls) == 4
