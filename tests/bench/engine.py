@@ -103,6 +103,9 @@ def bench_apply(label: str, setup: Setup, count: int = 300) -> None:
         if not done.ok:
             break
     _line(f"apply, {label}", _ms(statistics.median(times)), APPLY_BAR_MS, f"({len(times)} actions)")
+    state = game.state
+    copy_ms = _median_ms(lambda: state.model_copy(deep=True), 50)
+    print(f"    of which the state's deep copy (undo snapshot): {copy_ms:.3f} ms")
 
 
 def _padded(setup: Setup, size: int = BIG) -> Setup:
