@@ -227,3 +227,18 @@ async def test_an_action_key_with_nothing_selected_takes_the_unit_under_the_curs
         assert screen.selected == "a1" and screen.mode == "move"
         await pilot.press("escape", "escape", "3", "3", "m")  # off any unit: the first unit that can move
         assert screen.selected == "a1"
+
+
+async def test_while_aiming_n_jumps_between_the_valid_hexes(toy_game):
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n", "m", "n")
+        first = screen.map.cursor
+        assert any(a.target_hex == first for a in screen.candidates)
+        await pilot.press("n")
+        assert screen.map.cursor != first
+        await pilot.press("N")
+        assert screen.map.cursor == first
+        await pilot.press("enter", "enter")
+        assert toy_game.state.units["a1"].at == first

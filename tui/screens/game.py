@@ -292,8 +292,8 @@ class GameScreen(Screen[None]):
                 return
         elif any(a.unit_id is None for a in actions):
             actions = [a for a in actions if a.unit_id is None]
-        elif len({a.unit_id for a in actions}) > 1:
-            # Several units could: take the one under the cursor, else the first, and select it.
+        else:
+            # Only units can: take the one under the cursor if it can, else the first, and select it.
             here = self.view.unit_at(self.map.cursor) if self.map.cursor is not None else None
             uid = here.id if here is not None and any(a.unit_id == here.id for a in actions) else actions[0].unit_id
             self.select_unit(uid, move_cursor=True)
@@ -540,6 +540,9 @@ class GameScreen(Screen[None]):
             self.say("Nothing to confirm: choose an action first")
 
     def _cycle(self, step: int) -> None:
+        if self.mode is not None:
+            self._cycle_targets(step)
+            return
         units = self.own_units()
         with_actions = {a.unit_id for a in self.legal(self.service.decision().side) if a.unit_id}
         able = [u for u in units if u.id in with_actions] or units
@@ -553,6 +556,19 @@ class GameScreen(Screen[None]):
             nxt = ids[0] if step > 0 else ids[-1]
         self.select_unit(nxt, move_cursor=True)
         self.say(f"{clean(self.view.units[nxt].name)} selected")
+
+    def _cycle_targets(self, step: int) -> None:
+        """While aiming, n / N jump the cursor between the valid hexes, nearest first."""
+        state = self.service.state
+        hexes = sorted({h for a in self.candidates if (h := action_hex(a, state)) is not None})
+        if not hexes:
+            return
+        origin = state.units[self.selected].at if self.selected in state.units else None
+        if origin is not None:
+            hexes.sort(key=lambda h: (origin.distance(h), h.r, h.q))
+        cursor = self.map.cursor
+        index = hexes.index(cursor) + step if cursor in hexes else (0 if step > 0 else -1)
+        self.map.cursor = hexes[index % len(hexes)]
 
     @guarded
     def action_next_unit(self) -> None:

@@ -95,7 +95,7 @@ def palette_text(self) -> Text:
         if unit is not None:
             out.append_text(lit(f" with {unit.name}"))
         out.append(f": choose one of {len(self.candidates)} highlighted hexes")
-        out.append("\nmove the cursor, Enter: pick   Esc: cancel", style="dim")
+        out.append("\nmove the cursor or n / N: next / previous, Enter: pick   Esc: cancel", style="dim")
         if self.message.startswith("Refused"):
             out.append("\n")
             out.append_text(lit(self.message, "bold"))
