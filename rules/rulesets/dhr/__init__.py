@@ -18,7 +18,7 @@ from rules.actions import Action
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.dhr import combat, terrain, turn, victory
 from rules.rulesets.dhr.preview import preview as _preview
-from rules.rulesets.dhr.actions import DHRAction, Draw, End, Fire, Melee, Move
+from rules.rulesets.dhr.actions import Cast, Cross, DHRAction, Draw, End, Fire, Melee, Move
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.units import DHRUnit
 
@@ -105,8 +105,19 @@ class DHRRuleset:
             if w is not None:
                 dice = sum(w.rof[:action.slots])
                 rof = f" x{dice}" + (f" (-{action.slots - 1})" if action.slots > 1 else "")
-            kind = "line fire" if action.line else "fire"
-            return f"{name(action.unit)}: {kind} {w.name if w else '?'}{rof} at {at(action.at)}"
+            kind = "line fire" if action.line else ("traversing fire" if action.dice else "fire")
+            share = ""
+            if action.dice:
+                share = " (dice " + "/".join(map(str, action.dice)) + ")"
+            elif action.line:
+                share = " (a die per figure, nearest first)"
+            return f"{name(action.unit)}: {kind} {w.name if w else '?'}{rof} at {at(action.at)}{share}"
+        if isinstance(action, Cross):
+            return f"{name(action.unit)}: spend another MP and cross into {action.to} (automatic pass)"
+        if isinstance(action, Cast):
+            u = state.units.get(action.unit)
+            sp = u.stats.spells[action.spell] if u and 0 <= action.spell < len(u.stats.spells) else None
+            return f"{name(action.unit)}: cast {sp.name if sp else '?'} at {at(action.at)}"
         if isinstance(action, Melee):
             return f"{name(action.unit)}: melee {at(action.at)}"
         kind = action.kind
@@ -145,6 +156,11 @@ class DHRRuleset:
             if w.crew_served:
                 bits.append("crew-served")
             rows.append((f"Weapon {i}", f"{w.name}: {', '.join(bits)}"))
+        for i, sp in enumerate(s.spells):
+            bits = [f"range {sp.range}" if sp.range else "touch", "area" if sp.area else f"{sp.dice}d6"]
+            if sp.light:
+                bits.append(f"light {sp.light}/6")
+            rows.append((f"Spell {i}", f"{sp.name}: {', '.join(bits)}"))
         if s.melee != 1:
             rows.append(("Melee dice", str(s.melee)))
         if s.armour:

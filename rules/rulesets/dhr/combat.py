@@ -385,6 +385,7 @@ def _hex_results(state: DHRState, host: DHRUnit, crowd: list[DHRUnit], damages: 
                  ctx: Context, *, dv: int, untenable: bool = False) -> None:
     """Casualties on every unit of a hex, then one morale check for the unit (DHR-A23), with the
     figures of the hex lost counted as its casualties (attached figures stick with it)."""
+    lr = leader_rating(state, host)  # the Leader in the blow steadies the check, even if he fell in it
     lost = 0
     for f, d in zip(crowd, damages):
         if d is None:
@@ -393,8 +394,8 @@ def _hex_results(state: DHRState, host: DHRUnit, crowd: list[DHRUnit], damages: 
         take_casualties(state, f, d.casualties, d.wounds, ctx, d.medic_saved)
     if not host.on_map:
         return
-    m = P.morale_check(host.rating, dv, lost, ctx.dice, leader_rating=leader_rating(state, host),
-                       untenable=untenable, side=host.side, unit=host.id)
+    m = P.morale_check(host.rating, dv, lost, ctx.dice, leader_rating=lr, untenable=untenable,
+                       side=host.side, unit=host.id)
     if m.retreat:
         retreat(state, host, m.retreat, attacker_at, ctx)
 

@@ -27,7 +27,7 @@ from math import comb, factorial
 from rules.core import Outcome
 from rules.odds import binomial, convolve, mapped, mixture
 from rules.rulesets.dhr.procedures import (
-    DAMAGE_EFFECTS, Combatant, Firer, LineTarget, apply_effects, casualties_from_hits, chance_under, contest_winner,
+    DAMAGE_EFFECTS, Combatant, Firer, LineTarget, VehicleDamage, apply_effects, casualties_from_hits, chance_under, contest_winner,
     effective_check_rating, fire_target, melee_target, morale_target, range_penalty, retreat_for, rof_dice,
     spread_dice,
 )
@@ -395,3 +395,154 @@ def enumerate_procedure(run: Callable[[object], Hashable], *, limit: int = 2_000
             continue
         out[key] += p
     return dict(out)
+
+
+# --- Several units in one hex (a unit and its attached special figures) -------------------
+
+
+def hex_joint(host: Combatant, host_casualties: dict[int, Fraction], others: list[dict[int, Fraction]]) -> Joint:
+    """The unit's (casualties, retreat) when the figures attached to it were attacked in the same
+    blow: its one morale check counts every figure of the hex lost (the others are independent
+    of its own casualties, given the attack happened)."""
+    other_total: dict[int, Fraction] = {0: ONE}
+    for d in others:
+        other_total = convolve(other_total, d)
+    out: dict = defaultdict(Fraction)
+    for c, p in host_casualties.items():
+        for o, q in other_total.items():
+            if c >= host.figures:
+                out[(c, None)] += p * q
+                continue
+            t = morale_target(host.rating, host.terrain_dv, c + o, leader_rating=host.leader_rating,
+                              untenable=host.untenable)
+            for r, w in morale_distribution(t).items():
+                out[(c, r)] += p * q * w
+    return dict(out)
+
+
+def _gate(joint: Joint, chance: Fraction) -> Joint:
+    if chance == 1:
+        return joint
+    mixed = mixture([(chance, joint), (1 - chance, {(0, None): ONE})])
+    return {k: v for k, v in mixed.items() if v}
+
+
+def _fig_odds(cas: dict[int, Fraction], c: Combatant, chance: Fraction, dice: str) -> AttackOdds:
+    return AttackOdds(_gate({(k, None): p for k, p in cas.items()}, chance), c.figures, dice=dice)
+
+
+def area_hex_odds(
+    rating: int,
+    targets: list[Combatant],
+    *,
+    distance: int = 0,
+    weapon_range: int = 0,
+    melee: bool = False,
+    modifier: int = 0,
+    light: int | None = None,
+    armour: bool = True,
+    save_dv: int | None = None,
+) -> list[AttackOdds]:
+    """An area attack on a hex holding a unit (first) and the special figures attached to it:
+    one roll to land, every figure saves, the unit checks morale counting every figure lost
+    (the rule set's `_area_on_hex`). The figures' odds have no morale (they stick with it)."""
+    if melee:
+        p_hit = ONE
+    else:
+        t = rating - range_penalty(distance, weapon_range) + modifier
+        if t <= 0:
+            return [NO_ATTACK(c.figures) for c in targets]
+        p_hit = chance_under(t)
+    per_fig = (chance_under(light) if light is not None and light < 6 else ONE)
+    cas = []
+    for c in targets:
+        dv = c.terrain_dv if save_dv is None else save_dv
+        per = per_fig * (1 - chance_under(dv)) * (1 - chance_under(c.armour_dv if armour else 0))
+        cas.append(casualties_distribution(c.figures, per, c.figures, toughness=c.toughness, wounds=c.wounds,
+                                           medic=c.medic))
+    host = AttackOdds(_gate(hex_joint(targets[0], cas[0], cas[1:]), p_hit), targets[0].figures, dice="area effect")
+    return [host, *(_fig_odds(d, c, p_hit, "area effect") for d, c in zip(cas[1:], targets[1:]))]
+
+
+def traverse_odds(firer: Firer, targets: list[LineTarget], allocation: list[int], *, slots: int = 1,
+                  modifier: int = 0) -> list[AttackOdds]:
+    """Traversing fire over the figures of one hex (the unit first): each its share of the dice,
+    one morale check for the unit counting every figure lost (the rule set's `traverse`)."""
+    hit = fire_target(firer.rating, targets[0].distance, firer.weapon_range, slots, modifier)
+    if hit <= 0:
+        return [NO_ATTACK(t.target.figures) for t in targets]
+    cas = []
+    for n, t in zip(allocation, targets):
+        c = t.target
+        cas.append(casualties_distribution(n, casualty_chance(hit, t.save_dv, c.armour_dv), c.figures,
+                                           toughness=c.toughness, wounds=c.wounds, medic=c.medic))
+    words = [f"{n}d6 needing {hit} or less" for n in allocation]
+    host = AttackOdds(hex_joint(targets[0].target, cas[0], cas[1:]), targets[0].target.figures, dice=words[0])
+    return [host, *(_fig_odds(d, t.target, ONE, w) for d, t, w in zip(cas[1:], targets[1:], words[1:]))]
+
+
+# --- Vehicles: every result of the damage table, exactly ------------------------------------
+
+VehicleKey = tuple  # (killed, smoke, crew_bailed, immobile, weapon_out, crew_casualties)
+
+
+def _vkey(v: VehicleDamage) -> VehicleKey:
+    return (v.killed, v.smoke, v.crew_bailed, v.immobile, v.weapon_out, v.crew_casualties)
+
+
+def _vdamage(k: VehicleKey) -> VehicleDamage:
+    killed, smoke, bailed, immobile, weapon_out, crew = k
+    return VehicleDamage(killed=killed, wreck=killed, smoke=smoke, immobile=immobile, weapon_out=weapon_out,
+                         crew_bailed=bailed, crew_casualties=crew)
+
+
+def _one_effect(dist: dict[VehicleKey, Fraction]) -> dict[VehicleKey, Fraction]:
+    out: dict = defaultdict(Fraction)
+    for k, p in dist.items():
+        v = _vdamage(k)
+        for e in DAMAGE_EFFECTS.values():
+            out[_vkey(apply_effects([e], v))] += p / 6
+    return dict(out)
+
+
+def vehicle_damage_distribution(
+    firer: Firer, armament: int, armour: int, *, distance: int, save_dv: int = 0, slots: int = 1,
+    modifier: int = 0, damage_table: bool = False,
+) -> dict[VehicleKey, Fraction]:
+    """The exact final state of `resolve_vehicle_fire` from an undamaged vehicle, as
+    (killed, smoke, crew_bailed, immobile, weapon_out, crew_casualties) -> chance.
+
+    The hits left after terrain saves are binomial; the contests run one per hit until the
+    vehicle is out; each won contest rolls its effect dice on the table (DHR-A16) or, without
+    the table, kills."""
+    empty = _vkey(VehicleDamage())
+    per_firer, _ = rof_dice(firer.rof, slots)
+    hit = fire_target(firer.rating, distance, firer.weapon_range, slots, modifier)
+    if hit <= 0:
+        return {empty: ONE}
+    n = firer.figures * per_firer
+    hits = binomial(n, chance_under(hit) * (1 - chance_under(save_dv)))
+    contest = contest_distribution(armament, armour)
+    cur: dict[VehicleKey, Fraction] = {empty: ONE}
+    out: dict = defaultdict(Fraction)
+    for h in range(n + 1):
+        for k, p in cur.items():
+            out[k] += p * hits.get(h, Fraction(0))
+        nxt: dict = defaultdict(Fraction)
+        for k, p in cur.items():
+            if k[0]:
+                nxt[k] += p
+                continue
+            for rolls, q in contest.items():
+                if rolls == 0:
+                    nxt[k] += p * q
+                elif not damage_table:
+                    nxt[(True, True, k[2], True, k[4], k[5])] += p * q
+                else:
+                    d = {k: ONE}
+                    for _ in range(rolls):
+                        d = _one_effect(d)
+                    for k2, r in d.items():
+                        nxt[k2] += p * q * r
+        cur = dict(nxt)
+    return {k: v for k, v in out.items() if v}

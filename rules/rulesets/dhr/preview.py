@@ -10,7 +10,7 @@ from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.rulesets.dhr import combat, odds
 from rules.rulesets.dhr import procedures as P
-from rules.rulesets.dhr.actions import Call, Fire, Melee, Overrun
+from rules.rulesets.dhr.actions import Call, Cast, Fire, Melee, Overrun
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import cover_dv, hex_dv
 
@@ -20,7 +20,7 @@ def _pct(p: Fraction) -> str:
 
 
 def preview(state: DHRState, action: Action) -> Preview | None:
-    if not isinstance(action, (Fire, Melee, Overrun, Call)):
+    if not isinstance(action, (Fire, Melee, Overrun, Call, Cast)):
         return None
     from rules.rulesets.dhr.turn import host_at
 
@@ -45,24 +45,24 @@ def preview(state: DHRState, action: Action) -> Preview | None:
             crew = P.chance_under(t)
             notes.append(f"crew check first: {t} or less ({_pct(crew)}), DHR-A14")
         if combat.is_area(state, w):
-            dv = hex_dv(state.board, target.at, wrecks)
-            c = combat.combatant(state, target, terrain_dv=0 if w.untenable else dv, attack=w.attack,
-                                 untenable=w.untenable)
-            o = odds.area_odds(u.rating, c, distance=dist, weapon_range=w.range, light=w.light or None,
-                               armour=not w.untenable, save_dv=dv)
-            return _attack_preview(f"{w.name} (area) at {target.name}", o, crew, notes)
+            crowd, cs, hdv = combat.area_targets(state, target, w.attack, w.untenable)
+            os_ = odds.area_hex_odds(u.rating, cs, distance=dist, weapon_range=w.range, light=w.light or None,
+                                     armour=not w.untenable, save_dv=hdv,
+                                     melee=dist <= 1 and w.range <= 1)
+            return _hex_preview(f"{w.name} (area) at {target.name}", crowd, os_, crew, notes)
         if combat.armoured(state, target):
-            p = odds.vehicle_kill_chance(firer, w.armament, target.stats.armour_dice, distance=dist,
-                                         save_dv=combat.save_dv(state, u.at, target.at), slots=action.slots)
-            p = p * crew
-            return Preview(title=f"{w.name} at {target.name}",
-                           dice=f"{w.armament}d6 armament against {target.stats.armour_dice}d6 armour per hit",
-                           outcomes=(Outcome(label="a vehicle knocked out" if not combat.opt(state, "damage_table")
-                                             else "at least one contest won", chance=p),
-                                     Outcome(label="no effect", chance=1 - p)),
-                           notes=tuple(notes))
+            return _vehicle_preview(state, u, target, w, firer, dist, action.slots, crew, notes)
         if action.line:
-            return _line_preview(state, u, target, w, firer, action.slots, crew, notes)
+            return _line_preview(state, u, target, w, firer, action.slots, crew, notes, list(action.dice) or None)
+        if action.dice:
+            crowd = combat.in_hex(state, target)
+            if len(action.dice) != len(crowd):
+                return None
+            sdv = combat.save_dv(state, u.at, target.at)
+            lts = [P.LineTarget(combat._fired_at(state, u, f, w), dist, sdv, f.at) for f in crowd]
+            os_ = odds.traverse_odds(firer, lts, list(action.dice), slots=action.slots)
+            notes.append("traversing fire: " + ", ".join(f"{n}d6 at {f.name}" for n, f in zip(action.dice, crowd)))
+            return _hex_preview(f"{w.name}: traversing fire at {target.name}", crowd, os_, crew, notes)
         sdv = combat.save_dv(state, u.at, target.at)
         c = combat._fired_at(state, u, target, w)
         o = odds.fire_odds(firer, c, distance=dist, save_dv=sdv, slots=action.slots)
@@ -81,14 +81,31 @@ def preview(state: DHRState, action: Action) -> Preview | None:
                              attack="overrun")
         o = odds.overrun_odds(c, save_dv=hex_dv(state.board, target.at, wrecks))
         return _attack_preview(f"overrun of {target.name}", o, Fraction(1), ["kill value 1, no armour saves (DHR-A27)"])
+    if isinstance(action, Cast):
+        if not 0 <= action.spell < len(u.stats.spells):
+            return None
+        sp = u.stats.spells[action.spell]
+        dist = u.at.distance(target.at)
+        if sp.area:
+            crowd, cs, hdv = combat.area_targets(state, target, sp.attack, False)
+            os_ = odds.area_hex_odds(u.rating, cs, distance=dist, weapon_range=sp.range, melee=sp.range == 0,
+                                     light=sp.light or None, armour=sp.armour, save_dv=hdv)
+            return _hex_preview(f"{sp.name} (area spell) at {target.name}", crowd, os_, Fraction(1), [])
+        c = combat.combatant(state, target, terrain_dv=cover_dv(state.board, target.at, u.at, wrecks),
+                             attack=sp.attack)
+        if not sp.armour:
+            c = P.Combatant(**{**c.__dict__, "armour_dv": 0})
+        o = odds.fire_odds(P.Firer(1, u.rating, sp.range, (sp.dice,), sp.attack), c, distance=dist,
+                           save_dv=combat.save_dv(state, u.at, target.at))
+        return _attack_preview(f"{sp.name} at {target.name}", o, Fraction(1), [])
     # Call
     rating = u.stats.strike_rating + (1 if action.strike == "air" else 0)
-    dv = hex_dv(state.board, target.at, wrecks)
-    c = combat.combatant(state, target, terrain_dv=dv, attack="blast")
-    o = odds.area_odds(min(5, rating), c, save_dv=dv)
-    contact = P.chance_under(u.rating)
-    return _attack_preview(f"{action.strike} on {target.name}", o, contact,
-                           [f"the call gets through on {u.rating} or less ({_pct(contact)})"])
+    crowd, cs, hdv = combat.area_targets(state, target, "blast", False)
+    os_ = odds.area_hex_odds(min(5, rating), cs, save_dv=hdv)
+    host = state.units.get(u.attached_to or "")
+    contact = P.chance_under(P.effective_check_rating(u.rating, combat.leader_rating(state, host) if host else None))
+    return _hex_preview(f"{action.strike} on {target.name}", crowd, os_, contact,
+                        [f"the call gets through ({_pct(contact)})"])
 
 
 def _attack_preview(title: str, o, gate: Fraction, notes: list[str]) -> Preview:
@@ -105,12 +122,72 @@ def _attack_preview(title: str, o, gate: Fraction, notes: list[str]) -> Preview:
     return Preview(title=title, dice=o.dice, outcomes=tuple(lines), notes=tuple(notes))
 
 
-def _line_preview(state: DHRState, u, target, w, firer, slots: int, crew: Fraction, notes: list[str]) -> Preview:
-    """Line fire (DHR-A10): the dice are spread a die per figure, nearest first; each unit on
-    the line gets its own exact odds from its share."""
+def _hex_preview(title: str, crowd, os_, gate: Fraction, notes: list[str]) -> Preview:
+    """A blow on a hex: the unit's casualties and morale, then each attached figure's chance to fall."""
+    if not os_[0].possible:
+        return Preview(title=title, dice="cannot be attempted", outcomes=(), notes=tuple(notes))
+    lines = list(_attack_preview("", os_[0], gate, []).outcomes)
+    for f, o in zip(crowd[1:], os_[1:]):
+        lines.append(Outcome(label=f"{f.name} falls", chance=o.eliminated * gate))
+    if len(crowd) > 1:
+        notes = [*notes, "the unit's morale counts every figure of the hex lost"]
+    return Preview(title=title, dice=os_[0].dice, outcomes=tuple(lines), notes=tuple(notes))
+
+
+def _vehicle_preview(state: DHRState, u, target, w, firer, dist: int, slots: int, crew: Fraction,
+                     notes: list[str]) -> Preview:
+    """Fire at an armoured vehicle: every result of the contests (and the damage table) exactly,
+    then the crew's morale (casualties: a vehicle lost, each crew casualty; see combat)."""
+    table = combat.opt(state, "damage_table")
+    dist_ = odds.vehicle_damage_distribution(firer, w.armament, target.stats.armour_dice, distance=dist,
+                                             save_dv=combat.save_dv(state, u.at, target.at), slots=slots,
+                                             damage_table=table)
+    cover = cover_dv(state.board, target.at, u.at, frozenset(state.wrecks))
+    lr = combat.leader_rating(state, target)
+    immobile_now = combat.mp_of_unit(target) == 0
+    p_out = p_bail = p_weapon = p_mob = p_crew = p_morale = p_none = Fraction(0)
+    for (killed, smoke, bailed, immobile, weapon_out, crew_c), p in dist_.items():
+        p = p * crew
+        if killed:
+            p_out += p
+            p_bail += p if bailed else 0
+        if weapon_out:
+            p_weapon += p
+        if immobile and not killed:
+            p_mob += p
+        if crew_c:
+            p_crew += p
+        if not (killed or weapon_out or immobile or crew_c):
+            p_none += p
+        if killed and target.figures <= 1:
+            continue
+        rating = max(1, target.stats.rating - target.rating_loss - crew_c)
+        t = P.morale_target(rating, cover, (1 if killed else 0) + crew_c, leader_rating=lr)
+        p_morale += p * (1 - odds.morale_distribution(t).get(0, Fraction(0)))
+    p_none += 1 - crew
+    lines = [Outcome(label="a vehicle knocked out (wreck)", chance=p_out)]
+    if table:
+        lines += [Outcome(label="  of which the crew bails (no smoke)", chance=p_bail),
+                  Outcome(label="main weapon knocked out", chance=p_weapon),
+                  Outcome(label="mobility kill (still in the fight)", chance=p_mob),
+                  Outcome(label="crew casualty (Rating -1 each)", chance=p_crew)]
+    lines += [Outcome(label="no effect", chance=p_none),
+              Outcome(label="crew fails morale" + (" (cannot move: stays)" if immobile_now else ""), chance=p_morale)]
+    return Preview(title=f"{w.name} at {target.name}",
+                   dice=f"{w.armament}d6 armament against {target.stats.armour_dice}d6 armour per hit",
+                   outcomes=tuple(lines), notes=tuple(notes))
+
+
+def _line_preview(state: DHRState, u, target, w, firer, slots: int, crew: Fraction, notes: list[str],
+                  alloc: list[int] | None = None) -> Preview:
+    """Line fire (DHR-A10): the dice shared as the action says (default a die per figure, nearest
+    first); each unit on the line gets its own exact odds from its share."""
     targets = combat.line_targets(state, u, target)
     per_firer, _ = P.rof_dice(firer.rof, slots)
-    alloc = P.spread_dice(firer.figures * per_firer, [t.figures for t in targets])
+    if alloc is None:
+        alloc = P.spread_dice(firer.figures * per_firer, [t.figures for t in targets])
+    elif len(alloc) != len(targets):
+        return None
     lines: list[Outcome] = []
     shares = []
     for t, n in zip(targets, alloc):
@@ -122,6 +199,6 @@ def _line_preview(state: DHRState, u, target, w, firer, slots: int, crew: Fracti
                            slots=slots, dice_count=n)
         for x in _attack_preview("", o, crew, []).outcomes:
             lines.append(Outcome(label=x.label.replace("target", t.name, 1), chance=x.chance))
-    notes.append("line fire, a die per figure nearest first: " + ", ".join(shares))
+    notes.append("line fire: " + ", ".join(shares))
     return Preview(title=f"{w.name}: line fire to {target.name}", dice=", ".join(shares),
                    outcomes=tuple(lines), notes=tuple(notes))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.dice import Dice
 from rules.rulesets.dhr.procedures.base import (
@@ -225,6 +225,7 @@ def cast_spell(
                                    melee=spell.range == 0, light=spell.light, armour=spell.armour,
                                    morale=morale, side=side, unit=unit)
     firer = Firer(1, wizard_rating, spell.range, (spell.dice,), spell.attack_type, side, unit)
-    return resolve_fire(firer, targets[0], dice, distance=distance, save_dv=save_dv,
+    target = targets[0] if spell.armour else replace(targets[0], armour_dv=0)
+    return resolve_fire(firer, target, dice, distance=distance, save_dv=save_dv,
                         morale=morale if isinstance(morale, bool) else morale[0],
                         purpose=f"spell: {spell.name}", rule=R_WIZARD)
