@@ -83,7 +83,7 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("N", "previous_unit", "Previous unit", "select the previous unit (while aiming: the previous valid hex)"),
     Key("u", "undo", "Undo", "take back the last action"),
     Key("U", "redo", "Redo", "apply again the action taken back"),
-    Key("I", "unit_detail", "Unit detail", "everything about the unit under the cursor"),
+    Key("I", "unit_detail", "Unit detail / odds", "everything about the unit under the cursor; with an action pending, all its odds"),
     Key("z", "zoom", "Zoom", "switch the map between compact and outlined hexes"),
     Key("l", "legend", "Legend", "show or hide the terrain legend"),
     Key("tab", "focus_next", "Next panel", "move the focus to the next panel", palette=False),

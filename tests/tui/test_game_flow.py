@@ -95,6 +95,12 @@ async def test_attack_shows_the_odds_then_rolls_into_the_dice_log():
         await pilot.press("a")
         assert screen.pending is not None and screen.pending.kind == "attack"
         assert "hit 50.0%" in screen.palette.text.plain
+        await pilot.press("I")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TextDialog"
+        assert "1/2" in app.screen.text.plain  # the exact chance, as a fraction
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("space")
         assert len(service.history) == 3
         assert screen.query_one("DiceLog").count == 1

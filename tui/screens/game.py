@@ -604,6 +604,11 @@ class GameScreen(Screen[None]):
     def action_unit_detail(self) -> None:
         from tui.screens.unit_detail import UnitDetailScreen
 
+        if self.pending is not None and self.preview is not None:
+            from tui.dialogs.text_view import TextDialog
+
+            self.app.push_screen(TextDialog(game_text.preview_text(self)))
+            return
         view = self.view
         unit = view.unit_at(self.map.cursor) if self.map.cursor is not None else None
         uid = unit.id if unit is not None else self.selected

@@ -69,8 +69,14 @@ def palette_text(self) -> Text:
         out.append("G: summary and log   u: undo   q: quit")
         return out
     if self.pending is not None:
-        out.append("Confirm: ", style="bold")
-        out.append_text(lit(self.describe(self.pending)))
+        out.append("Enter", style="bold reverse")
+        out.append(" confirm ", style="dim")
+        out.append("Esc", style="bold reverse")
+        out.append(" cancel ", style="dim")
+        if self.preview is not None:
+            out.append("I", style="bold reverse")
+            out.append(" all odds ", style="dim")
+        out.append_text(lit(self.describe(self.pending), "bold"))
         p = self.preview
         if p is not None:
             if p.dice:
@@ -79,8 +85,7 @@ def palette_text(self) -> Text:
             if p.outcomes:
                 out.append("\n")
                 ranked = sorted(p.outcomes, key=lambda o: -o.chance)
-                out.append_text(lit("  ".join(f"{o.label} {o.percent:.1f}%" for o in ranked)))
-        out.append("\nEnter / space: confirm   Esc: cancel", style="dim")
+                out.append_text(lit(" | ".join(f"{o.label} {o.percent:.1f}%" for o in ranked)))
         return out
     if self.choices is not None:
         out.append("Choose: ", style="bold")
@@ -207,3 +212,28 @@ def events_message(self, events, side: str | None) -> str:
                 text = " ".join(clean(name) if w == uid else w for w in text.split())
         shown.append(text)
     return "; ".join(shown[-3:])
+
+
+def preview_text(self) -> Text:
+    """The pending action's whole preview: what is rolled, every outcome and its exact chance."""
+    out = lit(self.describe(self.pending), "bold")
+    p = self.preview
+    if p is None:
+        out.append("\n\nNo preview for this action.", style="dim")
+        return out
+    if p.title:
+        out.append("\n")
+        out.append_text(lit(p.title, "italic"))
+    if p.dice:
+        out.append("\n\nRolls: ", style="dim")
+        out.append_text(lit(p.dice))
+    if p.outcomes:
+        out.append("\n")
+        for o in p.outcomes:
+            out.append(f"\n{o.percent:6.2f}%  ", style="bold")
+            out.append_text(lit(o.label))
+            out.append(f"  ({o.chance})", style="dim")
+    for note in p.notes:
+        out.append("\n")
+        out.append_text(lit(note, "dim"))
+    return out

@@ -1,0 +1,32 @@
+"""A scrollable page of text (the full odds of a pending action)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class TextDialog(ModalScreen[None]):
+    """Shows `text` (already literal); Escape, Enter or q closes it."""
+
+    BINDINGS = [Binding("escape,enter,q,I", "close", "Close", show=False)]
+
+    def __init__(self, text: Text) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(self.text, id="text-view")
+            yield Static("Esc: close    up/down: scroll", classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
