@@ -31,7 +31,7 @@ def play(g: GameService, seed: int, limit: int = 4000, undo_every: int = 0) -> i
             return i
         acts = g.legal_actions()
         assert acts, f"{d.side} must decide but has no legal action"
-        attacks = [a for a in acts if a.kind in ("fire", "melee", "overrun", "call")]
+        attacks = [a for a in acts if a.kind in ("fire", "melee", "overrun", "call", "cast")]
         a = rng.choice(attacks if attacks and rng.random() < 0.7 else acts)
         assert g.parse(a.text()) == a
         if undo_every and i % undo_every == 0:
@@ -46,7 +46,7 @@ def play(g: GameService, seed: int, limit: int = 4000, undo_every: int = 0) -> i
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("name", ["farm", "field"])
+@pytest.mark.parametrize("name", ["farm", "field", "tower"])
 def test_bundled_scenarios_load(name):
     s = load(name)
     assert s.ruleset == "dhr" and s.units
@@ -55,7 +55,8 @@ def test_bundled_scenarios_load(name):
 
 
 @pytest.mark.parametrize("name,opts", [("farm", {}), ("farm", ALL_ON), ("field", {}),
-                                       ("field", dict(ALL_ON, chip_draw="unit"))])
+                                       ("field", dict(ALL_ON, chip_draw="unit")), ("tower", {}),
+                                       ("tower", dict(ALL_ON, chip_draw="unit"))])
 def test_bundled_scenarios_play_to_their_end(name, opts):
     s = load(name)
     g = GameService.new(s, seed=7, options=opts)
