@@ -136,7 +136,12 @@ def line_targets(state: DHRState, u: DHRUnit, target: DHRUnit) -> list[DHRUnit]:
     """Enemy units in the hexes the line of sight passes through, nearest first, the target last (DHR-A10)."""
     out: list[DHRUnit] = []
     seen: set[str] = set()
-    by_hex = {e.at: e for e in enemy_hosts(state, u.side)}
+    d = u.at.distance(target.at)
+    # a hex on the line is i hexes from one end and d - i from the other: only such units can be on it
+    by_hex = {e.at: e for e in enemy_hosts(state, u.side)
+              if e.id != target.id and u.at.distance(e.at) + e.at.distance(target.at) == d}
+    if not by_hex:
+        return [target]
     for step in line(u.at, target.at)[1:]:
         for h in step.hexes:
             e = by_hex.get(h)
@@ -165,6 +170,7 @@ def attack_actions(state: DHRState, u: DHRUnit) -> list[Action]:
                 if P.range_penalty(dist, w.range) < u.rating:
                     out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=1))
                 continue
+            crowd = along = None
             for slots in range(1, len(w.rof) + 1):
                 if fire_number(u, w, dist, slots) < 1:
                     break
@@ -172,13 +178,14 @@ def attack_actions(state: DHRState, u: DHRUnit) -> list[Action]:
                 if not w.line or armoured(state, e):
                     continue
                 total = firers(u, w) * sum(w.rof[:slots])
-                crowd = in_hex(state, e) if opt(state, "special_figures") else [e]
+                if crowd is None:
+                    crowd = in_hex(state, e) if opt(state, "special_figures") else [e]
+                    along = line_targets(state, u, e)
                 if len(crowd) > 1:
                     # traversing fire over every figure in the hex (DHR-A10), the default first
                     for split in dice_choices(total, [f.figures for f in crowd]):
                         if split != [total] + [0] * (len(crowd) - 1):
                             out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, dice=split))
-                along = line_targets(state, u, e)
                 if len(along) > 1:
                     out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, line=True))
                     for split in dice_choices(total, [t.figures for t in along])[1:]:
