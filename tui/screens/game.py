@@ -245,7 +245,8 @@ class GameScreen(Screen[None]):
     def update_palette(self) -> None:
         text = self.palette_text()
         lines = text.plain.count("\n") + 1
-        if lines < 4 and self.message and self.pending is None and self.choices is None and self.mode is None:
+        long_message = len(self.message) > 20  # the status line shows about 20 characters of it at 80x24
+        if lines < 4 and long_message and self.pending is None and self.choices is None and self.mode is None:
             # The status line has little room for the message: repeat it where there is some.
             text.append("\n")
             text.append_text(lit(self.message, "italic"))
