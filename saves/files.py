@@ -13,10 +13,11 @@ import os
 import shutil
 import tempfile
 import tomllib
+
+import tomli_w
 from pathlib import Path
 from typing import Any
 
-from saves import toml_writer
 from saves.errors import SaveError, literal
 from saves.migrations import migrate
 from saves.schema import MAX_FILE_BYTES, Document, validate_document
@@ -80,7 +81,8 @@ def read_document(path: str | Path) -> Document:
 
 
 def dump_toml(data: dict[str, Any]) -> str:
-    return toml_writer.dumps(data)
+    """TOML text of plain data (tomli-w: well kept, escapes control characters in names)."""
+    return tomli_w.dumps(data)  # one-line strings: a multi-line string would turn \r\n into \n
 
 
 def write_atomic(path: str | Path, data: bytes, backup: bool = True, durable: bool = True) -> Path:

@@ -98,7 +98,7 @@ def test_user_errors_print_one_line_and_exit_2(argv, words, capsys, opened):
 
 
 def test_a_bad_save_named_by_load_is_one_line(saved, capsys, opened):
-    saved.write_text(saved.read_text().replace("stats = { speed = 3 }", 'stats = { speed = "fast" }'))
+    saved.write_text(saved.read_text().replace("speed = 3", 'speed = "fast"', 1))
     assert cli.main(["load", str(saved)]) == 2
     assert "units[1].stats.speed: expected an integer, got 'fast'" in one_error_line(capsys.readouterr().err)
 

@@ -12,7 +12,7 @@ from rules.service import GameService
 from saves.errors import SaveError
 from saves.scenarios import load_scenario
 from saves.store import load_game, save_game, verify
-from saves.toml_writer import dumps
+from saves.files import dump_toml as dumps
 
 V1 = Path(__file__).parent / "fixtures" / "v1" / "toy-game.toml"
 
