@@ -5,11 +5,17 @@ exact snapshots. `apply` works on a deep copy, so a refused action changes
 nothing and undo restores the very state that was there before. Dice for the
 action at index i always come from `SeededDice(seed, i)`: a replay, a reload,
 or an undo-and-redo roll the same faces.
+
+A replay (loading a save) applies the log in place and keeps a snapshot only
+every `CHECKPOINT` actions: copying the state is most of an action's cost, and a
+1,000-action load must stay fast. The states between checkpoints are rebuilt
+from the nearest one when undo first needs them, which gives the same exact
+state, since actions are deterministic.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -35,12 +41,34 @@ class Applied:
     reason: str = ""
 
 
+CHECKPOINT = 32
+"""A replay keeps an exact snapshot every this many actions."""
+
+
 @dataclass
 class Step:
     """One applied action, the state before it, and what it did."""
 
     action: Action
-    before: GameState
+    events: tuple[Event, ...]
+    _before: GameState | None = None
+    _rebuild: Callable[[], GameState] | None = field(default=None, repr=False)
+
+    @property
+    def before(self) -> GameState:
+        """The exact state before the action (rebuilt on first use after a replay)."""
+        if self._before is None:
+            assert self._rebuild is not None
+            self._before, self._rebuild = self._rebuild(), None
+        return self._before
+
+
+@dataclass(frozen=True)
+class Undone:
+    """An action taken back, kept for redo with the state it had led to."""
+
+    action: Action
+    after: GameState
     events: tuple[Event, ...]
 
 
@@ -54,7 +82,7 @@ class GameService:
     """The scenario the game was made from (`new` sets it; saves write it out)."""
     state: GameState = field(init=False)
     history: list[Step] = field(default_factory=list, init=False)
-    redo_stack: list[Step] = field(default_factory=list, init=False)
+    redo_stack: list[Undone] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
         self.state = self.initial.model_copy(deep=True)
@@ -80,11 +108,27 @@ class GameService:
     def replay(cls, ruleset: Ruleset, initial: GameState, actions: Sequence[Action]) -> GameService:
         """Rebuild a game by applying `actions` from `initial`; raises Refusal on a bad log."""
         service = cls(ruleset, initial)
+        state = service.state
         for i, action in enumerate(actions):
-            done = service.apply(action, autosave=False)
-            if not done.ok:
-                raise Refusal(f"action {i + 1} ({action.text()}) is refused: {done.reason}")
+            before = state.model_copy(deep=True) if i % CHECKPOINT == 0 else None
+            rebuild = None if before is not None else (lambda i=i: service._rebuild_before(i))
+            try:
+                refusal = service._may_act(action)
+                if refusal:
+                    raise Refusal(refusal)
+                events = service._run(state, action, i)
+            except Refusal as exc:
+                raise Refusal(f"action {i + 1} ({action.text()}) is refused: {exc}") from None
+            service.history.append(Step(action, events, before, rebuild))
         return service
+
+    def _rebuild_before(self, index: int) -> GameState:
+        """The state before action `index`, replayed from the checkpoint at or before it."""
+        start = index - index % CHECKPOINT
+        state = self.history[start].before.model_copy(deep=True)
+        for i in range(start, index):
+            self._run(state, self.history[i].action, i)
+        return state
 
     # --- questions ------------------------------------------------------------------
 
@@ -145,38 +189,48 @@ class GameService:
                 action = self.parse(action)
             except ValueError as exc:
                 return Applied(False, reason=str(exc))
-        decision = self.decision()
-        if decision.side is None:
-            return Applied(False, reason="the game is over")
-        if not decision.may_act(action.side):
-            return Applied(False, reason=f"it is {decision.side}'s decision, not {action.side}'s")
-        index = len(self.history)
-        seed = self.state.seed
-        ctx = Context(lambda sink: SeededDice(seed, index, sink))
+        refusal = self._may_act(action)
+        if refusal:
+            return Applied(False, reason=refusal)
         after = self.state.model_copy(deep=True)
         try:
-            self.ruleset.apply(after, action, ctx)
+            events = self._run(after, action, len(self.history))
         except Refusal as exc:
             return Applied(False, reason=str(exc))
-        if after.result is None:
-            result = self.ruleset.victory(after)
-            if result is not None:
-                after.result = result
-                ctx.emit(GameOver(winner=result.winner, reason=result.reason))
-        events = tuple(ctx.events)
-        self.history.append(Step(action, self.state, events))
+        self.history.append(Step(action, events, self.state))
         self.redo_stack.clear()
         self.state = after
         if autosave and self.store is not None:
             self.store.autosave(self)
         return Applied(True, events)
 
+    def _may_act(self, action: Action) -> str:
+        """Why `action`'s side may not act now ('' when it may)."""
+        decision = self.decision()
+        if decision.side is None:
+            return "the game is over"
+        if not decision.may_act(action.side):
+            return f"it is {decision.side}'s decision, not {action.side}'s"
+        return ""
+
+    def _run(self, state: GameState, action: Action, index: int) -> tuple[Event, ...]:
+        """Apply `action` to `state` in place with the dice of action `index`; raises Refusal."""
+        seed = state.seed
+        ctx = Context(lambda sink: SeededDice(seed, index, sink))
+        self.ruleset.apply(state, action, ctx)
+        if state.result is None:
+            result = self.ruleset.victory(state)
+            if result is not None:
+                state.result = result
+                ctx.emit(GameOver(winner=result.winner, reason=result.reason))
+        return tuple(ctx.events)
+
     def undo(self) -> bool:
         """Take back the last action; the state becomes exactly what it was before it."""
         if not self.history:
             return False
         step = self.history.pop()
-        self.redo_stack.append(Step(step.action, self.state, step.events))
+        self.redo_stack.append(Undone(step.action, self.state, step.events))
         self.state = step.before
         if self.store is not None:
             self.store.autosave(self)
@@ -186,9 +240,9 @@ class GameService:
         """Apply again the last action taken back (same dice: its index is the same)."""
         if not self.redo_stack:
             return False
-        step = self.redo_stack.pop()
-        self.history.append(Step(step.action, self.state, step.events))
-        self.state = step.before  # a redo step's `before` holds the state after the action
+        undone = self.redo_stack.pop()
+        self.history.append(Step(undone.action, undone.events, self.state))
+        self.state = undone.after
         if self.store is not None:
             self.store.autosave(self)
         return True

@@ -150,3 +150,18 @@ def test_the_store_autosaves_after_every_change():
     g.redo()
     g.apply(Pass(side="b"))  # refused: nothing to save
     assert store.count == 4
+
+
+def test_undo_after_a_replay_rebuilds_the_exact_states_between_checkpoints():
+    game = GameService.new(toy_setup(), seed=11)
+    states = []
+    for i in range(70):  # past two checkpoints
+        states.append(game.state.model_copy(deep=True))
+        assert game.apply(game.legal_actions()[i % 4 if i % 4 < len(game.legal_actions()) else 0]).ok
+    again = GameService.replay(game.ruleset, game.initial, game.log)
+    assert again.state == game.state
+    assert sum(step._before is not None for step in again.history) == 3  # actions 0, 32, 64
+    for expected in reversed(states):
+        assert again.undo()
+        assert again.state == expected
+    assert not again.undo()
