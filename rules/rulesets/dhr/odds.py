@@ -370,13 +370,17 @@ class _PrefixDice:
         return faces
 
 
-def enumerate_procedure(run: Callable[[object], Hashable], *, limit: int = 2_000_000) -> dict:
+def enumerate_procedure(run: Callable[[object], Hashable], *, limit: int = 2_000_000,
+                        multisets: bool = False) -> dict:
     """The exact distribution of `run(dice)` over every dice outcome (small procedures only).
 
     `run` calls a procedure with the dice it is given and returns an outcome key.
     Outcomes are grown depth-first: when the procedure asks for dice beyond the
     faces fixed so far, each possible continuation is tried. `limit` caps the
-    number of runs.
+    number of runs. `multisets=True` tries each roll of several dice once per
+    multiset of faces (sorted, with its multinomial weight): exact whenever the
+    procedure's outcome does not depend on the order of the dice within one roll
+    (counts under a number, the highest die), and far fewer runs.
     """
     out: dict = defaultdict(Fraction)
     stack: list[tuple[tuple[int, ...], Fraction]] = [((), ONE)]
@@ -389,6 +393,14 @@ def enumerate_procedure(run: Callable[[object], Hashable], *, limit: int = 2_000
         try:
             key = run(_PrefixDice(prefix))
         except _NeedMore as need:
+            if multisets and need.n > 1:
+                total = need.sides**need.n
+                for ms in combinations_with_replacement(range(1, need.sides + 1), need.n):
+                    ways = factorial(need.n)
+                    for f in set(ms):
+                        ways //= factorial(ms.count(f))
+                    stack.append((prefix + ms, p * Fraction(ways, total)))
+                continue
             q = p / need.sides**need.n
             for more in product(range(1, need.sides + 1), repeat=need.n):
                 stack.append((prefix + more, q))

@@ -78,9 +78,19 @@ def test_the_melee_preview_counts_the_champions_dice():
     assert hurt(p) > hurt(q)
 
 
-def small_melee():
-    side = st.tuples(st.integers(1, 2), st.integers(1, 5), st.integers(0, 3), st.integers(0, 2))
-    return st.tuples(side, side, st.integers(0, 2), st.integers(1, 5))
+@st.composite
+def small_melee(draw):
+    """A melee small enough to run over every roll: at most two dice a side (a Champion's die
+    counted) and one kind of protection (the defender's terrain, its armour or the attacker's)."""
+    champ = draw(st.integers(0, 1))
+    af = draw(st.integers(1, 2 - champ))
+    df = draw(st.integers(1, 2))
+    guard = draw(st.sampled_from(["none", "terrain", "armour", "attacker armour"]))
+    ddv = draw(st.integers(1, 4)) if guard == "terrain" else 0
+    darm = draw(st.integers(1, 2)) if guard == "armour" else 0
+    aarm = draw(st.integers(1, 2)) if guard == "attacker armour" else 0
+    rating = st.integers(1, 5)
+    return ((af, draw(rating), draw(st.integers(0, 3)), aarm), (df, draw(rating), ddv, darm), champ, draw(rating))
 
 
 def dice_bound(a, d, champ):
@@ -89,15 +99,14 @@ def dice_bound(a, d, champ):
     return hitters + df + hitters * (ddv > 0) + hitters * (darm > 0) + df * (aarm > 0) + 2
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_melee())
 def test_melee_odds_equal_the_procedure_over_every_roll_for_small_melees(cfg):
     """The exact melee odds (both sides, with an attached Champion's dice at his own Rating,
     terrain saves for the defender only, armour, morale) against `resolve_melee` run over every
     dice outcome."""
     (af, ar, adv, aarm), (df, dr, ddv, darm), champ, crating = cfg
-    if dice_bound((af, ar, adv, aarm), (df, dr, ddv, darm), champ) > 7:
-        return
+    assert dice_bound((af, ar, adv, aarm), (df, dr, ddv, darm), champ) <= 8
     attacker = Combatant(af, ar, terrain_dv=adv, armour_dv=aarm,
                          champions=((champ, crating),) if champ else ())
     defender = Combatant(df, dr, terrain_dv=ddv, armour_dv=darm)
@@ -108,9 +117,25 @@ def test_melee_odds_equal_the_procedure_over_every_roll_for_small_melees(cfg):
         return ((r.defender_damage.casualties, r.defender_morale.retreat if r.defender_morale else None),
                 (r.attacker_damage.casualties, r.attacker_morale.retreat if r.attacker_morale else None))
 
-    enumerated = enumerate_procedure(run)
+    enumerated = enumerate_procedure(run, multisets=True)
     joint = {(dk, ak): dp * ap for dk, dp in odds.defender.joint.items() for ak, ap in odds.attacker.joint.items()}
     assert {k: v for k, v in joint.items() if v} == enumerated
+
+
+def test_melee_odds_with_a_champion_against_two_figures_in_cover():
+    """A fixed case the property test may not draw: a Champion's die at 5 beside one at 3,
+    against two figures in DV 2 cover."""
+    attacker = Combatant(1, 3, champions=((1, 5),))
+    defender = Combatant(2, 3, terrain_dv=2)
+    odds = melee_odds(attacker, defender)
+
+    def run(d):
+        r = resolve_melee(attacker, defender, d)
+        return ((r.defender_damage.casualties, r.defender_morale.retreat if r.defender_morale else None),
+                (r.attacker_damage.casualties, r.attacker_morale.retreat if r.attacker_morale else None))
+
+    joint = {(dk, ak): dp * ap for dk, dp in odds.defender.joint.items() for ak, ap in odds.attacker.joint.items()}
+    assert {k: v for k, v in joint.items() if v} == enumerate_procedure(run, multisets=True)
 
 
 # --- Machine guns: shares of the dice ------------------------------------------------------------
@@ -370,3 +395,14 @@ def test_rifles_still_cannot_fire_at_the_tank():
     g = make(units, vehicles=True)
     activate(g, "r1")
     assert not combat.attack_actions(g.state, g.state.units["r1"])
+
+
+def test_enumerating_by_multisets_gives_the_same_distribution():
+    attacker, defender = Combatant(2, 3), Combatant(1, 4, terrain_dv=1)
+
+    def run(d):
+        r = resolve_melee(attacker, defender, d)
+        return (r.defender_damage.casualties, r.attacker_damage.casualties,
+                r.defender_morale.retreat if r.defender_morale else None)
+
+    assert enumerate_procedure(run, multisets=True) == enumerate_procedure(run)
