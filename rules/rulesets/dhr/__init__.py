@@ -185,6 +185,9 @@ class DHRRuleset:
         status = "eliminated" if u.eliminated else ("has gone" if u.id in state.activated else "ready")
         if state.active_unit == u.id:
             status = f"active, {state.mp_left} MP left"
+            step = turn.pending_pass(state, u)
+            if step is not None:
+                status += f"; may cross into {step} for another MP (p)"
         rows.append(("Status", status))
         return rows
 

@@ -37,6 +37,7 @@ def test_the_wall_example_fail_then_buy_the_pass_with_another_point():
     offered = [a for a in legal_actions(g.state, "red") if isinstance(a, Cross)]
     assert offered == [Cross(side="red", unit="r1", to=H(3, 2))]
     assert RULESET.action_kinds["cross"].key == "p"
+    assert "may cross into" in dict(RULESET.unit_card(g.state, "r1"))["Status"]
     _, dice = scripted(g, offered[0])  # no die: the automatic pass
     assert dice.records == []
     assert u.at == H(3, 2) or g.state.units["r1"].at == H(3, 2)
