@@ -32,6 +32,17 @@ class Store(Protocol):
     def autosave(self, service: GameService) -> None: ...
 
 
+class ReplayRefused(Refusal):
+    """An action of a log being replayed is refused (or breaks the rules code)."""
+
+    def __init__(self, index: int, action: Action, reason: str) -> None:
+        super().__init__(f"action {index + 1} ({action.text()}) is refused: {reason}")
+        self.index = index
+        """Where in the log, from 0."""
+        self.action = action
+        self.reason = reason
+
+
 @dataclass(frozen=True)
 class Applied:
     """What `apply` answers: done with its events, or refused with the reason."""
@@ -105,9 +116,11 @@ class GameService:
         return cls(ruleset, ruleset.setup(setup, seed, chosen), store, setup)
 
     @classmethod
-    def replay(cls, ruleset: Ruleset, initial: GameState, actions: Sequence[Action]) -> GameService:
-        """Rebuild a game by applying `actions` from `initial`; raises Refusal on a bad log."""
-        service = cls(ruleset, initial)
+    def replay(
+        cls, ruleset: Ruleset, initial: GameState, actions: Sequence[Action], setup: Setup | None = None
+    ) -> GameService:
+        """Rebuild a game by applying `actions` from `initial`; raises ReplayRefused on a bad log."""
+        service = cls(ruleset, initial, setup=setup)
         state = service.state
         for i, action in enumerate(actions):
             before = state.model_copy(deep=True) if i % CHECKPOINT == 0 else None
@@ -118,7 +131,9 @@ class GameService:
                     raise Refusal(refusal)
                 events = service._run(state, action, i)
             except Refusal as exc:
-                raise Refusal(f"action {i + 1} ({action.text()}) is refused: {exc}") from None
+                raise ReplayRefused(i, action, str(exc)) from None
+            except Exception as exc:  # a log from a file must never crash the caller
+                raise ReplayRefused(i, action, f"the rules failed: {type(exc).__name__}: {exc}") from exc
             service.history.append(Step(action, events, before, rebuild))
         return service
 

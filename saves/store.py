@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.core import GameState, Setup
-from rules.service import GameService, Store
+from rules.service import GameService, ReplayRefused, Store
 from saves.checks import checked_setup, rules_refusal
 from saves.errors import Problem, SaveError, literal, shown
 from saves.files import dump_toml, parse_document, read_bytes, write_atomic
@@ -137,18 +137,19 @@ def game_from_document(doc: Document, file: str | None, store: Store | None = No
         service = GameService.new(setup, doc.game.seed, dict(doc.game.options))
     except Exception as exc:  # the rules reject the scenario: report, never a traceback
         raise rules_refusal(file, ruleset, exc) from None
+    actions = []
     for i, text in enumerate(doc.game.actions):
-        where = f"game.actions[{i}]"
         try:
-            action = service.parse(text)
+            actions.append(service.parse(text))
         except ValueError as exc:
-            raise SaveError(file, Problem(where, f"not an action of {ruleset.id}: {literal(exc, 160)}")) from None
-        try:
-            done = service.apply(action, autosave=False)
-        except Exception as exc:
-            raise SaveError(file, Problem(where, f"{shown(text, 60)} fails on replay: {literal(exc, 120)}")) from None
-        if not done.ok:
-            raise SaveError(file, Problem(where, f"{shown(text, 60)} is refused on replay: {literal(done.reason, 120)}"))
+            raise SaveError(file, Problem(f"game.actions[{i}]", f"not an action of {ruleset.id}: {literal(exc, 160)}")) from None
+    try:
+        service = GameService.replay(service.ruleset, service.initial, actions, setup=service.setup)
+    except ReplayRefused as exc:
+        text = doc.game.actions[exc.index]
+        raise SaveError(file, Problem(
+            f"game.actions[{exc.index}]", f"{shown(text, 60)} is refused on replay: {literal(exc.reason, 120)}"
+        )) from None
     rebuilt = snapshot_of(service.state)
     diff = first_difference(rebuilt, doc.snapshot)
     if diff is not None:
