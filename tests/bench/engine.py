@@ -204,7 +204,7 @@ def bench_save_load(label: str, setup: Setup) -> None:
             fixed_ms = _median_ms(lambda: load_game(empty), 3)
         per_action = max(load_ms - fixed_ms, 0) / n
         _line(f"load, extrapolated to {LONG_GAME:,} actions, {label}", fixed_ms + per_action * LONG_GAME,
-              SAVE_LOAD_BAR_MS, f"({fixed_ms:.1f} ms + {per_action:.3f} ms per action, mostly GameService.apply's deep copy)")
+              SAVE_LOAD_BAR_MS, f"({fixed_ms:.1f} ms + {per_action:.3f} ms per action: parsing and replaying each action)")
     _line(f"autosave after an action, {label}", auto_ms, SAVE_LOAD_BAR_MS, f"(render alone {render_ms:.2f} ms)")
 
 
