@@ -195,6 +195,21 @@ class GameService:
         """Read an action's text form (raises ActionSyntaxError)."""
         return parse_action(self.ruleset.action_adapter, text)
 
+    def check(self, action: Action) -> str:
+        """Why `action` would be refused now ('' when it would be accepted); changes nothing.
+
+        The UI asks this for a hex the player picked that is not among the
+        highlighted targets, to show the rules' own reason.
+        """
+        refusal = self._may_act(action)
+        if refusal:
+            return refusal
+        try:
+            self._run(self.state.model_copy(deep=True), action, len(self.history))
+        except Refusal as exc:
+            return str(exc)
+        return ""
+
     # --- changes ----------------------------------------------------------------------
 
     def apply(self, action: Action | str, *, autosave: bool = True) -> Applied:

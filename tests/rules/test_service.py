@@ -165,3 +165,11 @@ def test_undo_after_a_replay_rebuilds_the_exact_states_between_checkpoints():
         assert again.undo()
         assert again.state == expected
     assert not again.undo()
+
+
+def test_check_gives_the_refusal_reason_without_changing_anything(game):
+    before = game.state.model_copy(deep=True)
+    assert game.check(Move(side="a", unit="a1", path=[Hex(7, 1)])) == "that path is blocked or too long"
+    assert game.check(Pass(side="b")) == "it is a's decision, not b's"
+    assert game.check(Pass(side="a")) == ""
+    assert game.state == before and game.log == []
