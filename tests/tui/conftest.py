@@ -5,9 +5,6 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import toy_setup
-from tests.tui import fakes
-
-fakes.install()
 
 
 @pytest.fixture(autouse=True)
