@@ -418,9 +418,12 @@ class GameScreen(Screen[None]):
             from tui.screens.pass_keyboard import PassKeyboardScreen
 
             self.selected = None
-            prompt = self.service.decision().prompt
+            decision = self.service.decision()
+            who = side_name(self.service.state, side)
+            if decision.player:
+                who += f" ({clean(decision.player)})"
             self.app.push_screen(
-                PassKeyboardScreen(side_name(self.service.state, side), prompt, on_ready=self.passed),
+                PassKeyboardScreen(who, decision.prompt, on_ready=self.passed),
                 lambda _: self.map.focus(),
             )
             return

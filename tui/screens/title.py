@@ -44,6 +44,25 @@ class TitleScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        self.call_after_refresh(self.check_autosave)  # after the first frame: it imports `saves`
+
+    def on_screen_resume(self) -> None:
+        self.check_autosave()
+
+    def check_autosave(self) -> None:
+        """Grey out 'Resume' when there is no autosave."""
+        from tui.dialogs import files
+
+        menu = self.query_one(OptionList)
+        try:
+            found = files.autosave_path() is not None
+        except Exception:  # noqa: BLE001 - a bad data folder: leave the entry on, resuming will say why
+            found = True
+        index = menu.get_option_index("resume")
+        if found:
+            menu.enable_option_at_index(index)
+        else:
+            menu.disable_option_at_index(index)
 
     @on(OptionList.OptionSelected, "#title-menu")
     def picked(self, event: OptionList.OptionSelected) -> None:
