@@ -1,23 +1,91 @@
-"""The action palette: a docked panel, updated in place, listing what may be done now and its keys."""
+"""The action palette: a docked panel, updated in place, listing what may be done now and its keys.
+
+It is drawn line by line (Textual's line API) and diffed cell by cell against
+what is on screen, so showing a new set of actions repaints only the cells
+that changed: the first line ("The Rebels: play an activation card") usually
+stays, and two palettes that share words share cells. This keeps the everyday
+palette well under its 2 KB bar; a Static would repaint all four lines.
+"""
 
 from __future__ import annotations
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
-from textual.widgets import Static
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
 
 
-class ActionBar(Static):
-    """Shows the text the game screen builds (`show`); redraws only when that text changes."""
+def _cells(strip: Strip) -> list[tuple[str, Style | None]]:
+    out: list[tuple[str, Style | None]] = []
+    for segment in strip:
+        out.extend((ch, segment.style) for ch in segment.text)
+    return out
+
+
+class ActionBar(Widget):
+    """Shows the text the game screen builds (`show`); redraws only the cells that change."""
+
+    DEFAULT_CSS = "ActionBar { height: 4; }"
 
     def __init__(self, **kwargs) -> None:
-        super().__init__("", **kwargs)
-        self._plain = ""
+        super().__init__(**kwargs)
         self.text = Text()
+        """What the palette shows now (its plain text is what tests read)."""
+        self._strips: list[Strip] = []
 
     def show(self, text: Text) -> None:
-        key = text.plain + repr(text.spans)
-        if key == self._plain:
+        if text.plain == self.text.plain and text.spans == self.text.spans:
             return
-        self._plain = key
         self.text = text
-        self.update(text, layout=False)  # a fixed height: nothing else moves
+        self._relayout()
+
+    def on_resize(self) -> None:
+        self._relayout(full=True)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._relayout(full=True)
+
+    def _render_strips(self, width: int, height: int) -> list[Strip]:
+        console = self.app.console
+        base = self.rich_style
+        options = console.options.update_width(width)
+        lines = self.text.wrap(console, width, overflow="ellipsis")
+        strips = []
+        for line in list(lines)[:height]:
+            line.end = ""
+            segments = list(Segment.apply_style(console.render(line, options), base))
+            segments = [s for s in segments if s.text != "\n"]
+            strips.append(Strip(segments).adjust_cell_length(width, base))
+        while len(strips) < height:
+            strips.append(Strip.blank(width, base))
+        return strips
+
+    def _relayout(self, full: bool = False) -> None:
+        width, height = self.size.width, self.size.height
+        if width <= 0 or height <= 0:
+            self._strips = []
+            return
+        old = self._strips
+        new = self._render_strips(width, height)
+        self._strips = new
+        if full or len(old) != len(new):
+            self.refresh()
+            return
+        for y, (a, b) in enumerate(zip(old, new)):
+            if a is b or a == b:
+                continue
+            ca, cb = _cells(a), _cells(b)
+            if len(ca) != len(cb):
+                self.refresh(Region(0, y, width, 1))  # regions are content-relative
+                continue
+            diff = [i for i, (p, q) in enumerate(zip(ca, cb)) if p != q]
+            if diff:
+                self.refresh(Region(diff[0], y, diff[-1] - diff[0] + 1, 1))
+
+    def render_line(self, y: int) -> Strip:
+        if 0 <= y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.size.width, self.rich_style)
