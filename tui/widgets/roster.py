@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.widgets import Static
 
-from tui.widgets.text import hex_label, lit
+from tui.widgets.text import clean, hex_label, lit
 
 SIDE_COLOURS = ("#e06c6c", "#6ca0e0", "#d0b050", "#70c070")
 """Side name colours (an extra: the names tell the sides apart without colour)."""
@@ -34,9 +36,12 @@ class Roster(Static):
                 lines = ruleset.side_lines(view, side.id)
             except Exception:
                 lines = []
+            width = max((self.size.width or 28) - 3, 12)
             for line in lines:
-                out.append("\n   ")
-                out.append_text(lit(line, "dim"))
+                # Wrapped by hand so the continuation keeps the indent.
+                for part in textwrap.wrap(clean(line), width, subsequent_indent=" ") or [""]:
+                    out.append("\n   ")
+                    out.append_text(lit(part, "dim"))
             for unit in view.units.values():
                 if unit.side != side.id:
                     continue
