@@ -28,7 +28,8 @@ def quad_game() -> GameService:
 
 
 def roster_text(app) -> str:
-    return app.screen.query_one("Roster").text.plain
+    """The roster's text with wrapped side lines joined again."""
+    return app.screen.query_one("Roster").text.plain.replace("\n    ", " ")
 
 
 async def test_the_inactive_side_steals_the_activation_with_its_key():
