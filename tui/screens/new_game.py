@@ -69,7 +69,7 @@ class NewGameScreen(Screen[None]):
                 yield Input(str(self.seed), id="seed", type="integer", max_length=12)
             yield Static("Optional rules", classes="section")
             yield VerticalScroll(id="options")
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row switch-row"):
                 yield Switch(True, id="hide")
                 yield Label("Pass-the-keyboard screen between sides (off for solo play)", classes="switch-label")
             yield Static("", id="form-error")
@@ -120,7 +120,7 @@ class NewGameScreen(Screen[None]):
             wid = f"opt-{gen}-{spec.id}"
             label = Label(lit(spec.label + (f" ({spec.help})" if spec.help else "")), classes="switch-label")
             if isinstance(spec.default, bool):
-                rows.append(Horizontal(Switch(bool(spec.default), id=wid), label, classes="row"))
+                rows.append(Horizontal(Switch(bool(spec.default), id=wid), label, classes="row switch-row"))
             elif spec.choices:
                 rows.append(Horizontal(
                     Label(lit(spec.label), classes="field-label"),
