@@ -60,3 +60,15 @@ async def test_the_command_palette_runs_a_screen_command():
         await pilot.press("enter")
         await pilot.pause(0.3)
         assert service.history == []
+
+
+def test_every_rule_set_keeps_its_action_keys_off_the_ui_keys():
+    from rules import registry
+    from tui.keys import FREE_FOR_RULESETS, RESERVED
+
+    for entry in registry.entries():
+        ruleset = registry.get(entry.id)
+        keys = [kind.key for kind in ruleset.action_kinds.values()]
+        assert len(keys) == len(set(keys)), f"{entry.id}: two kinds share a key"
+        for key in keys:
+            assert key not in RESERVED and key in FREE_FOR_RULESETS, f"{entry.id}: {key!r} is the UI's"
