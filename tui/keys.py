@@ -78,7 +78,7 @@ NEW_GAME_KEYS: tuple[Key, ...] = (
 
 GAME_KEYS: tuple[Key, ...] = (
     Key("escape", "cancel", "Cancel", "drop the pending action, then the selection"),
-    Key("space", "confirm", "Confirm / end", "confirm the pending action (same as Enter on its hex)"),
+    Key("space", "confirm", "Confirm / end", "confirm the pending action; with none, offer the side's pass / release / end"),
     Key("n", "next_unit", "Next unit", "select the next unit that can act (while aiming: the next valid hex)"),
     Key("N", "previous_unit", "Previous unit", "select the previous unit (while aiming: the previous valid hex)"),
     Key("u", "undo", "Undo", "take back the last action"),

@@ -248,3 +248,13 @@ async def test_while_aiming_n_jumps_between_the_valid_hexes(toy_game):
         assert screen.map.cursor == first
         await pilot.press("enter", "enter")
         assert toy_game.state.units["a1"].at == first
+
+
+async def test_space_twice_ends_the_turn_with_the_sides_one_unitless_action(toy_game):
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        assert app.screen.pending is not None and app.screen.pending.kind == "pass"
+        assert toy_game.history == []
+        await pilot.press("space")
+        assert [a.kind for a in toy_game.log] == ["pass"]

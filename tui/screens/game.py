@@ -541,7 +541,20 @@ class GameScreen(Screen[None]):
         elif self.mode is not None:
             self.hex_selected(self.map.cursor)
         else:
-            self.say("Nothing to confirm: choose an action first")
+            # The "end" half of the key: the deciding side's one action without a unit
+            # (pass, release, end activation) waits for a second space or Enter.
+            side = self.service.decision().side
+            ending = [a for a in self.legal(side) if a.unit_id is None and action_hex(a, self.service.state) is None]
+            if len(ending) == 1:
+                self.pending = ending[0]
+                try:
+                    self.preview = self.service.preview(ending[0])
+                except Exception:  # noqa: BLE001 - a preview is a courtesy
+                    self.preview = None
+                self.update_highlights()
+                self.update_palette()
+            else:
+                self.say("Nothing to confirm: choose an action first")
 
     def _cycle(self, step: int) -> None:
         if self.mode is not None:
