@@ -147,7 +147,9 @@ class GameScreen(Screen[None]):
         return [u for u in self.view.units.values() if u.side == side and u.on_map]
 
     def names(self) -> dict[str, str]:
-        return {u.id: u.name for u in self.service.state.units.values()}
+        """Unit and side ids to their names, for the dice log."""
+        state = self.service.state
+        return {s.id: s.name or s.id for s in state.sides} | {u.id: u.name for u in state.units.values()}
 
     # --- rendering ------------------------------------------------------------------
 

@@ -41,7 +41,8 @@ def summary_text(service) -> Text:
 
 def log_lines(service) -> list[Text]:
     """Every action and what it did, rolls included (private messages left out)."""
-    names = {u.id: u.name for u in service.state.units.values()}
+    state = service.state
+    names = {s.id: s.name or s.id for s in state.sides} | {u.id: u.name for u in state.units.values()}
     out: list[Text] = []
     for n, step in enumerate(service.history, 1):
         try:

@@ -10,9 +10,9 @@ from tui.widgets.text import lit
 
 
 def roll_text(record, names: dict[str, str]) -> Text:
-    """One log line for a `RollRecord`; `names` maps unit ids to names (shown literally)."""
+    """One log line for a `RollRecord`; `names` maps unit and side ids to names (shown literally)."""
     out = Text(end="")
-    who = names.get(record.unit or "", record.unit) or record.side
+    who = names.get(record.unit or "", record.unit) or names.get(record.side or "", record.side)
     if who:
         out.append_text(lit(who, "bold"))
         out.append(" ")
