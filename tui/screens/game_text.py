@@ -199,7 +199,8 @@ def refusal(self, h: Hex) -> str:
 
 def events_message(self, events, side: str | None) -> str:
     """What `events` did, in a line, leaving out messages private to other sides than `side`."""
-    names = self.names()
+    # Unit ids only: a side id such as "a" could be an ordinary word of a message.
+    names = {u.id: u.name for u in self.service.state.units.values()}
     shown = []
     for event in events:
         if isinstance(event, Rolled):
