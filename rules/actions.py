@@ -2,7 +2,7 @@
 
 Each rule set defines its actions as pydantic models with a `kind` literal and
 joins them in a discriminated union. The text form is `kind side key=value ...`
-(for example `move red u3 path=[2,1;3,1]`), readable in logs, tests and bug
+(for example `move red u3 path=[2,1;3,1]`, hexes as col,row like the map files), readable in logs, tests and bug
 reports, and `parse_action` turns it back into the same model.
 """
 
@@ -58,7 +58,7 @@ class Action(BaseModel):
 
 def _encode(value: Any) -> str:
     if isinstance(value, Hex):
-        return f"{value.q},{value.r}"
+        return str(value)  # col,row: the coordinates of the map files and the screen
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
@@ -79,8 +79,7 @@ def _decode(text: str) -> Any:
         inner = text[1:-1]
         return [_decode(t) for t in inner.split(";")] if inner else []
     if _HEX.match(text):
-        q, r = text.split(",")
-        return [int(q), int(r)]
+        return Hex.parse(text)
     return text  # pydantic's lax mode turns "3" into 3 and "true" into True where typed so
 
 

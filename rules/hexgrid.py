@@ -56,13 +56,15 @@ class Hex(NamedTuple):
         return _BY_OFFSET.get((other.q - self.q, other.r - self.r))
 
     def __str__(self) -> str:
-        return f"{self.q},{self.r}"
+        """The hex as players read it: 'col,row' in offset rows, as map files number them."""
+        col, row = to_offset(self)
+        return f"{col},{row}"
 
     @classmethod
     def parse(cls, text: str) -> Hex:
-        """Read 'q,r' back (the form `str()` writes)."""
-        q, r = text.split(",")
-        return cls(int(q), int(r))
+        """Read 'col,row' back (the form `str()` writes)."""
+        col, row = text.split(",")
+        return from_offset(int(col), int(row))
 
 
 _OFFSETS: dict[Direction, tuple[int, int]] = {

@@ -22,7 +22,7 @@ def test_text_form_parses_back_to_the_same_action(action):
 
 
 def test_text_form_is_short_and_readable():
-    assert Move(side="a", unit="a1", path=[Hex(1, 2), Hex(2, 2)]).text() == "move a unit=a1 path=[1,2;2,2]"
+    assert Move(side="a", unit="a1", path=[Hex(1, 2), Hex(2, 2)]).text() == "move a unit=a1 path=[2,2;3,2]"
     assert Pass(side="b").text() == "pass b"
 
 

@@ -122,7 +122,7 @@ def test_every_action_undo_and_redo_autosaves(tmp_path):
 def test_a_refused_action_does_not_autosave(tmp_path):
     store = AutosaveStore(tmp_path)
     game = new_game(store=store)
-    assert not game.apply("move b unit=b1 path=[9,9]").ok
+    assert not game.apply("move b unit=b1 path=[13,9]").ok
     assert store.writes == 0 and store.latest() is None
 
 

@@ -72,7 +72,7 @@ def test_elite_hits_of_five_cost_quality_but_only_when_the_five_hits():
 def test_every_unblocked_hit_on_a_green_unit_costs_quality_instead_of_a_fall_back():
     """QUAD-A12: green target."""
     state = duel(dfn=unit("def", "blue", D, quality=2, defense=0, specials=["green"]))
-    play(state, "attack red unit=att at=5,3", 3, 4, 1)
+    play(state, "attack red unit=att at=6,3", 3, 4, 1)
     assert state.units["def"].stats.quality == 0 and state.units["def"].eliminated
     assert not state.retreats
 
@@ -81,22 +81,22 @@ def test_excess_blocks_against_a_green_attacker_all_cost_quality():
     """QUAD-A12: the Green unit attacked and the defender's excess blocks hit it."""
     state = duel(att=unit("att", "red", A, quality=3, attack=1, specials=["green"]),
                  dfn=unit("def", "blue", D, quality=5, defense=2))
-    play(state, "attack red unit=att at=5,3", 1, 4, 5)
+    play(state, "attack red unit=att at=6,3", 1, 4, 5)
     assert state.units["att"].stats.quality == 1 and state.units["att"].at == A
 
 
 def test_steady_falls_back_one_hex_less():
     state = duel(dfn=unit("def", "blue", D, quality=2, defense=0, specials=["steady"]))
-    play(state, "attack red unit=att at=5,3", 3, 4, 5)
+    play(state, "attack red unit=att at=6,3", 3, 4, 5)
     assert state.retreats[0].hexes == 2
     plain = duel(dfn=unit("def", "blue", D, quality=2, defense=0))
-    play(plain, "attack red unit=att at=5,3", 3, 4, 5)
+    play(plain, "attack red unit=att at=6,3", 3, 4, 5)
     assert plain.retreats[0].hexes == 3
 
 
 def test_a_steady_unit_with_one_push_does_not_move():
     state = duel(dfn=unit("def", "blue", D, quality=2, defense=0, specials=["steady"]))
-    play(state, "attack red unit=att at=5,3", 3, 1, 1)
+    play(state, "attack red unit=att at=6,3", 3, 1, 1)
     assert state.units["def"].at == D and state.units["def"].stats.quality == 2 and not state.retreats
 
 
@@ -111,7 +111,7 @@ def test_normal_attacks_need_an_adjacent_target_and_ranged_units_reach_number_tw
     state.units["def"].at = Hex(8, 3)
     assert Attack(side="red", unit="att", at=Hex(8, 3)) not in legal_actions(state, "red")
     with pytest.raises(Refusal):
-        play(state, "attack red unit=att at=8,3")
+        play(state, "attack red unit=att at=9,3")
     melee = duel(dfn=unit("def", "blue", Hex(6, 3)))
     assert not [a for a in legal_actions(melee, "red") if isinstance(a, Attack)]
 
@@ -119,7 +119,7 @@ def test_normal_attacks_need_an_adjacent_target_and_ranged_units_reach_number_tw
 def test_excess_blocks_apply_against_a_ranged_attacker_at_range():
     """QUAD-A05: the attacker falls back away from the defender though it fired from 3 hexes."""
     state = duel(att=unit("att", "red", A, quality=3, ranged=(1, 3)), dfn=unit("def", "blue", Hex(7, 3), defense=2))
-    play(state, "attack red unit=att at=7,3", 1, 4, 5)
+    play(state, "attack red unit=att at=8,3", 1, 4, 5)
     # One excess block after the single miss: a 4 or a 5; two blocks, no hits -> two non-6 excess: back 2.
     assert state.pending_attack is None
     assert state.retreats[0].unit == "att" and state.retreats[0].hexes == 2
@@ -154,7 +154,7 @@ def test_a_charge_stopped_by_terrain_makes_no_attack():
 def test_more_hits_than_blocks_the_defender_picks_which_kind_to_block():
     """Combat: "The defending player may choose which hits to block (6 or non-6 hits)"."""
     state = duel(att=unit("att", "red", A, quality=3, attack=3), dfn=unit("def", "blue", D, quality=3, defense=1))
-    play(state, "attack red unit=att at=5,3", 6, 4, 1, 5)
+    play(state, "attack red unit=att at=6,3", 6, 4, 1, 5)
     assert decision(state).side == "blue"
     assert legal_actions(state, "blue") == [Block(side="blue", quality=1), Block(side="blue", quality=0)]
     play(state, Block(side="blue", quality=0))  # takes the 6, blocks the push
@@ -163,7 +163,7 @@ def test_more_hits_than_blocks_the_defender_picks_which_kind_to_block():
 
 def test_a_block_that_is_not_offered_is_refused_and_changes_nothing():
     state = duel(att=unit("att", "red", A, quality=3, attack=3), dfn=unit("def", "blue", D, quality=3, defense=1))
-    play(state, "attack red unit=att at=5,3", 6, 4, 1, 5)
+    play(state, "attack red unit=att at=6,3", 6, 4, 1, 5)
     before = state.model_copy(deep=True)
     with pytest.raises(Refusal):
         play(state, Block(side="blue", quality=0, sixes=1))
@@ -175,7 +175,7 @@ def test_a_block_that_is_not_offered_is_refused_and_changes_nothing():
 def test_quality_zero_eliminates_and_sets_the_units_cards_aside():
     state = duel(dfn=unit("def", "blue", D, quality=1, defense=0))
     give(state, "blue", "def", "def")
-    play(state, "attack red unit=att at=5,3", 6, 1, 1)
+    play(state, "attack red unit=att at=6,3", 6, 1, 1)
     dfn = state.units["def"]
     assert dfn.eliminated and not dfn.on_map
     pile = state.piles["blue"]
@@ -186,6 +186,6 @@ def test_quality_zero_eliminates_and_sets_the_units_cards_aside():
 def test_with_ask_blocks_off_the_default_block_is_applied_without_asking():
     state = duel(att=unit("att", "red", A, quality=3, attack=3), dfn=unit("def", "blue", D, quality=3, defense=1))
     state.options["ask_blocks"] = False
-    play(state, "attack red unit=att at=5,3", 6, 4, 1, 5)  # a 6 and a push hit, one block
+    play(state, "attack red unit=att at=6,3", 6, 4, 1, 5)  # a 6 and a push hit, one block
     assert state.pending_attack is None
     assert state.units["def"].stats.quality == 3 and state.retreats[0].hexes == 1  # the 6 was blocked

@@ -31,7 +31,7 @@ def test_example_1_in_play_the_defender_chooses_and_the_attacker_falls_back_one_
         unit("def", "blue", D, quality=5, attack=1, defense=2),
     ])))
     give(state, "red", "att", "att")
-    play(state, "attack red unit=att at=5,3", 1, 3, 5, 6, 4, 6)
+    play(state, "attack red unit=att at=6,3", 1, 3, 5, 6, 4, 6)
     # The block choice is the defender's decision, the sensible default (the 6 turned on the attacker) first.
     assert decision(state).side == "blue"
     assert legal_actions(state, "blue") == [Block(side="blue", quality=0, sixes=1), Block(side="blue", quality=0, sixes=0)]
@@ -62,7 +62,7 @@ def test_example_2_four_hits_no_blocks_quality_2_and_three_hexes_back():
         unit("def", "blue", D, quality=3, attack=1, defense=3),
     ])))
     give(state, "red", "att", "att")
-    play(state, "attack red unit=att at=5,3", 2, 4, 5, 5, 6, 1, 4, 5)
+    play(state, "attack red unit=att at=6,3", 2, 4, 5, 5, 6, 1, 4, 5)
     dfn = state.units["def"]
     assert dfn.stats.quality == 2
     assert state.pending_attack is None  # no blocks: nothing to choose
@@ -83,6 +83,6 @@ def test_example_1_choices_are_described_in_the_defenders_words():
         unit("def", "blue", D, quality=5, attack=1, defense=2),
     ])))
     give(state, "red", "att")
-    play(state, "attack red unit=att at=5,3", 1, 3, 5, 6, 4, 6)
+    play(state, "attack red unit=att at=6,3", 1, 3, 5, 6, 4, 6)
     texts = [RULESET.describe(state, a) for a in legal_actions(state, "blue")]
     assert texts == ["Keep 1 six(es) over: attacker -1 Q, back 0", "Keep 0 six(es) over: attacker -0 Q, back 1"]

@@ -28,7 +28,7 @@ def pushed(extra=(), terrain=None, quality=3, specials=()):
 
 def test_each_fall_back_hex_must_be_farther_from_the_attacker_and_the_owner_picks():
     state = pushed()
-    play(state, "attack red unit=att at=5,3", 4, 1, 1)
+    play(state, "attack red unit=att at=6,3", 4, 1, 1)
     assert decision(state).side == "blue"
     assert {a.to for a in legal_actions(state, "blue")} == AWAY
     with pytest.raises(Refusal):
@@ -40,11 +40,11 @@ def test_each_fall_back_hex_must_be_farther_from_the_attacker_and_the_owner_pick
 def test_enemy_friendly_and_impassable_hexes_block_and_a_single_way_is_taken_without_asking():
     state = pushed(extra=[unit("r2", "red", Hex(6, 2), name="enemy"), unit("b2", "blue", Hex(6, 3))],
                    terrain={Hex(5, 4): "impassable"})
-    play(state, "attack red unit=att at=5,3", 4, 4, 1, 1)  # r2 next to the target adds a die
+    play(state, "attack red unit=att at=6,3", 4, 4, 1, 1)  # r2 next to the target adds a die
     # Nothing open next to the defender that is farther away: both hexes cost Quality (QUAD-A10).
     assert state.units["def"].at == D and state.units["def"].stats.quality == 1
     state2 = pushed(extra=[unit("b2", "blue", Hex(6, 3)), unit("b3", "blue", Hex(6, 2))])
-    ctx, _ = play(state2, "attack red unit=att at=5,3", 4, 1, 1)
+    ctx, _ = play(state2, "attack red unit=att at=6,3", 4, 1, 1)
     assert state2.units["def"].at == Hex(5, 4) and not state2.retreats  # one way only: no question
     assert [e for e in ctx.events if isinstance(e, Retreated)][0].lost == 0
 
@@ -53,7 +53,7 @@ def test_a_partial_fall_back_goes_as_far_as_it_can_and_each_missing_hex_costs_qu
     """QUAD-A10: three pushes, room for one hex only."""
     walls = [unit(f"w{i}", "blue", h) for i, h in enumerate([Hex(6, 3), Hex(6, 2), Hex(6, 4), Hex(5, 5)])]
     state = pushed(extra=walls, quality=4)
-    ctx, _ = play(state, "attack red unit=att at=5,3", 5, 5, 5)
+    ctx, _ = play(state, "attack red unit=att at=6,3", 5, 5, 5)
     dfn = state.units["def"]
     assert dfn.at == Hex(5, 4) and dfn.stats.quality == 4 - 2
     done = [e for e in ctx.events if isinstance(e, Retreated)][0]
@@ -64,7 +64,7 @@ def test_steady_is_applied_before_blocked_hexes_become_quality_loss():
     """QUAD-A11: Steady with three pushes and no room: 2 hexes blocked -> 2 Quality, not 3."""
     boxed = [unit("r2", "red", Hex(6, 2)), unit("r3", "red", Hex(6, 3)), unit("r4", "red", Hex(5, 4))]
     state = pushed(extra=boxed, quality=4, specials=["steady"])
-    play(state, "attack red unit=att at=5,3", 5, 5, 5, 1, 1, 1)  # 3 + 3 allies next to the target
+    play(state, "attack red unit=att at=6,3", 5, 5, 5, 1, 1, 1)  # 3 + 3 allies next to the target
     assert state.units["def"].stats.quality == 4 - 2
 
 
@@ -79,7 +79,7 @@ def test_fall_back_arithmetic():
 def test_a_unit_pushed_out_of_quality_is_eliminated():
     state = pushed(extra=[unit("r2", "red", Hex(6, 2)), unit("r3", "red", Hex(6, 3)), unit("r4", "red", Hex(5, 4))],
                    quality=2)
-    play(state, "attack red unit=att at=5,3", 3, 3, 1, 1, 1, 1)
+    play(state, "attack red unit=att at=6,3", 3, 3, 1, 1, 1, 1)
     assert state.units["def"].eliminated
 
 
@@ -94,5 +94,5 @@ def test_with_ask_retreats_off_the_unit_takes_the_hex_with_the_most_room():
     state = pushed(extra=walls, quality=4)
     state.options["ask_retreats"] = False
     # From D, (6,3) and (6,2) lead into walls after one hex; (5,4) leads on to (5,5) and beyond.
-    play(state, "attack red unit=att at=5,3", 5, 5, 1)
+    play(state, "attack red unit=att at=6,3", 5, 5, 1)
     assert not state.retreats and state.units["def"].at.distance(D) == 2 and state.units["def"].stats.quality == 4
