@@ -104,6 +104,21 @@ def autosave_store():
         return None
 
 
+def autosave_exists() -> bool:
+    """Whether there is an autosave to resume, without importing `saves` (the title asks at start-up).
+
+    Mirrors `saves.store`: the file is `autosave.toml` in the data folder
+    (HEXWAR_DATA_DIR, else the platform's user data folder for "hexwar").
+    """
+    base = os.environ.get("HEXWAR_DATA_DIR")
+    if not base:
+        import platformdirs
+
+        base = platformdirs.user_data_dir("hexwar", appauthor=False)
+    path = Path(base) / "autosave.toml"
+    return path.is_file() and path.stat().st_size > 0
+
+
 def autosave_path() -> Path | None:
     """The autosave file, when there is one to resume."""
     store = autosave_store()

@@ -1,27 +1,50 @@
-"""The title screen: new game, load, resume the autosave, rules reference, quit."""
+"""The title screen: new game, load, resume the autosave, rules reference, quit.
+
+The menu is one Static of clickable lines rather than an OptionList: the first
+frame is a start-up bar, and an OptionList costs a second paint. Every entry
+has its letter key; the mouse works too.
+"""
 
 from __future__ import annotations
 
-from textual import on
 from textual.app import ComposeResult
-from textual.containers import Center, Vertical
+from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from tui.keys import TITLE_KEYS, bindings
 
 BANNER = r"""
- _                                 
-| |__   _____  ____      ____ _ _ __ 
-| '_ \ / _ \ \/ /\ \ /\ / / _` | '__|
-| | | |  __/>  <  \ V  V / (_| | |   
-|_| |_|\___/_/\_\  \_/\_/ \__,_|_|   
+ _                                    
+| |__   _____  ____      ____ _ _ __  
+| '_ \ / _ \ \/ /\ \ /\ / / _` | '__| 
+| | | |  __/>  <  \ V  V / (_| | |    
+|_| |_|\___/_/\_\  \_/\_/ \__,_|_|    
 """
+
+MENU = (
+    ("n", "new_game", "New game"),
+    ("o", "load", "Load a game or scenario"),
+    ("c", "resume", "Resume the autosaved game"),
+    ("r", "rules", "Rules reference"),
+    ("q", "quit", "Quit"),
+)
+
+
+def menu_content(can_resume: bool) -> Content:
+    """The menu lines, each a click target for its action (our own text: markup is safe here)."""
+    lines = []
+    for key, action, label in MENU:
+        if action == "resume" and not can_resume:
+            lines.append(f"[dim] {key}  Resume (nothing saved yet)[/dim]")
+        else:
+            lines.append(f"[@click=screen.{action}] [b]{key}[/b]  {label}[/]")
+    return Content.from_markup("\n".join(lines))
 
 
 class TitleScreen(Screen[None]):
-    """The first screen of `hexwar`; every entry also has a key."""
+    """The first screen of `hexwar`; every entry has a key."""
 
     KEYS = TITLE_KEYS
     HELP_TITLE = "the title screen"
@@ -31,42 +54,21 @@ class TitleScreen(Screen[None]):
         with Vertical(id="title-box"):
             yield Static(BANNER.strip("\n"), id="banner")
             yield Static("tabletop wargames on a hex map", id="tagline")
-            with Center():
-                yield OptionList(
-                    Option("n  New game", id="new_game"),
-                    Option("o  Load a game or scenario", id="load"),
-                    Option("c  Resume the autosaved game", id="resume"),
-                    Option("r  Rules reference", id="rules"),
-                    Option("q  Quit", id="quit"),
-                    id="title-menu",
-                )
-            yield Static("up/down + Enter, or the letter keys.  ? help", id="title-keys")
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-        self.call_after_refresh(self.check_autosave)  # after the first frame: it imports `saves`
+            yield Static(menu_content(self.can_resume()), id="title-menu")
+            yield Static("press a letter (or click).  ? help", id="title-keys")
 
     def on_screen_resume(self) -> None:
-        self.check_autosave()
+        self.query_one("#title-menu", Static).update(menu_content(self.can_resume()))
 
-    def check_autosave(self) -> None:
-        """Grey out 'Resume' when there is no autosave."""
+    @staticmethod
+    def can_resume() -> bool:
+        """Whether an autosave exists (cheap: no `saves` import before the first frame)."""
         from tui.dialogs import files
 
-        menu = self.query_one(OptionList)
         try:
-            found = files.autosave_path() is not None
-        except Exception:  # noqa: BLE001 - a bad data folder: leave the entry on, resuming will say why
-            found = True
-        index = menu.get_option_index("resume")
-        if found:
-            menu.enable_option_at_index(index)
-        else:
-            menu.disable_option_at_index(index)
-
-    @on(OptionList.OptionSelected, "#title-menu")
-    def picked(self, event: OptionList.OptionSelected) -> None:
-        self.run_action(event.option.id)
+            return files.autosave_exists()
+        except Exception:  # noqa: BLE001 - a bad data folder: offer it; resuming will say why
+            return True
 
     def action_new_game(self) -> None:
         self.app.new_game()
