@@ -195,3 +195,11 @@ async def test_the_load_dialog_lists_bundled_scenarios_and_opens_one_in_the_form
         await pilot.pause()
         assert name(app) == "NewGameScreen"
         assert app.screen.setup is not None
+
+
+async def test_the_title_menu_answers_the_mouse_too():
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#title-menu", offset=(5, 1))  # the first line, inside the border
+        await pilot.pause()
+        assert name(app) == "NewGameScreen"
