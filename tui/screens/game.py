@@ -61,8 +61,9 @@ class GameScreen(Screen[None]):
         self._legal: dict[str, list] = {}
         self._view = None
         self._last: tuple[str, tuple] | None = None
-        self._phase: tuple | None = None
         """The last action in words and its events (its message is re-read for each viewer)."""
+        self._phase: tuple | None = None
+        """(deciding side, phase, turn) when last drawn: a change puts the cursor on a unit that can act."""
 
     # --- layout -----------------------------------------------------------------------
 
@@ -195,7 +196,7 @@ class GameScreen(Screen[None]):
         return text
 
     def say(self, message: str) -> None:
-        """Put a message on the status line (a refusal also on the palette, where it has room)."""
+        """Put a message on the status line (and on the palette when it is long, see `update_palette`)."""
         self.message = message
         self.status.set_fields(message=clean(message))
         self.update_palette()
