@@ -92,7 +92,7 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("f3", "toggle_dice", "Toggle dice log", "show or hide the dice log"),
     Key("f4", "toggle_hide", "Pass-the-keyboard screen", "hide each side's secrets between decisions, or not"),
     Key("r", "rules", "Rules reference", "the rule set's quick reference"),
-    Key("G", "summary", "Game summary", "the game-over summary and the whole log (once the game is over)"),
+    Key("G", "summary", "Game log", "every action so far and what it did (once over: the summary too)"),
     Key("ctrl+s", "save", "Save", "save the game to a file"),
     Key("question_mark", "help", "Help", "list every key of this screen", display="?"),
     Key("q", "quit", "Quit", "leave the game (asks first; the autosave keeps it)"),

@@ -203,3 +203,15 @@ async def test_the_title_menu_answers_the_mouse_too():
         await pilot.click("#title-menu", offset=(5, 1))  # the first line, inside the border
         await pilot.pause()
         assert name(app) == "NewGameScreen"
+
+
+async def test_the_game_log_is_there_at_any_time():
+    service = toy_service()
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "m", "6", "enter", "enter", "G")
+        await pilot.pause()
+        assert name(app) == "GameLogScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert name(app) == "GameScreen"

@@ -666,6 +666,10 @@ class GameScreen(Screen[None]):
     def action_summary(self) -> None:
         if self.service.result is not None:
             self.show_game_over()
+            return
+        from tui.screens.game_log import GameLogScreen
+
+        self.app.push_screen(GameLogScreen(self.service))
 
     @guarded
     def action_save(self) -> None:

@@ -1,0 +1,34 @@
+"""The game so far: every action and what it did, rolls included (never another side's private messages)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import RichLog, Static
+
+from tui.keys import READER_KEYS, bindings
+from tui.screens.game_over import log_lines
+
+
+class GameLogScreen(Screen[None]):
+    """Scrollable log of the game; Escape returns to the map."""
+
+    KEYS = READER_KEYS
+    BINDINGS = bindings(READER_KEYS)
+
+    def __init__(self, service) -> None:
+        super().__init__()
+        self.service = service
+
+    def compose(self) -> ComposeResult:
+        yield Static(f" The game so far: {len(self.service.history)} actions   (Esc: back)", classes="screen-title")
+        yield RichLog(markup=False, highlight=False, wrap=True, id="game-log")
+
+    def on_mount(self) -> None:
+        log = self.query_one(RichLog)
+        for line in log_lines(self.service):
+            log.write(line)
+        log.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
