@@ -22,7 +22,7 @@ from typing import Protocol
 from rules import registry
 from rules.actions import Action, parse_action
 from rules.core import Context, Decision, GameResult, GameState, Preview, Refusal, Ruleset, Setup
-from rules.dice import SeededDice
+from rules.dice import Dice, RollSink, SeededDice
 from rules.events import Event, GameOver
 
 
@@ -91,6 +91,8 @@ class GameService:
     store: Store | None = None
     setup: Setup | None = None
     """The scenario the game was made from (`new` sets it; saves write it out)."""
+    dice_source: Callable[[int, int, RollSink], Dice] = SeededDice
+    """Makes the dice of action `index` from (seed, index, sink); tests put scripted dice here."""
     state: GameState = field(init=False)
     history: list[Step] = field(default_factory=list, init=False)
     redo_stack: list[Undone] = field(default_factory=list, init=False)
@@ -246,7 +248,7 @@ class GameService:
     def _run(self, state: GameState, action: Action, index: int) -> tuple[Event, ...]:
         """Apply `action` to `state` in place with the dice of action `index`; raises Refusal."""
         seed = state.seed
-        ctx = Context(lambda sink: SeededDice(seed, index, sink))
+        ctx = Context(lambda sink: self.dice_source(seed, index, sink))
         self.ruleset.apply(state, action, ctx)
         if state.result is None:
             result = self.ruleset.victory(state)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from unittest.mock import patch
-
 from rules.board import Board, EdgeFeature, HexFeature
 from rules.core import Refusal, SideSetup, Setup, UnitSetup, VictoryCondition
-from rules.dice import ScriptedDice
+from rules.dice import ScriptedDice, SeededDice
 from rules.hexgrid import Hex, from_offset
 from rules.service import GameService
 
@@ -58,8 +56,11 @@ def scripted(service: GameService, action, *faces) -> tuple[list, ScriptedDice]:
         holder["d"] = d
         return d
 
-    with patch("rules.service.SeededDice", factory):
+    service.dice_source = factory
+    try:
         done = service.apply(action, autosave=False)
+    finally:
+        service.dice_source = SeededDice
     if not done.ok:
         raise Refusal(done.reason)
     dice = holder["d"]
