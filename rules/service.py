@@ -23,7 +23,7 @@ from rules import registry
 from rules.actions import Action, parse_action
 from rules.core import Context, Decision, GameResult, GameState, Preview, Refusal, Ruleset, Setup
 from rules.dice import Dice, RollSink, SeededDice
-from rules.events import Event, GameOver
+from rules.events import Event, GameOver, Message, Rolled
 
 
 class Store(Protocol):
@@ -256,6 +256,26 @@ class GameService:
                 state.result = result
                 ctx.emit(GameOver(winner=result.winner, reason=result.reason))
         return tuple(ctx.events)
+
+    def why_no_undo(self, side: str | None = None) -> str:
+        """Why the last action may not be taken back ('' when it may).
+
+        With no `side` (solo play, a referee) anything may be undone. A side
+        playing against another may take back only its own last action, and only
+        if it rolled no dice and revealed nothing private: a roll stands.
+        """
+        if not self.history:
+            return "nothing to undo"
+        if side is None:
+            return ""
+        step = self.history[-1]
+        if step.action.side != side:
+            return "the last action was the other side's"
+        if any(isinstance(e, Rolled) for e in step.events):
+            return "dice were rolled: the roll stands"
+        if any(isinstance(e, Message) and e.side is not None for e in step.events):
+            return "it revealed a hidden card or counter"
+        return ""
 
     def undo(self) -> bool:
         """Take back the last action; the state becomes exactly what it was before it."""

@@ -173,3 +173,15 @@ def test_check_gives_the_refusal_reason_without_changing_anything(game):
     assert game.check(Pass(side="b")) == "it is a's decision, not b's"
     assert game.check(Pass(side="a")) == ""
     assert game.state == before and game.log == []
+
+
+def test_a_side_may_take_back_only_its_own_action_and_never_a_roll():
+    g = GameService.new(toy_setup(options={"bracing": False}), seed=3)
+    assert g.why_no_undo() == "nothing to undo"
+    g.apply(g.legal_actions(unit="a1")[1])  # a move: no dice
+    assert g.why_no_undo("a") == "" and g.why_no_undo() == ""
+    assert g.why_no_undo("b") == "the last action was the other side's"
+    g.state.units["b1"].at = g.state.units["a1"].at + (1, 0)
+    g.apply(Attack(side="b", unit="b1", target="a1"))
+    assert g.why_no_undo("b") == "dice were rolled: the roll stands"
+    assert g.why_no_undo() == ""  # solo play: anything goes
