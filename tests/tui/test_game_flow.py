@@ -94,7 +94,7 @@ async def test_attack_shows_the_odds_then_rolls_into_the_dice_log():
         assert screen.selected == "a1"
         await pilot.press("a")
         assert screen.pending is not None and screen.pending.kind == "attack"
-        assert "hit 50.0%" in screen.palette.text.plain
+        assert "50.0% hit" in screen.palette.text.plain  # the chance first, one outcome a line
         await pilot.press("I")
         await pilot.pause()
         assert type(app.screen).__name__ == "TextDialog"

@@ -291,6 +291,7 @@ class TestHighlights:
 
             plain = style_at(from_offset(6, 5))
             assert style_at(reach).bgcolor != plain.bgcolor
+            assert style_at(reach).underline  # the range reads without colour too
             assert style_at(target).underline and style_at(target).bold
             assert style_at(path).underline
             assert style_at(a).underline  # selected

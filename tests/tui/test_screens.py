@@ -61,14 +61,34 @@ async def test_save_with_ctrl_s_then_load_it_back(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert name(app) == "GameScreen"
-        assert app.screen.message.startswith("Saved to"), app.screen.message
-        path = Path(app.screen.message.removeprefix("Saved to ").strip())
+        assert app.screen.message.startswith("Saved as "), app.screen.message
+        from tui.dialogs import files
+
+        path = files.saves_dir() / app.screen.message.removeprefix("Saved as ").strip()
         assert path.is_file()
         app.load_save(path)
         await pilot.pause()
         loaded = app.screen.service
         assert loaded is not service
         assert [a.text() for a in loaded.log] == [a.text() for a in service.log]
+
+
+async def test_the_save_dialog_refuses_folders_in_the_name(tmp_path):
+    from tui.dialogs.save import name_problem
+
+    assert name_problem("evil/x") and name_problem("..") and name_problem("a\\b") and name_problem("../x")
+    assert name_problem("river-turn3.toml") == ""
+    service = toy_service()
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        field = app.screen.query_one("#save-name")
+        field.value = "[bold red]evil[/] x/../y"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert name(app) == "SaveDialog"  # refused: the dialog stays, with the reason
+        assert "cannot hold" in str(app.screen.query_one("#save-error").render())
 
 
 async def test_a_bad_save_opens_an_error_dialog(tmp_path):

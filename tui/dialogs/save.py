@@ -16,6 +16,19 @@ from tui.dialogs import files
 from tui.widgets.text import lit
 
 
+def name_problem(name: str) -> str:
+    """Why `name` cannot be a save's file name ('' when it can): a plain name in the saves folder."""
+    if not name:
+        return "Type a name for the save."
+    if "/" in name or "\\" in name:
+        return "A save name cannot hold / or \\: saves go in the folder above."
+    if name.strip(".") == "" or ".." in name:
+        return "A save name cannot hold '..'."
+    if any(ord(c) < 32 or ord(c) == 0x7F for c in name):
+        return "A save name cannot hold control characters."
+    return ""
+
+
 class SaveDialog(ModalScreen[Path | None]):
     """Returns the path to save to, or None when cancelled."""
 
@@ -31,6 +44,7 @@ class SaveDialog(ModalScreen[Path | None]):
             yield Static("Save the game", classes="dialog-title")
             yield Static(lit(f"in {self.folder}"), classes="dim")
             yield Input(self.suggested, id="save-name")
+            yield Static("", id="save-error", classes="error-text")
             existing = files.user_saves()
             if existing:
                 yield Static("Existing saves (Enter on one to overwrite it):", classes="dim")
@@ -40,14 +54,13 @@ class SaveDialog(ModalScreen[Path | None]):
     @on(Input.Submitted, "#save-name")
     def submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()
-        if not name:
+        problem = name_problem(name)
+        if problem:
+            self.query_one("#save-error", Static).update(lit(problem, "bold"))
             return
         if not name.endswith(".toml"):
             name += ".toml"
-        path = Path(name).expanduser()
-        if not path.is_absolute():
-            path = self.folder / path
-        self.dismiss(path)
+        self.dismiss(self.folder / name)
 
     @on(OptionList.OptionSelected, "#save-list")
     def picked(self, event: OptionList.OptionSelected) -> None:

@@ -10,6 +10,8 @@ applied. Escape steps back one stage.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -246,14 +248,17 @@ class GameScreen(Screen[None]):
     events_message = game_text.events_message
 
     def update_palette(self) -> None:
-        text = self.palette_text()
+        text, footer = self.palette_text()
         lines = text.plain.count("\n") + 1
-        long_message = len(self.message) > 20  # the status line shows about 20 characters of it at 80x24
+        long_message = len(self.message) > 24  # about what the status line shows of it at 80x24
         if lines < 4 and long_message and self.pending is None and self.choices is None and self.mode is None:
             # The status line has little room for the message: repeat it where there is some.
             text.append("\n")
             text.append_text(lit(self.message, "italic"))
-        self.palette.show(text)
+        rows = 4
+        if self.pending is not None or self.choices is not None:
+            rows = self.palette.rows_for(text, footer)  # room for every outcome or choice
+        self.palette.show(text, footer, rows)
 
     def rebuild_dice(self) -> None:
         self.query_one(DiceLog).rebuild(self.service.events, self.names())
@@ -689,7 +694,7 @@ class GameScreen(Screen[None]):
         except Exception as exc:  # noqa: BLE001
             self.app.show_error("The game could not be saved", str(exc))
             return
-        self.say(f"Saved to {path}")
+        self.say(f"Saved as {Path(path).name}")
 
     def action_quit(self) -> None:
         from tui.dialogs.confirm import ConfirmDialog

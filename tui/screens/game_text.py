@@ -11,8 +11,6 @@ import functools
 
 from rich.text import Text
 
-from rules.core import Context, Refusal
-from rules.dice import SeededDice
 from rules.events import Message as MessageEvent
 from rules.events import Rolled
 from rules.hexgrid import Hex
@@ -59,52 +57,63 @@ def is_move(action) -> bool:
     return bool(path) and action.target_hex == Hex(*path[-1])
 
 
-def palette_text(self) -> Text:
-    """What the action palette shows now, for the game screen `self` (its flow state and service)."""
+def _key(out: Text, key: str, label: str) -> None:
+    out.append(key, style="bold reverse")
+    out.append(f" {label}  ", style="dim")
+
+
+def palette_text(self) -> tuple[Text, Text | None]:
+    """What the action palette shows now, for the game screen `self`: its text and a footer
+    pinned to the last row (the keys that answer a pending confirmation or choice)."""
     out = Text(end="", no_wrap=False)
     decision = self.service.decision()
     state = self.service.state
     if decision.side is None:
         out.append("The game is over. ", style="bold")
         out.append("G: summary and log   u: undo   q: quit")
-        return out
+        return out, None
     if self.pending is not None:
-        out.append("Enter", style="bold reverse")
-        out.append(" confirm ", style="dim")
-        out.append("Esc", style="bold reverse")
-        out.append(" cancel ", style="dim")
+        footer = Text(end="")
+        _key(footer, "Enter", "confirm")
+        _key(footer, "Esc", "cancel")
         if self.preview is not None:
-            out.append("I", style="bold reverse")
-            out.append(" all odds ", style="dim")
+            _key(footer, "I", "all odds")
         out.append_text(lit(self.describe(self.pending), "bold"))
         p = self.preview
         if p is not None:
             if p.dice:
                 out.append("\nRolls: ", style="dim")
                 out.append_text(lit(p.dice))
-            if p.outcomes:
-                out.append("\n")
-                ranked = sorted(p.outcomes, key=lambda o: -o.chance)
-                out.append_text(lit(" | ".join(f"{o.label} {o.percent:.1f}%" for o in ranked)))
-        return out
+            # One outcome a line, likeliest first, its chance in front.
+            for o in sorted(p.outcomes, key=lambda o: -o.chance):
+                out.append(f"\n{o.percent:5.1f}% ", style="bold")
+                out.append_text(lit(o.label))
+        return out, footer
     if self.choices is not None:
-        out.append("Choose: ", style="bold")
+        footer = Text(end="")
+        _key(footer, "a-" + FREE_FOR_RULESETS[len(self.choices) - 1], "choose")
+        _key(footer, "Esc", "cancel")
+        out.append("Choose:", style="bold")
+        rolled = last_rolls(self)
+        if rolled:
+            out.append(" after ", style="dim")
+            out.append_text(rolled)
         for letter, action in zip(FREE_FOR_RULESETS, self.choices):
-            out.append(f" {letter}", style="bold reverse")
-            out.append_text(lit(f" {self.describe(action)} "))
-        out.append("\nthe letter: choose   Esc: cancel", style="dim")
-        return out
+            out.append(f"\n{letter}", style="bold reverse")
+            out.append_text(lit(f" {self.describe(action)}"))
+        return out, footer
     if self.mode is not None:
         unit = state.units.get(self.selected) if self.selected else None
         out.append(f"{self.kind_label(self.mode)}", style="bold")
         if unit is not None:
             out.append_text(lit(f" with {unit.name}"))
-        out.append(f": choose one of {len(self.candidates)} highlighted hexes")
-        out.append("\nmove the cursor or n / N: next / previous, Enter: pick   Esc: cancel", style="dim")
+        hexes = {h for a in self.candidates if (h := action_hex(a, state)) is not None}
+        out.append(f": choose one of {len(hexes)} highlighted hex{'es' if len(hexes) != 1 else ''}")
         if self.message.startswith("Refused"):
             out.append("\n")
             out.append_text(lit(self.message, "bold"))
-        return out
+        footer = Text("move the cursor or n / N: next / previous, Enter: pick   Esc: cancel", style="dim", end="")
+        return out, footer
     out.append_text(lit(side_name(state, decision.side), "bold"))
     if decision.player:
         out.append_text(lit(f" ({decision.player})"))
@@ -137,7 +146,7 @@ def palette_text(self) -> Text:
             out.append("\n")
             names = ", ".join(side_name(state, s) for s in others)
             out.append_text(lit(f"{names}: interrupt with your own keys when your rules allow (? lists them)", "dim"))
-        return out
+        return out, None
     for side in decision.reactors:
         if side == decision.side:
             continue
@@ -146,6 +155,24 @@ def palette_text(self) -> Text:
             out.append("\n")
             out.append_text(lit(f"{side_name(state, side)} may react: ", "italic"))
             _kinds_into(self, out, reactions)
+    return out, None
+
+
+def last_rolls(self) -> Text | None:
+    """The dice of the last action, short ("Marines attack [1 4 6]: 2 hits"), or None."""
+    if self._last is None:
+        return None
+    from tui.widgets.dice_log import roll_short
+
+    rolls = [e.record for e in self._last[1] if isinstance(e, Rolled)]
+    if not rolls:
+        return None
+    names = self.names()
+    out = Text(end="")
+    for n, record in enumerate(rolls[-3:]):
+        if n:
+            out.append("; ")
+        out.append_text(roll_short(record, names))
     return out
 
 
@@ -163,7 +190,7 @@ def _kinds_into(self, out: Text, actions: list) -> None:
 
 
 def refusal(self, h: Hex) -> str:
-    """Why the kind being aimed cannot go to `h`: the rule set's reason, from a dry run on a copy."""
+    """Why the kind being aimed cannot go to `h`: the rule set's own reason, asked of the service."""
     view = self.view
     label = self.kind_label(self.mode or "")
     if not view.board.in_bounds(h):
@@ -186,32 +213,45 @@ def refusal(self, h: Hex) -> str:
             update = {name: unit.id}
     if update is not None:
         try:
-            action = probe.model_copy(update=update)
-            state = self.service.state.model_copy(deep=True)
-            ctx = Context(lambda sink: SeededDice(state.seed, len(self.service.history), sink))
-            self.ruleset.apply(state, action, ctx)
-        except Refusal as exc:
-            return str(exc)
-        except Exception:
-            pass
+            reason = self.service.check(probe.model_copy(update=update))
+        except Exception:  # noqa: BLE001 - a reason is a courtesy; the fallback below still helps
+            reason = ""
+        if reason:
+            return reason
     return f"{hex_label(h)} is not a valid hex for {label}: choose a highlighted one"
 
 
 def events_message(self, events, side: str | None) -> str:
-    """What `events` did, in a line, leaving out messages private to other sides than `side`."""
-    # Unit ids only: a side id such as "a" could be an ordinary word of a message.
-    names = {u.id: u.name for u in self.service.state.units.values()}
+    """What `events` did, in a line, leaving out messages private to other sides than `side`.
+
+    The last roll comes first ("Marines attack [1 4 6]: 2 hits"), so the message
+    line tells what was rolled even when the dice log is hidden.
+    """
+    state = self.service.state
+    # Unit ids anywhere; a side id only in the fields that hold one (a side id such as
+    # "us" or "a" could be an ordinary word of a message).
+    units = {u.id: clean(u.name) for u in state.units.values()}
     shown = []
+    last_roll = None
     for event in events:
         if isinstance(event, Rolled):
+            last_roll = event.record
             continue
         if isinstance(event, MessageEvent) and event.side is not None and event.side != side:
             continue
-        text = event.text()
-        for uid, name in names.items():
-            if uid in text.split():
-                text = " ".join(clean(name) if w == uid else w for w in text.split())
-        shown.append(text)
+        names = dict(units)
+        for field in ("side", "to_side", "from_side", "winner", "loser"):
+            value = getattr(event, field, None)
+            if isinstance(value, str) and value not in units:
+                names[value] = side_name(state, value)
+        words = event.text().split(" ")
+        if isinstance(event, MessageEvent) and len(words[0]) > 1 and words[0] in state.side_ids():
+            names[words[0]] = side_name(state, words[0])  # "kingdom draws 1 card(s)"
+        shown.append(" ".join(names.get(w, w) for w in words))
+    if last_roll is not None:
+        from tui.widgets.dice_log import roll_short
+
+        shown = [roll_short(last_roll, self.names()).plain, *shown[-2:]]
     return "; ".join(shown[-3:])
 
 

@@ -9,12 +9,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static
 
 from rules import registry
 from tui.dialogs import files
 from tui.keys import NEW_GAME_KEYS, bindings
 from tui.widgets.text import clean, lit
+from tui.widgets.tick import Tick
 
 ScenarioSource = Callable[[str], list[files.ScenarioEntry]]
 SetupLoader = Callable[[files.ScenarioEntry], object]
@@ -70,8 +71,7 @@ class NewGameScreen(Screen[None]):
             yield Static("Optional rules", classes="section")
             yield VerticalScroll(id="options")
             with Horizontal(classes="row switch-row"):
-                yield Switch(True, id="hide")
-                yield Label("Pass-the-keyboard screen between sides (off for solo play)", classes="switch-label")
+                yield Tick("Pass-the-keyboard screen between sides (off for solo play)", True, id="hide")
             yield Static("", id="form-error")
             yield Button("Start the game", id="start", variant="primary")
 
@@ -118,9 +118,11 @@ class NewGameScreen(Screen[None]):
         rows = []
         for spec in ruleset.options:
             wid = f"opt-{gen}-{spec.id}"
-            label = Label(lit(spec.label + (f" ({spec.help})" if spec.help else "")), classes="switch-label")
             if isinstance(spec.default, bool):
-                rows.append(Horizontal(Switch(bool(spec.default), id=wid), label, classes="row switch-row"))
+                # The help on its own lines under the box: it wraps instead of being cut at 80 columns.
+                rows.append(Horizontal(Tick(lit(spec.label), bool(spec.default), id=wid), classes="row switch-row"))
+                if spec.help:
+                    rows.append(Static(lit(spec.help), classes="option-help"))
             elif spec.choices:
                 rows.append(Horizontal(
                     Label(lit(spec.label), classes="field-label"),
@@ -159,13 +161,10 @@ class NewGameScreen(Screen[None]):
         about.update(lit("\n".join(" ".join(p.split()) for p in text.split("\n\n"))))
         rows = []
         for n, side in enumerate(self.setup.sides):
+            # Only a person can play for now: said in words, nothing to select.
             rows.append(Horizontal(
                 Label(lit(side.name or side.id), classes="field-label"),
-                RadioSet(
-                    RadioButton("a person here", value=True),
-                    RadioButton("computer (not yet)", disabled=True),
-                    id=f"who-{self._generation}-{n}",
-                ),
+                Label("a person at this keyboard (no computer player yet)", classes="who", id=f"who-{self._generation}-{n}"),
                 classes="row side-row",
             ))
         await sides_box.mount_all(rows)
@@ -179,7 +178,7 @@ class NewGameScreen(Screen[None]):
             widget = self.query_one(f"#opt-{self._generation}-{spec.id}")
         except Exception:
             return
-        if isinstance(widget, Switch):
+        if isinstance(widget, Tick):
             widget.value = bool(value)
         elif isinstance(widget, Select):
             widget.value = str(value)
@@ -191,7 +190,7 @@ class NewGameScreen(Screen[None]):
         out: dict[str, bool | int | str] = {}
         for spec in ruleset.options:
             widget = self.query_one(f"#opt-{self._generation}-{spec.id}")
-            if isinstance(widget, Switch):
+            if isinstance(widget, Tick):
                 out[spec.id] = widget.value
             elif isinstance(widget, Select):
                 out[spec.id] = str(widget.value)
@@ -228,7 +227,7 @@ class NewGameScreen(Screen[None]):
         except ValueError as exc:
             self.show_error(str(exc))
             return
-        hide = self.query_one("#hide", Switch).value
+        hide = self.query_one("#hide", Tick).value
         from rules.service import GameService
 
         try:

@@ -28,18 +28,39 @@ class ActionBar(Widget):
     """Shows the text the game screen builds (`show`); redraws only the cells that change."""
 
     DEFAULT_CSS = "ActionBar { height: 4; }"
+    MAX_ROWS = 9
+    """The most rows the palette takes (while a choice or a confirmation is pending)."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.text = Text()
-        """What the palette shows now (its plain text is what tests read)."""
+        """What the palette shows now, footer included (its plain text is what tests read)."""
+        self.body = Text()
+        self.footer: Text | None = None
+        self.rows = 4
+        """The palette's height: 4 rows, more while a choice or a confirmation is pending."""
         self._strips: list[Strip] = []
 
-    def show(self, text: Text) -> None:
-        if text.plain == self.text.plain and text.spans == self.text.spans:
+    def show(self, text: Text, footer: Text | None = None, rows: int = 4) -> None:
+        """Show `text`, with `footer` pinned to the last row (never pushed off by a long text)."""
+        whole = text.copy()
+        if footer is not None:
+            whole.append("\n")
+            whole.append_text(footer)
+        if rows == self.rows and whole.plain == self.text.plain and whole.spans == self.text.spans:
             return
-        self.text = text
+        self.text, self.body, self.footer = whole, text, footer
+        if rows != self.rows:
+            self.rows = rows
+            self.styles.height = rows  # a resize follows, which lays the text out again
+            return
         self._relayout()
+
+    def rows_for(self, text: Text, footer: Text | None = None) -> int:
+        """Rows `text` (and `footer`) take at the palette's width, between 4 and MAX_ROWS."""
+        width = self.size.width or 78
+        lines = len(text.wrap(self.app.console, width)) + (footer is not None)
+        return max(4, min(self.MAX_ROWS, lines))
 
     def on_resize(self) -> None:
         self._relayout(full=True)
@@ -52,7 +73,16 @@ class ActionBar(Widget):
         console = self.app.console
         base = self.rich_style
         options = console.options.update_width(width)
-        lines = self.text.wrap(console, width, overflow="ellipsis")
+        lines = list(self.body.wrap(console, width, overflow="ellipsis"))
+        if self.footer is not None:
+            room = max(0, height - 1)
+            if len(lines) > room:
+                lines = lines[:room]
+                if lines:
+                    last = lines[-1]
+                    last.truncate(max(0, width - 4))
+                    last.append("...", style="bold")  # more than fits: I shows it all
+            lines = [*lines, *([Text()] * (room - len(lines)))] + list(self.footer.wrap(console, width, overflow="ellipsis"))[:1]
         strips = []
         for line in list(lines)[:height]:
             line.end = ""

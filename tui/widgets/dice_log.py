@@ -28,22 +28,61 @@ def roll_text(record, names: dict[str, str]) -> Text:
     return out
 
 
+def roll_short(record, names: dict[str, str]) -> Text:
+    """A roll in a few words for the message line: who, why, the faces and the outcome."""
+    out = Text(end="")
+    who = names.get(record.unit or "", record.unit) or names.get(record.side or "", record.side)
+    if who:
+        out.append_text(lit(f"{who} "))
+    out.append_text(lit(record.purpose))
+    out.append(" [" + " ".join(record.shown_faces()) + "]")
+    if record.outcome:
+        out.append_text(lit(f": {record.outcome}"))
+    return out
+
+
 class DiceLog(RichLog):
-    """Scrollable log of `Rolled` events; follows the newest line."""
+    """Scrollable log of `Rolled` events; follows the newest line.
+
+    Lines wrap at the log's own width and are laid out again when that width
+    changes (a resize, the side panel growing at 120 columns), so no roll is
+    cut at the panel edge and no horizontal scrollbar appears.
+    """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(markup=False, highlight=False, wrap=True, max_lines=1000, auto_scroll=True, **kwargs)
+        super().__init__(
+            markup=False, highlight=False, wrap=True, min_width=1, max_lines=1000, auto_scroll=True, **kwargs
+        )
         self.count = 0
+        self.texts: list[Text] = []
+        """Every line written, newest last (kept to lay them out again at a new width)."""
+        self._laid_out_at = 0
 
     def add_events(self, events, names: dict[str, str]) -> None:
         """Append the rolls among `events`."""
         for event in events:
             if isinstance(event, Rolled):
                 self.count += 1
-                self.write(roll_text(event.record, names))
+                text = roll_text(event.record, names)
+                self.texts.append(text)
+                if self._laid_out_at:
+                    self.write(text, width=self._laid_out_at)
+        del self.texts[: -self.max_lines]
 
     def rebuild(self, events, names: dict[str, str]) -> None:
         """Show exactly the rolls among `events` (after undo, redo or load)."""
         self.clear()
+        self.texts = []
         self.count = 0
         self.add_events(events, names)
+
+    def on_resize(self, event) -> None:
+        super().on_resize(event)
+        # One column stays free for the vertical scrollbar, so a line never
+        # becomes wider than the log when the scrollbar appears.
+        width = max(1, self.size.width - 1)
+        if event.size.width and width != self._laid_out_at:
+            self._laid_out_at = width
+            self.clear()
+            for text in self.texts:
+                self.write(text, width=width, scroll_end=True)

@@ -109,7 +109,7 @@ class HexMap(ScrollView, can_focus=True):
     HexMap > .hex-map--side-1 { color: $accent; text-style: bold; }
     HexMap > .hex-map--side-2 { color: $success; text-style: bold; }
     HexMap > .hex-map--side-3 { color: $warning; text-style: bold; }
-    HexMap > .hex-map--reach { background: $success 25%; }
+    HexMap > .hex-map--reach { background: $success 25%; text-style: underline; }  /* a mark without colour too */
     HexMap > .hex-map--los { background: $primary 25%; }
     HexMap > .hex-map--los-edge { background: $primary 15%; text-style: italic; }
     HexMap > .hex-map--path { background: $accent 35%; text-style: underline; }
@@ -373,17 +373,32 @@ class HexMap(ScrollView, can_focus=True):
         inside = [Segment(s.text, (s.style or Style()) + cursor) for s in line.crop(x, x + width)]
         return Strip.join([line.crop(0, x), Strip(inside, width), line.crop(x + width)])
 
-    def _overlay_legend(self, strip: Strip, y: int, width: int) -> Strip:
+    def _legend_at(self, width: int) -> list[str]:
+        """The legend's lines wrapped to fit a box on a map `width` cells wide (continuations indented)."""
         assert self._legend is not None
         inner = min(max(len(line) for line in self._legend), max(0, width - 4))
-        if y >= len(self._legend) + 2 or inner <= 0:
+        cached = getattr(self, "_legend_wrap", None)
+        if cached is not None and cached[0] == (inner, id(self._legend)):
+            return cached[1]
+        import textwrap
+
+        lines: list[str] = []
+        for line in self._legend:
+            lines.extend(textwrap.wrap(line, inner, subsequent_indent="  ") or [""] if inner > 2 else [line[:inner]])
+        self._legend_wrap = ((inner, id(self._legend)), lines)
+        return lines
+
+    def _overlay_legend(self, strip: Strip, y: int, width: int) -> Strip:
+        legend = self._legend_at(width)
+        inner = min(max(len(line) for line in self._legend or [""]), max(0, width - 4))
+        if y >= len(legend) + 2 or inner <= 0:
             return strip
-        if y == 0 or y == len(self._legend) + 1:
+        if y == 0 or y == len(legend) + 1:
             text = "+" + "-" * (inner + 2) + "+"
             if y == 0:
                 text = ("+- Legend " + "-" * inner)[: inner + 3] + "+"
         else:
-            text = "| " + self._legend[y - 1][:inner].ljust(inner) + " |"
+            text = "| " + legend[y - 1][:inner].ljust(inner) + " |"
         x = max(0, width - len(text))
         box = Strip([Segment(text, self._style(("hex-map--legend",)))], len(text))
         return Strip.join([strip.crop(0, x), box, strip.crop(x + len(text), width)])

@@ -110,7 +110,8 @@ class StatusLine(Widget):
             cells.extend((ch if cell_len(ch) == 1 else "?", cls) for ch in text)
 
         f = self._fields
-        cursor_width = min(CURSOR_WIDTH, max(0, width // 2 - 4)) if f["cursor"] else 0
+        # At 80 columns the cursor field takes 22 cells, leaving the message about 24.
+        cursor_width = min(CURSOR_WIDTH, max(0, width // 2 - 4), max(22, width - 58)) if f["cursor"] else 0
         left_width = width - cursor_width
         put(" ", "status-line--separator")
         if f["turn"]:
@@ -126,12 +127,15 @@ class StatusLine(Widget):
         if f["message"]:
             put("| ", "status-line--separator")
             put(f["message"], "status-line--message")
-        cells = cells[:left_width]
+        if len(cells) > left_width:  # cut: say so
+            cells = cells[: max(0, left_width - 4)] + [(".", cells[-1][1])] * 3 + [(" ", "status-line--separator")]
+            cells = cells[:left_width]
         cells.extend([(" ", "status-line--separator")] * (left_width - len(cells)))
         if cursor_width:
             right = [("|", "status-line--separator"), (" ", "status-line--separator")]
             right.extend((ch if cell_len(ch) == 1 else "?", "status-line--cursor") for ch in f["cursor"])
-            right = right[:cursor_width]
+            if len(right) > cursor_width:
+                right = right[: cursor_width - 3] + [(".", "status-line--cursor")] * 3
             right.extend([(" ", "status-line--cursor")] * (cursor_width - len(right)))
             cells.extend(right)
         return cells

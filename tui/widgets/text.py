@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from rules.hexgrid import Hex, to_offset
+from rules.hexgrid import Hex
 
 _CONTROL = {i: None for i in range(32) if i not in (9, 10)} | {0x7F: None}
 _CONTROL.update({i: None for i in range(0x80, 0xA0)})
@@ -27,8 +27,7 @@ def hex_label(h: Hex | None) -> str:
     """A hex as players read it: offset column,row as in the scenario files."""
     if h is None:
         return "off map"
-    col, row = to_offset(h)
-    return f"{col},{row}"
+    return str(h)  # Hex's own text form is col,row
 
 
 def side_name(state, side_id: str | None) -> str:

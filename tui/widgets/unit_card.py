@@ -5,11 +5,15 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from tui.widgets.text import hex_label, lit, side_name
+from tui.widgets.text import clean, hex_label, lit, side_name
 
 
-def card_text(view, ruleset, unit_id: str | None, *, full: bool = False) -> Text:
-    """The card of `unit_id` in `view` as literal text (`full` adds terrain effects)."""
+def card_text(view, ruleset, unit_id: str | None, *, full: bool = False, width: int = 0) -> Text:
+    """The card of `unit_id` in `view` as literal text (`full` adds terrain effects).
+
+    With a `width`, short rows share a line ("Speed: 1  Attack: 3") so the card
+    fits the few rows the side panel gives it at 80x24; otherwise one row a line.
+    """
     out = Text(end="")
     if unit_id is None or unit_id not in view.units:
         out.append("No unit selected.\n", style="dim")
@@ -27,8 +31,15 @@ def card_text(view, ruleset, unit_id: str | None, *, full: bool = False) -> Text
         rows = ruleset.unit_card(view, unit_id)
     except Exception as exc:  # a card is information, never a crash
         rows = [("card", f"unavailable: {exc}")]
+    used = width  # cells used on the current line: the first row starts a new one
     for label, value in rows:
-        out.append("\n")
+        cell = len(clean(f"{label}: {value}"))
+        if width and used and used + 2 + cell <= width:
+            out.append("  ")
+            used += 2 + cell
+        else:
+            out.append("\n")
+            used = cell
         out.append_text(lit(f"{label}: ", "dim"))
         out.append_text(lit(value))
     if full and unit.at is not None:
@@ -54,14 +65,14 @@ def card_text(view, ruleset, unit_id: str | None, *, full: bool = False) -> Text
 class UnitCard(Static):
     """Shows one unit's card; the screen calls `show` when the selection changes."""
 
-    DEFAULT_CSS = "UnitCard { height: 7; }"
+    DEFAULT_CSS = "UnitCard { height: 6; }"
 
     def __init__(self, **kwargs) -> None:
         super().__init__("", **kwargs)
         self.text = Text()
 
     def show(self, view, ruleset, unit_id: str | None) -> None:
-        text = card_text(view, ruleset, unit_id)
+        text = card_text(view, ruleset, unit_id, width=self.size.width or 29)
         if text.plain == self.text.plain and text.spans == self.text.spans:
             return
         self.text = text
