@@ -46,7 +46,7 @@ def play(g: GameService, seed: int, limit: int = 4000, undo_every: int = 0) -> i
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("name", ["farm", "field", "tower"])
+@pytest.mark.parametrize("name", ["farm", "field", "tower", "hedgerow"])
 def test_bundled_scenarios_load(name):
     s = load(name)
     assert s.ruleset == "dhr" and s.units
