@@ -68,6 +68,9 @@ TITLE_KEYS: tuple[Key, ...] = (
     Key("r", "rules", "Rules reference", "read a rule set's quick reference"),
     Key("question_mark", "help", "Help", "list the keys of this screen", display="?"),
     Key("q", "quit", "Quit", "leave hexwar"),
+    Key("up", "menu(-1)", "Up", "the menu entry above", display="up", palette=False),
+    Key("down", "menu(1)", "Down", "the menu entry below", display="down", palette=False),
+    Key("enter", "menu_run", "Open", "open the marked menu entry", palette=False),
 )
 
 NEW_GAME_KEYS: tuple[Key, ...] = (
@@ -81,7 +84,7 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("space", "confirm", "Confirm / end", "confirm the pending action; with none, offer the side's pass / release / end"),
     Key("n", "next_unit", "Next unit", "select the next unit that can act (while aiming: the next valid hex)"),
     Key("N", "previous_unit", "Previous unit", "select the previous unit (while aiming: the previous valid hex)"),
-    Key("u", "undo", "Undo", "take back the last action"),
+    Key("u", "undo", "Undo", "take back the last action (pass screen on: only your own, and never a roll)"),
     Key("U", "redo", "Redo", "apply again the action taken back"),
     Key("I", "unit_detail", "Unit detail / odds", "everything about the unit under the cursor; with an action pending, all its odds"),
     Key("z", "zoom", "Zoom", "switch the map between compact and outlined hexes"),

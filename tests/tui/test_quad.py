@@ -108,6 +108,8 @@ async def test_the_defender_chooses_its_blocks_by_letter():
         assert "b Choose blocks" in screen.palette.text.plain.replace("  ", " ")
         await pilot.press("b")
         assert screen.choices is not None and len(screen.choices) == 2
+        first = screen.palette.text.plain.split("\n")[0]
+        assert "attack [" in first and "defen" in first  # the dice the blocks answer, shown with the choice
         assert "Block 0 Quality" in screen.palette.text.plain
         await pilot.press("b")  # the second choice
         await pilot.pause()

@@ -327,6 +327,7 @@ class GameScreen(Screen[None]):
     def make_pending(self, action) -> None:
         """Show what `action` will do (and the odds), waiting for Enter or space."""
         self.choices = None
+        self._drop_stale_message()
         self.pending = action
         try:
             self.preview = self.service.preview(action)
@@ -386,6 +387,12 @@ class GameScreen(Screen[None]):
             self.select_unit(None)
         self.say(self.cursor_text(h))
 
+    def _drop_stale_message(self) -> None:
+        """A refusal or an aiming hint is over once an action is picked."""
+        if self.message.startswith("Refused") or self.message.endswith("highlighted hex"):
+            self.message = ""
+            self.status.set_fields(message="")
+
     def unit_actions(self) -> list:
         return [a for a in self.all_legal() if a.unit_id == self.selected] if self.selected else []
 
@@ -396,6 +403,7 @@ class GameScreen(Screen[None]):
             self.mode = None
             self.candidates = []
             self.choices = actions[: len(FREE_FOR_RULESETS)]
+            self._drop_stale_message()
             self.update_palette()
 
     def apply(self, action) -> None:
@@ -437,6 +445,7 @@ class GameScreen(Screen[None]):
             return
         if side != self.viewer:
             self.selected = None
+            self.query_one("#roster-box").scroll_home(animate=False)
             if self._last is not None:
                 self.message = self.events_message(self._last[1], side) or self._last[0]
         phase = (side, self.service.state.phase, self.service.state.turn)
@@ -463,6 +472,7 @@ class GameScreen(Screen[None]):
                 return
 
     def passed(self, _=None) -> None:
+        self.query_one("#roster-box").scroll_home(animate=False)  # the new side's own lines first
         self.viewer = self.service.decision().side
         if self._last is not None:  # the previous side's private messages stay with it
             self.message = self.events_message(self._last[1], self.viewer) or self._last[0]
@@ -526,6 +536,10 @@ class GameScreen(Screen[None]):
 
     @guarded
     def action_cancel(self) -> None:
+        if self.focused is not None and self.focused is not self.map:
+            self.set_focus(self.map)
+            self.say("The map has the keys again")
+            return
         if self.pending is not None and self.mode is not None:
             self.pending = None
             self.preview = None
@@ -605,6 +619,14 @@ class GameScreen(Screen[None]):
 
     @guarded
     def action_undo(self) -> None:
+        # Two people at one keyboard (the pass screen on): a side takes back only its own
+        # last action, never a roll; played solo (F4 off), anything may be undone.
+        side = (self.service.decision().side or self.viewer) if self.hide_between else None
+        why = getattr(self.service, "why_no_undo", None)
+        reason = why(side) if why is not None and self.service.history else ""
+        if reason:
+            self.say(f"Cannot undo: {reason} (F4 turns solo play on)")
+            return
         if not self.service.undo():
             self.say("Nothing to undo")
             return
@@ -641,6 +663,30 @@ class GameScreen(Screen[None]):
             self.say("No unit here: put the cursor on one, or select one")
             return
         self.app.push_screen(UnitDetailScreen(view, self.ruleset, uid))
+
+    PANELS = (("#map", "Map"), ("#roster-box", "Roster"), ("#dice", "Dice log"))
+    """What Tab cycles through; the roster and the dice log scroll with the arrows and PgUp/PgDn."""
+
+    def _focus_panel(self, step: int) -> None:
+        shown = [(w, name) for sel, name in self.PANELS for w in self.query(sel) if w.display and w.region.height]
+        shown = [(w, name) for w, name in shown if w.parent is None or w.parent.display]
+        if not shown:
+            return
+        widgets = [w for w, _ in shown]
+        index = widgets.index(self.focused) if self.focused in widgets else 0
+        widget, name = shown[(index + step) % len(shown)]
+        widget.can_focus = True
+        self.set_focus(widget)
+        if widget is self.map:
+            self.say("The map has the keys again")
+        else:
+            self.say(f"{name}: scroll; Esc: map")  # arrows, PgUp/PgDn, Home/End
+
+    def action_focus_next(self) -> None:
+        self._focus_panel(1)
+
+    def action_focus_previous(self) -> None:
+        self._focus_panel(-1)
 
     def action_zoom(self) -> None:
         self.map.zoom = 0 if self.map.zoom else 1

@@ -94,7 +94,9 @@ def palette_text(self) -> tuple[Text, Text | None]:
         _key(footer, "a-" + FREE_FOR_RULESETS[len(self.choices) - 1], "choose")
         _key(footer, "Esc", "cancel")
         out.append("Choose:", style="bold")
-        rolled = last_rolls(self)
+        history = self.service.history
+        # The dice this choice answers (a defender's blocks): rolled by the other side just now.
+        rolled = last_rolls(self) if history and history[-1].action.side != decision.side else None
         if rolled:
             out.append(" after ", style="dim")
             out.append_text(rolled)
@@ -202,7 +204,13 @@ def refusal(self, h: Hex) -> str:
     fields = type(probe).model_fields
     unit = view.unit_at(h)
     if "path" in fields:
-        update = {"path": [h]}
+        # A path through the highlighted hexes to a neighbour of `h`, then `h`: the rules
+        # then say what is wrong with `h` itself (impassable, too far), not "not next to".
+        mover = self.service.state.units.get(self.selected) if self.selected else None
+        paths = [list(a.path) for a in self.candidates if getattr(a, "path", None) and h.distance(Hex(*a.path[-1])) == 1]
+        if mover is not None and mover.at is not None and mover.at.distance(h) == 1:
+            paths = []
+        update = {"path": [*min(paths, key=len), h] if paths else [h]}
     for name in ("to", "at", "hex"):
         if name in fields:
             update = {name: h}

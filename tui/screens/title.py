@@ -32,14 +32,19 @@ MENU = (
 )
 
 
-def menu_content(can_resume: bool) -> Content:
-    """The menu lines, each a click target for its action (our own text: markup is safe here)."""
+def menu_content(can_resume: bool, marked: int = 0) -> Content:
+    """The menu lines, each a click target for its action (our own text: markup is safe here).
+
+    The `marked` entry (moved with up/down, opened with Enter) has a '>' and reverse video.
+    """
     lines = []
-    for key, action, label in MENU:
+    for n, (key, action, label) in enumerate(MENU):
+        mark = ">" if n == marked else " "
         if action == "resume" and not can_resume:
-            lines.append(f"[dim] {key}  Resume (nothing saved yet)[/dim]")
+            line = f"[dim]{mark}{key}  Resume (nothing saved yet)[/dim]"
         else:
-            lines.append(f"[@click=screen.{action}] [b]{key}[/b]  {label}[/]")
+            line = f"[@click=screen.{action}]{mark}[b]{key}[/b]  {label}[/]"
+        lines.append(f"[reverse]{line}[/reverse]" if n == marked else line)
     return Content.from_markup("\n".join(lines))
 
 
@@ -54,11 +59,21 @@ class TitleScreen(Screen[None]):
         with Vertical(id="title-box"):
             yield Static(BANNER.strip("\n"), id="banner")
             yield Static("tabletop wargames on a hex map", id="tagline")
-            yield Static(menu_content(self.can_resume()), id="title-menu")
-            yield Static("press a letter (or click).  ? help", id="title-keys")
+            yield Static(menu_content(self.can_resume(), self.marked), id="title-menu")
+            yield Static("a letter, or up/down + Enter.  ? help", id="title-keys")
+
+    marked = 0
+    """The menu entry Enter opens."""
 
     def on_screen_resume(self) -> None:
-        self.query_one("#title-menu", Static).update(menu_content(self.can_resume()))
+        self.query_one("#title-menu", Static).update(menu_content(self.can_resume(), self.marked))
+
+    def action_menu(self, step: int) -> None:
+        self.marked = (self.marked + step) % len(MENU)
+        self.query_one("#title-menu", Static).update(menu_content(self.can_resume(), self.marked))
+
+    def action_menu_run(self) -> None:
+        getattr(self, f"action_{MENU[self.marked][1]}")()
 
     @staticmethod
     def can_resume() -> bool:

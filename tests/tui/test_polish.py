@@ -1,0 +1,271 @@
+"""Fixes from the new-user QA pass (/work/coord/qa.md), each a test that fails without its fix."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+
+from rules.events import GameOver, InitiativePassed
+from tests.tui.conftest import toy_service
+from tests.tui.test_game_flow import game_app, move
+from tests.tui.test_hex_map import MapHost, screen_text
+from tui.screens import game_text
+from tui.widgets.action_bar import ActionBar
+from tui.widgets.dice_log import DiceLog
+from tui.widgets.hex_map import HexMap
+from tui.widgets.status_line import StatusLine
+
+
+def fighting_service():
+    """The toy game with a1 and b1 next to each other and side a to act."""
+    service = toy_service()
+    move(service, "a1", 3, 1)
+    move(service, "b1", 4, 1)
+    return service
+
+
+def log_lines(dice: DiceLog) -> list[str]:
+    return [strip.text.rstrip() for strip in dice.lines]
+
+
+# --- the dice log (S1, S2) ---------------------------------------------------------------
+
+
+async def test_at_80x24_the_dice_log_keeps_rows_for_the_newest_rolls():
+    service = fighting_service()
+    app = game_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n", "a", "space")
+        await pilot.pause()
+        dice = screen.query_one(DiceLog)
+        assert dice.count == 1
+        assert dice.display and dice.size.height >= 4  # rows for several rolls, not 0
+        assert dice.region.bottom <= screen.query_one("#side-panel").region.bottom
+        assert any("attack" in line for line in log_lines(dice))
+
+
+async def test_the_last_roll_is_echoed_on_the_message_line():
+    service = fighting_service()
+    app = game_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n", "a", "space")
+        await pilot.pause()
+        record = service.history[-1].events[0].record
+        faces = "[" + " ".join(record.shown_faces()) + "]"
+        assert faces in screen.message and "attack" in screen.message
+        assert faces in screen.status.fields["message"]
+
+
+async def test_dice_log_lines_wrap_inside_the_panel_and_rewrap_on_resize():
+    service = fighting_service()
+    app = game_app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        for _ in range(3):
+            await pilot.press("n", "a", "space", "p")
+        await pilot.pause()
+        dice = screen.query_one(DiceLog)
+        assert dice.count >= 3
+        assert all(strip.cell_length < dice.size.width for strip in dice.lines)
+        assert dice.virtual_size.width <= dice.size.width  # no horizontal scrollbar
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert all(strip.cell_length < dice.size.width for strip in dice.lines)
+        whole = " ".join(log_lines(dice))
+        assert whole.count("attack") == dice.count  # every roll is still there, wrapped
+
+
+# --- the palette and the status line (S3) -------------------------------------------------
+
+
+class BarHost(App):
+    def compose(self) -> ComposeResult:
+        yield ActionBar()
+
+
+async def test_a_long_preview_keeps_its_confirm_keys_on_the_last_row():
+    app = BarHost()
+    async with app.run_test(size=(60, 10)) as pilot:
+        bar = app.query_one(ActionBar)
+        body = Text("\n".join(f"{50 - n:4.1f}% outcome number {n}" for n in range(12)))
+        bar.show(body, Text("Enter confirm  Esc cancel"), rows=bar.rows_for(body, Text("x")))
+        await pilot.pause()
+        rows = [bar.render_line(y).text.rstrip() for y in range(bar.size.height)]
+        assert bar.size.height == ActionBar.MAX_ROWS
+        assert rows[-1].startswith("Enter confirm")
+        assert rows[-2].endswith("...")  # cut, and saying so
+        assert rows[0].strip().startswith("50.0% outcome number 0")
+
+
+async def test_the_preview_lists_one_outcome_a_line_likeliest_first():
+    service = fighting_service()
+    app = game_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n", "a")
+        lines = screen.palette.text.plain.split("\n")
+        outcomes = [line for line in lines if "%" in line]
+        assert len(outcomes) == len(screen.preview.outcomes) >= 2
+        assert all(line.strip()[0].isdigit() for line in outcomes)  # the chance first
+        assert lines[-1].startswith("Enter confirm")
+
+
+async def test_a_long_message_is_cut_with_an_ellipsis_and_keeps_room():
+    class StatusHost(App):
+        def compose(self) -> ComposeResult:
+            yield StatusLine()
+
+    app = StatusHost()
+    async with app.run_test(size=(80, 3)) as pilot:
+        status = app.query_one(StatusLine)
+        message = "Fort Guard terrain attack (slope up) [4]: no hit, it enters; Fort Guard moves 10,1 -> 11,1"
+        status.set_fields(turn=1, phase="activation", deciding="The Rebels", message=message,
+                          cursor="11,1 Fortified h2 | Fort Guard")
+        await pilot.pause()
+        text = status.text
+        start = text.index("Fort Guard terrain")
+        shown = text[start:text.index("| 11,1")].rstrip()
+        assert len(shown) >= 20  # room for a message at 80 columns (it had 14)
+        assert shown.endswith("...")
+
+
+async def test_messages_name_sides_by_name_not_id():
+    service = toy_service()
+    app = game_app(service)
+    async with app.run_test(size=(80, 24)):
+        screen = app.screen
+        text = game_text.events_message(screen, [InitiativePassed(to_side="b", from_side="a")], "a")
+        assert text == "initiative to Side B"
+        text = game_text.events_message(screen, [GameOver(winner="a", reason="all gone")], "a")
+        assert "Side A wins" in text
+
+
+# --- the map (S3, S4) ---------------------------------------------------------------------
+
+
+async def test_the_legend_wraps_inside_its_box_on_a_narrow_map():
+    app = MapHost()
+    async with app.run_test(size=(34, 16)) as pilot:
+        hex_map = app.query_one(HexMap)
+        hex_map.show_legend = True
+        await pilot.pause()
+        hex_map._legend = ["F Forest: costs 2 to enter, and a long note that cannot fit on one row", "A-Z Side A"]
+        hex_map.refresh()
+        await pilot.pause()
+        box = [line for line in screen_text(app).splitlines() if line.rstrip().endswith("|")]
+        assert box and all(line.rstrip().endswith(" |") for line in box)
+        text = " ".join(line.split("| ", 1)[1].rstrip(" |") for line in box)
+        assert "cannot fit on one row" in " ".join(text.split())
+
+
+# --- refusals come from the service ---------------------------------------------------------
+
+
+async def test_a_refused_hex_shows_the_reason_the_service_gives():
+    service = toy_service()
+    app = game_app(service)
+    asked = []
+
+    def check(action):
+        asked.append(action)
+        return "the reason from GameService.check"
+
+    service.check = check
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n", "m", "6", "6", "6", "6", "enter")
+        assert asked, "the screen asks the service, it runs no rules itself"
+        assert screen.message == "Refused: the reason from GameService.check"
+
+
+def test_the_ui_drives_no_rules_machinery():
+    import inspect
+
+    source = inspect.getsource(game_text)
+    assert "SeededDice" not in source and "Context(" not in source and ".apply(state" not in source
+
+
+# --- the new game screen (S3) ---------------------------------------------------------------
+
+
+async def test_new_game_options_say_on_or_off_in_text_and_offer_no_computer():
+    from tests.tui.test_snapshots import toy_scenarios
+    from tests.conftest import toy_setup
+    from tui.app import HexwarApp
+    from tui.screens.new_game import NewGameScreen
+    from tui.widgets.tick import Tick
+
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(NewGameScreen("toy", seed=1, scenario_source=toy_scenarios, loader=lambda e: toy_setup()))
+        await pilot.pause()
+        form = app.screen
+        hide = form.query_one("#hide", Tick)
+        assert str(hide.render()).startswith("[x]")
+        hide.value = False
+        await pilot.pause()
+        assert str(hide.render()).startswith("[ ]")
+        assert not form.query("RadioButton")  # nothing that looks selectable but is not
+        assert all(not w.can_focus or "computer" not in str(w.render()) for w in form.query("*"))
+
+
+# --- undo between two people at one keyboard (S3) ----------------------------------------------
+
+
+async def test_in_hotseat_play_a_side_cannot_undo_the_other_sides_roll():
+    service = fighting_service()
+    app = game_app(service, hide=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "a", "space")
+        await pilot.pause()
+        if type(app.screen).__name__ == "PassKeyboardScreen":
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = app.screen
+        done = len(service.history)
+        await pilot.press("u")
+        assert len(service.history) == done
+        assert screen.message.startswith("Cannot undo")
+        await pilot.press("f4", "u")  # solo play: anything may be taken back
+        assert len(service.history) == done - 1
+
+
+# --- the title menu (S3) --------------------------------------------------------------------
+
+
+async def test_the_title_menu_answers_arrows_and_enter():
+    from tui.app import HexwarApp
+
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "up", "enter")  # back on "New game"
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen"
+
+
+# --- Tab moves the keys between the panels (S2) ---------------------------------------------
+
+
+async def test_tab_gives_the_keys_to_the_roster_and_the_dice_log_and_back():
+    service = toy_service()
+    app = game_app(service)
+    async with app.run_test(size=(80, 16)) as pilot:  # short: the roster must scroll
+        screen = app.screen
+        cursor = screen.map.cursor
+        await pilot.press("tab")
+        roster = screen.query_one("#roster-box")
+        assert app.focused is roster
+        assert roster.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert roster.scroll_y > 0  # the roster scrolled, from the keyboard
+        await pilot.press("right", "down")
+        assert screen.map.cursor == cursor  # the map kept still
+        await pilot.press("tab")
+        assert app.focused is screen.query_one("#dice")
+        await pilot.press("tab")
+        assert app.focused is screen.map
+        await pilot.press("shift+tab", "escape")
+        assert app.focused is screen.map
