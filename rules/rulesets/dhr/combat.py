@@ -235,7 +235,7 @@ def valid_split(split: list[int], total: int, n: int) -> str | None:
     if any(x < 0 for x in split):
         return "a share of dice cannot be negative"
     if sum(split) < 1 or sum(split) > total:
-        return f"share between 1 and {total} dice"
+        return f"the shares add up to {sum(split)} dice: they must come to between 1 and {total}"
     return None
 
 
@@ -270,8 +270,10 @@ def has_attack(state: DHRState, u: DHRUnit) -> bool:
 
 def apply_attack(state: DHRState, u: DHRUnit, action: Action, ctx: Context) -> None:
     target = _turn().host_at(state, Hex(*action.at))
-    if target is None or target.side == u.side:
-        raise Refusal(f"no enemy unit at {Hex(*action.at)}")
+    if target is None:
+        raise Refusal(f"no enemy at {Hex(*action.at)}")
+    if target.side == u.side:
+        raise Refusal(f"{target.name} at {Hex(*action.at)} is your own unit")
     legal = attack_actions(state, u)
     if isinstance(action, Fire) and action.dice:
         base = action.model_copy(update={"dice": []})
@@ -300,30 +302,76 @@ def apply_attack(state: DHRState, u: DHRUnit, action: Action, ctx: Context) -> N
 
 
 def _why_not(state: DHRState, u: DHRUnit, action: Action, target: DHRUnit) -> str:
+    """Why a refused attack is not legal, in the player's words (the first problem found)."""
+    active = state.active_unit == u.id
+    dist = u.at.distance(target.at)
+    at = f"{target.name} at {target.at}"
+    if isinstance(action, (Melee, Overrun, Call)) and active and state.attacked:
+        return f"{u.name} has already attacked this activation"
     if isinstance(action, Fire):
         if not 0 <= action.weapon < len(u.stats.weapons):
-            return f"{u.name} has no weapon {action.weapon}"
+            return f"{u.name} has no weapon number {action.weapon}"
         w = u.stats.weapons[action.weapon]
-        if state.active_unit == u.id and action.weapon in state.fired:
-            return f"the {w.name} has fired this activation"
+        if active and action.weapon in state.fired:
+            return f"the {w.name} has already fired this activation"
+        if w.armament and u.weapon_out and opt(state, "vehicles"):
+            return f"{u.name}'s {w.name} is knocked out"
+        if u.stats.special == "rto" and u.attached_to is not None:
+            return f"{u.name} works the radio while attached: his unit does the shooting"
+        if firers(u, w) <= 0:
+            return f"no figure of {u.name} is left to fire the {w.name}"
         if armoured(state, target) and not w.armament:
-            return f"the {w.name} cannot hurt an armoured vehicle"
+            return f"the {w.name} cannot hurt {target.name}, an armoured vehicle (it has no armament dice)"
         if not 1 <= action.slots <= len(w.rof):
-            return f"the {w.name} has {len(w.rof)} RoF slot(s)"
-        return f"{target.name} is beyond the {w.name}'s reach (target number below 1, DHR-A02)"
+            return f"the {w.name} has {len(w.rof)} RoF slot(s), not {action.slots}"
+        if is_area(state, w) and action.slots != 1:
+            return f"the {w.name} is an area weapon: it fires one slot"
+        return (f"{at} is too far for the {w.name}: {dist} hexes at range {w.range}"
+                + (f" with {action.slots} RoF slots" if action.slots > 1 else "")
+                + f" leaves {u.name} (Rating {u.rating}) nothing to roll (DHR-A02)")
     if isinstance(action, Melee):
-        return "melee needs an adjacent enemy and a unit that has not attacked yet"
+        if u.attached_to is not None:
+            return f"{u.name} fights in its unit's melee, not on its own"
+        if dist != 1:
+            return f"{at} is not next to {u.name}"
+        if u.stats.vehicle and opt(state, "vehicles"):
+            return f"{u.name} is a vehicle: it overruns (o) instead of fighting in melee"
+        if armoured(state, target):
+            return f"{target.name} is an armoured vehicle: it cannot be fought in melee"
+        if u.stats.melee <= 0:
+            return f"{u.name} does not fight in melee"
+        return f"{u.name} cannot close with {at}"
     if isinstance(action, Cast):
         if u.stats.special != "wizard" or not opt(state, "special_figures"):
-            return "only a Wizard casts spells (special figures option)"
+            return f"{u.name} is not a Wizard: only a Wizard casts spells" if opt(state, "special_figures") \
+                else "special figures are off in this game: no spells"
         if not 0 <= action.spell < len(u.stats.spells):
-            return f"{u.name} has no spell {action.spell}"
-        if state.active_unit == u.id and action.spell in state.cast:
-            return "that spell has been cast this activation"
-        return f"{target.name} is beyond the spell's reach"
+            return f"{u.name} has no spell number {action.spell}"
+        sp = u.stats.spells[action.spell]
+        if active and action.spell in state.cast:
+            return f"{u.name} has already cast {sp.name} this activation"
+        if sp.range == 0 and dist != 1:
+            return f"{sp.name} is a touch spell: {at} is not next to {u.name}"
+        return f"{at} is too far for {sp.name} ({dist} hexes at range {sp.range})"
     if isinstance(action, Overrun):
-        return "an overrun needs a vehicle with a movement point and adjacent infantry (vehicles option)"
-    return "an RTO with strikes left calls them (special figures option)"
+        if not (u.stats.vehicle and opt(state, "vehicles")):
+            return f"{u.name} is not a vehicle: only vehicles overrun" if opt(state, "vehicles") \
+                else "armoured vehicles are off in this game: no overruns"
+        if dist != 1:
+            return f"{at} is not next to {u.name}"
+        if armoured(state, target):
+            return f"{target.name} is an armoured vehicle: only infantry can be overrun"
+        return f"{u.name} has no movement point left to overrun"
+    if isinstance(action, Call):
+        if not opt(state, "special_figures"):
+            return "special figures are off in this game: no RTO calls"
+        if u.stats.special != "rto":
+            return f"{u.name} is not an RTO: only an RTO calls artillery or air strikes"
+        left = u.air if action.strike == AIR else u.artillery
+        if left <= 0:
+            return f"{u.name} has no {'air strikes' if action.strike == AIR else 'artillery missions'} left"
+        return f"{u.name} cannot call a strike on {at}"
+    return f"{u.name} cannot attack {at}"
 
 
 def _start_attack(state: DHRState) -> None:

@@ -28,7 +28,7 @@ from rules.rulesets.dhr import combat
 from rules.rulesets.dhr.actions import Attach, Call, Cast, Cross, Draw, Drop, End, Fire, Melee, Move, Overrun
 from rules.rulesets.dhr.procedures.movement import terrain_check
 from rules.rulesets.dhr.state import DHRState
-from rules.rulesets.dhr.terrain import cached_step_check, step_check
+from rules.rulesets.dhr.terrain import cached_step_check, spec, step_check
 from rules.rulesets.dhr.units import DHRStats, DHRUnit
 
 # --- options ------------------------------------------------------------------------------
@@ -278,6 +278,58 @@ def drop_actions(state: DHRState, f: DHRUnit) -> list[Action]:
     return out
 
 
+def side_name(state: DHRState, side: str | None) -> str:
+    """A side's name for messages (its id only when no such side is known)."""
+    return state.side(side).name if side in state.side_ids() else str(side)
+
+
+def _not_this_chip(state: DHRState, u: DHRUnit) -> str:
+    if u.id in state.activated:
+        return f"{u.name} has already acted this turn"
+    if state.chip is not None:
+        side = state.chip.partition(":")[0]
+        if side != u.side:
+            return f"the chip drawn is {side_name(state, side)}'s"
+        return f"the chip drawn is {chip_label(state, state.chip)}: {u.name} may not act on it"
+    return f"{u.name} may not act on this chip"
+
+
+def _check_destination(state: DHRState, u: DHRUnit, path: list[Hex], occupied: dict[Hex, DHRUnit]) -> None:
+    """Refuse a move by its real problem, the destination first: off the map, impassable, taken,
+    too far for the MP left, or no way there."""
+    dest = path[-1]
+    if not state.board.in_bounds(dest):
+        raise Refusal(f"{dest} is off the map")
+    t = spec(state.board.terrain_at(dest))
+    if t.impassable:
+        raise Refusal(f"{dest} is impassable ({t.label})")
+    if dest in occupied:
+        raise Refusal(f"{dest} is taken by {occupied[dest].name}")
+    mp = state.mp_left
+    if mp < 1:
+        raise Refusal(f"{u.name} has no movement points left")
+    if u.at.distance(dest) > mp:
+        raise Refusal(f"{u.name} cannot reach {dest} with {mp} MP ({u.at.distance(dest)} hexes away)")
+    if len(path) > 1 or u.at.distance(dest) != 1:
+        came = reachable(u.at, mp + 0.5, step_cost(state, occupied))
+        if dest not in came:
+            raise Refusal(f"{u.name} cannot reach {dest} with {mp} MP: the way is blocked")
+
+
+def _why_no_drop(state: DHRState, f: DHRUnit, at: Hex) -> str:
+    host = state.units.get(f.attached_to or "")
+    where = host.at if host is not None and host.at is not None else f.at
+    if where.distance(at) != 1:
+        why = f"it is not next to {where}"
+    elif not state.board.in_bounds(at):
+        why = "it is off the map"
+    elif host_at(state, at) is not None:
+        why = f"{host_at(state, at).name} stands there"
+    else:
+        why = "it is impassable"
+    return f"{f.name} cannot drop out into {at}: {why}"
+
+
 # --- apply ------------------------------------------------------------------------------------------
 
 
@@ -286,14 +338,14 @@ def apply(state: DHRState, action: Action, ctx: Context) -> None:
     if d.side is None:
         raise Refusal("the game is over")
     if action.side != d.side:
-        raise Refusal(f"it is {d.side}'s decision, not {action.side}'s")
+        raise Refusal(f"it is {side_name(state, d.side)}'s turn to decide, not {side_name(state, action.side)}'s")
     if isinstance(action, Draw):
         if state.phase != "draw" and state.chip is not None:
-            raise Refusal("a chip is already drawn: act with it or end")
+            raise Refusal("a chip is already drawn: act with it, or end the activation (e)")
         draw_next(state, ctx)
         return
     if state.chip is None:
-        raise Refusal("draw a chip first")
+        raise Refusal("draw a chip first (d)")
     if isinstance(action, End):
         end_activation(state, ctx)
         return
@@ -303,28 +355,34 @@ def apply(state: DHRState, action: Action, ctx: Context) -> None:
         return
     u = own_unit(state, action)
     if u.id not in [c.id for c in candidates(state)]:
-        raise Refusal(f"{u.name} may not act on this chip")
+        raise Refusal(_not_this_chip(state, u))
     activate(state, u, ctx)
     if isinstance(action, Move):
         do_move(state, u, list(action.path), ctx)
     elif isinstance(action, Cross):
         if pending_pass(state, u) != Hex(*action.to):
-            raise Refusal(f"{u.name} has no failed terrain check into {Hex(*action.to)} to pass automatically")
+            raise Refusal(f"{u.name} has no failed terrain check into {Hex(*action.to)}: only right after a failed check "
+                          "may it spend another MP to cross")
         do_move(state, u, [Hex(*action.to)], ctx)
     elif isinstance(action, Attach):
         do_attach(state, u, action.at, ctx)
     elif isinstance(action, (Fire, Melee, Overrun, Call, Cast)):
         combat.apply_attack(state, u, action, ctx)
     else:
-        raise Refusal(f"unknown action {action.text()}")
+        raise Refusal(f"you cannot {action.kind} in DHR")
     if state.active_unit and not may_go_on(state):
         end_activation(state, ctx)
 
 
 def own_unit(state: DHRState, action: Action) -> DHRUnit:
-    u = state.units.get(getattr(action, "unit", "") or "")
-    if u is None or u.side != action.side or not u.on_map:
-        raise Refusal(f"{getattr(action, 'unit', '?')} is not a unit of yours on the map")
+    uid = getattr(action, "unit", "") or ""
+    u = state.units.get(uid)
+    if u is None:
+        raise Refusal(f"there is no unit {uid!r}")
+    if u.side != action.side:
+        raise Refusal(f"{u.name} belongs to {side_name(state, u.side)}")
+    if not u.on_map:
+        raise Refusal(f"{u.name} is no longer on the map")
     return u
 
 
@@ -332,7 +390,7 @@ def activate(state: DHRState, u: DHRUnit, ctx: Context) -> None:
     if state.active_unit == u.id:
         return
     if state.active_unit is not None:
-        raise Refusal(f"{state.units[state.active_unit].name} is acting on this chip")
+        raise Refusal(f"{state.units[state.active_unit].name} is acting on this chip: {u.name} must wait for another")
     state.active_unit = u.id
     state.mp_left = mp_of(state, u)
     state.attacked = False
@@ -357,32 +415,33 @@ def may_go_on(state: DHRState) -> bool:
 
 def do_move(state: DHRState, u: DHRUnit, path: list[Hex], ctx: Context) -> None:
     if u.attached_to is not None:
-        raise Refusal(f"{u.name} sticks with its unit: drop out first")
+        raise Refusal(f"{u.name} moves with the unit it is attached to: drop out first (x)")
     if state.attacked:
-        raise Refusal(f"{u.name} has attacked: it moves no more this activation")
+        raise Refusal(f"{u.name} has attacked: it cannot move again this activation")
     path = [Hex(*h) for h in path]
     if path and path[0] == u.at:
         path = path[1:]
     if not path:
-        raise Refusal("an empty path")
+        raise Refusal(f"{u.name} is already at {u.at}: choose another hex")
     occupied = hosts(state)
     board = state.board
     wrecks = wreck_set(state)
     extra = extra_challenge(state)
+    _check_destination(state, u, path, occupied)
     walked = [u.at]
     here = u.at
     bought = pending_pass(state, u)
     state.failed_step = []
     for b in path:
         if here.distance(b) != 1:
-            raise Refusal(f"{b} is not next to {here}")
+            raise Refusal(f"the path jumps from {here} to {b}, which are not next to each other")
         if not board.in_bounds(b):
-            raise Refusal(f"{b} is off the map")
+            raise Refusal(f"the path leaves the map at {b}")
         if b in occupied:
-            raise Refusal(f"{b} is occupied")
+            raise Refusal(f"the path crosses {b}, where {occupied[b].name} stands")
         chk = step_check(board, here, b, extra, wrecks)
         if chk.impassable:
-            raise Refusal(f"{chk.what} at {b} cannot be entered")
+            raise Refusal(f"the path crosses {b}, which is impassable ({chk.what})")
         if state.mp_left < 1:
             if len(walked) == 1:
                 raise Refusal(f"{u.name} has no movement points left")
@@ -415,15 +474,23 @@ def do_move(state: DHRState, u: DHRUnit, path: list[Hex], ctx: Context) -> None:
 
 def do_attach(state: DHRState, f: DHRUnit, at: Hex, ctx: Context) -> None:
     if not specials_on(state) or not f.stats.special:
-        raise Refusal("only special figures attach to units (special figures option)")
+        raise Refusal(f"{f.name} is not a special figure: only special figures attach to units"
+                      if specials_on(state) else "special figures are off in this game: no figure attaches to a unit")
     if f.attached_to is not None:
-        raise Refusal(f"{f.name} already sticks with a unit")
+        raise Refusal(f"{f.name} is already attached to {state.units[f.attached_to].name}")
     at = Hex(*at)
     host = host_at(state, at)
-    if host is None or host.side != f.side or host.stats.special or host.stats.vehicle or f.at.distance(at) != 1:
-        raise Refusal("attach to a friendly unit of figures next to the figure")
+    if host is None:
+        raise Refusal(f"no unit at {at} for {f.name} to join")
+    if host.side != f.side:
+        raise Refusal(f"{host.name} at {at} is an enemy unit")
+    if host.stats.special or host.stats.vehicle:
+        raise Refusal(f"{f.name} can only join a unit of figures, not {host.name}")
+    if f.at.distance(at) != 1:
+        raise Refusal(f"{host.name} at {at} is not next to {f.name} at {f.at}")
     if state.mp_left < 1 or state.attacked:
-        raise Refusal(f"{f.name} has no movement left to join")
+        raise Refusal(f"{f.name} has " + ("attacked" if state.attacked else "no movement points left")
+                      + f": it cannot join {host.name} this activation")
     state.mp_left -= 1
     walked = (f.at, at)
     f.at = at
@@ -434,14 +501,14 @@ def do_attach(state: DHRState, f: DHRUnit, at: Hex, ctx: Context) -> None:
 
 def do_drop(state: DHRState, f: DHRUnit, at: Hex, ctx: Context) -> None:
     if not specials_on(state) or f.attached_to is None:
-        raise Refusal(f"{f.name} is not attached to a unit")
+        raise Refusal(f"{f.name} is not attached to a unit")  # also when special figures are off
     allowed = state.active_unit in (f.id, f.attached_to) or (
         state.active_unit is None and f.id in [c.id for c in candidates(state)])
     if not allowed:
-        raise Refusal(f"{f.name} drops out on its own chip or while its unit acts")
+        raise Refusal(f"{f.name} may drop out only on its own chip or while its unit acts")
     at = Hex(*at)
     if at not in [a.at for a in drop_actions(state, f)]:
-        raise Refusal(f"{f.name} cannot drop out into {at}")
+        raise Refusal(_why_no_drop(state, f, at))
     if state.active_unit is None:
         activate(state, f, ctx)
     host = f.attached_to

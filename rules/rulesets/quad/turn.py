@@ -166,45 +166,85 @@ def legal_actions(state: QuadState, side: str) -> list[Action]:
     return out
 
 
+def side_name(state: QuadState, side: str | None) -> str:
+    """A side's name for messages (its id only when no such side is known)."""
+    for s in state.sides:
+        if s.id == side:
+            return s.name
+    return str(side)
+
+
+def _not_yours(state: QuadState, side: str, unit_id: str) -> str:
+    u = state.units.get(unit_id)
+    if u is None:
+        return f"there is no unit {unit_id!r}"
+    if u.side != side:
+        return f"{u.name} belongs to {side_name(state, u.side)}"
+    return f"{u.name} is no longer on the map"
+
+
+def _why_not_back(state: QuadState, r: PendingRetreat, action: Retreat) -> str:
+    unit = state.units[r.unit]
+    if action.unit != r.unit:
+        return f"{unit.name} falls back now, not {state.units[action.unit].name if action.unit in state.units else action.unit}"
+    to = Hex(*action.to)
+    options = ", ".join(str(h) for h in _retreat_options(state, r))
+    if unit.at.distance(to) != 1:
+        why = f"it is not next to {unit.at}"
+    elif not state.board.in_bounds(to):
+        why = "it is off the map"
+    elif not ter.passable(state.board, to):
+        why = "it is impassable"
+    elif to in state.occupied():
+        why = f"{state.occupied()[to].name} stands there"
+    else:
+        why = f"it is not farther from the enemy at {r.away_from}"
+    return f"{unit.name} cannot fall back into {to}: {why}" + (f" (choose {options})" if options else "")
+
+
 # --- applying ----------------------------------------------------------------------------
 
 
 def apply(state: QuadState, action: Action, ctx: Context) -> None:
     d = decision(state)
+    if isinstance(action, Steal) and d.side is not None and not d.may_act(action.side):
+        _steal(state, action, ctx)  # refuses, with the reason this steal is not possible
+        raise Refusal("the activation cannot be stolen now")  # pragma: no cover - defensive
     if not d.may_act(action.side):
-        raise Refusal(f"it is {d.side}'s decision, not {action.side}'s")
+        raise Refusal(f"it is {side_name(state, d.side)}'s turn to decide, not {side_name(state, action.side)}'s"
+                      if d.side else "the game is over")
     state.turn_ended = None
     if isinstance(action, Steal):
         return _steal(state, action, ctx)
     if action.side != d.side:
-        raise Refusal("only a steal may be played out of turn")
+        raise Refusal(f"it is {side_name(state, d.side)}'s turn: out of turn you may only steal the activation")
     if state.retreats:
         if not isinstance(action, Retreat):
-            raise Refusal("a unit must fall back first")
+            raise Refusal(f"{state.units[state.retreats[0].unit].name} must fall back first: choose the hex it falls back into")
         return _retreat(state, action, ctx)
     if state.pending_attack is not None:
         if not isinstance(action, Block):
-            raise Refusal("the defender must choose which hits to block first")
+            raise Refusal(f"{state.units[state.pending_attack.defender].name} must first choose which hits to block")
         return _block(state, action, ctx)
     if state.phase == "draw":
         if not isinstance(action, (Draw, Decline)):
-            raise Refusal("at the start of the turn you may only draw a card or decline")
+            raise Refusal("at the start of the turn you may only draw a card (d) or keep your hand (k)")
         return _draw_step(state, action, ctx)
     if isinstance(action, Release):
         return _release(state, action, ctx)
     if isinstance(action, (Move, Attack, Charge, Hold)):
         return _play(state, action, ctx)
-    raise Refusal(f"{action.kind} is not possible now")
+    raise Refusal(f"you cannot {action.kind} now")
 
 
 def _draw_cards(state: QuadState, side: str, n: int, ctx: Context, why: str) -> None:
     def stream() -> int:
         state.shuffles += 1
-        ctx.emit(Message(message=f"{side} shuffles the discard pile into the draw deck"))
+        ctx.emit(Message(message=f"{side_name(state, side)} shuffles the discard pile into the draw deck"))
         return state.shuffles
 
     drawn = deck.draw(state.piles[side], n, state.seed, stream)
-    ctx.emit(Message(message=f"{side} draws {len(drawn)} card(s) ({why})"))
+    ctx.emit(Message(message=f"{side_name(state, side)} draws {len(drawn)} card(s) ({why})"))
     for c in drawn:
         what = f"{c.rank}: {state.units[c.unit].name}" if c.kind == "activation" else f"{c.rank} (tactics)"
         ctx.emit(Message(message=f"you draw {what}", side=side))
@@ -215,10 +255,10 @@ def _draw_step(state: QuadState, action: Action, ctx: Context) -> None:
     if isinstance(action, Draw):
         pile = state.piles[side]
         if not pile.deck and not pile.discard:
-            raise Refusal("no cards left to draw")
+            raise Refusal("your deck and discard pile are empty: there is no card to draw")
         _draw_cards(state, side, 1, ctx, "start of turn")
     else:
-        ctx.emit(Message(message=f"{side} draws no card"))
+        ctx.emit(Message(message=f"{side_name(state, side)} draws no card"))
     if state.to_draw:
         return
     if not state.order:
@@ -286,18 +326,18 @@ def _end_turn(state: QuadState, ctx: Context) -> None:
 def _steal(state: QuadState, action: Steal, ctx: Context) -> None:
     """Pay a tactics card to take the activation (QUAD-A07)."""
     if state.phase != "activation" or state.retreats or state.pending_attack is not None:
-        raise Refusal("the activation can only be stolen between card plays")
+        raise Refusal("the activation can only be stolen between card plays, not during an attack or a fall-back")
     if action.side == state.active_side:
         raise Refusal("you hold the activation already")
     tactics = state.tactics_in_hand(action.side)
     if not tactics:
-        raise Refusal("stealing needs a tactics card in hand")
+        raise Refusal("stealing needs a tactics card (J, Q, K or A) in your hand, and you hold none")
     card = tactics[0]
     pile = state.piles[action.side]
     pile.hand.remove(card)
     pile.discard.append(card)
     state.passes = 0
-    ctx.emit(Message(message=f"{action.side} pays {card.rank} (tactics) to steal the activation"))
+    ctx.emit(Message(message=f"{side_name(state, action.side)} pays {card.rank} (tactics) to steal the activation"))
     _pass_activation(state, ctx, "stolen", to=action.side)
 
 
@@ -305,31 +345,32 @@ def _play(state: QuadState, action: Action, ctx: Context) -> None:
     side = action.side
     unit = state.units.get(action.unit)
     if unit is None or unit.side != side or not unit.on_map:
-        raise Refusal(f"{action.unit} is not a unit of yours on the map")
+        raise Refusal(_not_yours(state, side, action.unit))
     cards = state.cards_for(side, unit.id)
     if not cards:
-        raise Refusal(f"you hold no activation card for {unit.name}")
+        raise Refusal(f"you hold no card that activates {unit.name}")
     # Check the whole action before anything changes (a refusal changes nothing).
     occupied = state.occupied()
     if isinstance(action, (Move, Charge)):
         path = _check_path(state, unit, list(action.path), occupied)
     if isinstance(action, Charge):
         if not unit.stats.has("charger"):
-            raise Refusal(f"{unit.name} is not a Charger")
+            raise Refusal(f"{unit.name} cannot charge (it is not a Charger)")
         target = _enemy_at(state, side, action.at)
         if path[-1].distance(target.at) != 1:
-            raise Refusal("a charge must end next to its target")
+            raise Refusal(f"the charge ends at {path[-1]}, which is not next to {target.name} at {target.at}")
     if isinstance(action, Attack):
         target = _enemy_at(state, side, action.at)
         if unit.at.distance(target.at) > attack_range(unit):
-            raise Refusal(f"{target.name} is out of reach (range {attack_range(unit)})")
+            raise Refusal(f"{unit.name} cannot reach {target.name} at {target.at}: it is "
+                          f"{unit.at.distance(target.at)} hexes away and its range is {attack_range(unit)}")
     card = cards[0]
     pile = state.piles[side]
     pile.hand.remove(card)
     pile.discard.append(card)
     state.played += 1
     state.passes = 0
-    ctx.emit(Message(message=f"{side} plays {card.rank}: {unit.name}"))
+    ctx.emit(Message(message=f"{side_name(state, side)} plays {card.rank}: {unit.name}"))
     if isinstance(action, Hold):
         ctx.emit(Message(message=f"{unit.name} stands"))
     elif isinstance(action, Move):
@@ -346,29 +387,54 @@ def _play(state: QuadState, action: Action, ctx: Context) -> None:
 
 def _enemy_at(state: QuadState, side: str, at) -> QuadUnit:
     target = state.unit_at(Hex(*at))
-    if target is None or target.side == side:
-        raise Refusal(f"no enemy unit at {Hex(*at)}")
+    if target is None:
+        raise Refusal(f"no enemy at {Hex(*at)}")
+    if target.side == side:
+        raise Refusal(f"{target.name} at {Hex(*at)} is your own unit")
     return target
 
 
 def _check_path(state: QuadState, unit: QuadUnit, path: list[Hex], occupied) -> list[Hex]:
+    """The path without its start, or a refusal that names the real problem, destination first."""
     path = [Hex(*h) for h in path]
     if path and path[0] == unit.at:
         path = path[1:]
     if not path:
-        raise Refusal("the move needs at least one hex")
-    if len(path) > unit.stats.speed:
-        raise Refusal(f"{unit.name} moves at most {unit.stats.speed} hex(es)")
+        raise Refusal(f"{unit.name} is already at {unit.at}: choose another hex")
+    speed = unit.stats.speed
+    dest = path[-1]
+    _check_enterable(state, unit, dest, occupied)
+    if unit.at.distance(dest) > speed:
+        raise Refusal(f"{unit.name} cannot reach {dest} with Speed {speed} "
+                      f"({unit.at.distance(dest)} hexes away)")
+    moves = _moves(state, unit, occupied)
+    if dest not in moves:
+        raise Refusal(f"{unit.name} cannot reach {dest} with Speed {speed}: the way is blocked")
+    if len(path) > speed:
+        raise Refusal(f"{unit.name} moves at most {speed} hex(es) (Speed {speed}); this path is {len(path)}")
     here = unit.at
     for h in path:
         if here.distance(h) != 1:
-            raise Refusal(f"{h} is not next to {here}")
-        if not ter.passable(state.board, h):
-            raise Refusal(f"{h} cannot be entered")
-        if h in occupied:
-            raise Refusal(f"{h} is occupied")
+            raise Refusal(f"the path jumps from {here} to {h}, which are not next to each other")
+        _check_enterable(state, unit, h, occupied, on_the_way=h != dest)
         here = h
     return path
+
+
+def _check_enterable(state: QuadState, unit: QuadUnit, h: Hex, occupied, on_the_way: bool = False) -> None:
+    where = f"the path crosses {h}, which" if on_the_way else f"{h}"
+    if not state.board.in_bounds(h):
+        raise Refusal(f"{where} is off the map" if not on_the_way else f"the path leaves the map at {h}")
+    if not ter.passable(state.board, h):
+        label = ter.TERRAIN.get(state.board.terrain_at(h))
+        what = f" ({label.label})" if label is not None and label.label.lower() != "impassable" else ""
+        raise Refusal(f"{where} is impassable{what}")
+    other = occupied.get(h) if hasattr(occupied, "get") else None
+    if other is not None and other.id != unit.id:
+        raise Refusal(f"{h} is taken by {other.name}" if not on_the_way
+                      else f"the path crosses {h}, where {other.name} stands")
+    if other is None and h in occupied and h != unit.at:
+        raise Refusal(f"{h} is occupied")
 
 
 def _walk(state: QuadState, unit: QuadUnit, path: list[Hex], ctx: Context) -> bool:
@@ -431,7 +497,8 @@ def _tally(p: PendingAttack) -> proc.Tally:
 def _block(state: QuadState, action: Block, ctx: Context) -> None:
     p = state.pending_attack
     if (action.quality, action.sixes) not in proc.block_choices(_tally(p)):
-        raise Refusal("that is not a possible block choice")
+        raise Refusal(f"blocking {action.quality} Quality hit(s) with {action.sixes} six(es) is not one of the choices: "
+                      + "; ".join(f"{q} and {s}" for q, s in proc.block_choices(_tally(p))))
     state.pending_attack = None
     _resolve(state, p, action.quality, action.sixes, ctx)
     _settle(state, ctx)
@@ -485,7 +552,7 @@ def _retreat_options(state: QuadState, r: PendingRetreat) -> list[Hex]:
 def _retreat(state: QuadState, action: Retreat, ctx: Context) -> None:
     r = state.retreats[0]
     if action.unit != r.unit or Hex(*action.to) not in _retreat_options(state, r):
-        raise Refusal("not a hex this unit can fall back into (it must get farther from the enemy)")
+        raise Refusal(_why_not_back(state, r, action))
     _step_back(state, r, Hex(*action.to))
     _settle(state, ctx)
 
