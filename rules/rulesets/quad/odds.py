@@ -11,6 +11,7 @@ each unit could take from where it stands (its owner choosing well).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
@@ -57,19 +58,46 @@ def outcome_of(t: proc.Tally, inputs: proc.AttackInputs, *, defender_steady: boo
 
 def attack_distribution(inputs: proc.AttackInputs, *, defender_steady: bool = False, attacker_steady: bool = False,
                         defender_room: int = 99, attacker_room: int = 99) -> dict[Key, Fraction]:
-    """The exact distribution of an attack's outcome."""
+    """The exact distribution of an attack's outcome (remembered: the preview asks again and again)."""
+    return dict(_distribution(inputs, defender_steady, attacker_steady, defender_room, attacker_room))
+
+
+@lru_cache(maxsize=512)
+def _distribution(inputs: proc.AttackInputs, defender_steady: bool, attacker_steady: bool,
+                  defender_room: int, attacker_room: int) -> tuple[tuple[Key, Fraction], ...]:
+    """Counts of hits and blocks, weighted by multinomial coefficients, never single faces.
+
+    Under the default block choice a tally's result depends on less than all four counts:
+    with fewer blocks than hits, only on the attack's (Quality hits, push hits) and the total
+    of blocks (which blocks they are does not matter: all are spent on hits); with at least as
+    many blocks as hits, only on the total of hits and the defense's (6-blocks, other blocks).
+    So each half is a sum over one joint and one marginal distribution: O(n^2 m + n m^2)
+    tallies instead of O(n^2 m^2). Each representative tally still goes through
+    `outcome_of` (the procedure play uses); the test against full enumeration keeps this honest.
+    """
     da = _ways(inputs.attack_dice, _face_counts(lambda f: proc.attack_category(f, inputs)))
     dd = _ways(inputs.defense_dice, _face_counts(lambda f: proc.block_category(f, inputs)))
+    hits_total: dict[int, int] = {}
+    for (hq, hp), w in da.items():
+        hits_total[hq + hp] = hits_total.get(hq + hp, 0) + w
+    blocks_total: dict[int, int] = {}
+    for (bq, bp), w in dd.items():
+        blocks_total[bq + bp] = blocks_total.get(bq + bp, 0) + w
+    kw = dict(defender_steady=defender_steady, attacker_steady=attacker_steady,
+              defender_room=defender_room, attacker_room=attacker_room)
     ways: dict[Key, int] = {}
-    for (hq, hp), wa in da.items():
+    for (hq, hp), wa in da.items():  # fewer blocks than hits
+        for blocks, wd in blocks_total.items():
+            if blocks < hq + hp:
+                key = outcome_of(proc.Tally(hq, hp, 0, blocks), inputs, **kw)
+                ways[key] = ways.get(key, 0) + wa * wd
+    for hits, wa in hits_total.items():  # at least as many blocks as hits
         for (bq, bp), wd in dd.items():
-            key = outcome_of(proc.Tally(hq, hp, bq, bp), inputs, defender_steady=defender_steady,
-                             attacker_steady=attacker_steady, defender_room=defender_room,
-                             attacker_room=attacker_room)
-            ways[key] = ways.get(key, 0) + wa * wd
+            if bq + bp >= hits:
+                key = outcome_of(proc.Tally(hits, 0, bq, bp), inputs, **kw)
+                ways[key] = ways.get(key, 0) + wa * wd
     rows = 6 ** (inputs.attack_dice + inputs.defense_dice)
-    out = {key: Fraction(w, rows) for key, w in ways.items()}
-    return out
+    return tuple((key, Fraction(w, rows)) for key, w in ways.items())
 
 
 def _side_text(name: str, q: int, back: int, quality: int) -> str:

@@ -110,3 +110,44 @@ def test_the_preview_matches_the_real_attack_in_play_over_every_dice_outcome():
             label.append(qodds._side_text(u.name, u.start_quality - u.stats.quality, back.get(uid, 0), u.start_quality))
         seen["; ".join(label)] += p
     assert {o.label: o.chance for o in preview.outcomes} == dict(seen)
+
+
+def every_tally(inputs, **kw):
+    """The slow reference: every (attack counts) x (defense counts) tally through `outcome_of`."""
+    da = qodds._ways(inputs.attack_dice, qodds._face_counts(lambda f: proc.attack_category(f, inputs)))
+    dd = qodds._ways(inputs.defense_dice, qodds._face_counts(lambda f: proc.block_category(f, inputs)))
+    out = defaultdict(int)
+    for (hq, hp), wa in da.items():
+        for (bq, bp), wd in dd.items():
+            out[qodds.outcome_of(proc.Tally(hq, hp, bq, bp), inputs, **kw)] += wa * wd
+    rows = 6 ** (inputs.attack_dice + inputs.defense_dice)
+    return {k: Fraction(w, rows) for k, w in out.items()}
+
+
+@pytest.mark.parametrize("a,d,aq,dq,flags,kw", [
+    (7, 6, 3, 3, {}, {"defender_room": 2, "attacker_room": 1}),
+    (9, 4, 2, 4, {"elite": True}, {"defender_steady": True, "defender_room": 0}),
+    (5, 9, 4, 2, {"defender_green": True, "attacker_green": True}, {"attacker_steady": True, "attacker_room": 3}),
+    (12, 12, 5, 1, {}, {}),
+    (1, 0, 3, 3, {}, {}),
+    (0, 3, 3, 3, {}, {}),
+])
+def test_the_fast_distribution_equals_every_tally_through_the_procedure(a, d, aq, dq, flags, kw):
+    inputs = proc.AttackInputs(attack_dice=a, defense_dice=d, attacker_quality=aq, defender_quality=dq, **flags)
+    qodds._distribution.cache_clear()
+    fast = qodds.attack_distribution(inputs, **kw)
+    assert fast == every_tally(inputs, **kw)
+    assert sum(fast.values()) == 1
+
+
+def test_fifteen_against_fifteen_dice_is_exact_and_well_under_50_ms():
+    inputs = proc.AttackInputs(attack_dice=15, defense_dice=15, attacker_quality=3, defender_quality=3)
+    qodds._distribution.cache_clear()
+    t0 = time.perf_counter()
+    dist = qodds.attack_distribution(inputs, defender_room=2, attacker_room=1)
+    elapsed = time.perf_counter() - t0
+    assert sum(dist.values()) == 1
+    assert elapsed < 0.05, f"{elapsed * 1000:.0f} ms"
+    t0 = time.perf_counter()
+    assert qodds.attack_distribution(inputs, defender_room=2, attacker_room=1) == dist
+    assert time.perf_counter() - t0 < 0.005, "asked again, it is remembered"
