@@ -203,7 +203,7 @@ async def test_the_game_over_screen_follows_the_last_elimination():
         assert service.result is not None and service.result.winner == "a"
         await pilot.pause()
         assert type(app.screen).__name__ == "GameOverScreen"
-        assert "Side A wins" in str(app.screen.query_one("#summary").content)
+        assert "Side A won" in str(app.screen.query_one("#summary").content)
 
 
 async def test_an_error_inside_the_rules_shows_a_dialog_not_a_traceback(toy_game, monkeypatch):

@@ -269,3 +269,107 @@ async def test_tab_gives_the_keys_to_the_roster_and_the_dice_log_and_back():
         assert app.focused is screen.map
         await pilot.press("shift+tab", "escape")
         assert app.focused is screen.map
+
+
+# --- words as the preview says them; names, not ids; the game over summary (S3, S4) ---------------
+
+
+def test_the_dice_log_words_the_number_needed_as_the_preview_does():
+    from rules.dice import RollRecord
+    from tui.widgets.dice_log import roll_text
+
+    def need(test: str, n: int) -> str:
+        return roll_text(RollRecord(purpose="attack", sides=6, faces=(4,), need=n, test=test), {}).plain
+
+    assert "need 4+" in need(">", 3) and "need 4+" in need(">=", 4)
+    assert "need 3 or less" in need("<=", 3) and "need 3 or less" in need("<", 4)
+
+
+async def test_game_over_names_units_in_the_log_and_counts_what_was_lost():
+    from tui.screens.game_over import log_lines, summary_text
+
+    service = toy_service()
+    service.state.units["b1"].eliminated = True  # one enemy left, with strength 1
+    service.initial = service.state.model_copy(deep=True)
+    move(service, "a2", 4, 3)
+    assert service.apply("pass b").ok
+    for _ in range(20):
+        assert service.apply("attack a unit=a2 target=b2").ok
+        while service.result is None and service.decision().side == "b":
+            assert service.apply("pass b").ok
+        if service.result is not None:
+            break
+    text = "\n".join(line.plain for line in log_lines(service))
+    assert "Bravo moves" in text and "a2 moves" not in text
+    summary = summary_text(service).plain
+    assert summary.startswith("Side A won: ")
+    assert "strength lost" in summary
+
+
+# --- the compact map's height digits (S4) -----------------------------------------------------
+
+
+def test_a_height_digit_never_sits_between_a_hex_and_the_unit_east_of_it():
+    from rules.board import Board
+    from tui.widgets.hex_layout import COMPACT, HexLayout
+    from tui.widgets.hex_render import MapModel, Occupant, compose_line
+
+    elevation = (0, 1, 0, 1)
+    board = Board(width=4, height=1, terrain=("open",) * 4, elevation=elevation, glyphs={"open": "."})
+    model = MapModel(board)
+    model.units = {(2, 0): Occupant("i", 1, " "), (3, 0): Occupant("k", 1, " ")}
+    line = "".join(text for text, _ in compose_line(HexLayout(COMPACT, 4, 1), model, 0))
+    assert line.startswith(". 1 i k")  # open ground on a height shows its digit in its own cell
+    assert "1i" not in line and "i1" not in line
+
+
+async def test_a_unit_moving_onto_a_height_repaints_the_cell_after_it():
+    from rules.hexgrid import from_offset
+
+    app = MapHost()
+    async with app.run_test(size=(40, 10)) as pilot:
+        hex_map = app.query_one(HexMap)
+        state = app.service.state.model_copy(deep=True)
+        state.units["a1"].at = from_offset(3, 2)  # the forest at height 2
+        calls = []
+        original = hex_map.refresh
+
+        def spy(*regions, **kwargs):
+            calls.extend(regions)
+            return original(*regions, **kwargs)
+
+        hex_map.refresh = spy
+        hex_map.set_state(state, app.service.ruleset)
+        await pilot.pause()
+        assert any(r.width == 2 for r in calls)  # the glyph and the digit's cell
+        assert "A " in screen_text(app).splitlines()[2]
+
+
+# --- resuming a game between two people; the unit detail (S4) ---------------------------------
+
+
+async def test_a_game_that_goes_on_opens_behind_the_pass_screen():
+    service = toy_service()
+    move(service, "a1", 2, 1)
+    app = game_app(service, hide=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PassKeyboardScreen"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen" and app.screen.viewer == "b"
+
+
+def test_the_unit_detail_says_terrain_once():
+    from tui.widgets.unit_card import card_text
+
+    service = toy_service()
+
+    class Ruleset:
+        terrain = service.ruleset.terrain
+
+        def unit_card(self, view, unit_id):
+            return [("Strength", "2"), ("Terrain", "Open")]
+
+    text = card_text(service.state, Ruleset(), "a1", full=True).plain
+    assert text.count("Terrain") == 1

@@ -68,6 +68,9 @@ async def test_save_with_ctrl_s_then_load_it_back(tmp_path):
         assert path.is_file()
         app.load_save(path)
         await pilot.pause()
+        assert name(app) == "PassKeyboardScreen"  # a game that goes on: its secrets wait for Enter
+        await pilot.press("enter")
+        await pilot.pause()
         loaded = app.screen.service
         assert loaded is not service
         assert [a.text() for a in loaded.log] == [a.text() for a in service.log]
@@ -132,6 +135,9 @@ async def test_autosave_after_each_action_and_resume_from_the_title(tmp_path):
     app = HexwarApp(autosave=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
+        await pilot.pause()
+        assert name(app) == "PassKeyboardScreen"
+        await pilot.press("enter")
         await pilot.pause()
         assert name(app) == "GameScreen"
         assert len(app.screen.service.history) == 1

@@ -101,6 +101,19 @@ class GameScreen(Screen[None]):
         self.map.focus()
         if self.service.result is not None:
             self.call_after_refresh(self.show_game_over)
+        elif self.hide_between and self.service.history:
+            # A saved game goes on: whoever opened it may not be the side whose secrets show now.
+            self.call_after_refresh(self.ask_to_pass)
+
+    def ask_to_pass(self) -> None:
+        """The pass-the-keyboard screen for the side that decides now."""
+        from tui.screens.pass_keyboard import PassKeyboardScreen
+
+        decision = self.service.decision()
+        who = side_name(self.service.state, decision.side)
+        if decision.player:
+            who += f" ({clean(decision.player)})"
+        self.app.push_screen(PassKeyboardScreen(who, decision.prompt, on_ready=self.passed), lambda _: self.map.focus())
 
     # --- questions to the service (cached per state) ----------------------------------
 

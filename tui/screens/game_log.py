@@ -22,7 +22,7 @@ class GameLogScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(f" The game so far: {len(self.service.history)} actions   (Esc: back)", classes="screen-title")
-        yield RichLog(markup=False, highlight=False, wrap=True, id="game-log")
+        yield RichLog(markup=False, highlight=False, wrap=True, min_width=1, id="game-log")
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)

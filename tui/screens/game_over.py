@@ -11,7 +11,7 @@ from textual.widgets import RichLog, Static
 from rules.events import Message, Rolled
 from tui.keys import GAME_OVER_KEYS, bindings
 from tui.widgets.dice_log import roll_text
-from tui.widgets.text import lit, side_name
+from tui.widgets.text import event_line, lit, side_name
 
 
 def summary_text(service) -> Text:
@@ -23,7 +23,7 @@ def summary_text(service) -> Text:
         out.append("The game is not over.", style="bold")
         return out
     if result.winner:
-        out.append_text(lit(f"{side_name(state, result.winner)} wins", "bold"))
+        out.append_text(lit(f"{side_name(state, result.winner)} won", "bold"))  # "won" fits "The Rebels" too
     else:
         out.append("A draw", style="bold")
     out.append_text(lit(f": {result.reason}"))
@@ -36,6 +36,23 @@ def summary_text(service) -> Text:
         out.append(f": lost {len(lost)} of {len(units)} units")
         if lost:
             out.append_text(lit(" (" + ", ".join(u.name for u in lost) + ")", "dim"))
+        losses = _losses(service, {u.id for u in units})
+        if losses:
+            out.append_text(lit("; " + ", ".join(f"{n} {name} lost" for name, n in losses.items())))
+    return out
+
+
+def _losses(service, unit_ids: set[str]) -> dict[str, int]:
+    """How much each tracked number of these units went down over the game (figures, quality...)."""
+    from rules.events import Changed
+
+    out: dict[str, int] = {}
+    for step in service.history:
+        for event in step.events:
+            if isinstance(event, Changed) and event.unit in unit_ids:
+                before, after = event.before, event.after
+                if type(before) is int and type(after) is int and after < before:
+                    out[event.field] = out.get(event.field, 0) + before - after
     return out
 
 
@@ -58,7 +75,7 @@ def log_lines(service) -> list[Text]:
                 line.append_text(roll_text(event.record, names))
                 out.append(line)
             else:
-                out.append(lit(f"   {event.text()}"))
+                out.append(lit(f"   {event_line(event, state)}"))
     return out
 
 
@@ -78,7 +95,7 @@ class GameOverScreen(Screen[str]):
         with Vertical(id="game-over"):
             yield Static(summary_text(self.service), id="summary")
             yield Static("The log (up/down, PgUp/PgDn to scroll):", classes="dim")
-            yield RichLog(markup=False, highlight=False, wrap=True, id="game-log")
+            yield RichLog(markup=False, highlight=False, wrap=True, min_width=1, id="game-log")
         yield Static(" Esc: back to the map   t: title screen   q: quit   ?: help", classes="keys-line")
 
     def on_mount(self) -> None:

@@ -15,7 +15,7 @@ from rules.events import Message as MessageEvent
 from rules.events import Rolled
 from rules.hexgrid import Hex
 from tui.keys import FREE_FOR_RULESETS
-from tui.widgets.text import clean, hex_label, lit, side_name
+from tui.widgets.text import clean, event_line, hex_label, lit, side_name
 
 UNIT_FIELDS = ("target", "targets", "defender", "enemy", "victim", "other")
 """Action fields that name the unit aimed at (its hex is the action's target on the map)."""
@@ -236,9 +236,6 @@ def events_message(self, events, side: str | None) -> str:
     line tells what was rolled even when the dice log is hidden.
     """
     state = self.service.state
-    # Unit ids anywhere; a side id only in the fields that hold one (a side id such as
-    # "us" or "a" could be an ordinary word of a message).
-    units = {u.id: clean(u.name) for u in state.units.values()}
     shown = []
     last_roll = None
     for event in events:
@@ -247,15 +244,7 @@ def events_message(self, events, side: str | None) -> str:
             continue
         if isinstance(event, MessageEvent) and event.side is not None and event.side != side:
             continue
-        names = dict(units)
-        for field in ("side", "to_side", "from_side", "winner", "loser"):
-            value = getattr(event, field, None)
-            if isinstance(value, str) and value not in units:
-                names[value] = side_name(state, value)
-        words = event.text().split(" ")
-        if isinstance(event, MessageEvent) and len(words[0]) > 1 and words[0] in state.side_ids():
-            names[words[0]] = side_name(state, words[0])  # "kingdom draws 1 card(s)"
-        shown.append(" ".join(names.get(w, w) for w in words))
+        shown.append(event_line(event, state))
     if last_roll is not None:
         from tui.widgets.dice_log import roll_short
 

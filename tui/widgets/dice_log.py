@@ -20,8 +20,10 @@ def roll_text(record, names: dict[str, str]) -> Text:
     out.append(f" {len(record.faces)}d{record.sides} ")
     out.append("[" + " ".join(record.shown_faces()) + "]", style="bold")
     if record.need is not None and record.test is not None:
-        need = {">=": f"{record.need}+", ">": f">{record.need}", "<=": f"<={record.need}", "<": f"<{record.need}"}
-        out.append(f" need {need[record.test]}")
+        n = record.need
+        # Worded as the odds preview words it: "needing 4+", "needing 3 or less".
+        need = {">=": f"{n}+", ">": f"{n + 1}+", "<=": f"{n} or less", "<": f"{n - 1} or less"}
+        out.append(f" need {need.get(record.test, f'{record.test}{n}')}")
     if record.outcome:
         out.append(": ")
         out.append_text(lit(record.outcome, "italic"))

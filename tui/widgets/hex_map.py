@@ -199,7 +199,7 @@ class HexMap(ScrollView, can_focus=True):
         changed = {k for k in old_units.keys() | new_units.keys() if old_units.get(k) != new_units.get(k)}
         self._model.units = new_units
         self._legend = None
-        self._repaint_hexes(changed)
+        self._repaint_hexes(changed, gap=True)  # compact: a unit hides the height digit after it
 
     def set_highlights(self, reach: Iterable[Hex] = (), targets: Iterable[Hex] = (), path: Iterable[Hex] = (),
                        los: Iterable[LineStep] | None = None, selected: Hex | None = None) -> None:
@@ -411,19 +411,21 @@ class HexMap(ScrollView, can_focus=True):
         self._layout = HexLayout(self.zoom, self._model.columns, self._model.rows)
         self.virtual_size = Size(self._layout.width, self._layout.height)
 
-    def _regions(self, hexes: Iterable[tuple[int, int]]) -> list[Region]:
-        """The widget-relative regions of the interior cells of these hexes (visible ones only)."""
+    def _regions(self, hexes: Iterable[tuple[int, int]], gap: bool = False) -> list[Region]:
+        """The widget-relative regions of the interior cells of these hexes (visible ones only);
+        with `gap`, in the compact zoom, the cell after each hex too."""
         sx, sy = self.scroll_offset
         view = Region(0, 0, *self.size)
+        extra = 1 if gap and self._layout.zoom == COMPACT else 0
         out = []
         for col, row in hexes:
             cell = self._layout.cell(col, row)
-            region = Region(cell.x - sx, cell.y - sy, cell.width, 1)
+            region = Region(cell.x - sx, cell.y - sy, cell.width + extra, 1)
             if view.overlaps(region):
                 out.append(region.intersection(view))
         return out
 
-    def _repaint_hexes(self, changed: set[tuple[int, int]]) -> None:
+    def _repaint_hexes(self, changed: set[tuple[int, int]], gap: bool = False) -> None:
         if not changed:
             return
         for _, row in changed:
@@ -432,7 +434,7 @@ class HexMap(ScrollView, can_focus=True):
         if len(changed) > _MAX_PARTIAL:
             self.refresh()
         else:
-            regions = self._regions(changed)
+            regions = self._regions(changed, gap)
             if regions:
                 self.refresh(*regions)
 

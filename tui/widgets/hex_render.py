@@ -248,14 +248,24 @@ def _compact(layout: HexLayout, model: MapModel, row: int, chars: list[str], key
         chars[x] = occupant.glyph if occupant else ground.glyph
         keys[x] = glyph_key
         edge = model.edge(col, row, "E")
+        # Open ground on a height shows the height in its own cell ("1 i", not ".1i", where the
+        # digit would read as part of the unit to its right); other terrain shows it after the
+        # glyph, and a unit hides it (the status line and the outlined zoom still tell it).
+        plain_height = occupant is None and ground.elevation > 0 and ground.glyph in OPEN_GLYPHS
+        if plain_height:
+            chars[x] = _digit(ground.elevation)
         if edge:
             chars[x + 1], keys[x + 1] = edge, (EDGE,)
-        elif ground.elevation > 0:
+        elif ground.elevation > 0 and not plain_height and occupant is None:
             chars[x + 1], keys[x + 1] = _digit(ground.elevation), (terrain_class(ground.terrain), ELEVATION)
         elif ground.feature:
             chars[x + 1], keys[x + 1] = ground.feature, (terrain_class(ground.terrain), FEATURE)
         else:
             chars[x + 1], keys[x + 1] = " ", (terrain_class(ground.terrain),)
+
+
+OPEN_GLYPHS = frozenset(". ,")
+"""Glyphs of plain ground: on a height, the compact map draws the height digit in their place."""
 
 
 def _digit(n: int) -> str:

@@ -37,3 +37,26 @@ def side_name(state, side_id: str | None) -> str:
         return clean(state.side(side_id).name) or side_id
     except KeyError:
         return side_id
+
+
+SIDE_FIELDS = ("side", "to_side", "from_side", "winner", "loser")
+"""Event fields that hold a side id (replaced by the side's name in event lines)."""
+
+
+def event_line(event, state) -> str:
+    """An event's text with unit and side ids replaced by their names (as typed, control characters defused).
+
+    Unit ids anywhere; a side id only where the event holds one, or as the first word
+    of a message ("kingdom draws 1 card(s)"): a side id such as "us" or "a" could be
+    an ordinary word elsewhere.
+    """
+    names = {u.id: clean(u.name) for u in state.units.values()}
+    for field in SIDE_FIELDS:
+        value = getattr(event, field, None)
+        if isinstance(value, str) and value not in names:
+            names[value] = side_name(state, value)
+    words = event.text().split(" ")
+    sides = {s.id for s in state.sides}
+    if getattr(event, "kind", "") == "message" and len(words[0]) > 1 and words[0] in sides:
+        names[words[0]] = side_name(state, words[0])
+    return " ".join(names.get(w, w) for w in words)

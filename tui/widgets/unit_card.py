@@ -46,11 +46,12 @@ def card_text(view, ruleset, unit_id: str | None, *, full: bool = False, width: 
         board = view.board
         terrain = board.terrain_at(unit.at)
         info = ruleset.terrain.get(terrain)
-        out.append("\n\n")
-        out.append("Terrain: ", style="dim")
-        out.append_text(lit(info.label if info else terrain))
-        if info and info.effects:
-            out.append_text(lit(f" ({info.effects})"))
+        out.append("\n")
+        if not any(label == "Terrain" for label, _ in rows):  # the rule set's card may say it already
+            out.append("\nTerrain: ", style="dim")
+            out.append_text(lit(info.label if info else terrain))
+            if info and info.effects:
+                out.append_text(lit(f" ({info.effects})"))
         if board.height_at(unit.at):
             out.append(f"\nElevation: {board.height_at(unit.at)}")
         for feature in sorted(board.features_at(unit.at)):
