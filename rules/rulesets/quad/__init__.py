@@ -163,9 +163,10 @@ class QuadRuleset:
             if loss is None:
                 return action.text()
             if t.blocks < t.hits:
-                return (f"Block {action.quality} Quality hit(s): "
-                        f"lose {loss.defender_q} Q, fall back {loss.defender_push}")
-            return f"Keep {loss.attacker_q} six(es) over: attacker -{loss.attacker_q} Q, back {loss.attacker_push}"
+                return (f"Block {action.quality} Quality hit(s) and {t.blocks - action.quality} push hit(s): "
+                        f"{name(p.defender)} loses {loss.defender_q} Q, falls back {loss.defender_push}")
+            return (f"Keep {loss.attacker_q} six(es) over: {name(p.attacker)} loses {loss.attacker_q} Q, "
+                    f"falls back {loss.attacker_push}")
         return action.text()
 
     def reference(self) -> str:

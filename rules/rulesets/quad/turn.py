@@ -52,6 +52,23 @@ def setup(setup: Setup, seed: int, options: dict) -> QuadState:
     return state
 
 
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def block_prompt(state: QuadState) -> str:
+    """What the defender must know to choose its blocks: what both sides rolled, and the choice."""
+    p = state.pending_attack
+    a, d = state.units[p.attacker], state.units[p.defender]
+    t = proc.Tally(p.hits_q, p.hits_p, p.blocks_q, p.blocks_p)
+    rolled = (f"{a.name} rolled {_n(t.hits, 'hit')} ({p.hits_q} cost Quality, {p.hits_p} push back); "
+              f"{d.name} rolled {_n(t.blocks, 'block')} ({p.blocks_q} of them 6s)")
+    if t.blocks < t.hits:
+        return f"{rolled}: choose how many Quality hits {d.name} blocks"
+    return (f"{rolled}: {_n(t.blocks - t.hits, 'block')} left over; choose how many 6s to keep "
+            f"(each costs {a.name} 1 Quality, the others push it back)")
+
+
 # --- who decides ----------------------------------------------------------------------
 
 
@@ -62,7 +79,7 @@ def decision(state: QuadState) -> Decision:
         return Decision(side=u.side, prompt=f"choose where {u.name} falls back ({r.hexes} hex(es) to go)")
     if state.pending_attack is not None:
         d = state.units[state.pending_attack.defender]
-        return Decision(side=d.side, prompt=f"choose which hits {d.name} blocks")
+        return Decision(side=d.side, prompt=block_prompt(state))
     if state.phase == "draw":
         return Decision(side=state.to_draw[0], prompt="draw a card, or keep your hand")
     reactors = tuple(s for s in state.side_ids() if s != state.active_side and state.tactics_in_hand(s))
