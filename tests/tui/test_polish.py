@@ -373,3 +373,28 @@ def test_the_unit_detail_says_terrain_once():
 
     text = card_text(service.state, Ruleset(), "a1", full=True).plain
     assert text.count("Terrain") == 1
+
+
+# --- NO_COLOR (S3) ------------------------------------------------------------------------------
+
+
+async def test_with_no_color_the_map_draws_by_attributes_only(monkeypatch):
+    from rules.hexgrid import from_offset
+    from tui.widgets.hex_layout import COMPACT, HexLayout
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    unit_hex = from_offset(1, 1)
+    app = MapHost(cursor=unit_hex)
+    async with app.run_test(size=(40, 10)) as pilot:
+        hex_map = app.query_one(HexMap)
+        hex_map.set_highlights(reach={from_offset(3, 2)}, selected=unit_hex)  # the forest in range
+        await pilot.pause()
+
+        def style_at(col: int, row: int):
+            cell = HexLayout(COMPACT, 8, 6).cell(col, row)
+            return list(hex_map.render_line(cell.y).crop(cell.x, cell.x + 1))[0].style
+
+        cursor = style_at(1, 1)
+        assert cursor.reverse and cursor.color is None and cursor.bgcolor is None  # the unit stays readable
+        forest = style_at(3, 2)
+        assert forest.underline and forest.color is None and forest.bgcolor is None

@@ -40,6 +40,10 @@ async def test_the_inactive_side_steals_the_activation_with_its_key():
         assert "Blue may react" in palette and "Steal" in palette
         await pilot.press("s")
         await pilot.pause()
+        assert app.screen.pending is not None and service.log == []  # an interruption waits for Enter
+        assert "Enter confirm" in app.screen.palette.text.plain
+        await pilot.press("enter")
+        await pilot.pause()
         assert service.log[-1].kind == "steal"
         assert service.state.active_side == "blue"
         assert service.decision().side == "blue"
@@ -55,7 +59,7 @@ async def test_a_card_play_then_a_steal_between_card_plays():
         await pilot.press("m", "6", "enter", "enter")
         assert service.log[-1].kind == "move"
         assert service.state.units["r1"].at == from_offset(3, 2)
-        await pilot.press("s")
+        await pilot.press("s", "space")
         assert service.log[-1].kind == "steal"
 
 

@@ -347,7 +347,8 @@ class GameScreen(Screen[None]):
         except Exception:
             self.preview = None
         spec = self.ruleset.action_kinds.get(action.kind)
-        if self.preview is None and not (spec and spec.needs_target):
+        reaction = action.side != self.service.decision().side  # an interruption (a steal): confirm it
+        if self.preview is None and not (spec and spec.needs_target) and not reaction:
             self.apply(action)
             return
         target = action_hex(action, self.service.state)

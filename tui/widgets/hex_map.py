@@ -71,6 +71,15 @@ _MAX_PARTIAL = 60
 """Above this many changed hexes a state change repaints the whole map (cheaper to compute)."""
 
 
+def _without_colour(style: Style, key: StyleKey) -> Style:
+    """The style's attributes only (NO_COLOR): Textual would turn both colours to greys that
+    may be equal, hiding a glyph (a forest in a range, a unit under the cursor). The terminal's
+    own colours stay, and the line of sight, drawn by colour otherwise, turns italic."""
+    los = "hex-map--los" in key or "hex-map--los-edge" in key
+    return Style(bold=style.bold, italic=bool(style.italic) or los, underline=style.underline,
+                 reverse=style.reverse, strike=style.strike)
+
+
 class HexMap(ScrollView, can_focus=True):
     """A scrolling ASCII hex map with a cursor, at two zoom levels."""
 
@@ -365,11 +374,15 @@ class HexMap(ScrollView, can_focus=True):
             style = self.rich_style
             for name in key:
                 style += self.get_component_rich_style(name, partial=True)
+            if getattr(self.app, "no_color", False):
+                style = _without_colour(style, key)
             self._styles[key] = style
         return style
 
     def _overlay_cursor(self, line: Strip, x: int, width: int) -> Strip:
         cursor = self.get_component_rich_style("hex-map--cursor", partial=True)
+        if getattr(self.app, "no_color", False):
+            cursor = _without_colour(cursor, ())
         inside = [Segment(s.text, (s.style or Style()) + cursor) for s in line.crop(x, x + width)]
         return Strip.join([line.crop(0, x), Strip(inside, width), line.crop(x + width)])
 
