@@ -10,7 +10,7 @@ from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.rulesets.dhr import combat, odds
 from rules.rulesets.dhr import procedures as P
-from rules.rulesets.dhr.actions import Call, Cast, Fire, Melee, Overrun
+from rules.rulesets.dhr.actions import Call, Cast, Cross, Fire, Melee, Move, Overrun
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import cover_dv, hex_dv
 
@@ -19,7 +19,74 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
 
 
+def move_preview(state: DHRState, action: Move | Cross) -> Preview | None:
+    """The chance a move gets through each terrain check on its path (Movement, DHR-A04, DHR-A05).
+
+    Walked as `turn.do_move` walks it: every hex costs 1 MP; a step with a DV rolls 1d6 that must
+    be higher than the DV; a failed check stops the move before that hex (another MP may then
+    cross it, a separate action); challenge terrain is rolled until passed or out of MP; a Cross
+    is the bought pass after a failed check, with no roll."""
+    from rules.hexgrid import Hex
+    from rules.rulesets.dhr import turn
+
+    u = state.units.get(action.unit)
+    if u is None or not u.on_map or u.at is None:
+        return None
+    path = [Hex(*h) for h in (action.path if isinstance(action, Move) else [action.to])]
+    if path and path[0] == u.at:
+        path = path[1:]
+    if not path:
+        return None
+    mp = state.mp_left if state.active_unit == u.id else turn.mp_of(state, u)
+    bought = isinstance(action, Cross) or turn.pending_pass(state, u) == path[0]
+    wrecks, extra = frozenset(state.wrecks), turn.extra_challenge(state)
+    # (mp left) -> chance of standing there still walking, before step i
+    walking: dict[int, Fraction] = {mp: Fraction(1)}
+    stops: dict[str, Fraction] = {}
+    checks: list[str] = []
+    here = u.at
+    for i, b in enumerate(path):
+        chk = turn.step_check(state.board, here, b, extra, wrecks)
+        if chk.impassable:
+            return None
+        label = f"stopped before {b} ({chk.what}, DV {chk.dv})"
+        nxt: dict[int, Fraction] = {}
+        for m, p in walking.items():
+            if m < 1:
+                stops[f"stops at {here}: no MP left"] = stops.get(f"stops at {here}: no MP left", 0) + p
+                continue
+            if chk.dv <= 0 or (i == 0 and bought and not chk.challenge):
+                nxt[m - 1] = nxt.get(m - 1, 0) + p
+                continue
+            win = Fraction(max(0, 6 - chk.dv), 6)
+            if not chk.challenge:
+                nxt[m - 1] = nxt.get(m - 1, 0) + p * win
+                stops[label] = stops.get(label, 0) + p * (1 - win)
+                continue
+            fail = Fraction(1)
+            for k in range(1, m + 1):  # roll until passed or out of MP
+                nxt[m - k] = nxt.get(m - k, 0) + p * fail * win
+                fail *= 1 - win
+            stops[label] = stops.get(label, 0) + p * fail
+        if chk.dv > 0 and not (i == 0 and bought and not chk.challenge):
+            checks.append(f"{b} {chk.what} DV {chk.dv}: 1d6 over {chk.dv}"
+                          + (" (challenge: rolled until passed)" if chk.challenge else ""))
+        walking = nxt
+        here = b
+    arrive = sum(walking.values(), Fraction(0))
+    rows = [Outcome(label=f"arrives at {path[-1]}", chance=arrive)]
+    rows += [Outcome(label=k, chance=v) for k, v in stops.items() if v]
+    notes = []
+    if any("challenge" not in c for c in checks):
+        notes.append("after a failed check the unit may spend another MP to cross (p) or stop")
+    title = f"{u.name} {'crosses into' if isinstance(action, Cross) else 'moves to'} {path[-1]}"
+    dice = "; ".join(checks) if checks else "no terrain checks"
+    return Preview(title=title, dice=dice, outcomes=tuple(rows), notes=tuple(notes))
+
+
 def preview(state: DHRState, action: Action) -> Preview | None:
+    if isinstance(action, (Move, Cross)):
+        return move_preview(state, action)
     if not isinstance(action, (Fire, Melee, Overrun, Call, Cast)):
         return None
     from rules.rulesets.dhr.turn import host_at
