@@ -116,7 +116,10 @@ def preview(state: DHRState, action: Action) -> Preview | None:
             os_ = odds.area_hex_odds(u.rating, cs, distance=dist, weapon_range=w.range, light=w.light or None,
                                      armour=not w.untenable, save_dv=hdv,
                                      melee=dist <= 1 and w.range <= 1)
-            return _hex_preview(f"{w.name} (area) at {target.name}", crowd, os_, crew, notes)
+            land = None if (dist <= 1 and w.range <= 1) else u.rating - P.range_penalty(dist, w.range)
+            words = _area_words(land, w.light or None, hdv if hdv is not None else cs[0].terrain_dv,
+                                "no armour save (flame/gas)" if w.untenable else "then on its armour")
+            return _hex_preview(f"{w.name} (area) at {target.name}", crowd, os_, crew, notes, dice=words)
         if combat.armoured(state, target):
             return _vehicle_preview(state, u, target, w, firer, dist, action.slots, crew, notes)
         if action.line:
@@ -134,7 +137,7 @@ def preview(state: DHRState, action: Action) -> Preview | None:
         c = combat._fired_at(state, u, target, w)
         o = odds.fire_odds(firer, c, distance=dist, save_dv=sdv, slots=action.slots)
         notes.append(f"terrain save DV {sdv}, armour DV {c.armour_dv}, morale DV {c.terrain_dv}")
-        return _attack_preview(f"{w.name} at {target.name}", o, crew, notes)
+        return _attack_preview(f"{w.name} at {target.name}", o, crew, notes + _toughness_notes([target]), who=target.name)
     if isinstance(action, Melee):
         a = combat.combatant(state, u, terrain_dv=hex_dv(state.board, u.at, wrecks), attack=target.stats.melee_attack)
         d = combat.combatant(state, target, terrain_dv=cover_dv(state.board, target.at, u.at, wrecks),
@@ -147,7 +150,7 @@ def preview(state: DHRState, action: Action) -> Preview | None:
         c = combat.combatant(state, target, terrain_dv=cover_dv(state.board, target.at, u.at, wrecks),
                              attack="overrun")
         o = odds.overrun_odds(c, save_dv=hex_dv(state.board, target.at, wrecks))
-        return _attack_preview(f"overrun of {target.name}", o, Fraction(1), ["kill value 1, no armour saves (DHR-A27)"])
+        return _attack_preview(f"overrun of {target.name}", o, Fraction(1), ["kill value 1, no armour saves (DHR-A27)"], who=target.name)
     if isinstance(action, Cast):
         if not 0 <= action.spell < len(u.stats.spells):
             return None
@@ -157,29 +160,33 @@ def preview(state: DHRState, action: Action) -> Preview | None:
             crowd, cs, hdv = combat.area_targets(state, target, sp.attack, False)
             os_ = odds.area_hex_odds(u.rating, cs, distance=dist, weapon_range=sp.range, melee=sp.range == 0,
                                      light=sp.light or None, armour=sp.armour, save_dv=hdv)
-            return _hex_preview(f"{sp.name} (area spell) at {target.name}", crowd, os_, Fraction(1), [])
+            land = None if sp.range == 0 else u.rating - P.range_penalty(dist, sp.range)
+            words = _area_words(land, sp.light or None, hdv if hdv is not None else cs[0].terrain_dv,
+                                "then on its armour" if sp.armour else "no armour save")
+            return _hex_preview(f"{sp.name} (area spell) at {target.name}", crowd, os_, Fraction(1), [], dice=words)
         c = combat.combatant(state, target, terrain_dv=cover_dv(state.board, target.at, u.at, wrecks),
                              attack=sp.attack)
         if not sp.armour:
             c = P.Combatant(**{**c.__dict__, "armour_dv": 0})
         o = odds.fire_odds(P.Firer(1, u.rating, sp.range, (sp.dice,), sp.attack), c, distance=dist,
                            save_dv=combat.save_dv(state, u.at, target.at))
-        return _attack_preview(f"{sp.name} at {target.name}", o, Fraction(1), [])
+        return _attack_preview(f"{sp.name} at {target.name}", o, Fraction(1), _toughness_notes([target]), who=target.name)
     # Call
     rating = u.stats.strike_rating + (1 if action.strike == "air" else 0)
     crowd, cs, hdv = combat.area_targets(state, target, "blast", False)
     os_ = odds.area_hex_odds(min(5, rating), cs, save_dv=hdv)
     host = state.units.get(u.attached_to or "")
     contact = P.chance_under(P.effective_check_rating(u.rating, combat.leader_rating(state, host) if host else None))
+    words = _area_words(min(5, rating), None, hdv if hdv is not None else cs[0].terrain_dv, "then on its armour")
     return _hex_preview(f"{action.strike} on {target.name}", crowd, os_, contact,
-                        [f"the call gets through ({_pct(contact)})"])
+                        [f"the call gets through ({_pct(contact)})"], dice=f"RTO check, then {words}")
 
 
-def _attack_preview(title: str, o, gate: Fraction, notes: list[str]) -> Preview:
+def _attack_preview(title: str, o, gate: Fraction, notes: list[str], who: str = "target") -> Preview:
     if not o.possible:
         return Preview(title=title, dice="cannot be attempted", outcomes=(), notes=tuple(notes))
     lines = []
-    for line in o.outcomes():
+    for line in o.outcomes(who):
         chance = line.chance * gate
         if line.label.endswith(": 0 casualties"):
             chance += 1 - gate
@@ -189,16 +196,38 @@ def _attack_preview(title: str, o, gate: Fraction, notes: list[str]) -> Preview:
     return Preview(title=title, dice=o.dice, outcomes=tuple(lines), notes=tuple(notes))
 
 
-def _hex_preview(title: str, crowd, os_, gate: Fraction, notes: list[str]) -> Preview:
+def _hex_preview(title: str, crowd, os_, gate: Fraction, notes: list[str], dice: str | None = None) -> Preview:
     """A blow on a hex: the unit's casualties and morale, then each attached figure's chance to fall."""
     if not os_[0].possible:
         return Preview(title=title, dice="cannot be attempted", outcomes=(), notes=tuple(notes))
-    lines = list(_attack_preview("", os_[0], gate, []).outcomes)
+    notes = [*notes, *_toughness_notes(crowd, area=dice is not None)]
+    lines = list(_attack_preview("", os_[0], gate, [], who=crowd[0].name).outcomes)
     for f, o in zip(crowd[1:], os_[1:]):
         lines.append(Outcome(label=f"{f.name} falls", chance=o.eliminated * gate))
     if len(crowd) > 1:
         notes = [*notes, "the unit's morale counts every figure of the hex lost"]
-    return Preview(title=title, dice=os_[0].dice, outcomes=tuple(lines), notes=tuple(notes))
+    return Preview(title=title, dice=dice or os_[0].dice, outcomes=tuple(lines), notes=tuple(notes))
+
+
+def _toughness_notes(units, area: bool = False) -> list[str]:
+    """Why a tough figure (a Champion, a troll) may take hits and lose no figure."""
+    out = []
+    for u in units:
+        if u.stats.toughness > 1:
+            note = f"{u.name} takes {u.stats.toughness} hits to fell ({u.wounds} taken so far)"
+            if area and u.stats.toughness - u.wounds > 1:
+                note += ": an area blow hits each figure once, so it can only wound"
+            out.append(note)
+    return out
+
+
+def _area_words(land: int | None, light: int | None, save_dv: int, armour: str) -> str:
+    """What an area attack rolls, in words (Area Effect, DHR-A17)."""
+    words = ["lands without a roll (touch)" if land is None else f"1d6 of {land} or less to land on the hex"]
+    if light:
+        words.append(f"then 1d6 per figure, {light} or less to catch it (light)")
+    words.append(f"then each figure saves on terrain {save_dv} or less, {armour}")
+    return ", ".join(words)
 
 
 def _vehicle_preview(state: DHRState, u, target, w, firer, dist: int, slots: int, crew: Fraction,

@@ -68,3 +68,19 @@ def test_the_preview_names_the_terrain_and_the_number_to_beat():
     assert any("another MP" in n for n in pv.notes)
     clear = g.preview(Move(side="red", unit="r1", path=[H(1, 2)]))
     assert clear.dice == "no terrain checks" and clear.outcomes[0].chance == 1
+
+
+def test_an_area_spell_preview_says_what_it_rolls_and_why_a_troll_takes_no_casualty():
+    """QA: the fireball preview said only 'area effect' and 'target: 0 casualties 100%'."""
+    pytest.importorskip("saves.scenarios")
+    from saves.scenarios import load_scenario
+    from rules.rulesets.dhr.actions import Cast
+
+    g = GameService.new(load_scenario("tower", "dhr"), seed=3)
+    st = g.state
+    wiz = next(u for u in st.units.values() if u.stats.special == "wizard" and u.side == "keep")
+    troll = next(u for u in st.units.values() if u.name == "Cave troll")
+    pv = g.ruleset.preview(st, Cast(side="keep", unit=wiz.id, at=troll.at, spell=0))
+    assert pv.dice.startswith("1d6 of 4 or less to land on the hex, then 1d6 per figure, 2 or less to catch it")
+    assert pv.outcomes[0].label == "Cave troll: 0 casualties"
+    assert any("takes 4 hits to fell" in n and "can only wound" in n for n in pv.notes)

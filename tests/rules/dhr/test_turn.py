@@ -222,8 +222,8 @@ def test_preview_gives_exact_casualties_and_morale():
     p = g.preview(Fire(side="red", unit="r1", at=H(3, 2)))
     cas = {o.label: o.chance for o in p.outcomes if "casualt" in o.label}
     assert sum(cas.values()) == 1
-    assert cas["target: 0 casualties"] == Fraction(1, 2) ** 4
-    fail = next(o.chance for o in p.outcomes if o.label == "target: fails morale")
+    assert cas["b1: 0 casualties"] == Fraction(1, 2) ** 4
+    fail = next(o.chance for o in p.outcomes if o.label == "b1: fails morale")
     assert 0 < fail < 1
     m = g.preview(Melee(side="red", unit="r1", at=H(3, 2)))
     assert m is not None  # not adjacent, but a preview of the matchup is still computed
