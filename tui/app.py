@@ -127,10 +127,11 @@ class HexwarApp(App[None]):
         if not isinstance(self.screen, TitleScreen):
             self.switch_screen(TitleScreen())
 
-    def show_error(self, title: str, message: str) -> None:
+    def show_error(self, title: str, message: str, then=None) -> None:
+        """An error dialog; `then()` runs once it is closed (for example: offer the choice again)."""
         from tui.dialogs.error import ErrorDialog
 
-        self.push_screen(ErrorDialog(title, message))
+        self.push_screen(ErrorDialog(title, message), (lambda _: then()) if then is not None else None)
 
     def show_help(self, screen) -> None:
         from tui.screens.help import HelpScreen, help_table, help_text
@@ -154,20 +155,20 @@ class HexwarApp(App[None]):
                 return
             what, value = choice
             if what == "save":
-                self.load_save(value)
+                self.load_save(value, retry=self.load_dialog)  # a bad file: back to the list
             else:
                 self.new_game(value.ruleset, value.name)
 
         self.push_screen(LoadDialog(), chosen)
 
-    def load_save(self, path) -> None:
-        """Open a saved game; a bad file is reported in a dialog."""
+    def load_save(self, path, retry=None) -> None:
+        """Open a saved game; a bad file is reported in a dialog (then `retry()` runs, if given)."""
         from tui.dialogs import files
 
         try:
             service = files.load_game(path)
         except Exception as exc:  # noqa: BLE001 - SaveError, OSError, anything: the player sees it
-            self.show_error("This game cannot be loaded", str(exc))
+            self.show_error("This game cannot be loaded", str(exc), then=retry)
             return
         self.start_game(service, hide=self.hide_between)
 

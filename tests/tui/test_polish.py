@@ -398,3 +398,44 @@ async def test_with_no_color_the_map_draws_by_attributes_only(monkeypatch):
         assert cursor.reverse and cursor.color is None and cursor.bgcolor is None  # the unit stays readable
         forest = style_at(3, 2)
         assert forest.underline and forest.color is None and forest.bgcolor is None
+
+
+# --- a bad file from the load dialog: back to the dialog (S4) ------------------------------------
+
+
+async def test_after_a_bad_file_the_load_dialog_comes_back(tmp_path):
+    from tui.app import HexwarApp
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text("not = = toml")
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.load_dialog()
+        await pilot.pause()
+        app.screen.dismiss(("save", bad))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ErrorDialog"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LoadDialog"  # try again, not the title screen
+
+
+async def test_overlapping_outcomes_keep_the_rule_sets_order_exclusive_ones_are_sorted():
+    from fractions import Fraction
+
+    from rules.core import Outcome, Preview
+
+    service = fighting_service()
+    app = game_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("n", "a")
+
+        def shown(*outcomes) -> list[str]:
+            screen.preview = Preview(title="t", outcomes=tuple(Outcome(label=l, chance=Fraction(c)) for l, c in outcomes))
+            body, _ = screen.palette_text()
+            return [line.split("% ", 1)[1] for line in body.plain.split("\n") if "% " in line]
+
+        assert shown(("0 casualties", "9/10"), ("1 casualty", "1/10"), ("fails morale", "1/5")) == [
+            "0 casualties", "1 casualty", "fails morale"]  # casualties, then morale: as the rules list them
+        assert shown(("back 1", "1/4"), ("unharmed", "3/4")) == ["unharmed", "back 1"]  # a partition: likeliest first

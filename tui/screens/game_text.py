@@ -84,8 +84,13 @@ def palette_text(self) -> tuple[Text, Text | None]:
             if p.dice:
                 out.append("\nRolls: ", style="dim")
                 out.append_text(lit(p.dice))
-            # One outcome a line, likeliest first, its chance in front.
-            for o in sorted(p.outcomes, key=lambda o: -o.chance):
+            # One outcome a line, its chance in front; likeliest first when the outcomes
+            # exclude each other (their chances add up to 1), else in the rule set's order
+            # (DHR: casualties, then morale, which overlap).
+            outcomes = list(p.outcomes)
+            if sum(o.chance for o in outcomes) == 1:
+                outcomes.sort(key=lambda o: -o.chance)
+            for o in outcomes:
                 out.append(f"\n{o.percent:5.1f}% ", style="bold")
                 out.append_text(lit(o.label))
         return out, footer
