@@ -68,3 +68,9 @@ def test_the_same_terrain_is_drawn_the_same_everywhere():
         for path in (p for p in FILES if p.parent.name == ruleset):
             for ch, tid in _legend(path).items():
                 assert by_char.setdefault(ch, tid) == tid, f"{ruleset}: {ch!r} is both {by_char[ch]!r} and {tid!r}"
+
+
+@pytest.mark.parametrize("info", SCENARIOS, ids=lambda s: f"{s.ruleset}-{s.name}")
+def test_titles_leave_the_teaching_mark_to_the_screens(info):
+    """`hexwar list` and the new-game screen add "(teaching)" themselves (QA: it was printed twice)."""
+    assert "teaching" not in info.title.lower()

@@ -48,7 +48,7 @@ class DHRRuleset:
     action_kinds = {
         "draw": ActionKind(key="d", label="Draw a chip"),
         "move": ActionKind(key="m", label="Move", needs_target=True),
-        "cross": ActionKind(key="p", label="Pass the obstacle (another MP)", needs_target=True),
+        "cross": ActionKind(key="p", label="Pass the obstacle (another MP)", needs_target=False),
         "fire": ActionKind(key="f", label="Fire", needs_target=True),
         "melee": ActionKind(key="c", label="Melee (close)", needs_target=True),
         "cast": ActionKind(key="s", label="Cast a spell", needs_target=True),

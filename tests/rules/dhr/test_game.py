@@ -82,7 +82,25 @@ def test_the_farm_is_won_by_holding_the_house_or_held_to_the_last_turn():
     us1.at = house
     de1.at = s.victory[0].hexes[3] if de1.at == house else de1.at
     st.units["de1"].eliminated = True
+    st.units["de2"].eliminated = True  # the MG-42 team stands in the house too
     assert check(st).winner == "us"
+    st.units["de2"].eliminated = False
+    assert check(st).winner == "de", "a German unit left in the house holds it"
+
+
+def test_the_farms_mg_stands_in_the_house_and_every_approach_gets_its_save():
+    """QA: the MG-42 in the yard had no save from 11,7 (the line ran along a wall's spine) and died
+    on turn 1. In the farmhouse (DV 4) every line of fire gives it the house's save."""
+    from rules.hexgrid import from_offset
+    from rules.rulesets.dhr import combat
+
+    s = load("farm")
+    st = GameService.new(s, seed=1).state
+    mg = st.units["de2"]
+    assert mg.at in s.victory[0].hexes
+    for col in range(st.board.width):
+        for row in range(6, st.board.height):
+            assert combat.save_dv(st, from_offset(col, row), mg.at) >= 4
 
 
 def test_save_and_load_keeps_the_game(tmp_path):

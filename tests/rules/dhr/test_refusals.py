@@ -105,3 +105,9 @@ def test_turn_refusals_use_side_names():
     assert refused(g, Move(side="red", unit="zz", path=[H(4, 1)])) == "there is no unit 'zz'"
     why = refused(g, Move(side="red", unit="r2", path=[H(1, 4)]))
     assert "Radio may not act on it" in why and "chip drawn is" in why
+
+
+def test_the_pass_key_asks_for_no_hex():
+    """QA: help said 'p Pass the obstacle, then choose the hex on the map', but there is only
+    ever one hex: the one the failed check was for."""
+    assert RULESET.action_kinds["cross"].needs_target is False
