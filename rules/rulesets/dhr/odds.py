@@ -258,7 +258,7 @@ def overrun_odds(target: Combatant, *, kill_value: int = 1, save_dv: int | None 
     per = chance_under(kill_value) * (1 - chance_under(dv))
     cas = casualties_distribution(target.figures, per, target.figures, toughness=target.toughness,
                                   wounds=target.wounds, medic=target.medic)
-    return AttackOdds(with_morale(cas, target), target.figures, dice=f"{target.figures}d6 needing {kill_value}")
+    return AttackOdds(with_morale(cas, target), target.figures, dice=f"{target.figures}d6 needing {kill_value} or less")
 
 
 # --- Armour contests -------------------------------------------------------------------
