@@ -1,6 +1,6 @@
 """The bundled `hedgerow` scenario: the optional rules the other scenarios cannot reach (QA):
 an RTO's artillery and air strike, a Medic and a Leader attached, and vehicle against vehicle
-(the text's M5 against the Panther), with the damage table. It loads, each of those actions is
+(the text's M5 against the Panther), with the damage table, and grenades (area effect). It loads, each of those actions is
 legal during play, and it plays to its end with seeded dice."""
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ def new(seed: int = 1) -> GameService:
 
 def test_it_loads_with_armour_on_both_sides_and_the_special_figures_attached():
     s = load()
-    assert {k: s.options.get(k) for k in ("vehicles", "damage_table", "special_figures")} == dict(
-        vehicles=True, damage_table=True, special_figures=True)
+    assert {k: s.options.get(k) for k in ("vehicles", "damage_table", "special_figures", "area_effect")} == dict(
+        vehicles=True, damage_table=True, special_figures=True, area_effect=True)
     assert {(v.kind, v.side) for v in s.victory} >= {("hold", "us"), ("turn_limit", "de")}
     assert s.max_turns
     st = new().state
@@ -94,7 +94,9 @@ def test_random_seeded_play_reaches_every_one_of_these_actions():
                     seen.add(f"call {a.strike}")
                 elif isinstance(a, (Attach, Drop)) and u is not None:
                     seen.add(f"{a.kind} {u.stats.special}")
-                elif isinstance(a, Fire) and u is not None and u.stats.vehicle:
+                elif isinstance(a, Fire) and u is not None and u.stats.weapons[a.weapon].area:
+                    seen.add(f"grenade {u.side}")
+                if isinstance(a, Fire) and u is not None and u.stats.vehicle:
                     target = next((v for v in g.state.units.values()
                                    if v.on_map and v.at == a.at and v.attached_to is None), None)
                     if target is not None and target.stats.vehicle:
@@ -104,6 +106,31 @@ def test_random_seeded_play_reaches_every_one_of_these_actions():
             assert g.apply(a).ok
         assert g.result is not None
     assert seen >= {"call artillery", "call air", "drop medic", "drop leader", "tank fire us", "tank fire de"}
+
+
+def test_grenades_are_area_attacks_at_close_range():
+    from rules.hexgrid import from_offset
+
+    g = new()
+    st = g.state
+    us2, de1 = st.units["us2"], st.units["de1"]
+    grenade = next(i for i, w in enumerate(us2.stats.weapons) if w.name == "Rifle grenade")
+    us2.at = from_offset(7, 3)  # two hexes from the Grenadiers in the farmhouse
+    for f in st.units.values():
+        if f.attached_to == "us2":
+            f.at = us2.at
+    activate(g, "us2")
+    throws = [a for a in g.legal_actions("us") if isinstance(a, Fire) and a.weapon == grenade]
+    assert [a.at for a in throws if a.at == de1.at], "the rifle grenade reaches the farmhouse"
+    pv = g.preview(throws[0])
+    assert "to land on the hex" in pv.dice and "3 or less to catch it (light)" in pv.dice
+    sticks = next(i for i, w in enumerate(de1.stats.weapons) if w.name == "Stick grenades")
+    us2.at = from_offset(7, 2)
+    for f in st.units.values():
+        if f.attached_to == "us2":
+            f.at = us2.at
+    activate(g, "de1")
+    assert any(isinstance(a, Fire) and a.weapon == sticks and a.at == us2.at for a in g.legal_actions("de"))
 
 
 @pytest.mark.parametrize("seed", [3, 7, 11])
