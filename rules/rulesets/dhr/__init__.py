@@ -40,8 +40,8 @@ class DHRRuleset:
         OptionSpec(id="crew_served", label="Crew-served weapons", default=False,
                    help="a reduced crew checks Rating - crew lost before firing (DHR-A14)"),
         OptionSpec(id="challenge", label="More challenge terrain", default="",
-                   help="terrain ids, comma-separated, that must be rolled until passed besides "
-                        "fortress walls and barbed wire (DHR-A05)"),
+                   help="terrain ids, comma-separated (e.g. woods, hedge, dense_brush), that must be "
+                        "rolled until passed besides fortress walls and barbed wire (DHR-A05)"),
     )
     state_model = DHRState
     action_adapter = TypeAdapter(DHRAction)

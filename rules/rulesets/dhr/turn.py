@@ -28,7 +28,7 @@ from rules.rulesets.dhr import combat
 from rules.rulesets.dhr.actions import Attach, Call, Cast, Cross, Draw, Drop, End, Fire, Melee, Move, Overrun
 from rules.rulesets.dhr.procedures.movement import terrain_check
 from rules.rulesets.dhr.state import DHRState
-from rules.rulesets.dhr.terrain import cached_step_check, spec, step_check
+from rules.rulesets.dhr.terrain import TERRAIN, cached_step_check, spec, step_check
 from rules.rulesets.dhr.units import DHRStats, DHRUnit
 
 # --- options ------------------------------------------------------------------------------
@@ -69,6 +69,10 @@ def setup(setup: Setup, seed: int, options: dict) -> DHRState:
         units=units, options=dict(options), victory=list(setup.victory), max_turns=setup.max_turns,
         phase="draw", active_side=setup.sides[0].id,
     )
+    unknown = sorted(extra_challenge(state) - set(TERRAIN))
+    if unknown:
+        raise ValueError(f"More challenge terrain: unknown terrain {', '.join(map(repr, unknown))} "
+                         f"(known: {', '.join(sorted(TERRAIN))})")
     _place_attached(state)
     state.bag = fill_bag(state)
     return state

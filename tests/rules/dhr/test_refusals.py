@@ -111,3 +111,12 @@ def test_the_pass_key_asks_for_no_hex():
     """QA: help said 'p Pass the obstacle, then choose the hex on the map', but there is only
     ever one hex: the one the failed check was for."""
     assert RULESET.action_kinds["cross"].needs_target is False
+
+
+def test_an_unknown_challenge_terrain_id_stops_the_game_from_starting_with_the_known_ids():
+    """QA: typing 'x2' in "More challenge terrain" started the game with no error."""
+    units = [unit("r1", "red", (1, 1)), unit("b1", "blue", (5, 5))]
+    with pytest.raises(ValueError, match=r"unknown terrain 'x2' \(known: .*woods"):
+        GameService.new(setup(units), seed=1, options={"challenge": "woods, x2"})
+    g = GameService.new(setup(units), seed=1, options={"challenge": "woods, hedge"})
+    assert g.state.options["challenge"] == "woods, hedge"
