@@ -92,7 +92,7 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("tab", "focus_next", "Next panel", "move the focus to the next panel", palette=False),
     Key("shift+tab", "focus_previous", "Previous panel", "move the focus to the previous panel", palette=False),
     Key("f2", "toggle_side", "Toggle side panel", "show or hide the roster, card and dice log"),
-    Key("f3", "toggle_dice", "Toggle dice log", "show or hide the dice log"),
+    Key("f3", "toggle_dice", "Longer dice log", "give the dice log the unit card's rows too, or give them back"),
     Key("f4", "toggle_hide", "Pass-the-keyboard screen", "hide each side's secrets between decisions, or not"),
     Key("r", "rules", "Rules reference", "the rule set's quick reference"),
     Key("G", "summary", "Game log", "every action so far and what it did (once over: the summary too)"),

@@ -439,3 +439,18 @@ async def test_overlapping_outcomes_keep_the_rule_sets_order_exclusive_ones_are_
         assert shown(("0 casualties", "9/10"), ("1 casualty", "1/10"), ("fails morale", "1/5")) == [
             "0 casualties", "1 casualty", "fails morale"]  # casualties, then morale: as the rules list them
         assert shown(("back 1", "1/4"), ("unharmed", "3/4")) == ["unharmed", "back 1"]  # a partition: likeliest first
+
+
+async def test_f3_gives_the_dice_log_the_cards_rows_and_back():
+    service = fighting_service()
+    app = game_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        dice = screen.query_one(DiceLog)
+        before = dice.size.height
+        await pilot.press("f3")
+        await pilot.pause()
+        assert dice.display and dice.size.height >= before + 5
+        await pilot.press("f3")
+        await pilot.pause()
+        assert dice.size.height == before

@@ -713,8 +713,10 @@ class GameScreen(Screen[None]):
         panel.display = not panel.display
 
     def action_toggle_dice(self) -> None:
-        dice = self.query_one(DiceLog)
-        dice.display = not dice.display
+        """The dice log takes the unit card's rows (I still shows the card), or gives them back."""
+        card = self.query_one(UnitCard)
+        card.display = not card.display
+        self.say("Dice log: longer (F3: the unit card back)" if not card.display else "Unit card back")
 
     def action_toggle_hide(self) -> None:
         self.hide_between = not self.hide_between
