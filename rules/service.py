@@ -242,8 +242,14 @@ class GameService:
         if decision.side is None:
             return "the game is over"
         if not decision.may_act(action.side):
-            return f"it is {decision.side}'s decision, not {action.side}'s"
+            return f"it is {self._side_name(decision.side)}'s decision, not {self._side_name(action.side)}'s"
         return ""
+
+    def _side_name(self, side_id: str) -> str:
+        try:
+            return self.state.side(side_id).name
+        except KeyError:
+            return repr(side_id)  # a side that does not exist, named as given
 
     def _run(self, state: GameState, action: Action, index: int) -> tuple[Event, ...]:
         """Apply `action` to `state` in place with the dice of action `index`; raises Refusal."""

@@ -50,7 +50,7 @@ def test_refusal_gives_a_reason_and_changes_nothing(game):
     assert not done.ok and "blocked or too long" in done.reason
     assert game.state == before and game.log == []
     assert not game.apply(Pass(side="b")).ok  # not b's decision
-    assert "not b's" in game.apply(Pass(side="b")).reason
+    assert "not Side B's" in game.apply(Pass(side="b")).reason
     assert not game.apply("warp a").ok  # text that does not parse
     assert game.state == before
 
@@ -170,7 +170,8 @@ def test_undo_after_a_replay_rebuilds_the_exact_states_between_checkpoints():
 def test_check_gives_the_refusal_reason_without_changing_anything(game):
     before = game.state.model_copy(deep=True)
     assert game.check(Move(side="a", unit="a1", path=[Hex(7, 1)])) == "that path is blocked or too long"
-    assert game.check(Pass(side="b")) == "it is a's decision, not b's"
+    assert game.check(Pass(side="b")) == "it is Side A's decision, not Side B's"
+    assert game.check(Pass(side="zz")) == "it is Side A's decision, not 'zz''s"
     assert game.check(Pass(side="a")) == ""
     assert game.state == before and game.log == []
 
