@@ -208,12 +208,21 @@ def _game_command(ruleset: str = "quad") -> tuple[list[str], str, str] | None:
     return [exe, "new", ruleset, "--seed", "1"], r"Turn", f"hexwar new {ruleset} --seed 1"
 
 
-def _measure_session(argv: list[str], expect: str, keys: dict[str, list[str]], env=None) -> dict:
-    """Start a program, wait for its first frame, press the keys of each figure, then idle."""
+PRELUDE: dict[str, tuple[str, ...]] = {"quad": ("d", "enter", "d", "enter")}
+"""Keys (not measured) that bring each rule set's new game to a unit's activation."""
+
+
+def _measure_session(
+    argv: list[str], expect: str, keys: dict[str, list[str]], env=None, prelude: tuple[str, ...] = ()
+) -> dict:
+    """Start a program, wait for its first frame, press the unmeasured `prelude` keys (to reach
+    the position measured), then press the keys of each figure, then idle."""
     term = Terminal(argv, env=env)
     out: dict = {}
     try:
         out["first_frame_s"], out["first_frame_bytes"] = term.first_frame(expect)
+        for name in prelude:
+            term.key(name)
         for label, names in keys.items():
             results = [term.key(n) for n in names]
             out[label] = results
@@ -289,13 +298,11 @@ def measure(runs: int = STARTUP_RUNS) -> dict:
             break
         argv, expect, what = game
         try:
-            # The game opens with the cursor on the deciding side's first unit: Enter selects it.
-            session = _measure_session(argv, expect, {"palette": ["enter"], "escape": ["escape"], **game_keys})
-            if _bytes(session["palette"]) == 0:
-                session = _measure_session(argv, expect, {"palette": ["n"], "escape": ["escape"], **game_keys})
-                what += " (palette: 'n' selects the next unit)"
-            else:
-                what += " (palette: Enter on the first unit)"
+            # A QUAD game opens on the draw: both sides draw (each behind the pass-the-keyboard
+            # screen), then 'n' selects the first unit that can act and shows its actions.
+            session = _measure_session(argv, expect, {"palette": ["n"], "escape": ["escape"], **game_keys},
+                                       prelude=PRELUDE.get(ruleset, ()))
+            what += " (palette: 'n' selects the first unit that can act)"
             report["game_what"] = what
             break
         except RuntimeError as exc:
