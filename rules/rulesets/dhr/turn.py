@@ -314,10 +314,16 @@ def _check_destination(state: DHRState, u: DHRUnit, path: list[Hex], occupied: d
         raise Refusal(f"{u.name} has no movement points left")
     if u.at.distance(dest) > mp:
         raise Refusal(f"{u.name} cannot reach {dest} with {mp} MP ({u.at.distance(dest)} hexes away)")
-    if len(path) > 1 or u.at.distance(dest) != 1:
-        came = reachable(u.at, mp + 0.5, step_cost(state, occupied))
-        if dest not in came:
-            raise Refusal(f"{u.name} cannot reach {dest} with {mp} MP: the way is blocked")
+
+
+def _refuse_path(state: DHRState, u: DHRUnit, dest: Hex, occupied: dict[Hex, DHRUnit], why: str) -> Refusal:
+    """The refusal for a path that cannot be walked: the destination's own problem when no
+    path reaches it at all, else what is wrong with this path. Searched only on a refusal,
+    so a legal move (and a replay) never pays for it."""
+    mp = state.mp_left
+    if dest not in reachable(u.at, mp + 0.5, step_cost(state, occupied)):
+        return Refusal(f"{u.name} cannot reach {dest} with {mp} MP: the way is blocked")
+    return Refusal(why)
 
 
 def _why_no_drop(state: DHRState, f: DHRUnit, at: Hex) -> str:
@@ -432,20 +438,24 @@ def do_move(state: DHRState, u: DHRUnit, path: list[Hex], ctx: Context) -> None:
     wrecks = wreck_set(state)
     extra = extra_challenge(state)
     _check_destination(state, u, path, occupied)
+    if len(path) > state.mp_left:  # every step costs at least one MP
+        raise _refuse_path(state, u, path[-1], occupied,
+                           f"the path is {len(path)} hexes long and {u.name} has {state.mp_left} MP")
     walked = [u.at]
     here = u.at
     bought = pending_pass(state, u)
     state.failed_step = []
     for b in path:
         if here.distance(b) != 1:
-            raise Refusal(f"the path jumps from {here} to {b}, which are not next to each other")
+            raise _refuse_path(state, u, path[-1], occupied,
+                               f"the path jumps from {here} to {b}, which are not next to each other")
         if not board.in_bounds(b):
-            raise Refusal(f"the path leaves the map at {b}")
+            raise _refuse_path(state, u, path[-1], occupied, f"the path leaves the map at {b}")
         if b in occupied:
-            raise Refusal(f"the path crosses {b}, where {occupied[b].name} stands")
+            raise _refuse_path(state, u, path[-1], occupied, f"the path crosses {b}, where {occupied[b].name} stands")
         chk = step_check(board, here, b, extra, wrecks)
         if chk.impassable:
-            raise Refusal(f"the path crosses {b}, which is impassable ({chk.what})")
+            raise _refuse_path(state, u, path[-1], occupied, f"the path crosses {b}, which is impassable ({chk.what})")
         if state.mp_left < 1:
             if len(walked) == 1:
                 raise Refusal(f"{u.name} has no movement points left")

@@ -120,3 +120,16 @@ def test_an_unknown_challenge_terrain_id_stops_the_game_from_starting_with_the_k
         GameService.new(setup(units), seed=1, options={"challenge": "woods, x2"})
     g = GameService.new(setup(units), seed=1, options={"challenge": "woods, hedge"})
     assert g.state.options["challenge"] == "woods, hedge"
+
+
+
+def test_a_winding_path_longer_than_the_movement_points_is_refused_not_cut_short():
+    """DHR-A04: one MP a hex, so a path of more hexes than the MP left is refused whole."""
+    g = new()
+    activate(g, "r1")
+    start = g.state.units["r1"].at
+    ring = [start.neighbour(d) for d in ("E", "NE", "NW", "W")]
+    assert refused(g, Move(side="red", unit="r1", path=ring)) == \
+        "the path is 4 hexes long and 1st Squad has 3 MP"
+    assert g.state.units["r1"].at == start
+
