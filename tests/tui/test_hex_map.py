@@ -414,3 +414,10 @@ class TestNarrowUpdates:
         assert len(narrow) <= len(wide)
         if x1 > 2:
             assert len(narrow) < len(wide)
+
+
+def test_feature_and_hexside_marks_are_never_letters_because_letters_are_units():
+    from tui.widgets.hex_render import EDGE_DEFAULT, EDGE_MARKS, FEATURE_MARKS
+
+    marks = [*EDGE_MARKS.values(), *FEATURE_MARKS.values(), EDGE_DEFAULT]
+    assert not [m for m in marks if m.isalpha()]

@@ -57,16 +57,17 @@ SIDE_CLASSES = ("hex-map--side-0", "hex-map--side-1", "hex-map--side-2", "hex-ma
 
 EDGE_MARKS = {
     "wall": "#", "stone_wall": "#", "hedge": "%", "bocage": "%", "fence": "+", "stream": "~",
-    "river": "~", "cliff": "X", "ridge": "^", "crest": "^", "road": "=", "bridge": "H",
+    "river": "~", "cliff": ")", "ridge": "^", "crest": "^", "road": "=", "bridge": "]",
 }
-"""Hexside feature -> the character drawn on that hexside; any other feature draws '*'."""
+"""Hexside feature -> the character drawn on that hexside; any other feature draws '*'.
+Never a letter: letters on the map are units."""
 EDGE_DEFAULT = "*"
 
 FEATURE_MARKS = {
-    "road": "=", "track": "-", "bridge": "H", "ford": "f", "building": "B", "house": "B", "town": "T",
-    "village": "T", "objective": "*", "trench": "t", "rubble": "r", "wreck": "w", "smoke": "s",
+    "road": "=", "track": "-", "bridge": "]", "ford": "_", "building": "#", "house": "#", "town": "#",
+    "village": "#", "objective": "*", "trench": "(", "rubble": ";", "wreck": "!", "smoke": ":",
 }
-"""Hex feature -> its mark; any other feature draws its first letter."""
+"""Hex feature -> its mark; any other feature draws '*'. Never a letter: letters on the map are units."""
 
 OUTLINE = "hex-map--outline"
 EDGE = "hex-map--edge"
@@ -168,7 +169,7 @@ class MapModel:
                 feature = ""
                 if feats:
                     f = feats[0]
-                    feature = FEATURE_MARKS.get(f) or one_char(f, "*")
+                    feature = FEATURE_MARKS.get(f, "*")
                 line.append(Ground(tid, one_char(glyphs.get(tid, "") or tid, "?"), board.height_at(h), feature, feats))
             self.ground.append(line)
         self.edges: dict[tuple[int, int, str], str] = {}
