@@ -116,7 +116,9 @@ def test_new_opens_the_game_with_the_given_seed_and_autosaves(capsys, opened, da
     assert isinstance(game, GameService) and game.state.seed == 5 and start["ai"] == ["b"]
     assert game.setup.name == "toy-skirmish"
     assert isinstance(game.store, AutosaveStore) and game.store.folder == data_dir
-    assert "seed 5" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "seed 5" in err
+    assert "--ai: there is no computer player yet; b is played at this keyboard" in err
 
 
 def test_new_without_a_seed_chooses_one_and_shows_it(capsys, opened):

@@ -64,7 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--scenario", metavar="NAME", help="a bundled scenario's name, or a scenario file's path")
     new.add_argument("--seed", type=_seed, metavar="N", help="the game's dice seed (a whole number)")
     new.add_argument("--ai", action="append", default=[], metavar="SIDE",
-                     help="let the computer play SIDE (repeat for several)")
+                     help="let the computer play SIDE (repeat for several; no computer player exists "
+                     "yet: the side is played at this keyboard, and hexwar says so)")
     load = sub.add_parser("load", help="open a saved game",
                           description="Check a saved game (replaying its log) and open it.")
     load.add_argument("file", metavar="FILE", help="a save file (.toml)")
@@ -145,6 +146,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     setup = service.setup
     title = literal(setup.title or setup.name, 60) if setup else service.state.scenario
     print(f"hexwar: new {service.ruleset.id} game, scenario {title}, seed {seed}", file=sys.stderr)
+    if args.ai:
+        print(f"hexwar: --ai: there is no computer player yet; {', '.join(args.ai)} is played at this keyboard",
+              file=sys.stderr)
     start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai)}
     return _open_tui(start)
 
