@@ -26,6 +26,7 @@ from rules.service import GameService
 APPLY_BAR_MS = 1.0
 LEGAL_BAR_MS = 20.0
 SAVE_LOAD_BAR_MS = 300.0
+PREVIEW_BAR_MS = 50.0
 BIG = 60
 LONG_GAME = 1000
 
@@ -208,6 +209,37 @@ def bench_save_load(label: str, setup: Setup) -> None:
     _line(f"autosave after an action, {label}", auto_ms, SAVE_LOAD_BAR_MS, f"(render alone {render_ms:.2f} ms)")
 
 
+def bench_preview(label: str, setup: Setup, samples: int = 60) -> None:
+    """The exact odds preview of every legal action that has one, met in seeded random play,
+    each asked once (a fresh service each time, so no preview is served from a cache of the
+    same position)."""
+    rng = random.Random(2)
+    seed = 1
+    game = GameService.new(setup, seed=seed)
+    times: list[float] = []
+    for _ in range(2000):
+        if len(times) >= samples:
+            break
+        side = game.decision().side
+        if side is None:
+            seed += 1
+            game = GameService.new(setup, seed=seed)
+            continue
+        for action in game.legal_actions(side):
+            if action.kind in ("attack", "charge", "fire", "melee", "overrun", "call", "cast"):
+                t0 = time.perf_counter()
+                preview = game.preview(action)
+                if preview is not None:
+                    times.append(time.perf_counter() - t0)
+                break
+        game.apply(rng.choice(game.legal_actions(side)), autosave=False)
+    if not times:
+        _line(f"odds preview, {label}", None, PREVIEW_BAR_MS, "(no attack met in random play)")
+        return
+    _line(f"odds preview, {label}", _ms(statistics.median(times)), PREVIEW_BAR_MS,
+          f"({len(times)} previews, worst {_ms(max(times)):.2f} ms)")
+
+
 def run() -> None:
     print("engine (medians; bars from DESIGN.md)")
     _register_toy()
@@ -217,6 +249,8 @@ def run() -> None:
     bench_reachable()
     for label, setup in setups:
         bench_legal(label, setup)
+    for label, setup in [*setups, *_largest()]:
+        bench_preview(label, setup)
     from tests.conftest import toy_setup
 
     toy_big = toy_setup(width=20, height=20)
