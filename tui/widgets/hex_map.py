@@ -146,29 +146,23 @@ class HexMap(ScrollView, can_focus=True):
     show_legend: reactive[bool] = reactive(False, repaint=False, init=False)
     """Show the terrain legend over the top right of the map."""
 
-    class CursorMoved(Message):
+    class _AtHex(Message):
+        """A message about one hex of this map."""
+
+        def __init__(self, hex_map: HexMap, hex: Hex) -> None:
+            super().__init__()
+            self.hex_map = hex_map
+            self.hex = hex
+
+        @property
+        def control(self) -> HexMap:
+            return self.hex_map
+
+    class CursorMoved(_AtHex):
         """Posted after every cursor move (keys, clicks, or the screen setting `cursor`)."""
 
-        def __init__(self, hex_map: HexMap, hex: Hex) -> None:
-            super().__init__()
-            self.hex_map = hex_map
-            self.hex = hex
-
-        @property
-        def control(self) -> HexMap:
-            return self.hex_map
-
-    class Selected(Message):
+    class Selected(_AtHex):
         """Posted when Enter is pressed on a hex or a hex is clicked."""
-
-        def __init__(self, hex_map: HexMap, hex: Hex) -> None:
-            super().__init__()
-            self.hex_map = hex_map
-            self.hex = hex
-
-        @property
-        def control(self) -> HexMap:
-            return self.hex_map
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None,
                  disabled: bool = False) -> None:
