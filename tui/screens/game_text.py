@@ -100,8 +100,10 @@ def palette_text(self) -> tuple[Text, Text | None]:
         _key(footer, "Esc", "cancel")
         out.append("Choose:", style="bold")
         history = self.service.history
-        # The dice this choice answers (a defender's blocks): rolled by the other side just now.
-        rolled = last_rolls(self) if history and history[-1].action.side != decision.side else None
+        # The dice this choice answers (a defender's blocks): rolled just now by the other side,
+        # which is still the active one (a reaction, not a choice of the active side's own).
+        reacting = decision.side != self.service.state.active_side
+        rolled = last_rolls(self) if reacting and history and history[-1].action.side != decision.side else None
         if rolled:
             out.append(" after ", style="dim")
             out.append_text(rolled)
