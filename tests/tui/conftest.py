@@ -22,6 +22,24 @@ def toy_service(seed: int = 7, **extra):
     return GameService.new(toy_setup(**extra), seed)
 
 
+def finished_toy_service():
+    """A toy game played to its end: side a moves in and attacks until side b is gone."""
+    from rules.hexgrid import from_offset
+
+    service = toy_service()
+    service.state.units["b1"].eliminated = True
+    service.state.units["b2"].stats.strength = 1
+    service.initial = service.state.model_copy(deep=True)
+    service.state = service.initial.model_copy(deep=True)
+    to = from_offset(4, 3)
+    (move,) = [a for a in service.legal_actions("a", unit="a2") if a.kind == "move" and a.target_hex == to]
+    assert service.apply(move).ok
+    while service.result is None:
+        text = "attack a unit=a2 target=b2" if service.decision().side == "a" else "pass b"
+        assert service.apply(text).ok
+    return service
+
+
 @pytest.fixture
 def toy_game():
     return toy_service()

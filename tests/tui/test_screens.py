@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tui.conftest import toy_service
+from tests.tui.conftest import finished_toy_service, toy_service
 from tui.app import HexwarApp
 
 
@@ -176,19 +176,7 @@ async def test_a_narrow_terminal_hides_the_side_panel_until_f2():
 
 
 async def test_from_game_over_back_to_the_title():
-    service = toy_service()
-    service.state.units["b1"].eliminated = True
-    service.state.units["b2"].stats.strength = 1
-    service.initial = service.state.model_copy(deep=True)
-    service.state = service.initial.model_copy(deep=True)
-    from rules.hexgrid import from_offset
-
-    to = from_offset(4, 3)
-    (move,) = [a for a in service.legal_actions("a", unit="a2") if a.kind == "move" and a.target_hex == to]
-    assert service.apply(move).ok
-    while service.result is None:
-        text = "attack a unit=a2 target=b2" if service.decision().side == "a" else "pass b"
-        assert service.apply(text).ok
+    service = finished_toy_service()
     app = HexwarApp({"new": service, "hide": False}, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import toy_setup
-from tests.tui.conftest import toy_service
+from tests.tui.conftest import finished_toy_service, toy_service
 from tui.app import HexwarApp
 from tui.dialogs.files import ScenarioEntry
 
@@ -63,20 +63,5 @@ class TestScreens:
 
     def test_game_over(self, snap_compare, size):
         """The game-over summary and log of a finished toy game."""
-        service = toy_service()
-        service.state.units["b1"].eliminated = True
-        service.state.units["b2"].stats.strength = 1
-        service.initial = service.state.model_copy(deep=True)
-        service.state = service.initial.model_copy(deep=True)
-        from rules.hexgrid import from_offset
-
-        to = from_offset(4, 3)
-        (move,) = [a for a in service.legal_actions("a", unit="a2") if a.kind == "move" and a.target_hex == to]
-        assert service.apply(move).ok
-        while service.result is None:
-            side = service.decision().side
-            if side == "a":
-                assert service.apply("attack a unit=a2 target=b2").ok
-            else:
-                assert service.apply("pass b").ok
+        service = finished_toy_service()
         assert snap_compare(game_app(service), terminal_size=size)
