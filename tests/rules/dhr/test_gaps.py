@@ -227,14 +227,19 @@ def test_traverse_odds_equal_the_procedure():
         m = morale_check(3, 1, a.casualties + b.casualties, d, leader_rating=5)
         return ((a.casualties, m.retreat), b.casualties)
 
-    enumerated = enumerate_procedure(run)
-    host_marg: dict = {}
-    fig_marg: dict = {}
-    for (hk, fc), p in enumerated.items():
-        host_marg[hk] = host_marg.get(hk, 0) + p
-        fig_marg[fc] = fig_marg.get(fc, 0) + p
+    host_marg, fig_marg = _marginals(enumerate_procedure(run))
     assert exact[0].joint == host_marg
     assert exact[1].casualties == fig_marg
+
+
+def _marginals(enumerated: dict) -> tuple[dict, dict]:
+    """Split an enumerated ((host result), attached figure casualties) distribution into its two marginals."""
+    host: dict = {}
+    figure: dict = {}
+    for (hk, fc), p in enumerated.items():
+        host[hk] = host.get(hk, 0) + p
+        figure[fc] = figure.get(fc, 0) + p
+    return host, figure
 
 
 # --- Area effect: every figure of the hex -------------------------------------------------------
@@ -271,12 +276,7 @@ def test_area_hex_odds_equal_the_procedure():
         m = morale_check(3, 1, a.casualties + b.casualties, d)
         return ((a.casualties, m.retreat), b.casualties)
 
-    enumerated = enumerate_procedure(run)
-    host_marg: dict = {}
-    fig_marg: dict = {}
-    for (hk, fc), p in enumerated.items():
-        host_marg[hk] = host_marg.get(hk, 0) + p
-        fig_marg[fc] = fig_marg.get(fc, 0) + p
+    host_marg, fig_marg = _marginals(enumerate_procedure(run))
     assert exact[0].joint == host_marg
     assert exact[1].casualties == fig_marg
 
