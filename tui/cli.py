@@ -69,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
     load = sub.add_parser("load", help="open a saved game",
                           description="Check a saved game (replaying its log) and open it.")
     load.add_argument("file", metavar="FILE", help="a save file (.toml)")
+    for command in (new, load):
+        command.add_argument("--referee", action="store_true",
+                             help="play as the referee: see every side's secrets (hands, blinds) and act for any side")
     verify = sub.add_parser(
         "verify", help="replay a save and report whether it is consistent",
         description="Replay a save's action log from its scenario and seed and compare the result "
@@ -149,7 +152,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     if args.ai:
         print(f"hexwar: --ai: there is no computer player yet; {', '.join(args.ai)} is played at this keyboard",
               file=sys.stderr)
-    start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai)}
+    start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai), "referee": args.referee}
     return _open_tui(start)
 
 
@@ -157,7 +160,7 @@ def cmd_load(args: argparse.Namespace) -> int:
     from saves.store import AutosaveStore, load_game
 
     service = load_game(args.file, store=AutosaveStore())
-    return _open_tui({"load": args.file, "service": service})
+    return _open_tui({"load": args.file, "service": service, "referee": args.referee})
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

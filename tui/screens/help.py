@@ -14,6 +14,15 @@ from tui.keys import GLOBAL_KEYS, MAP_KEYS, Key
 from tui.widgets.text import lit
 
 
+AIMED = {
+    "unit": ", then choose the unit on the map",
+    "hex": ", then choose the hex on the map",
+    "path": ", then choose where to go on the map",
+    "choice": ", then choose an option by letter",
+}
+"""How each kind of action is aimed, as the help screen says it."""
+
+
 def help_rows(table: tuple[Key, ...], *, map_keys: bool = False, kinds=None) -> list[tuple[str, Text] | str]:
     """(key, what it does) rows, with section titles as plain strings."""
     rows: list[tuple[str, Text] | str] = []
@@ -30,8 +39,9 @@ def help_rows(table: tuple[Key, ...], *, map_keys: bool = False, kinds=None) -> 
         rows.append("Actions of this rule set (listed on the palette when possible)")
         for kind in kinds.values():
             line = lit(kind.label, "bold")
-            if kind.needs_target:
-                line.append(", then choose the hex on the map", style="dim")
+            how = AIMED.get(kind.target, "")
+            if how:
+                line.append(how, style="dim")
             rows.append((kind.key, line))
     return rows
 

@@ -20,8 +20,8 @@ class Roster(Static):
     text: Text = Text()
     """What the roster shows now (plain text for tests)."""
 
-    def show(self, view, ruleset, deciding: str | None, selected: str | None) -> None:
-        """Render the roster of `view` (a per-side view: hidden things stay hidden)."""
+    def show(self, view, seat, deciding: str | None, selected: str | None) -> None:
+        """Render the roster of `view`, the seat's view (hidden things stay hidden)."""
         out = Text(end="")
         colour = {side.id: SIDE_COLOURS[n % len(SIDE_COLOURS)] for n, side in enumerate(view.sides)}
         # The deciding side first: at 80x24 the roster scrolls, and its units matter now.
@@ -33,7 +33,7 @@ class Roster(Static):
             out.append(marker)
             out.append_text(lit(side.name or side.id, f"bold {colour[side.id]}"))
             try:
-                lines = ruleset.side_lines(view, side.id)
+                lines = seat.side_lines(side.id)
             except Exception:
                 lines = []
             width = max((self.size.width or 28) - 3, 12)
@@ -54,7 +54,7 @@ class Roster(Static):
                     continue
                 out.append_text(lit(f" {unit.name}"))
                 try:
-                    marks = ruleset.unit_marks(view, unit.id)
+                    marks = seat.unit_marks(unit.id)
                 except Exception:
                     marks = ""
                 if marks:
