@@ -118,6 +118,10 @@ class HexMap(ScrollView, can_focus=True):
     HexMap > .hex-map--side-1 { color: $accent; text-style: bold; }
     HexMap > .hex-map--side-2 { color: $success; text-style: bold; }
     HexMap > .hex-map--side-3 { color: $warning; text-style: bold; }
+    HexMap > .hex-map--side-4 { color: $secondary; text-style: bold; }
+    HexMap > .hex-map--side-5 { color: $primary; text-style: bold; }
+    HexMap > .hex-map--side-6 { color: $foreground; text-style: bold; }
+    HexMap > .hex-map--side-7 { color: $text-muted; text-style: bold; }
     HexMap > .hex-map--reach { background: $success 25%; text-style: underline; }  /* a mark without colour too */
     HexMap > .hex-map--los { background: $primary 25%; }
     HexMap > .hex-map--los-edge { background: $primary 15%; text-style: italic; }

@@ -1,4 +1,4 @@
-"""The roster: both sides, their side lines and every unit with its marks."""
+"""The roster: every side, its side lines and every unit with its map letter and marks."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import textwrap
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.widgets.hex_render import glyphs
 from tui.widgets.text import clean, hex_label, lit
 
 SIDE_COLOURS = ("#e06c6c", "#6ca0e0", "#d0b050", "#70c070")
@@ -26,6 +27,7 @@ class Roster(Static):
         colour = {side.id: SIDE_COLOURS[n % len(SIDE_COLOURS)] for n, side in enumerate(view.sides)}
         # The deciding side first: at 80x24 the roster scrolls, and its units matter now.
         ordered = sorted(view.sides, key=lambda s: s.id != deciding)
+        letters = glyphs(view)  # each unit's letter on the map: the roster names the side it stands for
         for n, side in enumerate(ordered):
             if n:
                 out.append("\n")
@@ -47,6 +49,7 @@ class Roster(Static):
                     continue
                 out.append("\n")
                 out.append(" ")  # no selection mark: selecting a unit must not repaint the roster
+                out.append(f" {letters.get(unit.id, '?')}", style="bold")
                 if unit.eliminated or unit.at is None:
                     state = "gone" if unit.eliminated else "off map"
                     out.append_text(lit(f" {unit.name}", "dim strike" if unit.eliminated else "dim"))
