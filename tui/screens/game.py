@@ -110,11 +110,12 @@ class GameScreen(GameKeys, Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="game-main"):
             yield HexMap(id="map")
-            with Vertical(id="side-panel"):
+            with Horizontal(id="side-panel"):
                 with VerticalScroll(id="roster-box"):
                     yield Roster(id="roster")
-                yield UnitCard(id="card")
-                yield DiceLog(id="dice")
+                with Vertical(id="side-right"):
+                    yield UnitCard(id="card")
+                    yield DiceLog(id="dice")
         yield ActionBar(id="palette")
         yield StatusLine(id="status")
 
@@ -142,6 +143,25 @@ class GameScreen(GameKeys, Screen[None]):
         elif self.hide_between and not self.referee and self.seat.action_count:
             # A saved game goes on: whoever opened it may not be the side whose secrets show now.
             self.call_after_refresh(self.ask_to_pass)
+
+    PANEL_MIN = 30
+    """The side panel's narrowest; from TWO_COLUMNS cells it shows the roster beside the card and dice."""
+    TWO_COLUMNS = 50
+
+    def on_resize(self, event) -> None:
+        self.fit_layout()
+
+    def fit_layout(self) -> None:
+        """The map takes the width it needs and no more; the side panel the rest."""
+        panel = self.query_one("#side-panel")
+        width = self.size.width
+        self.update_palette()  # it tells F2 while the panel is hidden
+        if not panel.display or not width:
+            self.map.styles.width = "1fr"
+            return
+        map_width = max(min(self.map.needed_width(), width - self.PANEL_MIN - 1), 10)
+        self.map.styles.width = map_width
+        panel.set_class(width - map_width - 1 < self.TWO_COLUMNS, "-stacked")
 
     def ask_to_pass(self) -> None:
         """The pass-the-keyboard screen for the side that decides now."""

@@ -115,6 +115,7 @@ class GameKeys:
 
     def action_zoom(self) -> None:
         self.map.zoom = 0 if self.map.zoom else 1
+        self.fit_layout()
 
     def action_legend(self) -> None:
         self.map.show_legend = not self.map.show_legend
@@ -122,6 +123,7 @@ class GameKeys:
     def action_toggle_side(self) -> None:
         panel = self.query_one("#side-panel")
         panel.display = not panel.display
+        self.fit_layout()
 
     def action_toggle_dice(self) -> None:
         """The dice log takes the unit card's rows (I still shows the card), or gives them back."""

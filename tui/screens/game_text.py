@@ -117,6 +117,8 @@ def palette_text(self) -> tuple[Text, Text | None]:
         _kinds_into(self, out, shown)
         if others:
             out.append(f" n: {'next' if self.selected else 'select a'} unit ({len(others)} can act)", style="dim")
+    if not self.query_one("#side-panel").display:
+        out.append("\nF2: show the side panel (roster, unit card, dice log)", style="dim")
     if self.hide_between and not self.referee:
         # Whether another side could react now depends on its hidden hand (QUAD: a tactics
         # card), so the line is the same either way: its keys work whenever its rules allow.
@@ -146,17 +148,17 @@ def aim_count(self) -> str:
 
 
 def update_palette(self) -> None:
-    """Show the palette text; a message too long for the status line is repeated there."""
+    """Show the palette text. A message too long for the status line (a refusal's reason,
+    what a roll did) is repeated there in full, and the palette grows to hold it."""
     text, footer = palette_text(self)
-    lines = text.plain.count("\n") + 1
-    long_message = len(self.message) > 24  # about what the status line shows of it at 80x24
-    if lines < 4 and long_message and self.pending is None and self.choices is None and self.mode is None:
+    message = self.message
+    quiet = self.pending is None and self.choices is None and self.mode is None
+    if len(message) > 24 and message not in text.plain and quiet:
         text.append("\n")
-        text.append_text(lit(self.message, "italic"))
-    rows = 4
-    if self.pending is not None or self.choices is not None:
-        rows = self.palette.rows_for(text, footer)  # room for every outcome or choice
-    self.palette.show(text, footer, rows)
+        text.append_text(lit(message, "italic"))
+    # Room for every outcome or choice, and for a message in full.
+    grow = not quiet or (len(message) > 24 and message in text.plain)
+    self.palette.show(text, footer, self.palette.rows_for(text, footer) if grow else 4)
 
 
 def last_rolls(self) -> Text | None:

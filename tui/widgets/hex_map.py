@@ -416,6 +416,12 @@ class HexMap(ScrollView, can_focus=True):
 
     # --- bookkeeping ------------------------------------------------------------------
 
+    def needed_width(self) -> int:
+        """Cells the whole map takes across at this zoom (and a vertical scrollbar's)."""
+        if self._model is None:
+            return 0
+        return self._layout.width + 2
+
     def _relayout(self) -> None:
         if self._model is None:
             return

@@ -21,8 +21,17 @@ class Roster(Static):
     text: Text = Text()
     """What the roster shows now (plain text for tests)."""
 
+    _shown: tuple | None = None
+    _width = 0
+
+    def on_resize(self, event) -> None:
+        # Side lines are wrapped by hand at the width: lay them out again at a new one.
+        if self._shown is not None and self.size.width != self._width:
+            self.show(*self._shown)
+
     def show(self, view, seat, deciding: str | None, selected: str | None) -> None:
         """Render the roster of `view`, the seat's view (hidden things stay hidden)."""
+        self._shown, self._width = (view, seat, deciding, selected), self.size.width
         out = Text(end="")
         colour = {side.id: SIDE_COLOURS[n % len(SIDE_COLOURS)] for n, side in enumerate(view.sides)}
         # The deciding side first: at 80x24 the roster scrolls, and its units matter now.
@@ -39,11 +48,12 @@ class Roster(Static):
             except Exception:
                 lines = []
             width = max((self.size.width or 28) - 3, 12)
-            for line in lines:
-                # Wrapped by hand so the continuation keeps the indent.
-                for part in textwrap.wrap(clean(line), width, subsequent_indent=" ") or [""]:
-                    out.append("\n   ")
-                    out.append_text(lit(part, "dim"))
+            # One paragraph, the lines joined by " | ": at 80x24 the rows go to the units
+            # (a side's whole roster must fit), and a short line does not take a row of its own.
+            paragraph = " | ".join(clean(line) for line in lines if line.strip())
+            for part in textwrap.wrap(paragraph, width, subsequent_indent=" ") if paragraph else []:
+                out.append("\n   ")
+                out.append_text(lit(part, "dim"))
             for unit in view.units.values():
                 if unit.side != side.id:
                     continue
