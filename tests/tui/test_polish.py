@@ -251,7 +251,7 @@ async def test_the_title_menu_answers_arrows_and_enter():
 async def test_tab_gives_the_keys_to_the_roster_and_the_dice_log_and_back():
     service = toy_service()
     app = game_app(service)
-    async with app.run_test(size=(80, 16)) as pilot:  # short: the roster must scroll
+    async with app.run_test(size=(80, 12)) as pilot:  # short: the roster must scroll
         screen = app.screen
         cursor = screen.map.cursor
         await pilot.press("tab")
