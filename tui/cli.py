@@ -83,6 +83,21 @@ def build_parser() -> argparse.ArgumentParser:
         "with the snapshot in the file. Exit status 0 when consistent, 2 otherwise.",
     )
     verify.add_argument("file", metavar="FILE", help="a save file (.toml)")
+    turn = sub.add_parser(
+        "turn", help="play by mail: export or import a turn file",
+        description="Play by mail. `turn export GAME FILE` writes the actions since the other side's last "
+        "one into a small turn file; `turn import FILE` checks it against your copy of the game "
+        "(a hash-chained log: an edited, dropped or re-ordered earlier action is refused) and applies it.",
+    )
+    turn_sub = turn.add_subparsers(dest="turn_command", metavar="export|import", parser_class=_Parser, required=True)
+    export = turn_sub.add_parser("export", help="write a turn file from a saved game")
+    export.add_argument("game", metavar="GAME", help="your save of the game (.toml)")
+    export.add_argument("file", metavar="FILE", help="the turn file to write")
+    export.add_argument("--since", type=int, metavar="N", help="start after action N (default: after the other side's last)")
+    imp = turn_sub.add_parser("import", help="check a turn file and apply it to your game")
+    imp.add_argument("file", metavar="FILE", help="the turn file")
+    imp.add_argument("--game", metavar="SAVE", help="your save of the game (default: the mail save of this game "
+                     "in the saves folder, made from the game's first turn file)")
     return parser
 
 
@@ -191,6 +206,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_turn(args: argparse.Namespace) -> int:
+    from saves.mail import export_turn, import_turn, write_turn
+    from saves.store import load_game
+
+    if args.turn_command == "export":
+        turn, what = export_turn(load_game(args.game), args.since)
+        written = write_turn(turn, args.file)
+        _out(f"Wrote {written}: {what}.")
+        return EXIT_OK
+    _, _, what = import_turn(args.file, args.game)
+    _out(f"Imported {args.file}: {what}.")
+    return EXIT_OK
+
+
 def tui_available() -> bool:
     try:
         return importlib.util.find_spec("tui.app") is not None
@@ -238,6 +267,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return cmd_load(args)
     if args.command == "verify":
         return cmd_verify(args)
+    if args.command == "turn":
+        return cmd_turn(args)
     return _open_tui(None)
 
 
