@@ -13,8 +13,8 @@ from rules.service import GameService
 from saves.scenarios import load_scenario
 from tests.tui.test_host import Running
 
-SSH = shutil.which("ssh")
-pytestmark = pytest.mark.skipif(SSH is None, reason="the OpenSSH client is not installed")  # Debian: openssh-client
+SSH = shutil.which("ssh") or "ssh"
+"""The machines ship Debian's openssh-client; without it these tests fail, they do not skip."""
 OPTIONS = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
            "-o", "BatchMode=yes", "-o", "ConnectTimeout=10"]
 
