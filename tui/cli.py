@@ -108,6 +108,17 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--code", metavar="CODE", help="a join code instead of GAME and --side")
     join.add_argument("--socket", metavar="PATH", help="the host's socket (default: the data folder's host/host.sock)")
     join.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help="play as lines of text")
+    join.add_argument("--ask-code", action="store_true", help="ask for the join code on the screen (`hexwar web --join`)")
+    web = sub.add_parser(
+        "web", help="serve hexwar to a browser (textual-serve)",
+        description="Serve hexwar's screens to a web browser with textual-serve: each browser tab runs its "
+        "own hexwar. Without --join, the whole app (local games); with --join, only joining a game of the "
+        "host on this machine by its join code. Listens on localhost unless --host says otherwise: the "
+        "whole app can open and save files on this machine, so expose only --join to others.",
+    )
+    web.add_argument("--port", type=int, default=8000, metavar="N", help="the port (default 8000)")
+    web.add_argument("--host", default="localhost", metavar="ADDRESS", help="the address (default localhost)")
+    web.add_argument("--join", action="store_true", help="serve only joining a hosted game, by code")
     turn = sub.add_parser(
         "turn", help="play by mail: export or import a turn file",
         description="Play by mail. `turn export GAME FILE` writes the actions since the other side's last "
@@ -307,6 +318,17 @@ def cmd_join(args: argparse.Namespace) -> int:
         seat.close()
 
 
+def cmd_web(args: argparse.Namespace) -> int:
+    import shlex
+
+    from textual_serve.server import Server
+
+    command = f"{shlex.quote(sys.executable)} -m tui.cli" + (" join --ask-code" if args.join else "")
+    _out(f"hexwar in a browser: http://{args.host}:{args.port}/  (Ctrl+C stops)")
+    Server(command, host=args.host, port=args.port, title="hexwar").serve()
+    return EXIT_OK
+
+
 def cmd_turn(args: argparse.Namespace) -> int:
     from saves.mail import export_turn, import_turn, write_turn
     from saves.store import load_game
@@ -374,6 +396,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return cmd_serve(args)
     if args.command == "join":
         return cmd_join(args)
+    if args.command == "web":
+        return cmd_web(args)
     return _open_tui(None)
 
 
