@@ -7,7 +7,7 @@ import pytest
 from rules.service import GameService
 from tui.app import HexwarApp
 
-scenarios = pytest.importorskip("saves.scenarios")
+from saves import scenarios
 
 
 def bundled(ruleset: str, seed: int = 11) -> GameService:
@@ -51,7 +51,6 @@ async def play_turns(app, service, pilot, actions: int) -> None:
 
 @pytest.mark.parametrize("ruleset", ["quad", "dhr"])
 async def test_several_actions_of_the_teaching_scenario_with_keys(ruleset):
-    pytest.importorskip(f"rules.rulesets.{ruleset}")
     service = bundled(ruleset)
     app = HexwarApp({"new": service, "hide": True}, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
