@@ -141,7 +141,8 @@ class HexwarApp(App[None]):
         kinds = getattr(getattr(screen, "ruleset", None), "action_kinds", None)
         title = getattr(screen, "HELP_TITLE", type(screen).__name__.removesuffix("Screen").lower())
         args = (title, getattr(screen, "KEYS", ()))
-        options = {"map_keys": kinds is not None, "kinds": kinds}
+        words = getattr(getattr(screen, "ruleset", None), "glossary", None)
+        options = {"map_keys": kinds is not None, "kinds": kinds, "words": words}
         self.push_screen(HelpScreen(help_text(*args, **options), help_table(*args, **options)))
 
     def new_game(self, ruleset: str | None = None, scenario: str | None = None) -> None:

@@ -146,7 +146,7 @@ class GameScreen(GameKeys, Screen[None]):
 
     PANEL_MIN = 30
     """The side panel's narrowest; from TWO_COLUMNS cells it shows the roster beside the card and dice."""
-    TWO_COLUMNS = 50
+    TWO_COLUMNS = 44
 
     def on_resize(self, event) -> None:
         self.fit_layout()

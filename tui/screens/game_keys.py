@@ -119,6 +119,7 @@ class GameKeys:
 
     def action_legend(self) -> None:
         self.map.show_legend = not self.map.show_legend
+        self.fit_layout()  # room for the legend beside the map
 
     def action_toggle_side(self) -> None:
         panel = self.query_one("#side-panel")

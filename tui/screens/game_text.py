@@ -12,6 +12,7 @@ import functools
 from rich.text import Text
 
 from rules.events import Rolled
+from tui.glossary import explain, explain_generic, glossary
 from tui.keys import FREE_FOR_RULESETS
 from tui.widgets.text import event_line, lit, side_name
 
@@ -63,8 +64,12 @@ def palette_text(self) -> tuple[Text, Text | None]:
             if sum(o.chance for o in outcomes) == 1:
                 outcomes.sort(key=lambda o: -o.chance)
             for o in outcomes:
-                out.append(f"\n{o.percent:5.1f}% ", style="bold")
+                out.append("\n never " if o.chance == 0 else f"\n{o.percent:5.1f}% ", style="bold")
                 out.append_text(lit(o.label))
+        words = explain(f"{self.describe(self.pending)} {p.dice if p is not None else ''}", glossary(self.ruleset))
+        if words:  # the short tokens of the words above, in full
+            out.append("\n")
+            out.append_text(lit("; ".join(words), "dim"))
         return out, footer
     if self.choices is not None:
         footer = Text(end="")
@@ -78,9 +83,14 @@ def palette_text(self) -> tuple[Text, Text | None]:
         if rolled:
             out.append(" after ", style="dim")
             out.append_text(rolled)
-        for letter, action in zip(FREE_FOR_RULESETS, self.choices):
+        texts = [self.describe(action) for action in self.choices]
+        for letter, text in zip(FREE_FOR_RULESETS, texts):
             out.append(f"\n{letter}", style="bold reverse")
-            out.append_text(lit(f" {self.describe(action)}"))
+            out.append_text(lit(f" {text}"))
+        words = explain_generic(texts, glossary(self.ruleset))
+        if words:  # '#' is a number: "x4 (-1)"
+            out.append("\n")
+            out.append_text(lit("; ".join(words), "dim"))
         return out, footer
     if self.mode is not None:
         unit = state.units.get(self.selected) if self.selected else None
@@ -188,7 +198,7 @@ def _kinds_into(self, out: Text, actions: list) -> None:
         out.append(f" {self.kind_key(kind)}", style="bold reverse")
         out.append_text(lit(f" {self.kind_label(kind)}"))
         if n > 1:
-            out.append(f"({n})", style="dim")
+            out.append(f" ({n} options)", style="dim")
         out.append(" ")
 
 
@@ -231,10 +241,19 @@ def preview_text(self) -> Text:
     if p.outcomes:
         out.append("\n")
         for o in p.outcomes:
+            if o.chance == 0:  # not "0.00% fails morale (0)"
+                out.append("\n  never  ", style="bold")
+                out.append_text(lit(o.label))
+                continue
             out.append(f"\n{o.percent:6.2f}%  ", style="bold")
             out.append_text(lit(o.label))
-            out.append(f"  ({o.chance})", style="dim")
+            if o.chance != 1:
+                out.append(f"  (exactly {o.chance})", style="dim")
     for note in p.notes:
         out.append("\n")
         out.append_text(lit(note, "dim"))
+    words = explain(f"{self.describe(self.pending)} {p.dice}", glossary(self.ruleset))
+    if words:
+        out.append("\n\n")
+        out.append_text(lit("\n".join(words), "dim"))
     return out

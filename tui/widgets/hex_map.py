@@ -416,11 +416,15 @@ class HexMap(ScrollView, can_focus=True):
 
     # --- bookkeeping ------------------------------------------------------------------
 
+    LEGEND_WIDTH = 40
+    """Cells the legend box asks for beside the map when it is shown (it wraps to fit less)."""
+
     def needed_width(self) -> int:
-        """Cells the whole map takes across at this zoom (and a vertical scrollbar's)."""
+        """Cells the whole map takes across at this zoom (and a vertical scrollbar's), and the
+        legend's box beside it while the legend is shown."""
         if self._model is None:
             return 0
-        return self._layout.width + 2
+        return self._layout.width + 2 + (self.LEGEND_WIDTH if self.show_legend else 0)
 
     def _relayout(self) -> None:
         if self._model is None:

@@ -397,6 +397,9 @@ def legend_lines(model: MapModel | None, state, ruleset) -> list[str]:
     lines.extend(f"{mark} {label(fid)} (hexside)" for mark, fid in edges)
     if any(g.elevation for row in model.ground for g in row):
         lines.append("1-9 height")
+    from tui.glossary import lines as glossary_lines
+
+    lines.extend(glossary_lines(ruleset))  # the roster's and the palette's tokens
     tags = side_tags(state.sides)
     for i, side in enumerate(state.sides):
         letters = tags.get(side.id) or ("a-z" if i % 2 else "A-Z")

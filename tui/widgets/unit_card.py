@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.glossary import explain, glossary
 from tui.widgets.text import clean, hex_label, lit, side_name
 
 
@@ -27,6 +28,14 @@ def card_text(view, seat, unit_id: str | None, *, full: bool = False, width: int
     if unit.kind:
         out.append_text(lit(f", {unit.kind}"))
     out.append(f", at {hex_label(unit.at) if not unit.eliminated else 'eliminated'}")
+    try:
+        marks = seat.unit_marks(unit_id)
+    except Exception:  # noqa: BLE001 - a card is information, never a crash
+        marks = ""
+    meanings = explain(clean(marks), glossary(seat.ruleset), marks=True) if marks else []
+    if meanings:  # the roster's marks, in words (issue 9: every token explained where it appears)
+        out.append("\n")
+        out.append_text(lit("; ".join(meanings), "dim"))
     try:
         rows = seat.unit_card(unit_id)
     except Exception as exc:  # a card is information, never a crash

@@ -45,6 +45,16 @@ class DHRRuleset:
     )
     state_model = DHRState
     action_adapter = TypeAdapter(DHRAction)
+    glossary = {
+        "#f": "figures left in the unit: #",
+        "+": "attached to another unit (a special figure)",
+        "*": "already activated this turn",
+        "!": "activated now: the unit acting",
+        "x#": "# dice (the rate of fire of the slots used)",
+        "(-#)": "-# to the number needed: each rate-of-fire slot after the first",
+        "saves on #/#": "a hit figure is saved on terrain DV #, then armour DV # (0: none)",
+    }
+    """Tokens of the roster, the unit card and the action words, for the UI to explain ('#' is a number)."""
     action_kinds = {
         "draw": ActionKind(key="d", label="Draw a chip"),
         "move": ActionKind(key="m", label="Move", target="path"),

@@ -40,6 +40,11 @@ class QuadRuleset:
     )
     state_model = QuadState
     action_adapter = ADAPTER
+    glossary = {
+        "Q#": "Quality # (the unit's current Quality)",
+        "X": "eliminated",
+    }
+    """Tokens of the roster, the unit card and the action words, for the UI to explain ('#' is a number)."""
     action_kinds = {
         "draw": ActionKind(key="d", label="Draw a card"),
         "decline": ActionKind(key="k", label="Keep hand (no draw)"),
