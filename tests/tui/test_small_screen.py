@@ -87,3 +87,34 @@ async def test_a_refusal_under_a_full_palette_is_shown_in_full_at_80x24():
         await pilot.pause()
         assert app.screen.message == "Steal activation is not possible now"
         assert "Steal activation is not possible now" in squeezed(screen_text(app))
+
+
+async def test_f3_keeps_the_newest_roll_in_sight():
+    app = HexwarApp({"new": big_side(), "hide": True}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        rolls = [Rolled(record=RollRecord(purpose="attack", sides=6, faces=(n % 6 + 1,), side="red", unit="r0",
+                                          outcome=f"roll {n}")) for n in range(30)]
+        screen.query_one("DiceLog").add_events(rolls, screen.names())
+        await pilot.pause()
+        for _ in range(2):  # the log longer, then back
+            await pilot.press("f3")
+            await pilot.pause()
+            await pilot.pause()
+            dice = screen.query_one("#dice")
+            assert dice.scroll_y == dice.max_scroll_y
+            assert "roll 29" in squeezed(screen_text(app))
+
+
+async def test_a_live_resize_keeps_the_status_line_whole():
+    app = HexwarApp({"new": big_side(), "hide": True}, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for size in ((80, 24), (100, 30), (64, 20), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            rows = screen_text(app).splitlines()
+            assert len(rows) == size[1]
+            status = app.screen.status
+            assert status.region.y == size[1] - 1 and status.region.width == size[0]
+            assert rows[-1].startswith(" Turn 1 activation | Red"), rows[-1]
