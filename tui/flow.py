@@ -208,8 +208,8 @@ class Flow:
         return Step(cursor=moved, picked=True)
 
     def aim_hint(self) -> str:
-        what = {"unit": "choose a highlighted unit", "path": "choose a highlighted hex to go to"}
-        return what.get(self.target_of(self.kind or ""), "choose a highlighted hex")
+        what = {"unit": "pick a highlighted unit", "path": "pick a hex to go to"}  # short: the status line
+        return what.get(self.target_of(self.kind or ""), "pick a highlighted hex")
 
     def make_pending(self, action) -> Step:
         """Show what `action` will do (and the odds), waiting for Enter or space."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-COUNT = ("(# options)", "how many ways the action can be taken now (targets, paths, choices)")
+COUNT = ("(# options)", "ways the action can be taken now")
 """The palette's own token, beside an action kind's key."""
 
 

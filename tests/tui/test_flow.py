@@ -20,7 +20,7 @@ def test_a_path_kind_is_aimed_on_the_map_and_waits_for_confirmation():
     flow.select("a1")
     step = flow.choose_kind("move")
     assert flow.kind == "move" and flow.candidates
-    assert step.say == "Move: choose a highlighted hex to go to"
+    assert step.say == "Move: pick a hex to go to"
     to = from_offset(2, 1)
     assert to in flow.hexes()
     lit = flow.highlights(to)

@@ -258,7 +258,7 @@ class GameScreen(GameKeys, Screen[None]):
 
     def _drop_stale_message(self) -> None:
         """A refusal or an aiming hint is over once an action is picked."""
-        if self.message.startswith("Refused") or "highlighted" in self.message:
+        if self.message.startswith("Refused") or ": pick " in self.message:
             self.message = ""
             self.status.set_fields(message="")
 
