@@ -35,7 +35,7 @@ def _key(out: Text, key: str, label: str) -> None:
     out.append(f" {label}  ", style="dim")
 
 
-def palette_text(self) -> tuple[Text, Text | None]:
+def palette_text(self, hints: bool = True) -> tuple[Text, Text | None]:
     """What the action palette shows now, for the game screen `self`: its text and a footer
     pinned to the last row (the keys that answer a pending confirmation or choice)."""
     out = Text(end="", no_wrap=False)
@@ -127,8 +127,10 @@ def palette_text(self) -> tuple[Text, Text | None]:
         _kinds_into(self, out, shown)
         if others:
             out.append(f" n: {'next' if self.selected else 'select a'} unit ({len(others)} can act)", style="dim")
-    if not self.query_one("#side-panel").display:
+    if hints and not self.query_one("#side-panel").display:
         out.append("\nF2: show the side panel (roster, unit card, dice log)", style="dim")
+    if not hints:
+        return out, None
     if self.hide_between and not self.referee:
         # Whether another side could react now depends on its hidden hand (QUAD: a tactics
         # card), so the line is the same either way: its keys work whenever its rules allow.
@@ -163,11 +165,16 @@ def update_palette(self) -> None:
     text, footer = palette_text(self)
     message = self.message
     quiet = self.pending is None and self.choices is None and self.mode is None
+    refused = message.startswith(("Refused", "Cannot")) or " not possible" in message or " cannot " in message
     if len(message) > 24 and message not in text.plain and quiet:
+        if refused and self.palette.rows_for(text, footer) + 1 > 4:
+            text, footer = palette_text(self, hints=False)  # the reason before the hints
         text.append("\n")
         text.append_text(lit(message, "italic"))
-    # Room for every outcome or choice, and for a message in full.
-    grow = not quiet or (len(message) > 24 and message in text.plain)
+    # Room for every outcome or choice, and for a refusal's reason in full. Other messages keep
+    # to four rows (the dice log has every roll): a change of height lays the screen out again,
+    # which repaints the map.
+    grow = not quiet or (refused and message in text.plain)
     self.palette.show(text, footer, self.palette.rows_for(text, footer) if grow else 4)
 
 
