@@ -16,7 +16,7 @@ from pydantic import TypeAdapter
 
 from rules.actions import Action
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
-from rules.rulesets.dhr import combat, preview, terrain, turn, victory, view, words
+from rules.rulesets.dhr import combat, preview, terrain, turn, victory, view, why, words
 from rules.rulesets.dhr.actions import DHRAction
 from rules.rulesets.dhr.state import DHRState
 
@@ -84,6 +84,10 @@ class DHRRuleset:
 
     def describe(self, state: DHRState, action: Action) -> str:
         return words.describe(state, action)
+
+    def why_not(self, state: DHRState, side: str, kind: str, unit_id: str | None = None) -> str:
+        """Why `side` has no `kind` action now (for `unit_id`), in full words; '' when it has one."""
+        return why.why_not(state, side, kind, unit_id)
 
     def reference(self) -> str:
         return (Path(__file__).parent / "reference.md").read_text(encoding="utf-8")

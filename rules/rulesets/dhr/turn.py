@@ -24,6 +24,7 @@ from rules.actions import Action
 from rules.core import Context, Decision, Refusal, Setup, Side
 from rules.events import Changed, InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import Hex, nearest_first, path_to, reachable, ring
+from rules.words import count
 from rules.rulesets.dhr import combat, victory
 from rules.rulesets.dhr.combat import remove_unit  # noqa: F401  (a unit is gone: combat.py)
 from rules.rulesets.dhr.actions import Attach, Call, Cast, Cross, Draw, Drop, End, Fire, Melee, Move, Overrun
@@ -139,8 +140,7 @@ def decision(state: DHRState) -> Decision:
         return Decision(side=side, prompt="draw a chip from the bag", player=commander(state, side))
     side = state.chip.partition(":")[0]
     if state.active_unit:
-        u = state.units[state.active_unit]
-        prompt = f"{u.name}: move, fire, melee or end ({state.mp_left} MP left)"
+        prompt = active_prompt(state, state.units[state.active_unit])
     elif by_type(state):
         prompt = f"chip {chip_label(state, state.chip)}: act with one of them, or end"
     else:
@@ -149,6 +149,32 @@ def decision(state: DHRState) -> Decision:
 
 
 # --- helpers -----------------------------------------------------------------------------------
+
+
+def no_move_reason(state: DHRState, u: DHRUnit) -> str:
+    """Why the active unit may not move now ('' when it may): the text's reasons, in full."""
+    if u.attached_to is not None:
+        return f"{u.name} moves with the unit it is attached to (drop out first)"
+    if state.attacked:
+        return f"{u.name} has attacked: a unit may not move after attacking"
+    if u.mp_lost:
+        return f"{u.name} cannot move (mobility kill)"
+    if state.mp_left < 1:
+        return f"{u.name} has no movement points left"
+    return ""
+
+
+ATTACK_WORDS = {"fire": "fire", "melee": "melee", "cast": "cast a spell", "overrun": "overrun",
+                "call": "call a strike", "attach": "attach", "drop": "drop out"}
+
+
+def active_prompt(state: DHRState, u: DHRUnit) -> str:
+    """What the active unit may still do: only what it may (no "move" after it fired), and why not move."""
+    kinds = {a.kind for a in combat.attack_actions(state, u)}
+    why = no_move_reason(state, u)
+    can = ([] if why else ["move"]) + [w for k, w in ATTACK_WORDS.items() if k in kinds] + ["end"]
+    what = ", ".join(can[:-1]) + " or " + can[-1] if len(can) > 1 else can[0]
+    return f"{u.name}: {what} " + (f"({state.mp_left} MP left)" if not why else f"({why})")
 
 
 def wreck_set(state: DHRState) -> frozenset[Hex]:
@@ -419,7 +445,7 @@ def do_move(state: DHRState, u: DHRUnit, path: list[Hex], ctx: Context) -> None:
     _check_destination(state, u, path, occupied)
     if len(path) > state.mp_left:  # every step costs at least one MP
         raise _refuse_path(state, u, path[-1], occupied,
-                           f"the path is {len(path)} hexes long and {u.name} has {state.mp_left} MP")
+                           f"the path is {count(len(path), 'hex')} long and {u.name} has {state.mp_left} MP")
     walked = [u.at]
     here = u.at
     bought = pending_pass(state, u)

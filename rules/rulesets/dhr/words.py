@@ -59,6 +59,11 @@ def describe(state: DHRState, action: Action) -> str:
         return f"{name(action.unit)}: drop out to {action.at}"
     return action.text()
 
+def _numbered(what: str, i: int, of: int) -> str:
+    """A card row's name: "Weapon" for a unit's only weapon, else counted from 1 ("Weapon 1"), never "Weapon 0"."""
+    return what if of == 1 else f"{what} {i + 1}"
+
+
 def unit_card(state: DHRState, unit_id: str) -> list[tuple[str, str]]:
     u: DHRUnit = state.units[unit_id]
     s = u.stats
@@ -80,12 +85,12 @@ def unit_card(state: DHRState, unit_id: str) -> list[tuple[str, str]]:
             bits.append("area" + (f" light {w.light}/6" if w.light else ""))
         if w.crew_served:
             bits.append("crew-served")
-        rows.append((f"Weapon {i}", f"{w.name}: {', '.join(bits)}"))
+        rows.append((_numbered("Weapon", i, len(s.weapons)), f"{w.name}: {', '.join(bits)}"))
     for i, sp in enumerate(s.spells):
         bits = [f"range {sp.range}" if sp.range else "touch", "area" if sp.area else f"{sp.dice}d6"]
         if sp.light:
             bits.append(f"light {sp.light}/6")
-        rows.append((f"Spell {i}", f"{sp.name}: {', '.join(bits)}"))
+        rows.append((_numbered("Spell", i, len(s.spells)), f"{sp.name}: {', '.join(bits)}"))
     if s.melee != 1:
         rows.append(("Melee dice", str(s.melee)))
     if s.armour:

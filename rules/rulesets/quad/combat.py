@@ -12,6 +12,7 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Eliminated, Message, Retreated
 from rules.hexgrid import Hex
 from rules.reaction import Pause, pause, resume, waiting
+from rules.words import count
 from rules.rulesets.quad import procedures as proc
 from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import Block, Retreat
@@ -81,9 +82,8 @@ def resolve(state: QuadState, p: PendingAttack, quality: int, sixes: int, ctx: C
     """Quality losses on both sides at once, then fall-backs: the defender's, then the attacker's."""
     loss = proc.losses(p.tally, quality, sixes)
     attacker, defender = state.units[p.attacker], state.units[p.defender]
-    ctx.emit(Message(message=(
-        f"{defender.name}: -{loss.defender_q} Quality, falls back {loss.defender_push}; "
-        f"{attacker.name}: -{loss.attacker_q} Quality, falls back {loss.attacker_push}")))
+    ctx.emit(Message(message=(f"{defender.name}: {_effect(loss.defender_q, loss.defender_push)}; "
+                              f"{attacker.name}: {_effect(loss.attacker_q, loss.attacker_push)}")))
     lose_quality(state, defender, loss.defender_q, "unblocked hits", ctx)
     lose_quality(state, attacker, loss.attacker_q, "excess blocks", ctx)
     for unit, push, away in ((defender, loss.defender_push, p.attacker_from),
@@ -91,6 +91,12 @@ def resolve(state: QuadState, p: PendingAttack, quality: int, sixes: int, ctx: C
         hexes = proc.retreat_hexes(push, unit.stats.has("steady"))
         if unit.on_map and hexes:
             state.retreats.append(PendingRetreat(unit=unit.id, away_from=away, hexes=hexes, path=[unit.at]))
+
+
+def _effect(quality: int, push: int) -> str:
+    """One side's share of an attack in words, naming only what happens ("-0 Quality" never)."""
+    bits = ([f"loses {quality} Quality"] if quality else []) + ([f"{count(push, 'push hit')} to fall back"] if push else [])
+    return ", ".join(bits) or "no loss"
 
 
 def lose_quality(state: QuadState, unit: QuadUnit, n: int, why: str, ctx: Context) -> None:

@@ -15,6 +15,7 @@ from rules.core import Context, Decision, Refusal, Setup, Side
 from rules import reaction
 from rules.events import InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import Hex, path_to, reachable
+from rules.words import count
 from rules.rulesets.quad import cards as deck
 from rules.rulesets.quad import combat
 from rules.rulesets.quad import procedures as proc
@@ -62,7 +63,7 @@ def decision(state: QuadState) -> Decision:
     if state.retreats:
         r = state.retreats[0]
         u = state.units[r.unit]
-        return Decision(side=u.side, prompt=f"choose where {u.name} falls back ({r.hexes} hex(es) to go)")
+        return Decision(side=u.side, prompt=f"choose where {u.name} falls back ({count(r.hexes, 'hex')} to go)")
     paused = reaction.decision(state)
     if paused is not None:
         return paused  # an attack waits for the defender's blocks
@@ -397,7 +398,7 @@ def _check_path(state: QuadState, unit: QuadUnit, path: list[Hex], occupied) -> 
     if dest not in moves:
         raise Refusal(f"{unit.name} cannot reach {dest} with Speed {speed}: the way is blocked")
     if len(path) > speed:
-        raise Refusal(f"{unit.name} moves at most {speed} hex(es) (Speed {speed}); this path is {len(path)}")
+        raise Refusal(f"{unit.name} moves at most {count(speed, 'hex')} (Speed {speed}); this path is {count(len(path), 'hex')}")
     here = unit.at
     for h in path:
         if here.distance(h) != 1:
