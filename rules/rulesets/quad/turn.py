@@ -231,7 +231,7 @@ def _draw_cards(state: QuadState, side: str, n: int, ctx: Context, why: str) -> 
         return state.shuffles
 
     drawn = deck.draw(state.piles[side], n, state.seed, stream)
-    ctx.emit(Message(message=f"{side_name(state, side)} draws {len(drawn)} card(s) ({why})"))
+    ctx.emit(Message(message=f"{side_name(state, side)} draws {count(len(drawn), 'card')} ({why})"))
     for c in drawn:
         what = f"{c.rank}: {state.units[c.unit].name}" if c.kind == "activation" else f"{c.rank} (tactics)"
         ctx.emit(Message(message=f"you draw {what}", seen_by=(side,)))
@@ -248,6 +248,7 @@ def _draw_step(state: QuadState, action: Action, ctx: Context) -> None:
         ctx.emit(Message(message=f"{side_name(state, side)} draws no card"))
     if state.to_draw:
         return
+    _reshuffle_step(state, ctx)
     if not state.order:
         _roll_off(state, ctx)
     state.phase = "activation"
@@ -255,6 +256,21 @@ def _draw_step(state: QuadState, action: Action, ctx: Context) -> None:
     state.passes = 0
     ctx.emit(PhaseChanged(turn=state.turn, phase="activation"))
     ctx.emit(InitiativePassed(to_side=state.active_side, why="activation"))
+
+
+def _reshuffle_step(state: QuadState, ctx: Context) -> None:
+    """The Turn: "If a player has no cards left in their draw deck shuffle discard pile and return
+    it to their draw deck" - a step of every turn, after the draws (QUAD-A08); a draw from an
+    empty deck later in the turn still reshuffles first (cards.draw)."""
+    for s in state.side_ids():
+        pile = state.piles[s]
+        if pile.deck or not pile.discard:
+            continue
+        pile.deck = deck.shuffle(pile.discard, state.seed, state.shuffles)
+        state.shuffles += 1
+        pile.discard = []
+        ctx.emit(Message(message=f"{side_name(state, s)} has no cards left in the draw deck: "
+                                 f"the discard pile ({count(len(pile.deck), 'card')}) is shuffled into it"))
 
 
 def _roll_off(state: QuadState, ctx: Context) -> None:
@@ -318,7 +334,8 @@ def _steal(state: QuadState, action: Steal, ctx: Context) -> None:
         raise Refusal("you hold the activation already")
     tactics = state.tactics_in_hand(action.side)
     if not tactics:
-        raise Refusal("stealing needs a tactics card (J, Q, K or A) in your hand, and you hold none")
+        raise Refusal("stealing needs a tactics card (a face card: J, Q or K; an Ace is a unit's card) "
+                      "in your hand, and you hold none")
     card = tactics[0]
     pile = state.piles[action.side]
     pile.hand.remove(card)
