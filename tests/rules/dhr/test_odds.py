@@ -166,8 +166,8 @@ def test_large_fire_odds_agree_with_a_seeded_sample():
     assert abs(fails / n - p) < 4 * sigma + 1e-9
 
 
-def test_odds_for_typical_units_sum_to_one():
-    """10 figures x RoF 5 (the 50 ms bar of DESIGN.md is measured by `make bench`)."""
+def test_odds_for_typical_units_are_exact():
+    """10 figures x RoF 5: exact distributions (their speed is `make bench`'s figure)."""
     firer = Firer(10, 5, 6, rof=(1, 1, 1, 1, 1))
     target = Combatant(10, 4, terrain_dv=2, armour_dv=1, medic=True, leader_rating=5)
     odds = fire_odds(firer, target, distance=3, save_dv=3, slots=5)

@@ -118,22 +118,22 @@ def big_state():
     return state
 
 
-def test_legal_moves_of_a_unit_on_a_60x60_map():
-    """Timings (under 20 ms) are `make bench`'s; here: a unit on a big map gets its moves."""
+def test_legal_moves_of_a_unit_on_a_60x60_map_are_found():
+    """Their speed (under 20 ms) is `make bench`'s figure, not a timed test."""
     game = GameService(RULESET, big_state())
     actions = game.legal_actions("red", unit="r3")
-    assert any(isinstance(a, Move) for a in actions)
+    assert actions and all(a.unit_id == "r3" for a in actions)
 
 
-def test_apply_on_a_60x60_map():
-    """Timings (under 1 ms median) are `make bench`'s; here: moves and releases apply on a big map."""
+def test_moves_and_releases_apply_on_a_big_map():
+    """Their speed (under 1 ms median) is `make bench`'s figure, not a timed test."""
     state = big_state()
     for i in range(4):
         s = state.model_copy(deep=True)
         action = Move(side="red", unit="r3", path=[Hex(*s.units["r3"].at).neighbour("NW")]) if i % 2 else Release(side="red")
         ctx = Context(lambda sink, i=i: SeededDice(1, i, sink))
         RULESET.apply(s, action, ctx)
-        assert s.active_side == ("red" if i % 2 else "blue")
+        assert s != state
 
 
 def test_the_draw_phase_offers_a_real_choice_to_each_side_in_turn():

