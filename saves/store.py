@@ -151,7 +151,7 @@ def game_from_document(doc: Document, file: str | None, store: Store | None = No
             f"game.actions[{exc.index}]", f"{shown(text, 60)} is refused on replay: {literal(exc.reason, 120)}"
         )) from None
     rebuilt = snapshot_of(service.state)
-    diff = first_difference(rebuilt, doc.snapshot)
+    diff = first_difference(rebuilt, doc.snapshot, shared_only=doc.migrated)  # FORMAT.md: older files
     if diff is not None:
         path, replayed, saved = diff
         if replayed is ABSENT:

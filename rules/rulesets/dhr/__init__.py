@@ -19,7 +19,7 @@ from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Pr
 from rules.rulesets.dhr import combat, terrain, turn, victory
 from rules.rulesets.dhr.preview import preview as _preview
 from rules.rulesets.dhr.actions import Cast, Cross, DHRAction, Draw, End, Fire, Melee, Move
-from rules.rulesets.dhr.state import DHRState
+from rules.rulesets.dhr.state import DHRSide, DHRState
 from rules.rulesets.dhr.units import DHRUnit
 
 
@@ -43,7 +43,12 @@ class DHRRuleset:
                    help="terrain ids, comma-separated (e.g. woods, hedge, dense_brush), that must be "
                         "rolled until passed besides fortress walls and barbed wire (DHR-A05)"),
     )
+    version = 2
+    """2: a side's players and commander are DHR's own side fields (DHRSide), no longer the core's."""
     state_model = DHRState
+    side_model = DHRSide
+    victory_kinds = victory.KINDS
+    campaign_model = None
     action_adapter = TypeAdapter(DHRAction)
     action_kinds = {
         "draw": ActionKind(key="d", label="Draw a chip"),

@@ -19,7 +19,7 @@ from rules.rulesets.quad import turn, victory, view
 from rules.rulesets.quad.actions import (
     ADAPTER, Attack, Block, Charge, Decline, Draw, Hold, Move, Release, Retreat, Steal,
 )
-from rules.rulesets.quad.state import QuadState
+from rules.rulesets.quad.state import QuadSide, QuadState
 from rules.rulesets.quad.units import SPECIALS
 
 
@@ -38,7 +38,12 @@ class QuadRuleset:
         OptionSpec(id="ask_retreats", label="Owner picks fall-back hexes", default=True,
                    help="Off: a falling-back unit takes the hex with the most room behind it."),
     )
+    version = 2
+    """2: a side's leader is QUAD's own side field (QuadSide), no longer the core's."""
     state_model = QuadState
+    side_model = QuadSide
+    victory_kinds = victory.KINDS
+    campaign_model = None
     action_adapter = ADAPTER
     action_kinds = {
         "draw": ActionKind(key="d", label="Draw a card"),

@@ -11,14 +11,14 @@ side in a row has released without playing a card.
 from __future__ import annotations
 
 from rules.actions import Action
-from rules.core import Context, Decision, Refusal, Setup, Side
+from rules.core import Context, Decision, Refusal, Setup, side_of
 from rules.events import Changed, Eliminated, InitiativePassed, Message, Moved, PhaseChanged, Retreated
 from rules.hexgrid import Hex, path_to, reachable
 from rules.rulesets.quad import cards as deck
 from rules.rulesets.quad import procedures as proc
 from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import Attack, Block, Charge, Decline, Draw, Hold, Move, Release, Retreat, Steal
-from rules.rulesets.quad.state import PendingAttack, PendingRetreat, QuadState
+from rules.rulesets.quad.state import PendingAttack, PendingRetreat, QuadSide, QuadState
 from rules.rulesets.quad.units import QuadStats, QuadUnit, unit_rank
 
 # --- set-up ---------------------------------------------------------------------------
@@ -40,11 +40,11 @@ def setup(setup: Setup, seed: int, options: dict) -> QuadState:
                                start_quality=stats.quality, rank=rank)
     state = QuadState(
         ruleset="quad", scenario=setup.name, seed=seed, board=setup.board,
-        sides=[Side(id=s.id, name=s.name, players=s.players, leader=s.leader) for s in setup.sides],
+        sides=[side_of(QuadSide, s) for s in setup.sides],
         units=units, options=dict(options), victory=setup.victory, max_turns=setup.max_turns,
         phase="draw", to_draw=[s.id for s in setup.sides],
     )
-    for s in setup.sides:
+    for s in state.sides:
         pile = deck.Pile(deck=deck.shuffle(deck.build_deck(s.id, per_side[s.id], s.leader), seed, state.shuffles))
         state.shuffles += 1
         deck.draw(pile, deck.tactics_count(len(per_side[s.id]), s.leader), seed, lambda: 0)
