@@ -100,8 +100,11 @@ class ToyRuleset:
     terrain = {
         "open": TerrainInfo(label="Open", style="open"),
         "forest": TerrainInfo(label="Forest", effects="costs 2 to enter", style="forest"),
+        "wall": TerrainInfo(label="wall", effects="no effect", mark="#", style="building"),
+        "road": TerrainInfo(label="road", effects="no effect", mark="=", style="road"),
     }
-    """No glyphs: the map draws the scenario's legend characters (the toy's forest is 'F')."""
+    """No glyphs: the map draws the scenario's legend characters (the toy's forest is 'F'). The
+    wall and the road are for the map's tests."""
 
     def setup(self, setup: Setup, seed: int, options) -> ToyState:
         units = {
