@@ -190,7 +190,11 @@ class Report:
 
 
 def verify(path: str | Path) -> Report:
-    """Replay a save and report whether it is consistent (never raises for a bad file)."""
+    """Replay a save and report whether it is consistent (never raises for a bad file); a campaign is checked."""
+    from saves.campaign import is_campaign, verify_campaign
+
+    if is_campaign(path):
+        return verify_campaign(path)
     try:
         service = load_game(path)
     except SaveError as exc:
