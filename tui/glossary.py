@@ -68,6 +68,7 @@ def _fill(m: re.Match, meaning: str) -> str:
 
 
 def lines(ruleset) -> list[str]:
-    """Every token of the rule set and the palette, for the legend and the help."""
+    """Every token of the rule set and the palette, quoted, for the legend: a roster mark such
+    as DHR's '!' is not the map's '!' (a feature), and the quotes say which is which."""
     words = glossary(ruleset)
-    return [f"{token}  {meaning}" for token, meaning in [*words.items(), COUNT]]
+    return [f"'{token}' {meaning}" for token, meaning in [*words.items(), COUNT]]

@@ -64,7 +64,7 @@ async def test_help_and_legend_list_every_token_and_the_option_count():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("l")
         await pilot.pause()
-        assert "#f  figures left in the" in screen_text(app)
+        assert "'#f' figures left in the" in screen_text(app)
 
 
 async def test_the_palette_counts_options_in_words():
