@@ -11,6 +11,28 @@ from __future__ import annotations
 
 import os
 
+MONO_TERMS = frozenset({"vt100", "vt102", "vt220", "xterm-mono", "linux-m", "linux"})
+"""Terminals drawn without colour, as with NO_COLOR (Textual reads only NO_COLOR): the map then
+shows its highlights by attributes alone. The Linux console has colours but few and dim ones,
+so it is taken as monochrome too; TEXTUAL_COLOR_SYSTEM set by the user keeps colour."""
+
+
+def monochrome(environ=os.environ) -> bool:
+    """Whether to draw without colour: NO_COLOR set (any value), or a monochrome TERM."""
+    if "NO_COLOR" in environ:
+        return True
+    return environ.get("TERM", "") in MONO_TERMS and "TEXTUAL_COLOR_SYSTEM" not in environ
+
+
+def without_colour_on_mono_terms(app) -> None:
+    """On a monochrome TERM, what Textual's App.__init__ does for NO_COLOR (pinned textual 8.2.8)."""
+    if monochrome() and not app.no_color:
+        from textual.filter import Monochrome, NoColor
+
+        app.no_color = True
+        app._filters.append(NoColor() if app.native_ansi_color else Monochrome())
+
+
 ESCAPE_DELAY_MS = 20
 """How long a lone ESC waits for the rest of an escape sequence (Textual's default is 100 ms)."""
 
@@ -47,6 +69,7 @@ class HexwarApp(App[None]):
         catch_errors: bool = False,
     ) -> None:
         super().__init__()
+        without_colour_on_mono_terms(self)
         self.start = start or {}
         self.catch_errors = catch_errors
         """On an internal error, end with one line (details in crash.log) instead of a traceback."""

@@ -14,6 +14,8 @@ def _quiet(monkeypatch, tmp_path):
 
     monkeypatch.setattr(Input, "cursor_blink", False)
     monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("TERM", "xterm-256color")  # colour unless a test asks for none (tui.app.monochrome)
+    monkeypatch.delenv("NO_COLOR", raising=False)
 
 
 def toy_service(seed: int = 7, **extra):

@@ -71,13 +71,37 @@ _MAX_PARTIAL = 60
 """Above this many changed hexes a state change repaints the whole map (cheaper to compute)."""
 
 
+MONO_FLAGS: tuple[tuple[str, Style], ...] = (
+    ("hex-map--reach", Style(underline=True)),
+    ("hex-map--los", Style(italic=True)),
+    ("hex-map--los-edge", Style(italic=True, dim=True)),
+    ("hex-map--path", Style(underline=True, italic=True)),
+    ("hex-map--target", Style(bold=True, underline=True)),
+    ("hex-map--selected", Style(reverse=True, underline=True)),
+)
+"""Without colour each highlight has its own attributes (the cursor is reverse bold). Sides lose
+their bold here: their letters (case, or a tag letter each) tell them apart, so bold marks a target."""
+MONO_LEGEND = (
+    "underline: can move there", "italic: line of sight", "underline italic: path",
+    "bold underline: target", "reverse underline: selected", "reverse bold: cursor",
+)
+"""The legend's lines for the attributes above (shown only without colour)."""
+
+
 def _without_colour(style: Style, key: StyleKey) -> Style:
-    """The style's attributes only (NO_COLOR): Textual would turn both colours to greys that
-    may be equal, hiding a glyph (a forest in a range, a unit under the cursor). The terminal's
-    own colours stay, and the line of sight, drawn by colour otherwise, turns italic."""
-    los = "hex-map--los" in key or "hex-map--los-edge" in key
-    return Style(bold=style.bold, italic=bool(style.italic) or los, underline=style.underline,
-                 reverse=style.reverse, strike=style.strike)
+    """The attributes only (NO_COLOR or a monochrome terminal): Textual would turn both colours
+    to greys that may be equal, hiding a glyph (a forest in a range, a unit under the cursor).
+    The terminal's own colours stay; each highlight takes its own attributes (`MONO_FLAGS`)."""
+    flagged = [mono for name, mono in MONO_FLAGS if name in key]
+    if not flagged:
+        if any(name.startswith("hex-map--side-") for name in key):
+            return Style()
+        return Style(bold=style.bold, italic=style.italic, underline=style.underline,
+                     reverse=style.reverse, strike=style.strike)
+    out = Style()
+    for mono in flagged:
+        out += mono
+    return out
 
 
 class HexMap(ScrollView, can_focus=True):
@@ -344,6 +368,8 @@ class HexMap(ScrollView, can_focus=True):
         if self.show_legend and self._model is not None:
             if self._legend is None:
                 self._legend = legend_lines(self._model, self._state, self._ruleset)
+                if getattr(self.app, "no_color", False):
+                    self._legend += MONO_LEGEND
             if self._legend:
                 strip = self._overlay_legend(strip, y, width)
         return strip
@@ -374,7 +400,7 @@ class HexMap(ScrollView, can_focus=True):
     def _overlay_cursor(self, line: Strip, x: int, width: int) -> Strip:
         cursor = self.get_component_rich_style("hex-map--cursor", partial=True)
         if getattr(self.app, "no_color", False):
-            cursor = _without_colour(cursor, ())
+            cursor = Style(reverse=True, bold=True)
         inside = [Segment(s.text, (s.style or Style()) + cursor) for s in line.crop(x, x + width)]
         return Strip.join([line.crop(0, x), Strip(inside, width), line.crop(x + width)])
 
