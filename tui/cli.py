@@ -314,9 +314,14 @@ def cmd_join(args: argparse.Namespace) -> int:
     from tui.remote.client import HostGone, RemoteSeat
 
     code = args.code or os.environ.get("HEXWAR_JOIN_CODE")
+    path = args.socket or str(data_dir() / "host" / "host.sock")
+    if args.ask_code and not code:
+        from tui.remote.app import run_remote
+
+        run_remote(None, path)
+        return EXIT_OK
     if not code and not (args.game and args.side):
         raise UserError("name the game and --side, or give a join --code")
-    path = args.socket or str(data_dir() / "host" / "host.sock")
     try:
         seat = RemoteSeat(path, code=code) if code else RemoteSeat(path, game=args.game, side=args.side)
     except HostGone as exc:
@@ -328,7 +333,10 @@ def cmd_join(args: argparse.Namespace) -> int:
             from tui.plain import run_plain
 
             return run_plain(None, seat=seat)
-        return _open_tui({"seat": seat})
+        from tui.remote.app import run_remote
+
+        run_remote(seat)
+        return EXIT_OK
     finally:
         seat.close()
 
