@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from rules.core import Unit
-from rules.hexgrid import Direction
+from rules.hexgrid import Direction, Hex
 
 Mode = Literal["ground", "underground", "sea", "sky", "space"]
 """The text's modes: "Ground, Under Ground - Tunnelling, Sea, Sky and Space"."""
@@ -185,9 +185,11 @@ class HwUnit(Unit):
     facing: Direction = "E"
     speed: int = 0
     """Space units: the current speed in cm per turn (AHW-A21)."""
-    counter: tuple[int, int] | None = None
+    counter: Hex | None = None
     """Its Move counter: the hex it is ordered to (None: no counter)."""
     counter_attack: Literal["", "ram", "suicide"] = ""
+    counter_level: int | None = None
+    """A level to climb or dive to on the way (at half Move)."""
     moved: bool = False
     """Moved this movement phase."""
     fired: list[int] = Field(default_factory=list)
