@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Saves and the autosave live in the user data folder ($HEXWAR_DATA_DIR overrides it).",
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument("--plain", action="store_true",
+                        help="play as lines of text, one command a line (for screen readers, slow links "
+                        "and scripts); with `new` or `load`")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.add_parser("list", help="list the rule sets and their bundled scenarios",
                    description="List the rule sets and their bundled scenarios.")
@@ -69,6 +72,11 @@ def build_parser() -> argparse.ArgumentParser:
     load = sub.add_parser("load", help="open a saved game",
                           description="Check a saved game (replaying its log) and open it.")
     load.add_argument("file", metavar="FILE", help="a save file (.toml)")
+    for command in (new, load):
+        command.add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
+                             help="play as lines of text (see `hexwar --help`)")
+        command.add_argument("--side", metavar="SIDE",
+                             help="with --plain: the side you play (default: every side in turn)")
     verify = sub.add_parser(
         "verify", help="replay a save and report whether it is consistent",
         description="Replay a save's action log from its scenario and seed and compare the result "
@@ -149,6 +157,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     if args.ai:
         print(f"hexwar: --ai: there is no computer player yet; {', '.join(args.ai)} is played at this keyboard",
               file=sys.stderr)
+    if args.plain:
+        return _open_plain(service, args.side)
     start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai)}
     return _open_tui(start)
 
@@ -157,7 +167,18 @@ def cmd_load(args: argparse.Namespace) -> int:
     from saves.store import AutosaveStore, load_game
 
     service = load_game(args.file, store=AutosaveStore())
+    if args.plain:
+        return _open_plain(service, args.side)
     return _open_tui({"load": args.file, "service": service})
+
+
+def _open_plain(service, side: str | None) -> int:
+    from saves.errors import shown
+    from tui.plain import run_plain
+
+    if side is not None and side not in service.state.side_ids():
+        raise UserError(f"--side: unknown side {shown(side)} (sides: {', '.join(service.state.side_ids())})")
+    return run_plain(service, side)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
