@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rules.board import Board
 from rules.core import Context
-from rules.events import Message
 from rules.hexgrid import Hex, area, line_hexes, nearest_first, to_offset
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.state import HwState
@@ -143,7 +142,3 @@ def free_near(state: HwState, h: Hex, n: int, mode: str, taken: set[Hex]) -> lis
     spots = [x for x in nearest_first(h, area(h, 3)) if state.board.in_bounds(x) and x not in taken
              and ter.open_for(state.board, x, mode)]
     return spots[:n]
-
-
-def note(ctx: Context, text: str, side: str | None = None) -> None:
-    ctx.emit(Message(message=text, side=side))

@@ -34,6 +34,9 @@ def why_not(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> str:
     d = field.cm(state, firer.at, target.at)
     if d > weapon.range:
         return f"the target is {d} cm away, beyond the Range of {weapon.range} cm (AHW-A09)"
+    if any(field.known_level(state, h, None) == "impassable" for h in [*field.between(firer.at, target.at), target.at]
+           if field.piece_at(state, h) != field.piece_at(state, firer.at)):
+        return "the line of fire crosses terrain impassable at this time and place"
     lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
     why = fp.elevation_refusal(lf, lt, weapon.kind, weapon.fire, target_underground=target.mode == "underground" and target.level < 0)
     if why:

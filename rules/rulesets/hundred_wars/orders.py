@@ -103,7 +103,7 @@ def set_counter(state: HwState, side: str, uid: str, to: Hex, attack: str, level
     spend(state, side, n, u.at, "issue a Move counter")
     before = u.counter
     u.counter, u.counter_attack, u.counter_level = tuple(to), attack, level
-    ctx.emit(Changed(unit=u.id, field="counter", before=str(before) if before else None, after=str(to),
+    ctx.emit(Changed(unit=u.id, field="counter", before=str(Hex(*before)) if before else None, after=str(to),
                      why="Move counter" + (f" ({attack})" if attack else "")))
 
 
