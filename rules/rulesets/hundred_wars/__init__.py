@@ -40,7 +40,7 @@ class HundredWarsRuleset:
     state_model = HwState
     action_adapter = ADAPTER
     action_kinds = {
-        "roll_off": ActionKind(key="r", label="Roll off to set up"),
+        "roll_off": ActionKind(key="s", label="Roll off to set up"),
         "edge": ActionKind(key="e", label="Choose table edge"),
         "orders": ActionKind(key="o", label="Roll for Orders (pips)"),
         "blind": ActionKind(key="b", label="Place a blind (1 pip)", needs_target=True),
@@ -53,9 +53,9 @@ class HundredWarsRuleset:
         "jam": ActionKind(key="j", label="ECM: jam a commander", needs_target=True),
         "move": ActionKind(key="m", label="Roll and move"),
         "teleport": ActionKind(key="t", label="Teleport", needs_target=True),
-        "allocate": ActionKind(key="l", label="Allocate damage"),
-        "done": ActionKind(key="n", label="Done (next)"),
-        "agree_end": ActionKind(key="z", label="Agree to end the game"),
+        "allocate": ActionKind(key="a", label="Allocate damage"),
+        "done": ActionKind(key="d", label="Done (next)"),
+        "agree_end": ActionKind(key="k", label="Agree to end the game"),
     }
     terrain = ter.TERRAIN
 

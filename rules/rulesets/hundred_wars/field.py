@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.board import Board
 from rules.core import Context
 from rules.hexgrid import Hex, area, line_hexes, nearest_first, to_offset
@@ -81,9 +83,14 @@ def cm(state: HwState, a: Hex, b: Hex) -> int:
     return a.distance(b) * state.hex_cm
 
 
+@lru_cache(maxsize=1 << 16)
+def _between(a: Hex, b: Hex) -> tuple[Hex, ...]:
+    return tuple(h for h in line_hexes(a, b) if h not in (a, b))
+
+
 def between(a: Hex, b: Hex) -> list[Hex]:
-    """The hexes a line from `a` to `b` passes, both ends left out."""
-    return [h for h in line_hexes(a, b) if h not in (a, b)]
+    """The hexes a line from `a` to `b` passes, both ends left out (cached: lines are dear to work out)."""
+    return list(_between(Hex(*a), Hex(*b)))
 
 
 def fire_level(state: HwState, frm: Hex, to: Hex, ctx: Context | None, side: str | None = None) -> Level:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.actions import Action
 from rules.core import Context, Decision, Refusal
 from rules.events import PhaseChanged
-from rules.hexgrid import Hex
+from rules.hexgrid import Hex, area
 from rules.rulesets.hundred_wars import engage, field, firing, moving, setup
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars import terrain as ter
@@ -67,18 +67,24 @@ def blind_actions(state: HwState, side: str) -> list[Action]:
     return [PlaceBlind(side=side, unit=b.id, at=h) for b in waiting for h in spots]
 
 
+COUNTER_TURNS = 4
+"""The action list offers Move counters up to four turns' full move away (a farther hex may still be given)."""
+
+
 def counter_actions(state: HwState, side: str, pips: int) -> list[Action]:
     out: list[Action] = []
+    occupied = state.occupied()
     for u in state.live(side):
         if not od.movable(state, u) or (state.phase == "move" and (u.counter is None or u.moved)):
             continue
         if od.payer(state, side, pips, u.at) is None:
             continue
         mode = u.mode or "ground"
-        for h in state.board.hexes():
-            if h == u.at or not ter.open_for(state.board, h, mode):
+        radius = max(3, COUNTER_TURNS * moving.move_factor(state, u) // state.hex_cm)
+        for h in area(u.at, radius):
+            if h == u.at or not state.board.in_bounds(h) or not ter.open_for(state.board, h, mode):
                 continue
-            other = state.unit_at(h)
+            other = occupied.get(h)
             if other is None or other.side != side:
                 out.append(SetCounter(side=side, unit=u.id, to=h))
             if other is not None and other.side != side and not u.blind:

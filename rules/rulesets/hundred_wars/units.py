@@ -86,6 +86,13 @@ class HwStats(BaseModel):
             raise ValueError("each Move mode may be bought once")
         return self
 
+    def __deepcopy__(self, memo: dict | None = None) -> HwStats:
+        # Every field but the two lists is immutable: copying them by hand keeps undo snapshots cheap.
+        new = self.model_copy()
+        new.move = [m.model_copy() for m in self.move]
+        new.weapons = [w.model_copy() for w in self.weapons]
+        return new
+
     def mode(self, mode: str) -> Movement | None:
         for m in self.move:
             if m.mode == mode:
