@@ -199,6 +199,8 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
         raise Refusal("it is not your decision now")
     if state.pending and not isinstance(action, Allocate):
         raise Refusal("damage must be allocated first")
+    if isinstance(action, ChooseEdge) and state.phase == "edge":
+        return [action]  # setup.choose_edge says why an edge is refused
     if isinstance(action, (RollOff, ChooseEdge, RollOrders)):
         return legal_actions(state, action.side)
     if isinstance(action, (Fire, Repair, PsiReveal, Reveal)) and state.phase != "fire":

@@ -215,3 +215,28 @@ def test_most_damage_received_loses():
 def test_legal_actions_are_accepted():
     s = game([unit("r", "red", at(3, 3)), unit("b1", "blue", at(3, 6))], phase="counters", pips={})
     assert [a.text() for a in turn.legal_actions(s, "red")] == ["done red", "agree_end red"]
+
+
+def test_three_sides_choose_edges_in_roll_order_and_take_every_phase_in_player_order():
+    from rules.core import Setup, SideSetup
+    from rules.rulesets.hundred_wars import RULESET
+    from tests.rules.hundred_wars.helpers import board
+
+    setup = Setup(ruleset="hundred_wars", name="three", board=board(),
+                  sides=[SideSetup(id=s, name=s) for s in ("red", "blue", "green")],
+                  units=[unit("r", "red", None, **HQ), unit("b", "blue", None, **HQ), unit("g", "green", None, **HQ)])
+    s = RULESET.setup(setup, 1, {"dummy_blinds": 0})
+    act(s, "roll_off red", 3, 9, 5)
+    assert s.order == ["blue", "green", "red"] and RULESET.decision(s).side == "blue"
+    act(s, "edge blue edge=west")
+    with pytest.raises(Refusal, match="not free"):
+        act(s, "edge green edge=west")
+    act(s, "edge green edge=north")
+    # No pieces to roll; player order: red 2, blue 7, green 7 - the tie re-rolls: blue 1, green 4.
+    act(s, "edge red edge=south", 2, 7, 7, 1, 4)
+    assert s.edges == {"blue": "west", "green": "north", "red": "south"}
+    assert s.order == ["green", "blue", "red"] and s.phase == "orders"
+    for side, face in (("green", 2), ("blue", 3), ("red", 4)):
+        assert RULESET.decision(s).side == side
+        act(s, f"orders {side}", face)
+    assert s.phase == "blinds" and s.acting() == "green"
