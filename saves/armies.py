@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules import registry
 from saves.errors import SaveError, problems_from_validation
-from saves.files import parse_toml, read_bytes
+from saves.files import dump_toml, parse_toml, read_bytes, write_atomic
 
 
 class ArmyEntryFile(BaseModel):
@@ -119,3 +119,60 @@ def load_army(name_or_path: str | Path, ruleset: str | None = None) -> Army:
         except (ValueError, ValidationError) as exc:
             raise SaveError(path, f"unit {i + 1} ({entry.name}): {exc}") from None
     return Army(file, entries)
+
+
+# --- building an army ---------------------------------------------------------------
+
+
+def add_units(army: Army, source: Army, unit_name: str, count: int = 1, limit: int | None = None) -> Army:
+    """`army` with `count` more of the unit named `unit_name` from `source` (another list); refused over `limit`.
+
+    Raises SaveError with a reason in words when the unit is unknown, the rule
+    sets differ, or the new total would pass the points limit.
+    """
+    if source.file.ruleset != army.file.ruleset:
+        raise SaveError(None, f"{source.file.name} is a {source.file.ruleset} list, not {army.file.ruleset}")
+    found = next((e for e in source.entries if e.entry.name.lower() == unit_name.lower()), None)
+    if found is None:
+        known = ", ".join(e.entry.name for e in source.entries)
+        raise SaveError(None, f"{source.file.name} has no unit {unit_name!r} (it has: {known})")
+    if count < 1:
+        raise SaveError(None, "add at least one unit")
+    total = army.total + found.each * count
+    if limit is not None and total > limit:
+        raise SaveError(None, f"{count} x {found.entry.name} ({found.each} points each) would bring the army to "
+                              f"{total} points, over the limit of {limit} by {total - limit}")
+    entries = list(army.entries)
+    same = next((i for i, e in enumerate(entries) if e.entry.name == found.entry.name), None)
+    if same is None:
+        entries.append(CostedEntry(found.entry.model_copy(update={"count": count, "printed": None, "erratum": ""}),
+                                   found.each))
+    else:
+        e = entries[same]
+        entries[same] = CostedEntry(e.entry.model_copy(update={"count": e.entry.count + count}), e.each)
+    new_file = army.file.model_copy(update={"units": [e.entry for e in entries], "total": total,
+                                            "printed_total": None, "erratum": ""})
+    return Army(new_file, entries)
+
+
+def empty_army(ruleset: str, name: str) -> Army:
+    return Army(ArmyFile(ruleset=registry.resolve(ruleset), name=name, title=name, total=0))
+
+
+def army_lines(army: Army, limit: int | None = None) -> list[str]:
+    """The army as the builder shows it: one line per unit with the running total."""
+    lines, running = [], 0
+    for e in army.entries:
+        running += e.subtotal
+        lines.append(f"{e.entry.count:>3} x {e.entry.name:<45} {e.each:>5} each {e.subtotal:>6}   total {running:>6}")
+    cap = f" of {limit}" if limit is not None else ""
+    lines.append(f"{army.total} points{cap}")
+    return lines
+
+
+def save_army(army: Army, path: str | Path) -> None:
+    """Write the army file (atomically, keeping a .bak)."""
+    data = army.file.model_dump(exclude_none=True, exclude_defaults=False)
+    data["units"] = [{k: v for k, v in u.items() if v not in ("", None)} for u in data["units"]]
+    doc = {k: v for k, v in data.items() if v not in ("", None)}
+    write_atomic(path, dump_toml(doc).encode("utf-8"))
