@@ -176,3 +176,31 @@ def save_army(army: Army, path: str | Path) -> None:
     data["units"] = [{k: v for k, v in u.items() if v not in ("", None)} for u in data["units"]]
     doc = {k: v for k, v in data.items() if v not in ("", None)}
     write_atomic(path, dump_toml(doc).encode("utf-8"))
+
+
+def army_command(ruleset: str, file: str, source: str | None = None, add: str | None = None, count: int = 1,
+                 limit: int | None = None) -> tuple[int, list[str]]:
+    """`hexwar army RULESET FILE`: show (and with --add, extend and save) an army; (exit status, lines to print).
+
+    Without --add the file is checked: its running total, any disagreement with
+    the costing, and the points limit. With --add, `count` units named `add` are
+    copied from the list `source` (a bundled list's name or a file) and the file
+    is written, unless the army would pass the limit.
+    """
+    path = Path(file)
+    rid = registry.resolve(ruleset)
+    try:
+        if add is None:
+            army = load_army(path)
+            lines = army_lines(army, limit) + [f"problem: {p}" for p in army.problems()]
+            if limit is not None and army.total > limit:
+                return 2, lines + [f"refused: {army.total} points is over the limit of {limit} by {army.total - limit}"]
+            return (2 if army.problems() else 0), lines
+        if source is None:
+            return 2, ["name the list to take the unit from with --from (for example: --from martian)"]
+        army = load_army(path) if path.exists() else empty_army(rid, path.stem)
+        army = add_units(army, load_army(source, rid), add, count, limit)
+        save_army(army, path)
+        return 0, army_lines(army, limit) + [f"saved {path}"]
+    except SaveError as exc:
+        return 2, [f"refused: {exc}"]

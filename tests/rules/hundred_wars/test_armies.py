@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from saves.armies import add_units, army_lines, empty_army, list_armies, load_army, save_army
@@ -40,3 +42,18 @@ def test_the_builder_adds_units_shows_the_running_total_and_refuses_over_the_lim
     save_army(army, path)
     again = load_army(path)
     assert again.total == 211 and again.problems() == []
+
+
+def test_the_army_command_builds_and_refuses(tmp_path, capsys):
+    from tui.cli import main
+
+    path = str(tmp_path / "raid.toml")
+    assert main(["army", "hundred_wars", path, "--from", "martian", "--add", "Maldian Guard Blades",
+                 "--count", "3", "--limit", "200"]) == 0
+    assert "177 points of 200" in capsys.readouterr().out
+    assert main(["army", "hundred_wars", path, "--from", "martian", "--add", "Maldian Guard Blades",
+                 "--limit", "200"]) == 2
+    assert "over the limit of 200 by 36" in capsys.readouterr().out
+    colonial = Path(__file__).parents[3] / "saves" / "armies" / "hundred_wars" / "colonial.toml"
+    assert main(["army", "hundred_wars", str(colonial), "--limit", "1500"]) == 2
+    assert "1624 points is over the limit of 1500 by 124" in capsys.readouterr().out
