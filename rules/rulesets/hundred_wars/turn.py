@@ -176,8 +176,9 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
         if u is None or not u.blind or u.side != side or not u.on_map:
             raise Refusal(f"{action.unit} is not a blind of yours on the table")
         placed = engage.reveal(state, u, ctx, "revealed by its owner")
-        for p in placed:
-            engage.contact(state, p, ctx)
+        for e in {e.id: e for p in placed for e in field.adjacent_enemies(state, p.at, side) if e.blind}.values():
+            engage.reveal(state, e, ctx, "contacted by a revealed unit")
+        engage.fight(state, placed, ctx)  # units placed in contact fight at once, as one group
     elif isinstance(action, MoveUnit):
         moving.move_unit(state, side, action.unit, action.accelerate, ctx)
     elif isinstance(action, Teleport):

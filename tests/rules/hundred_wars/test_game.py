@@ -240,3 +240,30 @@ def test_three_sides_choose_edges_in_roll_order_and_take_every_phase_in_player_o
         assert RULESET.decision(s).side == side
         act(s, f"orders {side}", face)
     assert s.phase == "blinds" and s.acting() == "green"
+
+
+def test_fortifications_are_good_going_inside_and_at_gates_and_harder_under_resistance():
+    from rules.rulesets.hundred_wars import field
+
+    fort = {at(5, 3): "fort", at(6, 3): "fort", at(5, 4): "fort"}
+    b = board(terrain=fort, gates=(at(5, 4),))
+    s = game([unit("r", "red", at(3, 3)), unit("e", "blue", at(11, 7))], b=b, rolled={f"fort@{at(5, 3)}": "very_hard"})
+    assert field.entry_level(s, at(4, 3), at(5, 3), "ground", "red", None) == "very_hard"  # over the wall
+    assert field.entry_level(s, at(4, 4), at(5, 4), "ground", "red", None) == "easy"  # at the gate
+    assert field.entry_level(s, at(5, 3), at(6, 3), "ground", "red", None) == "easy"  # inside
+    s.units["e"].at = at(6, 3)  # now contested
+    assert field.entry_level(s, at(4, 4), at(5, 4), "ground", "red", None) == "impassable"
+
+
+def test_fire_across_a_piece_known_to_be_impassable_is_refused():
+    b = board(terrain={at(3, 2): "rough"})
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 3))], b=b, rolled={f"rough@{at(3, 2)}": "impassable"})
+    with pytest.raises(Refusal, match="impassable"):
+        act(s, "fire red unit=r at=3,3")
+
+
+def test_an_unrolled_piece_is_rolled_when_fired_into_and_cuts_the_range():
+    b = board(terrain={at(3, 3): "wood"})
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 3))], b=b)
+    act(s, "fire red unit=r at=3,3", 5, 9)  # the wood rolls 5 (Hard): range 2 x 9 / 2 = 9 < 10 cm: not sighted
+    assert s.terrain_rolls == {f"wood@{at(3, 3)}": "hard"} and s.units["r"].fired == [0]
