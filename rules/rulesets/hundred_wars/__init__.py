@@ -33,6 +33,9 @@ class HundredWarsRuleset:
                    help="Imagined blinds each side may bring on besides its real units and groups."),
         OptionSpec(id="dummy_move", label="Dummy blind Move (cm)", default=10,
                    help="How fast a dummy blind rolls to move."),
+        OptionSpec(id="place_terrain", label="Players place terrain", default=False,
+                   help="Setting up: each player rolls 1d10 and places up to that many terrain pieces in turn, "
+                        "the low scorer first, on top of the scenario's map."),
         OptionSpec(id="target_priority", label="Target priorities", default=True,
                    help="Units fire at an enemy in contact first, then one firing at them, then one engaging "
                         "friends, then the closest (text: Target Choice). Off: any visible enemy in range."),
@@ -42,6 +45,7 @@ class HundredWarsRuleset:
     action_kinds = {
         "roll_off": ActionKind(key="s", label="Roll off to set up"),
         "edge": ActionKind(key="e", label="Choose table edge"),
+        "piece": ActionKind(key="i", label="Place a terrain piece", needs_target=True),
         "orders": ActionKind(key="o", label="Roll for Orders (pips)"),
         "blind": ActionKind(key="b", label="Place a blind (1 pip)", needs_target=True),
         "counter": ActionKind(key="c", label="Move counter (1 pip; 2 during the move)", needs_target=True),

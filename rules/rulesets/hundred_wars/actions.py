@@ -23,6 +23,14 @@ class ChooseEdge(Action):
     edge: Literal["north", "south", "west", "east"]
 
 
+class PlacePiece(Action):
+    """Setting up: place one of your terrain pieces (the hex and the open hexes around it)."""
+
+    kind: Literal["piece"] = "piece"
+    terrain: str
+    at: Hex
+
+
 class RollOrders(Action):
     """Phase 1: every commander of the side rolls 1d10 for pips (AHW-A03)."""
 
@@ -134,7 +142,7 @@ class AgreeEnd(Action):
 
 
 HwAction = Annotated[
-    Union[RollOff, ChooseEdge, RollOrders, PlaceBlind, SetCounter, RemoveCounter, Fire, Repair, Reveal, PsiReveal,
+    Union[RollOff, PlacePiece, ChooseEdge, RollOrders, PlaceBlind, SetCounter, RemoveCounter, Fire, Repair, Reveal, PsiReveal,
           Jam, MoveUnit, Teleport, Allocate, Done, AgreeEnd],
     Field(discriminator="kind"),
 ]

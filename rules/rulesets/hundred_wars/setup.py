@@ -72,6 +72,11 @@ def roll_each(state: HwState, sides: list[str], ctx: Context, purpose: str) -> l
 def roll_off(state: HwState, ctx: Context) -> None:
     """Setting up: 'Players roll 1d10 ... The high scorer chooses their table edge.'"""
     state.order = roll_each(state, state.side_ids(), ctx, "set-up")
+    if state.options.get("place_terrain", False):
+        from rules.rulesets.hundred_wars import placing
+
+        placing.start(state, ctx)
+        return
     state.phase, state.step = "edge", 0
     state.active_side = state.order[0]
     ctx.emit(PhaseChanged(turn=state.turn, phase="choose table edges"))

@@ -10,10 +10,10 @@ from rules.core import GameState
 from rules.rulesets.hundred_wars.terrain import Level
 from rules.rulesets.hundred_wars.units import HwUnit
 
-Phase = Literal["setup", "edge", "orders", "blinds", "counters", "fire", "move"]
+Phase = Literal["setup", "terrain", "edge", "orders", "blinds", "counters", "fire", "move"]
 PHASES: tuple[Phase, ...] = ("orders", "blinds", "counters", "fire", "move")
 """Phase 1 Orders, 2 blinds, 3 Move counters, 4 fire, 5 move."""
-PHASE_WORDS = {"setup": "setting up", "edge": "choose table edges", "orders": "Phase 1: roll for Orders",
+PHASE_WORDS = {"setup": "setting up", "terrain": "place terrain pieces", "edge": "choose table edges", "orders": "Phase 1: roll for Orders",
                "blinds": "Phase 2: place blinds", "counters": "Phase 3: place Move counters",
                "fire": "Phase 4: fire", "move": "Phase 5: move"}
 
@@ -38,6 +38,10 @@ class HwState(GameState):
     """Index in `order` of the side acting in this phase."""
     rolls: dict[str, int] = Field(default_factory=dict)
     """The last set-up or player-order roll of each side."""
+    pieces_left: dict[str, int] = Field(default_factory=dict)
+    """Terrain pieces each side may still place while setting up."""
+    placing: list[str] = Field(default_factory=list)
+    """The order sides place terrain in: the low scorer first."""
     edges: dict[str, str] = Field(default_factory=dict)
     """Each side's home table edge."""
     terrain_rolls: dict[str, Level] = Field(default_factory=dict)

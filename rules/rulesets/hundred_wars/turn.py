@@ -6,11 +6,11 @@ from rules.actions import Action
 from rules.core import Context, Decision, Refusal
 from rules.events import PhaseChanged
 from rules.hexgrid import Hex, area
-from rules.rulesets.hundred_wars import engage, field, firing, moving, setup
+from rules.rulesets.hundred_wars import engage, field, firing, moving, placing, setup
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.actions import (
-    AgreeEnd, Allocate, ChooseEdge, Done, Fire, Jam, MoveUnit, PlaceBlind, PsiReveal, RemoveCounter, Repair, Reveal,
+    AgreeEnd, Allocate, ChooseEdge, Done, Fire, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
     RollOff, RollOrders, SetCounter, Teleport,
 )
 from rules.rulesets.hundred_wars.state import PHASE_WORDS, PHASES, HwState
@@ -24,6 +24,8 @@ def decision(state: HwState) -> Decision:
         return Decision(side=state.side_ids()[0], prompt="roll off to set up")
     if state.phase == "edge":
         return Decision(side=state.order[state.step], prompt="choose your table edge")
+    if state.phase == "terrain":
+        return Decision(side=state.active_side, prompt=f"place a terrain piece ({state.pieces_left.get(state.active_side, 0)} left)")
     return Decision(side=state.acting(), prompt=PHASE_WORDS[state.phase])
 
 
@@ -35,6 +37,9 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
         return [Allocate(side=side, unit=u, first=k) for u, k in engage.choices(state)]
     if state.phase == "setup":
         return [RollOff(side=side)]
+    if state.phase == "terrain":
+        return [Done(side=side)] + [PlacePiece(side=side, terrain=t, at=h) for t in placing.PLACEABLE
+                                    for h in placing.spots(state)]
     if state.phase == "edge":
         return [ChooseEdge(side=side, edge=e) for e in setup.free_edges(state)]  # type: ignore[arg-type]
     if state.phase == "orders":
@@ -150,6 +155,10 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
         engage.allocate(state, side, action.unit, action.first, ctx)
     elif isinstance(action, RollOff):
         setup.roll_off(state, ctx)
+    elif isinstance(action, PlacePiece):
+        placing.place(state, side, action.terrain, Hex(*action.at), ctx)
+    elif isinstance(action, Done) and state.phase == "terrain":
+        placing.stop(state, side)
     elif isinstance(action, ChooseEdge):
         setup.choose_edge(state, side, action.edge, ctx)
         if len(state.edges) == len(state.sides):
@@ -200,6 +209,10 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
         raise Refusal("it is not your decision now")
     if state.pending and not isinstance(action, Allocate):
         raise Refusal("damage must be allocated first")
+    if isinstance(action, (PlacePiece, Done)) and state.phase == "terrain":
+        return [action]
+    if isinstance(action, PlacePiece):
+        raise Refusal("terrain pieces are placed while setting up")
     if isinstance(action, ChooseEdge) and state.phase == "edge":
         return [action]  # setup.choose_edge says why an edge is refused
     if isinstance(action, (RollOff, ChooseEdge, RollOrders)):

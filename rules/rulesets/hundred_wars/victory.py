@@ -33,7 +33,7 @@ def result(state: HwState, reason: str) -> GameResult:
 
 
 def check(state: HwState) -> GameResult | None:
-    if state.phase in ("setup", "edge"):
+    if state.phase in ("setup", "terrain", "edge"):
         return None
     left = [s for s in state.side_ids() if standing(state, s)]
     if len(left) <= 1:

@@ -6,7 +6,7 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import costing, victory
 from rules.rulesets.hundred_wars.actions import (
-    AgreeEnd, Allocate, ChooseEdge, Done, Fire, Jam, MoveUnit, PlaceBlind, PsiReveal, RemoveCounter, Repair, Reveal,
+    AgreeEnd, Allocate, ChooseEdge, Done, Fire, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
     RollOff, RollOrders, SetCounter, Teleport,
 )
 from rules.rulesets.hundred_wars.procedures.damage import SPREAD
@@ -27,6 +27,8 @@ def _at(state: HwState, h) -> str:
 def describe(state: HwState, a: Action) -> str:
     if isinstance(a, RollOff):
         return "Roll 1d10 each to set up (high scorer chooses a table edge)"
+    if isinstance(a, PlacePiece):
+        return f"Place a {a.terrain} piece at {Hex(*a.at)}"
     if isinstance(a, ChooseEdge):
         return f"Take the {a.edge} table edge"
     if isinstance(a, RollOrders):
@@ -67,6 +69,8 @@ def describe(state: HwState, a: Action) -> str:
         dmg = state.pending[0].damage if state.pending else "the"
         return f"{u.name if u else a.unit} takes {dmg} damage {first}"
     if isinstance(a, Done):
+        if state.phase == "terrain":
+            return "Place no more terrain pieces"
         return f"Done with {PHASE_WORDS.get(state.phase, state.phase)}"
     if isinstance(a, AgreeEnd):
         return "Agree that the game is over"

@@ -267,3 +267,27 @@ def test_an_unrolled_piece_is_rolled_when_fired_into_and_cuts_the_range():
     s = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 3))], b=b)
     act(s, "fire red unit=r at=3,3", 5, 9)  # the wood rolls 5 (Hard): range 2 x 9 / 2 = 9 < 10 cm: not sighted
     assert s.terrain_rolls == {f"wood@{at(3, 3)}": "hard"} and s.units["r"].fired == [0]
+
+
+def test_players_place_their_terrain_pieces_in_turn_the_low_scorer_first():
+    from rules.core import Setup, SideSetup
+    from rules.rulesets.hundred_wars import field
+    from tests.rules.hundred_wars.helpers import board
+
+    setup = Setup(ruleset="hundred_wars", name="t", board=board(),
+                  sides=[SideSetup(id="red", name="Red"), SideSetup(id="blue", name="Blue")],
+                  units=[unit("r", "red", None, **HQ), unit("b", "blue", None, **HQ)])
+    s = RULESET.setup(setup, 1, {"dummy_blinds": 0, "place_terrain": True})
+    act(s, "roll_off red", 8, 3, 2, 1)  # red 8, blue 3: blue is the low scorer; red may place 2, blue 1
+    assert s.phase == "terrain" and s.pieces_left == {"red": 2, "blue": 1}
+    assert RULESET.decision(s).side == "blue"
+    act(s, "piece blue terrain=wood at=4,4")
+    assert s.board.terrain_at(at(4, 4)) == "wood" and s.board.terrain_at(at(5, 4)) == "wood"
+    assert RULESET.decision(s).side == "red"
+    with pytest.raises(Refusal, match="not an open hex"):
+        act(s, "piece red terrain=hill at=4,4")
+    act(s, "piece red terrain=hill at=9,2")
+    assert RULESET.decision(s).side == "red"  # blue has no pieces left
+    act(s, "done red")
+    assert s.phase == "edge" and RULESET.decision(s).side == "red"  # the high scorer chooses the edge
+    assert field.piece_at(s, at(9, 2)).startswith("hill@")

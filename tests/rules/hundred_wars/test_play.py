@@ -11,7 +11,7 @@ from rules.service import GameService
 from saves.scenarios import load_scenario
 from tests.rules.test_secrecy import check_point
 
-PREFER = ("orders", "blind", "counter", "fire", "move", "allocate", "roll_off", "edge", "reveal", "repair", "psi")
+PREFER = ("piece", "orders", "blind", "counter", "fire", "move", "allocate", "roll_off", "edge", "reveal", "repair", "psi")
 
 
 def policy(game: GameService, rng: random.Random):
@@ -81,3 +81,15 @@ def test_the_colonial_and_martian_battle_runs():
     assert len(game.history) == 120 or game.result is not None
     assert sum(1 for u in game.state.units.values() if u.blind and u.on_map) + sum(
         1 for u in game.state.units.values() if not u.blind and u.on_map) > 0
+
+
+def test_a_game_with_terrain_placed_by_the_players_replays():
+    game = GameService.new(load_scenario("first-blinds", ruleset="hundred_wars"), seed=8,
+                           options={"place_terrain": True})
+    rng = random.Random(8)
+    while len(game.history) < 60 and game.result is None:
+        assert game.apply(policy(game, rng)).ok
+    assert any(a.kind == "piece" for a in game.log)
+    assert game.state.board != game.initial.board
+    again = GameService.replay(game.ruleset, game.initial, game.log)
+    assert again.state == game.state
