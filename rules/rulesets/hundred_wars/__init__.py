@@ -36,6 +36,9 @@ class HundredWarsRuleset:
         OptionSpec(id="place_terrain", label="Players place terrain", default=False,
                    help="Setting up: each player rolls 1d10 and places up to that many terrain pieces in turn, "
                         "the low scorer first, on top of the scenario's map."),
+        OptionSpec(id="groups", label="Groups act together", default=True,
+                   help="Units in base to base contact take the same Move counter, move together on one roll at "
+                        "the lowest Move, and fire at the same targets when they can (text: Groups)."),
         OptionSpec(id="target_priority", label="Target priorities", default=True,
                    help="Units fire at an enemy in contact first, then one firing at them, then one engaging "
                         "friends, then the closest (text: Target Choice). Off: any visible enemy in range."),

@@ -140,6 +140,22 @@ def arc(target: HwUnit, frm: Hex) -> str:
     return "front" if turn in (0, 1, 5) else "rear" if turn == 3 else "flank"
 
 
+def group(state: HwState, u: HwUnit) -> list[HwUnit]:
+    """'Friendly Units in base to base contact are called groups': its revealed friends touching it, and theirs."""
+    if u.at is None or u.blind:
+        return [u]
+    friends = [f for f in state.live(u.side) if not f.blind]
+    out, seen, todo = [u], {u.id}, [u]
+    while todo:
+        cur = todo.pop()
+        for f in friends:
+            if f.id not in seen and f.at.distance(cur.at) == 1:
+                seen.add(f.id)
+                out.append(f)
+                todo.append(f)
+    return out
+
+
 def adjacent_enemies(state: HwState, h: Hex, side: str) -> list[HwUnit]:
     return [u for u in state.live() if u.side != side and u.at.distance(h) == 1]
 

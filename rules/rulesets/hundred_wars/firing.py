@@ -65,12 +65,16 @@ def candidates(state: HwState, firer: HwUnit) -> list[fp.Candidate]:
 
 
 def targets(state: HwState, firer: HwUnit, w: int) -> list[HwUnit]:
-    """Enemies the weapon may fire at: in range and sight, and of the first priority class that has any (option)."""
+    """Enemies the weapon may fire at: in range and sight, of the first priority class that has any (option
+    `target_priority`), and the target a group-mate already fired at when it is one of them (option `groups`)."""
     able = [state.units[c.id] for c in candidates(state, firer) if not why_not(state, firer, w, state.units[c.id])]
-    if not state.options.get("target_priority", True) or not able:
-        return able
-    ids = set(fp.priority_targets([c for c in candidates(state, firer) if c.id in {a.id for a in able}]))
-    return [a for a in able if a.id in ids]
+    if able and state.options.get("target_priority", True):
+        ids = set(fp.priority_targets([c for c in candidates(state, firer) if c.id in {a.id for a in able}]))
+        able = [a for a in able if a.id in ids]
+    if able and state.options.get("groups", True):  # a group fires 'at the same targets when possible'
+        mates = {g.id for g in field.group(state, firer)} - {firer.id}
+        able = [a for a in able if mates & set(state.fired_at.get(a.id, []))] or able
+    return able
 
 
 def fire(state: HwState, side: str, uid: str, w: int, at: Hex, ctx: Context) -> None:
@@ -84,7 +88,8 @@ def fire(state: HwState, side: str, uid: str, w: int, at: Hex, ctx: Context) -> 
     if why:
         raise Refusal(why)
     if target.id not in {t.id for t in targets(state, firer, w)}:
-        raise Refusal("target priorities: an enemy in contact, firing at it, engaging friends or closer comes first")
+        raise Refusal("target priorities: an enemy in contact, firing at it, engaging friends or closer comes first, "
+                      "and a group fires at its group-mates' target when it can")
     weapon = firer.stats.weapons[w]
     firer.fired.append(w)
     state.fired_at.setdefault(target.id, []).append(firer.id)

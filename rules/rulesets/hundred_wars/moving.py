@@ -28,6 +28,7 @@ def move_factor(state: HwState, u: HwUnit) -> int:
 
 
 def path_for(state: HwState, u: HwUnit, goal: Hex) -> list[Hex]:
+    """The shortest free path toward `goal`; an occupied goal is approached, not entered."""
     mode = u.mode or "ground"
     occupied = set(state.occupied())
 
@@ -38,34 +39,56 @@ def path_for(state: HwState, u: HwUnit, goal: Hex) -> list[Hex]:
             return None
         return 1
 
-    return find_path(u.at, goal, step) or [u.at]
+    path = find_path(u.at, goal, step) or [u.at]
+    if len(path) > 1 and path[-1] in occupied:
+        path = path[:-1]
+    return path
+
+
+def group_movers(state: HwState, u: HwUnit) -> list[HwUnit]:
+    """Its group's units with the same Move counter, not yet moved: they move together (text: "Groups")."""
+    if u.blind or u.mode == "space" or u.counter_attack or not state.options.get("groups", True):
+        return [u]
+    return [g for g in field.group(state, u) if g.counter == u.counter and not g.moved and not g.counter_attack
+            and g.mode == u.mode and g.counter_level == u.counter_level]
 
 
 def move_unit(state: HwState, side: str, uid: str, accelerate: bool, ctx: Context) -> None:
-    """'Once under a move order, a unit must roll and move each turn': 1d100, terrain worst case (AHW-A06, A07)."""
+    """'Once under a move order, a unit must roll and move each turn': 1d100, terrain worst case (AHW-A06, A07).
+
+    A group moves together on one roll with its lowest Move factor (text: "Groups").
+    """
     u = state.units.get(uid)
     if u is None or u.side != side or not u.on_map or u.counter is None:
         raise Refusal(f"{uid} has no Move counter of yours")
     if u.moved:
         raise Refusal(f"{u.name} has moved this phase")
-    u.moved = True
-    factor = move_factor(state, u)
-    mode = u.mode or "ground"
-    goal = Hex(*u.counter)
-    target = state.unit_at(goal) if u.counter_attack else None
-    path = path_for(state, u, goal)
-    if target is not None and path[-1] == goal:
-        path = path[:-1]  # stop in contact with the target
-    changes = u.counter_level is not None
-    (roll,) = ctx.dice.roll(1, 100, "movement", side=side, unit=u.id, rule=mp.R_MOVE,
-                            outcome="" if u.blind else f"up to {min(factor, 100)} cm (Move {factor})")
-    if mode == "space":
+    movers = group_movers(state, u)
+    for m in movers:
+        m.moved = True
+    factor = min(move_factor(state, m) for m in movers)
+    who = "" if u.blind else f"up to {min(factor, 100)} cm (Move {factor}" + (", the group's lowest)" if len(movers) > 1 else ")")
+    (roll,) = ctx.dice.roll(1, 100, "movement", side=side, unit=u.id, rule=mp.R_MOVE, outcome=who)
+    if (u.mode or "ground") == "space":
         before = u.speed
         u.speed = mp.space_speed(u.speed, roll, factor, accelerate)
         ctx.emit(Changed(unit=u.id, field="speed", before=before, after=u.speed, why="space movement (AHW-A21)"))
         roll, factor = u.speed, max(u.speed, 1)
-    start = ter.for_mobile(field.level_at(state, u.at, ctx, mode, side), u.stats.mobile)
-    level, steps = start, 0
+    goal = Hex(*u.counter)
+    for m in sorted(movers, key=lambda m: (m.at.distance(goal), m.id)):
+        if m.on_map:
+            advance(state, m, roll, factor, ctx)
+
+
+def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> None:
+    """Walk toward the counter as far as the roll and the worst terrain allow; then contact, ram or suicide."""
+    side, mode = u.side, u.mode or "ground"
+    goal = Hex(*u.counter)
+    target = state.unit_at(goal) if u.counter_attack else None
+    path = path_for(state, u, goal)
+    changes = u.counter_level is not None
+    level = ter.for_mobile(field.level_at(state, u.at, ctx, mode, side), u.stats.mobile)
+    steps = 0
     for nxt in path[1:]:
         if field.adjacent_enemies(state, path[steps], side) and steps:
             break  # contact stops the move
@@ -82,8 +105,8 @@ def move_unit(state: HwState, side: str, uid: str, accelerate: bool, ctx: Contex
     if changes and steps:
         ctx.emit(Changed(unit=u.id, field="level", before=u.level, after=u.counter_level, why="climb or dive"))
         u.level, u.counter_level = u.counter_level, None
-    if u.at == goal or (target is not None and u.at.distance(target.at) == 1):
-        u.counter = None
+    if u.at == goal or (u.at.distance(goal) == 1 and state.unit_at(goal) is not None):
+        u.counter = None  # arrived, or next to the unit that holds the hex
     if target is not None and not target.eliminated and u.at.distance(target.at) == 1:
         attack, u.counter_attack = u.counter_attack, ""
         if target.blind:

@@ -101,10 +101,19 @@ def set_counter(state: HwState, side: str, uid: str, to: Hex, attack: str, level
     if state.phase == "move" and (u.counter is None or u.moved):
         raise Refusal("during the move only an unmoved unit's Move order can be changed")
     spend(state, side, n, u.at, "issue a Move counter")
-    before = u.counter
-    u.counter, u.counter_attack, u.counter_level = tuple(to), attack, level
-    ctx.emit(Changed(unit=u.id, field="counter", before=str(Hex(*before)) if before else None, after=str(to),
-                     why="Move counter" + (f" ({attack})" if attack else "")))
+    for g in followers(state, u, attack):
+        before = g.counter
+        g.counter, g.counter_attack, g.counter_level = to, attack, level
+        ctx.emit(Changed(unit=g.id, field="counter", before=str(Hex(*before)) if before else None, after=str(to),
+                         why="Move counter" + (f" ({attack})" if attack else "") + (" (its group)" if g is not u else "")))
+
+
+def followers(state: HwState, u: HwUnit, attack: str = "") -> list[HwUnit]:
+    """The unit and its group, who 'will follow the same orders' (text: "Groups"; option `groups`)."""
+    if attack or u.blind or not state.options.get("groups", True):
+        return [u]
+    return [g for g in field.group(state, u) if g is u or (g.mode == u.mode and movable(state, g)
+                                                           and not (state.phase == "move" and g.moved))]
 
 
 def level_ok(u: HwUnit, level: int) -> bool:
@@ -118,5 +127,7 @@ def remove_counter(state: HwState, side: str, uid: str, ctx: Context) -> None:
     if u is None or u.side != side or u.counter is None:
         raise Refusal(f"{uid} has no Move counter of yours")
     spend(state, side, 1, u.at, "remove a Move counter")
-    u.counter, u.counter_attack, u.counter_level = None, "", None
-    ctx.emit(Changed(unit=u.id, field="counter", before="set", after=None, why="Move counter removed"))
+    for g in followers(state, u):
+        if g.counter is not None:
+            g.counter, g.counter_attack, g.counter_level = None, "", None
+            ctx.emit(Changed(unit=g.id, field="counter", before="set", after=None, why="Move counter removed"))

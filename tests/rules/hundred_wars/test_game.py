@@ -291,3 +291,24 @@ def test_players_place_their_terrain_pieces_in_turn_the_low_scorer_first():
     act(s, "done red")
     assert s.phase == "edge" and RULESET.decision(s).side == "red"  # the high scorer chooses the edge
     assert field.piece_at(s, at(9, 2)).startswith("hill@")
+
+
+def test_a_group_takes_one_counter_moves_on_one_roll_at_its_lowest_move_and_fires_at_the_same_target():
+    slow = {**INF, "move": [{"mode": "ground", "factor": 5}]}
+    fast = {**INF, "move": [{"mode": "ground", "factor": 20}]}
+    units = [unit("h", "red", at(0, 0), **HQ), unit("t", "red", at(2, 1), **fast), unit("i", "red", at(2, 2), **slow),
+             unit("e", "blue", at(11, 7)), unit("f", "blue", at(10, 7))]
+    s = game(units, phase="counters", pips={"h": 1})
+    act(s, "counter red unit=t to=8,1")
+    assert s.units["t"].counter == s.units["i"].counter == at(8, 1) and s.pips["h"] == 0
+    s.phase = "move"
+    act(s, "move red unit=t", 60)  # one roll for both; the group's lowest Move is 5 cm: one hex each
+    assert s.units["t"].at == at(3, 1) and s.units["i"].at == at(3, 2)
+    assert s.units["t"].moved and s.units["i"].moved
+    s.phase = "fire"
+    s.options["target_priority"] = False
+    s.units["e"].at, s.units["f"].at = at(5, 3), at(5, 4)
+    act(s, "fire red unit=i at=5,3", 1)  # i fires at e (not sighted)
+    with pytest.raises(Refusal, match="group"):
+        act(s, "fire red unit=t at=5,4")
+    act(s, "fire red unit=t at=5,3", 1)
