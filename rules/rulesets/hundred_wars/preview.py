@@ -91,14 +91,16 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
 def move_preview(state: HwState, u: HwUnit) -> Preview | None:
     if u.counter is None or not u.on_map:
         return None
-    factor = moving.move_factor(state, u)
+    movers = moving.group_movers(state, u)
+    factor = min(moving.move_factor(state, m) for m in movers)
     path = moving.path_for(state, u, Hex(*u.counter))
     start = field.known_level(state, u.at, u.mode) or "hard"
     entered = [ter.for_mobile(field.known_level(state, h, u.mode) or "hard", u.stats.mobile) for h in path[1:]]
     steps = odds.walk(factor, ter.for_mobile(start, u.stats.mobile), entered, state.hex_cm)
     need = len(path) - 1
     outcomes = [Outcome(label=f"moves {n} hex(es) ({n * state.hex_cm} cm)", chance=p) for n, p in sorted(steps.items())]
-    notes = [f"Move {factor} cm; pieces not yet rolled are shown as Hard"]
+    notes = [f"Move {factor} cm{' (the group moves together at its lowest Move)' if len(movers) > 1 else ''}; "
+             "pieces not yet rolled are shown as Hard"]
     if need:
         notes.append(f"reaches its counter: {_pct(sum((p for n, p in steps.items() if n >= need), Fraction(0)))}")
     enemies = [e for e in field.adjacent_enemies(state, path[-1], u.side) if not e.blind] if path else []
