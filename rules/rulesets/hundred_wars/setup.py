@@ -47,7 +47,8 @@ def build(setup: Setup, seed: int, options: dict) -> HwState:
             bid = f"{side}-b{i}"
             if bid in units:
                 raise ValueError(f"unit id {bid} is kept for a blind")
-            units[bid] = HwUnit(id=bid, side=side, name=f"Blind {i}", kind="blind", blind=True,
+            side_name = next(x.name for x in setup.sides if x.id == side)
+            units[bid] = HwUnit(id=bid, side=side, name=f"{side_name} blind {i}", kind="blind", blind=True,
                                 contents=group, dummy=not group, mode="ground")
     sides = [Side(id=s.id, name=s.name, players=s.players, leader=s.leader) for s in setup.sides]
     return HwState(ruleset="hundred_wars", scenario=setup.name, seed=seed, board=setup.board, sides=sides,
