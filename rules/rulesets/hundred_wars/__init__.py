@@ -11,13 +11,12 @@ from pathlib import Path
 
 from rules.actions import Action
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
-from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import preview as pv
 from rules.rulesets.hundred_wars import setup as st
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars import turn, victory, view
 from rules.rulesets.hundred_wars import words
-from rules.rulesets.hundred_wars.actions import ADAPTER, Fire, MoveUnit, SetCounter
+from rules.rulesets.hundred_wars.actions import ADAPTER
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwStats
@@ -88,16 +87,7 @@ class HundredWarsRuleset:
         return view.hidden_from(state, side, rng)
 
     def preview(self, state: HwState, action: Action) -> Preview | None:
-        if isinstance(action, Fire):
-            return pv.firing_preview(state, action.unit, action.weapon, Hex(*action.at))
-        if isinstance(action, MoveUnit):
-            u = state.units.get(action.unit)
-            return pv.move_preview(state, u) if u is not None else None
-        if isinstance(action, SetCounter) and action.attack == "":
-            u, t = state.units.get(action.unit), state.unit_at(Hex(*action.to))
-            if u is not None and t is not None and t.side != u.side and not t.blind and not u.blind:
-                return pv.cqb_preview(state, u, t)
-        return None
+        return pv.preview(state, action)
 
     def describe(self, state: HwState, action: Action) -> str:
         return words.describe(state, action)

@@ -5,12 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
+from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import field, firing, moving
 from rules.rulesets.hundred_wars import odds
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import fire as fp
+from rules.rulesets.hundred_wars.actions import Fire, MoveUnit, SetCounter
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 
@@ -126,3 +128,17 @@ def firing_preview(state: HwState, uid: str, w: int, at: Hex) -> Preview | None:
     if u is None or t is None or not u.on_map or w >= len(u.stats.weapons) or firing.why_not(state, u, w, t):
         return None
     return fire_preview(state, u, w, t)
+
+
+def preview(state: HwState, action: Action) -> Preview | None:
+    """The odds before a shot, a move, or a Move counter sent into contact (close combat)."""
+    if isinstance(action, Fire):
+        return firing_preview(state, action.unit, action.weapon, Hex(*action.at))
+    if isinstance(action, MoveUnit):
+        u = state.units.get(action.unit)
+        return move_preview(state, u) if u is not None else None
+    if isinstance(action, SetCounter) and action.attack == "":
+        u, t = state.units.get(action.unit), state.unit_at(Hex(*action.to))
+        if u is not None and t is not None and t.side != u.side and not t.blind and not u.blind:
+            return cqb_preview(state, u, t)
+    return None
