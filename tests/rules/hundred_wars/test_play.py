@@ -77,8 +77,8 @@ def test_the_owner_sees_its_own_blinds():
 
 @pytest.mark.slow
 def test_the_colonial_and_martian_battle_runs():
-    game = play(seed=5, limit=120, scenario="mars-expedition")
-    assert len(game.history) == 120 or game.result is not None
+    game = play(seed=5, limit=60, scenario="mars-expedition")
+    assert len(game.history) == 60 or game.result is not None
     assert sum(1 for u in game.state.units.values() if u.blind and u.on_map) + sum(
         1 for u in game.state.units.values() if not u.blind and u.on_map) > 0
 
