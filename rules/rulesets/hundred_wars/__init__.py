@@ -17,14 +17,20 @@ from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars import turn, victory, view
 from rules.rulesets.hundred_wars import words
 from rules.rulesets.hundred_wars.actions import ADAPTER
+from rules.rulesets.hundred_wars.campaign import Campaign
 from rules.rulesets.hundred_wars.costing import unit_cost
-from rules.rulesets.hundred_wars.state import HwState
+from rules.rulesets.hundred_wars.state import HwSide, HwState
 from rules.rulesets.hundred_wars.units import HwStats
 
 
 class HundredWarsRuleset:
     id = "hundred_wars"
     name = "A Hundred Wars V2: generic d10 wargame"
+    version = 1
+    side_model = HwSide
+    victory_kinds = victory.KINDS
+    campaign_model = Campaign
+    """What a campaign file carries between battles (campaign.py)."""
     options = (
         OptionSpec(id="hex_cm", label="Hex size in cm", default=5,
                    help="Every distance of the text is in cm; one hex is this many (AHW-A27)."),

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from rules.core import Context, Refusal, Setup, Side
+from rules.core import Context, Refusal, Setup, side_of
 from rules.events import PhaseChanged
 from rules.rulesets.hundred_wars import field
-from rules.rulesets.hundred_wars.state import HwState
+from rules.rulesets.hundred_wars.state import HwSide, HwState
 from rules.rulesets.hundred_wars.units import HwStats, HwUnit
 
 EDGES = ("north", "south", "west", "east")
@@ -50,7 +50,7 @@ def build(setup: Setup, seed: int, options: dict) -> HwState:
             side_name = next(x.name for x in setup.sides if x.id == side)
             units[bid] = HwUnit(id=bid, side=side, name=f"{side_name} blind {i}", kind="blind", blind=True,
                                 contents=group, dummy=not group, mode="ground")
-    sides = [Side(id=s.id, name=s.name, players=s.players, leader=s.leader) for s in setup.sides]
+    sides = [side_of(HwSide, s) for s in setup.sides]
     return HwState(ruleset="hundred_wars", scenario=setup.name, seed=seed, board=setup.board, sides=sides,
                    units=units, options=dict(options), victory=list(setup.victory), max_turns=setup.max_turns,
                    hex_cm=hex_cm, phase="setup", active_side=side_ids[0])

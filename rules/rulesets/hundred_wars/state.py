@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from rules.core import GameState
+from rules.core import GameState, Side
 from rules.rulesets.hundred_wars.terrain import Level
 from rules.rulesets.hundred_wars.units import HwUnit
 
@@ -28,8 +28,13 @@ class PendingDamage(BaseModel):
     why: str = ""
 
 
+class HwSide(Side):
+    """A side of A Hundred Wars: nothing beyond its id and name (pips live with the commanders)."""
+
+
 class HwState(GameState):
     units: dict[str, HwUnit]
+    sides: list[HwSide]
     phase: Phase = "setup"
     hex_cm: int = 5
     order: list[str] = Field(default_factory=list)

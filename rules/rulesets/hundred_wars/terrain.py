@@ -89,19 +89,31 @@ WALLED = ("fort", "settlement")
 """Fortifications and settlements: good going inside if uncontested; gates and roads are good going."""
 GATES = ("gate", "road")
 
+_LOOK = {
+    "open": (".", "open"), "sea": ("=", "water"), "space": (":", "plain"), "wood": ("&", "forest"),
+    "rough": ("%", "rough"), "hill": ("^", "hill"), "river": ("~", "water"), "marsh": (",", "water"),
+    "fort": ("#", "building"), "settlement": ("+", "building"), "rock": ("*", "rough"), "current": (")", "water"),
+    "reef": ("(", "water"), "wind": ("'", "plain"), "storm": ("!", "plain"), "dust": (";", "plain"),
+    "meteors": ("@", "rough"),
+}
+"""Each terrain id's glyph and colour on the map (a glyph is never a letter or a digit)."""
+_PIECE_WORDS = ("1d10 on the {mode} table when first entered or fired into: 1 Easy, 2-7 Hard, 8-9 V.Hard, "
+                "0 impassable")
+
 TERRAIN: dict[str, TerrainInfo] = {
-    "open": TerrainInfo(label="Open ground", effects="Easy for ground units; no roll"),
-    "sea": TerrainInfo(label="Open sea", effects="Easy for sea units; ground units may not enter"),
-    "space": TerrainInfo(label="Open space", effects="Easy for space units"),
-    **{t: TerrainInfo(label=f"{t.capitalize()} (terrain piece)",
-                      effects=f"1d10 on the {mode} table when first entered or fired into: 1 Easy, 2-7 Hard, "
-                              "8-9 V.Hard, 0 impassable")
+    "open": TerrainInfo(label="Open ground", effects="Easy for ground units; no roll", glyph=".", style="open"),
+    "sea": TerrainInfo(label="Open sea", effects="Easy for sea units; ground units may not enter", glyph="=",
+                       style="water"),
+    "space": TerrainInfo(label="Open space", effects="Easy for space units", glyph=":", style="plain"),
+    **{t: TerrainInfo(label=f"{t.capitalize()} (terrain piece)", effects=_PIECE_WORDS.format(mode=mode),
+                      glyph=_LOOK[t][0], style=_LOOK[t][1])
        for t, mode in PIECES.items() if t not in WALLED},
     "fort": TerrainInfo(label="Fortification", effects="Rolled like a piece; good going inside and at gates if "
-                                                       "uncontested, one level harder under enemy resistance"),
-    "settlement": TerrainInfo(label="Settlement", effects="As a fortification"),
-    "gate": TerrainInfo(label="Gate", effects="Good going into or out of a fortification if uncontested"),
-    "road": TerrainInfo(label="Road", effects="Good going into or out of a settlement if uncontested"),
+                                                       "uncontested, one level harder under enemy resistance",
+                        glyph="#", style="building"),
+    "settlement": TerrainInfo(label="Settlement", effects="As a fortification", glyph="+", style="building"),
+    "gate": TerrainInfo(label="Gate", effects="Good going into or out of a fortification if uncontested", mark="|"),
+    "road": TerrainInfo(label="Road", effects="Good going into or out of a settlement if uncontested", mark="/"),
 }
 
 

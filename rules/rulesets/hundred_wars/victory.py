@@ -7,6 +7,13 @@ from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.state import HwState
 
 
+KINDS = {
+    "eliminate": "the game ends when every unit of all but one side is off the table; the least damaged side wins",
+    "turn_limit": "the game ends after the scenario's last turn; the least damaged side wins",
+}
+"""The victory kinds this check understands: 'The side that has received the most damage is the loser.'"""
+
+
 def damage_received(state: HwState, side: str) -> int:
     """Points of value lost: each unit's cost bought minus its cost now; a destroyed unit loses all of it."""
     total = 0

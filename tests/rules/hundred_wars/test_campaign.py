@@ -105,3 +105,21 @@ def test_two_battles_in_a_row_through_the_service():
         assert second.apply(policy(second, rng)).ok
     c = cp.end_battle(c, second.state, ScriptedDice(*[50] * 40))
     assert c.battles == 2
+
+
+def test_the_campaign_is_carried_in_a_campaign_file(tmp_path):
+    from saves.campaign import Campaign as CampaignFile
+    from saves.campaign import carried, load_campaign, record_battle, save_campaign
+
+    setup = load_scenario("first-blinds", ruleset="hundred_wars")
+    first = GameService.new(setup, seed=21)
+    rng = random.Random(21)
+    while first.result is None:
+        assert first.apply(policy(first, rng)).ok
+    c = cp.end_battle(cp.start(first.initial), first.state, ScriptedDice(*[50] * 40))
+    war = CampaignFile(ruleset="hundred_wars", name="ford", title="Two battles at the ford",
+                       battles=["first-blinds", "first-blinds"])
+    war = record_battle(war, first.result, c)
+    path = save_campaign(war, tmp_path / "ford.toml")
+    again = carried(load_campaign(path))
+    assert again == c and war.next_battle == "first-blinds"
