@@ -96,10 +96,12 @@ def make_machine(ruleset_id: str, setup: Setup):
                     assert board.in_bounds(unit.at), f"{unit.id} is off the map at {unit.at}"
 
         @invariant()
-        def views_are_copies(self):
-            for side in self.game.state.side_ids():
-                self.game.view(side)
-            assert self.game.view(None) == self.game.state
+        def views_are_copies_without_the_seed(self):
+            state = self.game.state.model_copy(deep=True)
+            for side in [*self.game.state.side_ids(), None]:
+                assert self.game.view_for(side).seed == 0
+            assert self.game.view_for(None) == self.game.state.model_copy(update={"seed": 0})
+            assert self.game.state == state
 
         def teardown(self):
             if not hasattr(self, "game"):

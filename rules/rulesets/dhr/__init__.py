@@ -80,6 +80,11 @@ class DHRRuleset:
 
         return view(state, side)
 
+    def hidden_from(self, state: DHRState, side: str, rng) -> DHRState:
+        from rules.rulesets.dhr.view import hidden_from
+
+        return hidden_from(state, side, rng)
+
     def preview(self, state: DHRState, action: Action) -> Preview | None:
         return _preview(state, action)
 

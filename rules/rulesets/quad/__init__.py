@@ -72,6 +72,9 @@ class QuadRuleset:
     def view(self, state: QuadState, side: str | None) -> QuadState:
         return view.view(state, side)
 
+    def hidden_from(self, state: QuadState, side: str, rng) -> QuadState:
+        return view.hidden_from(state, side, rng)
+
     # --- previews ----------------------------------------------------------------
 
     def preview(self, state: QuadState, action: Action) -> Preview | None:

@@ -264,7 +264,7 @@ def _draw_cards(state: QuadState, side: str, n: int, ctx: Context, why: str) -> 
     ctx.emit(Message(message=f"{side_name(state, side)} draws {len(drawn)} card(s) ({why})"))
     for c in drawn:
         what = f"{c.rank}: {state.units[c.unit].name}" if c.kind == "activation" else f"{c.rank} (tactics)"
-        ctx.emit(Message(message=f"you draw {what}", side=side))
+        ctx.emit(Message(message=f"you draw {what}", seen_by=(side,)))
 
 
 def _draw_step(state: QuadState, action: Action, ctx: Context) -> None:
