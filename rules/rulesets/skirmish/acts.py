@@ -26,7 +26,7 @@ def _need(cond: bool, why: str) -> None:
 
 def acting(state: SkirmState, side: str, uid: str) -> tuple[Acting, SkirmUnit]:
     a = state.acting
-    _need(a is not None and state.paused is None and state.melee is None, "no model of yours is acting now")
+    _need(a is not None and not state.paused and state.melee is None, "no model of yours is acting now")
     _need(a.unit == uid, f"{state.units[a.unit].name} is the model acting now, not {uid}")
     u = state.units[uid]
     _need(u.side == side, "that model is not yours")
@@ -120,8 +120,7 @@ def advance(state: SkirmState, ctx: Context, u: SkirmUnit, path: list[Hex], then
         watchers = reaction.watchers(state, u)
         if watchers:
             ctx.emit(Moved(unit=u.id, path=tuple(done)))
-            state.paused = then.model_copy(update={"rest": path[i + 1:], "watchers": watchers})
-            reaction.announce(state, ctx)
+            reaction.pause_at(state, ctx, then.model_copy(update={"rest": path[i + 1:], "watchers": watchers}))
             return
     if len(done) > 1:
         ctx.emit(Moved(unit=u.id, path=tuple(done)))
@@ -153,7 +152,7 @@ def carry_on(state: SkirmState, ctx: Context, then: Paused) -> None:
 def after_action(state: SkirmState, ctx: Context) -> None:
     """End the activation once the model has nothing left it may do (or was downed: 'Man down!')."""
     a = state.acting
-    if a is None or state.paused is not None or state.melee is not None:
+    if a is None or state.paused or state.melee is not None:
         return
     u = state.units[a.unit]
     if not u.on_map or (u.downed and a.man_down) or a.grade == "flee":

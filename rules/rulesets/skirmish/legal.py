@@ -31,7 +31,7 @@ def legal_actions(state: SkirmState, side: str) -> list[Action]:
     d = tn.decision(state)
     if d.side != side:
         return []
-    if state.paused is not None:
+    if state.watch() is not None:
         return _overwatch(state, side)
     if state.melee is not None:
         win = state.units[state.melee.winner]
@@ -57,7 +57,7 @@ def legal_actions(state: SkirmState, side: str) -> list[Action]:
 
 
 def _overwatch(state: SkirmState, side: str) -> list[Action]:
-    p = state.paused
+    p = state.watch()
     mover = state.units[p.unit]
     out: list[Action] = []
     for wid in p.watchers:

@@ -1,11 +1,10 @@
-"""Overwatch as a pause of the active side's action (text #3 'Overwatch'; SKIRM-A22).
-
-The one place that pauses an action for the other side's reaction and continues it; it is kept behind
-these few functions so that it can move onto the core's reaction helper.
-"""
+"""Overwatch as a pause of the active side's action (text #3 'Overwatch'; SKIRM-A22), on the core's
+pause-and-continue helper (rules/reaction.py): the mover's move or shot waits on the stack while the
+overwatching side fires or holds, then goes on, or stops as the rules say."""
 
 from __future__ import annotations
 
+from rules import reaction as core
 from rules.core import Context, Refusal
 from rules.events import Changed, Message
 from rules.rulesets.skirmish import field as fld
@@ -15,6 +14,8 @@ from rules.rulesets.skirmish.actions import HoldFire, OverwatchFire
 from rules.rulesets.skirmish.state import Paused, SkirmState
 from rules.rulesets.skirmish.units import SkirmUnit
 from rules.rulesets.skirmish.weapons import WEAPONS
+
+KIND = "overwatch"
 
 
 def can_watch(state: SkirmState, w: SkirmUnit, target: SkirmUnit) -> bool:
@@ -33,11 +34,15 @@ def watchers(state: SkirmState, mover: SkirmUnit) -> list[str]:
     return [w.id for w in state.enemies(mover.side) if can_watch(state, w, mover)]
 
 
-def announce(state: SkirmState, ctx: Context) -> None:
-    p = state.paused
+def pause_at(state: SkirmState, ctx: Context, p: Paused) -> None:
+    """Stop the mover here; the watchers' side decides. Both sides see the interrupt as it happens."""
     mover = state.units[p.unit]
     names = ", ".join(state.units[w].name for w in p.watchers)
-    ctx.emit(Message(message=f"overwatch: {names} may interrupt {mover.name} at {mover.at}"))
+    what = "before it fires" if p.then in ("shoot", "spray") else "as it moves"
+    core.pause(state, core.Pause(
+        kind=KIND, actor=mover.side, reactor=state.units[p.watchers[0]].side,
+        prompt=f"overwatch: {names} may fire at {mover.name} at {mover.at} {what}, or hold fire",
+        data=p.model_dump(mode="json")), ctx)
 
 
 def interrupt_before_fire(state: SkirmState, ctx: Context, shooter: SkirmUnit, then: Paused) -> bool:
@@ -45,13 +50,12 @@ def interrupt_before_fire(state: SkirmState, ctx: Context, shooter: SkirmUnit, t
     found = watchers(state, shooter)
     if not found:
         return False
-    state.paused = then.model_copy(update={"watchers": found})
-    announce(state, ctx)
+    pause_at(state, ctx, then.model_copy(update={"watchers": found}))
     return True
 
 
 def check_fire(state: SkirmState, f: OverwatchFire) -> tuple[SkirmUnit, SkirmUnit]:
-    p = state.paused
+    p = state.watch()
     if p is None:
         raise Refusal("no enemy action is paused for overwatch")
     w = state.units.get(f.unit)
@@ -74,28 +78,28 @@ def fire(state: SkirmState, f: OverwatchFire, ctx: Context) -> None:
     w.shot_on_overwatch = True
     ctx.emit(Changed(unit=w.id, field="overwatch", before=True, after=False, why="fires on overwatch"))
     rs.fire(state, ctx, w, [mover.at] * f.shots, moved=0, overwatch=True)
-    p = state.paused
-    p.watchers = [x for x in p.watchers if x != w.id and can_watch(state, state.units[x], mover)]
-    if not p.watchers or not mover.on_map or mover.downed:
-        resume(state, ctx)
+    top = core.waiting(state, KIND)
+    left = [x for x in top.data["watchers"] if x != w.id and can_watch(state, state.units[x], mover)]
+    top.data["watchers"] = left
+    if not left or not mover.on_map or mover.downed:
+        core.resume(state, ctx, {KIND: _go_on})
 
 
 def hold(state: SkirmState, h: HoldFire, ctx: Context) -> None:
-    p = state.paused
-    if p is None or state.units[p.watchers[0]].side != h.side:
+    top = core.waiting(state, KIND)
+    if top is None or top.reactor != h.side:
         raise Refusal("no enemy action is paused for your overwatch")
-    resume(state, ctx)
+    core.resume(state, ctx, {KIND: _go_on})
 
 
-def resume(state: SkirmState, ctx: Context) -> None:
+def _go_on(state: SkirmState, pause: core.Pause, ctx: Context, cut: bool) -> None:
     """Continue the paused action: the rest of the move (stopped if the mover fell, or if suppression now
     forbids it), then the charge or the shot."""
     from rules.rulesets.skirmish import acts
 
-    p = state.paused
-    state.paused = None
+    p = Paused.model_validate(pause.data)
     mover = state.units[p.unit]
-    rest = list(p.rest)
+    rest = [] if cut else list(p.rest)
     if rest and (not mover.on_map or mover.downed):
         rest = []
     if rest and mover.suppressed:

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from rules.core import GameState
+from rules.reaction import Pausable, waiting
 from rules.hexgrid import Hex
 from rules.rulesets.skirmish.units import SkirmUnit
 
@@ -58,11 +59,12 @@ class PendingMelee(BaseModel):
     loser: str
 
 
-class SkirmState(GameState):
+class SkirmState(GameState, Pausable):
+    """The whole game; `paused` (the core's reaction stack) holds a move or shot paused for overwatch."""
+
     units: dict[str, SkirmUnit]
     phase: Literal["rolloff", "activation"] = "rolloff"
     acting: Acting | None = None
-    paused: Paused | None = None
     melee: PendingMelee | None = None
     nominated: dict[str, str] = Field(default_factory=dict)
     """The Flow of Battle: side -> the model it must activate next."""
@@ -74,8 +76,10 @@ class SkirmState(GameState):
     """Side -> 'N', 'S', 'E' or 'W': the table edge its fleeing models run to."""
     turn_ended: int | None = None
 
-    def skirm(self, uid: str) -> SkirmUnit:
-        return self.units[uid]
+    def watch(self) -> Paused | None:
+        """The enemy action paused for overwatch now, if any."""
+        top = waiting(self, "overwatch")
+        return None if top is None else Paused.model_validate(top.data)
 
     def standing(self, side: str) -> list[SkirmUnit]:
         """The side's models on the table and not downed."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules import reaction
 from rules.core import Context, Decision, Refusal, Setup, Side
 from rules.events import Changed, Eliminated, InitiativePassed, Message, PhaseChanged
 from rules.rulesets.skirmish import cleanup as cu
@@ -53,11 +54,9 @@ def setup(s: Setup, seed: int, options: dict) -> SkirmState:
 def decision(state: SkirmState) -> Decision:
     if state.result is not None:
         return Decision(side=None, prompt="the game is over")
-    if state.paused is not None:
-        p = state.paused
-        w = state.units[p.watchers[0]]
-        mover = state.units[p.unit]
-        return Decision(side=w.side, prompt=f"overwatch: fire at {mover.name} at {mover.at}, or hold fire")
+    paused = reaction.decision(state)
+    if paused is not None:
+        return paused
     if state.melee is not None:
         w = state.units[state.melee.winner]
         return Decision(side=w.side, prompt=f"{w.name} won the fight: push back or stay locked in combat")
@@ -126,7 +125,7 @@ def horde(state: SkirmState, side: str) -> bool:
 
 
 def check_activate(state: SkirmState, side: str, uid: str) -> SkirmUnit:
-    _refuse_unless(state.phase == "activation" and state.acting is None and state.paused is None
+    _refuse_unless(state.phase == "activation" and state.acting is None and not state.paused
                    and state.melee is None, "no model may be activated now")
     _refuse_unless(side == state.active_side, "the other side has the initiative")
     u = state.units.get(uid)

@@ -27,7 +27,7 @@ def test_the_move_pauses_where_the_watcher_first_sees_the_mover():
     state = game()
     act(state, Move(side="red", unit="r1", path=PATH))
     assert state.units["r1"].at == o(9, 6)
-    assert state.paused.rest == PATH[3:] and state.paused.watchers == ["b1"]
+    assert state.watch().rest == PATH[3:] and state.watch().watchers == ["b1"]
     d = RULESET.decision(state)
     assert d.side == "blue" and "overwatch" in d.prompt
     legal = RULESET.legal_actions(state, "blue")
@@ -44,7 +44,7 @@ def test_an_overwatch_shot_that_downs_the_mover_stops_the_move_and_the_initiativ
     assert any("vs TN 10: critical" in t for t in texts(events))
     r1 = state.units["r1"]
     assert r1.downed and r1.at == o(9, 6)
-    assert state.paused is None and state.acting is None
+    assert not state.paused and state.acting is None
     assert state.active_side == "blue"  # 'Man down!'
     assert not state.units["b1"].overwatch and state.units["b1"].shot_on_overwatch
 
@@ -60,17 +60,17 @@ def test_holding_fire_lets_the_move_go_on_and_the_watcher_may_fire_at_the_next_h
     state = game()
     act(state, Move(side="red", unit="r1", path=PATH))
     act(state, HoldFire(side="blue"))
-    assert state.units["r1"].at == o(10, 6) and state.paused.watchers == ["b1"]
+    assert state.units["r1"].at == o(10, 6) and state.watch().watchers == ["b1"]
     act(state, HoldFire(side="blue"))
     act(state, HoldFire(side="blue"))
-    assert state.units["r1"].at == o(11, 6) and state.paused is None and state.acting is not None
+    assert state.units["r1"].at == o(11, 6) and not state.paused and state.acting is not None
 
 
 def test_a_miss_lets_the_move_go_on():
     state = game()
     act(state, Move(side="red", unit="r1", path=PATH))
     act(state, OverwatchFire(side="blue", unit="b1", at=o(9, 6)), 2)
-    assert state.units["r1"].at == o(11, 6) and state.paused is None
+    assert state.units["r1"].at == o(11, 6) and not state.paused
 
 
 def test_a_suppressed_mover_in_the_open_stops_advancing():
@@ -86,9 +86,9 @@ def test_overwatch_fires_before_the_enemy_shoots():
     state = game()
     state.units["r1"].at = o(9, 6)
     act(state, Shoot(side="red", unit="r1", at=o(14, 1)))
-    assert state.paused.then == "shoot" and RULESET.decision(state).side == "blue"
+    assert state.watch().then == "shoot" and RULESET.decision(state).side == "blue"
     events = act(state, HoldFire(side="blue"), 2)  # then the shot: 7 vs 10, a miss
-    assert state.paused is None and state.acting.shot  # it may still move: a passed model moves and shoots
+    assert not state.paused and state.acting.shot  # it may still move: a passed model moves and shoots
     assert any("to hit" in t for t in texts(events))
 
 
