@@ -87,7 +87,7 @@ def _acting(state: SkirmState, side: str) -> list[Action]:
         out += _shots(state, side, u)
     if a.grade in ("passed", "failed", "horde") and not a.shot:
         for e in state.enemies(side):
-            if e.downed:
+            if e.downed or u.at.distance(e.at) > u.stats.speed + 1:
                 continue
             path = fld.charge_path(state, u, e, u.stats.speed) if (a.moves == 0 or not acts.locked(state, u)) else None
             if path is None and u.at.distance(e.at) == 1:

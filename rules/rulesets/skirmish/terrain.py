@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from rules.board import Board
 from rules.core import TerrainInfo
@@ -61,6 +62,16 @@ def in_cover(board: Board, h: Hex) -> bool:
     return any("wall" in fs for _, fs in board.edge_sides(h))
 
 
+@lru_cache(maxsize=16384)
+def _line_from_origin(dq: int, dr: int) -> tuple[tuple[Hex, ...], ...]:
+    return tuple(step.hexes for step in line(Hex(0, 0), Hex(dq, dr)))
+
+
+def steps(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
+    """`hexgrid.line(a, b)` as hex tuples; a line is the same wherever it starts, so it is cached by its offset."""
+    return [tuple(Hex(h.q + a.q, h.r + a.r) for h in hs) for hs in _line_from_origin(b.q - a.q, b.r - a.r)]
+
+
 def blocks(board: Board, h: Hex, top: int) -> bool:
     return board.terrain_at(h) in BLOCKS_SIGHT or board.height_at(h) > top
 
@@ -68,8 +79,8 @@ def blocks(board: Board, h: Hex, top: int) -> bool:
 def sight(board: Board, a: Hex, b: Hex) -> bool:
     """A line of sight: no hex between blocks it (on a hexside spine both hexes must block)."""
     top = max(board.height_at(a), board.height_at(b))
-    for step in line(a, b)[1:-1]:
-        if all(blocks(board, h, top) for h in step.hexes):
+    for hexes in steps(a, b)[1:-1]:
+        if all(blocks(board, h, top) for h in hexes):
             return False
     return True
 
@@ -78,10 +89,10 @@ def hard_cover(board: Board, shooter: Hex, target: Hex) -> bool:
     """'In hard cover': the target stands in a building or rubble, or the fire crosses a low wall into its hex."""
     if board.terrain_at(target) in HARD_COVER:
         return True
-    steps = line(shooter, target)
-    if len(steps) < 2:
+    way = steps(shooter, target)
+    if len(way) < 2:
         return False
-    return any(target.distance(h) == 1 and "wall" in board.edge_features(h, target) for h in steps[-2].hexes)
+    return any(target.distance(h) == 1 and "wall" in board.edge_features(h, target) for h in way[-2])
 
 
 _VEC = {"E": (1, 0), "NE": (1, -1), "NW": (0, -1), "W": (-1, 0), "SW": (-1, 1), "SE": (0, 1)}
