@@ -15,7 +15,7 @@ from rules.rulesets.skirmish import acts, legal, preview, reaction, turn, victor
 from rules.rulesets.skirmish import terrain as ter
 from rules.rulesets.skirmish.actions import (
     ADAPTER, Activate, Charge, EndActivation, HoldFire, Lock, Move, Nominate, Overwatch, OverwatchFire, Pivot,
-    PushBack, RollOff, Shoot, Spray,
+    PushBack, RollOff, Shoot, Spray, WatchCharge, WatchMove,
 )
 from rules.rulesets.skirmish.state import SkirmState
 from rules.rulesets.skirmish.units import ladder, marks
@@ -40,6 +40,8 @@ class SkirmishRuleset:
         OptionSpec(id="horde_rule", label="Horde of Rabble rule", default=True,
                    help="Models left after the enemy has activated move or shoot only; a failure stops them all."),
         OptionSpec(id="morale", label="Simple morale at half the force points", default=True),
+        OptionSpec(id="overwatch_moves", label="Overwatch may be movement: charge or flee instead of shooting",
+                   default=False),
     )
     state_model = SkirmState
     action_adapter = ADAPTER
@@ -55,6 +57,8 @@ class SkirmishRuleset:
         "overwatch": ActionKind(key="o", label="Go on overwatch"),
         "end": ActionKind(key="e", label="End activation"),
         "watchfire": ActionKind(key="w", label="Overwatch: fire"),
+        "watchcharge": ActionKind(key="t", label="Overwatch: charge the mover"),
+        "watchmove": ActionKind(key="v", label="Overwatch: move away", needs_target=True),
         "hold": ActionKind(key="h", label="Overwatch: hold fire"),
         "push": ActionKind(key="b", label="Push back the loser"),
         "lock": ActionKind(key="k", label="Stay locked in combat"),
@@ -88,6 +92,8 @@ class SkirmishRuleset:
             Overwatch: lambda: acts.overwatch(state, action, ctx),
             EndActivation: lambda: acts.end(state, action, ctx),
             OverwatchFire: lambda: reaction.fire(state, action, ctx),
+            WatchCharge: lambda: reaction.charge(state, action, ctx),
+            WatchMove: lambda: reaction.move(state, action, ctx),
             HoldFire: lambda: reaction.hold(state, action, ctx),
             PushBack: lambda: acts.melee_choice(state, action, ctx),
             Lock: lambda: acts.melee_choice(state, action, ctx),
@@ -119,7 +125,7 @@ class SkirmishRuleset:
             return preview.fire_preview(state, u, list(action.hits), moved=moved, spray_at=action.at, title=title)
         if isinstance(action, OverwatchFire):
             return preview.fire_preview(state, u, [action.at] * action.shots, moved=0, overwatch=True, title=title)
-        if isinstance(action, Charge):
+        if isinstance(action, (Charge, WatchCharge)):
             t = state.unit_at(action.at)
             if t is None or t.side == u.side:
                 return None
@@ -163,6 +169,10 @@ class SkirmishRuleset:
             return f"{name(action.unit)} ends its activation"
         if isinstance(action, OverwatchFire):
             return f"Overwatch: {name(action.unit)} fires {action.shots} shot(s) at {at(action.at)}"
+        if isinstance(action, WatchCharge):
+            return f"Overwatch: {name(action.unit)} charges {at(action.at)}"
+        if isinstance(action, WatchMove):
+            return f"Overwatch: {name(action.unit)} moves away to {action.path[-1]}"
         if isinstance(action, HoldFire):
             return "Overwatch: hold fire, let the enemy go on"
         if isinstance(action, PushBack):

@@ -101,6 +101,23 @@ class OverwatchFire(Action):
     shots: int = 1
 
 
+class WatchCharge(Action):
+    """Overwatch as movement (option): the watcher charges the interrupted model along `path` and fights it."""
+
+    kind: Literal["watchcharge"] = "watchcharge"
+    unit: str
+    path: list[Hex] = Field(default_factory=list)
+    at: Hex
+
+
+class WatchMove(Action):
+    """Overwatch as movement (option): the watcher moves away ('fleeing') along `path` instead of shooting."""
+
+    kind: Literal["watchmove"] = "watchmove"
+    unit: str
+    path: list[Hex]
+
+
 class HoldFire(Action):
     """The overwatching side lets the enemy's action go on (its models stay on overwatch)."""
 
@@ -122,7 +139,7 @@ class Lock(Action):
 
 SkirmAction = Annotated[
     Union[RollOff, Activate, Nominate, Move, Pivot, Shoot, Spray, Charge, Overwatch, EndActivation,
-          OverwatchFire, HoldFire, PushBack, Lock],
+          OverwatchFire, WatchCharge, WatchMove, HoldFire, PushBack, Lock],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(SkirmAction)

@@ -145,7 +145,7 @@ def carry_on(state: SkirmState, ctx: Context, then: Paused) -> None:
     elif standing and then.then == "spray" and then.at is not None:
         rs.fire(state, ctx, u, list(then.hits), moved=state.acting.moved if state.acting else 0,
                 spray_at=then.at)
-    if state.melee is None:
+    if state.melee is None and not state.paused:
         after_action(state, ctx)
 
 
@@ -303,7 +303,10 @@ def melee_choice(state: SkirmState, act: PushBack | Lock, ctx: Context) -> None:
             rs.fire(state, ctx, win, [lose.at] * w.rof(False), moved=moved)
     else:
         ctx.emit(Message(message=f"{win.name} and {lose.name} stay locked in combat"))
-    after_action(state, ctx)
+    if state.watch() is not None:
+        reaction.after_reaction(state, ctx)  # the fight was an overwatch charge: the paused move goes on or stops
+    else:
+        after_action(state, ctx)
 
 
 def watch_fire(state: SkirmState, f: OverwatchFire, ctx: Context) -> None:

@@ -13,8 +13,9 @@ from rules.rulesets.skirmish import resolve as rs
 from rules.rulesets.skirmish import turn as tn
 from rules.rulesets.skirmish.actions import (
     Activate, Charge, EndActivation, HoldFire, Lock, Move, Nominate, Overwatch, OverwatchFire, Pivot, PushBack,
-    RollOff, Shoot, Spray,
+    RollOff, Shoot, Spray, WatchCharge, WatchMove,
 )
+from rules.rulesets.skirmish import reaction
 from rules.rulesets.skirmish.state import SkirmState
 from rules.rulesets.skirmish.weapons import WEAPONS
 
@@ -65,6 +66,16 @@ def _overwatch(state: SkirmState, side: str) -> list[Action]:
         weapon = WEAPONS[w.stats.weapon]
         for shots in range(1, weapon.rof(w.at.distance(mover.at) > weapon.effective) + 1):
             out.append(OverwatchFire(side=side, unit=wid, at=mover.at, shots=shots))
+        if tn.opt(state, "overwatch_moves"):
+            path = fld.charge_path(state, w, mover, w.stats.speed)
+            c = WatchCharge(side=side, unit=wid, path=path or [], at=mover.at)
+            if path is not None and _ok(reaction.check_charge, state, c):
+                out.append(c)
+            found = fld.reach(state, w, w.stats.speed)
+            for h in sorted(found, key=lambda h: (-h.distance(mover.at), found[h][0], h))[:6]:
+                m = WatchMove(side=side, unit=wid, path=path_to(found, h)[1:])
+                if m.path and _ok(reaction.check_move, state, m):
+                    out.append(m)
     out.append(HoldFire(side=side))
     return out
 

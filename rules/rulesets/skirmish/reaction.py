@@ -10,7 +10,7 @@ from rules.events import Changed, Message
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import resolve as rs
 from rules.rulesets.skirmish import terrain as ter
-from rules.rulesets.skirmish.actions import HoldFire, OverwatchFire
+from rules.rulesets.skirmish.actions import HoldFire, OverwatchFire, WatchCharge, WatchMove
 from rules.rulesets.skirmish.state import Paused, SkirmState
 from rules.rulesets.skirmish.units import SkirmUnit
 from rules.rulesets.skirmish.weapons import WEAPONS
@@ -78,11 +78,94 @@ def fire(state: SkirmState, f: OverwatchFire, ctx: Context) -> None:
     w.shot_on_overwatch = True
     ctx.emit(Changed(unit=w.id, field="overwatch", before=True, after=False, why="fires on overwatch"))
     rs.fire(state, ctx, w, [mover.at] * f.shots, moved=0, overwatch=True)
+    after_reaction(state, ctx)
+
+
+def _watcher(state: SkirmState, side: str, uid: str) -> tuple[SkirmUnit, SkirmUnit]:
+    if not state.options.get("overwatch_moves", False):
+        raise Refusal("overwatch as movement is an option that is off in this game")
+    p = state.watch()
+    if p is None:
+        raise Refusal("no enemy action is paused for overwatch")
+    w = state.units.get(uid)
+    if w is None or uid not in p.watchers or w.side != side:
+        raise Refusal(f"{uid} is not one of your models on overwatch that may react now")
+    return w, state.units[p.unit]
+
+
+def check_charge(state: SkirmState, c: WatchCharge) -> tuple[SkirmUnit, SkirmUnit]:
+    w, mover = _watcher(state, c.side, c.unit)
+    if c.at != mover.at:
+        raise Refusal(f"an overwatch charge goes at the interrupted model, at {mover.at}")
+    if c.path and not fld.charge_path_ok(state, w, mover, list(c.path), w.stats.speed):
+        raise Refusal(f"{w.name} cannot reach contact with {mover.name} along that path")
+    if not c.path and w.at.distance(mover.at) != 1:
+        raise Refusal(f"{w.name} is not in contact with {mover.name}: give a path")
+    return w, mover
+
+
+def check_move(state: SkirmState, m: WatchMove) -> tuple[SkirmUnit, SkirmUnit]:
+    w, mover = _watcher(state, m.side, m.unit)
+    cost = fld.path_cost(state, w, list(m.path)) if m.path else None
+    if cost is None or cost > w.stats.speed:
+        raise Refusal(f"{w.name} cannot move along that path within its {w.stats.speed}\"")
+    if m.path[-1].distance(mover.at) <= w.at.distance(mover.at):
+        raise Refusal("an overwatch move flees: it must end farther from the interrupted model")
+    return w, mover
+
+
+def charge(state: SkirmState, c: WatchCharge, ctx: Context) -> None:
+    """'overwatch can be movement (charging to CQC ...) or shooting; just not both' (option)."""
+    w, mover = check_charge(state, c)
+    _spend(ctx, w, "charges from overwatch")
+    _walk(state, ctx, w, list(c.path))
+    rs.fight(state, ctx, w, mover)
+    if state.melee is None:
+        after_reaction(state, ctx)
+
+
+def move(state: SkirmState, m: WatchMove, ctx: Context) -> None:
+    """'overwatch can be movement (... or fleeing)' (option): the watcher gets away instead of shooting."""
+    w, _ = check_move(state, m)
+    _spend(ctx, w, "moves from overwatch")
+    _walk(state, ctx, w, list(m.path))
+    after_reaction(state, ctx)
+
+
+def _spend(ctx: Context, w: SkirmUnit, why: str) -> None:
+    w.overwatch = False
+    w.shot_on_overwatch = True
+    ctx.emit(Changed(unit=w.id, field="overwatch", before=True, after=False, why=why))
+
+
+def _walk(state: SkirmState, ctx: Context, w: SkirmUnit, path: list) -> None:
+    from rules.events import Moved
+
+    if path:
+        ctx.emit(Moved(unit=w.id, path=(w.at, *path)))
+        w.facing = path[-2].direction_to(path[-1]) if len(path) > 1 else (w.at.direction_to(path[0]) or w.facing)
+        w.at = path[-1]
+    rs.coup_de_grace(state, ctx)
+
+
+def after_reaction(state: SkirmState, ctx: Context) -> None:
+    """After one watcher's reaction: the others may still react, else the paused action goes on or stops."""
     top = core.waiting(state, KIND)
-    left = [x for x in top.data["watchers"] if x != w.id and can_watch(state, state.units[x], mover)]
+    mover = state.units[top.data["unit"]]
+    left = [x for x in top.data["watchers"]
+            if state.units[x].overwatch and mover.on_map and can_watch(state, state.units[x], mover)]
     top.data["watchers"] = left
     if not left or not mover.on_map or mover.downed:
         core.resume(state, ctx, {KIND: _go_on})
+
+
+def _still_open(state: SkirmState, mover: SkirmUnit, p: Paused, rest: list) -> bool:
+    """The rest of the path can still be taken from where the mover stands (a reaction may have moved it)."""
+    if p.then == "charge":
+        target = state.unit_at(p.at) if p.at is not None else None
+        return (target is not None and target.side != mover.side and not target.downed
+                and fld.charge_path_ok(state, mover, target, rest, 10 ** 6))
+    return fld.path_cost(state, mover, rest) is not None
 
 
 def hold(state: SkirmState, h: HoldFire, ctx: Context) -> None:
@@ -102,6 +185,11 @@ def _go_on(state: SkirmState, pause: core.Pause, ctx: Context, cut: bool) -> Non
     rest = [] if cut else list(p.rest)
     if rest and (not mover.on_map or mover.downed):
         rest = []
+    if rest and (fld.in_contact(state, mover) or not _still_open(state, mover, p, rest)):
+        ctx.emit(Message(message=f"{mover.name}'s move stops at {mover.at}"))
+        rest = []
+        if p.then == "charge":
+            p = p.model_copy(update={"then": "move"})
     if rest and mover.suppressed:
         foes = [e.at for e in state.enemies(mover.side) if not e.downed]
         if not ter.suppressed_move_ok(state.board, mover.at, rest[-1], foes):

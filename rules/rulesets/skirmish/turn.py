@@ -14,7 +14,7 @@ from rules.rulesets.skirmish.units import SkirmStats, SkirmUnit
 
 OPTION_DEFAULTS: dict[str, bool] = {
     "overwatch": True, "leader_bonus": True, "alone_penalty": True, "sprint": True, "aimed_fire": True,
-    "man_down": True, "flow_of_battle": False, "horde_rule": True, "morale": True,
+    "man_down": True, "flow_of_battle": False, "horde_rule": True, "morale": True, "overwatch_moves": False,
 }
 
 
@@ -54,12 +54,12 @@ def setup(s: Setup, seed: int, options: dict) -> SkirmState:
 def decision(state: SkirmState) -> Decision:
     if state.result is not None:
         return Decision(side=None, prompt="the game is over")
+    if state.melee is not None:  # first: a fight may happen inside an overwatch reaction
+        w = state.units[state.melee.winner]
+        return Decision(side=w.side, prompt=f"{w.name} won the fight: push back or stay locked in combat")
     paused = reaction.decision(state)
     if paused is not None:
         return paused
-    if state.melee is not None:
-        w = state.units[state.melee.winner]
-        return Decision(side=w.side, prompt=f"{w.name} won the fight: push back or stay locked in combat")
     if state.phase == "rolloff":
         return Decision(side=state.sides[0].id, prompt="leaders roll off for the initiative")
     if state.acting is not None:

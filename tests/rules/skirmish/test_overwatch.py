@@ -6,7 +6,9 @@ import pytest
 
 from rules.core import Refusal
 from rules.rulesets.skirmish import RULESET
-from rules.rulesets.skirmish.actions import Activate, HoldFire, Move, Overwatch, OverwatchFire, Shoot
+from rules.rulesets.skirmish.actions import (
+    Activate, Charge, HoldFire, Move, Overwatch, OverwatchFire, Shoot, WatchCharge, WatchMove,
+)
 
 from tests.rules.skirmish.helpers import act, acting, model, o, setup, start, texts
 
@@ -123,3 +125,44 @@ def test_activating_a_model_ends_its_old_overwatch():
     state.units["b1"].overwatch = True
     act(state, Activate(side="blue", unit="b1"), 5)
     assert not state.units["b1"].overwatch
+
+
+def test_overwatch_as_movement_is_an_option():
+    state = game()
+    act(state, Move(side="red", unit="r1", path=PATH))
+    assert not any(isinstance(a, (WatchCharge, WatchMove)) for a in RULESET.legal_actions(state, "blue"))
+    with pytest.raises(Refusal, match="option"):
+        act(state, WatchCharge(side="blue", unit="b1", path=[o(8, 4), o(8, 5)], at=o(9, 6)))
+
+
+def test_an_overwatch_charge_fights_the_mover_where_it_stands():
+    state = game(overwatch_moves=True)
+    act(state, Move(side="red", unit="r1", path=PATH))
+    charge = next(a for a in RULESET.legal_actions(state, "blue") if isinstance(a, WatchCharge))
+    # b1 rolls a natural 0, r1 a natural 1: b1 wins by far more than 5, but with a rifle, so it wounds:
+    # Physique 4 + 6 = 10: downed, and in contact: coup de grâce. The mover's move is over.
+    events = act(state, charge, 10, 1, 6)
+    assert state.units["r1"].eliminated and not state.paused and not state.units["b1"].overwatch
+    assert state.acting is None and state.active_side == "blue"
+    assert any("charges from overwatch" in t for t in texts(events))
+
+
+def test_a_locked_mover_stops_its_move():
+    state = game(overwatch_moves=True)
+    act(state, Move(side="red", unit="r1", path=PATH))
+    charge = next(a for a in RULESET.legal_actions(state, "blue") if isinstance(a, WatchCharge))
+    act(state, charge, 2, 3)  # both fail: no winner, the two stay in contact
+    assert state.units["r1"].at == o(9, 6) and not state.paused
+    legal = RULESET.legal_actions(state, "red")  # the rest of its activation: locked, it may only fight
+    assert not any(isinstance(a, (Move, Shoot)) for a in legal)
+    assert Charge(side="red", unit="r1", at=state.units["b1"].at) in legal
+
+
+def test_an_overwatch_move_gets_away_and_the_mover_goes_on():
+    state = game(overwatch_moves=True)
+    act(state, Move(side="red", unit="r1", path=PATH))
+    away = next(a for a in RULESET.legal_actions(state, "blue") if isinstance(a, WatchMove))
+    act(state, away)
+    b1 = state.units["b1"]
+    assert b1.at == away.path[-1] and not b1.overwatch
+    assert state.units["r1"].at == o(11, 6) and not state.paused
