@@ -195,9 +195,12 @@ def check_shoot(state: SkirmState, s: Shoot) -> tuple[Acting, SkirmUnit]:
               f"no enemy at {s.second} in sight and at effective range")
         _need(s.second.distance(s.at) <= 6, "the two targets must be within 6\" of each other (text #6 Semiauto)")
     if s.aim != "none":
-        _need(tn.opt(state, "aimed_fire"), "the aimed fire option is off in this game")
         _need(s.shots == 1, "aimed fire is a single shot")
-        _need(a.moved <= 2, f"{u.name} moved {a.moved}\": aimed fire needs 2\" or less")
+        if tn.opt(state, "aimed_fire"):
+            _need(a.moved <= 2, f"{u.name} moved {a.moved}\": aimed fire needs 2\" or less")
+        else:  # the base modifier list: '“Aiming” = single aimed shot -1TN bonus (if did not move and only pivoted)'
+            _need(s.aim == "hit", "without the aimed fire option, aiming only gives -1 TN to hit")
+            _need(a.moved == 0, f"{u.name} moved: aiming needs a model that did not move (pivoting is allowed)")
     return a, u
 
 

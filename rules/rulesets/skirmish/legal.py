@@ -127,8 +127,7 @@ def _shots(state: SkirmState, side: str, u) -> list[Action]:
             for f in foes:
                 if f.id != e.id and f.at.distance(e.at) <= 6:
                     cands.append(Shoot(side=side, unit=u.id, at=e.at, shots=2, second=f.at))
-        if tn.opt(state, "aimed_fire"):
-            cands += [Shoot(side=side, unit=u.id, at=e.at, aim=aim) for aim in ("hit", "reroll", "damage")]
+        cands += [Shoot(side=side, unit=u.id, at=e.at, aim=aim) for aim in ("hit", "reroll", "damage")]
         out += [c for c in cands if _ok(acts.check_shoot, state, c)]
         if w.auto >= 3:
             near = [f.at for f in foes if f.at.distance(e.at) <= rs.SPRAY_RADIUS]

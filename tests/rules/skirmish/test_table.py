@@ -203,8 +203,15 @@ def test_aimed_fire_needs_a_single_shot_after_two_inches_or_less():
     with pytest.raises(Refusal, match="2\" or less"):
         act(state, Shoot(side="red", unit="r1", at=o(4, 1), aim="hit"))
     state = acting(start(s, aimed_fire=False), "r1")
-    with pytest.raises(Refusal, match="off"):
+    with pytest.raises(Refusal, match="only gives -1"):
+        act(state, Shoot(side="red", unit="r1", at=o(4, 1), aim="reroll"))
+    act(state, Move(side="red", unit="r1", path=[o(4, 7)]))
+    with pytest.raises(Refusal, match="did not move"):
         act(state, Shoot(side="red", unit="r1", at=o(4, 1), aim="hit"))
+    state = acting(start(s, aimed_fire=False), "r1")
+    # 'Aiming' -1 without moving: 5 + 4 = 9 hits TN 9; wound 5 + 2 = 7 vs 10; Will 5 + 6 holds
+    events = act(state, Shoot(side="red", unit="r1", at=o(4, 1), aim="hit"), 4, 2, 6)
+    assert any("9 vs TN 9: passed" in t for t in texts(events))
 
 
 def test_semiauto_second_target_within_6_and_effective_range_only():
