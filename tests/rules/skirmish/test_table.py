@@ -235,3 +235,41 @@ def test_hard_cover_from_a_building_or_a_wall():
     assert ter.hard_cover(b, o(4, 8), o(4, 3))
     assert ter.hard_cover(b, o(7, 6), o(8, 3)) or ter.hard_cover(b, o(8, 6), o(8, 3))
     assert not ter.hard_cover(b, o(8, 0), o(8, 3))
+
+
+def test_morale_is_tested_again_only_after_further_losses():
+    s = setup([model("r1", "red", o(2, 8), leader=True), model("r2", "red", o(4, 8)), model("r3", "red", o(6, 8)),
+               model("b1", "blue", o(2, 1))])
+    state = start(s)
+    state.morale_broken = ["red"]
+    state.units["r1"].eliminated = True
+    for u in state.units.values():
+        u.activated = True
+    state.units["b1"].activated = False
+    state = acting(state, "b1")
+    act(state, EndActivation(side="blue", unit="b1"), 7, 2)  # no new loss: no morale test, only the roll-off
+    state.units["r2"].hurt_this_turn = True
+    state.units["r2"].downed = True
+    for u in state.units.values():
+        u.activated = True
+    state.units["b1"].activated = False
+    state = acting(state, "b1")
+    act(state, EndActivation(side="blue", unit="b1"), 5, 2, 7, 2)  # r2 stays downed; r3's Will 7 fails; roll-off
+    assert state.units["r3"].fleeing
+
+
+def test_a_model_downed_by_fire_next_to_an_enemy_is_killed_at_once():
+    s = setup([model("r1", "red", o(4, 8)), model("r2", "red", o(4, 2)), model("b1", "blue", o(4, 1))])
+    state = acting(start(s), "r1")
+    state.units["r1"].facing = "NE"
+    # hit 5 + 6 = 11, wound 5 + 5 = 10: downed, and r2 stands in contact with it: coup de grâce
+    events = act(state, Shoot(side="red", unit="r1", at=o(4, 1)), 6, 5)
+    assert state.units["b1"].eliminated and any("coup de grâce" in t for t in texts(events))
+
+
+def test_push_back_and_fire_at_full_rof():
+    state = duel()
+    act(state, Charge(side="red", unit="r1", path=[o(4, 5), o(4, 4)], at=o(4, 3)), 8, 9, 2, 6)
+    # two shots at the pushed model, 2" away: misses 2 and 3
+    events = act(state, PushBack(side="red", fire=True), 2, 3)
+    assert sum("to hit" in t for t in texts(events)) == 2
