@@ -73,6 +73,8 @@ def steps(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
 
 
 def blocks(board: Board, h: Hex, top: int) -> bool:
+    if not board.in_bounds(h):
+        return True  # a line grazing the map's edge: the hex on the map beside it decides
     return board.terrain_at(h) in BLOCKS_SIGHT or board.height_at(h) > top
 
 

@@ -273,3 +273,11 @@ def test_push_back_and_fire_at_full_rof():
     # two shots at the pushed model, 2" away: misses 2 and 3
     events = act(state, PushBack(side="red", fire=True), 2, 3)
     assert sum("to hit" in t for t in texts(events)) == 2
+
+
+def test_a_line_of_sight_along_the_map_edge_is_decided_by_the_hex_on_the_map():
+    b = board(width=6, height=6)
+    # a line from 0,0 to 0,2 runs along the spine between 0,1 and the hex off the map west of it
+    assert ter.sight(b, o(0, 0), o(0, 2))
+    blocked = board(width=6, height=6, terrain={o(0, 1): "building"})
+    assert not ter.sight(blocked, o(0, 0), o(0, 2))
