@@ -14,6 +14,7 @@ from rules.rulesets.skirmish import turn as tn
 from rules.rulesets.skirmish.actions import (
     Charge, EndActivation, HoldFire, Lock, Move, Overwatch, OverwatchFire, Pivot, PushBack, Shoot, Spray,
 )
+from rules.rulesets.skirmish.roll import BASE_TN, roll_check
 from rules.rulesets.skirmish.state import Acting, Paused, SkirmState
 from rules.rulesets.skirmish.units import SkirmUnit
 from rules.rulesets.skirmish.weapons import WEAPONS
@@ -102,11 +103,23 @@ def flee(state: SkirmState, ctx: Context, u: SkirmUnit) -> None:
 def advance(state: SkirmState, ctx: Context, u: SkirmUnit, path: list[Hex], then: Paused) -> None:
     """Step along `path`; after each step an enemy on overwatch that sees the mover may interrupt (SKIRM-A22)."""
     done: list[Hex] = [u.at]
-    for i, h in enumerate(path):
+    i = -1
+    while i + 1 < len(path):
+        i += 1
+        h = path[i]
         prev = u.at
+        stop = False
+        if ter.is_gap(state.board, h):
+            k = ter.gap_run(state.board, prev, path[i:]) or 0
+            stop = not jump(ctx, u, k)
+            done += path[i:i + k]
+            i += k
+            h = path[i]
         u.at = h
-        u.facing = prev.direction_to(h) or u.facing
+        u.facing = (path[i - 1] if i else prev).direction_to(h) or u.facing
         done.append(h)
+        if stop:
+            path = path[:i + 1]
         saves = ter.drop(state.board, prev, h)
         if saves:
             ctx.emit(Moved(unit=u.id, path=tuple(done)))
@@ -127,6 +140,16 @@ def advance(state: SkirmState, ctx: Context, u: SkirmUnit, path: list[Hex], then
     if then.face and u.on_map:
         u.facing = then.face  # type: ignore[assignment]
     carry_on(state, ctx, then)
+
+
+def jump(ctx: Context, u: SkirmUnit, k: int) -> bool:
+    """A jump over `k` inches of gap: 'must test for each 1” beyond that ... fail = move ends at top/bottom of
+    obstacle' - the model lands, and a failed Agility test ends its move there (text #4). True: it may go on."""
+    ok = True
+    for _ in range(max(k - 1, 0)):
+        c = roll_check(ctx.dice, u.stats.agility, BASE_TN, "jump (Agility)", side=u.side, unit=u.id, rule="#4")
+        ok = ok and c.passed
+    return ok
 
 
 def carry_on(state: SkirmState, ctx: Context, then: Paused) -> None:

@@ -49,15 +49,26 @@ def reach(state: SkirmState, u: SkirmUnit, budget: int) -> dict:
 def path_cost(state: SkirmState, u: SkirmUnit, path: list[Hex]) -> int | None:
     """Inches the path costs from the model's hex, or None if a step is barred."""
     cost = step_cost_for(state, u)
-    total, here = 0, u.at
-    for h in path:
+    total, here, i = 0, u.at, 0
+    while i < len(path):
+        h = path[i]
         if here.distance(h) != 1:
             return None
+        if ter.is_gap(state.board, h):
+            k = ter.gap_run(state.board, here, path[i:])
+            if k is None or k > u.stats.speed // 2:  # 'up to half move' (SKIRM-A15)
+                return None
+            c = cost(here, path[i + k])  # the landing, as a step from the take-off
+            if c is None:
+                return None
+            total += k + c
+            here, i = path[i + k], i + k + 1
+            continue
         c = cost(here, h)
         if c is None:
             return None
         total += c
-        here = h
+        here, i = h, i + 1
     return total
 
 

@@ -94,6 +94,7 @@ def _acting(state: SkirmState, side: str) -> list[Action]:
             m = Move(side=side, unit=u.id, path=path_to(found, h)[1:])
             if _ok(acts.check_move, state, m):
                 out.append(m)
+        out += _jumps(state, side, u, found)
     if acts.may_shoot(a):
         out += _shots(state, side, u)
     if a.grade in ("passed", "failed", "horde") and not a.shot:
@@ -112,6 +113,23 @@ def _acting(state: SkirmState, side: str) -> list[Action]:
         out.append(o)
     out += [Pivot(side=side, unit=u.id, face=f) for f in DIRECTIONS if f != u.facing]
     out.append(EndActivation(side=side, unit=u.id))
+    return out
+
+
+def _jumps(state: SkirmState, side: str, u, found: dict) -> list[Action]:
+    """Moves that end with a jump over a gap from a hex the model can reach."""
+    out: list[Action] = []
+    board = state.board
+    for h in sorted(found, key=lambda h: (found[h][0], h)):
+        for d in DIRECTIONS:
+            run, n = [], h.neighbour(d)
+            while board.in_bounds(n) and board.terrain_at(n) == "gap":
+                run.append(n)
+                n = n.neighbour(d)
+            if run and board.in_bounds(n):
+                m = Move(side=side, unit=u.id, path=path_to(found, h)[1:] + run + [n])
+                if _ok(acts.check_move, state, m):
+                    out.append(m)
     return out
 
 

@@ -17,6 +17,8 @@ TERRAIN: dict[str, TerrainInfo] = {
     "rubble": TerrainInfo(label="Rubble", effects="tough going; hard cover (+2 TN to hit)"),
     "water": TerrainInfo(label="Water", effects="tough going"),
     "impassable": TerrainInfo(label="Impassable", effects="no entry; blocks sight"),
+    "gap": TerrainInfo(label="Gap", effects="no standing in it; jumped: 1\" free, an Agility test per 1\" beyond, "
+                                           "at most half Move (SKIRM-A15)"),
     "wall": TerrainInfo(label="Low wall (hexside)",
                         effects="climbing over is tough going; hard cover against fire across it"),
     "ladder": TerrainInfo(label="Ladder (feature)", effects="climb any height here as tough going"),
@@ -35,7 +37,7 @@ def step_cost(board: Board, a: Hex, b: Hex) -> int | None:
     without, crossing a wall, are tough going; two or more levels up without a ladder cannot be climbed.
     Dropping two or more levels is a jump (tough going too) with falling saves (`drop`).
     """
-    if not board.in_bounds(b) or board.terrain_at(b) == "impassable":
+    if not board.in_bounds(b) or board.terrain_at(b) in ("impassable", "gap"):
         return None
     tough = board.terrain_at(b) in TOUGH or "wall" in board.edge_features(a, b)
     rise = board.height_at(b) - board.height_at(a)
@@ -45,6 +47,26 @@ def step_cost(board: Board, a: Hex, b: Hex) -> int | None:
     if rise != 0:
         tough = True
     return 2 if tough else 1
+
+
+def gap_run(board: Board, takeoff: Hex, rest: list[Hex]) -> int | None:
+    """How many gap hexes a jump from `takeoff` crosses along `rest` (straight on, then a landing hex beyond);
+    None when `rest` does not start a straight jump ('Models can jump 1”/base length gaps', text #4)."""
+    if not rest:
+        return None
+    d = takeoff.direction_to(rest[0])
+    here, k = takeoff, 0
+    while k < len(rest) and d is not None and rest[k] == here.neighbour(d):
+        if not (board.in_bounds(rest[k]) and board.terrain_at(rest[k]) == "gap"):
+            break
+        here, k = rest[k], k + 1
+    if k == 0 or k >= len(rest) or d is None or rest[k] != here.neighbour(d):
+        return None
+    return k
+
+
+def is_gap(board: Board, h: Hex) -> bool:
+    return board.in_bounds(h) and board.terrain_at(h) == "gap"
 
 
 def drop(board: Board, a: Hex, b: Hex) -> int:

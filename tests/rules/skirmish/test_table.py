@@ -281,3 +281,32 @@ def test_a_line_of_sight_along_the_map_edge_is_decided_by_the_hex_on_the_map():
     assert ter.sight(b, o(0, 0), o(0, 2))
     blocked = board(width=6, height=6, terrain={o(0, 1): "building"})
     assert not ter.sight(blocked, o(0, 0), o(0, 2))
+
+
+def gap_game(move=5):
+    b = board(terrain={o(5, 5): "gap", o(6, 5): "gap", o(7, 5): "gap"},
+              heights={o(4, 5): 2, o(8, 5): 2, o(9, 5): 2})
+    s = setup([model("r1", "red", o(4, 5), move=move), model("b1", "blue", o(14, 0))], b=b)
+    return acting(start(s), "r1")
+
+
+def test_jumping_a_gap_tests_agility_for_each_inch_beyond_the_first():
+    state = gap_game(move=6)
+    path = [o(5, 5), o(6, 5), o(7, 5), o(8, 5), o(9, 5)]
+    assert any(isinstance(a, Move) and a.path == path[:4] for a in RULESET.legal_actions(state, "red"))
+    act(state, Move(side="red", unit="r1", path=path), 5, 6)  # 3" of gap: two tests, 10 and 11 pass
+    assert state.units["r1"].at == o(9, 5)
+
+
+def test_a_failed_jump_test_ends_the_move_on_landing():
+    state = gap_game(move=6)
+    act(state, Move(side="red", unit="r1", path=[o(5, 5), o(6, 5), o(7, 5), o(8, 5), o(9, 5)]), 5, 2)
+    assert state.units["r1"].at == o(8, 5) and state.acting.moves == 1
+
+
+def test_a_gap_wider_than_half_move_cannot_be_jumped_and_no_one_stands_in_a_gap():
+    state = gap_game(move=5)  # half of 5" is 2": three hexes of gap are too wide
+    with pytest.raises(Refusal, match="blocked"):
+        act(state, Move(side="red", unit="r1", path=[o(5, 5), o(6, 5), o(7, 5), o(8, 5)]))
+    with pytest.raises(Refusal, match="blocked"):
+        act(state, Move(side="red", unit="r1", path=[o(5, 5)]))
