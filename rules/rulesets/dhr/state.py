@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from rules.core import GameState
+from rules.core import GameState, Side
 from rules.hexgrid import Hex
 from rules.rulesets.dhr.units import DHRUnit
 
 
+class DHRSide(Side):
+    """A DHR side: the players who command it, in turn (DHR-A21)."""
+
+    players: list[str] = Field(default_factory=list, max_length=8)
+    """Commanders within the side, in turn order (DHR's rotating commanders)."""
+    commander: int = Field(default=0, ge=0)
+    """Index into `players` of who commands now."""
+
+
 class DHRState(GameState):
+    sides: list[DHRSide]
     units: dict[str, DHRUnit]
     bag: list[str] = Field(default_factory=list)
     """Chips still in the bag, kept sorted: the bag has no order until a chip is
@@ -43,3 +53,28 @@ class DHRState(GameState):
     """Killed vehicles: immobile cover (vehicles option)."""
     smoke: list[Hex] = Field(default_factory=list)
     """Wrecks that smoke: +1 DV to fire through them (DHR-A20)."""
+
+
+# --- who stands where (queries every module may use) ---------------------------------------
+
+
+def hosts(state: DHRState) -> dict[Hex, DHRUnit]:
+    """Units that hold a hex (special figures attached to a unit stand with it, not alone)."""
+    return {u.at: u for u in state.units.values() if u.on_map and u.attached_to is None}
+
+
+def host_at(state: DHRState, h: Hex) -> DHRUnit | None:
+    for u in state.units.values():
+        if u.at == h and u.on_map and u.attached_to is None:
+            return u
+    return None
+
+
+def attached(state: DHRState, host_id: str) -> list[DHRUnit]:
+    return [u for u in state.units.values() if u.attached_to == host_id and u.on_map]
+
+
+def mp_of(state: DHRState, u: DHRUnit) -> int:
+    if u.mp_lost:
+        return 0
+    return u.stats.mp
