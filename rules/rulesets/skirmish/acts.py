@@ -5,16 +5,14 @@ from __future__ import annotations
 from rules.core import Context, Refusal
 from rules.events import Changed, Message, Moved
 from rules.hexgrid import Hex, path_to, reachable
-from rules.rulesets.skirmish import cleanup as cu
+from rules.rulesets.skirmish.procedures import cleanup as cu
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import reaction
 from rules.rulesets.skirmish import resolve as rs
 from rules.rulesets.skirmish import terrain as ter
-from rules.rulesets.skirmish import turn as tn
-from rules.rulesets.skirmish.actions import (
-    Charge, EndActivation, HoldFire, Lock, Move, Overwatch, OverwatchFire, Pivot, PushBack, Shoot, Spray,
-)
-from rules.rulesets.skirmish.roll import BASE_TN, roll_check
+from rules.rulesets.skirmish import flow as tn
+from rules.rulesets.skirmish.actions import Charge, EndActivation, Move, Overwatch, Pivot, Shoot, Spray
+from rules.rulesets.skirmish.procedures.roll import BASE_TN, roll_check
 from rules.rulesets.skirmish.state import Acting, Paused, SkirmState
 from rules.rulesets.skirmish.units import SkirmUnit
 from rules.rulesets.skirmish.weapons import WEAPONS
@@ -309,35 +307,3 @@ def end(state: SkirmState, e: EndActivation, ctx: Context) -> None:
     a, u = acting(state, e.side, e.unit)
     _need(a.grade != "flee", f"{u.name} is fleeing")
     tn.finish(state, ctx)
-
-
-# --- the CQC winner's choice -----------------------------------------------------------------
-
-
-def melee_choice(state: SkirmState, act: PushBack | Lock, ctx: Context) -> None:
-    m = state.melee
-    _need(m is not None, "no fight is waiting for the winner's choice")
-    win, lose = state.units[m.winner], state.units[m.loser]
-    _need(act.side == win.side, "only the winner of the fight chooses")
-    moved = state.acting.moved if state.acting and state.acting.unit == win.id else 0
-    if isinstance(act, PushBack) and act.fire:
-        _need(fld.may_fire(win, moved), f"{win.name}'s weapon is Heavy: it may not move and fire")
-    state.melee = None
-    if isinstance(act, PushBack):
-        if rs.push_back(state, ctx, win, lose) and act.fire:
-            w = WEAPONS[win.stats.weapon]
-            rs.fire(state, ctx, win, [lose.at] * w.rof(False), moved=moved)
-    else:
-        ctx.emit(Message(message=f"{win.name} and {lose.name} stay locked in combat"))
-    if state.watch() is not None:
-        reaction.after_reaction(state, ctx)  # the fight was an overwatch charge: the paused move goes on or stops
-    else:
-        after_action(state, ctx)
-
-
-def watch_fire(state: SkirmState, f: OverwatchFire, ctx: Context) -> None:
-    reaction.fire(state, f, ctx)
-
-
-def hold(state: SkirmState, h: HoldFire, ctx: Context) -> None:
-    reaction.hold(state, h, ctx)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.hexgrid import Hex, path_to, reachable, to_offset
 from rules.rulesets.skirmish import terrain as ter
-from rules.rulesets.skirmish.shooting import Situation
+from rules.rulesets.skirmish.procedures.shooting import Situation
 from rules.rulesets.skirmish.state import SkirmState
 from rules.rulesets.skirmish.units import SkirmUnit
 from rules.rulesets.skirmish.weapons import WEAPONS, traits_of

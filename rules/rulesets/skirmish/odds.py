@@ -14,9 +14,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rules.dice import Dice
-from rules.rulesets.skirmish.cqc import Fighter, wound_loser
-from rules.rulesets.skirmish.roll import Check, Contest
-from rules.rulesets.skirmish.shooting import Shot, TargetResult, fate, resolve_shot, will_check
+from rules.rulesets.skirmish.procedures.cqc import Fighter, wound_loser
+from rules.rulesets.skirmish.procedures.roll import Check, Contest
+from rules.rulesets.skirmish.procedures.shooting import Shot, TargetResult, fate, resolve_shot, will_check
 
 
 class _More(Exception):

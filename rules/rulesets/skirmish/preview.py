@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import odds
 from rules.rulesets.skirmish import resolve as rs
-from rules.rulesets.skirmish import turn as tn
-from rules.rulesets.skirmish.roll import mods_words, tn_of
-from rules.rulesets.skirmish.shooting import hit_modifiers, shot_for
+from rules.rulesets.skirmish import flow as tn
+from rules.rulesets.skirmish import words
+from rules.rulesets.skirmish.actions import Activate, Charge, Nominate, OverwatchFire, Shoot, Spray, WatchCharge
+from rules.rulesets.skirmish.procedures.roll import mods_words, tn_of
+from rules.rulesets.skirmish.procedures.shooting import hit_modifiers, shot_for
 from rules.rulesets.skirmish.state import SkirmState
 from rules.rulesets.skirmish.units import SkirmUnit
 
@@ -89,3 +92,26 @@ def activation_preview(state: SkirmState, u: SkirmUnit, title: str) -> Preview:
     p = odds.activation_odds(u.stats.skill, t)
     return Preview(title=title, dice=f"Skill {u.stats.skill} + d10 vs TN {tn_of(mods)} ({mods_words(mods)})",
                    outcomes=(Outcome(label="passes", chance=p), Outcome(label="fails", chance=1 - p)))
+
+
+def preview(state: SkirmState, action: Action) -> Preview | None:
+    u = state.units.get(getattr(action, "unit", ""))
+    if u is None or not u.on_map:
+        return None
+    title = words.describe(state, action)
+    moved = state.acting.moved if state.acting and state.acting.unit == u.id else 0
+    if isinstance(action, Shoot):
+        shots = [action.at] + ([action.second or action.at] if action.shots == 2 else [])
+        return fire_preview(state, u, shots, moved=moved, aim=action.aim, title=title)
+    if isinstance(action, Spray):
+        return fire_preview(state, u, list(action.hits), moved=moved, spray_at=action.at, title=title)
+    if isinstance(action, OverwatchFire):
+        return fire_preview(state, u, [action.at] * action.shots, moved=0, overwatch=True, title=title)
+    if isinstance(action, (Charge, WatchCharge)):
+        t = state.unit_at(action.at)
+        if t is None or t.side == u.side:
+            return None
+        return melee_preview(state, u, t, action.path[-1] if action.path else u.at, title)
+    if isinstance(action, (Activate, Nominate)) and not u.fleeing:
+        return activation_preview(state, u, title)
+    return None

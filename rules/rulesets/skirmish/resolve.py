@@ -5,10 +5,10 @@ from __future__ import annotations
 from rules.core import Context
 from rules.events import Changed, Eliminated, Message, Moved
 from rules.hexgrid import Hex, area
-from rules.rulesets.skirmish import cqc
+from rules.rulesets.skirmish.procedures import cqc
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import terrain as ter
-from rules.rulesets.skirmish.shooting import Fate, TargetResult, resolve_shot, shot_for, will_check
+from rules.rulesets.skirmish.procedures.shooting import Fate, TargetResult, resolve_shot, shot_for, will_check
 from rules.rulesets.skirmish.state import PendingMelee, SkirmState
 from rules.rulesets.skirmish.units import SkirmUnit
 

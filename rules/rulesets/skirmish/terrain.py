@@ -10,15 +10,15 @@ from rules.core import TerrainInfo
 from rules.hexgrid import Direction, Hex, line
 
 TERRAIN: dict[str, TerrainInfo] = {
-    "open": TerrainInfo(label="Open", effects="no effect"),
-    "rough": TerrainInfo(label="Rough ground", effects="tough going: 2\" of move per 1\""),
-    "woods": TerrainInfo(label="Woods", effects="tough going; cover (not hard); blocks sight through it"),
-    "building": TerrainInfo(label="Building", effects="hard cover (+2 TN to hit); blocks sight through it"),
-    "rubble": TerrainInfo(label="Rubble", effects="tough going; hard cover (+2 TN to hit)"),
-    "water": TerrainInfo(label="Water", effects="tough going"),
-    "impassable": TerrainInfo(label="Impassable", effects="no entry; blocks sight"),
+    "open": TerrainInfo(label="Open", effects="no effect", glyph=".", style="open"),
+    "rough": TerrainInfo(label="Rough ground", effects="tough going: 2\" of move per 1\"", glyph=",", style="rough"),
+    "woods": TerrainInfo(label="Woods", effects="tough going; cover (not hard); blocks sight through it", glyph="&", style="forest"),
+    "building": TerrainInfo(label="Building", effects="hard cover (+2 TN to hit); blocks sight through it", glyph="#", style="building"),
+    "rubble": TerrainInfo(label="Rubble", effects="tough going; hard cover (+2 TN to hit)", glyph="%", style="rough"),
+    "water": TerrainInfo(label="Water", effects="tough going", glyph="~", style="water"),
+    "impassable": TerrainInfo(label="Impassable", effects="no entry; blocks sight", glyph="@", style="rough"),
     "gap": TerrainInfo(label="Gap", effects="no standing in it; jumped: 1\" free, an Agility test per 1\" beyond, "
-                                           "at most half Move (SKIRM-A15)"),
+                                           "at most half Move (SKIRM-A15)", glyph="^", style="plain"),
     "wall": TerrainInfo(label="Low wall (hexside)",
                         effects="climbing over is tough going; hard cover against fire across it"),
     "ladder": TerrainInfo(label="Ladder (feature)", effects="climb any height here as tough going"),

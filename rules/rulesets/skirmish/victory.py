@@ -14,6 +14,15 @@ from rules.core import GameResult
 from rules.hexgrid import Hex
 from rules.rulesets.skirmish.state import SkirmState
 
+KINDS = {
+    "eliminate": "the side wins when no enemy model is left on the table (always checked)",
+    "casualties": "`side` wins once the other sides have lost `fraction` of their models (dead or fled)",
+    "hold": "`side` wins if its standing models hold every hex of `hexes` at the end of turn `turn` (any turn "
+            "when none is given)",
+    "turn_limit": "`side` wins (nobody: a draw) at the end of turn `turn`",
+}
+"""The victory kinds this check understands (a scenario naming another is refused)."""
+
 
 def check(state: SkirmState) -> GameResult | None:
     alive = [s for s in state.side_ids() if state.units_of(s)]

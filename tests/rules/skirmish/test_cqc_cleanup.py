@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from rules.dice import ScriptedDice
-from rules.rulesets.skirmish.cleanup import (
+from rules.rulesets.skirmish.procedures.cleanup import (
     activation_modifiers, downed_status, falling, morale_due, roll_downed, roll_off,
 )
-from rules.rulesets.skirmish.cqc import Fighter, cqc_modifiers, fighter_tn, melee_on_one, weapon_in_cqc
-from rules.rulesets.skirmish.roll import tn_of
+from rules.rulesets.skirmish.procedures.cqc import Fighter, cqc_modifiers, fighter_tn, melee_on_one, weapon_in_cqc
+from rules.rulesets.skirmish.procedures.roll import tn_of
 
 
 def test_the_knife_example():

@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from rules.rulesets.skirmish.cqc import Fighter, melee_on_one
+from rules.rulesets.skirmish.procedures.cqc import Fighter, melee_on_one
 from rules.rulesets.skirmish.odds import activation_odds, attack_odds, best_of, enumerate_dice, melee_odds
-from rules.rulesets.skirmish.roll import best, Check
-from rules.rulesets.skirmish.shooting import Shot, attack_on_one
+from rules.rulesets.skirmish.procedures.roll import best, Check
+from rules.rulesets.skirmish.procedures.shooting import Shot, attack_on_one
 
 
 SHOTS = [

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from rules.dice import ScriptedDice
-from rules.rulesets.skirmish.roll import Check, Contest, best, roll_check, tn_of
+from rules.rulesets.skirmish.procedures.roll import Check, Contest, best, roll_check, tn_of
 
 
 @pytest.mark.parametrize("stat,percent", [(7, 80), (6, 70), (5, 60), (4, 50), (3, 40)])

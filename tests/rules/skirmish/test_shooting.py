@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from rules.dice import ScriptedDice
-from rules.rulesets.skirmish.roll import Check, tn_of
-from rules.rulesets.skirmish.shooting import (
+from rules.rulesets.skirmish.procedures.roll import Check, tn_of
+from rules.rulesets.skirmish.procedures.shooting import (
     Situation, Shot, attack_on_one, damage_tn, fate, hit_modifiers, may_reroll, roll_hit, roll_wound, shot_for,
 )
 from rules.rulesets.skirmish.units import SkirmStats

@@ -11,7 +11,7 @@ from rules.rulesets.skirmish.actions import (
     Shoot, Spray, WatchCharge, WatchMove, EndActivation,
 )
 from rules.rulesets.skirmish.odds import attack_odds
-from rules.rulesets.skirmish.shooting import Situation, shot_for
+from rules.rulesets.skirmish.procedures.shooting import Situation, shot_for
 
 from tests.rules.skirmish.helpers import acting, model, o, setup, start
 

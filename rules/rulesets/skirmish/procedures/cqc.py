@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.dice import Dice
-from rules.rulesets.skirmish.roll import Contest, roll_check, tn_of
-from rules.rulesets.skirmish.shooting import Fate, fate, roll_wound, will_check
+from rules.rulesets.skirmish.procedures.roll import Contest, roll_check, tn_of
+from rules.rulesets.skirmish.procedures.shooting import Fate, fate, roll_wound, will_check
 from rules.rulesets.skirmish.weapons import MELEE, cqc_firearm_damage, cqc_firearm_modifier
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.dice import Dice
-from rules.rulesets.skirmish.roll import BASE_TN, Check, roll_check
+from rules.rulesets.skirmish.procedures.roll import BASE_TN, Check, roll_check
 
 Status = Literal["carry on", "still downed", "dead"]
 

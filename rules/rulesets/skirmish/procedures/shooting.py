@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from rules.dice import Dice
-from rules.rulesets.skirmish.roll import BASE_TN, Check, roll_check, tn_of
+from rules.rulesets.skirmish.procedures.roll import BASE_TN, Check, roll_check, tn_of
 from rules.rulesets.skirmish.weapons import WEAPONS, traits_of
 
 Mode = Literal["single", "semi", "spray"]
