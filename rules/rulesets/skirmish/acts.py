@@ -8,7 +8,7 @@ from rules.hexgrid import Hex, path_to, reachable
 from rules.rulesets.skirmish.procedures import cleanup as cu
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import reaction
-from rules.rulesets.skirmish import resolve as rs
+from rules.rulesets.skirmish import table as rs
 from rules.rulesets.skirmish import terrain as ter
 from rules.rulesets.skirmish import flow as tn
 from rules.rulesets.skirmish.actions import Charge, EndActivation, Move, Overwatch, Pivot, Shoot, Spray

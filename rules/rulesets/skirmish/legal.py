@@ -9,7 +9,7 @@ from rules.core import Refusal
 from rules.hexgrid import DIRECTIONS, path_to
 from rules.rulesets.skirmish import acts
 from rules.rulesets.skirmish import field as fld
-from rules.rulesets.skirmish import resolve as rs
+from rules.rulesets.skirmish import table as rs
 from rules.rulesets.skirmish import flow as tn
 from rules.rulesets.skirmish.actions import (
     Activate, Charge, EndActivation, HoldFire, Lock, Move, Nominate, Overwatch, OverwatchFire, Pivot, PushBack,

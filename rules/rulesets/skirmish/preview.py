@@ -9,7 +9,7 @@ from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import odds
-from rules.rulesets.skirmish import resolve as rs
+from rules.rulesets.skirmish import table as rs
 from rules.rulesets.skirmish import flow as tn
 from rules.rulesets.skirmish import words
 from rules.rulesets.skirmish.actions import Activate, Charge, Nominate, OverwatchFire, Shoot, Spray, WatchCharge

@@ -8,7 +8,7 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Message, Moved
 from rules.rulesets.skirmish import acts
 from rules.rulesets.skirmish import field as fld
-from rules.rulesets.skirmish import resolve as rs
+from rules.rulesets.skirmish import table as rs
 from rules.rulesets.skirmish import terrain as ter
 from rules.rulesets.skirmish.actions import HoldFire, Lock, OverwatchFire, PushBack, WatchCharge, WatchMove
 from rules.rulesets.skirmish.reaction import KIND, can_watch, check_charge, check_fire, check_move

@@ -79,7 +79,7 @@ def test_fighting_from_the_rear_and_with_allies():
     state = duel()
     state.units["b1"].facing = "NW"  # r1 comes from its rear: -2 TN
     state.units["r2"].at = o(3, 3)  # an ally in contact with b1: an extra die
-    from rules.rulesets.skirmish import resolve as rs
+    from rules.rulesets.skirmish import table as rs
 
     f = rs.fighter(state, state.units["r1"], state.units["b1"], active=True)
     state.units["r1"].at = o(4, 4)
