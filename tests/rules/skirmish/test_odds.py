@@ -52,3 +52,16 @@ def test_best_of_n_matches_all_faces():
 def test_activation_odds():
     assert activation_odds(5, 10) == Fraction(6, 10)
     assert activation_odds(5, 9) == Fraction(7, 10)  # leader within 6"
+
+
+def test_the_quick_resolver_gives_the_games_odds():
+    from rules.resolver import procedures, run
+
+    assert set(procedures("skirmish")) >= {"check", "shot", "fight", "downed"}
+    proc, values = run("skirmish", "shot", {"shots": "2", "tn": "12"})
+    shot = Shot(stat=5, tn=12, reroll=False, damage=5, wound_tn=10)
+    exact = attack_odds([shot, shot], False, 5)
+    assert sum(o.chance for o in proc.odds(values).outcomes) == 1
+    assert {o.chance for o in proc.odds(values).outcomes} == set(exact.values())
+    proc, values = run("skirmish", "check", {"stat": "4"})
+    assert proc.odds(values).outcomes[0].chance == Fraction(5, 10)
