@@ -19,10 +19,12 @@ TERRAIN: dict[str, TerrainInfo] = {
     "impassable": TerrainInfo(label="Impassable", effects="no entry; blocks sight", glyph="@", style="rough"),
     "gap": TerrainInfo(label="Gap", effects="no standing in it; jumped: 1\" free, an Agility test per 1\" beyond, "
                                            "at most half Move (SKIRM-A15)", glyph="^", style="plain"),
-    "wall": TerrainInfo(label="Low wall (hexside)",
-                        effects="climbing over is tough going; hard cover against fire across it"),
-    "ladder": TerrainInfo(label="Ladder (feature)", effects="climb any height here as tough going"),
-    "objective": TerrainInfo(label="Objective (feature)", effects="a place the scenario names"),
+    "wall": TerrainInfo(label="Low wall (hexside)", effects="climbing over is tough going; hard cover against fire "
+                        "across it", mark="]", style="building"),
+    "ladder": TerrainInfo(label="Ladder (feature)", effects="climb any height here as tough going", mark="=",
+                          style="plain"),
+    "objective": TerrainInfo(label="Objective (feature)", effects="a place the scenario names", mark="!",
+                             style="plain"),
 }
 TOUGH = frozenset({"rough", "woods", "rubble", "water"})
 HARD_COVER = frozenset({"building", "rubble"})
