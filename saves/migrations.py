@@ -82,8 +82,14 @@ def _drop_side_fields(data: dict[str, Any], fields: tuple[str, ...], to: int) ->
 
 @ruleset_step("quad", 1)
 def _quad_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
-    """QUAD 2: a side is QUAD's own (id, name, leader); the core's `players` and `commander` are gone."""
-    return _drop_side_fields(data, ("players", "commander"), 2)
+    """QUAD 2: a side is QUAD's own (id, name, leader), the core's `players` and `commander` are
+    gone; an attack waiting for the defender's blocks is a pause of rules/reaction.py."""
+    from rules.rulesets.quad.state import snapshot_v1_to_v2
+
+    data = _drop_side_fields(data, ("players", "commander"), 2)
+    if isinstance(data.get("snapshot"), dict):
+        data = data | {"snapshot": snapshot_v1_to_v2(data["snapshot"])}
+    return data
 
 
 @ruleset_step("dhr", 1)

@@ -154,6 +154,9 @@ class Document(Setup):
     victory: Annotated[list[VictoryEntry], Field(max_length=100)] = []
     game: GameEntry | None = None
     snapshot: dict[str, Any] | None = None
+    start: dict[str, Any] | None = None
+    """The position the action log starts from, when the game was resumed from an older save's
+    snapshot (saves/resume.py); absent: the log starts at the scenario's opening."""
     _migrated: bool = PrivateAttr(default=False)
 
     @property
