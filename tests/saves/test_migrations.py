@@ -33,14 +33,7 @@ def test_the_frozen_v1_toy_save_still_loads_and_verifies():
     assert game.result is not None and game.result.winner == "a"
 
 
-REPLAYED = ["dhr-hedgerow-optional.toml", "dhr-tower.toml", "quad-river-battle.toml"]
-
-
-def test_every_frozen_v1_save_is_checked_here():
-    assert sorted([*REPLAYED, "quad-teaching-block.toml"]) == V1_SAVES
-
-
-@pytest.mark.parametrize("name", REPLAYED)
+@pytest.mark.parametrize("name", V1_SAVES)
 def test_a_frozen_v1_save_replays_and_verifies(name):
     """Saves of QUAD and DHR games written by hexwar before rule sets had versions (main at
     0ad389d) replay to the state their snapshot holds, in every field today's state still has."""
@@ -49,51 +42,63 @@ def test_a_frozen_v1_save_replays_and_verifies(name):
     assert report.actions >= 30
 
 
-def test_a_frozen_quad_save_that_todays_rules_play_differently_resumes_from_its_snapshot():
-    """QUAD now reshuffles an empty deck as a step of the turn (QUAD-A08): this game's log goes
-    another way at action 56, so it resumes at the position it recorded."""
-    report = verify(FIXTURES / "v1" / "quad-teaching-block.toml")
-    assert report.ok and "resumed from its snapshot" in report.message and "game.actions[55]" in report.message
-
-
 def test_the_frozen_quad_save_resumes_at_the_defenders_block_choice():
     game = load_game(FIXTURES / "v1" / "quad-teaching-block.toml")
     decision = game.decision()
     assert decision.side == "kingdom" and "block" in decision.prompt.lower()
     assert {a.kind for a in game.legal_actions()} == {"block"}
     assert game.state.sides[0].leader == 1 and not hasattr(game.state.sides[0], "players")
-    assert game.state.seed == position_seed(1234, 56) and not game.history
+    assert game.state.options["reshuffle_step"] is False and len(game.history) == 56
+
+
+def older_save(tmp_path: Path, name: str, edit) -> Path:
+    """A frozen v1 save with `edit` applied to its text (head, snapshot) -> text."""
+    head, snapshot = (FIXTURES / "v1" / name).read_text().split("[snapshot]", 1)
+    path = tmp_path / name
+    path.write_text(edit(head, "[snapshot]" + snapshot), encoding="utf-8")
+    return path
+
+
+def turn_plus(n: int):
+    def edit(head: str, snapshot: str) -> str:
+        turn = int(snapshot.split("\nturn = ", 1)[1].split("\n", 1)[0])
+        return head + snapshot.replace(f"\nturn = {turn}\n", f"\nturn = {turn + n}\n", 1)
+    return edit
+
+
+def test_an_older_save_whose_replay_differs_from_its_snapshot_says_so_and_resumes_there(tmp_path):
+    """For an older save the recorded position wins (today's rules may play the log differently);
+    the report names the first field where the replay and the file disagree."""
+    path = older_save(tmp_path, "quad-river-battle.toml", turn_plus(3))
+    report = verify(path)
+    assert report.ok and "resumed from its snapshot" in report.message and "snapshot.turn" in report.message
+    game = load_game(path)
+    assert game.state.turn == report.turn and not game.history
+    assert game.state.seed == position_seed(77, 40)
+
+
+def test_an_older_save_whose_log_is_refused_resumes_from_its_snapshot(tmp_path):
+    path = older_save(tmp_path, "dhr-tower.toml",
+                      lambda head, snap: head.replace('"draw ', '"end ', 1) + snap)
+    report = verify(path)
+    assert report.ok and "resumed from its snapshot" in report.message and "is refused on replay" in report.message
 
 
 def test_a_resumed_game_plays_on_saves_its_start_and_reloads_exactly(tmp_path):
-    game = load_game(FIXTURES / "v1" / "quad-teaching-block.toml")
+    game = load_game(older_save(tmp_path, "quad-river-battle.toml", turn_plus(1)))
     game.apply(game.legal_actions()[0], autosave=False)
     path = save_game(game, tmp_path / "on.toml")
     data = tomllib.loads(path.read_text("utf-8"))
-    assert data["start"]["seed"] == position_seed(1234, 56) and len(data["game"]["actions"]) == 1
+    assert data["start"]["seed"] == position_seed(77, 40) and len(data["game"]["actions"]) == 1
     again = load_game(path)
     assert again.state == game.state and again.initial == game.initial and len(again.history) == 1
     report = verify(path)
     assert report.ok and "the snapshot matches" in report.message
-    text = path.read_text("utf-8")
-    head, snapshot = text.split("[snapshot]", 1)
+    head, snapshot = path.read_text("utf-8").split("[snapshot]", 1)
     turn = game.state.turn
     path.write_text(head + "[snapshot]" + snapshot.replace(f"\nturn = {turn}\n", f"\nturn = {turn + 1}\n", 1))
     report = verify(path)
     assert not report.ok and "snapshot.turn" in report.message  # a current save is compared exactly
-
-
-def test_an_older_save_whose_snapshot_differs_from_its_replay_says_so_and_resumes_there(tmp_path):
-    """For an older save the recorded position wins (today's rules may play the log differently);
-    the report names the first field where the replay and the file disagree."""
-    text = (FIXTURES / "v1" / "quad-river-battle.toml").read_text()
-    head, snapshot = text.split("[snapshot]", 1)
-    turn = int(snapshot.split("\nturn = ", 1)[1].split("\n", 1)[0])
-    edited = tmp_path / "edited.toml"
-    edited.write_text(head + "[snapshot]" + snapshot.replace(f"\nturn = {turn}\n", f"\nturn = {turn + 3}\n", 1))
-    report = verify(edited)
-    assert report.ok and "resumed from its snapshot" in report.message and "snapshot.turn" in report.message
-    assert load_game(edited).state.turn == turn + 3
 
 
 def test_the_frozen_dhr_save_keeps_its_optional_rules_on():

@@ -24,6 +24,9 @@ class QuadRuleset:
                    help="Off: the defender's blocks are assigned by the default (Quality hits first, 6s kept as excess)."),
         OptionSpec(id="ask_retreats", label="Owner picks fall-back hexes", default=True,
                    help="Off: a falling-back unit takes the hex with the most room behind it."),
+        OptionSpec(id="reshuffle_step", label="Reshuffle as a step of the turn", default=True,
+                   help="The Turn: an empty draw deck takes back the shuffled discard pile after the draws. "
+                        "Off: only when a draw finds the deck empty (how saves of QUAD version 1 were played)."),
     )
     version = 2
     """2: a side's leader is QUAD's own side field (QuadSide), no longer the core's."""

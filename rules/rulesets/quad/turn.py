@@ -262,6 +262,8 @@ def _reshuffle_step(state: QuadState, ctx: Context) -> None:
     """The Turn: "If a player has no cards left in their draw deck shuffle discard pile and return
     it to their draw deck" - a step of every turn, after the draws (QUAD-A08); a draw from an
     empty deck later in the turn still reshuffles first (cards.draw)."""
+    if not state.options.get("reshuffle_step", True):
+        return
     for s in state.side_ids():
         pile = state.piles[s]
         if pile.deck or not pile.discard:
