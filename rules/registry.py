@@ -58,3 +58,4 @@ def get(name: str) -> Ruleset:
 
 register("quad", "QUAD: four-stat operational rules", "rules.rulesets.quad")
 register("dhr", "Rules of the Damned Human Race", "rules.rulesets.dhr", aliases=("damned_human_race",))
+register("dirtside", "Dirtside II (Iceburg's house rules)", "rules.rulesets.dirtside", aliases=("ds2", "dirtside_ii"))
