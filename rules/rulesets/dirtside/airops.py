@@ -9,9 +9,8 @@ from rules.events import Changed, Message
 from rules.hexgrid import Hex, line_hexes
 from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import casualties as cas
-from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside import morale
-from rules.rulesets.dirtside.ladder import SYSTEM_DIE, shift
+from rules.rulesets.dirtside.ladder import SYSTEM_DIE
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
 
@@ -194,5 +193,3 @@ def sensors(state: DSState, unit: DSUnit, ctx: Context) -> None:
     unit.stats.sensors = not unit.stats.sensors
     ctx.emit(Changed(unit=unit.id, field="active sensors", before=not unit.stats.sensors, after=unit.stats.sensors))
 
-
-_ = (ch, shift)

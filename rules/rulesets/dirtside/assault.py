@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rules.core import Context, Refusal
+from rules.core import Context
 from rules.events import Message, Moved
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import casualties as cas
@@ -84,18 +84,18 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
             e.lost = True
         ctx.emit(Message(message=f"assault round {rnd + 1}: {attacker.name} loses {len(hits_a)}, "
                                  f"{defender.name} loses {len(hits_d)}"))
-        cas.after_losses(state, defender, d_before, ctx, infantry_attacked=True)
+        cas.after_losses(state, defender, d_before, ctx, infantry_attacked=True, test=False)
         if not defender.alive:
             ctx.emit(Message(message=f"{defender.name} is destroyed: {attacker.name} takes the position"))
             _occupy(attacker, defender.at, ctx)
-            cas.after_losses(state, attacker, a_before, ctx, infantry_attacked=bool(hits_a))
+            cas.after_losses(state, attacker, a_before, ctx, infantry_attacked=bool(hits_a), test=False)
             return
         td = cas.test_confidence(state, defender, 1 if 2 * len(hits_d) < len(d_before) else 3, ctx, "assault round")
         if td is not None and not td.passed:
-            cas.after_losses(state, attacker, a_before, ctx)
+            cas.after_losses(state, attacker, a_before, ctx, test=False)
             _defender_falls_back(state, attacker, defender, ctx)
             return
-        cas.after_losses(state, attacker, a_before, ctx, infantry_attacked=bool(hits_a))
+        cas.after_losses(state, attacker, a_before, ctx, infantry_attacked=bool(hits_a), test=False)
         if not attacker.alive:
             return
         ta = cas.test_confidence(state, attacker, 1 if 2 * len(hits_a) < len(a_before) else 3, ctx, "assault round")
@@ -191,6 +191,3 @@ def _side_fire(state: DSState, side: DSUnit, enemy: DSUnit, enemy_pos: str, enem
                     dead.append(te)
     return list({id(x): x for x in dead}.values())
 
-
-def refuse(msg: str) -> None:
-    raise Refusal(msg)

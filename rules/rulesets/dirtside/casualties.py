@@ -55,8 +55,10 @@ def test_confidence(state: DSState, unit: DSUnit, threat: int, ctx: Context, why
 
 
 def after_losses(state: DSState, unit: DSUnit, before_alive: list[Element], ctx: Context, *, vehicle_hit: bool = False,
-                 infantry_attacked: bool = False) -> None:
-    """Under Fire marker, the highest casualty threat's confidence test, a new leader (§2.5, §3.2-3.3)."""
+                 infantry_attacked: bool = False, test: bool = True) -> None:
+    """Under Fire marker, the highest casualty threat's confidence test, a new leader (§2.5, §3.2-3.3).
+
+    In a close assault the round's own tests (§8.5 steps 6-7) stand in for the casualty test (`test=False`)."""
     s = unit.stats
     lost_now = [e for e in before_alive if e.lost]
     if infantry_attacked or vehicle_hit or lost_now:
@@ -74,7 +76,7 @@ def after_losses(state: DSState, unit: DSUnit, before_alive: list[Element], ctx:
         unit.eliminated = True
         ctx.emit(Eliminated(unit=unit.id, why="every element lost"))
         return
-    if threat is not None:
+    if threat is not None and test:
         test_confidence(state, unit, threat, ctx, f"casualties (threat +{threat})")
     if leader_lost:
         s.leader = next(i for i, e in enumerate(s.elements) if e.alive)

@@ -43,7 +43,9 @@ class Element(BaseModel):
         if self.kind != "infantry" and self.design is None:
             raise ValueError(f"a {self.kind} element needs a design")
         if self.team == "mortar" and self.ammo == 0 and self.kind == "infantry":
-            self.ammo = 1
+            self.ammo = 1  # "enough ammunition for one effective bombardment" (house rule)
+        if self.design and self.design.artillery and self.ammo == 0:
+            self.ammo = max(1, self.design.ammo)  # one chit loaded; more as the design carries (house rule)
         return self
 
     @property
