@@ -142,6 +142,8 @@ def apply(state: DSState, action: Action, ctx: Context) -> None:
                 ctx.emit(Changed(unit=unit.id, field="panic", before=True, after=False, why="marker removed"))
         if state.current is None:
             raise Refusal("no activation is in progress: activate a unit first")
+        if action.unit and action.unit != state.current:
+            raise Refusal(f"{state.units[state.current].name} is activating: end it first")
         return end_activation(state, ctx)
     unit = _start(state, action, ctx) if state.current is None else state.units[state.current]
     if action.unit_id != unit.id:

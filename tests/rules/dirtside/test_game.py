@@ -215,6 +215,7 @@ def test_refusals_say_why():
     state = missile_game()
     with pytest.raises(Refusal, match="movement"):
         play(state, "move blue unit=t path=[" + ";".join(f"5,{r}" for r in range(13, 0, -1)) + "]")
+    state = missile_game()
     with pytest.raises(Refusal, match="not yours"):
         play(state, "done blue unit=rt")
     with pytest.raises(Refusal, match="there is no unit at"):
