@@ -170,7 +170,7 @@ def launch(state: DSState, site: DSUnit, at: Hex, warhead: str, dummies: list[He
                                 chits=chits, warhead=warhead, launched=state.turn))
     ctx.emit(Message(message=f"{site.name} launches a cruise missile: target chit(s) on "
                              f"{', '.join(str(h) for h in chits)}; it arrives in turn {state.turn + 1}"))
-    ctx.emit(Message(message=f"the real target is {at} ({warhead})", side=site.side))
+    ctx.emit(Message(message=f"the real target is {at} ({warhead})", seen_by=(site.side,)))
 
 
 def entry_hex(state: DSState, side: str, at: Hex) -> Hex:
