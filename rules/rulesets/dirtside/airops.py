@@ -97,8 +97,7 @@ def attack_run(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> No
     wpn = guns[0]
     if target.vehicles():
         te = target.vehicles()[0]
-        shot = combat.shot_for(state, unit, me, wpn, target, te)
-        shot = type(shot)(**{**shot.__dict__, "distance": 1, "armour": max(0, te.armour() - 1)})
+        shot = combat.shot_for(state, unit, me, wpn, target, te, distance=1)
         res = combat.fp.direct_fire(shot, ctx.dice, state.pool, side=unit.side, unit=unit.id,
                                     target_side=target.side, target=target.id)
         hit_v = False

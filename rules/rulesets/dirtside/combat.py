@@ -107,7 +107,8 @@ def _reaches_vehicle(wpn: Weapon, dist: int, e: Element) -> bool:
 
 
 def shot_for(state: DSState, firer: DSUnit, e: Element, wpn: Weapon, target: DSUnit, te: Element, *,
-             fast: bool = False) -> fp.Shot:
+             fast: bool = False, distance: int | None = None) -> fp.Shot:
+    """The shot's inputs; an aircraft (off the map) fires at close range and hits the top armour (§5.7)."""
     secondary = set()
     if target.stats.hull_down:
         secondary.add("hull_down")
@@ -116,7 +117,8 @@ def shot_for(state: DSState, firer: DSUnit, e: Element, wpn: Weapon, target: DSU
     if ter.cover(state.board, target.at, frozenset(state.rubble)) == "soft":
         secondary.add("soft_cover")
     d = te.design
-    return fp.Shot(wpn.type, wpn.cls, firer.at.distance(target.at), fc=e.design.fc, barrels=wpn.barrels,
+    dist = distance if distance is not None else firer.at.distance(target.at)
+    return fp.Shot(wpn.type, wpn.cls, dist, fc=e.design.fc, barrels=wpn.barrels,
                    fast=fast,
                    damaged_firer=e.damaged, signature=te.signature(), stealth=d.stealth if d else 0,
                    active_ads=target.stats.sensors and bool(d and (d.ads or d.sam)), secondary=frozenset(secondary),
