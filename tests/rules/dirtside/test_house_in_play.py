@@ -1,0 +1,137 @@
+"""House rules in play with forced dice: SAMs, air-to-air, attack runs through ZAD, mortar teams spotting for
+themselves, counter-battery limits, commandos as observers, RFACs and multiple fire controls at infantry."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import Refusal
+from rules.rulesets.dirtside.turn import legal_actions
+
+from tests.rules.dirtside.helpers import F, at, play, setup, start, tank, team, unit
+
+
+def fighter(name="Jet", **design) -> dict:
+    return {"name": name, "kind": "aircraft",
+            "design": {"size": 3, "armour": 2, "mobility": "aerospace", "power": "fgp", "fc": "enhanced",
+                       "weapons": [{"type": "RFAC", "cls": 2, "mount": "fixed"}, {"type": "RFAC", "cls": 1, "mount": "fixed"}],
+                       **design}}
+
+
+def jet(id="jet", side="blue", over=True, **design):
+    return unit(id, side, None, [fighter(id, **design)], role="aircraft", off_table=not over)
+
+
+def draws(ctx) -> list:
+    return [e.record for e in ctx.events if e.kind == "rolled" and e.record.purpose == "draw chit"]
+
+
+def test_a_sam_needs_its_radar_on_and_a_hit_destroys_the_evading_craft():
+    state = start(setup([
+        unit("aa", "red", at(10, 2), [tank("SAM", gun=("RFAC", 1), sam="enhanced", size=4)]),
+        jet(), unit("t", "blue", at(10, 14), [tank()]), unit("b", "blue", at(4, 14), [tank()]),
+    ]), first="red")
+    with pytest.raises(Refusal, match="radar is off"):
+        play(state, "sam red unit=aa target=jet")
+    state = start(setup([
+        unit("aa", "red", at(10, 2), [tank("SAM", gun=("RFAC", 1), sam="enhanced", size=4)], sensors=True),
+        jet(), unit("t", "blue", at(10, 14), [tank()]), unit("b", "blue", at(4, 14), [tank()]),
+    ]), first="red")
+    # the pilot's reaction test (d8 beats 2 + 1), then SAM d8 against ECM d4 and the evading pilot's d8
+    ctx = play(state, "sam red unit=aa target=jet", 5, 8, 3, 7)
+    assert state.units["jet"].eliminated
+    assert [e.record.sides for e in ctx.events if e.kind == "rolled"] == [8, 8, 4, 8]
+
+
+def test_a_pilot_failing_the_sam_reaction_test_leaves_at_once():
+    state = start(setup([
+        unit("aa", "red", at(10, 2), [tank("SAM", gun=("RFAC", 1), sam="basic", size=4)], sensors=True),
+        jet(), unit("t", "blue", at(10, 14), [tank()]), unit("b", "blue", at(4, 14), [tank()]),
+    ]), first="red")
+    play(state, "sam red unit=aa target=jet", 3)
+    assert state.units["jet"].stats.off_table and not state.units["jet"].eliminated
+
+
+def test_air_to_air_guns_hit_one_red_chit_damage_equal_to_armour_sends_it_home():
+    state = start(setup([
+        jet("hawk"), unit("t", "blue", at(10, 14), [tank()]),
+        jet("kite", side="red"), unit("r", "red", at(10, 2), [tank()]), unit("r2", "red", at(4, 2), [tank()]),
+    ]))
+    # enhanced FC d8 (regular pilot); target signature d8 + evading d8 (it has not activated)
+    play(state, "airfight blue unit=hawk target=kite weapon=guns", 8, 4, 5, F("R2"))
+    kite = state.units["kite"].stats
+    assert kite.home and kite.off_table and kite.confidence == "ST" and kite.activated
+
+
+def test_an_attack_run_faces_zad_first_then_strikes_the_top_armour():
+    state = start(setup([
+        jet("hawk"), unit("t", "blue", at(10, 14), [tank()]),
+        unit("aa", "red", at(14, 2), [tank("ADS", gun=("RFAC", 2), ads="enhanced")], sensors=True),
+        unit("r", "red", at(10, 4), [tank("R1"), tank("R2")], leader=1),
+    ]))
+    # reaction test 6 > 3; ADS d8 rolls 2 against the pilot's d8 5: miss; RFAC/2 close d10 9 beats d8 3;
+    # 2 chits R1 + Y2 = 3 > top armour 2: knocked out; casualty test +2: 8 holds
+    play(state, "run blue unit=hawk at=10,4", 6, 2, 5, 3, 9, F("R1", "Y2"), 8)
+    assert state.units["r"].stats.elements[0].lost
+
+
+def test_a_mortar_team_spots_for_itself_before_moving_and_carries_one_bombardment():
+    state = start(setup([
+        unit("m", "blue", at(10, 12), [team("Rifles"), team("Mortar", kind="mortar")], facing=1),
+        unit("r", "red", at(10, 6), [team("A"), team("B")], leader=1),
+        unit("r2", "red", at(2, 1), [team()]),
+    ]))
+    assert any(a.kind == "bombard" for a in legal_actions(state, "blue"))
+    play(state, "bombard blue unit=m at=10,6 munition=HEF",
+         F("R2", "Y2"), F("G0", "G0"), 8, 8)  # light: 2 chits per team, one gun; A dies; tests hold
+    assert state.units["r"].stats.elements[0].lost
+    assert state.units["m"].stats.elements[1].ammo == 0
+    state2 = start(setup([
+        unit("m", "blue", at(10, 12), [team("Mortar", kind="mortar")], facing=1),
+        unit("r", "red", at(10, 6), [team("A")]), unit("r2", "red", at(2, 1), [team()]),
+    ]))
+    play(state2, "move blue unit=m path=[10,11]")
+    with pytest.raises(Refusal, match="before it moves"):
+        play(state2, "bombard blue unit=m at=10,6")
+
+
+def test_off_table_batteries_cannot_counter_off_table_batteries():
+    guns = [tank("G1", gun=("HVC", 3), artillery="light"), tank("G2", gun=("HVC", 3), artillery="light")]
+    state = start(setup([
+        unit("obs", "blue", at(5, 14), [team("HQ")]),
+        unit("bb", "blue", None, guns, role="battery", artillery="light", off_table=True),
+        unit("rb", "red", None, [dict(g) for g in guns], role="battery", artillery="light", off_table=True, cbr="basic"),
+        unit("inf", "red", at(5, 6), [team("A"), team("B")], leader=1),
+        unit("r2", "red", at(15, 2), [team("C")]),
+    ]))
+    play(state, "call blue unit=obs battery=bb at=5,6", 6)
+    play(state, "done blue")
+    play(state, "done red unit=r2")
+    play(state, "bombard blue unit=bb at=5,6", F("G0", "G0"), F("G0", "G0"), F("G0", "G0"), F("G0", "G0"), 8)
+    assert "bb" in state.fired
+    assert not any(a.kind == "counter" for a in legal_actions(state, "red"))
+    with pytest.raises(Refusal, match="too far away"):
+        play(state, "counter red unit=rb target=bb")
+
+
+def test_commandos_call_artillery_as_specialised_observers_on_a_d12():
+    guns = [tank("G1", gun=("HVC", 3), artillery="light")]
+    state = start(setup([
+        unit("c", "blue", at(5, 14), [team("Shade", kind="commando")]),
+        unit("bb", "blue", None, guns, role="battery", artillery="light", off_table=True),
+        unit("inf", "red", at(5, 6), [team("A")]), unit("r2", "red", at(15, 2), [team("C")]),
+    ]))
+    ctx = play(state, "call blue unit=c battery=bb at=5,6", 11)
+    assert [e.record.sides for e in ctx.events if e.kind == "rolled"] == [12] and state.missions
+
+
+def test_rfacs_draw_3_at_close_against_infantry_and_a_second_fire_control_adds_the_apsw():
+    def game(fcs):
+        return start(setup([
+            unit("t", "blue", at(10, 12), [tank(gun=("RFAC", 1), fcs=fcs, size=3)], facing=1),
+            unit("r", "red", at(10, 6), [team("A"), team("B")]), unit("r2", "red", at(2, 1), [team()]),
+        ]))
+    ctx = play(game(1), "fire blue unit=t at=10,6", F("G0", "G0", "G0"))
+    assert len(draws(ctx)) == 3
+    ctx = play(game(2), "fire blue unit=t at=10,6", F("G0", "G0", "G0"), F("G0", "G0", "G0"))
+    assert len(draws(ctx)) == 6
