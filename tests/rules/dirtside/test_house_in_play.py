@@ -135,3 +135,40 @@ def test_rfacs_draw_3_at_close_against_infantry_and_a_second_fire_control_adds_t
     assert len(draws(ctx)) == 3
     ctx = play(game(2), "fire blue unit=t at=10,6", F("G0", "G0", "G0"), F("G0", "G0", "G0"))
     assert len(draws(ctx)) == 6
+
+
+def test_emplacements_have_equal_armour_all_round_and_vehicles_are_weaker_off_the_front():
+    from rules.rulesets.dirtside.combat import facing_armour
+
+    state = start(setup([
+        unit("e", "red", at(10, 6), [{"name": "Bunker", "kind": "emplacement",
+                                      "design": {"size": 3, "armour": 4, "mobility": None, "emplacement": True}}]),
+        unit("v", "red", at(4, 6), [tank("Tank", armour=3)], facing=0),
+        unit("b", "blue", at(10, 12), [tank()]),
+    ]))
+    bunker = state.units["e"]
+    for firer in (at(10, 12), at(10, 1), at(16, 6), at(4, 6)):
+        assert facing_armour(bunker, bunker.stats.elements[0], firer) == 4
+    tank_unit = state.units["v"]
+    e = tank_unit.stats.elements[0]
+    assert facing_armour(tank_unit, e, at(9, 6)) == 3  # dead ahead (facing east)
+    assert facing_armour(tank_unit, e, at(0, 6)) == 2  # from behind
+    assert facing_armour(tank_unit, e, None) == 2  # from above (aircraft, artillery)
+
+
+def test_vehicles_in_an_assault_shoot_enemy_vehicles_on_4_to_6_and_apfcs_fire_at_a_team():
+    state = start(setup([
+        unit("t", "blue", at(5, 8), [tank("Blue 1", apfc=True)]),
+        unit("mix", "red", at(5, 6), [tank("Red 1", armour=2, size=2, gun=("RFAC", 1)), team("A")], leader=0),
+        unit("r2", "red", at(18, 1), [team("C")]),
+    ]))
+    # house +1: Red 1 has lower armour and a smaller gun than Blue 1 (a +2 needs a unit with no vehicles)
+    from rules.rulesets.dirtside.assault import threat_bonus
+    assert threat_bonus(state.units["t"], state.units["mix"]) == 1
+    play(state, "assault blue unit=t at=5,6", 3, 8,
+         4, F("R2", "Y1", "G0"),  # Blue 1's HKP/3 hits Red 1 on a 4: 3 > armour 2
+         F("R2", "Y2"),  # Blue 1's APFC: 2 chits at team A (open: red + yellow): 4 kills line
+         # Red 1 (1 FC): its RFAC/1 at Blue 1 on a d6 (3: miss); team A's IAVR: 2 chits, no effect
+         3, F("G1", "G1"))
+    red = state.units["mix"]
+    assert red.eliminated or all(e.lost for e in red.stats.elements)
