@@ -69,6 +69,10 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--ai", action="append", default=[], metavar="SIDE",
                      help="let the computer play SIDE (repeat for several; no computer player exists "
                      "yet: the side is played at this keyboard, and hexwar says so)")
+    army = sub.add_parser("army", help="check a force file against its points limit",
+                          description="Price every unit of a force file and check it against its `limit`.")
+    army.add_argument("ruleset", metavar="RULESET", help="rule set id (one with army lists: dirtside)")
+    army.add_argument("file", metavar="FILE", help="a force file (.toml): limit = N and [[units]]")
     load = sub.add_parser("load", help="open a saved game",
                           description="Check a saved game (replaying its log) and open it.")
     load.add_argument("file", metavar="FILE", help="a save file (.toml)")
@@ -372,6 +376,28 @@ def _open_tui(start: dict[str, Any] | None) -> int:
 # --- entry point --------------------------------------------------------------------------
 
 
+def cmd_army(args) -> int:
+    """`hexwar army RULESET FILE`: the rule set's force check (exit 0 legal, 2 not)."""
+    import importlib
+    import tomllib
+    from pathlib import Path
+
+    from rules import registry
+
+    rid = registry.resolve(args.ruleset)
+    try:
+        check = importlib.import_module(f"rules.rulesets.{rid}.army").check_force
+    except ModuleNotFoundError:
+        raise UserError(f"{rid} has no army lists to check") from None
+    try:
+        data = tomllib.loads(Path(args.file).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise UserError(f"cannot read {args.file}: {exc}") from None
+    report = check(data)
+    _out(report.text())
+    return EXIT_OK if report.ok else EXIT_USAGE
+
+
 def _run(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.version:
@@ -388,6 +414,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return cmd_new(args)
     if args.command == "load":
         return cmd_load(args)
+    if args.command == "army":
+        return cmd_army(args)
     if args.command == "verify":
         return cmd_verify(args)
     if args.command == "turn":

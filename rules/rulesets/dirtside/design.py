@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import ceil, floor
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import air
@@ -80,6 +80,13 @@ class Design(BaseModel):
     carries_teams: int = 0
     carries_powered: int = 0
     walker: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _emplacement_has_no_mobility(cls, data):
+        if isinstance(data, dict) and data.get("emplacement") and "mobility" not in data:
+            data = {**data, "mobility": None}  # house 'Emplacements': no mobility type
+        return data
 
     @property
     def air(self) -> bool:
