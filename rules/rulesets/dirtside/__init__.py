@@ -53,6 +53,7 @@ class DirtsideRuleset:
         "pass": ActionKind(key="p", label="Pass"),
         "opfire": ActionKind(key="i", label="Opportunity fire", needs_target=True),
         "hold": ActionKind(key="h", label="Hold fire"),
+        "react": ActionKind(key="e", label="Answer: evade / decoys / dog-fight"),
     }
     terrain = ter.TERRAIN
 
@@ -132,6 +133,9 @@ class DirtsideRuleset:
             return "pass (the opponent activates)"
         if k == "hold":
             return "hold fire"
+        if k == "react":
+            return {"none": "no evasion", "evade": "evade", "decoys": "drop decoys",
+                    "both": "evade and drop decoys", "dogfight": "declare a dog-fight"}[action.choice]
         return action.text()
 
     def reference(self) -> str:

@@ -147,9 +147,16 @@ class Hold(Action):
     kind: Literal["hold"] = "hold"
 
 
+class React(Action):
+    """The target side's answer to a SAM or an air attack: evade, drop decoys, both, dog-fight, or none."""
+
+    kind: Literal["react"] = "react"
+    choice: Literal["none", "evade", "decoys", "both", "dogfight"] = "none"
+
+
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Done, Pass, OpFire, Hold],
+          Dogfight, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

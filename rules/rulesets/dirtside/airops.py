@@ -7,6 +7,8 @@ from __future__ import annotations
 from rules.core import Context, Refusal
 from rules.events import Changed, Message
 from rules.hexgrid import Hex, line_hexes
+from rules import reaction
+from rules.reaction import Pause
 from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import morale
@@ -118,8 +120,8 @@ def attack_run(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> No
 
 
 def sam(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
-    """House SAM: only in its own activation, radar on; the pilot tests at +1 (failing: leaves and flips); staying,
-    it evades if it may and drops decoys if it has them [R: the defender's default choice]."""
+    """House SAM: only in its own activation, radar on; the pilot tests at +1 (failing: leaves at once and flips);
+    staying, its side chooses to evade and/or drop decoys (a paused action, `rules/reaction.py`)."""
     e = next((x for x in unit.vehicles() if x.design.sam and not x.systems_down), None)
     if e is None:
         raise Refusal(f"{unit.name} has no working SAM system")
@@ -134,40 +136,86 @@ def sam(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
         target.stats.activated = True
         ctx.emit(Message(message=f"{target.name} leaves the combat area at once"))
         return
-    c = craft(target)
-    evades = air.may_evade(c.design.size, target.stats.activated)
-    decoys = c.design.decoys
-    if evades:
-        target.stats.activated = True
-    duel = air.sam_or_aam(e.design.sam, c.design.ecm, target.stats.quality, evades, decoys, ctx.dice,
-                          side=unit.side, unit=unit.id)
-    if duel.hit:
-        cas.kill(target, c, ctx, "SAM")
-        target.eliminated = True
-    else:
-        ctx.emit(Message(message=f"{target.name} evades the SAM"))
+    reaction.pause(state, Pause(kind="sam", actor=unit.side, reactor=target.side,
+                                prompt=f"a SAM from {unit.name} at {target.name}: evade, drop decoys, both, or neither",
+                                data={"unit": unit.id, "target": target.id, "quality": e.design.sam}), ctx)
 
 
 def dogfight(state: DSState, unit: DSUnit, target: DSUnit, weapon: str, ctx: Context) -> None:
-    """House air-to-air: guns (RFAC/1 or HEL) or one AAM at a craft over the battle area; the target evades when
-    it still may [R: the defender's default choice]."""
+    """House air-to-air: guns (RFAC/1 or HEL) or one AAM at a craft over the battle area; its side then chooses to
+    evade, to declare a dog-fight, or neither (a paused action)."""
     if not over(unit) or not over(target) or target.side == unit.side:
         raise Refusal("both craft must be over the battle area, on opposing sides")
-    me, it = craft(unit), craft(target)
-    evades = air.may_evade(it.design.size, target.stats.activated)
+    me = craft(unit)
+    if weapon == "aam" and not me.design.aam:
+        raise Refusal(f"{unit.name} carries no AAMs")
+    if weapon == "guns" and not _guns(unit):
+        raise Refusal(f"{unit.name} has no RFAC/1 or HEL for air-to-air guns")
+    reaction.pause(state, Pause(kind="airfight", actor=unit.side, reactor=target.side,
+                                prompt=f"{unit.name} attacks {target.name} with {weapon}: evade, dog-fight, or neither",
+                                data={"unit": unit.id, "target": target.id, "weapon": weapon}), ctx)
+
+
+def _guns(unit: DSUnit) -> bool:
+    return any(g.type == "HEL" or (g.type == "RFAC" and g.cls == 1) for g in craft(unit).guns())
+
+
+def choices(state: DSState, p: Pause) -> list[str]:
+    """The target side's legal answers to a paused SAM or air attack."""
+    target = state.units[p.data["target"]]
+    c = craft(target)
+    evade = air.may_evade(c.design.size, target.stats.activated)
+    out = ["none"]
+    if p.kind == "sam":
+        out += ["evade"] * evade + ["decoys"] * c.design.decoys + ["both"] * (evade and c.design.decoys)
+    else:
+        out += ["evade"] * evade
+        if may_dogfight(state, target) and p.data["weapon"]:
+            out.append("dogfight")
+    return out
+
+
+def may_dogfight(state: DSState, unit: DSUnit) -> bool:
+    """Unactivated, or just arrived this turn (DS2-A20); never a craft bigger than size 5."""
+    return craft(unit).design.size <= 5 and (not unit.stats.activated or unit.stats.arrived == state.turn)
+
+
+def answer(state: DSState, p: Pause, choice: str, ctx: Context) -> None:
+    if choice not in choices(state, p):
+        raise Refusal(f"{choice} is not possible: choose {', '.join(choices(state, p))}")
+    unit, target = state.units[p.data["unit"]], state.units[p.data["target"]]
+    evades = choice in ("evade", "both")
+    decoys = choice in ("decoys", "both")
     if evades:
+        target.stats.activated = True  # evading uses its activation: the marker flips
+        ctx.emit(Message(message=f"{target.name} evades"))
+    if p.kind == "sam":
+        c = craft(target)
+        duel = air.sam_or_aam(p.data["quality"], c.design.ecm, target.stats.quality, evades, decoys, ctx.dice,
+                              side=unit.side, unit=unit.id)
+        if duel.hit:
+            cas.kill(target, c, ctx, "SAM")
+            target.eliminated = True
+        else:
+            ctx.emit(Message(message=f"{target.name} escapes the SAM"))
+        return
+    if choice == "dogfight":
         target.stats.activated = True
+        ctx.emit(Message(message=f"{target.name} declares a dog-fight"))
+        return _dogfight(state, unit, p.data["weapon"], target, ctx)
+    _attack(state, unit, p.data["weapon"], target, evades, ctx)
+
+
+def _attack(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, evades: bool, ctx: Context,
+            *, aam_only: bool | None = None) -> None:
+    me, it = craft(unit), craft(target)
     if weapon == "aam":
-        if not me.design.aam:
-            raise Refusal(f"{unit.name} carries no AAMs")
-        duel = air.sam_or_aam(me.design.aam, it.design.ecm, target.stats.quality, evades, it.design.decoys, ctx.dice,
+        duel = air.sam_or_aam(me.design.aam, it.design.ecm, target.stats.quality, evades, False, ctx.dice,
                               side=unit.side, unit=unit.id)
         if duel.hit:
             cas.kill(target, it, ctx, "AAM")
             target.eliminated = True
         return
-    if not any(g.type in ("RFAC", "HEL") and (g.type != "RFAC" or g.cls == 1) for g in me.guns()):
-        raise Refusal(f"{unit.name} has no RFAC/1 or HEL for air-to-air guns")
     target_die = {1: 12, 2: 10, 3: 8, 4: 6}.get(it.signature(), 4)
     p = air.gun_attack(me.design.fc, unit.stats.quality, target_die,
                        air.QUALITY_DIE[target.stats.quality] if evades else None, ctx.dice,
@@ -184,6 +232,21 @@ def dogfight(state: DSState, unit: DSUnit, target: DSUnit, weapon: str, ctx: Con
         target.eliminated = True
     elif status == "damaged":
         _air_hit(state, target, "damaged", ctx)
+
+
+def _dogfight(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, ctx: Context) -> None:
+    """Both go at each other: every AAM first (at the same time), then the survivors' guns; nobody evades."""
+    a_weapon = weapon
+    d_weapon = "aam" if craft(target).design.aam else ("guns" if _guns(target) else None)
+    before = {u.id: u.in_play for u in (unit, target)}
+    for phase in ("aam", "guns"):
+        shooters = [(u, w, t) for u, w, t in ((unit, a_weapon, target), (target, d_weapon, unit))
+                    if w == phase and u.in_play and before[u.id]]
+        alive = {u.id: u.in_play for u in (unit, target)}
+        for u, w, t in shooters:
+            if alive[u.id] and t.in_play:
+                _attack(state, u, w, t, False, ctx)
+        before = {u.id: u.in_play for u in (unit, target)}
 
 
 def sensors(state: DSState, unit: DSUnit, ctx: Context) -> None:

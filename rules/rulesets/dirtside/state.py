@@ -6,6 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from rules.core import GameState
+from rules.reaction import Pause
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside.chits import ChitPool
 from rules.rulesets.dirtside.units import DSUnit
@@ -61,6 +62,8 @@ class DSState(GameState):
     fired: dict[str, list[Hex]] = Field(default_factory=dict)
     """Batteries that fired this turn, and from where (counter-battery targets, §9.7)."""
     turn_ended: int | None = None
+    paused: list[Pause] = Field(default_factory=list)
+    """An attack waiting for the target side's answer (evade, decoys, dog-fight): `rules/reaction.py`."""
 
     def unit(self, uid: str) -> DSUnit:
         return self.units[uid]

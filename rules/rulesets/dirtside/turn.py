@@ -4,6 +4,7 @@ flights, the Turn End phase (dsii-core §2). Who decides now, what they may do, 
 from __future__ import annotations
 
 from rules.actions import Action
+from rules import reaction
 from rules.core import Context, Decision, Refusal, Setup, Side
 from rules.events import Changed, InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import DIRECTIONS, Hex
@@ -71,6 +72,9 @@ def goes(state: DSState, side: str) -> int:
 def decision(state: DSState) -> Decision:
     if state.result is not None:
         return Decision(side=None, prompt="the game is over")
+    paused = reaction.decision(state)
+    if paused is not None:
+        return paused
     if state.opfire:
         mover = state.units[state.opfire_target]
         return Decision(side=state.opfire[0], prompt=f"opportunity fire at {mover.name}, or hold")
@@ -86,6 +90,8 @@ def legal_actions(state: DSState, side: str) -> list[Action]:
     d = decision(state)
     if side != d.side:
         return []
+    if state.paused:
+        return [A.React(side=side, choice=c) for c in airops.choices(state, state.paused[-1])]
     if state.opfire:
         mover = state.units[state.opfire_target]
         return [A.OpFire(side=side, unit=u.id, at=mover.at) for u in opfire_units(state, side, mover)] + [A.Hold(side=side)]
@@ -120,6 +126,18 @@ def apply(state: DSState, action: Action, ctx: Context) -> None:
     if action.side != d.side:
         raise Refusal(f"it is {name(state, d.side)}'s turn to decide, not {name(state, action.side)}'s")
     state.turn_ended = None
+    if state.paused:
+        if not isinstance(action, A.React):
+            raise Refusal(f"first answer: {state.paused[-1].prompt}")
+        choice = action.choice
+        reaction.resume(state, ctx, {k: (lambda st, p, c, cut: airops.answer(st, p, choice, c))
+                                     for k in ("sam", "airfight")})
+        cur = state.units.get(state.current or "")
+        if cur is not None and _finished(state, cur):
+            end_activation(state, ctx)
+        return
+    if isinstance(action, A.React):
+        raise Refusal("there is nothing to answer now")
     if state.opfire:
         return _opfire(state, action, ctx)
     if isinstance(action, A.Fly):
@@ -149,7 +167,7 @@ def apply(state: DSState, action: Action, ctx: Context) -> None:
     if action.unit_id != unit.id:
         raise Refusal(f"{unit.name} is activating: finish it (done) before another unit acts")
     _act(state, unit, action, ctx)
-    if state.current and not state.opfire and _finished(state, unit):
+    if state.current and not state.opfire and not state.paused and _finished(state, unit):
         end_activation(state, ctx)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import Refusal
-from rules.rulesets.dirtside.turn import legal_actions
+from rules.rulesets.dirtside.turn import decision, legal_actions
 
 from tests.rules.dirtside.helpers import F, at, play, setup, start, tank, team, unit
 
@@ -37,10 +37,33 @@ def test_a_sam_needs_its_radar_on_and_a_hit_destroys_the_evading_craft():
         unit("aa", "red", at(10, 2), [tank("SAM", gun=("RFAC", 1), sam="enhanced", size=4)], sensors=True),
         jet(), unit("t", "blue", at(10, 14), [tank()]), unit("b", "blue", at(4, 14), [tank()]),
     ]), first="red")
-    # the pilot's reaction test (d8 beats 2 + 1), then SAM d8 against ECM d4 and the evading pilot's d8
-    ctx = play(state, "sam red unit=aa target=jet", 5, 8, 3, 7)
+    play(state, "sam red unit=aa target=jet", 5)  # the pilot's reaction test: d8 beats 2 + 1
+    assert decision(state).side == "blue"
+    assert [a.choice for a in legal_actions(state, "blue")] == ["none", "evade"]  # no decoys carried
+    # SAM d8 against ECM d4 and the evading pilot's d8
+    ctx = play(state, "react blue choice=evade", 8, 3, 7)
     assert state.units["jet"].eliminated
-    assert [e.record.sides for e in ctx.events if e.kind == "rolled"] == [8, 8, 4, 8]
+    assert [e.record.sides for e in ctx.events if e.kind == "rolled"] == [8, 4, 8]
+    assert decision(state).side == "red" and state.current == "aa"  # the SAM unit may still move
+
+
+def test_decoys_add_a_d4_and_evading_with_decoys_one_type_above_the_marker():
+    def game():
+        return start(setup([
+            unit("aa", "red", at(10, 2), [tank("SAM", gun=("RFAC", 1), sam="basic", size=4)], sensors=True),
+            jet(decoys=True), unit("t", "blue", at(10, 14), [tank()]), unit("b", "blue", at(4, 14), [tank()]),
+        ]), first="red")
+    state = game()
+    play(state, "sam red unit=aa target=jet", 5)
+    assert [a.choice for a in legal_actions(state, "blue")] == ["none", "evade", "decoys", "both"]
+    ctx = play(state, "react blue choice=both", 6, 4, 7)
+    assert [e.record.sides for e in ctx.events if e.kind == "rolled"] == [6, 4, 10]
+    assert not state.units["jet"].eliminated and state.units["jet"].stats.activated
+    state = game()
+    play(state, "sam red unit=aa target=jet", 5)
+    ctx = play(state, "react blue choice=decoys", 5, 4, 4)
+    assert [e.record.sides for e in ctx.events if e.kind == "rolled"] == [6, 4, 4]
+    assert state.units["jet"].eliminated and not state.units["jet"].stats.activated
 
 
 def test_a_pilot_failing_the_sam_reaction_test_leaves_at_once():
@@ -57,8 +80,10 @@ def test_air_to_air_guns_hit_one_red_chit_damage_equal_to_armour_sends_it_home()
         jet("hawk"), unit("t", "blue", at(10, 14), [tank()]),
         jet("kite", side="red"), unit("r", "red", at(10, 2), [tank()]), unit("r2", "red", at(4, 2), [tank()]),
     ]))
+    play(state, "airfight blue unit=hawk target=kite weapon=guns")
+    assert [a.choice for a in legal_actions(state, "red")] == ["none", "evade", "dogfight"]
     # enhanced FC d8 (regular pilot); target signature d8 + evading d8 (it has not activated)
-    play(state, "airfight blue unit=hawk target=kite weapon=guns", 8, 4, 5, F("R2"))
+    play(state, "react red choice=evade", 8, 4, 5, F("R2"))
     kite = state.units["kite"].stats
     assert kite.home and kite.off_table and kite.confidence == "ST" and kite.activated
 
@@ -172,3 +197,15 @@ def test_vehicles_in_an_assault_shoot_enemy_vehicles_on_4_to_6_and_apfcs_fire_at
          3, F("G1", "G1"))
     red = state.units["mix"]
     assert red.eliminated or all(e.lost for e in red.stats.elements)
+
+
+def test_a_dog_fight_fires_aams_first_then_the_survivors_guns_and_nobody_evades():
+    state = start(setup([
+        jet("hawk"), unit("t", "blue", at(10, 14), [tank()]),
+        jet("kite", side="red", aam="basic"), unit("r", "red", at(10, 2), [tank()]), unit("r2", "red", at(4, 2), [tank()]),
+    ]))
+    play(state, "airfight blue unit=hawk target=kite weapon=guns")
+    # the kite's AAM first: guidance d6 5 against the hawk's ECM d4 2: shot down; the hawk's guns never fire
+    play(state, "react red choice=dogfight", 5, 2)
+    assert state.units["hawk"].eliminated and not state.units["kite"].eliminated
+    assert state.units["kite"].stats.activated
