@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 from rules.actions import Action
-from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
+from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup, Side
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import preview as pv
@@ -33,7 +33,11 @@ class DirtsideRuleset:
         OptionSpec(id="opfire_firefights", label="Infantry firefights as opportunity fire", default=False,
                    help="Off: only guns, missiles and IAVRs may fire as opportunity fire (S2)."),
     )
+    version = 1
     state_model = DSState
+    side_model = Side
+    victory_kinds = victory.KINDS
+    campaign_model = None
     action_adapter = A.ADAPTER
     action_kinds = {
         "move": ActionKind(key="m", label="Move", needs_target=True),

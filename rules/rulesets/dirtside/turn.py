@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules import reaction
-from rules.core import Context, Decision, Refusal, Setup, Side
+from rules.core import Context, Decision, Refusal, Setup, Side, side_of
 from rules.events import Changed, InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import DIRECTIONS, Hex
 from rules.rulesets.dirtside import actions as A
@@ -28,7 +28,7 @@ def setup(setup: Setup, seed: int, options: dict) -> DSState:
         units[u.id] = DSUnit(id=u.id, side=u.side, name=u.name, kind=u.kind, at=u.at, stats=stats,
                              start_size=len(stats.elements))
     state = DSState(ruleset="dirtside", scenario=setup.name, seed=seed, board=setup.board,
-                    sides=[Side(id=s.id, name=s.name, players=s.players) for s in setup.sides],
+                    sides=[side_of(Side, s) for s in setup.sides],
                     units=units, options=dict(options), victory=setup.victory, max_turns=setup.max_turns,
                     phase="activation")
     _order(state)

@@ -13,6 +13,14 @@ from rules.core import GameResult
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside.state import DSState
 
+KINDS = {
+    "eliminate": "a side with no ground unit left on the map is out; the last side standing wins",
+    "casualties": "`side` wins once the other sides have lost `fraction` of their elements",
+    "hold": "`side` wins if its units stand on every hex of `hexes` at the end of turn `turn`",
+    "turn_limit": "`side` wins (nobody: a draw) at the end of turn `turn`",
+}
+"""The victory kinds this check understands (a scenario naming another is refused)."""
+
 
 def ground(state: DSState, side: str) -> list:
     return [u for u in state.units.values() if u.side == side and u.on_map and u.alive and u.stats.role == "ground"]
