@@ -13,6 +13,29 @@ from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
 
 
+def can_activate(unit: DSUnit) -> bool:
+    s = unit.stats
+    if s.activated or not unit.in_play:
+        return False
+    if s.role == "ground":
+        return unit.on_map
+    if s.role == "launcher":
+        return bool(s.missiles)
+    return True
+
+
+def goes(state: DSState, side: str) -> int:
+    """Activations the side still has this turn: unactivated units, plus one go for its due cruise missiles."""
+    n = sum(1 for u in state.units.values() if u.side == side and can_activate(u))
+    return n + (1 if state.due_flights(side) else 0)
+
+
+def forced_missions(state: DSState, side: str) -> list:
+    """Called missions of the side whose battery is still in play: its next activation must fire them (§9.3)."""
+    state.missions = [m for m in state.missions if state.units[m.battery].in_play]
+    return [m for m in state.missions if m.side == side]
+
+
 def enemies(state: DSState, side: str) -> list[DSUnit]:
     return [u for u in state.units.values() if u.side != side and u.on_map and u.stats.role == "ground"]
 
@@ -34,7 +57,6 @@ def opfire_units(state: DSState, side: str, mover: DSUnit) -> list[DSUnit]:
 
 
 def start_actions(state: DSState, side: str) -> list[Action]:
-    from rules.rulesets.dirtside.turn import can_activate, forced_missions
     forced = forced_missions(state, side)
     if forced:
         m = forced[0]

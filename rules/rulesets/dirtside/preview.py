@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rules.actions import Action
 from rules.core import Outcome, Preview
+from rules.rulesets.dirtside import actions as A
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import combat, morale, odds
@@ -119,3 +121,21 @@ def move_preview(state: DSState, unit: DSUnit) -> Preview | None:
     p = odds.test_outcomes(s.die(), s.leadership, threat).get(0, Fraction(0))
     return Preview(title=f"{unit.name} moves (reaction test +{threat})", dice=f"d{s.die()} must beat {s.leadership + threat}",
                    outcomes=(Outcome(label="moves", chance=p), Outcome(label="will not move", chance=1 - p)))
+
+
+def for_action(state: DSState, action: Action) -> Preview | None:
+    """The preview of any action that has one."""
+    unit = state.units.get(action.unit_id or "")
+    if isinstance(action, (A.Fire, A.OpFire)) and unit and unit.on_map:
+        target = state.unit_at(Hex(*action.at))
+        if target and target.side != unit.side and target.on_map:
+            return fire_preview(state, unit, target, opportunity=isinstance(action, A.OpFire))
+    if isinstance(action, A.Assault) and unit:
+        target = state.unit_at(Hex(*action.at))
+        if target and target.side != unit.side:
+            return assault_preview(state, unit, target)
+    if isinstance(action, A.Call) and unit and action.battery in state.units:
+        return call_preview(state, unit, state.units[action.battery], Hex(*action.at))
+    if isinstance(action, A.Move) and unit:
+        return move_preview(state, unit)
+    return None

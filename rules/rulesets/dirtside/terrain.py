@@ -36,7 +36,7 @@ TERRAIN: dict[str, TerrainInfo] = {
     "urban": TerrainInfo(label="Urban", effects="soft cover; blocks sight; firefights count yellow only", glyph="#",
                          style="building"),
     "mountains": TerrainInfo(label="Mountains", effects="poor for infantry; impassable to wheels and GEVs",
-                             glyph="/", style="hill"),
+                             glyph="+", style="hill"),
     "swamp": TerrainInfo(label="Swamp", effects="poor for infantry; impassable to tracks", glyph='"', style="water"),
     "water": TerrainInfo(label="Open water", effects="GEV and grav only (easy)", glyph="~", style="water"),
     "river": TerrainInfo(label="River or stream", effects="difficult to cross (3 a hex)", glyph="-", style="water"),

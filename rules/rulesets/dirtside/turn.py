@@ -13,7 +13,8 @@ from rules.rulesets.dirtside import airops, assault, combat, morale, support
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
-from rules.rulesets.dirtside.legal import activation_actions, opfire_units, start_actions
+from rules.rulesets.dirtside.legal import (activation_actions, can_activate, forced_missions, goes,
+                                           opfire_units, start_actions)
 
 # --- set-up ---------------------------------------------------------------------------------
 
@@ -47,23 +48,6 @@ def name(state: DSState, side: str | None) -> str:
         if s.id == side:
             return s.name
     return str(side)
-
-
-def can_activate(unit: DSUnit) -> bool:
-    s = unit.stats
-    if s.activated or not unit.in_play:
-        return False
-    if s.role == "ground":
-        return unit.on_map
-    if s.role == "launcher":
-        return bool(s.missiles)
-    return True
-
-
-def goes(state: DSState, side: str) -> int:
-    """Activations the side still has this turn: unactivated units, plus one go for its due cruise missiles."""
-    n = sum(1 for u in state.units.values() if u.side == side and can_activate(u))
-    return n + (1 if state.due_flights(side) else 0)
 
 
 # --- who decides --------------------------------------------------------------------------------
@@ -190,12 +174,6 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
     state.spent = 0
     _repairs(state, unit, ctx)
     return unit
-
-
-def forced_missions(state: DSState, side: str) -> list:
-    """Called missions of the side whose battery is still in play: its next activation must fire them (§9.3)."""
-    state.missions = [m for m in state.missions if state.units[m.battery].in_play]
-    return [m for m in state.missions if m.side == side]
 
 
 def _repairs(state: DSState, unit: DSUnit, ctx: Context) -> None:
