@@ -81,6 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
                              help="play as lines of text (see `hexwar --help`)")
         command.add_argument("--side", metavar="SIDE",
                              help="with --plain: the side you play (default: every side in turn)")
+        command.add_argument("--referee", action="store_true",
+                             help="play as the referee: see every side's secrets (hands, blinds) and act for any side")
     verify = sub.add_parser(
         "verify", help="replay a save and report whether it is consistent",
         description="Replay a save's action log from its scenario and seed and compare the result "
@@ -227,7 +229,7 @@ def cmd_new(args: argparse.Namespace) -> int:
               file=sys.stderr)
     if args.plain:
         return _open_plain(service, args.side)
-    start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai)}
+    start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai), "referee": args.referee}
     return _open_tui(start)
 
 
@@ -237,7 +239,7 @@ def cmd_load(args: argparse.Namespace) -> int:
     service = load_game(args.file, store=AutosaveStore())
     if args.plain:
         return _open_plain(service, args.side)
-    return _open_tui({"load": args.file, "service": service})
+    return _open_tui({"load": args.file, "service": service, "referee": args.referee})
 
 
 def _open_plain(service, side: str | None) -> int:
@@ -316,9 +318,14 @@ def cmd_join(args: argparse.Namespace) -> int:
     from tui.remote.client import HostGone, RemoteSeat
 
     code = args.code or os.environ.get("HEXWAR_JOIN_CODE")
+    path = args.socket or str(data_dir() / "host" / "host.sock")
+    if args.ask_code and not code:
+        from tui.remote.app import run_remote
+
+        run_remote(None, path)
+        return EXIT_OK
     if not code and not (args.game and args.side):
         raise UserError("name the game and --side, or give a join --code")
-    path = args.socket or str(data_dir() / "host" / "host.sock")
     try:
         seat = RemoteSeat(path, code=code) if code else RemoteSeat(path, game=args.game, side=args.side)
     except HostGone as exc:
@@ -330,7 +337,10 @@ def cmd_join(args: argparse.Namespace) -> int:
             from tui.plain import run_plain
 
             return run_plain(None, seat=seat)
-        return _open_tui({"seat": seat})
+        from tui.remote.app import run_remote
+
+        run_remote(seat)
+        return EXIT_OK
     finally:
         seat.close()
 
