@@ -69,10 +69,6 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--ai", action="append", default=[], metavar="SIDE",
                      help="let the computer play SIDE (repeat for several; no computer player exists "
                      "yet: the side is played at this keyboard, and hexwar says so)")
-    army = sub.add_parser("army", help="check a force file against its points limit",
-                          description="Price every unit of a force file and check it against its `limit`.")
-    army.add_argument("ruleset", metavar="RULESET", help="rule set id (one with army lists: dirtside)")
-    army.add_argument("file", metavar="FILE", help="a force file (.toml): limit = N and [[units]]")
     load = sub.add_parser("load", help="open a saved game",
                           description="Check a saved game (replaying its log) and open it.")
     load.add_argument("file", metavar="FILE", help="a save file (.toml)")
@@ -115,6 +111,18 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--socket", metavar="PATH", help="the host's socket (default: the data folder's host/host.sock)")
     join.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help="play as lines of text")
     join.add_argument("--ask-code", action="store_true", help="ask for the join code on the screen (`hexwar web --join`)")
+    army = sub.add_parser(
+        "army", help="check or build an army list within a points limit",
+        description="Show an army file's units with the running total, checked by the rule set's costing; "
+        "with --add, add units taken from another list (a bundled one by name) and save the file, "
+        "refusing an army over --limit points.",
+    )
+    army.add_argument("ruleset", metavar="RULESET", help="rule set id")
+    army.add_argument("file", metavar="FILE", help="the army file (.toml); made by the first --add")
+    army.add_argument("--from", dest="source", metavar="LIST", help="the list to take units from (e.g. martian)")
+    army.add_argument("--add", metavar="UNIT", help="the unit's name in that list")
+    army.add_argument("--count", type=int, default=1, metavar="N", help="how many to add (default 1)")
+    army.add_argument("--limit", type=int, metavar="POINTS", help="the scenario's points limit")
     resolve = sub.add_parser(
         "resolve", help="the game master's quick resolver: odds and a roll of any procedure, no map",
         description="Resolve one procedure of a rule set without a game: `hexwar resolve` lists the rule sets, "
@@ -449,28 +457,6 @@ def _open_tui(start: dict[str, Any] | None) -> int:
 # --- entry point --------------------------------------------------------------------------
 
 
-def cmd_army(args) -> int:
-    """`hexwar army RULESET FILE`: the rule set's force check (exit 0 legal, 2 not)."""
-    import importlib
-    import tomllib
-    from pathlib import Path
-
-    from rules import registry
-
-    rid = registry.resolve(args.ruleset)
-    try:
-        check = importlib.import_module(f"rules.rulesets.{rid}.army").check_force
-    except ModuleNotFoundError:
-        raise UserError(f"{rid} has no army lists to check") from None
-    try:
-        data = tomllib.loads(Path(args.file).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise UserError(f"cannot read {args.file}: {exc}") from None
-    report = check(data)
-    _out(report.text())
-    return EXIT_OK if report.ok else EXIT_USAGE
-
-
 def _run(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.version:
@@ -487,8 +473,6 @@ def _run(argv: Sequence[str] | None) -> int:
         return cmd_new(args)
     if args.command == "load":
         return cmd_load(args)
-    if args.command == "army":
-        return cmd_army(args)
     if args.command == "verify":
         return cmd_verify(args)
     if args.command == "turn":
@@ -499,6 +483,13 @@ def _run(argv: Sequence[str] | None) -> int:
         return cmd_join(args)
     if args.command == "web":
         return cmd_web(args)
+    if args.command == "army":
+        from saves.armies import army_command
+
+        status, lines = army_command(args.ruleset, args.file, args.source, args.add, args.count, args.limit)
+        for line in lines:
+            _out(line)
+        return status
     if args.command == "resolve":
         return cmd_resolve(args)
     return _open_tui(None)

@@ -141,8 +141,11 @@ def test_a_host_restart_resumes_the_game_from_its_file(tmp_path):
     game = first.host.add_game(GameService.new(load_scenario("teaching", "quad"), seed=4), "g1")
     codes = first.host.codes(game.name)
     kingdom = first.seat(codes["kingdom"])
-    for _ in range(3):
-        seat = kingdom if kingdom.decision().side == "kingdom" else first.seat(codes[kingdom.decision().side])
+    seats = {"kingdom": kingdom, "rebels": first.seat(codes["rebels"])}
+    service = first.host.games["g1"].service
+    for n in range(3):
+        seat = seats[service.decision().side]
+        wait_for(lambda: seat.action_count == n)
         assert seat.apply(seat.legal_actions()[0]).ok
     log = list(first.host.games["g1"].service.log)
     first.stop()

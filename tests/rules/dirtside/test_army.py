@@ -37,15 +37,3 @@ def test_problems_in_words():
         {"name": "Bad", "stats": {"quality": "elite"}}))
     assert any("can not mix commandos" in p for p in r.problems)
     assert any(p.startswith("Bad: quality") for p in r.problems) and not r.ok
-
-
-def test_the_command_prints_the_report_and_exits_2_when_illegal(tmp_path, capsys):
-    from tui.cli import main
-
-    f = tmp_path / "force.toml"
-    f.write_text('limit = 100\n[[units]]\nname = "Tanks"\n[units.stats]\nelements = [{ kind = "infantry" }]\n')
-    assert main(["army", "dirtside", str(f)]) == 0
-    assert "Tanks: 20" in capsys.readouterr().out
-    f.write_text('limit = 10\n[[units]]\nname = "Tanks"\n[units.stats]\nelements = [{ kind = "infantry" }]\n')
-    assert main(["army", "dirtside", str(f)]) == 2
-    assert "over the limit by 10" in capsys.readouterr().out
