@@ -30,7 +30,7 @@ TERRAIN: dict[str, TerrainInfo] = {
                         glyph=".", style="open"),
     "road": TerrainInfo(label="Road", effects="easy going in travel mode (0.5 a hex)", glyph="=", style="road"),
     "scrub": TerrainInfo(label="Light scrub", effects="difficult for low-mobility wheels", glyph=",", style="open"),
-    "rough": TerrainInfo(label="Rough", effects="poor for tracks; impassable to low-mobility wheels", glyph="^",
+    "rough": TerrainInfo(label="Rough", effects="poor for tracks; impassable to low-mobility wheels", glyph="%",
                          style="rough"),
     "cultivated": TerrainInfo(label="Cultivated", effects="poor for wheels and tracks", glyph=":", style="open"),
     "urban": TerrainInfo(label="Urban", effects="soft cover; blocks sight; firefights count yellow only", glyph="#",
@@ -43,7 +43,7 @@ TERRAIN: dict[str, TerrainInfo] = {
     "light_woods": TerrainInfo(label="Light woods", effects="soft cover; blocks sight; no wheels or GEVs", glyph="&",
                                style="forest"),
     "dense_woods": TerrainInfo(label="Dense woods", effects="soft cover; blocks sight; infantry and walkers only",
-                               glyph="%", style="forest"),
+                               glyph="$", style="forest"),
     "rubble": TerrainInfo(label="Rubble", effects="a ruined building: soft cover, does not block sight", glyph="*",
                           style="rough"),
 }
