@@ -18,8 +18,31 @@ os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
 
 from textual import constants  # noqa: E402
 from textual.app import App  # noqa: E402
+from textual.await_complete import AwaitComplete  # noqa: E402
+from textual.screen import Screen  # noqa: E402
 
 constants.ESCAPE_DELAY = min(constants.ESCAPE_DELAY, ESCAPE_DELAY_MS / 1000)  # type: ignore[misc]
+
+_textual_dismiss = Screen.dismiss
+
+
+def _dismiss_once(self, result=None):
+    """`Screen.dismiss`, but only once and only while the screen is on top.
+
+    Textual's own pops whatever screen is on top and calls the result callback
+    again each time, so two Enters typed together on a dialog (type-ahead, SSH
+    lag) closed the dialog and then the screen under it, or ran its choice
+    twice (issue 9, item 1; upstream guarded only a button's double dismiss,
+    Textualize/textual#4621). A dismiss that arrives late is ignored.
+    """
+    stack = self.app.screen_stack if self.is_attached else []
+    if getattr(self, "_dismissed", False) or not stack or stack[-1] is not self:
+        return AwaitComplete()
+    self._dismissed = True
+    return _textual_dismiss(self, result)
+
+
+Screen.dismiss = _dismiss_once  # type: ignore[method-assign]
 
 
 def _screen_commands():
@@ -91,6 +114,20 @@ class HexwarApp(App[None]):
         line += f"Details: {where}. The autosave keeps your game."
         self._exit_renderables.append(Text(line))
         self._close_messages_no_wait()
+
+    def action_command_palette(self) -> None:
+        """Open the palette (ours: safe against keys typed before it is ready, see `SafePalette`)."""
+        from textual.command import CommandPalette
+
+        from tui.commands import SafePalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(SafePalette(id="--command-palette"))
+
+    def _on_key(self, event) -> None:
+        # Textual runs App._on_key after this one (handlers run down the class tree) unless stopped here.
+        if not self.screen_stack:  # a key still queued when the app closes (an open palette hands them on then)
+            event.prevent_default()
 
     async def on_run_command(self, event) -> None:
         """A key-table command picked in the command palette: run it on the screen that listed it."""
