@@ -26,7 +26,8 @@ async def typed_at_once(keys, service=None) -> HexwarApp:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         burst(app, keys)
-        await pilot.pause(0.2)
+        await pilot.pause()  # idle first: a test that ends while a screen mounts races Textual's teardown
+        await pilot.pause(0.1)
         assert app._exception is None, repr(app._exception)
         assert app.is_running
         app.seen = stack(app)  # type: ignore[attr-defined]
