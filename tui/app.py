@@ -287,7 +287,17 @@ def quick_escape() -> None:
     linux_driver.selectors = shim
 
 
-def run_app(start: dict | None = None) -> None:
-    """Run hexwar: None opens the title screen; {"new": GameService} the game; {"load": path} a save."""
+def exit_status(app: App) -> int:
+    """0 when the app ended normally, 1 after an internal error (Textual sets its return code then)."""
+    return 1 if app.return_code else 0
+
+
+def run_app(start: dict | None = None) -> int:
+    """Run hexwar: None opens the title screen; {"new": GameService} the game; {"load": path} a save.
+
+    Returns the exit status: 1 after an internal error, as the command line documents.
+    """
     quick_escape()
-    HexwarApp(start, catch_errors=True).run()
+    app = HexwarApp(start, catch_errors=True)
+    app.run()
+    return exit_status(app)

@@ -59,6 +59,22 @@ async def test_escapes_and_reopening_the_palette_in_one_burst_are_safe():
     assert app.seen[0] == "TitleScreen" and app.seen.count("SafePalette") <= 1
 
 
+async def test_the_app_reports_status_1_after_an_internal_error(tmp_path):
+    from tui.app import HexwarApp, exit_status
+
+    app = HexwarApp(catch_errors=True, autosave=False)
+    with pytest.raises(ZeroDivisionError):  # run_test hands the app's error on
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.call_later(lambda: 1 / 0)
+            await pilot.pause(0.1)
+    assert exit_status(app) == 1
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+    assert exit_status(app) == 0
+
+
 def teaching(ruleset: str, seed: int) -> GameService:
     info = default_scenario(ruleset)
     return GameService.new(load_scenario(info.name, ruleset), seed)
