@@ -6,7 +6,7 @@ the game by replaying the log from the scenario (`GameService.replay`'s way,
 with the same seeded dice) and then compares the result with the snapshot; a
 difference is reported with the first field that differs.
 
-Autosave runs after every action, so it is kept cheap: the scenario part of the
+Autosave (`saves.autosave`) runs after every action, so it is kept cheap: the scenario part of the
 file is rendered once per game and reused, only `[game]` and `[snapshot]` are
 rendered each time.
 """
@@ -28,7 +28,6 @@ from saves.schema import ABSENT, Document, document_from_setup, first_difference
 
 DATA_DIR_ENV = "HEXWAR_DATA_DIR"
 """Overrides the user data folder (tests, portable installs)."""
-AUTOSAVE_NAME = "autosave.toml"
 
 
 def data_dir() -> Path:
@@ -208,75 +207,15 @@ def verify(path: str | Path) -> Report:
     return Report(True, str(path), message, state.ruleset, state.scenario, n, state.turn, result)
 
 
-# --- autosave -----------------------------------------------------------------------------
+# --- autosave (saves.autosave; these names stay importable from here) ----------------------
 
 
-class AutosaveStore:
-    """The game service's `Store`: writes `autosave.toml` in the user data folder after every action.
+def __getattr__(name: str):
+    if name in ("AutosaveStore", "AUTOSAVE_NAME"):
+        from saves import autosave
 
-    A failing disk must not end the game: the error is kept in `last_error` (the
-    UI may show it) and the next action tries again. It runs after every action,
-    so it skips fsync (`durable=False`): the rename keeps it atomic against a
-    killed terminal or a dropped connection, and should a power cut leave the
-    file damaged, `load()` falls back to the previous autosave (`.bak`).
-    """
-
-    def __init__(self, folder: str | Path | None = None, durable: bool = False) -> None:
-        self.folder = Path(folder) if folder is not None else data_dir()
-        self.durable = durable
-        self.last_error: SaveError | None = None
-        self.writes = 0
-
-    @property
-    def path(self) -> Path:
-        return self.folder / AUTOSAVE_NAME
-
-    def autosave(self, service: GameService) -> None:
-        try:
-            write_atomic(self.path, render_save(service), durable=self.durable)
-        except SaveError as exc:
-            self.last_error = exc
-        except Exception as exc:  # never let an autosave crash the game
-            self.last_error = SaveError(self.path, f"autosave failed: {literal(exc, 120)}")
-        else:
-            self.last_error = None
-            self.writes += 1
-
-    def latest(self) -> Path | None:
-        """The autosave to resume from on the title screen, if there is one."""
-        p = self.path
-        return p if p.is_file() and p.stat().st_size > 0 else None
-
-    @property
-    def backup(self) -> Path:
-        return self.path.with_name(self.path.name + ".bak")
-
-    def load(self) -> GameService:
-        """Resume the autosave; autosaving continues. A damaged autosave falls back to the
-        previous one (noted in `last_error`); raises SaveError when neither loads."""
-        p = self.latest()
-        if p is None and not self.backup.is_file():
-            raise SaveError(self.path, "no autosave to resume")
-        try:
-            if p is None:
-                raise SaveError(self.path, "the autosave is empty")
-            return load_game(p, store=self)
-        except SaveError as exc:
-            if not self.backup.is_file():
-                raise
-            try:
-                service = load_game(self.backup, store=self)
-            except SaveError:
-                raise exc from None
-            self.last_error = SaveError(self.path, f"{exc.first.text()}; resumed from the previous autosave")
-            return service
-
-    def clear(self) -> None:
-        """Forget the autosave (after a finished game, say); the `.bak` stays."""
-        try:
-            self.path.unlink()
-        except FileNotFoundError:
-            pass
+        return getattr(autosave, name)
+    raise AttributeError(name)
 
 
 def same_game(a: GameState, b: GameState) -> bool:
