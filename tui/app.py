@@ -111,9 +111,22 @@ class HexwarApp(App[None]):
         except Exception:  # noqa: BLE001 - the line below still goes out
             pass
         line = f"hexwar stopped on an internal error ({type(error).__name__}: {error}). "
-        line += f"Details: {where}. The autosave keeps your game."
+        line += f"Details: {where}. {self._autosave_line()}"
         self._exit_renderables.append(Text(line))
         self._close_messages_no_wait()
+
+    def _autosave_line(self) -> str:
+        """What the crash message says of the game in play: its autosave's real state, never a promise."""
+        for screen in reversed(self.screen_stack):
+            service = getattr(screen, "service", None)
+            if service is not None:
+                from tui.dialogs import files
+
+                try:
+                    return files.autosave_note(service)
+                except Exception:  # noqa: BLE001 - the crash line must still go out
+                    return "Whether the game was autosaved is unknown."
+        return ""
 
     def action_command_palette(self) -> None:
         """Open the palette (ours: safe against keys typed before it is ready, see `SafePalette`)."""
@@ -149,16 +162,38 @@ class HexwarApp(App[None]):
 
         if service.store is None and self.autosave:
             service.store = self.autosave_store()
+        if hasattr(service.store, "listener"):
+            service.store.listener = self.autosave_heard
+            self.autosave_heard(service.store)  # a resume that fell back to the previous autosave says so
         screen = GameScreen(service, hide_between=hide)
         if replace:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
 
+    def autosave_heard(self, store) -> None:
+        """After each autosave: a failure is shown at once (and again when it changes), then its recovery."""
+        error = str(store.last_error) if store.last_error is not None else ""
+        shown = getattr(store, "_shown_error", "")
+        if error and error != shown:
+            self.notify(f"{error}. hexwar tries again after each action; ctrl+s saves to a file.",
+                        title="Autosave failed", severity="error", timeout=12, markup=False)
+        elif not error and shown:
+            self.notify(f"Autosaved again as {store.path.name}.", title="Autosave works again", markup=False)
+        store._shown_error = error
+
+    def _release_games(self) -> None:
+        """Let other processes open the games being closed (their autosave locks)."""
+        for screen in self.screen_stack:
+            release = getattr(getattr(getattr(screen, "service", None), "store", None), "release", None)
+            if release is not None:
+                release()
+
     def to_title(self) -> None:
         """Back to the title screen, closing everything above it."""
         from tui.screens.title import TitleScreen
 
+        self._release_games()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
         if not isinstance(self.screen, TitleScreen):
@@ -184,6 +219,17 @@ class HexwarApp(App[None]):
 
         self.push_screen(NewGameScreen(ruleset=ruleset, scenario=scenario))
 
+    def new_game_from_file(self, entry) -> None:
+        """The new-game form with a scenario file chosen (beside the rule set's bundled ones)."""
+        from tui.dialogs import files
+        from tui.screens.new_game import NewGameScreen
+
+        def source(ruleset: str):
+            bundled = files.scenarios(ruleset)
+            return ([entry] + bundled) if ruleset == entry.ruleset else bundled
+
+        self.push_screen(NewGameScreen(ruleset=entry.ruleset, scenario=entry.name, scenario_source=source))
+
     def load_dialog(self) -> None:
         from tui.dialogs.load import LoadDialog
 
@@ -205,20 +251,100 @@ class HexwarApp(App[None]):
         try:
             service = files.load_game(path)
         except Exception as exc:  # noqa: BLE001 - SaveError, OSError, anything: the player sees it
+            scenario = files.scenario_file(path) if getattr(exc, "path", None) == "kind" else None
+            if scenario is not None:  # a scenario, not a save: offer to start it
+                self.new_game_from_file(scenario)
+                return
             self.show_error("This game cannot be loaded", str(exc), then=retry)
             return
         self.start_game(service, hide=self.hide_between)
 
     def resume(self) -> None:
+        """Resume an unfinished game: the only one at once, else the list to choose from."""
+        from tui.dialogs import files
+        from tui.dialogs.resume import ResumeDialog
+
+        try:
+            games = files.unfinished_games()
+        except Exception as exc:  # noqa: BLE001 - a bad data folder: say so
+            self.show_error("The autosaves cannot be listed", str(exc))
+            return
+        if not games:
+            self.show_error("Nothing to resume", "There is no unfinished game.")
+            return
+        if len(games) == 1 and not games[0].error and games[0].holder is None:
+            self.resume_path(games[0].path)
+            return
+
+        def chosen(choice) -> None:
+            if choice is None:
+                return
+            what, path = choice
+            if what == "resume":
+                self.resume_path(path, retry=self.resume)
+            else:
+                self.abandon(path)
+
+        self.push_screen(ResumeDialog(games), chosen)
+
+    def abandon(self, path) -> None:
+        """Delete an unfinished game's autosave, after asking."""
+        from tui.dialogs.confirm import ConfirmDialog
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                self.resume()
+                return
+            from saves.autosave import abandon
+
+            try:
+                abandon(path)
+            except Exception as exc:  # noqa: BLE001 - Locked, OSError: the player sees why
+                self.show_error("The game cannot be abandoned", str(exc), then=self.resume)
+                return
+            self._refresh_title()
+            if self._has_unfinished():
+                self.resume()
+
+        self.push_screen(ConfirmDialog("Abandon this game?", f"Its autosave {path.name} is deleted for good."), answer)
+
+    def _has_unfinished(self) -> bool:
         from tui.dialogs import files
 
-        if files.autosave_path() is None:
-            self.show_error("Nothing to resume", "There is no autosaved game yet.")
-            return
         try:
-            service = files.resume_game()
+            return bool(files.unfinished_games())
+        except Exception:  # noqa: BLE001
+            return False
+
+    def _refresh_title(self) -> None:
+        refresh = getattr(self.screen, "on_screen_resume", None)
+        if refresh is not None:
+            refresh()
+
+    def resume_path(self, path, retry=None) -> None:
+        """Resume one autosave; when another process has it open, say who and offer a copy."""
+        from saves.autosave import AutosaveStore
+        from saves.locks import Locked
+        from tui.dialogs.confirm import ConfirmDialog
+
+        store = AutosaveStore()
+        try:
+            service = store.load(path)
+        except Locked as exc:
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    try:
+                        copy = AutosaveStore().open_read_only(path, exc.holder)
+                    except Exception as err:  # noqa: BLE001
+                        self.show_error("The autosave cannot be resumed", str(err), then=retry)
+                        return
+                    self.start_game(copy, hide=self.hide_between)
+
+            detail = f"{exc}. Open a copy here? Nothing you do in the copy is autosaved (ctrl+s saves it)."
+            self.push_screen(ConfirmDialog("This game is open in another hexwar", detail), answer)
+            return
         except Exception as exc:  # noqa: BLE001
-            self.show_error("The autosave cannot be resumed", str(exc))
+            self.show_error("The autosave cannot be resumed", str(exc), then=retry)
             return
         self.start_game(service, hide=self.hide_between)
 

@@ -761,7 +761,9 @@ class GameScreen(Screen[None]):
     def action_quit(self) -> None:
         from tui.dialogs.confirm import ConfirmDialog
 
-        detail = "The game is autosaved: the title screen can resume it." if self.service.store else ""
+        from tui.dialogs.files import autosave_note
+
+        detail = autosave_note(self.service)  # what is really saved (issue 9, item 2)
 
         def answer(yes: bool | None) -> None:
             if yes:

@@ -1,4 +1,4 @@
-"""The title screen: new game, load, resume the autosave, rules reference, quit.
+"""The title screen: new game, load, resume an unfinished game (one autosave each), rules reference, quit.
 
 The menu is one Static of clickable lines rather than an OptionList: the first
 frame is a start-up bar, and an OptionList costs a second paint. Every entry
@@ -26,7 +26,7 @@ BANNER = r"""
 MENU = (
     ("n", "new_game", "New game"),
     ("o", "load", "Load a game or scenario"),
-    ("c", "resume", "Resume the autosaved game"),
+    ("c", "resume", "Resume an unfinished game"),
     ("r", "rules", "Rules reference"),
     ("q", "quit", "Quit"),
 )
@@ -41,7 +41,7 @@ def menu_content(can_resume: bool, marked: int = 0) -> Content:
     for n, (key, action, label) in enumerate(MENU):
         mark = ">" if n == marked else " "
         if action == "resume" and not can_resume:
-            line = f"[dim]{mark}{key}  Resume (nothing saved yet)[/dim]"
+            line = f"[dim]{mark}{key}  Resume (no unfinished game)[/dim]"
         else:
             line = f"[@click=screen.{action}]{mark}[b]{key}[/b]  {label}[/]"
         lines.append(f"[reverse]{line}[/reverse]" if n == marked else line)
@@ -77,7 +77,7 @@ class TitleScreen(Screen[None]):
 
     @staticmethod
     def can_resume() -> bool:
-        """Whether an autosave exists (cheap: no `saves` import before the first frame)."""
+        """Whether an unfinished game's autosave exists (cheap: no `saves` import before the first frame)."""
         from tui.dialogs import files
 
         try:
