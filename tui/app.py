@@ -259,8 +259,8 @@ class HexwarApp(App[None]):
             return
         self.start_game(service, hide=self.hide_between)
 
-    def resume(self) -> None:
-        """Resume an unfinished game: the only one at once, else the list to choose from."""
+    def resume(self, choose: bool = False) -> None:
+        """Resume an unfinished game: the only one at once (unless `choose`), else the list to choose from."""
         from tui.dialogs import files
         from tui.dialogs.resume import ResumeDialog
 
@@ -272,7 +272,7 @@ class HexwarApp(App[None]):
         if not games:
             self.show_error("Nothing to resume", "There is no unfinished game.")
             return
-        if len(games) == 1 and not games[0].error and games[0].holder is None:
+        if len(games) == 1 and not choose and not games[0].error and games[0].holder is None:
             self.resume_path(games[0].path)
             return
 
@@ -291,20 +291,21 @@ class HexwarApp(App[None]):
         """Delete an unfinished game's autosave, after asking."""
         from tui.dialogs.confirm import ConfirmDialog
 
-        def answer(yes: bool | None) -> None:
-            if not yes:
-                self.resume()
-                return
-            from saves.autosave import abandon
-
-            try:
-                abandon(path)
-            except Exception as exc:  # noqa: BLE001 - Locked, OSError: the player sees why
-                self.show_error("The game cannot be abandoned", str(exc), then=self.resume)
-                return
-            self._refresh_title()
+        def back_to_the_list() -> None:
             if self._has_unfinished():
-                self.resume()
+                self.resume(choose=True)
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                from saves.autosave import abandon
+
+                try:
+                    abandon(path)
+                except Exception as exc:  # noqa: BLE001 - Locked, OSError: the player sees why
+                    self.show_error("The game cannot be abandoned", str(exc), then=back_to_the_list)
+                    return
+                self._refresh_title()
+            back_to_the_list()
 
         self.push_screen(ConfirmDialog("Abandon this game?", f"Its autosave {path.name} is deleted for good."), answer)
 
@@ -331,16 +332,18 @@ class HexwarApp(App[None]):
         try:
             service = store.load(path)
         except Locked as exc:
+            holder, said = exc.holder, str(exc)
+
             def answer(yes: bool | None) -> None:
                 if yes:
                     try:
-                        copy = AutosaveStore().open_read_only(path, exc.holder)
+                        copy = AutosaveStore().open_read_only(path, holder)
                     except Exception as err:  # noqa: BLE001
                         self.show_error("The autosave cannot be resumed", str(err), then=retry)
                         return
                     self.start_game(copy, hide=self.hide_between)
 
-            detail = f"{exc}. Open a copy here? Nothing you do in the copy is autosaved (ctrl+s saves it)."
+            detail = f"{said}. Open a copy here? Nothing you do in the copy is autosaved (ctrl+s saves it)."
             self.push_screen(ConfirmDialog("This game is open in another hexwar", detail), answer)
             return
         except Exception as exc:  # noqa: BLE001
