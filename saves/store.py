@@ -24,7 +24,7 @@ from rules.service import GameService, ReplayRefused, Store
 from saves.checks import checked_setup, rules_refusal
 from saves.errors import Problem, SaveError, literal, shown
 from saves.files import dump_toml, parse_document, read_bytes, write_atomic
-from saves.schema import ABSENT, Document, document_from_setup, first_difference, plain, setup_from_state, snapshot_of
+from saves.schema import ABSENT, BOARD_DIGEST, Document, document_from_setup, first_difference, plain, setup_from_state, snapshot_of
 
 DATA_DIR_ENV = "HEXWAR_DATA_DIR"
 """Overrides the user data folder (tests, portable installs)."""
@@ -150,9 +150,16 @@ def game_from_document(doc: Document, file: str | None, store: Store | None = No
             f"game.actions[{exc.index}]", f"{shown(text, 60)} is refused on replay: {literal(exc.reason, 120)}"
         )) from None
     rebuilt = snapshot_of(service.state)
+    if BOARD_DIGEST not in doc.snapshot:  # written before the board was checked: compare the rest
+        rebuilt.pop(BOARD_DIGEST)
     diff = first_difference(rebuilt, doc.snapshot)
     if diff is not None:
         path, replayed, saved = diff
+        if path == BOARD_DIGEST:
+            raise SaveError(file, Problem(
+                f"snapshot.{path}", "the board of this file (its map, legend, features or edges) is not the one "
+                "the game was played on (the file was edited)"
+            ))
         if replayed is ABSENT:
             what = f"the replay of the action log has no such field, the file says {shown(saved)}"
         elif saved is ABSENT:
@@ -191,7 +198,8 @@ class Report:
 def verify(path: str | Path) -> Report:
     """Replay a save and report whether it is consistent (never raises for a bad file)."""
     try:
-        service = load_game(path)
+        doc = parse_document(read_bytes(path), path)
+        service = game_from_document(doc, str(path))
     except SaveError as exc:
         return Report(False, str(path), str(exc), error=exc)
     state = service.state
@@ -199,10 +207,13 @@ def verify(path: str | Path) -> Report:
     if state.result is not None:
         result = f"{state.result.winner or 'draw'}: {state.result.reason}"
     n = len(service.log)
+    checked = "the snapshot matches"
+    if BOARD_DIGEST not in (doc.snapshot or {}):
+        checked += " (the board is not checked: the file was saved by an older hexwar)"
     message = (
         f"{literal(path, 200)}: ok: {state.ruleset}, scenario {shown(state.scenario)}, "
         f"seed {state.seed}, {n} action{'s' if n != 1 else ''} replayed, turn {state.turn}, "
-        "the snapshot matches" + (f"; game over ({literal(result, 80)})" if result else "")
+        + checked + (f"; game over ({literal(result, 80)})" if result else "")
     )
     return Report(True, str(path), message, state.ruleset, state.scenario, n, state.turn, result)
 
