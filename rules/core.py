@@ -9,6 +9,7 @@ actions that side has at this decision point.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Literal, Protocol
@@ -268,6 +269,11 @@ class Ruleset(Protocol):
     Rule sets share this shape, not a base class. `apply` mutates the state it is
     handed (the service passes a copy) and raises `Refusal` when the action is
     not legal now.
+
+    Seats (rules/seat.py) call `decision`, `legal_actions`, `preview`, `describe`,
+    `unit_card`, `unit_marks` and `side_lines` with a side's *view*, never the
+    real state: they must work on a view and never read the seed. `apply` and
+    `victory` get the real state.
     """
 
     id: str
@@ -293,7 +299,15 @@ class Ruleset(Protocol):
     def victory(self, state: GameState) -> GameResult | None: ...
 
     def view(self, state: GameState, side: str | None) -> GameState:
-        """What `side` may see (None: the referee sees everything)."""
+        """What `side` may see (None: the referee sees everything). The core removes the seed.
+
+        A side id that is not in the game (a spectator's) sees only what is public."""
+        ...
+
+    def hidden_from(self, state: GameState, side: str, rng: random.Random) -> GameState:
+        """A copy in which everything `side` may not know is changed at random, and nothing
+        else (another side's hand, a deck's order, which blinds are dummies): the secrecy
+        test checks that `side`'s seat answers the same for it."""
         ...
 
     def preview(self, state: GameState, action: Action) -> Preview | None: ...

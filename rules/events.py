@@ -1,27 +1,41 @@
 """Events: what `apply()` reports happened, for the map, the dice log and the game log.
 
-Each event is data with a `text()` for the log. The TUI renders them; the game
-service keeps them per action so the dice log can be rebuilt after a reload.
+Each event is data with a `text()` for the log and says who may see it
+(`seen_by`). The TUI renders them; the game service keeps them per action so the
+dice log can be rebuilt after a reload; a seat hands a side only the events it
+may see. The kinds here are the ones every rule set shares; a rule set declares
+its own by subclassing `Event` with a new `kind` (the vocabulary is open: events
+are never written to a file, a save replays them).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from rules.dice import RollRecord
 from rules.hexgrid import Hex
+from rules.words import count
 
 
-class _Event(BaseModel):
+class Event(BaseModel):
+    """Something that happened; subclasses set `kind`."""
+
     model_config = ConfigDict(frozen=True)
+    kind: str = "event"
+    seen_by: tuple[str, ...] | None = None
+    """The sides that may see it; None: every side (and spectators)."""
 
     def text(self) -> str:
-        return self.kind  # type: ignore[attr-defined]
+        return self.kind
+
+    def visible_to(self, side: str | None) -> bool:
+        """Whether `side` may see it (None: the referee, who sees everything)."""
+        return side is None or self.seen_by is None or side in self.seen_by
 
 
-class Rolled(_Event):
+class Rolled(Event):
     """Dice were rolled (one record of the dice log)."""
 
     kind: Literal["rolled"] = "rolled"
@@ -32,7 +46,7 @@ class Rolled(_Event):
         return who + self.record.text()
 
 
-class Moved(_Event):
+class Moved(Event):
     """A unit moved along a path (start first)."""
 
     kind: Literal["moved"] = "moved"
@@ -40,10 +54,14 @@ class Moved(_Event):
     path: tuple[Hex, ...]
 
     def text(self) -> str:
-        return f"{self.unit} moves {self.path[0]} -> {self.path[-1]}" if self.path else f"{self.unit} stays"
+        if not self.path:
+            return f"{self.unit} stays"
+        if self.path[0] == self.path[-1]:
+            return f"{self.unit} stays at {self.path[0]}"  # stopped before its first step: no "moves 8,3 -> 8,3"
+        return f"{self.unit} moves {self.path[0]} -> {self.path[-1]}"
 
 
-class Retreated(_Event):
+class Retreated(Event):
     """A unit fell back or retreated along a path (start first)."""
 
     kind: Literal["retreated"] = "retreated"
@@ -54,11 +72,11 @@ class Retreated(_Event):
 
     def text(self) -> str:
         moved = max(len(self.path) - 1, 0)
-        extra = f", {self.lost} hex(es) blocked" if self.lost else ""
-        return f"{self.unit} falls back {moved} hex(es){extra}"
+        extra = f", {count(self.lost, 'hex')} blocked" if self.lost else ""
+        return f"{self.unit} falls back {count(moved, 'hex')}{extra}"
 
 
-class Changed(_Event):
+class Changed(Event):
     """A unit's tracked value changed (Quality, figures, suppressed, downed...)."""
 
     kind: Literal["changed"] = "changed"
@@ -73,7 +91,7 @@ class Changed(_Event):
         return f"{self.unit} {self.field} {self.before} -> {self.after}{why}"
 
 
-class Eliminated(_Event):
+class Eliminated(Event):
     """A unit left the game."""
 
     kind: Literal["eliminated"] = "eliminated"
@@ -84,7 +102,7 @@ class Eliminated(_Event):
         return f"{self.unit} eliminated" + (f" ({self.why})" if self.why else "")
 
 
-class InitiativePassed(_Event):
+class InitiativePassed(Event):
     """Who is active changed: a release, a steal, a failed activation, a chip drawn."""
 
     kind: Literal["initiative"] = "initiative"
@@ -96,7 +114,7 @@ class InitiativePassed(_Event):
         return f"initiative to {self.to_side}" + (f" ({self.why})" if self.why else "")
 
 
-class PhaseChanged(_Event):
+class PhaseChanged(Event):
     """A new turn, round or phase began."""
 
     kind: Literal["phase"] = "phase"
@@ -107,19 +125,17 @@ class PhaseChanged(_Event):
         return f"turn {self.turn}: {self.phase}"
 
 
-class Message(_Event):
+class Message(Event):
     """Anything else worth a line in the log."""
 
     kind: Literal["message"] = "message"
     message: str
-    side: str | None = None
-    """When set, only this side may see the message (a card drawn into a hidden hand)."""
 
     def text(self) -> str:
         return self.message
 
 
-class GameOver(_Event):
+class GameOver(Event):
     """The game ended."""
 
     kind: Literal["game_over"] = "game_over"
@@ -128,9 +144,3 @@ class GameOver(_Event):
 
     def text(self) -> str:
         return f"game over: {self.winner or 'nobody'} wins ({self.reason})"
-
-
-Event = Annotated[
-    Union[Rolled, Moved, Retreated, Changed, Eliminated, InitiativePassed, PhaseChanged, Message, GameOver],
-    Field(discriminator="kind"),
-]

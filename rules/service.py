@@ -23,7 +23,8 @@ from rules import registry
 from rules.actions import Action, parse_action
 from rules.core import Context, Decision, GameResult, GameState, Preview, Refusal, Ruleset, Setup
 from rules.dice import Dice, RollSink, SeededDice
-from rules.events import Event, GameOver, Message, Rolled
+from rules.events import Event, GameOver, Rolled
+from rules.seat import Seat, UndoPolicy
 
 
 class Store(Protocol):
@@ -183,14 +184,25 @@ class GameService:
             actions = [a for a in actions if a.target_hex == target]
         return actions
 
-    def view(self, side: str | None) -> GameState:
-        """What `side` may see; None gives the referee's full view."""
-        return self.ruleset.view(self.state, side)
+    def seat(self, side: str | None, undo: UndoPolicy = "own") -> Seat:
+        """The place of `side` at the table (None: the referee's): what screens, computer
+        players and remote clients read the game through. See rules/seat.py."""
+        return Seat(self, side, undo)
+
+    def view_for(self, side: str | None, state: GameState | None = None) -> GameState:
+        """What `side` may see of `state` (default: now); None: everything. Never the seed."""
+        seen = self.ruleset.view(state if state is not None else self.state, side)
+        if seen is self.state or seen is state:
+            seen = seen.model_copy(deep=True)
+        seen.seed = 0
+        return seen
 
     def preview(self, action: Action) -> Preview | None:
+        """The referee's preview (from the full state); players ask their seat."""
         return self.ruleset.preview(self.state, action)
 
     def describe(self, action: Action) -> str:
+        """The referee's words for `action`; players ask their seat."""
         return self.ruleset.describe(self.state, action)
 
     def parse(self, text: str) -> Action:
@@ -242,10 +254,10 @@ class GameService:
         if decision.side is None:
             return "the game is over"
         if not decision.may_act(action.side):
-            return f"it is {self._side_name(decision.side)}'s decision, not {self._side_name(action.side)}'s"
+            return f"it is {self.side_name(decision.side)}'s decision, not {self.side_name(action.side)}'s"
         return ""
 
-    def _side_name(self, side_id: str) -> str:
+    def side_name(self, side_id: str) -> str:
         try:
             return self.state.side(side_id).name
         except KeyError:
@@ -279,7 +291,7 @@ class GameService:
             return "the last action was the other side's"
         if any(isinstance(e, Rolled) for e in step.events):
             return "dice were rolled: the roll stands"
-        if any(isinstance(e, Message) and e.side is not None for e in step.events):
+        if any(e.seen_by is not None for e in step.events):
             return "it revealed a hidden card or counter"
         return ""
 

@@ -202,6 +202,12 @@ class ToyRuleset:
         seen.secret = {s: v for s, v in seen.secret.items() if s == side}
         return seen
 
+    def hidden_from(self, state: ToyState, side: str, rng) -> ToyState:
+        """Another side's secret number is what `side` may not know."""
+        out = state.model_copy(deep=True)
+        out.secret = {s: (v if s == side else rng.randrange(10)) for s, v in out.secret.items()}
+        return out
+
     def preview(self, state: ToyState, action: Action) -> Preview | None:
         if not isinstance(action, Attack):
             return None

@@ -111,8 +111,8 @@ def test_replay_of_a_bad_log_names_the_action(game):
 
 
 def test_view_hides_the_other_sides_secret(game):
-    assert set(game.view("a").secret) == {"a"}
-    assert set(game.view(None).secret) == {"a", "b"}
+    assert set(game.view_for("a").secret) == {"a"}
+    assert set(game.view_for(None).secret) == {"a", "b"}
     assert set(game.state.secret) == {"a", "b"}  # the view is a copy
 
 

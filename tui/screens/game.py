@@ -121,7 +121,7 @@ class GameScreen(Screen[None]):
     def view(self):
         if self._view is None:
             over = self.service.result is not None
-            self._view = self.service.view(None if over else self.viewer)
+            self._view = self.service.view_for(None if over else self.viewer)
         return self._view
 
     def legal(self, side: str | None) -> list:

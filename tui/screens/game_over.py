@@ -68,7 +68,7 @@ def log_lines(service) -> list[Text]:
             head = step.action.text()
         out.append(lit(f"{n}. {head}", "bold"))
         for event in step.events:
-            if isinstance(event, Message) and event.side is not None:
+            if event.seen_by is not None:
                 continue
             if isinstance(event, Rolled):
                 line = Text("   ", end="")

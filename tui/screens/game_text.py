@@ -249,7 +249,7 @@ def events_message(self, events, side: str | None) -> str:
         if isinstance(event, Rolled):
             last_roll = event.record
             continue
-        if isinstance(event, MessageEvent) and event.side is not None and event.side != side:
+        if not event.visible_to(side):
             continue
         shown.append(event_line(event, state))
     if last_roll is not None:

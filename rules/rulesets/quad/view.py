@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from rules.rulesets.quad.cards import HIDDEN
 from rules.rulesets.quad.state import QuadState
 
@@ -16,3 +18,17 @@ def view(state: QuadState, side: str | None) -> QuadState:
         if owner != side:
             pile.hand = [HIDDEN] * len(pile.hand)
     return seen
+
+
+def hidden_from(state: QuadState, side: str, rng: random.Random) -> QuadState:
+    """A copy with everything `side` may not know changed at random: the order of its own
+    deck, and which of another side's cards are in its hand and which in its deck."""
+    out = state.model_copy(deep=True)
+    for owner, pile in out.piles.items():
+        if owner == side:
+            rng.shuffle(pile.deck)
+        else:
+            pool = pile.hand + pile.deck
+            rng.shuffle(pool)
+            pile.hand, pile.deck = pool[: len(pile.hand)], pool[len(pile.hand):]
+    return out

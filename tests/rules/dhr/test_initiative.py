@@ -22,7 +22,7 @@ def test_by_unit_bag_has_one_chip_per_unit_and_no_order():
     assert g.state.bag == sorted(["red:r1", "red:r2", "red:r3", "blue:b1"])
     # the bag is the same whatever the seed: the order is only made by the draw roll
     assert game(four_units(), seed=99, options={"chip_draw": "unit"}).state.bag == g.state.bag
-    assert g.view("blue").bag == g.state.bag
+    assert g.seat("blue").view().bag == g.state.bag
     assert g.decision().prompt.startswith("draw")
     assert g.legal_actions() == [Draw(side="red")]
 

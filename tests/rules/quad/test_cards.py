@@ -63,8 +63,8 @@ def test_every_side_may_draw_one_then_a_roll_off_decides_who_is_active():
 def test_drawn_cards_are_told_only_to_their_side():
     state = start(army())
     ctx, _ = play(state, Draw(side="red"))
-    private = [e for e in ctx.events if isinstance(e, Message) and e.side]
-    assert private and all(e.side == "red" for e in private)
+    private = [e for e in ctx.events if isinstance(e, Message) and e.seen_by]
+    assert private and all(e.seen_by == ("red",) for e in private)
 
 
 def test_releasing_without_playing_draws_two_and_passes_the_activation():

@@ -1,0 +1,281 @@
+"""Seats: what one side may know of a game and do in it — the one hidden-information boundary.
+
+A screen, a computer player and a remote client read a game only through a
+`Seat`. Everything a seat answers is computed from its side's *view* (the rule
+set's `view(state, side)`, with the seed removed by the core): the legal
+actions, their descriptions and previews, the unit card, the roster lines.
+Events are filtered by `Event.seen_by`. A seat never hands out the seed, a dice
+stream, an unseen deck order or another side's hand, because its view has none
+of them; the secrecy test (tests/rules/test_secrecy.py) checks that changing
+only what a side may not know leaves everything its seat answers unchanged.
+
+The referee seat (`side=None`) sees the whole state (still without the seed)
+and may act for any side: it is for an explicit referee mode and for solo play
+of both sides through one screen.
+
+Writing to the game goes through the seat too: `apply` refuses an action of
+another side, and `undo` follows the seat's undo policy.
+
+What a seat reads from its game (the view, the decision, events, the log) and
+what it writes (apply, undo, redo) go through a handful of methods; a remote
+seat (tui/remote/client.py) overrides just those, and every answer computed
+from the view (legal actions, words, previews, checks) is the same code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from rules.actions import Action
+from rules.core import Decision, GameResult, GameState, Preview, Refusal
+from rules.dice import Dice, RollRecord
+from rules.events import Event
+
+if TYPE_CHECKING:
+    from rules.service import Applied, GameService
+
+UndoPolicy = Literal["own", "free"]
+"""'own': a side playing another person takes back only its own last action, and never
+one that rolled dice or revealed something; 'free': anything (solo play, the referee)."""
+
+
+@dataclass(frozen=True)
+class SeenStep:
+    """One action of the log as a seat may see it."""
+
+    number: int
+    """From 1."""
+    side: str
+    text: str
+    """The action in words, described from the seat's view of the state before it."""
+    events: tuple[Event, ...]
+
+
+class _WouldRoll(Exception):
+    """Raised by `_NoDice` at the first roll: the action got past every legality check."""
+
+
+class _NoDice(Dice):
+    """Dice for `Seat.check`: an action checked on a view must never see a real face."""
+
+    def _faces(self, n: int, sides: int, purpose: str) -> tuple[int, ...]:
+        raise _WouldRoll
+
+
+class Seat:
+    """One side's place at the table (or the referee's, with `side=None`)."""
+
+    def __init__(self, service: GameService, side: str | None, undo: UndoPolicy = "own") -> None:
+        if side is not None and side not in service.state.side_ids():
+            raise KeyError(f"no side {side!r} (sides: {', '.join(service.state.side_ids())})")
+        self._service = service
+        self.side = side
+        """The side this seat plays; None for the referee."""
+        self.undo_policy: UndoPolicy = "free" if side is None else undo
+        self._cache_key: tuple | None = None
+        self._view: GameState | None = None
+        self._legal: dict[str, list[Action]] = {}
+
+    def __repr__(self) -> str:
+        return f"Seat({self.side or 'referee'})"
+
+    # --- what the seat knows --------------------------------------------------------
+
+    @property
+    def referee(self) -> bool:
+        return self.side is None
+
+    @property
+    def ruleset(self):
+        """The rule set (declarations, words, reference; never the state)."""
+        return self._service.ruleset
+
+    @property
+    def version(self) -> tuple[int, int, int]:
+        """Changes whenever the game does (an action, an undo, a redo): a key for caches."""
+        s = self._service
+        return (len(s.history), len(s.redo_stack), id(s.state))
+
+    def _fresh(self) -> None:
+        key = self.version
+        if key != self._cache_key:
+            self._cache_key, self._view, self._legal = key, None, {}
+
+    def view(self) -> GameState:
+        """The game as this side may see it (a copy; never carries the seed)."""
+        self._fresh()
+        if self._view is None:
+            self._view = self._service.view_for(self.side)
+        return self._view
+
+    @property
+    def result(self) -> GameResult | None:
+        return self._service.state.result
+
+    @property
+    def action_count(self) -> int:
+        return len(self._service.history)
+
+    def decision(self) -> Decision:
+        """Who decides now. A side learns only its own chance to react, never another's."""
+        d = self._service.decision()
+        if self.side is None or not d.reactors:
+            return d
+        mine = tuple(s for s in d.reactors if s == self.side)
+        return d.model_copy(update={"reactors": mine})
+
+    def may_act(self) -> bool:
+        d = self.decision()
+        if self.side is None:
+            return d.side is not None
+        return d.may_act(self.side)
+
+    def acting_side(self) -> str | None:
+        """The side this seat would act for now: its own, or for the referee the deciding side."""
+        return self.decision().side if self.side is None else self.side
+
+    def legal_actions(self, side: str | None = None, unit: str | None = None, target=None) -> list[Action]:
+        """This seat's legal actions now, from its view alone (the referee may name a side)."""
+        side = self._own(side)
+        decision = self.decision()
+        if side is None or not decision.may_act(side):
+            return []
+        self._fresh()
+        if side not in self._legal:
+            self._legal[side] = self.ruleset.legal_actions(self.view(), side)
+        actions = self._legal[side]
+        if unit is not None:
+            actions = [a for a in actions if a.unit_id == unit]
+        if target is not None:
+            actions = [a for a in actions if a.target_hex == target]
+        return list(actions)
+
+    def describe(self, action: Action) -> str:
+        return self.ruleset.describe(self.view(), action)
+
+    def preview(self, action: Action) -> Preview | None:
+        """The exact odds of `action` as this side can know them (from its view)."""
+        return self.ruleset.preview(self.view(), action)
+
+    def unit_card(self, unit_id: str) -> list[tuple[str, str]]:
+        return self.ruleset.unit_card(self.view(), unit_id)
+
+    def unit_marks(self, unit_id: str) -> str:
+        return self.ruleset.unit_marks(self.view(), unit_id)
+
+    def side_lines(self, side: str) -> list[str]:
+        return self.ruleset.side_lines(self.view(), side)
+
+    def check(self, action: Action) -> str:
+        """Why `action` would be refused now ('' when it would be accepted), from the view.
+
+        The action is tried on a copy of the view with dice that stop it at the
+        first roll, so the answer never depends on anything this side may not know.
+        """
+        why = self._may_send(action)
+        if why:
+            return why
+        from rules.core import Context
+
+        trial = self.view().model_copy(deep=True)
+        ctx = Context(lambda sink: _NoDice())
+        try:
+            self.ruleset.apply(trial, action, ctx)
+        except Refusal as exc:
+            return str(exc)
+        except _WouldRoll:
+            return ""
+        except Exception:  # noqa: BLE001 - a view lacks hidden parts; the real apply decides
+            return ""
+        return ""
+
+    # --- events and the log ------------------------------------------------------------
+
+    def sees(self, event: Event) -> bool:
+        """Whether this seat may see `event` (after the game, everything may be seen)."""
+        return event.visible_to(self.side) or self.result is not None
+
+    def events(self, since: int = 0) -> list[Event]:
+        """The events of actions `since` onwards (an index into the log) that this seat may see."""
+        return [e for _, e in self.numbered_events(since)]
+
+    def numbered_events(self, since: int = 0) -> list[tuple[int, Event]]:
+        """(action index, event) of the events of actions `since` onwards that this seat may see."""
+        history = self._service.history
+        return [(i, e) for i in range(since, len(history)) for e in history[i].events if self.sees(e)]
+
+    def rolls(self) -> list[RollRecord]:
+        """Every roll this seat has seen, oldest first (the dice log)."""
+        return [e.record for e in self.events() if e.kind == "rolled"]  # type: ignore[attr-defined]
+
+    def log(self) -> list[SeenStep]:
+        """The whole log in this seat's words. Costs a view per action: for the log screen."""
+        out = []
+        for n, step in enumerate(self._service.history, 1):
+            seen = self._service.view_for(self.side if self.result is None else None, step.before)
+            try:
+                text = self.ruleset.describe(seen, step.action)
+            except Exception:  # noqa: BLE001 - an old state the words no longer fit
+                text = step.action.text()
+            out.append(SeenStep(n, step.action.side, text, tuple(e for e in step.events if self.sees(e))))
+        return out
+
+    # --- acting --------------------------------------------------------------------
+
+    def _own(self, side: str | None) -> str | None:
+        if self.side is None:
+            return side or self.decision().side
+        return self.side
+
+    def side_name(self, side_id: str | None) -> str:
+        if side_id is None:
+            return "nobody"
+        try:
+            return self.view().side(side_id).name or side_id
+        except KeyError:
+            return repr(side_id)
+
+    def _may_send(self, action: Action) -> str:
+        if self.side is not None and action.side != self.side:
+            return f"this seat plays {self.side_name(self.side)}, not {self.side_name(action.side)}"
+        return ""
+
+    def parse(self, text: str) -> Action:
+        """Read an action's text form (raises ValueError)."""
+        from rules.actions import parse_action
+
+        return parse_action(self.ruleset.action_adapter, text)
+
+    def apply(self, action: Action | str) -> Applied:
+        """Apply one action for this seat's side (the referee: for any side)."""
+        from rules.service import Applied
+
+        if isinstance(action, str):
+            try:
+                action = self.parse(action)
+            except ValueError as exc:
+                return Applied(False, reason=str(exc))
+        why = self._may_send(action)
+        if why:
+            return Applied(False, reason=why)
+        return self._service.apply(action)
+
+    def why_no_undo(self) -> str:
+        """Why this seat may not take back the last action ('' when it may)."""
+        return self._service.why_no_undo(None if self.undo_policy == "free" else self.side)
+
+    def undo(self) -> bool:
+        if self.why_no_undo():
+            return False
+        return self._service.undo()
+
+    def redo(self) -> bool:
+        if self.undo_policy != "free" and self._service.redo_stack:
+            if self._service.redo_stack[-1].action.side != self.side:
+                return False
+        return self._service.redo()
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._service.redo_stack)
