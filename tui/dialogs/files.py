@@ -74,6 +74,12 @@ def user_saves() -> list[Path]:
     folder = saves_dir()
     if not folder.is_dir():
         return []
+    try:
+        from saves.files import remove_stale_temps
+
+        remove_stale_temps(folder)  # what killed writers left behind
+    except ImportError:
+        pass
     files = [p for p in folder.glob("*.toml") if p.is_file()]
     return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
 
