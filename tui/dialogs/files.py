@@ -119,18 +119,23 @@ def _data_dir() -> Path:
     return Path(base)
 
 
-def autosave_exists() -> bool:
-    """Whether there is an unfinished game to resume, without importing `saves` (the title asks at start-up).
+def autosave_count() -> int:
+    """How many autosaves there are to resume, without importing `saves` (the title asks at start-up).
 
-    Mirrors `saves.autosave`: `autosaves/*.toml` in the data folder, or the
+    Mirrors `saves.autosave`: `autosaves/*.toml` in the data folder, and the
     single `autosave.toml` of older versions.
     """
     base = _data_dir()
     legacy = base / "autosave.toml"
-    if legacy.is_file() and legacy.stat().st_size > 0:
-        return True
+    count = 1 if legacy.is_file() and legacy.stat().st_size > 0 else 0
     folder = base / "autosaves"
-    return folder.is_dir() and any(p.is_file() for p in folder.glob("*.toml"))
+    if folder.is_dir():
+        count += sum(1 for p in folder.glob("*.toml") if p.is_file())
+    return count
+
+
+def autosave_exists() -> bool:
+    return autosave_count() > 0
 
 
 def unfinished_games() -> list:
