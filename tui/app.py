@@ -134,7 +134,9 @@ class HexwarApp(App[None]):
 
         from tui.commands import SafePalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # Not one per screen: a key typed while the palette opened may have pushed a screen over it
+        # (a pass-the-keyboard screen, say), and a second palette would reuse its id.
+        if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
             self.push_screen(SafePalette(id="--command-palette"))
 
     def _on_key(self, event) -> None:

@@ -107,13 +107,13 @@ async def monkey(app: HexwarApp, seed: int, keys: int) -> None:
 
 @pytest.mark.slow
 async def test_a_monkey_typing_bursts_on_the_title_screen():
-    await monkey(HexwarApp(autosave=False), seed=1, keys=400)
+    await monkey(HexwarApp(autosave=True), seed=1, keys=400)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("ruleset", [e.id for e in registry.entries() if e.id != "toy"])
 async def test_a_monkey_typing_bursts_in_each_teaching_scenario(ruleset):
-    app = HexwarApp({"new": teaching(ruleset, 3), "hide": True}, autosave=False)
+    app = HexwarApp({"new": teaching(ruleset, 3), "hide": True}, autosave=True)  # autosaves, locks, saves too
     await monkey(app, seed=len(ruleset), keys=800)
 
 
@@ -122,3 +122,16 @@ async def test_two_enters_on_a_dialog_choose_once_and_close_only_the_dialog():
     # An Enter that lands while the dialog is still opening has no option to pick: it may be lost, never doubled.
     assert app.seen[0] == "TitleScreen" and app.seen[-1] in ("RulesReferenceScreen", "ChoiceDialog")
     assert len(app.seen) == 2
+
+
+async def test_ctrl_p_with_a_palette_under_another_screen_opens_no_second_palette():
+    service = toy_service()
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        app.show_help(app.screen_stack[1])  # a screen pushed over the palette, as type-ahead can
+        await pilot.pause()
+        burst(app, ["ctrl+p"])
+        await pilot.pause()
+        assert app._exception is None and stack(app).count("SafePalette") == 1
