@@ -99,7 +99,8 @@ class SafePalette(CommandPalette):
 
     def dismiss(self, result=None) -> AwaitComplete:
         if self.closed or self.app.screen_stack[-1:] != [self]:
-            self.closed = True
+            # Under another screen it cannot close yet (Textual would pop that one): it stays
+            # usable, so Escape closes it once it is on top again.
             return AwaitComplete()
         self.closed = True
         self._cancel_gather_commands()

@@ -135,3 +135,8 @@ async def test_ctrl_p_with_a_palette_under_another_screen_opens_no_second_palett
         burst(app, ["ctrl+p"])
         await pilot.pause()
         assert app._exception is None and stack(app).count("SafePalette") == 1
+        await pilot.press("escape")  # the help screen
+        await pilot.pause()
+        await pilot.press("escape")  # the palette, on top again
+        await pilot.pause()
+        assert stack(app) == ["TitleScreen", "GameScreen"]
