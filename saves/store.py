@@ -152,7 +152,7 @@ def game_from_document(doc: Document, file: str | None, store: Store | None = No
     rebuilt = snapshot_of(service.state)
     if BOARD_DIGEST not in doc.snapshot:  # written before the board was checked: compare the rest
         rebuilt.pop(BOARD_DIGEST)
-    diff = first_difference(rebuilt, doc.snapshot)
+    diff = first_difference(rebuilt, doc.snapshot, shared_only=doc.migrated)  # FORMAT.md: older files
     if diff is not None:
         path, replayed, saved = diff
         if path == BOARD_DIGEST:
@@ -196,7 +196,11 @@ class Report:
 
 
 def verify(path: str | Path) -> Report:
-    """Replay a save and report whether it is consistent (never raises for a bad file)."""
+    """Replay a save and report whether it is consistent (never raises for a bad file); a campaign is checked."""
+    from saves.campaign import is_campaign, verify_campaign
+
+    if is_campaign(path):
+        return verify_campaign(path)
     try:
         doc = parse_document(read_bytes(path), path)
         service = game_from_document(doc, str(path))
