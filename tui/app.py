@@ -135,9 +135,10 @@ class HexwarApp(App[None]):
         from tui.commands import SafePalette
 
         # Not one per screen: a key typed while the palette opened may have pushed a screen over it
-        # (a pass-the-keyboard screen, say), and a second palette would reuse its id.
+        # (a pass-the-keyboard screen, say). No fixed id (Textual gives it one): a palette just
+        # closed is still being removed when type-ahead opens the next, and the ids would clash.
         if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
-            self.push_screen(SafePalette(id="--command-palette"))
+            self.push_screen(SafePalette())
 
     def _on_key(self, event) -> None:
         # Textual runs App._on_key after this one (handlers run down the class tree) unless stopped here.

@@ -140,3 +140,23 @@ async def test_ctrl_p_with_a_palette_under_another_screen_opens_no_second_palett
         await pilot.press("escape")  # the palette, on top again
         await pilot.pause()
         assert stack(app) == ["TitleScreen", "GameScreen"]
+
+
+async def test_the_palette_reopens_right_after_it_closed_while_a_provider_is_still_busy(monkeypatch):
+    from tui.commands import LegalActions
+
+    async def slow_shutdown(self):  # a provider still busy: the closed palette is removed late
+        await asyncio.sleep(0.3)
+
+    monkeypatch.setattr(LegalActions, "_shutdown", slow_shutdown)
+    service = toy_service()
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        burst(app, ["escape"])
+        await asyncio.sleep(0.05)  # closed, not yet removed
+        burst(app, ["ctrl+p"])
+        await pilot.pause(0.5)
+        assert app._exception is None, repr(app._exception)
+        assert stack(app) == ["TitleScreen", "GameScreen", "SafePalette"]
