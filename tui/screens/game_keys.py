@@ -159,6 +159,9 @@ class GameKeys:
 
     @guarded
     def action_save(self) -> None:
+        if self.service is None:
+            self.say("The host keeps this game: it saves it after every action")
+            return
         from tui.dialogs.save import SaveDialog
 
         view = self.view
@@ -180,9 +183,12 @@ class GameKeys:
     def action_quit(self) -> None:
         from tui.dialogs.confirm import ConfirmDialog
 
-        from tui.dialogs.files import autosave_note
+        if self.service is None:
+            detail = "The host keeps the game: join again with the same code to go on."
+        else:
+            from tui.dialogs.files import autosave_note
 
-        detail = autosave_note(self.service)  # what is really saved (issue 9, item 2)
+            detail = autosave_note(self.service)  # what is really saved (issue 9, item 2)
 
         def answer(yes: bool | None) -> None:
             if yes:
