@@ -450,8 +450,7 @@ def _open_tui(start: dict[str, Any] | None) -> int:
         return EXIT_OK
     from tui.app import run_app
 
-    run_app(start)
-    return EXIT_OK
+    return EXIT_INTERNAL if run_app(start) else EXIT_OK
 
 
 # --- entry point --------------------------------------------------------------------------
@@ -502,7 +501,31 @@ def _one_line(text: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`hexwar ...`; returns the exit status (the console script passes it to sys.exit)."""
+    """`hexwar ...`; returns the exit status (the console script passes it to sys.exit).
+
+    A reader that stops early (`hexwar list | head -1`) closes the pipe: that is
+    not an error, so the rest of the output is dropped quietly and the status is 0.
+    """
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
+        return status
+    except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_OK
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         return _run(argv)
     except KeyboardInterrupt:
@@ -511,6 +534,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as exc:
         print(f"hexwar: {_one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:
+        raise
     except SystemExit as exc:  # --help, and argparse's own exits
         code = exc.code
         return code if isinstance(code, int) else (EXIT_OK if code is None else EXIT_USAGE)

@@ -186,7 +186,9 @@ class GameKeys:
         if self.service is None:
             detail = "The host keeps the game: join again with the same code to go on."
         else:
-            detail = "The game is autosaved: the title screen can resume it." if self.service.store else ""
+            from tui.dialogs.files import autosave_note
+
+            detail = autosave_note(self.service)  # what is really saved (issue 9, item 2)
 
         def answer(yes: bool | None) -> None:
             if yes:
