@@ -1,0 +1,129 @@
+"""The computer opponent: tries each legal action on guessed copies of its view with its own dice.
+
+How it thinks (docs/ai.md says more):
+1. It guesses what it cannot see: a full state consistent with its view (the
+   rule set's `determinize` hint; without one the view itself), a few times.
+2. It tries every legal action once on a guess, with dice thrown from its own
+   `random.Random` through the rules' own procedure (so the odds are the
+   rules' odds), lets the other side answer small choices (blocks, fall-backs,
+   reactions) as that side would like best, and scores the position.
+3. It spends a fixed number of further tries on the actions that roll dice and
+   look best, halving the field each round, and plays the best mean.
+Its work is counted in tries, not seconds: the same seed gives the same choice on
+any machine, which the fairness test and the balance report rely on.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rules.actions import Action
+from rules.ai.evaluate import Evaluator
+from rules.ai.hints import hints_for
+from rules.ai.simulate import attempt, decider, legal
+from rules.core import GameState
+
+SMALL = 8
+"""An answer with at most this many choices (a block, a fall-back hex) is looked ahead into."""
+Progress = Callable[[int, int], None]
+
+
+class Computer:
+    """A computer player; `rng` is its own randomness (seeded by the caller)."""
+
+    name = "computer"
+
+    def __init__(self, rng: random.Random, *, extra_tries: int = 48, worlds: int = 3, replies: int = 2) -> None:
+        self.rng = rng
+        self.extra_tries = extra_tries
+        """Tries spent after the first round on the most promising actions that roll dice."""
+        self.worlds = worlds
+        """How many guesses of the hidden things (when the rule set can guess them)."""
+        self.replies = replies
+        """How many answers to small choices are played out after an action."""
+
+    # --- the two questions a player is asked ------------------------------------------
+
+    def choose(self, seat, progress: Progress | None = None) -> Action:
+        """The action for the decision `seat`'s side must make now."""
+        actions = seat.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        best, _ = self._search(seat, actions, progress)
+        return best
+
+    def react(self, seat, progress: Progress | None = None) -> Action | None:
+        """A reaction the side may make now (a steal...), or None to let play go on."""
+        actions = seat.legal_actions()
+        if not actions:
+            return None
+        best, value = self._search(seat, actions, progress)
+        ev, worlds = self._setup(seat)
+        stay = sum(ev.score(w, seat.side) for w in worlds) / len(worlds)
+        return best if value > stay + 0.5 else None
+
+    # --- the search ---------------------------------------------------------------
+
+    def _setup(self, seat) -> tuple[Evaluator, list[GameState]]:
+        hints = hints_for(seat.ruleset)
+        view = seat.view()
+        guess = getattr(hints, "determinize", None)
+        if guess is None:
+            return Evaluator(hints), [view]
+        return Evaluator(hints), [guess(view, seat.side, self.rng) for _ in range(self.worlds)]
+
+    def _search(self, seat, actions: list[Action], progress: Progress | None) -> tuple[Action, float]:
+        ruleset, side = seat.ruleset, seat.side
+        ev, worlds = self._setup(seat)
+        total: list[float] = [0.0] * len(actions)
+        count: list[int] = [0] * len(actions)
+        chancy: list[bool] = [len(worlds) > 1] * len(actions)
+        work = len(actions) + self.extra_tries
+
+        def sample(i: int) -> None:
+            world = worlds[count[i] % len(worlds)]
+            tried = attempt(ruleset, world, actions[i], self.rng)
+            chancy[i] = chancy[i] or tried.rolled
+            value = ev.score(tried.state, side) if tried.failed else self._follow(ruleset, ev, tried.state, side)
+            total[i] += value
+            count[i] += 1
+
+        done = 0
+        for i in range(len(actions)):
+            sample(i)
+            done += 1
+            if progress is not None:
+                progress(done, work)
+        spent, field = 0, [i for i in range(len(actions)) if chancy[i]]
+        while field and spent < self.extra_tries:
+            field.sort(key=lambda i: -total[i] / count[i])
+            field = field[: max(2, (len(field) + 1) // 2)]
+            for i in field:
+                if spent >= self.extra_tries:
+                    break
+                sample(i)
+                spent += 1
+                if progress is not None:
+                    progress(done + spent, work)
+            if len(field) <= 2 and spent >= self.extra_tries // 2:
+                break
+        means = [total[i] / count[i] for i in range(len(actions))]
+        top = max(means)
+        ties = [i for i, m in enumerate(means) if m >= top - 1e-9]
+        pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        return actions[pick], top
+
+    def _follow(self, ruleset, ev: Evaluator, state: GameState, side: str) -> float:
+        """Score `state` after playing out up to `replies` small answers (each side picks what it likes best)."""
+        for _ in range(self.replies):
+            who = decider(ruleset, state)
+            if who is None or who == side:
+                break
+            options = legal(ruleset, state, who)
+            if not options or len(options) > SMALL:
+                break
+            outcomes = [attempt(ruleset, state, a, self.rng) for a in options]
+            outcomes = [t for t in outcomes if not t.failed] or outcomes
+            state = max(outcomes, key=lambda t: ev.score(t.state, who)).state
+        return ev.score(state, side)
