@@ -75,7 +75,31 @@ def build_parser() -> argparse.ArgumentParser:
         "with the snapshot in the file. Exit status 0 when consistent, 2 otherwise.",
     )
     verify.add_argument("file", metavar="FILE", help="a save file (.toml)")
+    balance = sub.add_parser(
+        "balance", help="play computer against computer over many seeds and report win rates",
+        description="Play SCENARIO computer against computer over many seeds in parallel and print each "
+        "side's win rate with a 95%% confidence interval (Wilson), the average game length and each "
+        "unit's survival rate.",
+    )
+    balance.add_argument("scenario", metavar="SCENARIO", help="a bundled scenario's name, or a scenario file's path")
+    balance.add_argument("--games", type=_count, default=100, metavar="N", help="games to play (default 100)")
+    balance.add_argument("--jobs", type=_count, default=os.cpu_count() or 1, metavar="J",
+                         help="worker processes (default: one per CPU)")
+    balance.add_argument("--seed", type=_seed, default=1, metavar="N", help="the first game's seed (default 1)")
+    balance.add_argument("--out", metavar="FILE", help="also write the table as CSV to FILE")
+    balance.add_argument("--cluster", metavar="ADDRESS",
+                         help="send the games to a Dask distributed scheduler (pip install 'hexwar[cluster]')")
     return parser
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"expected a number from 1 to 1000000, got {value}")
+    return value
 
 
 # --- commands -----------------------------------------------------------------------------
@@ -217,6 +241,15 @@ def _run(argv: Sequence[str] | None) -> int:
         return cmd_load(args)
     if args.command == "verify":
         return cmd_verify(args)
+    if args.command == "balance":
+        from saves.scenarios import load_scenario
+        from rules.ai.balance import progress_line, run
+
+        report = run(load_scenario(args.scenario), args.games, args.jobs, args.seed, args.cluster, progress_line())
+        _out(report.text())
+        if args.out:
+            report.write_csv(args.out)
+        return EXIT_OK
     return _open_tui(None)
 
 
