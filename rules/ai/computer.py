@@ -78,14 +78,15 @@ class Computer:
         ev, worlds = self._setup(seat)
         total: list[float] = [0.0] * len(actions)
         count: list[int] = [0] * len(actions)
-        chancy: list[bool] = [len(worlds) > 1] * len(actions)
+        chancy: list[bool] = [False] * len(actions)
         work = len(actions) + self.extra_tries
 
         def sample(i: int) -> None:
             world = worlds[count[i] % len(worlds)]
             tried = attempt(ruleset, world, actions[i], self.rng)
             chancy[i] = chancy[i] or tried.rolled
-            value = ev.score(tried.state, side) if tried.failed else self._follow(ruleset, ev, tried.state, side)
+            # Dice rolled mid-action are what the other side answers (blocks, fall-backs): look at its answer.
+            value = self._follow(ruleset, ev, tried.state, side) if tried.rolled else ev.score(tried.state, side)
             total[i] += value
             count[i] += 1
 
@@ -95,18 +96,19 @@ class Computer:
             done += 1
             if progress is not None:
                 progress(done, work)
-        spent, field = 0, [i for i in range(len(actions)) if chancy[i]]
-        while field and spent < self.extra_tries:
+        field = [i for i in range(len(actions)) if chancy[i]]
+        spent, budget = 0, min(self.extra_tries, 6 * len(field))
+        while field and spent < budget:
             field.sort(key=lambda i: -total[i] / count[i])
             field = field[: max(2, (len(field) + 1) // 2)]
             for i in field:
-                if spent >= self.extra_tries:
+                if spent >= budget:
                     break
                 sample(i)
                 spent += 1
                 if progress is not None:
                     progress(done + spent, work)
-            if len(field) <= 2 and spent >= self.extra_tries // 2:
+            if len(field) <= 2 and spent >= budget // 2:
                 break
         means = [total[i] / count[i] for i in range(len(actions))]
         top = max(means)

@@ -87,17 +87,18 @@ class Evaluator:
             if cond.kind == "hold" and cond.hexes:
                 ours = cond.side == side
                 must_attack = must_attack or ours
-                pull = 0.6 if ours else 0.25
-                for h in cond.hexes:
-                    h = Hex(*h)
+                goals = [Hex(*h) for h in cond.hexes]
+                for h in goals:
                     if h in mine:
                         total += 4.0 if ours else 2.5
                     elif h in theirs:
                         total -= 4.0 if not ours else 2.5
-                    total -= pull * min(h.distance(m) for m in mine)
+                # Every unit makes for the objective it must take (or guard), the nearest one first.
+                pull = 0.3 if ours else 0.1
+                total -= pull * sum(min(h.distance(m) for h in goals) for m in mine)
             elif cond.kind == "turn_limit" and cond.side is not None and cond.side != side:
                 must_attack = True
         if theirs:
             weight = self.contact * (2.0 if must_attack else 1.0)
-            total -= weight * sum(min(m.distance(t) for t in theirs) for m in mine) / len(mine)
+            total -= weight * sum(min(m.distance(t) for t in theirs) for m in mine)
         return total

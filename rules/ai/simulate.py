@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from rules.actions import Action
+from rules.ai.clone import clone
 from rules.core import Context, GameState, Refusal, Ruleset
 from rules.dice import Dice
 from rules.events import Rolled
@@ -39,7 +40,7 @@ def attempt(ruleset: Ruleset, state: GameState, action: Action, rng: random.Rand
     A refusal or a failure on the guessed state gives back the state unchanged,
     marked failed: the computer then values the action as standing still.
     """
-    after = state.model_copy(deep=True)
+    after = clone(state)
     ctx = Context(lambda sink: OwnDice(rng, sink))
     try:
         ruleset.apply(after, action, ctx)
