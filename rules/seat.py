@@ -15,6 +15,11 @@ of both sides through one screen.
 
 Writing to the game goes through the seat too: `apply` refuses an action of
 another side, and `undo` follows the seat's undo policy.
+
+What a seat reads from its game (the view, the decision, events, the log) and
+what it writes (apply, undo, redo) go through a handful of methods; a remote
+seat (tui/remote/client.py) overrides just those, and every answer computed
+from the view (legal actions, words, previews, checks) is the same code.
 """
 
 from __future__ import annotations
@@ -121,19 +126,19 @@ class Seat:
         return d.model_copy(update={"reactors": mine})
 
     def may_act(self) -> bool:
-        d = self._service.decision()
+        d = self.decision()
         if self.side is None:
             return d.side is not None
         return d.may_act(self.side)
 
     def acting_side(self) -> str | None:
         """The side this seat would act for now: its own, or for the referee the deciding side."""
-        return self._service.decision().side if self.side is None else self.side
+        return self.decision().side if self.side is None else self.side
 
     def legal_actions(self, side: str | None = None, unit: str | None = None, target=None) -> list[Action]:
         """This seat's legal actions now, from its view alone (the referee may name a side)."""
         side = self._own(side)
-        decision = self._service.decision()
+        decision = self.decision()
         if side is None or not decision.may_act(side):
             return []
         self._fresh()
@@ -215,13 +220,27 @@ class Seat:
 
     def _own(self, side: str | None) -> str | None:
         if self.side is None:
-            return side or self._service.decision().side
+            return side or self.decision().side
         return self.side
+
+    def side_name(self, side_id: str | None) -> str:
+        if side_id is None:
+            return "nobody"
+        try:
+            return self.view().side(side_id).name or side_id
+        except KeyError:
+            return repr(side_id)
 
     def _may_send(self, action: Action) -> str:
         if self.side is not None and action.side != self.side:
-            return f"this seat plays {self._service.side_name(self.side)}, not {self._service.side_name(action.side)}"
+            return f"this seat plays {self.side_name(self.side)}, not {self.side_name(action.side)}"
         return ""
+
+    def parse(self, text: str) -> Action:
+        """Read an action's text form (raises ValueError)."""
+        from rules.actions import parse_action
+
+        return parse_action(self.ruleset.action_adapter, text)
 
     def apply(self, action: Action | str) -> Applied:
         """Apply one action for this seat's side (the referee: for any side)."""
@@ -229,7 +248,7 @@ class Seat:
 
         if isinstance(action, str):
             try:
-                action = self._service.parse(action)
+                action = self.parse(action)
             except ValueError as exc:
                 return Applied(False, reason=str(exc))
         why = self._may_send(action)

@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Saves and the autosave live in the user data folder ($HEXWAR_DATA_DIR overrides it).",
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument("--plain", action="store_true",
+                        help="play as lines of text, one command a line (for screen readers, slow links "
+                        "and scripts); with `new` or `load`")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.add_parser("list", help="list the rule sets and their bundled scenarios",
                    description="List the rule sets and their bundled scenarios.")
@@ -69,12 +72,32 @@ def build_parser() -> argparse.ArgumentParser:
     load = sub.add_parser("load", help="open a saved game",
                           description="Check a saved game (replaying its log) and open it.")
     load.add_argument("file", metavar="FILE", help="a save file (.toml)")
+    for command in (new, load):
+        command.add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
+                             help="play as lines of text (see `hexwar --help`)")
+        command.add_argument("--side", metavar="SIDE",
+                             help="with --plain: the side you play (default: every side in turn)")
     verify = sub.add_parser(
         "verify", help="replay a save and report whether it is consistent",
         description="Replay a save's action log from its scenario and seed and compare the result "
         "with the snapshot in the file. Exit status 0 when consistent, 2 otherwise.",
     )
     verify.add_argument("file", metavar="FILE", help="a save file (.toml)")
+    turn = sub.add_parser(
+        "turn", help="play by mail: export or import a turn file",
+        description="Play by mail. `turn export GAME FILE` writes the actions since the other side's last "
+        "one into a small turn file; `turn import FILE` checks it against your copy of the game "
+        "(a hash-chained log: an edited, dropped or re-ordered earlier action is refused) and applies it.",
+    )
+    turn_sub = turn.add_subparsers(dest="turn_command", metavar="export|import", parser_class=_Parser, required=True)
+    export = turn_sub.add_parser("export", help="write a turn file from a saved game")
+    export.add_argument("game", metavar="GAME", help="your save of the game (.toml)")
+    export.add_argument("file", metavar="FILE", help="the turn file to write")
+    export.add_argument("--since", type=int, metavar="N", help="start after action N (default: after the other side's last)")
+    imp = turn_sub.add_parser("import", help="check a turn file and apply it to your game")
+    imp.add_argument("file", metavar="FILE", help="the turn file")
+    imp.add_argument("--game", metavar="SAVE", help="your save of the game (default: the mail save of this game "
+                     "in the saves folder, made from the game's first turn file)")
     balance = sub.add_parser(
         "balance", help="play computer against computer over many seeds and report win rates",
         description="Play SCENARIO computer against computer over many seeds in parallel and print each "
@@ -173,6 +196,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     if args.ai:
         print(f"hexwar: --ai: there is no computer player yet; {', '.join(args.ai)} is played at this keyboard",
               file=sys.stderr)
+    if args.plain:
+        return _open_plain(service, args.side)
     start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai)}
     return _open_tui(start)
 
@@ -181,7 +206,18 @@ def cmd_load(args: argparse.Namespace) -> int:
     from saves.store import AutosaveStore, load_game
 
     service = load_game(args.file, store=AutosaveStore())
+    if args.plain:
+        return _open_plain(service, args.side)
     return _open_tui({"load": args.file, "service": service})
+
+
+def _open_plain(service, side: str | None) -> int:
+    from saves.errors import shown
+    from tui.plain import run_plain
+
+    if side is not None and side not in service.state.side_ids():
+        raise UserError(f"--side: unknown side {shown(side)} (sides: {', '.join(service.state.side_ids())})")
+    return run_plain(service, side)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -191,6 +227,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if not report.ok:
         raise UserError(report.message)
     _out(report.message)
+    return EXIT_OK
+
+
+def cmd_turn(args: argparse.Namespace) -> int:
+    from saves.mail import export_turn, import_turn, write_turn
+    from saves.store import load_game
+
+    if args.turn_command == "export":
+        turn, what = export_turn(load_game(args.game), args.since)
+        written = write_turn(turn, args.file)
+        _out(f"Wrote {written}: {what}.")
+        return EXIT_OK
+    _, _, what = import_turn(args.file, args.game)
+    _out(f"Imported {args.file}: {what}.")
     return EXIT_OK
 
 
@@ -241,6 +291,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return cmd_load(args)
     if args.command == "verify":
         return cmd_verify(args)
+    if args.command == "turn":
+        return cmd_turn(args)
     if args.command == "balance":
         from saves.scenarios import load_scenario
         from rules.ai.balance import progress_line, run

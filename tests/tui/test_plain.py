@@ -1,0 +1,100 @@
+"""The plain-text mode: a whole QUAD turn played as lines of text, through seats, with undo."""
+
+from __future__ import annotations
+
+from rules.service import GameService
+from saves.scenarios import load_scenario
+from tui.plain import MAX_LINE, PlainSession, run_plain
+
+
+def quad_game(seed: int = 3) -> GameService:
+    return GameService.new(load_scenario("teaching", "quad"), seed=seed)
+
+
+def test_a_whole_quad_turn_is_played_in_plain_text():
+    game = quad_game()
+    session = PlainSession(game)
+    answers = []
+    for _ in range(300):
+        if game.state.turn > 1 or game.result is not None:
+            break
+        answers += session.handle("do 1")
+    assert game.state.turn == 2, "turn 1 did not end"
+    assert not [a for a in answers if a.startswith(("Refused", "That failed", "There is no"))]
+    assert any(a.startswith("Done: Play") for a in answers), "no activation card was played"
+
+
+def test_a_fixed_side_never_hears_the_other_sides_draw():
+    game = quad_game()
+    kingdom, rebels = PlainSession(game, side="kingdom"), PlainSession(game, side="rebels")
+    said = kingdom.handle("do 1")
+    assert any(a.startswith("you draw") for a in said)
+    assert rebels.handle("do 1")[0].startswith("Done")
+    heard = " ".join(kingdom.handle("log 20"))
+    assert heard.count("you draw") == 1, "the Kingdom heard the Rebels' card"
+
+
+def test_a_seat_may_not_act_for_the_other_side():
+    game = quad_game()
+    rebels = PlainSession(game, side="rebels")
+    answer = rebels.handle("do draw kingdom")
+    assert answer[0].startswith("Refused") and not game.history
+
+
+def test_undo_takes_back_and_bad_input_is_explained():
+    game = quad_game()
+    session = PlainSession(game)
+    session.handle("do 1")
+    assert session.handle("undo")[0] == "Taken back." and not game.history
+    assert "Unknown command" in session.handle("launch missiles")[0]
+    assert "no action 99" in session.handle("do 99")[0]
+    assert "cannot read" in session.handle("do fly kingdom")[0]
+    assert "col,row" in session.handle("look here")[0]
+    assert "too long" in session.handle("x" * (MAX_LINE + 1))[0]
+    assert "No unit" in session.handle("unit \x1b[31mred")[0] and "\x1b" not in session.handle("unit \x1b[31m")[0]
+
+
+def test_odds_are_the_seats_exact_preview():
+    import random
+
+    game, rng = quad_game(), random.Random(7)
+    for _ in range(400):
+        attacks = [a for a in game.legal_actions(game.decision().side) if a.kind in ("attack", "charge")]
+        if attacks:
+            break
+        game.apply(rng.choice(game.legal_actions(game.decision().side)))
+    assert attacks, "no attack came up in 400 random actions"
+    session = PlainSession(game)
+    preview = game.seat(attacks[0].side).preview(attacks[0])
+    said = session.handle(f"odds {attacks[0].text()}")
+    assert said[1:1 + len(preview.outcomes)] == [f"{o.percent:.1f}% {o.label}." for o in preview.outcomes]
+
+
+def test_run_plain_reads_lines_until_quit():
+    out: list[str] = []
+    run_plain(quad_game(), lines=["status", "quit", "status"], write=out.append)
+    assert out[-1] == "Goodbye." and sum(line.startswith("Turn 1") for line in out) == 2
+
+
+def test_plain_mode_never_imports_textual():
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", "import sys, tui.plain; print(any(m.split('.')[0] == 'textual' for m in sys.modules))"],
+        capture_output=True, text=True, check=True,
+    )
+    assert out.stdout.strip() == "False"
+
+
+def test_the_command_line_plays_plain_from_piped_lines(tmp_path, monkeypatch):
+    import subprocess
+    import sys
+
+    env = {"HEXWAR_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "--plain", "new", "quad", "--seed", "3", "--side", "kingdom"],
+        input="actions\ndo 1\nquit\n", capture_output=True, text=True, env=env, timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "1. Draw one card" in out.stdout and "Done: Draw one card." in out.stdout

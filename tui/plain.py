@@ -1,0 +1,296 @@
+"""Plain-text play: one command a line, each answer a short sentence.
+
+For a screen reader, the slowest link and scripts (`hexwar --plain new quad`,
+or lines piped in). It plays the same game as the screen, through the same
+seats, saves and undo; it never imports textual (start-up stays quick). Hexes
+are written col,row as on the map; `actions` numbers what may be done now and
+`do 2` does the second.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from rules.actions import Action
+from rules.hexgrid import Hex
+from rules.seat import Seat
+from rules.service import GameService
+from tui.widgets.text import clean, event_line, side_name
+
+MAX_LINE = 500
+"""A longer command line is refused (input is bounded)."""
+
+HELP = """Commands (one a line; hexes as col,row):
+  status            whose decision it is, the turn and phase
+  units [all]       your units (all: every unit you can see), with hex and marks
+  unit ID           everything about one unit
+  look C,R          the terrain and the unit at a hex
+  actions [ID]      what you may do now, numbered (only unit ID's with an id)
+  odds N            the exact odds of action N (or of an action typed out)
+  do N              do action N (or an action typed out, as `actions` shows its text form)
+  dice [N]          the last N rolls (default 6)
+  log [N]           the last N things that happened (default 10)
+  undo / redo       take back / do again the last action
+  save FILE         save the game to FILE
+  side              which side you play
+  quit              leave (the game is autosaved when it has a store)"""
+
+
+class PlainSession:
+    """A plain-text game on one service. `side` fixes the seat; None follows the deciding side."""
+
+    def __init__(self, service: GameService, side: str | None = None, referee: bool = False) -> None:
+        self.service = service
+        self.fixed = side
+        self.referee = referee
+        self.listed: list[Action] = []
+        self.done = False
+
+    # --- the seat ---------------------------------------------------------------------
+
+    def seat(self) -> Seat:
+        if self.referee:
+            return self.service.seat(None)
+        if self.fixed is not None:
+            return self.service.seat(self.fixed)
+        deciding = self.service.decision().side
+        # Solo play of every side: the seat follows the decision; undo is free.
+        return self.service.seat(deciding or self.service.state.side_ids()[0], undo="free")
+
+    def _names(self, seat: Seat) -> dict[str, str]:
+        view = seat.view()
+        return {u.id: clean(u.name) for u in view.units.values()}
+
+    # --- commands -------------------------------------------------------------------------
+
+    def handle(self, line: str) -> list[str]:
+        """The answer to one command line."""
+        if len(line) > MAX_LINE:
+            return [f"That line is too long (at most {MAX_LINE} characters)."]
+        words = line.strip().split(maxsplit=1)
+        if not words:
+            return []
+        verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "")
+        command = COMMANDS.get(verb) or COMMANDS.get(ALIASES.get(verb, ""))
+        if command is None:
+            return [f"Unknown command {clean(verb)!r}. Type help for the list."]
+        try:
+            return command(self, rest.strip())
+        except Exception as exc:  # noqa: BLE001 - one bad command must not end the game
+            return [f"That failed: {type(exc).__name__}: {clean(exc)}"]
+
+    def status(self, _: str = "") -> list[str]:
+        seat = self.seat()
+        view = seat.view()
+        if seat.result is not None:
+            r = seat.result
+            who = side_name(view, r.winner) + " won" if r.winner else "A draw"
+            return [f"The game is over. {who}: {clean(r.reason)}."]
+        d = seat.decision()
+        phase = f", {clean(view.phase)}" if view.phase else ""
+        lines = [f"Turn {view.turn}{phase}. {side_name(view, d.side)} to decide: {clean(d.prompt)}."]
+        if d.reactors:
+            lines.append("You may react now: type actions.")
+        you = "referee" if seat.referee else side_name(view, seat.side)
+        lines.append(f"You play {you}.")
+        return lines
+
+    def units(self, rest: str) -> list[str]:
+        seat = self.seat()
+        view = seat.view()
+        every = rest == "all" or seat.referee
+        out = []
+        for u in view.units.values():
+            if not every and u.side != seat.side:
+                continue
+            where = "eliminated" if u.eliminated else (f"at {u.at}" if u.at is not None else "off the map")
+            marks = clean(seat.unit_marks(u.id))
+            out.append(f"{u.id} {clean(u.name)} ({side_name(view, u.side)}) {where}" + (f", {marks}" if marks else "") + ".")
+        return out or ["No units."]
+
+    def unit(self, rest: str) -> list[str]:
+        seat = self.seat()
+        view = seat.view()
+        if rest not in view.units:
+            return [f"No unit {clean(rest)!r} you can see. Type units all."]
+        u = view.units[rest]
+        rows = "; ".join(f"{clean(k)} {clean(v)}" for k, v in seat.unit_card(rest))
+        return [f"{clean(u.name)} ({side_name(view, u.side)}): {rows}."]
+
+    def look(self, rest: str) -> list[str]:
+        seat = self.seat()
+        view = seat.view()
+        try:
+            h = Hex.parse(rest)
+        except ValueError:
+            return [f"Write a hex as col,row, not {clean(rest)!r}."]
+        if not view.board.in_bounds(h):
+            return [f"{clean(rest)} is off the map ({view.board.width} columns, {view.board.height} rows)."]
+        tid = view.board.terrain_at(h)
+        info = seat.ruleset.terrain.get(tid)
+        words = [f"{h}: {info.label if info else tid}"]
+        if info and info.effects:
+            words.append(f"({clean(info.effects)})")
+        height = view.board.height_at(h)
+        if height:
+            words.append(f"height {height}")
+        features = sorted(view.board.features_at(h))
+        if features:
+            words.append("with " + ", ".join(features))
+        unit = view.unit_at(h)
+        line = " ".join(words) + "."
+        if unit is not None:
+            line += f" {clean(unit.name)} ({side_name(view, unit.side)}) stands here."
+        return [line]
+
+    def actions(self, rest: str) -> list[str]:
+        seat = self.seat()
+        if seat.result is not None:
+            return ["The game is over: nothing more may be done. Type undo to take back the last action."]
+        legal = seat.legal_actions(unit=rest or None)
+        self.listed = legal
+        if not legal:
+            d = seat.decision()
+            return [f"Nothing for you to do now: {side_name(seat.view(), d.side)} decides."]
+        return [f"{n}. {clean(seat.describe(a))}   [{a.text()}]" for n, a in enumerate(legal, 1)]
+
+    def _action(self, rest: str, seat: Seat) -> Action | str:
+        """Action N of the last listing (or of the legal actions now), or one typed out."""
+        if rest.isdigit():
+            listed = self.listed or seat.legal_actions()
+            n = int(rest)
+            if not 1 <= n <= len(listed):
+                return f"There is no action {n}: type actions to see them."
+            return listed[n - 1]
+        try:
+            return self.service.parse(rest)
+        except ValueError as exc:
+            return f"I cannot read that action: {clean(exc)}"
+
+    def odds(self, rest: str) -> list[str]:
+        seat = self.seat()
+        action = self._action(rest, seat)
+        if isinstance(action, str):
+            return [action]
+        p = seat.preview(action)
+        if p is None:
+            return [f"{clean(seat.describe(action))}: nothing is rolled for it."]
+        out = [f"{clean(p.title or seat.describe(action))}." + (f" Rolls {clean(p.dice)}." if p.dice else "")]
+        out += [f"{o.percent:.1f}% {clean(o.label)}." for o in p.outcomes]
+        out += [clean(n) for n in p.notes]
+        return out
+
+    def do(self, rest: str) -> list[str]:
+        seat = self.seat()
+        action = self._action(rest, seat)
+        if isinstance(action, str):
+            return [action]
+        why = seat.check(action)
+        if why:
+            return [f"Refused: {clean(why)}."]
+        since = seat.action_count
+        said = clean(seat.describe(action))
+        done = seat.apply(action)
+        if not done.ok:
+            return [f"Refused: {clean(done.reason)}."]
+        self.listed = []
+        lines = [f"Done: {said}."]
+        view = seat.view()
+        for event in seat.events(since):
+            lines.append(clean(event_line(event, view)) + ".")
+        return lines + self.status()[:1]
+
+    def dice(self, rest: str) -> list[str]:
+        seat = self.seat()
+        n = int(rest) if rest.isdigit() else 6
+        names = self._names(seat)
+        rolls = seat.rolls()[-n:] if n else []
+        if not rolls:
+            return ["No dice rolled yet."]
+        out = []
+        for r in rolls:
+            who = names.get(r.unit or "", r.unit or r.side or "")
+            out.append(f"{who + ': ' if who else ''}{clean(r.text())}.")
+        return out
+
+    def log(self, rest: str) -> list[str]:
+        seat = self.seat()
+        n = int(rest) if rest.isdigit() else 10
+        view = seat.view()
+        lines = [clean(event_line(e, view)) + "." for e in seat.events() if e.kind != "rolled"]
+        return lines[-n:] if lines and n else ["Nothing has happened yet."]
+
+    def undo(self, _: str) -> list[str]:
+        seat = self.seat()
+        why = seat.why_no_undo()
+        if why:
+            return [f"Cannot undo: {clean(why)}."]
+        seat.undo()
+        self.listed = []
+        return ["Taken back.", *self.status()[:1]]
+
+    def redo(self, _: str) -> list[str]:
+        seat = self.seat()
+        if not seat.can_redo or not seat.redo():
+            return ["Nothing to redo."]
+        return ["Done again.", *self.status()[:1]]
+
+    def save(self, rest: str) -> list[str]:
+        if not rest:
+            return ["Name a file: save FILE."]
+        from saves.store import save_game
+
+        path = save_game(self.service, Path(rest).expanduser())
+        return [f"Saved to {clean(path)}."]
+
+    def side(self, _: str) -> list[str]:
+        seat = self.seat()
+        return ["You are the referee: you see everything."] if seat.referee else [
+            f"You play {side_name(seat.view(), seat.side)}."]
+
+    def help(self, _: str) -> list[str]:
+        return HELP.splitlines()
+
+    def quit(self, _: str) -> list[str]:
+        self.done = True
+        return ["Goodbye."]
+
+
+COMMANDS: dict[str, Callable[[PlainSession, str], list[str]]] = {
+    "status": PlainSession.status, "units": PlainSession.units, "unit": PlainSession.unit,
+    "look": PlainSession.look, "actions": PlainSession.actions, "odds": PlainSession.odds,
+    "do": PlainSession.do, "dice": PlainSession.dice, "log": PlainSession.log,
+    "undo": PlainSession.undo, "redo": PlainSession.redo, "save": PlainSession.save,
+    "side": PlainSession.side, "help": PlainSession.help, "quit": PlainSession.quit,
+}
+ALIASES = {"s": "status", "a": "actions", "?": "help", "q": "quit", "exit": "quit", "u": "undo",
+           "l": "look", "o": "odds", "d": "do"}
+
+
+def _typed_lines() -> Iterable[str]:
+    """Lines typed at a terminal, each after a short prompt (readline editing where present)."""
+    while True:
+        try:
+            yield input("> ")
+        except EOFError:
+            return
+
+
+def run_plain(service: GameService, side: str | None = None, referee: bool = False,
+              lines: Iterable[str] | None = None, write: Callable[[str], None] | None = None) -> int:
+    """Play from `lines` (default: standard input), answering through `write` (default: print)."""
+    session = PlainSession(service, side, referee)
+    write = write or (lambda text: print(text, flush=True))
+    if lines is None:
+        lines = _typed_lines() if sys.stdin.isatty() else sys.stdin
+    write("hexwar plain mode. Type help for the commands.")
+    for answer in session.status():
+        write(answer)
+    for raw in lines:
+        for answer in session.handle(raw.rstrip("\n")):
+            write(answer)
+        if session.done:
+            break
+    return 0
