@@ -8,8 +8,11 @@ import importlib.util
 import pytest
 
 from rules.ai.balance import run, wilson
-from tests.rules.test_conformance import setup_for
+from tests.conftest import toy_setup
 from tui.cli import main
+
+SHORT = 6
+"""Turns of the toy games here: two computers may manoeuvre for long, and these tests are about the report."""
 
 
 def test_wilson_interval_matches_the_formula_at_known_points():
@@ -20,7 +23,7 @@ def test_wilson_interval_matches_the_formula_at_known_points():
 
 
 def test_a_report_counts_every_game_once_and_is_reproducible():
-    setup = setup_for("toy")
+    setup = toy_setup(max_turns=SHORT)
     first = run(setup, games=3, jobs=1, first_seed=5)
     again = run(setup, games=3, jobs=1, first_seed=5)
     assert [g.seed for g in first.games] == [5, 6, 7]
@@ -32,8 +35,13 @@ def test_a_report_counts_every_game_once_and_is_reproducible():
 
 @pytest.mark.slow
 def test_hexwar_balance_prints_the_table_and_writes_csv(tmp_path, capsys):
+    from saves.scenarios import _bundled_bytes
+
+    data, _ = _bundled_bytes("toy-skirmish", "toy")
+    scenario = tmp_path / "short.toml"
+    scenario.write_bytes(data.replace(b"teaching = true", f"teaching = true\nmax_turns = {SHORT}".encode()))
     out = tmp_path / "balance.csv"
-    assert main(["balance", "toy-skirmish", "--games", "4", "--jobs", "2", "--out", str(out)]) == 0
+    assert main(["balance", str(scenario), "--games", "4", "--jobs", "2", "--out", str(out)]) == 0
     captured = capsys.readouterr()
     assert "95% interval" in captured.out and "Side A" in captured.out and "Side B" in captured.out
     assert "average game length" in captured.out and "Alpha" in captured.out
@@ -48,9 +56,9 @@ def test_hexwar_balance_prints_the_table_and_writes_csv(tmp_path, capsys):
 def test_the_same_games_on_a_dask_cluster_give_the_same_report():
     from distributed import LocalCluster
 
-    setup = setup_for("toy")
+    setup = toy_setup(max_turns=SHORT)
     registrations = (("toy", "Toy rules (tests only)", "tests.toy_ruleset"),)
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
         remote = run(setup, games=4, cluster=cluster.scheduler_address, first_seed=2, registrations=registrations)
     local = run(setup, games=4, jobs=1, first_seed=2)
     assert [(g.seed, g.winner, g.actions) for g in remote.games] == [(g.seed, g.winner, g.actions) for g in local.games]
