@@ -14,6 +14,8 @@ from rules.hexgrid import Hex
 WIN = 1000.0
 """A won game; far above any material count."""
 DRAW = -300.0
+CLOCK = 1.0
+"""Worth of one turn gone, to the side the turn limit favours (and against the other)."""
 """A draw is not a win: worse than most positions still in play."""
 BAD_WORDS = ("wound", "lost", "loss", "damage", "hits", "casualt", "suppress", "pinned", "shaken", "out")
 """A numeric field with one of these in its name counts against the unit."""
@@ -90,14 +92,16 @@ class Evaluator:
                 goals = [Hex(*h) for h in cond.hexes]
                 for h in goals:
                     if h in mine:
-                        total += 4.0 if ours else 2.5
+                        total += 8.0 if ours else 2.5
                     elif h in theirs:
                         total -= 4.0 if not ours else 2.5
                 # Every unit makes for the objective it must take (or guard), the nearest one first.
-                pull = 0.3 if ours else 0.1
+                pull = 0.8 if ours else 0.1
                 total -= pull * sum(min(h.distance(m) for h in goals) for m in mine)
-            elif cond.kind == "turn_limit" and cond.side is not None and cond.side != side:
-                must_attack = True
+            elif cond.kind == "turn_limit" and cond.side is not None:
+                # The clock: each turn gone is worth something to the side that wins when time runs out.
+                must_attack = must_attack or cond.side != side
+                total += CLOCK * state.turn * (1.0 if cond.side == side else -1.0)
         if theirs:
             weight = self.contact * (2.0 if must_attack else 1.0)
             total -= weight * sum(min(m.distance(t) for t in theirs) for m in mine)

@@ -23,7 +23,7 @@ def side_value(state: QuadState, side: str) -> float:
     pile = state.piles.get(side)
     if pile is None:
         return 0.0
-    return 0.35 * len(pile.hand) + 0.3 * sum(1 for c in pile.hand if c.kind == "tactics")
+    return 0.2 * len(pile.hand) + 0.3 * sum(1 for c in pile.hand if c.kind == "tactics")
 
 
 def determinize(view: QuadState, side: str, rng: random.Random) -> QuadState:
