@@ -8,7 +8,10 @@ How it thinks (docs/ai.md says more):
    rules' odds), lets the other side answer small choices (blocks, fall-backs,
    reactions) as that side would like best, and scores the position.
 3. It spends a fixed number of further tries on the actions that roll dice and
-   look best, halving the field each round, and plays the best mean.
+   look best, halving the field each round.
+4. For the few best, when the other side decides next, it plays out each of that
+   side's answers once and keeps the worst for itself (a two-move look-ahead),
+   and plays the best of those.
 Its work is counted in tries, not seconds: the same seed gives the same choice on
 any machine, which the fairness test and the balance report rely on.
 """
@@ -26,6 +29,8 @@ from rules.core import GameState
 
 SMALL = 8
 """An answer with at most this many choices (a block, a fall-back hex) is looked ahead into."""
+ANSWER_TRIES = 4
+"""Tries of an answer that rolls dice (its mean stands for it: one try is too noisy to fear or ignore)."""
 Progress = Callable[[int, int], None]
 
 
@@ -34,7 +39,8 @@ class Computer:
 
     name = "computer"
 
-    def __init__(self, rng: random.Random, *, extra_tries: int = 48, worlds: int = 3, replies: int = 2) -> None:
+    def __init__(self, rng: random.Random, *, extra_tries: int = 48, worlds: int = 3, replies: int = 2,
+                 finalists: int = 3, answers: int = 30) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -42,6 +48,10 @@ class Computer:
         """How many guesses of the hidden things (when the rule set can guess them)."""
         self.replies = replies
         """How many answers to small choices are played out after an action."""
+        self.finalists = finalists
+        """How many of the best actions get the two-move look-ahead."""
+        self.answers = answers
+        """How many of the other side's answers the look-ahead tries (all of the rarer kinds first)."""
 
     # --- the two questions a player is asked ------------------------------------------
 
@@ -111,10 +121,59 @@ class Computer:
             if len(field) <= 2 and spent >= budget // 2:
                 break
         means = [total[i] / count[i] for i in range(len(actions))]
+        ranked = sorted(range(len(actions)), key=lambda i: -means[i])[: self.finalists]
+        answered = {i: self._answered(ruleset, ev, worlds[0], actions[i], side) for i in ranked}
+        if len(ranked) > 1 and all(v is not None for v in answered.values()):
+            means = [answered[i] if i in answered else float("-inf") for i in range(len(actions))]
         top = max(means)
         ties = [i for i, m in enumerate(means) if m >= top - 1e-9]
         pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
         return actions[pick], top
+
+    def _answered(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str) -> float | None:
+        """The worth of `action` after the other side's best answer to it (each answer tried once);
+        None when the other side does not decide next."""
+        tried = attempt(ruleset, world, action, self.rng)
+        if tried.failed:
+            return None
+        state = tried.state
+        who = decider(ruleset, state)
+        if who is None:
+            return ev.score(state, side)
+        if who == side:
+            return None
+        options = self._some(legal(ruleset, state, who))
+        if not options:
+            return None
+        worst = None
+        for answer in options:
+            values = []
+            for _ in range(ANSWER_TRIES):
+                reply = attempt(ruleset, state, answer, self.rng)
+                if reply.failed:
+                    break
+                values.append(self._follow(ruleset, ev, reply.state, side) if reply.rolled else ev.score(reply.state, side))
+                if not reply.rolled:
+                    break  # no dice: once is exact
+            if values:
+                value = sum(values) / len(values)
+                worst = value if worst is None else min(worst, value)
+        return worst
+
+    def _some(self, options: list[Action]) -> list[Action]:
+        """At most `answers` of `options`: every one of the rarer kinds (attacks, reactions), and a
+        sample of the commonest kind (mostly moves, of which many are alike)."""
+        if len(options) <= self.answers:
+            return options
+        kinds: dict[str, int] = {}
+        for a in options:
+            kinds[a.kind] = kinds.get(a.kind, 0) + 1
+        common = max(kinds, key=lambda k: kinds[k])
+        rare = [a for a in options if a.kind != common]
+        room = self.answers - len(rare)
+        if room < 0:
+            return self.rng.sample(rare, self.answers)
+        return rare + self.rng.sample([a for a in options if a.kind == common], room)
 
     def _follow(self, ruleset, ev: Evaluator, state: GameState, side: str) -> float:
         """Score `state` after playing out up to `replies` small answers (each side picks what it likes best)."""

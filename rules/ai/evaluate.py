@@ -36,7 +36,7 @@ def generic_unit_value(unit: Unit) -> float:
             continue
         sign = -1.0 if any(w in name.lower() for w in BAD_WORDS) else 1.0
         total += sign * float(value)
-    return 2.0 + 0.5 * total
+    return 3.0 + 1.0 * total
 
 
 class Evaluator:
@@ -46,7 +46,7 @@ class Evaluator:
         self.hints = hints
         self._unit_value = getattr(hints, "unit_value", None)
         self._side_value = getattr(hints, "side_value", None)
-        self.contact = float(getattr(hints, "contact", 0.15))
+        self.contact = float(getattr(hints, "contact", 0.1))
         """Worth of a hex closer to the enemy, per unit (rule sets of long-range fire lower it)."""
 
     def unit_value(self, state: GameState, unit: Unit) -> float:

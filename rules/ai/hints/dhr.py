@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from rules.rulesets.dhr.state import DHRState
+from rules.rulesets.dhr.terrain import hex_dv
 
 contact = 0.08
 """DHR is a game of fire at range: closing in matters, but less than in hand-to-hand rules."""
@@ -15,6 +16,8 @@ def unit_value(state: DHRState, unit) -> float:
     s = unit.stats
     per_figure = (0.6 + 0.2 * (unit.rating if hasattr(unit, "rating") else s.rating)) * s.toughness
     worth = 1.5 + per_figure * unit.figures - 0.5 * unit.wounds
+    # Terrain's Defensive Value saves hits and steadies morale: a unit in cover keeps its figures.
+    worth += 0.04 * hex_dv(state.board, unit.at) * unit.figures
     if s.vehicle:
         worth += 3.0 * s.armour_dice + 4.0
         worth -= 3.0 if unit.mp_lost else 0.0
