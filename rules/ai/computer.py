@@ -122,7 +122,10 @@ class Computer:
                 break
         means = [total[i] / count[i] for i in range(len(actions))]
         ranked = sorted(range(len(actions)), key=lambda i: -means[i])[: self.finalists]
-        answered = {i: self._answered(ruleset, ev, worlds[0], actions[i], side) for i in ranked}
+        common = self.rng.randrange(2**32)  # the same dice for every finalist: their difference is not luck
+        answered = {i: self._answered_mean(ruleset, ev, worlds[0], actions[i], side,
+                                           ANSWER_TRIES if chancy[i] else 1, random.Random(common))
+                    for i in ranked}
         if len(ranked) > 1 and all(v is not None for v in answered.values()):
             means = [answered[i] if i in answered else float("-inf") for i in range(len(actions))]
         top = max(means)
@@ -130,10 +133,21 @@ class Computer:
         pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
         return actions[pick], top
 
-    def _answered(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str) -> float | None:
+    def _answered_mean(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str,
+                       tries: int, rng: random.Random) -> float | None:
+        values = []
+        for _ in range(tries):
+            value = self._answered(ruleset, ev, world, action, side, rng)
+            if value is None:
+                return None
+            values.append(value)
+        return sum(values) / len(values)
+
+    def _answered(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str,
+                  rng: random.Random) -> float | None:
         """The worth of `action` after the other side's best answer to it (each answer tried once);
         None when the other side does not decide next."""
-        tried = attempt(ruleset, world, action, self.rng)
+        tried = attempt(ruleset, world, action, rng)
         if tried.failed:
             return None
         state = tried.state
@@ -142,17 +156,18 @@ class Computer:
             return ev.score(state, side)
         if who == side:
             return None
-        options = self._some(legal(ruleset, state, who))
+        options = self._some(legal(ruleset, state, who), rng)
         if not options:
             return None
         worst = None
         for answer in options:
             values = []
             for _ in range(ANSWER_TRIES):
-                reply = attempt(ruleset, state, answer, self.rng)
+                reply = attempt(ruleset, state, answer, rng)
                 if reply.failed:
                     break
-                values.append(self._follow(ruleset, ev, reply.state, side) if reply.rolled else ev.score(reply.state, side))
+                values.append(self._follow(ruleset, ev, reply.state, side, rng) if reply.rolled
+                              else ev.score(reply.state, side))
                 if not reply.rolled:
                     break  # no dice: once is exact
             if values:
@@ -160,7 +175,7 @@ class Computer:
                 worst = value if worst is None else min(worst, value)
         return worst
 
-    def _some(self, options: list[Action]) -> list[Action]:
+    def _some(self, options: list[Action], rng: random.Random) -> list[Action]:
         """At most `answers` of `options`: every one of the rarer kinds (attacks, reactions), and a
         sample of the commonest kind (mostly moves, of which many are alike)."""
         if len(options) <= self.answers:
@@ -172,10 +187,10 @@ class Computer:
         rare = [a for a in options if a.kind != common]
         room = self.answers - len(rare)
         if room < 0:
-            return self.rng.sample(rare, self.answers)
-        return rare + self.rng.sample([a for a in options if a.kind == common], room)
+            return rng.sample(rare, self.answers)
+        return rare + rng.sample([a for a in options if a.kind == common], room)
 
-    def _follow(self, ruleset, ev: Evaluator, state: GameState, side: str) -> float:
+    def _follow(self, ruleset, ev: Evaluator, state: GameState, side: str, rng: random.Random | None = None) -> float:
         """Score `state` after playing out up to `replies` small answers (each side picks what it likes best)."""
         for _ in range(self.replies):
             who = decider(ruleset, state)
@@ -184,7 +199,7 @@ class Computer:
             options = legal(ruleset, state, who)
             if not options or len(options) > SMALL:
                 break
-            outcomes = [attempt(ruleset, state, a, self.rng) for a in options]
+            outcomes = [attempt(ruleset, state, a, rng or self.rng) for a in options]
             outcomes = [t for t in outcomes if not t.failed] or outcomes
             state = max(outcomes, key=lambda t: ev.score(t.state, who)).state
         return ev.score(state, side)

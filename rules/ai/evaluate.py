@@ -39,6 +39,24 @@ def generic_unit_value(unit: Unit) -> float:
     return 3.0 + 1.0 * total
 
 
+ASSET = 0.8
+"""Worth of one point of a side's counted resource (braces, command points...) in the generic reading."""
+
+
+def generic_assets(state: GameState, side: str) -> float:
+    """A side's counted resources from the state alone: every field that maps side ids to numbers
+    (a once-per-game reaction left, points to spend) counts `ASSET` a point."""
+    total = 0.0
+    sides = set(state.side_ids())
+    for name in type(state).model_fields:
+        value = getattr(state, name, None)
+        if isinstance(value, dict) and value and set(value) <= sides:
+            v = value.get(side)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                total += ASSET * v
+    return total
+
+
 class Evaluator:
     """Scores states for one side; `hints` is the rule set's hints object (or None)."""
 
@@ -62,9 +80,9 @@ class Evaluator:
         for u in state.units.values():
             v = self.unit_value(state, u)
             total += v if u.side == side else -v
-        if assets and self._side_value is not None:
+        if assets:
             for s in state.side_ids():
-                v = float(self._side_value(state, s))
+                v = float(self._side_value(state, s)) if self._side_value is not None else generic_assets(state, s)
                 total += v if s == side else -v
         return total
 
