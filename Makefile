@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench clean
+.PHONY: play test bench browser-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -19,6 +19,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m tests.bench
+
+# hexwar in a real browser: needs Debian's chromium (apt-get install chromium).
+browser-test: $(STAMP)
+	$(PY) -m pip install --quiet playwright
+	$(PY) -m tests.browser
 
 clean:
 	rm -rf $(VENV) build *.egg-info

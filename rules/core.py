@@ -299,7 +299,9 @@ class Ruleset(Protocol):
     def victory(self, state: GameState) -> GameResult | None: ...
 
     def view(self, state: GameState, side: str | None) -> GameState:
-        """What `side` may see (None: the referee sees everything). The core removes the seed."""
+        """What `side` may see (None: the referee sees everything). The core removes the seed.
+
+        A side id that is not in the game (a spectator's) sees only what is public."""
         ...
 
     def hidden_from(self, state: GameState, side: str, rng: random.Random) -> GameState:

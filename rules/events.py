@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.dice import RollRecord
 from rules.hexgrid import Hex
+from rules.words import count
 
 
 class Event(BaseModel):
@@ -53,7 +54,11 @@ class Moved(Event):
     path: tuple[Hex, ...]
 
     def text(self) -> str:
-        return f"{self.unit} moves {self.path[0]} -> {self.path[-1]}" if self.path else f"{self.unit} stays"
+        if not self.path:
+            return f"{self.unit} stays"
+        if self.path[0] == self.path[-1]:
+            return f"{self.unit} stays at {self.path[0]}"  # stopped before its first step: no "moves 8,3 -> 8,3"
+        return f"{self.unit} moves {self.path[0]} -> {self.path[-1]}"
 
 
 class Retreated(Event):
@@ -67,8 +72,8 @@ class Retreated(Event):
 
     def text(self) -> str:
         moved = max(len(self.path) - 1, 0)
-        extra = f", {self.lost} hex(es) blocked" if self.lost else ""
-        return f"{self.unit} falls back {moved} hex(es){extra}"
+        extra = f", {count(self.lost, 'hex')} blocked" if self.lost else ""
+        return f"{self.unit} falls back {count(moved, 'hex')}{extra}"
 
 
 class Changed(Event):

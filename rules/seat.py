@@ -198,7 +198,12 @@ class Seat:
 
     def events(self, since: int = 0) -> list[Event]:
         """The events of actions `since` onwards (an index into the log) that this seat may see."""
-        return [e for step in self._service.history[since:] for e in step.events if self.sees(e)]
+        return [e for _, e in self.numbered_events(since)]
+
+    def numbered_events(self, since: int = 0) -> list[tuple[int, Event]]:
+        """(action index, event) of the events of actions `since` onwards that this seat may see."""
+        history = self._service.history
+        return [(i, e) for i in range(since, len(history)) for e in history[i].events if self.sees(e)]
 
     def rolls(self) -> list[RollRecord]:
         """Every roll this seat has seen, oldest first (the dice log)."""

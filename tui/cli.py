@@ -83,6 +83,42 @@ def build_parser() -> argparse.ArgumentParser:
         "with the snapshot in the file. Exit status 0 when consistent, 2 otherwise.",
     )
     verify.add_argument("file", metavar="FILE", help="a save file (.toml)")
+    serve = sub.add_parser(
+        "serve", help="host games for remote players (plain ssh, or `hexwar join` on this machine)",
+        description="Run a game host: it owns the games in its folder (the only writer of their files, "
+        "the only roller of dice) and serves each player only what their seat may see. Players on this "
+        "machine use `hexwar join`; with --ssh, anyone with an SSH client joins with `ssh -p PORT play@HOST` "
+        "and a join code. Stop it with Ctrl+C; started again, it resumes every game.",
+    )
+    serve.add_argument("--dir", metavar="DIR", help="the host's folder of games (default: the data folder's host/)")
+    serve.add_argument("--new", metavar="RULESET", help="create a game of RULESET and print its join codes")
+    serve.add_argument("--scenario", metavar="NAME", help="with --new: the scenario (default: the teaching one)")
+    serve.add_argument("--seed", type=_seed, metavar="N", help="with --new: the dice seed")
+    serve.add_argument("--name", metavar="NAME", help="with --new: the game's name (lower-case letters, digits, - and _)")
+    serve.add_argument("--ssh", type=int, metavar="PORT", help="also accept players over SSH on PORT")
+    serve.add_argument("--host-key", metavar="FILE", help="the SSH host key (default: made in the host's folder)")
+    serve.add_argument("--listen", metavar="ADDRESS", default="", help="the address SSH listens on (default: all)")
+    join = sub.add_parser(
+        "join", help="join a hosted game on this machine",
+        description="Join a game of the host running on this machine (`hexwar serve`), by name and side "
+        "(the host's socket is open only to its own user) or by join code ($HEXWAR_JOIN_CODE or --code).",
+    )
+    join.add_argument("game", metavar="GAME", nargs="?", help="the game's name (see `hexwar serve`'s list)")
+    join.add_argument("--side", metavar="SIDE", help="the side to play (or * to watch)")
+    join.add_argument("--code", metavar="CODE", help="a join code instead of GAME and --side")
+    join.add_argument("--socket", metavar="PATH", help="the host's socket (default: the data folder's host/host.sock)")
+    join.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help="play as lines of text")
+    join.add_argument("--ask-code", action="store_true", help="ask for the join code on the screen (`hexwar web --join`)")
+    web = sub.add_parser(
+        "web", help="serve hexwar to a browser (textual-serve)",
+        description="Serve hexwar's screens to a web browser with textual-serve: each browser tab runs its "
+        "own hexwar. Without --join, the whole app (local games); with --join, only joining a game of the "
+        "host on this machine by its join code. Listens on localhost unless --host says otherwise: the "
+        "whole app can open and save files on this machine, so expose only --join to others.",
+    )
+    web.add_argument("--port", type=int, default=8000, metavar="N", help="the port (default 8000)")
+    web.add_argument("--host", default="localhost", metavar="ADDRESS", help="the address (default localhost)")
+    web.add_argument("--join", action="store_true", help="serve only joining a hosted game, by code")
     turn = sub.add_parser(
         "turn", help="play by mail: export or import a turn file",
         description="Play by mail. `turn export GAME FILE` writes the actions since the other side's last "
@@ -230,6 +266,93 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+    from pathlib import Path
+
+    from saves.store import data_dir
+    from tui.remote.host import Host
+
+    host = Host(Path(args.dir) if args.dir else data_dir() / "host")
+    host.load_games()
+    for problem in host.problems:
+        print(f"hexwar: a game file cannot be served: {_one_line(problem)}", file=sys.stderr)
+    if args.new:
+        args.ruleset, args.ai = args.new, []
+        service, seed = _new_service(args)
+        service.store = None
+        try:
+            game = host.add_game(service, args.name)
+        except ValueError as exc:
+            raise UserError(str(exc)) from None
+        _out(f"New game {game.name} ({service.ruleset.id}, seed {seed}).")
+    for name, game in sorted(host.games.items()):
+        sides = {s.id: s.name for s in game.service.state.sides}
+        _out(f"{name}: {game.service.ruleset.id}, {len(game.service.history)} actions")
+        for side, code in host.codes(name).items():
+            who = "spectators" if side == "*" else f"{side} ({sides[side]})"
+            _out(f"    {who:<32} join code {code}")
+    _out(f"Players on this machine: hexwar join GAME --side SIDE   (socket {host.socket_path})")
+
+    async def run() -> None:
+        await host.start()
+        door = None
+        if args.ssh is not None:
+            from tui.remote.ssh import SSHDoor
+
+            door = SSHDoor(host, args.ssh, args.host_key or host.folder / "ssh_host_key", args.listen)
+            await door.start()
+            _out(f"SSH players: ssh -p {door.bound_port} play@THIS-HOST, then their join code.")
+        sys.stdout.flush()
+        try:
+            await asyncio.Event().wait()
+        finally:
+            if door is not None:
+                await door.close()
+            await host.close()
+
+    try:
+        asyncio.run(run())
+    except OSError as exc:
+        raise UserError(f"cannot serve: {exc.strerror or exc}") from None
+    return EXIT_OK
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from saves.store import data_dir
+    from tui.remote.client import HostGone, RemoteSeat
+
+    code = args.code or os.environ.get("HEXWAR_JOIN_CODE")
+    if not code and not (args.game and args.side):
+        raise UserError("name the game and --side, or give a join --code")
+    path = args.socket or str(data_dir() / "host" / "host.sock")
+    try:
+        seat = RemoteSeat(path, code=code) if code else RemoteSeat(path, game=args.game, side=args.side)
+    except HostGone as exc:
+        raise UserError(f"{exc} (is `hexwar serve` running?)") from None
+    except PermissionError as exc:
+        raise UserError(str(exc)) from None
+    try:
+        if getattr(args, "plain", False):
+            from tui.plain import run_plain
+
+            return run_plain(None, seat=seat)
+        return _open_tui({"seat": seat})
+    finally:
+        seat.close()
+
+
+def cmd_web(args: argparse.Namespace) -> int:
+    import shlex
+
+    from textual_serve.server import Server
+
+    command = f"{shlex.quote(sys.executable)} -m tui.cli" + (" join --ask-code" if args.join else "")
+    _out(f"hexwar in a browser: http://{args.host}:{args.port}/  (Ctrl+C stops)")
+    Server(command, host=args.host, port=args.port, title="hexwar").serve()
+    return EXIT_OK
+
+
 def cmd_turn(args: argparse.Namespace) -> int:
     from saves.mail import export_turn, import_turn, write_turn
     from saves.store import load_game
@@ -293,6 +416,12 @@ def _run(argv: Sequence[str] | None) -> int:
         return cmd_verify(args)
     if args.command == "turn":
         return cmd_turn(args)
+    if args.command == "serve":
+        return cmd_serve(args)
+    if args.command == "join":
+        return cmd_join(args)
+    if args.command == "web":
+        return cmd_web(args)
     if args.command == "balance":
         from saves.scenarios import load_scenario
         from rules.ai.balance import progress_line, run

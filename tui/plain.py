@@ -39,18 +39,24 @@ HELP = """Commands (one a line; hexes as col,row):
 
 
 class PlainSession:
-    """A plain-text game on one service. `side` fixes the seat; None follows the deciding side."""
+    """A plain-text game on one service (`side` fixes the seat; None follows the deciding
+    side), or on one seat held elsewhere (a remote seat: `seat=`)."""
 
-    def __init__(self, service: GameService, side: str | None = None, referee: bool = False) -> None:
+    def __init__(self, service: GameService | None = None, side: str | None = None, referee: bool = False,
+                 seat: Seat | None = None) -> None:
         self.service = service
         self.fixed = side
         self.referee = referee
+        self.held = seat
         self.listed: list[Action] = []
         self.done = False
 
     # --- the seat ---------------------------------------------------------------------
 
     def seat(self) -> Seat:
+        if self.held is not None:
+            return self.held
+        assert self.service is not None
         if self.referee:
             return self.service.seat(None)
         if self.fixed is not None:
@@ -165,7 +171,7 @@ class PlainSession:
                 return f"There is no action {n}: type actions to see them."
             return listed[n - 1]
         try:
-            return self.service.parse(rest)
+            return seat.parse(rest)
         except ValueError as exc:
             return f"I cannot read that action: {clean(exc)}"
 
@@ -238,6 +244,8 @@ class PlainSession:
         return ["Done again.", *self.status()[:1]]
 
     def save(self, rest: str) -> list[str]:
+        if self.service is None:
+            return ["The host keeps this game and saves it after every action."]
         if not rest:
             return ["Name a file: save FILE."]
         from saves.store import save_game
@@ -278,10 +286,11 @@ def _typed_lines() -> Iterable[str]:
             return
 
 
-def run_plain(service: GameService, side: str | None = None, referee: bool = False,
-              lines: Iterable[str] | None = None, write: Callable[[str], None] | None = None) -> int:
+def run_plain(service: GameService | None, side: str | None = None, referee: bool = False,
+              lines: Iterable[str] | None = None, write: Callable[[str], None] | None = None,
+              seat: Seat | None = None) -> int:
     """Play from `lines` (default: standard input), answering through `write` (default: print)."""
-    session = PlainSession(service, side, referee)
+    session = PlainSession(service, side, referee, seat=seat)
     write = write or (lambda text: print(text, flush=True))
     if lines is None:
         lines = _typed_lines() if sys.stdin.isatty() else sys.stdin

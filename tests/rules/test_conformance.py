@@ -8,7 +8,6 @@ the log (and, once `saves` can, saving and loading) reproduces the state.
 
 from __future__ import annotations
 
-import importlib.util
 import tempfile
 from pathlib import Path
 
@@ -27,13 +26,10 @@ def setup_for(ruleset_id: str) -> Setup:
     """The teaching scenario of a rule set (the toy builds its own)."""
     if ruleset_id == "toy":
         return toy_setup()
-    if importlib.util.find_spec("saves.scenarios") is None:
-        pytest.skip("saves.scenarios is not written yet")
     from saves.scenarios import list_scenarios, load_scenario
 
     found = sorted(list_scenarios(ruleset_id), key=lambda s: s.name)
-    if not found:
-        pytest.skip(f"no bundled scenario for {ruleset_id}")
+    assert found, f"no bundled scenario for {ruleset_id}"
     return load_scenario(found[0].name, ruleset=ruleset_id)
 
 
@@ -108,13 +104,12 @@ def make_machine(ruleset_id: str, setup: Setup):
                 return
             again = GameService.replay(self.game.ruleset, self.game.initial, self.game.log)
             assert again.state == self.game.state, "replaying the log gives another state"
-            if importlib.util.find_spec("saves.store") is not None:
-                from saves.store import load_game, save_game
+            from saves.store import load_game, save_game
 
-                with tempfile.TemporaryDirectory() as tmp:
-                    path = Path(tmp) / "game.toml"
-                    save_game(self.game, path)
-                    assert load_game(path).state == self.game.state
+            with tempfile.TemporaryDirectory() as tmp:
+                path = Path(tmp) / "game.toml"
+                save_game(self.game, path)
+                assert load_game(path).state == self.game.state
 
     RandomPlay.TestCase.settings = settings(
         max_examples=12, stateful_step_count=25, deadline=None,

@@ -120,7 +120,7 @@ def bundled() -> list[tuple[str, str]]:
     return [(i.ruleset, i.name) for i in list_scenarios() if i.ruleset != "toy" and not i.error]
 
 
-@pytest.mark.parametrize("ruleset,name", bundled() or [pytest.param("none", "none", marks=pytest.mark.skip("no bundled scenarios"))])
+@pytest.mark.parametrize("ruleset,name", bundled())
 def test_every_bundled_scenario_round_trips_after_random_play(tmp_path, ruleset, name):
     setup = load_scenario(name, ruleset)
     game = play(GameService.new(setup, seed=77), 60, random.Random(name))
@@ -131,11 +131,8 @@ def test_every_bundled_scenario_round_trips_after_random_play(tmp_path, ruleset,
 
 @pytest.mark.parametrize("ruleset", ["quad", "dhr"])
 def test_the_real_rule_sets_have_bundled_scenarios_that_load(ruleset):
-    if ruleset not in [e.id for e in registry.entries()]:
-        pytest.skip(f"{ruleset} is not present")
     infos = list_scenarios(ruleset)
-    if not infos:
-        pytest.skip(f"{ruleset} has no bundled scenario yet")
+    assert infos, f"{ruleset} has no bundled scenario"
     for info in infos:
         assert not info.error, info.error
         assert load_scenario(info.name, ruleset).ruleset == ruleset

@@ -8,7 +8,7 @@ from rules.service import GameService
 from tui.app import HexwarApp
 from tui.screens.game import action_hex
 
-scenarios = pytest.importorskip("saves.scenarios")
+from saves import scenarios
 
 
 def bundled(ruleset: str, seed: int = 11) -> GameService:
@@ -52,7 +52,6 @@ async def play_turns(app, service, pilot, actions: int) -> None:
 
 @pytest.mark.parametrize("ruleset", ["quad", "dhr"])
 async def test_several_actions_of_the_teaching_scenario_with_keys(ruleset):
-    pytest.importorskip(f"rules.rulesets.{ruleset}")
     service = bundled(ruleset)
     app = HexwarApp({"new": service, "hide": True}, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -379,7 +379,8 @@ class TestNarrowUpdates:
 
     @pytest.mark.parametrize("x1,x2", [(5, 6), (0, 4), (7, 12), (3, 4), (3, 6), (2, 4), (9, 16)])
     def test_the_terminal_shows_the_same_screen_with_fewer_bytes(self, x1, x2):
-        pyte = pytest.importorskip("pyte")
+        import pyte
+
         from textual._compositor import ChopsUpdate
 
         colours = ["red", "green", "blue", "yellow"] * 5

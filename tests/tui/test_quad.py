@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("rules.rulesets.quad")
 
 from rules.hexgrid import from_offset  # noqa: E402
 from rules.service import GameService  # noqa: E402

@@ -11,22 +11,16 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.core import Context, Refusal
-from rules.events import Changed, Message, Moved, Retreated
+from rules.events import Changed, Eliminated, Message, Moved, Retreated
 from rules.hexgrid import Hex
 from rules.rulesets.dhr import procedures as P
 from rules.rulesets.dhr.actions import Call, Cast, Fire, Melee, Overrun
-from rules.rulesets.dhr.state import DHRState
+from rules.rulesets.dhr.state import DHRState, attached, host_at, hosts, mp_of
 from rules.rulesets.dhr.terrain import cover_dv, edge_dv, hex_dv, line, spec
 from rules.rulesets.dhr.units import DHRUnit, SpellData, Weapon
 
 ARTILLERY = "artillery"
 AIR = "air"
-
-
-def _turn():
-    from rules.rulesets.dhr import turn
-
-    return turn
 
 
 def opt(state: DHRState, key: str) -> bool:
@@ -70,7 +64,7 @@ def champions(state: DHRState, u: DHRUnit) -> tuple[tuple[int, int], ...]:
     Champion "gets several attacks per round"; his dice are rolled at his own Rating)."""
     if not opt(state, "special_figures"):
         return ()
-    return tuple((f.figures * max(1, f.stats.melee), f.rating) for f in _turn().attached(state, u.id)
+    return tuple((f.figures * max(1, f.stats.melee), f.rating) for f in attached(state, u.id)
                  if f.stats.special == "champion" and f.figures > 0)
 
 
@@ -85,7 +79,7 @@ def combatant(state: DHRState, u: DHRUnit, *, terrain_dv: int, attack: str, unte
 
 def in_hex(state: DHRState, host: DHRUnit) -> list[DHRUnit]:
     """Every unit in the host's hex: the unit, then the special figures attached to it (by id)."""
-    return [host, *sorted(_turn().attached(state, host.id), key=lambda f: f.id)]
+    return [host, *sorted(attached(state, host.id), key=lambda f: f.id)]
 
 
 def firers(u: DHRUnit, w: Weapon) -> int:
@@ -193,7 +187,7 @@ def attack_actions(state: DHRState, u: DHRUnit) -> list[Action]:
                                         dice=split))
     if not attacked and u.attached_to is None:
         adjacent = [e for e in enemies if e.at.distance(u.at) == 1]
-        mp = state.mp_left if active else _turn().mp_of(state, u)
+        mp = state.mp_left if active else mp_of(state, u)
         if u.stats.vehicle and opt(state, "vehicles"):
             if mp >= 1:
                 out.extend(Overrun(side=u.side, unit=u.id, at=e.at) for e in adjacent if not armoured(state, e))
@@ -269,7 +263,7 @@ def has_attack(state: DHRState, u: DHRUnit) -> bool:
 
 
 def apply_attack(state: DHRState, u: DHRUnit, action: Action, ctx: Context) -> None:
-    target = _turn().host_at(state, Hex(*action.at))
+    target = host_at(state, Hex(*action.at))
     if target is None:
         raise Refusal(f"no enemy at {Hex(*action.at)}")
     if target.side == u.side:
@@ -488,7 +482,7 @@ def take_casualties(state: DHRState, u: DHRUnit, lost: int, wounds: int, ctx: Co
         if u.stats.vehicle and opt(state, "vehicles") and u.at not in state.wrecks:
             state.wrecks.append(u.at)
             state.smoke.append(u.at)
-        _turn().remove_unit(state, u, ctx, "all figures lost")
+        remove_unit(state, u, ctx, "all figures lost")
 
 
 def retreat(state: DHRState, u: DHRUnit, hexes: int, away_from: Hex, ctx: Context) -> None:
@@ -498,7 +492,7 @@ def retreat(state: DHRState, u: DHRUnit, hexes: int, away_from: Hex, ctx: Contex
     if not u.on_map or u.attached_to is not None:
         return
     board = state.board
-    occupied = {h for h, v in _turn().hosts(state).items() if v.id != u.id}
+    occupied = {h for h, v in hosts(state).items() if v.id != u.id}
     start = u.at
     path = [start]
     here = start
@@ -515,7 +509,7 @@ def retreat(state: DHRState, u: DHRUnit, hexes: int, away_from: Hex, ctx: Contex
     lost = hexes - (len(path) - 1)
     if len(path) > 1:
         u.at = here
-        for f in _turn().attached(state, u.id):
+        for f in attached(state, u.id):
             f.at = here
     ctx.emit(Retreated(unit=u.id, path=tuple(path), lost=lost))
     if state.active_unit == u.id:
@@ -600,7 +594,7 @@ def vehicle_fire(state: DHRState, u: DHRUnit, target: DHRUnit, w: Weapon, firer:
                 state.wrecks.append(target.at)
             if dmg.smoke and target.at not in state.smoke:
                 state.smoke.append(target.at)
-            _turn().remove_unit(state, target, ctx, "knocked out: a wreck, immobile cover")
+            remove_unit(state, target, ctx, "knocked out: a wreck, immobile cover")
             return
         # a unit of several vehicles lost one; the rest fight on, damage flags cleared
         target.mp_lost = False
@@ -721,9 +715,23 @@ def melee(state: DHRState, u: DHRUnit, target: DHRUnit, ctx: Context) -> None:
         retreat(state, u, a_m.retreat, d_at, ctx)
     defender_leaves = not target.on_map or target.at != d_at
     attacker_holds = u.on_map and u.at == a_at
-    if defender_leaves and attacker_holds and _turn().host_at(state, d_at) is None:
+    if defender_leaves and attacker_holds and host_at(state, d_at) is None:
         u.at = d_at
-        for f in _turn().attached(state, u.id):
+        for f in attached(state, u.id):
             f.at = d_at
         ctx.emit(Moved(unit=u.id, path=(a_at, d_at)))
         ctx.emit(Message(message=f"{u.name} takes the hex (Melee)"))
+
+
+def remove_unit(state: DHRState, u: DHRUnit, ctx: Context, why: str) -> None:
+    """A unit is gone: its attached figures drop out where they stand."""
+    u.eliminated = True
+    u.figures = 0
+    ctx.emit(Eliminated(unit=u.id, why=why))
+    for f in attached(state, u.id):
+        f.attached_to = None
+        ctx.emit(Changed(unit=f.id, field="attached", before=u.id, after=None, why="its unit is gone"))
+        # it stands alone in the hex now; if another unit holds it, it is lost with the unit
+    if state.active_unit == u.id:
+        state.attacked = True
+        state.mp_left = 0

@@ -119,12 +119,19 @@ class AttackOdds:
 
     def outcomes(self, who: str = "target") -> list[Outcome]:
         """Preview lines: each casualty count with its chance, then morale and retreat."""
-        lines = [Outcome(label=f"{who}: {c} casualt{'y' if c == 1 else 'ies'}" + (" (wiped out)" if c >= self.figures else ""),
-                         chance=p) for c, p in sorted(self.casualties.items())]
-        lines.append(Outcome(label=f"{who}: fails morale", chance=self.morale_fail))
-        for r, p in sorted((r, p) for r, p in self.retreat.items() if r):
-            lines.append(Outcome(label=f"{who}: retreats {r} hex{'es' if r != 1 else ''}", chance=p))
-        return lines
+        return self.casualty_lines(who) + self.morale_lines(who) + self.retreat_lines(who)
+
+    def casualty_lines(self, who: str) -> list[Outcome]:
+        return [Outcome(label=f"{who}: {c} casualt{'y' if c == 1 else 'ies'}" + (" (wiped out)" if c >= self.figures else ""),
+                        chance=p) for c, p in sorted(self.casualties.items())]
+
+    def morale_lines(self, who: str) -> list[Outcome]:
+        """The chance of failing morale; no line when it cannot fail (never "0.00% fails morale")."""
+        return [Outcome(label=f"{who}: fails morale", chance=self.morale_fail)] if self.morale_fail else []
+
+    def retreat_lines(self, who: str) -> list[Outcome]:
+        return [Outcome(label=f"{who}: retreats {r} hex{'es' if r != 1 else ''}", chance=p)
+                for r, p in sorted((r, p) for r, p in self.retreat.items() if r)]
 
 
 NO_ATTACK = lambda figures: AttackOdds({(0, None): ONE}, figures, possible=False)  # noqa: E731
@@ -197,8 +204,13 @@ class MeleeOdds:
         return self.defender.leaves * (1 - self.attacker.leaves)
 
     def outcomes(self) -> list[Outcome]:
-        return (self.defender.outcomes("defender") + self.attacker.outcomes("attacker")
-                + [Outcome(label="attacker may enter the hex", chance=self.attacker_may_enter)])
+        """Both sides' casualties first, then both sides' morale, then who may take the hex and how
+        far each runs: a screen that shows only the first lines still shows what both sides lose."""
+        d, a = self.defender, self.attacker
+        return (d.casualty_lines("defender") + a.casualty_lines("attacker")
+                + d.morale_lines("defender") + a.morale_lines("attacker")
+                + [Outcome(label="attacker may enter the hex", chance=self.attacker_may_enter)]
+                + d.retreat_lines("defender") + a.retreat_lines("attacker"))
 
 
 def melee_odds(

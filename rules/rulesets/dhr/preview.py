@@ -8,10 +8,11 @@ from fractions import Fraction
 
 from rules.actions import Action
 from rules.core import Outcome, Preview
-from rules.rulesets.dhr import combat, odds
+from rules.hexgrid import Hex
+from rules.rulesets.dhr import combat, odds, turn
 from rules.rulesets.dhr import procedures as P
 from rules.rulesets.dhr.actions import Call, Cast, Cross, Fire, Melee, Move, Overrun
-from rules.rulesets.dhr.state import DHRState
+from rules.rulesets.dhr.state import DHRState, host_at
 from rules.rulesets.dhr.terrain import cover_dv, hex_dv
 
 
@@ -26,9 +27,6 @@ def move_preview(state: DHRState, action: Move | Cross) -> Preview | None:
     be higher than the DV; a failed check stops the move before that hex (another MP may then
     cross it, a separate action); challenge terrain is rolled until passed or out of MP; a Cross
     is the bought pass after a failed check, with no roll."""
-    from rules.hexgrid import Hex
-    from rules.rulesets.dhr import turn
-
     u = state.units.get(action.unit)
     if u is None or not u.on_map or u.at is None:
         return None
@@ -89,7 +87,6 @@ def preview(state: DHRState, action: Action) -> Preview | None:
         return move_preview(state, action)
     if not isinstance(action, (Fire, Melee, Overrun, Call, Cast)):
         return None
-    from rules.rulesets.dhr.turn import host_at
 
     u = state.units.get(action.unit)
     target = host_at(state, action.at)

@@ -43,3 +43,28 @@ class DHRState(GameState):
     """Killed vehicles: immobile cover (vehicles option)."""
     smoke: list[Hex] = Field(default_factory=list)
     """Wrecks that smoke: +1 DV to fire through them (DHR-A20)."""
+
+
+# --- who stands where (queries every module may use) ---------------------------------------
+
+
+def hosts(state: DHRState) -> dict[Hex, DHRUnit]:
+    """Units that hold a hex (special figures attached to a unit stand with it, not alone)."""
+    return {u.at: u for u in state.units.values() if u.on_map and u.attached_to is None}
+
+
+def host_at(state: DHRState, h: Hex) -> DHRUnit | None:
+    for u in state.units.values():
+        if u.at == h and u.on_map and u.attached_to is None:
+            return u
+    return None
+
+
+def attached(state: DHRState, host_id: str) -> list[DHRUnit]:
+    return [u for u in state.units.values() if u.attached_to == host_id and u.on_map]
+
+
+def mp_of(state: DHRState, u: DHRUnit) -> int:
+    if u.mp_lost:
+        return 0
+    return u.stats.mp

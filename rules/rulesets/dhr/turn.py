@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.core import Context, Decision, Refusal, Setup, Side
-from rules.events import Changed, Eliminated, InitiativePassed, Message, Moved, PhaseChanged
+from rules.events import Changed, InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import Hex, nearest_first, path_to, reachable, ring
-from rules.rulesets.dhr import combat
+from rules.words import count
+from rules.rulesets.dhr import combat, victory
+from rules.rulesets.dhr.combat import remove_unit  # noqa: F401  (a unit is gone: combat.py)
 from rules.rulesets.dhr.actions import Attach, Call, Cast, Cross, Draw, Drop, End, Fire, Melee, Move, Overrun
 from rules.rulesets.dhr.procedures.movement import terrain_check
-from rules.rulesets.dhr.state import DHRState
+from rules.rulesets.dhr.state import DHRState, attached, host_at, hosts, mp_of  # noqa: F401
 from rules.rulesets.dhr.terrain import TERRAIN, cached_step_check, spec, step_check
 from rules.rulesets.dhr.units import DHRStats, DHRUnit
 
@@ -138,8 +140,7 @@ def decision(state: DHRState) -> Decision:
         return Decision(side=side, prompt="draw a chip from the bag", player=commander(state, side))
     side = state.chip.partition(":")[0]
     if state.active_unit:
-        u = state.units[state.active_unit]
-        prompt = f"{u.name}: move, fire, melee or end ({state.mp_left} MP left)"
+        prompt = active_prompt(state, state.units[state.active_unit])
     elif by_type(state):
         prompt = f"chip {chip_label(state, state.chip)}: act with one of them, or end"
     else:
@@ -150,30 +151,34 @@ def decision(state: DHRState) -> Decision:
 # --- helpers -----------------------------------------------------------------------------------
 
 
-def hosts(state: DHRState) -> dict[Hex, DHRUnit]:
-    """Units that hold a hex (special figures attached to a unit stand with it, not alone)."""
-    return {u.at: u for u in state.units.values() if u.on_map and u.attached_to is None}
+def no_move_reason(state: DHRState, u: DHRUnit) -> str:
+    """Why the active unit may not move now ('' when it may): the text's reasons, in full."""
+    if u.attached_to is not None:
+        return f"{u.name} moves with the unit it is attached to (drop out first)"
+    if state.attacked:
+        return f"{u.name} has attacked: a unit may not move after attacking"
+    if u.mp_lost:
+        return f"{u.name} cannot move (mobility kill)"
+    if state.mp_left < 1:
+        return f"{u.name} has no movement points left"
+    return ""
 
 
-def host_at(state: DHRState, h: Hex) -> DHRUnit | None:
-    for u in state.units.values():
-        if u.at == h and u.on_map and u.attached_to is None:
-            return u
-    return None
+ATTACK_WORDS = {"fire": "fire", "melee": "melee", "cast": "cast a spell", "overrun": "overrun",
+                "call": "call a strike", "attach": "attach", "drop": "drop out"}
 
 
-def attached(state: DHRState, host_id: str) -> list[DHRUnit]:
-    return [u for u in state.units.values() if u.attached_to == host_id and u.on_map]
+def active_prompt(state: DHRState, u: DHRUnit) -> str:
+    """What the active unit may still do: only what it may (no "move" after it fired), and why not move."""
+    kinds = {a.kind for a in combat.attack_actions(state, u)}
+    why = no_move_reason(state, u)
+    can = ([] if why else ["move"]) + [w for k, w in ATTACK_WORDS.items() if k in kinds] + ["end"]
+    what = ", ".join(can[:-1]) + " or " + can[-1] if len(can) > 1 else can[0]
+    return f"{u.name}: {what} " + (f"({state.mp_left} MP left)" if not why else f"({why})")
 
 
 def wreck_set(state: DHRState) -> frozenset[Hex]:
     return frozenset(state.wrecks)
-
-
-def mp_of(state: DHRState, u: DHRUnit) -> int:
-    if u.mp_lost:
-        return 0
-    return u.stats.mp
 
 
 def step_cost(state: DHRState, occupied: dict[Hex, DHRUnit]):
@@ -440,7 +445,7 @@ def do_move(state: DHRState, u: DHRUnit, path: list[Hex], ctx: Context) -> None:
     _check_destination(state, u, path, occupied)
     if len(path) > state.mp_left:  # every step costs at least one MP
         raise _refuse_path(state, u, path[-1], occupied,
-                           f"the path is {len(path)} hexes long and {u.name} has {state.mp_left} MP")
+                           f"the path is {count(len(path), 'hex')} long and {u.name} has {state.mp_left} MP")
     walked = [u.at]
     here = u.at
     bought = pending_pass(state, u)
@@ -563,8 +568,6 @@ def end_activation(state: DHRState, ctx: Context) -> None:
 
 def draw_next(state: DHRState, ctx: Context) -> None:
     """Pull chips until one can activate a unit; a round ends when the bag is empty."""
-    from rules.rulesets.dhr import victory
-
     for _ in range(2 * len(state.units) + 4):
         if victory.check(state) is not None:
             state.phase = "over"
@@ -618,8 +621,6 @@ def eligible_for(state: DHRState, side: str, what: str) -> list[str]:
 
 def end_round(state: DHRState, ctx: Context) -> bool:
     """The bag is empty: the turn ends, the bag is filled again. False when no unit is left."""
-    from rules.rulesets.dhr import victory
-
     state.turn += 1
     state.set_aside = []
     state.activated = []
@@ -630,17 +631,3 @@ def end_round(state: DHRState, ctx: Context) -> bool:
     state.bag = fill_bag(state)
     ctx.emit(PhaseChanged(turn=state.turn, phase="new round: the chip bag is filled"))
     return bool(state.bag)
-
-
-def remove_unit(state: DHRState, u: DHRUnit, ctx: Context, why: str) -> None:
-    """A unit is gone: its attached figures drop out where they stand."""
-    u.eliminated = True
-    u.figures = 0
-    ctx.emit(Eliminated(unit=u.id, why=why))
-    for f in attached(state, u.id):
-        f.attached_to = None
-        ctx.emit(Changed(unit=f.id, field="attached", before=u.id, after=None, why="its unit is gone"))
-        # it stands alone in the hex now; if another unit holds it, it is lost with the unit
-    if state.active_unit == u.id:
-        state.attacked = True
-        state.mp_left = 0

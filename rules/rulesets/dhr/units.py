@@ -13,13 +13,15 @@ Figures").
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.core import Unit
+from rules.rulesets.dhr.catalogue import ARMOUR, TROOPS, VEHICLE_ARMOUR, WEAPONS, lookup
 
 SpecialKind = Literal["", "leader", "rto", "medic", "wizard", "champion"]
+TroopType = Literal["foot", "mounted", "vehicle", "formation", "natives", "crew"]
 
 
 class Weapon(BaseModel):
@@ -77,10 +79,14 @@ class DHRStats(BaseModel):
     """What a scenario says about a unit (`stats = {...}` in the TOML file)."""
 
     model_config = ConfigDict(extra="forbid")
-    figures: int = Field(default=10, ge=1, le=100)
+    troop: TroopType | None = None
+    """The troop type, whose movement and unit size are the defaults (catalogue.TROOPS); left out:
+    a vehicle, a mounted unit, a crew-served weapon's crew or foot, by the flags below."""
+    figures: int | None = Field(default=None, ge=1, le=100)
+    """Figures in the unit; left out: the troop type's ("10 per foot and 5 per mounted or artillery unit")."""
     rating: int = Field(default=3, ge=1, le=5)
-    mp: int = Field(default=3, ge=0, le=12)
-    """Movement points (hexes): foot 3, mounted 6 ("Movement")."""
+    mp: int | None = Field(default=None, ge=0, le=12)
+    """Movement points (hexes); left out: the troop type's (foot 3, mounted 6, "Movement")."""
     mounted: bool = False
     weapons: list[Weapon] = Field(default_factory=list, max_length=6)
     melee: int = Field(default=1, ge=0, le=6)
@@ -111,11 +117,64 @@ class DHRStats(BaseModel):
     air: int = Field(default=0, ge=0, le=10)
     """RTO: air strikes it may call."""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _by_name(cls, data: Any) -> Any:
+        """Weapons, armour and vehicle armour may be named from the catalogue: `weapons = ["MG 42"]` or
+        `[{ type = "MG 42", crew_served = true }]`, `armour = "field plate"`, `armour_dice = "heavily armored"`."""
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        weapons = data.get("weapons")
+        if isinstance(weapons, list):
+            data["weapons"] = [_weapon(w) for w in weapons]
+        if isinstance(data.get("armour"), str):
+            data["armour"] = dict(lookup(ARMOUR, data["armour"], "armour"))
+        if isinstance(data.get("armour_dice"), str):
+            data["armour_dice"] = lookup(VEHICLE_ARMOUR, data["armour_dice"], "vehicle armour")
+        return data
+
+    @model_validator(mode="after")
+    def _troop_defaults(self) -> DHRStats:
+        troop = TROOPS[self.troop_type]
+        if self.mp is None:
+            self.mp = troop.mp
+        if self.figures is None:
+            self.figures = troop.figures
+        if self.troop == "mounted":
+            self.mounted = True
+        elif self.troop == "vehicle":
+            self.vehicle = True
+        elif self.troop == "crew":
+            self.crew_served = True
+        return self
+
+    @property
+    def troop_type(self) -> str:
+        """The troop type given, or the one the flags say."""
+        if self.troop:
+            return self.troop
+        if self.vehicle:
+            return "vehicle"
+        if self.mounted:
+            return "mounted"
+        return "crew" if self.crew_served else "foot"
+
     def armour_dv(self, attack: str) -> int:
         dv = self.armour.get(attack, self.armour.get("all", 0))
         if self.helmet and self.shield:
             dv += 1
         return min(dv, 6)
+
+
+def _weapon(w: Any) -> Any:
+    """A weapon given by its catalogue name (with the scenario's changes on top), or as it is."""
+    if isinstance(w, str):
+        return {"name": w, **lookup(WEAPONS, w, "weapon")}
+    if isinstance(w, dict) and isinstance(w.get("type"), str):
+        rest = {k: v for k, v in w.items() if k != "type"}
+        return {"name": w["type"], **lookup(WEAPONS, w["type"], "weapon"), **rest}
+    return w
 
 
 class DHRUnit(Unit):

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from rules.dice import SeededDice
+from rules.rulesets.quad.units import tactics_rank
 
 CardKind = Literal["activation", "tactics", "hidden"]
 
@@ -58,7 +59,6 @@ def tactics_count(units: int, leader: int) -> int:
 
 def build_deck(side: str, units: list[tuple[str, str]], leader: int) -> list[Card]:
     """The unshuffled deck of a side: three activation cards per (unit id, rank), then tactics."""
-    from rules.rulesets.quad.units import tactics_rank
 
     cards = [
         Card(id=f"{side}:{rank}:{n}", rank=rank, kind="activation", unit=uid)

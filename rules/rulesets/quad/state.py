@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_serializer
 
 from rules.core import GameState
 from rules.hexgrid import Hex
+from rules.reaction import Pausable, waiting
 from rules.rulesets.quad.cards import Card, Pile
+from rules.rulesets.quad.procedures import Tally
 from rules.rulesets.quad.units import QuadUnit
 
 
+BLOCKS = "blocks"
+"""The kind of pause (rules.reaction) in which an attack waits for the defender's block choice."""
+
+
 class PendingAttack(BaseModel):
-    """An attack whose dice are rolled, waiting for the defender's block choice."""
+    """An attack whose dice are rolled, waiting for the defender's block choice (the data of its pause)."""
 
     attacker: str
     defender: str
@@ -23,6 +29,25 @@ class PendingAttack(BaseModel):
     blocks_p: int
     attacker_from: Hex
     defender_from: Hex
+
+    @property
+    def tally(self) -> Tally:
+        return Tally(self.hits_q, self.hits_p, self.blocks_q, self.blocks_p)
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def block_prompt(attacker: str, defender: str, p: PendingAttack) -> str:
+    """What the defender must know to choose its blocks: what both sides rolled, and the choice."""
+    hits, blocks = p.hits_q + p.hits_p, p.blocks_q + p.blocks_p
+    rolled = (f"{attacker} rolled {_n(hits, 'hit')} ({p.hits_q} cost Quality, {p.hits_p} push back); "
+              f"{defender} rolled {_n(blocks, 'block')} ({p.blocks_q} of them 6s)")
+    if blocks < hits:
+        return f"{rolled}: choose how many Quality hits {defender} blocks"
+    return (f"{rolled}: {_n(blocks - hits, 'block')} left over; choose how many 6s to keep "
+            f"(each costs {attacker} 1 Quality, the others push it back)")
 
 
 class PendingRetreat(BaseModel):
@@ -37,7 +62,7 @@ class PendingRetreat(BaseModel):
     """Hexes taken so far, the start first."""
 
 
-class QuadState(GameState):
+class QuadState(GameState, Pausable):
     """QUAD's whole game: the common fields plus cards, phase and pending choices."""
 
     units: dict[str, QuadUnit]
@@ -54,10 +79,24 @@ class QuadState(GameState):
     """Releases without playing a card in a row; all sides in a row end the turn (QUAD-A08)."""
     shuffles: int = 0
     """Shuffles so far (each uses its own seeded stream)."""
-    pending_attack: PendingAttack | None = None
     retreats: list[PendingRetreat] = Field(default_factory=list)
     turn_ended: int | None = None
     """Set by the action that ended a turn (for "at the end of turn N" victory checks)."""
+
+    @property
+    def pending_attack(self) -> PendingAttack | None:
+        """The attack paused for the defender's blocks, if any."""
+        p = waiting(self, BLOCKS)
+        return None if p is None else PendingAttack.model_validate(p.data)
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler) -> dict[str, Any]:
+        # Saves written before the attack used rules.reaction have no `paused`; an empty
+        # list is left out so their snapshots still compare equal (see snapshot_v1_to_v2).
+        out = handler(self)
+        if isinstance(out, dict) and not out.get("paused", True):
+            out.pop("paused")
+        return out
 
     def hand(self, side: str) -> list[Card]:
         return self.piles[side].hand
@@ -67,3 +106,23 @@ class QuadState(GameState):
 
     def tactics_in_hand(self, side: str) -> list[Card]:
         return [c for c in self.piles[side].hand if c.kind == "tactics"]
+
+
+def snapshot_v1_to_v2(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """A save's QUAD snapshot from before blocks used rules.reaction: `pending_attack` becomes a pause.
+
+    Plain TOML data in, plain data out (the versions/migrations code applies it)."""
+    out = dict(snapshot)
+    pending = out.pop("pending_attack", None)
+    if pending is None:
+        return out
+    p = PendingAttack.model_validate(pending)
+    units = out.get("units", {})
+    name = lambda uid: units.get(uid, {}).get("name", uid)  # noqa: E731
+    side = lambda uid: units.get(uid, {}).get("side", "")  # noqa: E731
+    out["paused"] = [{
+        "kind": BLOCKS, "actor": side(p.attacker), "reactor": side(p.defender),
+        "prompt": block_prompt(name(p.attacker), name(p.defender), p),
+        "data": p.model_dump(mode="json"),
+    }]
+    return out

@@ -12,13 +12,17 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.core import Context, Decision, Refusal, Setup, Side
-from rules.events import Changed, Eliminated, InitiativePassed, Message, Moved, PhaseChanged, Retreated
+from rules import reaction
+from rules.events import InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import Hex, path_to, reachable
+from rules.words import count
 from rules.rulesets.quad import cards as deck
+from rules.rulesets.quad import combat
 from rules.rulesets.quad import procedures as proc
 from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import Attack, Block, Charge, Decline, Draw, Hold, Move, Release, Retreat, Steal
-from rules.rulesets.quad.state import PendingAttack, PendingRetreat, QuadState
+from rules.rulesets.quad.combat import attack_inputs  # noqa: F401  (tests and previews read it here)
+from rules.rulesets.quad.state import QuadState
 from rules.rulesets.quad.units import QuadStats, QuadUnit, unit_rank
 
 # --- set-up ---------------------------------------------------------------------------
@@ -52,23 +56,6 @@ def setup(setup: Setup, seed: int, options: dict) -> QuadState:
     return state
 
 
-def _n(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def block_prompt(state: QuadState) -> str:
-    """What the defender must know to choose its blocks: what both sides rolled, and the choice."""
-    p = state.pending_attack
-    a, d = state.units[p.attacker], state.units[p.defender]
-    t = proc.Tally(p.hits_q, p.hits_p, p.blocks_q, p.blocks_p)
-    rolled = (f"{a.name} rolled {_n(t.hits, 'hit')} ({p.hits_q} cost Quality, {p.hits_p} push back); "
-              f"{d.name} rolled {_n(t.blocks, 'block')} ({p.blocks_q} of them 6s)")
-    if t.blocks < t.hits:
-        return f"{rolled}: choose how many Quality hits {d.name} blocks"
-    return (f"{rolled}: {_n(t.blocks - t.hits, 'block')} left over; choose how many 6s to keep "
-            f"(each costs {a.name} 1 Quality, the others push it back)")
-
-
 # --- who decides ----------------------------------------------------------------------
 
 
@@ -76,10 +63,10 @@ def decision(state: QuadState) -> Decision:
     if state.retreats:
         r = state.retreats[0]
         u = state.units[r.unit]
-        return Decision(side=u.side, prompt=f"choose where {u.name} falls back ({r.hexes} hex(es) to go)")
-    if state.pending_attack is not None:
-        d = state.units[state.pending_attack.defender]
-        return Decision(side=d.side, prompt=block_prompt(state))
+        return Decision(side=u.side, prompt=f"choose where {u.name} falls back ({count(r.hexes, 'hex')} to go)")
+    paused = reaction.decision(state)
+    if paused is not None:
+        return paused  # an attack waits for the defender's blocks
     if state.phase == "draw":
         return Decision(side=state.to_draw[0], prompt="draw a card, or keep your hand")
     reactors = tuple(s for s in state.side_ids() if s != state.active_side and state.tactics_in_hand(s))
@@ -152,9 +139,9 @@ def legal_actions(state: QuadState, side: str) -> list[Action]:
         return []
     if state.retreats:
         r = state.retreats[0]
-        return [Retreat(side=side, unit=r.unit, to=h) for h in _retreat_options(state, r)]
-    if state.pending_attack is not None:
-        return [Block(side=side, quality=q, sixes=s) for q, s in proc.block_choices(_tally(state.pending_attack))]
+        return [Retreat(side=side, unit=r.unit, to=h) for h in combat.retreat_options(state, r)]
+    if combat.attack_waits(state):
+        return [Block(side=side, quality=q, sixes=s) for q, s in proc.block_choices(state.pending_attack.tally)]
     if state.phase == "draw":
         pile = state.piles[side]
         return ([Draw(side=side)] if pile.deck or pile.discard else []) + [Decline(side=side)]
@@ -200,25 +187,6 @@ def _not_yours(state: QuadState, side: str, unit_id: str) -> str:
     return f"{u.name} is no longer on the map"
 
 
-def _why_not_back(state: QuadState, r: PendingRetreat, action: Retreat) -> str:
-    unit = state.units[r.unit]
-    if action.unit != r.unit:
-        return f"{unit.name} falls back now, not {state.units[action.unit].name if action.unit in state.units else action.unit}"
-    to = Hex(*action.to)
-    options = ", ".join(str(h) for h in _retreat_options(state, r))
-    if unit.at.distance(to) != 1:
-        why = f"it is not next to {unit.at}"
-    elif not state.board.in_bounds(to):
-        why = "it is off the map"
-    elif not ter.passable(state.board, to):
-        why = "it is impassable"
-    elif to in state.occupied():
-        why = f"{state.occupied()[to].name} stands there"
-    else:
-        why = f"it is not farther from the enemy at {r.away_from}"
-    return f"{unit.name} cannot fall back into {to}: {why}" + (f" (choose {options})" if options else "")
-
-
 # --- applying ----------------------------------------------------------------------------
 
 
@@ -238,11 +206,13 @@ def apply(state: QuadState, action: Action, ctx: Context) -> None:
     if state.retreats:
         if not isinstance(action, Retreat):
             raise Refusal(f"{state.units[state.retreats[0].unit].name} must fall back first: choose the hex it falls back into")
-        return _retreat(state, action, ctx)
-    if state.pending_attack is not None:
+        combat.retreat(state, action)
+        return _settle(state, ctx)
+    if combat.attack_waits(state):
         if not isinstance(action, Block):
             raise Refusal(f"{state.units[state.pending_attack.defender].name} must first choose which hits to block")
-        return _block(state, action, ctx)
+        combat.block(state, action, ctx)
+        return _settle(state, ctx)
     if state.phase == "draw":
         if not isinstance(action, (Draw, Decline)):
             raise Refusal("at the start of the turn you may only draw a card (d) or keep your hand (k)")
@@ -261,7 +231,7 @@ def _draw_cards(state: QuadState, side: str, n: int, ctx: Context, why: str) -> 
         return state.shuffles
 
     drawn = deck.draw(state.piles[side], n, state.seed, stream)
-    ctx.emit(Message(message=f"{side_name(state, side)} draws {len(drawn)} card(s) ({why})"))
+    ctx.emit(Message(message=f"{side_name(state, side)} draws {count(len(drawn), 'card')} ({why})"))
     for c in drawn:
         what = f"{c.rank}: {state.units[c.unit].name}" if c.kind == "activation" else f"{c.rank} (tactics)"
         ctx.emit(Message(message=f"you draw {what}", seen_by=(side,)))
@@ -278,6 +248,7 @@ def _draw_step(state: QuadState, action: Action, ctx: Context) -> None:
         ctx.emit(Message(message=f"{side_name(state, side)} draws no card"))
     if state.to_draw:
         return
+    _reshuffle_step(state, ctx)
     if not state.order:
         _roll_off(state, ctx)
     state.phase = "activation"
@@ -285,6 +256,21 @@ def _draw_step(state: QuadState, action: Action, ctx: Context) -> None:
     state.passes = 0
     ctx.emit(PhaseChanged(turn=state.turn, phase="activation"))
     ctx.emit(InitiativePassed(to_side=state.active_side, why="activation"))
+
+
+def _reshuffle_step(state: QuadState, ctx: Context) -> None:
+    """The Turn: "If a player has no cards left in their draw deck shuffle discard pile and return
+    it to their draw deck" - a step of every turn, after the draws (QUAD-A08); a draw from an
+    empty deck later in the turn still reshuffles first (cards.draw)."""
+    for s in state.side_ids():
+        pile = state.piles[s]
+        if pile.deck or not pile.discard:
+            continue
+        pile.deck = deck.shuffle(pile.discard, state.seed, state.shuffles)
+        state.shuffles += 1
+        pile.discard = []
+        ctx.emit(Message(message=f"{side_name(state, s)} has no cards left in the draw deck: "
+                                 f"the discard pile ({count(len(pile.deck), 'card')}) is shuffled into it"))
 
 
 def _roll_off(state: QuadState, ctx: Context) -> None:
@@ -342,13 +328,14 @@ def _end_turn(state: QuadState, ctx: Context) -> None:
 
 def _steal(state: QuadState, action: Steal, ctx: Context) -> None:
     """Pay a tactics card to take the activation (QUAD-A07)."""
-    if state.phase != "activation" or state.retreats or state.pending_attack is not None:
+    if state.phase != "activation" or state.retreats or combat.attack_waits(state):
         raise Refusal("the activation can only be stolen between card plays, not during an attack or a fall-back")
     if action.side == state.active_side:
         raise Refusal("you hold the activation already")
     tactics = state.tactics_in_hand(action.side)
     if not tactics:
-        raise Refusal("stealing needs a tactics card (J, Q, K or A) in your hand, and you hold none")
+        raise Refusal("stealing needs a tactics card (a face card: J, Q or K; an Ace is a unit's card) "
+                      "in your hand, and you hold none")
     card = tactics[0]
     pile = state.piles[action.side]
     pile.hand.remove(card)
@@ -393,10 +380,10 @@ def _play(state: QuadState, action: Action, ctx: Context) -> None:
     elif isinstance(action, Move):
         _walk(state, unit, path, ctx)
     elif isinstance(action, Attack):
-        _attack(state, unit, target, ctx, charged=False)
+        combat.attack(state, unit, target, ctx, charged=False)
     elif isinstance(action, Charge):
         if _walk(state, unit, path, ctx):
-            _attack(state, unit, target, ctx, charged=True)
+            combat.attack(state, unit, target, ctx, charged=True)
         else:
             ctx.emit(Message(message=f"{unit.name}'s charge is broken by the terrain"))
     _settle(state, ctx)
@@ -428,7 +415,7 @@ def _check_path(state: QuadState, unit: QuadUnit, path: list[Hex], occupied) -> 
     if dest not in moves:
         raise Refusal(f"{unit.name} cannot reach {dest} with Speed {speed}: the way is blocked")
     if len(path) > speed:
-        raise Refusal(f"{unit.name} moves at most {speed} hex(es) (Speed {speed}); this path is {len(path)}")
+        raise Refusal(f"{unit.name} moves at most {count(speed, 'hex')} (Speed {speed}); this path is {count(len(path), 'hex')}")
     here = unit.at
     for h in path:
         if here.distance(h) != 1:
@@ -467,148 +454,10 @@ def _walk(state: QuadState, unit: QuadUnit, path: list[Hex], ctx: Context) -> bo
     return len(walked) == len(path) + 1
 
 
-def attack_inputs(state: QuadState, attacker: QuadUnit, defender: QuadUnit, *, charged: bool,
-                  attacker_at: Hex | None = None) -> proc.AttackInputs:
-    """The dice of an attack from `attacker_at` (default: where the attacker stands)."""
-    board = state.board
-    a_at = attacker_at or attacker.at
-    d_at = defender.at
-    adjacent = a_at.distance(d_at) == 1
-    base = attacker.stats.attack if adjacent or not attacker.stats.ranged else attacker.stats.ranged[0]
-    allies = sum(1 for u in state.units.values()
-                 if u.on_map and u.side == attacker.side and u.id != attacker.id and u.at.distance(d_at) == 1)
-    a_high = board.height_at(a_at) > board.height_at(d_at)
-    d_high = board.height_at(d_at) > board.height_at(a_at)
-    support = sum(1 for u in state.units.values()
-                  if u.on_map and u.side == defender.side and u.id != defender.id
-                  and u.stats.has("support") and u.at.distance(d_at) == 1)
-    return proc.AttackInputs(
-        attack_dice=base + allies + (1 if a_high else 0) + (2 if charged else 0),
-        defense_dice=defender.stats.defense + ter.defense_bonus(board, d_at) + support + (1 if d_high else 0),
-        attacker_quality=attacker.stats.quality,
-        defender_quality=defender.stats.quality,
-        elite=attacker.stats.has("elite"),
-        defender_green=defender.stats.has("green"),
-        attacker_green=attacker.stats.has("green"),
-    )
-
-
-def _attack(state: QuadState, attacker: QuadUnit, defender: QuadUnit, ctx: Context, *, charged: bool) -> None:
-    inputs = attack_inputs(state, attacker, defender, charged=charged)
-    tally, _, _ = proc.roll_attack(inputs, ctx.dice, side=attacker.side, unit=attacker.id,
-                                   defender_side=defender.side, defender=defender.id)
-    pending = PendingAttack(attacker=attacker.id, defender=defender.id, hits_q=tally.hits_q, hits_p=tally.hits_p,
-                            blocks_q=tally.blocks_q, blocks_p=tally.blocks_p,
-                            attacker_from=attacker.at, defender_from=defender.at)
-    choices = proc.block_choices(tally)
-    if len(choices) > 1 and state.options.get("ask_blocks", True):
-        state.pending_attack = pending  # a real decision for the defender
-        return
-    _resolve(state, pending, *choices[0], ctx)
-
-
-def _tally(p: PendingAttack) -> proc.Tally:
-    return proc.Tally(p.hits_q, p.hits_p, p.blocks_q, p.blocks_p)
-
-
-def _block(state: QuadState, action: Block, ctx: Context) -> None:
-    p = state.pending_attack
-    if (action.quality, action.sixes) not in proc.block_choices(_tally(p)):
-        raise Refusal(f"blocking {action.quality} Quality hit(s) with {action.sixes} six(es) is not one of the choices: "
-                      + "; ".join(f"{q} and {s}" for q, s in proc.block_choices(_tally(p))))
-    state.pending_attack = None
-    _resolve(state, p, action.quality, action.sixes, ctx)
-    _settle(state, ctx)
-
-
-def _resolve(state: QuadState, p: PendingAttack, quality: int, sixes: int, ctx: Context) -> None:
-    """Quality losses on both sides at once, then fall-backs: the defender's, then the attacker's."""
-    loss = proc.losses(_tally(p), quality, sixes)
-    attacker, defender = state.units[p.attacker], state.units[p.defender]
-    ctx.emit(Message(message=(
-        f"{defender.name}: -{loss.defender_q} Quality, falls back {loss.defender_push}; "
-        f"{attacker.name}: -{loss.attacker_q} Quality, falls back {loss.attacker_push}")))
-    lose_quality(state, defender, loss.defender_q, "unblocked hits", ctx)
-    lose_quality(state, attacker, loss.attacker_q, "excess blocks", ctx)
-    for unit, push, away in ((defender, loss.defender_push, p.attacker_from),
-                             (attacker, loss.attacker_push, p.defender_from)):
-        hexes = proc.retreat_hexes(push, unit.stats.has("steady"))
-        if unit.on_map and hexes:
-            state.retreats.append(PendingRetreat(unit=unit.id, away_from=away, hexes=hexes, path=[unit.at]))
-
-
-def lose_quality(state: QuadState, unit: QuadUnit, n: int, why: str, ctx: Context) -> None:
-    """Lower Quality; at 0 the unit is eliminated and its cards are set aside."""
-    if n <= 0 or not unit.on_map:
-        return
-    before = unit.stats.quality
-    unit.stats.quality = max(0, before - n)
-    ctx.emit(Changed(unit=unit.id, field="quality", before=before, after=unit.stats.quality, why=why))
-    if unit.stats.quality == 0:
-        unit.eliminated = True
-        ctx.emit(Eliminated(unit=unit.id, why="Quality 0"))
-        pile = state.piles[unit.side]
-        for name in ("deck", "hand", "discard"):
-            cards = getattr(pile, name)
-            gone = [c for c in cards if c.unit == unit.id]
-            if gone:
-                setattr(pile, name, [c for c in cards if c.unit != unit.id])
-                pile.removed.extend(gone)
-
-
-def _retreat_blocked(state: QuadState):
-    occupied = state.occupied()
-    return lambda h: h in occupied or not ter.passable(state.board, h)
-
-
-def _retreat_options(state: QuadState, r: PendingRetreat) -> list[Hex]:
-    unit = state.units[r.unit]
-    return proc.retreat_options(unit.at, r.away_from, _retreat_blocked(state))
-
-
-def _retreat(state: QuadState, action: Retreat, ctx: Context) -> None:
-    r = state.retreats[0]
-    if action.unit != r.unit or Hex(*action.to) not in _retreat_options(state, r):
-        raise Refusal(_why_not_back(state, r, action))
-    _step_back(state, r, Hex(*action.to))
-    _settle(state, ctx)
-
-
-def _roomiest(state: QuadState, r: PendingRetreat, options: list[Hex]) -> Hex:
-    """The fall-back hex with the most room behind it (first listed on a tie), for the automatic choice."""
-    unit = state.units[r.unit]
-    occupied = {h for h in state.occupied() if h != unit.at}
-
-    def blocked(h: Hex) -> bool:
-        return h in occupied or not ter.passable(state.board, h)
-
-    return max(options, key=lambda h: proc.retreat_capacity(h, r.away_from, blocked, r.hexes - 1))
-
-
-def _step_back(state: QuadState, r: PendingRetreat, to: Hex) -> None:
-    state.units[r.unit].at = to
-    r.path.append(to)
-    r.hexes -= 1
-
-
 def _settle(state: QuadState, ctx: Context) -> None:
     """Walk fall-backs that need no choice; when nothing is pending, check whether the hand ran out."""
-    while state.retreats:
-        r = state.retreats[0]
-        unit = state.units[r.unit]
-        if not unit.on_map:
-            state.retreats.pop(0)
-            continue
-        options = _retreat_options(state, r) if r.hexes else []
-        if r.hexes and len(options) > 1 and state.options.get("ask_retreats", True):
-            return  # the owner picks (QUAD-A18)
-        if r.hexes and options:
-            _step_back(state, r, options[0] if len(options) == 1 else _roomiest(state, r, options))
-            continue
-        state.retreats.pop(0)
-        ctx.emit(Retreated(unit=r.unit, path=tuple(r.path), lost=r.hexes))
-        lose_quality(state, unit, r.hexes, "could not fall back", ctx)  # QUAD-A10
-    if state.pending_attack is not None or state.phase != "activation":
+    combat.walk_retreats(state, ctx)
+    if state.retreats or combat.attack_waits(state) or state.phase != "activation":
         return
     if not state.hand(state.active_side):
         state.passes = 0

@@ -19,7 +19,8 @@ ALL_ON = dict(area_effect=True, vehicles=True, damage_table=True, special_figure
 
 
 def load(name):
-    scenarios = pytest.importorskip("saves.scenarios")
+    from saves import scenarios
+
     return scenarios.load_scenario(name, ruleset="dhr")
 
 
@@ -104,7 +105,8 @@ def test_the_farms_mg_stands_in_the_house_and_every_approach_gets_its_save():
 
 
 def test_save_and_load_keeps_the_game(tmp_path):
-    store = pytest.importorskip("saves.store")
+    from saves import store
+
     g = GameService.new(load("farm"), seed=11)
     rng = random.Random(2)
     for _ in range(30):

@@ -18,7 +18,8 @@ from tests.rules.dhr.test_game import play
 
 
 def load():
-    scenarios = pytest.importorskip("saves.scenarios")
+    from saves import scenarios
+
     return scenarios.load_scenario("hedgerow", ruleset="dhr")
 
 

@@ -6,8 +6,7 @@ import asyncio
 
 import pytest
 
-pytest.importorskip("tui.app")
-scenarios = pytest.importorskip("saves.scenarios")
+from saves import scenarios  # noqa: E402
 
 from rules.service import GameService  # noqa: E402
 from tui.app import HexwarApp  # noqa: E402

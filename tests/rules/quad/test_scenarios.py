@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("saves.scenarios")
 
 from saves.scenarios import list_scenarios, load_scenario  # noqa: E402
 

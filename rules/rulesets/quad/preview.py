@@ -1,0 +1,74 @@
+"""What the screen shows before a QUAD action is confirmed: the exact odds of a move, an attack or a charge."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.actions import Action
+from rules.core import Outcome, Preview
+from rules.hexgrid import Hex
+from rules.rulesets.quad import odds as quad_odds
+from rules.rulesets.quad import procedures as proc
+from rules.rulesets.quad import terrain as ter
+from rules.rulesets.quad.actions import Attack, Charge, Move
+from rules.rulesets.quad.combat import attack_inputs
+from rules.rulesets.quad.state import QuadState
+from rules.rulesets.quad.words import at
+
+
+def preview(state: QuadState, action: Action) -> Preview | None:
+    if isinstance(action, (Attack, Charge)):
+        return attack_preview(state, action)
+    if isinstance(action, Move):
+        return move_preview(state, action)
+    return None
+
+
+def move_preview(state: QuadState, action: Move) -> Preview | None:
+    """Every difficult hex on the path attacks the unit on entry (QUAD-A02)."""
+    unit = state.units.get(action.unit)
+    if unit is None or not unit.on_map:
+        return None
+    stops, here = [], unit.at
+    for h in (Hex(*p) for p in action.path):
+        why = ter.difficult_entry(state.board, here, h, unit.stats.specials)
+        if why:
+            stops.append((at(h), why))
+        here = h
+    return quad_odds.move_preview(f"{unit.name} moves to {at(here)}", stops, unit.stats.quality)
+
+
+def attack_preview(state: QuadState, action: Attack | Charge) -> Preview | None:
+    attacker = state.units.get(action.unit)
+    defender = state.unit_at(Hex(*action.at))
+    if attacker is None or not attacker.on_map or defender is None or defender.side == attacker.side:
+        return None
+    occupied = set(state.occupied())
+    a_at, stops = attacker.at, []
+    if isinstance(action, Charge):
+        here = attacker.at
+        for h in (Hex(*p) for p in action.path):
+            why = ter.difficult_entry(state.board, here, h, attacker.stats.specials)
+            if why:
+                stops.append(why)
+            here = h
+        occupied.discard(attacker.at)
+        occupied.add(here)
+        a_at = here
+
+    def blocked(h: Hex) -> bool:
+        return h in occupied or not ter.passable(state.board, h)
+
+    inputs = attack_inputs(state, attacker, defender, charged=isinstance(action, Charge), attacker_at=a_at)
+    dist = quad_odds.attack_distribution(
+        inputs,
+        defender_steady=defender.stats.has("steady"), attacker_steady=attacker.stats.has("steady"),
+        defender_room=proc.retreat_capacity(defender.at, a_at, blocked, 6),
+        attacker_room=proc.retreat_capacity(a_at, defender.at, blocked, 6),
+    )
+    p_arrive = Fraction(min(attacker.stats.quality, 6), 6) ** len(stops)
+    extra = () if not stops else (Outcome(label="the terrain breaks the charge", chance=1 - p_arrive),)
+    notes = ("the defender's default block choice is assumed; fall-back room as the owner chooses best",)
+    title = f"{attacker.name} {'charges' if isinstance(action, Charge) else 'attacks'} {defender.name}"
+    return quad_odds.attack_preview(title, inputs, dist, attacker.name, defender.name, notes=notes,
+                                    scale=p_arrive, extra=extra)

@@ -1,0 +1,98 @@
+"""The SSH front door, tried with the real OpenSSH client: the game, and nothing else."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+
+import pytest
+
+from rules.service import GameService
+from saves.scenarios import load_scenario
+from tests.tui.test_host import Running
+
+SSH = shutil.which("ssh") or "ssh"
+"""The machines ship Debian's openssh-client; without it these tests fail, they do not skip."""
+OPTIONS = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+           "-o", "BatchMode=yes", "-o", "ConnectTimeout=10"]
+
+
+@pytest.fixture
+def door(tmp_path):
+    from tui.remote.ssh import SSHDoor
+
+    running = Running(tmp_path / "host")
+    game = running.host.add_game(GameService.new(load_scenario("teaching", "quad"), seed=9), "fort")
+    running.codes = running.host.codes(game.name)
+    running.door = SSHDoor(running.host, 0, tmp_path / "key", listen="127.0.0.1")
+    running.call(running.door.start())
+    running.port = running.door.bound_port
+    yield running
+    running.call(running.door.close())
+    running.stop()
+
+
+def ssh(door, *flags: str, command: tuple[str, ...] = (), user: str = "play", text: str = "",
+        seconds: float = 30) -> subprocess.CompletedProcess:
+    """The real client: `ssh -p PORT [flags] user@127.0.0.1 [command]`, fed `text`."""
+    return subprocess.run([SSH, "-p", str(door.port), *OPTIONS, *flags, f"{user}@127.0.0.1", *command],
+                          input=text, capture_output=True, text=True, timeout=seconds)
+
+
+def test_a_player_joins_with_a_code_and_plays_in_plain_text(door):
+    out = ssh(door, "-T", text=f"{door.codes['kingdom']}\nactions\ndo 1\nquit\n")
+    assert "1. Draw one card" in out.stdout and "Done: Draw one card." in out.stdout, out.stdout + out.stderr
+    assert door.host.games["fort"].service.log[0].text() == "draw kingdom"
+
+
+def test_the_other_player_sees_the_move_and_not_the_card(door):
+    ssh(door, "-T", text=f"{door.codes['kingdom']}\ndo 1\nquit\n")
+    out = ssh(door, "-T", text=f"{door.codes['rebels']}\nlog\nquit\n")
+    assert "The Kingdom draws 1 card" in out.stdout
+    assert "you draw" not in out.stdout
+
+
+def test_wrong_codes_are_refused_slowly_and_the_session_ends(door):
+    start = time.monotonic()
+    out = ssh(door, "-T", text="nope\nnope\nnope\n")
+    assert out.stdout.count("That code opens no game here.") == 3 and "Goodbye." in out.stdout
+    assert time.monotonic() - start >= 3.0
+    assert door.host.games["fort"].service.history == []
+
+
+def test_commands_other_users_and_subsystems_are_refused(door):
+    out = ssh(door, "-T", command=("cat", "/etc/passwd"))
+    assert "offers only the game" in out.stdout and "root:" not in out.stdout and out.returncode != 0
+    out = ssh(door, "-T", user="root", text="")
+    assert out.returncode == 255 and "Permission denied" in out.stderr
+    out = ssh(door, "-T", "-s", command=("sftp",))
+    assert out.returncode != 0
+
+
+def test_port_forwarding_is_refused(door):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        local = probe.getsockname()[1]
+    forward = subprocess.Popen([SSH, "-p", str(door.port), *OPTIONS, "-N", "-L", f"{local}:127.0.0.1:{door.port}",
+                                "play@127.0.0.1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                conn = socket.create_connection(("127.0.0.1", local), timeout=5)
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the ssh client never listened"
+                time.sleep(0.1)
+        with conn:
+            conn.settimeout(5)
+            try:
+                data = conn.recv(100)
+            except (ConnectionResetError, TimeoutError):
+                data = b""
+        assert not data.startswith(b"SSH-"), "the forwarded connection reached the SSH port"
+    finally:
+        forward.terminate()
+        forward.wait(5)

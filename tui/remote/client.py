@@ -1,0 +1,188 @@
+"""A seat held at a distance: the same `Seat` answers, fed by the host's pushes.
+
+`RemoteSeat` connects to a host's Unix socket, says hello with a join code (or
+a game and side), and keeps what the host last pushed: the seat's view, its
+decision, its events. Legal actions, words, previews and checks come from the
+inherited `Seat` code run on that view, exactly as in a local game; `apply`,
+`undo` and `redo` are requests the host answers. A reader thread receives the
+pushes and calls `on_change` (the screen refreshes from it), so the other
+player's moves appear without a key press.
+"""
+
+from __future__ import annotations
+
+import queue
+import socket
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from rules import registry
+from rules.board import Board
+from rules.core import Decision, GameResult, GameState
+from rules.events import Event
+from rules.seat import SeenStep, Seat
+from tui.remote.protocol import MAX_PUSH, ProtocolError, SeatMessage, decode, encode, event_from_wire
+
+REPLY_TIMEOUT = 10.0
+
+
+class HostGone(ConnectionError):
+    """The host closed the connection or cannot be reached."""
+
+
+class RemoteSeat(Seat):
+    """A seat whose game is owned by a host process."""
+
+    def __init__(self, socket_path: str, *, code: str | None = None, game: str | None = None,
+                 side: str | None = None, on_change: Callable[[], None] | None = None) -> None:
+        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            self._sock.connect(socket_path)
+        except OSError as exc:
+            raise HostGone(f"cannot reach the host at {socket_path}: {exc.strerror or exc}") from None
+        self._file = self._sock.makefile("rb")
+        self._replies: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._lock = threading.Lock()
+        self.on_change = on_change
+        self.closed = False
+        self._events: list[tuple[int, Event]] = []
+        self._send({"op": "hello", **({"code": code} if code else {"game": game, "side": side})})
+        welcome = self._read()
+        if welcome.get("op") != "welcome":
+            self.close()
+            raise PermissionError(str(welcome.get("message", "the host refused")))
+        self.game = welcome["game"]
+        self._ruleset = registry.get(welcome["ruleset"])
+        self._board = Board.model_validate(welcome["board"])
+        self.side = welcome["side"]
+        self.undo_policy = "own"
+        self._cache_key = None
+        self._view = None
+        self._legal = {}
+        self._apply_push(self._read())
+        threading.Thread(target=self._listen, name="hexwar-host", daemon=True).start()
+
+    # --- the wire ------------------------------------------------------------------------
+
+    def _send(self, message: dict[str, Any]) -> None:
+        try:
+            self._sock.sendall(encode(message))
+        except OSError:
+            self.closed = True
+            raise HostGone("the host has gone") from None
+
+    def _read(self) -> dict[str, Any]:
+        line = self._file.readline(MAX_PUSH + 1)
+        if not line:
+            self.closed = True
+            raise HostGone("the host closed the connection")
+        try:
+            return decode(line, MAX_PUSH)
+        except ProtocolError as exc:
+            raise HostGone(f"the host sent something else: {exc}") from None
+
+    def _listen(self) -> None:
+        while not self.closed:
+            try:
+                message = self._read()
+            except (HostGone, OSError, ValueError):
+                self.closed = True
+                self._replies.put({"op": "done", "ok": False, "reason": "the host has gone"})
+                if self.on_change:
+                    self.on_change()
+                return
+            if message["op"] == "seat":
+                with self._lock:
+                    self._apply_push(message)
+                if self.on_change:
+                    self.on_change()
+            else:
+                self._replies.put(message)
+
+    def _apply_push(self, message: dict[str, Any]) -> None:
+        push = SeatMessage.model_validate(message)
+        self._push = push
+        state = self._ruleset.state_model.model_validate({**push.view, "board": self._board})
+        self._state = state
+        events = [event_from_wire(e) for e in push.events]
+        self._events = self._events[: push.events_from] + events
+
+    def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        self._send(message)
+        try:
+            return self._replies.get(timeout=REPLY_TIMEOUT)
+        except queue.Empty:
+            raise HostGone("the host did not answer") from None
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            try:
+                self._sock.sendall(encode({"op": "bye"}))
+            except OSError:
+                pass
+        self._sock.close()
+
+    # --- what the seat reads, from the last push ---------------------------------------
+
+    @property
+    def ruleset(self):
+        return self._ruleset
+
+    @property
+    def version(self) -> tuple:
+        return (*self._push.version, id(self._state))
+
+    def view(self) -> GameState:
+        return self._state
+
+    @property
+    def result(self) -> GameResult | None:
+        return GameResult.model_validate(self._push.result) if self._push.result else None
+
+    @property
+    def action_count(self) -> int:
+        return self._push.action_count
+
+    @property
+    def connected(self) -> dict[str, int]:
+        return dict(self._push.connected)
+
+    def decision(self) -> Decision:
+        return Decision.model_validate(self._push.decision)
+
+    def numbered_events(self, since: int = 0) -> list[tuple[int, Event]]:
+        with self._lock:
+            return [(i, e) for i, e in self._events if i >= since]
+
+    def log(self) -> list[SeenStep]:
+        reply = self._ask({"op": "log"})
+        return [SeenStep(s["number"], s["side"], s["text"], tuple(event_from_wire(e)[1] for e in s["events"]))
+                for s in reply.get("steps", [])]
+
+    # --- what the seat writes, as requests -------------------------------------------
+
+    def apply(self, action):
+        from rules.service import Applied
+
+        text = action if isinstance(action, str) else action.text()
+        if not isinstance(action, str):
+            why = self._may_send(action)
+            if why:
+                return Applied(False, reason=why)
+        reply = self._ask({"op": "act", "action": text})
+        return Applied(bool(reply.get("ok")), reason=str(reply.get("reason") or reply.get("message", "")))
+
+    def why_no_undo(self) -> str:
+        return self._push.why_no_undo
+
+    def undo(self) -> bool:
+        return bool(self._ask({"op": "undo"}).get("ok"))
+
+    def redo(self) -> bool:
+        return bool(self._ask({"op": "redo"}).get("ok"))
+
+    @property
+    def can_redo(self) -> bool:
+        return self._push.can_redo

@@ -1,0 +1,92 @@
+"""The host's wire protocol: JSON lines, bounded, carrying only what a seat may see.
+
+A client sends small requests (`hello`, `act`, `undo`, `redo`, `log`, `bye`);
+the host answers each (`done` or `error`) and pushes a `seat` message to every
+connected seat after every change. A `seat` message holds the seat's view (the
+board travels once, in `welcome`), its decision, whether it may undo, the game
+result, who is connected, and the events it may see that the client has not
+had yet. Everything else a player's screen shows (legal actions, words,
+previews, checks) the client computes from that view with the same rule-set
+code as a local game (rules/seat.py), so the host never sends more than the
+view: a client cannot ask for what its seat may not know.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.dice import RollRecord
+from rules.events import Event, Rolled
+
+MAX_REQUEST = 8 * 1024
+"""A client's line longer than this ends the connection (an action's text is far shorter)."""
+MAX_PUSH = 16 * 1024 * 1024
+"""What a client accepts from the host in one line."""
+
+
+class ProtocolError(Exception):
+    """A line that is not a request of this protocol."""
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
+
+
+def decode(line: bytes, limit: int = MAX_REQUEST) -> dict[str, Any]:
+    if len(line) > limit:
+        raise ProtocolError(f"a line of {len(line)} bytes (at most {limit})")
+    try:
+        message = json.loads(line)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("not JSON") from None
+    if not isinstance(message, dict) or not isinstance(message.get("op"), str):
+        raise ProtocolError("not a message (a JSON object with an 'op')")
+    return message
+
+
+class SeenEvent(Event):
+    """An event as a remote client receives it: its kind, its words and its plain fields."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+    line: str = ""
+
+    def text(self) -> str:
+        return self.line
+
+
+def event_to_wire(event: Event, at: int) -> dict[str, Any]:
+    """An event and the index of the action that made it."""
+    data = event.model_dump(mode="json")
+    data["line"] = event.text()
+    data["at"] = at
+    return data
+
+
+def event_from_wire(data: dict[str, Any]) -> tuple[int, Event]:
+    at = int(data.pop("at", 0))
+    if data.get("kind") == "rolled":
+        seen = data.get("seen_by")
+        return at, Rolled(record=RollRecord.model_validate(data["record"]), seen_by=tuple(seen) if seen else None)
+    fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items()}
+    return at, SeenEvent(**fields)
+
+
+class SeatMessage(BaseModel):
+    """What a client knows of its seat after a push."""
+
+    model_config = ConfigDict(extra="ignore")
+    version: list[int]
+    view: dict[str, Any]
+    decision: dict[str, Any]
+    result: dict[str, Any] | None = None
+    why_no_undo: str = ""
+    can_redo: bool = False
+    action_count: int = 0
+    events_from: int = 0
+    """The index (into the seat's visible events) of the first event in `events`."""
+    events: list[dict[str, Any]] = []
+    connected: dict[str, int] = {}
+    """Side id (or '*' for spectators) -> connections."""

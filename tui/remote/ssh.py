@@ -1,0 +1,269 @@
+"""The SSH front door: `ssh -p PORT play@HOST` reaches the game and nothing else.
+
+asyncssh serves the connection; nobody needs an account: the user `play`
+needs no password, every other user name is refused. A session asks for a
+join code, then runs `hexwar join` for that seat in a pseudo-terminal of its
+own (the normal game screen), or, for a client that asked for no terminal
+(`ssh -T`), the plain-text mode over the bare channel. What is refused:
+commands (`ssh host ls`), subsystems (SFTP), SCP, port and socket forwarding,
+agent and X11 forwarding. Bounded: connections per address, sessions in all,
+the code's length and tries (each wrong code answered after the host's
+delay), and the bytes a second a player may type.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import fcntl
+import os
+import struct
+import sys
+import termios
+from collections import Counter
+from pathlib import Path
+
+import asyncssh
+
+from tui.remote.host import Host
+
+USER = "play"
+MAX_PER_ADDRESS = 4
+MAX_SESSIONS = 32
+CODE_TRIES = 3
+MAX_CODE = 40
+INPUT_BYTES_PER_SECOND = 4096
+"""More typed input than this in a second is dropped (keys, not uploads)."""
+LOGIN_TIMEOUT = 30
+
+
+class _Server(asyncssh.SSHServer):
+    """One per connection: who may log in, and nothing but sessions."""
+
+    def __init__(self, door: SSHDoor) -> None:
+        self.door = door
+        self.address = ""
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        peer = conn.get_extra_info("peername")
+        self.address = peer[0] if peer else "?"
+        self.door.per_address[self.address] += 1
+        if self.door.per_address[self.address] > MAX_PER_ADDRESS:
+            conn.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.door.per_address[self.address] -= 1
+        if self.door.per_address[self.address] <= 0:
+            del self.door.per_address[self.address]
+
+    def begin_auth(self, username: str) -> bool:
+        return username != USER  # `play` logs in with nothing; any other name must auth, and cannot
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+
+class SSHDoor:
+    """Serves `host`'s games to SSH clients on `port`."""
+
+    def __init__(self, host: Host, port: int, host_key: str | Path, listen: str = "") -> None:
+        self.host = host
+        self.port = port
+        self.host_key = Path(host_key)
+        self.listen = listen
+        self.per_address: Counter[str] = Counter()
+        self.sessions = 0
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+
+    @staticmethod
+    def ensure_key(path: str | Path) -> Path:
+        """The host key at `path`, made (0600) if absent."""
+        p = Path(path)
+        if not p.exists():
+            key = asyncssh.generate_private_key("ssh-ed25519")
+            p.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(key.export_private_key())
+        return p
+
+    async def start(self) -> None:
+        self._acceptor = await asyncssh.create_server(
+            lambda: _Server(self), self.listen, self.port,
+            server_host_keys=[str(self.ensure_key(self.host_key))],
+            process_factory=self._session, encoding="utf-8", errors="replace",
+            line_editor=True, line_echo=True, max_line_length=MAX_CODE,
+            allow_scp=False, agent_forwarding=False, sftp_factory=None,
+            login_timeout=LOGIN_TIMEOUT, keepalive_interval=30, keepalive_count_max=4,
+        )
+
+    @property
+    def bound_port(self) -> int:
+        assert self._acceptor is not None
+        return self._acceptor.sockets[0].getsockname()[1]
+
+    async def close(self) -> None:
+        if self._acceptor is not None:
+            self._acceptor.close()
+            await self._acceptor.wait_closed()
+
+    # --- one session ---------------------------------------------------------------------
+
+    async def _session(self, process: asyncssh.SSHServerProcess) -> None:
+        if process.command is not None or process.subsystem is not None:
+            process.stdout.write("This host offers only the game: ssh -p PORT play@HOST\r\n")
+            process.exit(1)
+            return
+        if self.sessions >= MAX_SESSIONS:
+            process.stdout.write("The host is full: try again later.\r\n")
+            process.exit(1)
+            return
+        self.sessions += 1
+        try:
+            code = await self._ask_code(process)
+            if code is not None:
+                await self._play(process, code)
+        except (asyncssh.BreakReceived, asyncssh.SignalReceived, asyncssh.TerminalSizeChanged):
+            pass
+        except (asyncssh.DisconnectError, asyncssh.ConnectionLost, BrokenPipeError, ConnectionError):
+            pass
+        finally:
+            self.sessions -= 1
+            if not process.is_closing():
+                process.exit(0)
+
+    async def _ask_code(self, process: asyncssh.SSHServerProcess) -> str | None:
+        process.stdout.write("hexwar: welcome. Enter your join code (ask the host for one).\r\n")
+        for _ in range(CODE_TRIES):
+            process.stdout.write("Join code: ")
+            try:
+                line = await asyncio.wait_for(process.stdin.readline(), LOGIN_TIMEOUT)
+            except asyncio.TimeoutError:
+                return None
+            except asyncssh.TerminalSizeChanged:
+                continue
+            if not line:
+                return None
+            code = line.strip()[:MAX_CODE]
+            if code and self.host.find_code(code) is not None:
+                return code
+            await asyncio.sleep(1.0)  # as slow as the host's own refusal
+            process.stdout.write("That code opens no game here.\r\n")
+        process.stdout.write("Goodbye.\r\n")
+        return None
+
+    async def _play(self, process: asyncssh.SSHServerProcess, code: str) -> None:
+        args = [sys.executable, "-m", "tui.cli", "join", "--socket", str(self.host.socket_path)]
+        env = {"HEXWAR_JOIN_CODE": code, "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+               "LANG": "C.UTF-8", "HEXWAR_DATA_DIR": str(self.host.folder / "clients")}
+        term = process.get_terminal_type()
+        if term is None:  # `ssh -T`: lines of text over the bare channel
+            args.append("--plain")
+            proc = await asyncio.create_subprocess_exec(
+                *args, env=env, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.STDOUT)
+            await asyncio.gather(self._pump_in(process, proc.stdin.write, proc, on_eof=proc.stdin.close),
+                                 self._pipe_out(proc, process))
+            return
+        width, height, _, _ = process.get_terminal_size()
+        env["TERM"] = term if term.isascii() and len(term) < 40 else "xterm"
+        master, slave = os.openpty()
+        _set_size(master, width or 80, height or 24)
+        proc = await asyncio.create_subprocess_exec(
+            *args, env=env, stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
+            preexec_fn=_take_terminal)
+        os.close(slave)
+        os.set_blocking(master, False)
+        process.channel.set_line_mode(False)
+        process.channel.set_echo(False)
+        await asyncio.gather(self._pump_in(process, lambda data: _write_all(master, data), proc, master),
+                             self._pty_out(master, proc, process))
+        os.close(master)
+
+    async def _pump_in(self, process, write, proc, master: int | None = None, on_eof=None) -> None:
+        """Typed input to the game, at most INPUT_BYTES_PER_SECOND; a resize goes to the terminal.
+        At the end of input, `on_eof` (the plain mode reads to its end) or the game is ended."""
+        loop = asyncio.get_running_loop()
+        window, used = loop.time(), 0
+        while proc.returncode is None:
+            try:
+                data = await process.stdin.read(1024)
+            except asyncssh.TerminalSizeChanged as change:
+                if master is not None:
+                    _set_size(master, change.width, change.height)
+                continue
+            if not data:
+                if on_eof is not None:
+                    on_eof()
+                    return
+                break
+            now = loop.time()
+            if now - window >= 1.0:
+                window, used = now, 0
+            room = INPUT_BYTES_PER_SECOND - used
+            if room <= 0:
+                continue
+            chunk = data.encode("utf-8")[:room]
+            used += len(chunk)
+            try:
+                write(chunk)
+            except OSError:
+                break
+        if proc.returncode is None:
+            proc.terminate()
+
+    async def _pty_out(self, master: int, proc, process) -> None:
+        loop = asyncio.get_running_loop()
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        ready = asyncio.Event()
+        loop.add_reader(master, ready.set)
+        try:
+            while True:
+                await ready.wait()
+                ready.clear()
+                try:
+                    data = os.read(master, 65536)
+                except BlockingIOError:
+                    continue
+                except OSError:  # the game ended: the terminal is gone
+                    break
+                if not data:
+                    break
+                process.stdout.write(decoder.decode(data))
+        finally:
+            loop.remove_reader(master)
+            await proc.wait()
+            process.exit(0)
+
+    async def _pipe_out(self, proc, process) -> None:
+        while True:
+            data = await proc.stdout.read(4096)
+            if not data:
+                break
+            process.stdout.write(data.decode("utf-8", "replace").replace("\n", "\r\n"))
+        await proc.wait()
+        process.exit(0)
+
+
+def _set_size(fd: int, width: int, height: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(height, 1), max(width, 1), 0, 0))
+
+
+def _take_terminal() -> None:
+    """In the child: the pseudo-terminal on standard input becomes its controlling terminal."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    while data:
+        try:
+            n = os.write(fd, data)
+        except BlockingIOError:
+            continue
+        data = data[n:]
