@@ -29,8 +29,10 @@ from rules.core import GameState
 
 SMALL = 8
 """An answer with at most this many choices (a block, a fall-back hex) is looked ahead into."""
-ANSWER_TRIES = 4
-"""Tries of an answer that rolls dice (its mean stands for it: one try is too noisy to fear or ignore)."""
+ANSWER_TRIES = 2
+"""Tries of an answer that rolls dice, and of a finalist that does (their mean stands for them)."""
+LOOK_TRIES = 72
+"""The look-ahead's budget of tries over all finalists: it decides how many answers each gets."""
 Progress = Callable[[int, int], None]
 
 
@@ -39,7 +41,7 @@ class Computer:
 
     name = "computer"
 
-    def __init__(self, rng: random.Random, *, extra_tries: int = 48, worlds: int = 3, replies: int = 2,
+    def __init__(self, rng: random.Random, *, extra_tries: int = 36, worlds: int = 3, replies: int = 2,
                  finalists: int = 3, answers: int = 30) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
@@ -123,9 +125,12 @@ class Computer:
         means = [total[i] / count[i] for i in range(len(actions))]
         ranked = sorted(range(len(actions)), key=lambda i: -means[i])[: self.finalists]
         common = self.rng.randrange(2**32)  # the same dice for every finalist: their difference is not luck
-        answered = {i: self._answered_mean(ruleset, ev, worlds[0], actions[i], side,
-                                           ANSWER_TRIES if chancy[i] else 1, random.Random(common))
-                    for i in ranked}
+        answered = {}
+        for i in ranked:
+            tries = ANSWER_TRIES if chancy[i] else 1
+            room = max(3, LOOK_TRIES // (len(ranked) * tries * ANSWER_TRIES))
+            answered[i] = self._answered_mean(ruleset, ev, worlds[0], actions[i], side, tries,
+                                              random.Random(common), room)
         if len(ranked) > 1 and all(v is not None for v in answered.values()):
             means = [answered[i] if i in answered else float("-inf") for i in range(len(actions))]
         top = max(means)
@@ -134,17 +139,17 @@ class Computer:
         return actions[pick], top
 
     def _answered_mean(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str,
-                       tries: int, rng: random.Random) -> float | None:
+                       tries: int, rng: random.Random, room: int) -> float | None:
         values = []
         for _ in range(tries):
-            value = self._answered(ruleset, ev, world, action, side, rng)
+            value = self._answered(ruleset, ev, world, action, side, rng, room)
             if value is None:
                 return None
             values.append(value)
         return sum(values) / len(values)
 
     def _answered(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str,
-                  rng: random.Random) -> float | None:
+                  rng: random.Random, room: int) -> float | None:
         """The worth of `action` after the other side's best answer to it (each answer tried once);
         None when the other side does not decide next."""
         tried = attempt(ruleset, world, action, rng)
@@ -156,7 +161,7 @@ class Computer:
             return ev.score(state, side)
         if who == side:
             return None
-        options = self._some(legal(ruleset, state, who), rng)
+        options = self._some(legal(ruleset, state, who), rng, min(room, self.answers))
         if not options:
             return None
         worst = None
@@ -175,19 +180,19 @@ class Computer:
                 worst = value if worst is None else min(worst, value)
         return worst
 
-    def _some(self, options: list[Action], rng: random.Random) -> list[Action]:
-        """At most `answers` of `options`: every one of the rarer kinds (attacks, reactions), and a
+    def _some(self, options: list[Action], rng: random.Random, most: int) -> list[Action]:
+        """At most `most` of `options`: every one of the rarer kinds (attacks, reactions) first, and a
         sample of the commonest kind (mostly moves, of which many are alike)."""
-        if len(options) <= self.answers:
+        if len(options) <= most:
             return options
         kinds: dict[str, int] = {}
         for a in options:
             kinds[a.kind] = kinds.get(a.kind, 0) + 1
         common = max(kinds, key=lambda k: kinds[k])
         rare = [a for a in options if a.kind != common]
-        room = self.answers - len(rare)
+        room = most - len(rare)
         if room < 0:
-            return rng.sample(rare, self.answers)
+            return rng.sample(rare, most)
         return rare + rng.sample([a for a in options if a.kind == common], room)
 
     def _follow(self, ruleset, ev: Evaluator, state: GameState, side: str, rng: random.Random | None = None) -> float:
