@@ -48,7 +48,7 @@ def one(rid: str, name: str, setup, opponent: str, game: int) -> tuple:
     return rid, name, opponent, me, played.winner == me, played.winner is None, played.think[me], played.actions
 
 
-def run(games: int = 6, jobs: int = 2, only: str | None = None, opponents=("random", "greedy")) -> list[dict]:
+def run(games: int = 2, jobs: int = 2, only: str | None = None, opponents=("random", "greedy")) -> list[dict]:
     jobs_list = [(rid, name, setup, opp, g) for rid, name, setup in scenarios(only) for opp in opponents
                  for g in range(games)]
     results: dict[tuple, dict] = {}
