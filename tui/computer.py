@@ -35,16 +35,16 @@ class ComputerSides:
 
     def computer_turn(self) -> None:
         """If a computer side must act (or may react) now, let it think in a worker."""
-        if self.pilot is None or self._thinking or self.service.result is not None:
+        if self.pilot is None or self._thinking or self.seat.result is not None:
             return
         due = self.pilot.due()
         if due is None:
             return
         self._thinking = True
-        self._think(self.pilot.service.decision(), len(self.service.history))
+        self._think(self.seat.action_count)
 
     @work(thread=True, exclusive=True, group="computer")
-    def _think(self, decision, count: int) -> None:
+    def _think(self, count: int) -> None:
         start = time.monotonic()
 
         def progress(done: int, total: int) -> None:
@@ -60,7 +60,7 @@ class ComputerSides:
 
     def _computer_plays(self, action, count: int) -> None:
         self._thinking = False
-        if len(self.service.history) != count:
+        if self.seat.action_count != count:
             self.computer_turn()  # the game moved meanwhile (an undo): think again
             return
         if action is not None:

@@ -67,6 +67,9 @@ def run(games: int = 2, jobs: int = 2, only: str | None = None, opponents=("rand
             side = row["by_side"].setdefault(me, [0, 0])
             side[0] += won
             side[1] += 1
+            print(f"game {rid} {name} {opp} computer={me} won={int(won)} draw={int(draw)} actions={actions} "
+                  f"median_ms={1000 * statistics.median(times) if times else 0:.0f} "
+                  f"slowest_ms={1000 * max(times) if times else 0:.0f}", flush=True)
             print(f"\rai bench: {n}/{len(jobs_list)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     rows = [results[k] for k in sorted(results)]
