@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -35,13 +35,21 @@ class Refusal(Exception):
 
 
 class SideSetup(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A side as the scenario states it: its id and name, plus the rule set's own side fields.
+
+    Every other key (QUAD's `leader`, DHR's `players`, Hundred Wars' pips and
+    points...) is kept as is and belongs to the rule set, whose `side_model`
+    validates it (`side_of`). The core knows none of them.
+    """
+
+    model_config = ConfigDict(extra="allow")
     id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
     name: str = Field(max_length=MAX_TEXT)
-    players: list[str] = Field(default_factory=list, max_length=8)
-    """Commanders within the side, in turn order (DHR's rotating commanders)."""
-    leader: int = 0
-    """Leader level, where the rule set has one (QUAD)."""
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The rule set's own fields of this side (everything but id and name)."""
+        return dict(self.model_extra or {})
 
 
 class UnitSetup(BaseModel):
@@ -57,45 +65,54 @@ class UnitSetup(BaseModel):
 
 
 class VictoryCondition(BaseModel):
-    """One way to win, as the scenario states it; the rule set's victory check reads these."""
+    """One way to win, as the scenario states it; the rule set's victory check reads these.
+
+    `kind` is one of the rule set's `victory_kinds` (the core lists none); the
+    other fields are the parameters a kind may use.
+    """
 
     model_config = ConfigDict(extra="forbid")
-    kind: Literal["eliminate", "hold", "turn_limit", "casualties", "exit"] = "eliminate"
-    side: str | None = None
+    kind: str = Field(default="eliminate", min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")
+    side: str | None = Field(default=None, min_length=1, max_length=40)
     """The side this condition lets win (None: whoever meets it)."""
-    hexes: list[Hex] = Field(default_factory=list)
-    turn: int | None = None
-    fraction: float | None = None
+    hexes: list[Hex] = Field(default_factory=list, max_length=10_000)
+    turn: int | None = Field(default=None, ge=0, le=10_000)
+    fraction: float | None = Field(default=None, ge=0, le=1)
     text: str = Field(default="", max_length=MAX_TEXT)
 
 
 class Setup(BaseModel):
     """A scenario as the rules see it: map, sides, units, options, victory."""
 
-    ruleset: str
+    ruleset: str = Field(min_length=1, max_length=40)
     name: str = Field(max_length=MAX_TEXT)
     title: str = Field(default="", max_length=MAX_TEXT)
     description: str = Field(default="", max_length=4000)
+    max_turns: int | None = Field(default=None, ge=1, le=10_000)
     board: Board
-    sides: list[SideSetup] = Field(min_length=2, max_length=8)
-    units: list[UnitSetup] = Field(max_length=MAX_UNITS)
     options: dict[str, bool | int | str] = Field(default_factory=dict)
-    victory: list[VictoryCondition] = Field(default_factory=list)
-    max_turns: int | None = None
+    sides: list[SideSetup] = Field(min_length=2, max_length=8)
+    units: list[UnitSetup] = Field(default_factory=list, max_length=MAX_UNITS)
+    victory: list[VictoryCondition] = Field(default_factory=list, max_length=100)
 
 
 # --- Game state -------------------------------------------------------------------
 
 
 class Side(BaseModel):
-    """A side of the game and the players who command it."""
+    """A side of the game. Each rule set subclasses it with its own side fields (its
+    `side_model`: QUAD's leader, DHR's players and commander...)."""
 
     id: str
     name: str
-    players: list[str] = Field(default_factory=list)
-    commander: int = 0
-    """Index into `players` of who commands now (DHR rotates it)."""
-    leader: int = 0
+
+
+SideT = TypeVar("SideT", bound=Side)
+
+
+def side_of(model: type[SideT], setup: SideSetup) -> SideT:
+    """The rule set's side made from a scenario's side (its own fields checked by `model`)."""
+    return model.model_validate({"id": setup.id, "name": setup.name, **setup.fields})
 
 
 class Unit(BaseModel):
@@ -136,6 +153,7 @@ class GameState(BaseModel):
     seed: int = 0
     board: Board
     sides: list[Side]
+    """The sides, of the rule set's `side_model`."""
     units: dict[str, Unit]
     options: dict[str, bool | int | str] = Field(default_factory=dict)
     victory: list[VictoryCondition] = Field(default_factory=list)
@@ -214,12 +232,31 @@ class ActionKind(BaseModel):
     """True when the player picks a hex or unit on the map after choosing the kind."""
 
 
+STYLES = ("plain", "open", "forest", "water", "hill", "building", "road", "rough")
+"""The colour names a rule set may give its terrain (`TerrainInfo.style`); the map has a
+style for each (TCSS may restyle them). Colour is an extra: glyphs and marks alone keep
+the map readable."""
+
+
 class TerrainInfo(BaseModel):
-    """A terrain id's effects in words, for the legend and the unit card."""
+    """A terrain id's effects in words, for the legend and the unit card, and its look on the map.
+
+    The rule set declares the look; the map and the legend draw what it says.
+    Within a rule set no two ids share a glyph or mark (one symbol never means
+    two things), and none is a letter (letters on the map are units) or a digit
+    (heights).
+    """
 
     model_config = ConfigDict(frozen=True)
     label: str
     effects: str = ""
+    glyph: str = ""
+    """The character drawn in a hex of this terrain ('' for ids never drawn as a hex's terrain:
+    the map then uses the scenario's legend character)."""
+    mark: str = ""
+    """The character drawn on a hexside bearing this feature, or beside the terrain of a hex holding it."""
+    style: str = "plain"
+    """One of `STYLES`: the colour the map gives this terrain."""
 
 
 class Outcome(BaseModel):
@@ -284,7 +321,21 @@ class Ruleset(Protocol):
     action_kinds: dict[str, ActionKind]
     """Every action `kind` of the rule set and how the UI offers it."""
     terrain: dict[str, TerrainInfo]
-    """Every terrain id the rule set knows (hex terrain, hex features, hexside features)."""
+    """Every terrain id the rule set knows (hex terrain, hex features, hexside features),
+    with its look on the map (glyph, mark, style)."""
+    version: int
+    """The version of this rule set's files: scenarios' side and unit fields, options, the
+    save's snapshot. Raise it when their shape changes and register a migration step
+    (saves/migrations.py); a save records it beside the file format's version."""
+    side_model: type[Side]
+    """This rule set's side (a `Side` subclass): the fields a scenario's `[[sides]]` may hold
+    beyond id and name, and the type of the state's sides."""
+    victory_kinds: dict[str, str]
+    """Every victory `kind` the victory check understands -> what it means, in words. A scenario
+    naming another kind is refused."""
+    campaign_model: type[BaseModel] | None
+    """What this rule set carries from one battle of a campaign into the next (survivors,
+    repairs, points...), or None when it has no campaigns. Validates a campaign file's `[carry]`."""
 
     def setup(self, setup: Setup, seed: int, options: dict[str, bool | int | str]) -> GameState:
         """The state at action 0 (opening hands dealt, chip bag filled...)."""

@@ -48,6 +48,11 @@ def entries() -> list[Entry]:
     return [e for _, e in sorted(_ENTRIES.items()) if importlib.util.find_spec(e.module) is not None]
 
 
+def module_of(name: str) -> str:
+    """The module path of a rule set (its package), for modules that sit beside it."""
+    return _ENTRIES[resolve(name)].module
+
+
 def get(name: str) -> Ruleset:
     id = resolve(name)
     if id not in _LOADED:

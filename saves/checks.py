@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 from rules import registry
 from rules.core import Ruleset, Setup
 from saves.errors import Problem, SaveError, literal, problems_from_validation, shown
-from saves.schema import Document, setup_from_document
+from saves.schema import Document, setup_from_document, side_problems, victory_problems
 
 
 def ruleset_for(doc: Document, file: str | None) -> Ruleset:
@@ -107,6 +107,7 @@ def checked_setup(doc: Document, file: str | None) -> tuple[Setup, Ruleset]:
         problems += option_problems(doc.game.options, ruleset, "game.options")
     problems += terrain_problems(doc, ruleset)
     problems += stats_problems(doc, ruleset)
+    problems += side_problems(doc, ruleset) + victory_problems(doc, ruleset)
     if problems or setup is None:
         raise SaveError(file, problems)
     return setup, ruleset

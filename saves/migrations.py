@@ -1,14 +1,18 @@
-"""File format migrations: one function per version step, applied one step at a time.
+"""Migrations: the file format's steps and each rule set's steps, applied one version at a time.
 
-A file of version N is turned into version N+1 by `STEPS[N]`, and so on up to
-`VERSION`; only then is it validated. A file written by a newer hexwar is
-refused with both version numbers. When `VERSION` rises: write the step,
-register it in `STEPS`, and freeze a sample of the old version in
-`tests/saves/fixtures/vN/` with a test that migrates it (old files are kept
-forever).
+A file records two versions: `version`, the file format's (the envelope, the
+board drawing, the tables every rule set shares), and `ruleset_version`, its
+rule set's (what a side, a unit's stats, an option or the save's `[snapshot]`
+hold for that rule set). Loading first brings the format up to `VERSION` with
+`STEPS[N]` (N -> N+1), then the rule set's part up to the rule set's `version`
+with `RULESET_STEPS[id][N]`; only then is the file validated. A file newer than
+this hexwar, in either version, is refused with both numbers.
 
-Version 1 is the first format, so there is no real step yet; the mechanism is
-exercised by the tests with a test-only step.
+When a version rises: write the step, register it (`@step(N)` or
+`@ruleset_step("id", N)`), and freeze a sample of the old files in
+`tests/saves/fixtures/vN/` with a test that loads it (old files are kept
+forever). A rule set's steps live here, keyed by its id, because they change
+files, which the rules never see.
 """
 
 from __future__ import annotations
@@ -16,24 +20,91 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules import registry
 from saves.errors import Problem, SaveError, shown
-from saves.schema import FORMAT, VERSION
+from saves.schema import FORMAT, VERSION, ruleset_version
 
 Step = Callable[[dict[str, Any]], dict[str, Any]]
-"""Takes a document of version N (plain TOML data), returns it as version N+1."""
+"""Takes a document (plain TOML data) of one version, returns it at the next."""
 
 STEPS: dict[int, Step] = {}
-"""from-version -> the step that makes the next version."""
+"""File format: from-version -> the step that makes the next version."""
+
+RULESET_STEPS: dict[str, dict[int, Step]] = {}
+"""Rule set id -> its from-version -> the step that makes its next version."""
+
+
+class Migrated(dict):
+    """A document that went through migration steps; `steps` names them, oldest first."""
+
+    steps: tuple[str, ...] = ()
 
 
 def step(from_version: int) -> Callable[[Step], Step]:
-    """Register a migration from `from_version` to `from_version + 1`."""
+    """Register a file format migration from `from_version` to `from_version + 1`."""
 
     def register(fn: Step) -> Step:
         STEPS[from_version] = fn
         return fn
 
     return register
+
+
+def ruleset_step(ruleset: str, from_version: int) -> Callable[[Step], Step]:
+    """Register a migration of `ruleset`'s files from its `from_version` to the next."""
+
+    def register(fn: Step) -> Step:
+        RULESET_STEPS.setdefault(ruleset, {})[from_version] = fn
+        return fn
+
+    return register
+
+
+# --- the steps ----------------------------------------------------------------------------
+
+
+@step(1)
+def _format_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """2 records the rule set's version beside the format's; every file before it was
+    written for version 1 of its rule set (rule sets had no versions)."""
+    return data | {"version": 2, "ruleset_version": data.get("ruleset_version", 1)}
+
+
+def _drop_side_fields(data: dict[str, Any], fields: tuple[str, ...], to: int) -> dict[str, Any]:
+    """The snapshot's sides without `fields` (the core's old side fields this rule set does not have)."""
+    snapshot = data.get("snapshot")
+    if isinstance(snapshot, dict) and isinstance(snapshot.get("sides"), list):
+        sides = [{k: v for k, v in s.items() if k not in fields} if isinstance(s, dict) else s
+                 for s in snapshot["sides"]]
+        data = data | {"snapshot": snapshot | {"sides": sides}}
+    return data | {"ruleset_version": to}
+
+
+@ruleset_step("quad", 1)
+def _quad_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """QUAD 2: a side is QUAD's own (id, name, leader); the core's `players` and `commander` are gone.
+    And the discard pile is reshuffled as a step of the turn: games of version 1 go on without
+    it (option `reshuffle_step` off), so that their logs replay as they were played."""
+    data = _with_option(data, "reshuffle_step", False)
+    return _drop_side_fields(data, ("players", "commander"), 2)
+
+
+def _with_option(data: dict[str, Any], option: str, value: Any) -> dict[str, Any]:
+    """A save's chosen options (and its snapshot's) with `option` set where the file has none."""
+    for table in ("game", "snapshot"):
+        part = data.get(table)
+        if isinstance(part, dict) and isinstance(part.get("options", {}), dict):
+            data = data | {table: part | {"options": {option: value} | part.get("options", {})}}
+    return data
+
+
+@ruleset_step("dhr", 1)
+def _dhr_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """DHR 2: a side is DHR's own (id, name, players, commander); the core's `leader` is gone."""
+    return _drop_side_fields(data, ("leader",), 2)
+
+
+# --- running them ---------------------------------------------------------------------------
 
 
 def check_envelope(data: dict[str, Any], file: str | None, target: int = VERSION) -> int:
@@ -57,27 +128,69 @@ def check_envelope(data: dict[str, Any], file: str | None, target: int = VERSION
     return version
 
 
+def _run(data: dict[str, Any], fn: Step, file: str | None, key: str, version: int, what: str) -> dict[str, Any]:
+    try:
+        out = fn(dict(data))
+    except SaveError:
+        raise
+    except Exception as exc:  # a step that cannot read this old file says so, not a traceback
+        raise SaveError(file, Problem("", f"cannot migrate {what}version {version} to {version + 1}: {exc}")) from None
+    if out.get(key) != version + 1:
+        raise SaveError(file, Problem(key, f"the migration of {what}version {version} did not give version {version + 1}"))
+    return out
+
+
+def _known_ruleset(data: dict[str, Any]) -> str | None:
+    """The file's rule set id, when it is registered (an unknown one is reported by the checks)."""
+    name = data.get("ruleset")
+    if not isinstance(name, str):
+        return None
+    try:
+        return registry.resolve(name)
+    except registry.UnknownRuleset:
+        return None
+
+
 def migrate(
     data: dict[str, Any],
     file: str | None = None,
     *,
     target: int = VERSION,
     steps: Mapping[int, Step] | None = None,
+    ruleset_steps: Mapping[str, Mapping[int, Step]] | None = None,
+    ruleset_target: int | None = None,
 ) -> dict[str, Any]:
-    """Bring a parsed document up to `target`, one version step at a time."""
+    """Bring a parsed document up to `target` (the format), then up to its rule set's version,
+    one step at a time; the result is a `Migrated` naming the steps taken."""
     steps = STEPS if steps is None else steps
+    ruleset_steps = RULESET_STEPS if ruleset_steps is None else ruleset_steps
+    taken: list[str] = []
     version = check_envelope(data, file, target)
     while version < target:
         fn = steps.get(version)
         if fn is None:
             raise SaveError(file, Problem("version", f"no migration from version {version} to {version + 1}"))
-        try:
-            data = fn(dict(data))
-        except SaveError:
-            raise
-        except Exception as exc:  # a step that cannot read this old file says so, not a traceback
-            raise SaveError(file, Problem("", f"cannot migrate version {version} to {version + 1}: {exc}")) from None
-        if data.get("version") != version + 1:
-            raise SaveError(file, Problem("version", f"the migration from {version} did not give version {version + 1}"))
+        data = _run(data, fn, file, "version", version, "")
+        taken.append(f"format {version} -> {version + 1}")
         version += 1
-    return data
+    ruleset = _known_ruleset(data)
+    if ruleset is not None:
+        current = ruleset_target if ruleset_target is not None else ruleset_version(ruleset)
+        version = data.get("ruleset_version", 1)
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise SaveError(file, Problem("ruleset_version", f"expected a version from 1 to {current}, got {shown(version)}"))
+        if version > current:
+            raise SaveError(file, Problem("ruleset_version", (
+                f"written for a newer version of the {ruleset} rules: version {version}, "
+                f"this hexwar has version {current}")))
+        while version < current:
+            fn = ruleset_steps.get(ruleset, {}).get(version)
+            if fn is None:
+                raise SaveError(file, Problem("ruleset_version", (
+                    f"no migration of {ruleset} files from version {version} to {version + 1}")))
+            data = _run(data, fn, file, "ruleset_version", version, f"the {ruleset} rules' ")
+            taken.append(f"{ruleset} {version} -> {version + 1}")
+            version += 1
+    out = Migrated(data)
+    out.steps = tuple(taken)
+    return out

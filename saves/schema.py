@@ -23,16 +23,18 @@ from enum import Enum
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
+from rules import registry
 from rules.board import MAX_SIDE, Board, EdgeFeature, HexFeature
 from rules.core import MAX_TEXT, MAX_UNITS, GameState, Setup, SideSetup, UnitSetup, VictoryCondition
 from rules.hexgrid import Direction, Hex, from_offset, to_offset
 from saves.errors import Problem, literal, problems_from_validation, shown
 
 FORMAT = "hexwar"
-VERSION = 1
-"""The file format version this hexwar writes and reads up to (see migrations.py)."""
+VERSION = 2
+"""The file format version this hexwar writes and reads up to (see migrations.py).
+2: `ruleset_version` beside `version`; campaign files (`kind = "campaign"`)."""
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """Files larger than this are refused before parsing."""
@@ -94,29 +96,26 @@ class BoardEntry(_FileModel):
     the loaded board carries no glyph for them, exactly like the board that was saved."""
 
 
-class SideEntry(_FileModel):
-    id: Annotated[str, Field(min_length=1, max_length=MAX_ID, pattern=r"^[A-Za-z0-9_-]+$")]
-    name: Text
-    players: Annotated[list[Text], Field(max_length=8)] = []
-    leader: Annotated[int, Field(ge=0, le=99)] = 0
+class SideEntry(SideSetup):
+    """A side: the core's id and name; any other key is the rule set's (checked by its `side_model`)."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
 
 
-class UnitEntry(_FileModel):
-    id: Annotated[str, Field(min_length=1, max_length=MAX_ID, pattern=r"^[A-Za-z0-9_.-]+$")]
-    side: Id
-    name: Text
-    kind: Text = ""
+class UnitEntry(UnitSetup):
+    """A unit: the core's fields, placed by [col, row]."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
     at: Coord | None = None
-    stats: dict[str, Any] = {}
 
 
-class VictoryEntry(_FileModel):
-    kind: Literal["eliminate", "hold", "turn_limit", "casualties", "exit"] = "eliminate"
-    side: Id | None = None
+class VictoryEntry(VictoryCondition):
+    """A victory condition: the core's fields, hexes by [col, row] (one or many)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
     hexes: Annotated[list[Coord], Field(max_length=MAX_LIST)] = []
-    turn: Annotated[int, Field(ge=0, le=10_000)] | None = None
-    fraction: Annotated[float, Field(ge=0, le=1)] | None = None
-    text: Text = ""
+
+    _many = field_validator("hexes", mode="before")(_one_or_many)
 
 
 OptionValue = bool | int | str
@@ -134,27 +133,34 @@ class GameEntry(_FileModel):
     """The hexwar that wrote the file (for people; `version` drives loading)."""
 
 
-class Document(_FileModel):
-    """A whole scenario or save file."""
+class Document(Setup):
+    """A whole scenario or save file: the core's `Setup`, drawn the file's way, in an envelope.
 
+    Derived from `Setup` so the two never drift: only the board (a drawing), the
+    [col, row] hexes and the envelope and save tables are the file's own.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
     format: Literal["hexwar"]
     version: int
     kind: Literal["scenario", "save"]
-    ruleset: Id
-    name: Text
-    """The scenario id used by `--scenario` (lowercase, a-z0-9-)."""
-    title: Text = ""
-    description: Annotated[str, Field(max_length=MAX_DESCRIPTION)] = ""
-    max_turns: Annotated[int, Field(ge=1, le=10_000)] | None = None
+    ruleset_version: Annotated[int, Field(ge=1)] = 1
+    """The rule set's own version the file was written for (see migrations.py)."""
     teaching: bool = False
     """The rule set's teaching scenario (`hexwar new RULESET` opens it when no scenario is named)."""
     board: BoardEntry
-    options: dict[str, OptionValue] = {}
     sides: Annotated[list[SideEntry], Field(min_length=2, max_length=8)]
     units: Annotated[list[UnitEntry], Field(max_length=MAX_UNITS)] = []
     victory: Annotated[list[VictoryEntry], Field(max_length=100)] = []
     game: GameEntry | None = None
     snapshot: dict[str, Any] | None = None
+    _migrated: bool = PrivateAttr(default=False)
+
+    @property
+    def migrated(self) -> bool:
+        """True when the file was older than this hexwar (its format or its rule set's version)
+        and went through migration steps: its snapshot was written by other rules."""
+        return self._migrated
 
     @model_validator(mode="after")
     def _kind_matches(self) -> Document:
@@ -164,14 +170,69 @@ class Document(_FileModel):
         return self
 
 
+def ruleset_version(ruleset_id: str) -> int:
+    """The version of a registered rule set's files (1 for an unknown rule set or one that declares none)."""
+    try:
+        return int(getattr(registry.get(ruleset_id), "version", 1))
+    except registry.UnknownRuleset:
+        return 1
+
+
 def validate_document(data: dict[str, Any], file: str | None) -> Document:
     """Validate parsed TOML into a `Document`, or raise `SaveError` with field paths."""
     from saves.errors import SaveError
 
+    if data.get("kind") == "campaign":
+        raise SaveError(file, Problem("kind", "is a campaign, not a scenario or a saved game (see saves/campaign.py)"))
     try:
-        return Document.model_validate(data)
+        doc = Document.model_validate(data)
     except ValidationError as exc:
         raise SaveError(file, problems_from_validation(exc, Document)) from None
+    doc._migrated = bool(getattr(data, "steps", ()))
+    return doc
+
+
+# --- The rule set's own vocabulary -------------------------------------------------------
+
+
+def _close(word: str, names: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
+    if close:
+        return f"; did you mean '{close[0]}'?"
+    return f" (known: {', '.join(names[:20]) or 'none'})"
+
+
+def side_problems(doc: Document, ruleset: Any) -> list[Problem]:
+    """Each side's own fields, checked by the rule set's `side_model` (`sides[1].leader`)."""
+    model = getattr(ruleset, "side_model", None)
+    if model is None:
+        return []
+    known = [k for k in model.model_fields if k not in ("id", "name")]
+    out: list[Problem] = []
+    for i, side in enumerate(doc.sides):
+        fields = side.fields
+        for key in fields:
+            if key not in model.model_fields:
+                out.append(Problem(f"sides[{i}].{literal(key, 40)}", f"is not a side field of {ruleset.id}" + _close(key, known)))
+        try:
+            model.model_validate({"id": side.id, "name": side.name, **fields}, strict=True)
+        except ValidationError as exc:
+            out.extend(p for p in problems_from_validation(exc, model, ("sides", i)) if "is not a known key" not in p.expected)
+    return out
+
+
+def victory_problems(doc: Document | Setup, ruleset: Any) -> list[Problem]:
+    """Victory kinds the rule set's victory check does not understand (its `victory_kinds`)."""
+    kinds = getattr(ruleset, "victory_kinds", None)
+    if kinds is None:
+        return []
+    known = list(kinds)
+    return [
+        Problem(f"victory[{i}].kind", f"{shown(v.kind)} is not a victory kind of {ruleset.id} (known: {', '.join(known) or 'none'})")
+        for i, v in enumerate(doc.victory) if v.kind not in kinds
+    ]
 
 
 # --- File -> Setup -----------------------------------------------------------------------
@@ -285,7 +346,7 @@ def setup_from_document(doc: Document) -> tuple[Setup | None, list[Problem]]:
         setup = Setup(
             ruleset=doc.ruleset, name=doc.name, title=doc.title, description=doc.description,
             board=board,
-            sides=[SideSetup(id=s.id, name=s.name, players=list(s.players), leader=s.leader) for s in doc.sides],
+            sides=[SideSetup(id=s.id, name=s.name, **s.fields) for s in doc.sides],
             units=[
                 UnitSetup(id=u.id, side=u.side, name=u.name, kind=u.kind,
                           at=_hex(u.at) if u.at is not None else None, stats=dict(u.stats))
@@ -361,7 +422,7 @@ def document_from_setup(setup: Setup, kind: Literal["scenario", "save"] = "scena
     """The scenario part of a file (everything but `[game]` and `[snapshot]`), as plain TOML data."""
     doc: dict[str, Any] = {
         "format": FORMAT, "version": VERSION, "kind": kind,
-        "ruleset": setup.ruleset, "name": setup.name,
+        "ruleset": setup.ruleset, "ruleset_version": ruleset_version(setup.ruleset), "name": setup.name,
     }
     if setup.title:
         doc["title"] = setup.title
@@ -373,12 +434,7 @@ def document_from_setup(setup: Setup, kind: Literal["scenario", "save"] = "scena
     doc["options"] = dict(setup.options)
     sides = []
     for s in setup.sides:
-        side: dict[str, Any] = {"id": s.id, "name": s.name}
-        if s.players:
-            side["players"] = list(s.players)
-        if s.leader:
-            side["leader"] = s.leader
-        sides.append(side)
+        sides.append({"id": s.id, "name": s.name, **plain(s.fields)})
     doc["sides"] = sides
     units = []
     for u in setup.units:
@@ -417,7 +473,7 @@ def setup_from_state(state: GameState) -> Setup:
         units.append(UnitSetup(id=u.id, side=u.side, name=u.name, kind=u.kind, at=u.at, stats=raw))
     return Setup(
         ruleset=state.ruleset, name=state.scenario or "game", board=state.board,
-        sides=[SideSetup(id=s.id, name=s.name, players=list(s.players), leader=s.leader) for s in state.sides],
+        sides=[SideSetup(**s.model_dump()) for s in state.sides],
         units=units, options={}, victory=list(state.victory), max_turns=state.max_turns,
     )
 
@@ -465,22 +521,26 @@ ABSENT = _Absent()
 """Stands for a field one of the two snapshots does not have."""
 
 
-def first_difference(a: Any, b: Any, path: str = "") -> tuple[str, Any, Any] | None:
-    """The first place two snapshots differ: (dotted path, value in a, value in b); ABSENT for a missing field."""
+def first_difference(a: Any, b: Any, path: str = "", shared_only: bool = False) -> tuple[str, Any, Any] | None:
+    """The first place two snapshots differ: (dotted path, value in a, value in b); ABSENT for a missing field.
+
+    `shared_only` compares only the fields both have: for a snapshot written by an older
+    version of the rules (a migrated file), whose state may have had other fields.
+    """
     if isinstance(a, dict) and isinstance(b, dict):
         for k in list(a) + [k for k in b if k not in a]:
             sub = f"{path}.{k}" if path else str(k)
-            if k not in a:
-                return sub, ABSENT, b[k]
-            if k not in b:
-                return sub, a[k], ABSENT
-            d = first_difference(a[k], b[k], sub)
+            if k not in a or k not in b:
+                if shared_only:
+                    continue
+                return (sub, ABSENT, b[k]) if k not in a else (sub, a[k], ABSENT)
+            d = first_difference(a[k], b[k], sub, shared_only)
             if d:
                 return d
         return None
     if isinstance(a, list) and isinstance(b, list):
         for i, (x, y) in enumerate(zip(a, b)):
-            d = first_difference(x, y, f"{path}[{i}]")
+            d = first_difference(x, y, f"{path}[{i}]", shared_only)
             if d:
                 return d
         if len(a) != len(b):

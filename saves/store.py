@@ -151,7 +151,7 @@ def game_from_document(doc: Document, file: str | None, store: Store | None = No
             f"game.actions[{exc.index}]", f"{shown(text, 60)} is refused on replay: {literal(exc.reason, 120)}"
         )) from None
     rebuilt = snapshot_of(service.state)
-    diff = first_difference(rebuilt, doc.snapshot)
+    diff = first_difference(rebuilt, doc.snapshot, shared_only=doc.migrated)  # FORMAT.md: older files
     if diff is not None:
         path, replayed, saved = diff
         if replayed is ABSENT:
@@ -190,7 +190,11 @@ class Report:
 
 
 def verify(path: str | Path) -> Report:
-    """Replay a save and report whether it is consistent (never raises for a bad file)."""
+    """Replay a save and report whether it is consistent (never raises for a bad file); a campaign is checked."""
+    from saves.campaign import is_campaign, verify_campaign
+
+    if is_campaign(path):
+        return verify_campaign(path)
     try:
         service = load_game(path)
     except SaveError as exc:

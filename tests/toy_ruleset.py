@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from rules.actions import Action
 from rules.core import (
-    ActionKind, Context, Decision, GameResult, GameState, OptionSpec, Outcome, Preview, Refusal, Setup, TerrainInfo, Unit,
+    ActionKind, Context, Decision, GameResult, GameState, OptionSpec, Outcome, Preview, Refusal, Setup, Side, TerrainInfo,
+    Unit, side_of,
 )
 from rules.events import Changed, Eliminated, InitiativePassed, Moved
 from rules.hexgrid import Hex, path_cost, path_to, reachable
@@ -31,7 +32,13 @@ class ToyUnit(Unit):
     stats: ToyStats
 
 
+class ToySide(Side):
+    players: list[str] = Field(default_factory=list, max_length=8)
+    """Who plays the side (names from files: the hostile-name tests use them)."""
+
+
 class ToyState(GameState):
+    sides: list[ToySide]
     units: dict[str, ToyUnit]
     secret: dict[str, int] = Field(default_factory=dict)
     braces: dict[str, int] = Field(default_factory=dict)
@@ -63,9 +70,24 @@ class Pass(Action):
 ToyAction = Annotated[Union[Move, Attack, Brace, Pass], Field(discriminator="kind")]
 
 
+class ToyCampaign(BaseModel):
+    """What a toy campaign carries from one battle into the next (the shape Hundred Wars' will have)."""
+
+    model_config = ConfigDict(extra="forbid")
+    survivors: list[str] = Field(default_factory=list)
+    """Unit ids that fought on."""
+    points: dict[str, int] = Field(default_factory=dict)
+    """Campaign points per side."""
+    repairs: int = Field(default=0, ge=0, le=99)
+
+
 class ToyRuleset:
     id = "toy"
     name = "Toy rules (tests only)"
+    version = 1
+    side_model = ToySide
+    victory_kinds = {"eliminate": "a side wins when the enemy has no unit left"}
+    campaign_model = ToyCampaign
     options = (OptionSpec(id="need", label="Hit on", default=4), OptionSpec(id="bracing", label="Brace reaction", default=True))
     state_model = ToyState
     action_adapter = TypeAdapter(ToyAction)
@@ -75,7 +97,14 @@ class ToyRuleset:
         "brace": ActionKind(key="b", label="Brace"),
         "pass": ActionKind(key="p", label="Pass"),
     }
-    terrain = {"open": TerrainInfo(label="Open"), "forest": TerrainInfo(label="Forest", effects="costs 2 to enter")}
+    terrain = {
+        "open": TerrainInfo(label="Open", style="open"),
+        "forest": TerrainInfo(label="Forest", effects="costs 2 to enter", style="forest"),
+        "wall": TerrainInfo(label="wall", effects="no effect", mark="#", style="building"),
+        "road": TerrainInfo(label="road", effects="no effect", mark="=", style="road"),
+    }
+    """No glyphs: the map draws the scenario's legend characters (the toy's forest is 'F'). The
+    wall and the road are for the map's tests."""
 
     def setup(self, setup: Setup, seed: int, options) -> ToyState:
         units = {
@@ -85,7 +114,7 @@ class ToyRuleset:
         sides = [s.id for s in setup.sides]
         return ToyState(
             ruleset=self.id, scenario=setup.name, seed=seed, board=setup.board,
-            sides=[{"id": s.id, "name": s.name, "players": s.players} for s in setup.sides],
+            sides=[side_of(ToySide, s) for s in setup.sides],
             units=units, options=options, victory=setup.victory, max_turns=setup.max_turns,
             active_side=sides[0], phase="play",
             secret={s: (seed + i) % 10 for i, s in enumerate(sides)},

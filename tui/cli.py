@@ -109,6 +109,19 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--socket", metavar="PATH", help="the host's socket (default: the data folder's host/host.sock)")
     join.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help="play as lines of text")
     join.add_argument("--ask-code", action="store_true", help="ask for the join code on the screen (`hexwar web --join`)")
+    resolve = sub.add_parser(
+        "resolve", help="the game master's quick resolver: odds and a roll of any procedure, no map",
+        description="Resolve one procedure of a rule set without a game: `hexwar resolve` lists the rule sets, "
+        "`hexwar resolve RULESET` its procedures, `hexwar resolve RULESET PROCEDURE --inputs` their inputs. "
+        "Prints the exact odds; with --roll, one result with its dice.",
+    )
+    resolve.add_argument("ruleset", metavar="RULESET", nargs="?")
+    resolve.add_argument("procedure", metavar="PROCEDURE", nargs="?")
+    resolve.add_argument("values", metavar="NAME=VALUE", nargs="*", help="inputs (see --inputs)")
+    resolve.add_argument("--input", action="append", default=[], metavar="NAME=VALUE", help="an input (repeatable)")
+    resolve.add_argument("--inputs", action="store_true", help="list the procedure's inputs, defaults and limits")
+    resolve.add_argument("--roll", action="store_true", help="roll it once, after the odds")
+    resolve.add_argument("--seed", type=_seed, metavar="N", help="the dice seed of --roll (default: random, shown)")
     web = sub.add_parser(
         "web", help="serve hexwar to a browser (textual-serve)",
         description="Serve hexwar's screens to a web browser with textual-serve: each browser tab runs its "
@@ -342,6 +355,56 @@ def cmd_join(args: argparse.Namespace) -> int:
         seat.close()
 
 
+def cmd_resolve(args: argparse.Namespace) -> int:
+    import random
+
+    from rules import registry
+    from rules.dice import SeededDice
+    from rules.resolver import preview_lines, procedures, run
+
+    if args.ruleset is None:
+        for e in registry.entries():
+            names = ", ".join(procedures(e.id)) or "(none yet)"
+            _out(f"{e.id}: {names}")
+        return EXIT_OK
+    try:
+        ruleset = registry.resolve(args.ruleset)
+    except registry.UnknownRuleset as exc:
+        raise UserError(str(exc)) from None
+    if args.procedure is None:
+        for p in procedures(ruleset).values():
+            _out(f"{p.id:<12} {p.title}  [{p.rule}]")
+        return EXIT_OK
+    given = {}
+    for item in [*args.values, *args.input]:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise UserError(f"an input is NAME=VALUE, not {item!r}")
+        given[name.strip()] = value
+    try:
+        proc, values = run(ruleset, args.procedure, given)
+        if args.inputs:
+            _out(f"{proc.title} [{proc.rule}]: inputs (NAME=DEFAULT  range  meaning)")
+            for i in proc.inputs:
+                _out("  " + i.describe())
+            return EXIT_OK
+        for line in preview_lines(proc.odds(values)):
+            _out(line)
+        if args.roll:
+            seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+            dice = SeededDice(seed, 0)
+            lines = proc.roll(values, dice)
+            _out(f"Roll (seed {seed}):")
+            for record in dice.records:
+                who = f"{record.side}: " if record.side else ""
+                _out(f"  {who}{record.text()}")
+            for line in lines:
+                _out(f"  => {line}")
+    except (KeyError, ValueError) as exc:
+        raise UserError(str(exc.args[0] if exc.args else exc)) from None
+    return EXIT_OK
+
+
 def cmd_web(args: argparse.Namespace) -> int:
     import shlex
 
@@ -422,6 +485,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return cmd_join(args)
     if args.command == "web":
         return cmd_web(args)
+    if args.command == "resolve":
+        return cmd_resolve(args)
     if args.command == "balance":
         from saves.scenarios import load_scenario
         from rules.ai.balance import progress_line, run

@@ -9,9 +9,10 @@ import pytest
 
 from saves import migrations
 from saves.errors import SaveError
-from saves.migrations import STEPS, check_envelope, migrate
-from saves.schema import VERSION
-from saves.store import load_game, verify
+from rules import registry
+from saves.migrations import RULESET_STEPS, STEPS, check_envelope, migrate
+from saves.schema import VERSION, validate_document
+from saves.store import load_game, save_game, verify
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -20,7 +21,10 @@ def v1() -> dict:
     return tomllib.loads((FIXTURES / "v1" / "toy-game.toml").read_text())
 
 
-def test_the_frozen_v1_save_still_loads_and_verifies():
+V1_SAVES = sorted(p.name for p in (FIXTURES / "v1").glob("*.toml") if not p.name.startswith("toy"))
+
+
+def test_the_frozen_v1_toy_save_still_loads_and_verifies():
     """Old files are kept forever: each frozen version must load with today's code."""
     report = verify(FIXTURES / "v1" / "toy-game.toml")
     assert report.ok, report.message
@@ -28,13 +32,99 @@ def test_the_frozen_v1_save_still_loads_and_verifies():
     assert game.result is not None and game.result.winner == "a"
 
 
+@pytest.mark.parametrize("name", V1_SAVES)
+def test_every_frozen_v1_save_loads_replays_and_verifies(name):
+    """Saves of QUAD and DHR games written by hexwar before rule sets had versions (main at
+    0ad389d) replay to the state their snapshot holds, in every field today's state still has."""
+    report = verify(FIXTURES / "v1" / name)
+    assert report.ok, report.message
+    assert report.actions >= 30
+
+
+def test_the_frozen_quad_save_resumes_at_the_defenders_block_choice():
+    game = load_game(FIXTURES / "v1" / "quad-teaching-block.toml")
+    decision = game.decision()
+    assert decision.side == "kingdom" and "block" in decision.prompt.lower()
+    assert {a.kind for a in game.legal_actions()} == {"block"}
+    assert game.state.sides[0].leader == 1 and not hasattr(game.state.sides[0], "players")
+
+
+def test_the_frozen_dhr_save_keeps_its_optional_rules_on():
+    game = load_game(FIXTURES / "v1" / "dhr-hedgerow-optional.toml")
+    options = game.state.options
+    assert options["chip_draw"] == "type" and options["challenge"] == "hedge"
+    assert all(options[o] for o in ("area_effect", "vehicles", "damage_table", "special_figures", "crew_served"))
+    assert not hasattr(game.state.sides[0], "leader")
+
+
+def test_a_v1_save_is_migrated_through_the_format_and_its_rule_sets_steps():
+    data = tomllib.loads((FIXTURES / "v1" / "quad-teaching-block.toml").read_text())
+    assert "ruleset_version" not in data and all("players" in s for s in data["snapshot"]["sides"])
+    out = migrate(data, "old.toml")
+    assert out.steps == ("format 1 -> 2", "quad 1 -> 2")
+    assert out["version"] == VERSION and out["ruleset_version"] == 2
+    assert [sorted(s) for s in out["snapshot"]["sides"]] == [["id", "leader", "name"]] * 2
+    doc = validate_document(out, "old.toml")
+    assert doc.migrated
+
+
+def test_a_migrated_save_whose_snapshot_was_edited_is_still_refused(tmp_path):
+    """Fields only one side has are skipped for an older file; a field both have must agree."""
+    text = (FIXTURES / "v1" / "quad-teaching-block.toml").read_text()
+    assert "\nturn = 7\n" in text
+    edited = tmp_path / "edited.toml"
+    edited.write_text(text.replace("\nturn = 7\n", "\nturn = 5\n", 1))
+    report = verify(edited)
+    assert not report.ok and "snapshot.turn" in report.message
+
+
 def test_every_version_below_the_current_one_has_a_step():
     assert all(v in STEPS for v in range(1, VERSION))
 
 
-def test_a_current_file_passes_through_unchanged():
-    data = v1()
-    assert migrate(dict(data), "f.toml") == data
+def test_every_registered_rule_set_has_a_step_below_its_version():
+    for entry in registry.entries():
+        version = registry.get(entry.id).version
+        assert all(v in RULESET_STEPS.get(entry.id, {}) for v in range(1, version)), entry.id
+
+
+def test_a_current_file_passes_through_unchanged(tmp_path):
+    game = load_game(FIXTURES / "v1" / "quad-teaching-block.toml")
+    data = tomllib.loads(save_game(game, tmp_path / "now.toml").read_text())
+    out = migrate(dict(data), "f.toml")
+    assert out == data and out.steps == ()
+    assert load_game(tmp_path / "now.toml").state == game.state
+
+
+def test_a_file_for_a_newer_version_of_its_rule_set_is_refused_with_both_versions():
+    data = migrate(v1(), "f.toml") | {"ruleset_version": 9}
+    with pytest.raises(SaveError) as caught:
+        migrate(data, "new.toml")
+    assert str(caught.value) == (
+        "new.toml: ruleset_version: written for a newer version of the toy rules: version 9, this hexwar has version 1"
+    )
+
+
+def test_a_rule_sets_steps_run_one_at_a_time_after_the_formats():
+    seen = []
+
+    def bump(data):
+        seen.append((data["version"], data["ruleset_version"]))
+        return data | {"ruleset_version": data["ruleset_version"] + 1}
+
+    out = migrate(v1(), "old.toml", ruleset_target=3, ruleset_steps={"toy": {1: bump, 2: bump}})
+    assert seen == [(VERSION, 1), (VERSION, 2)]
+    assert out.steps == ("format 1 -> 2", "toy 1 -> 2", "toy 2 -> 3")
+
+
+def test_a_missing_rule_set_step_is_a_clear_error():
+    with pytest.raises(SaveError, match="ruleset_version: no migration of toy files from version 1 to 2"):
+        migrate(v1(), "old.toml", ruleset_target=2, ruleset_steps={})
+
+
+def test_a_rule_set_step_that_forgets_its_version_is_caught():
+    with pytest.raises(SaveError, match="did not give version 2"):
+        migrate(v1(), "old.toml", ruleset_target=2, ruleset_steps={"toy": {1: lambda d: d}})
 
 
 def test_a_file_from_a_newer_hexwar_is_refused_with_both_versions():
@@ -107,3 +197,9 @@ def test_registering_a_step_puts_it_in_the_registry(monkeypatch):
     migrations.step(1)(fake_v1_to_v2)
     assert migrations.STEPS == {1: fake_v1_to_v2}
     assert migrate(v1(), "x.toml", target=2)["game"]["written_by"]
+
+
+def test_registering_a_rule_set_step_files_it_under_the_rule_set(monkeypatch):
+    monkeypatch.setattr(migrations, "RULESET_STEPS", {})
+    migrations.ruleset_step("toy", 1)(fake_v2_to_v3)
+    assert migrations.RULESET_STEPS == {"toy": {1: fake_v2_to_v3}}

@@ -417,8 +417,10 @@ class TestNarrowUpdates:
             assert len(narrow) < len(wide)
 
 
-def test_feature_and_hexside_marks_are_never_letters_because_letters_are_units():
-    from tui.widgets.hex_render import EDGE_DEFAULT, EDGE_MARKS, FEATURE_MARKS
+def test_a_feature_without_a_declared_mark_is_drawn_with_a_mark_that_is_not_a_letter():
+    """Letters on the map are units; the rule sets' own marks are checked in tests/rules/test_vocabulary.py."""
+    from rules.board import Board, EdgeFeature
+    from tui.widgets.hex_render import EDGE_DEFAULT, MapModel
 
-    marks = [*EDGE_MARKS.values(), *FEATURE_MARKS.values(), EDGE_DEFAULT]
-    assert not [m for m in marks if m.isalpha()]
+    board = Board(width=2, height=1, terrain=("open", "open"), edges=(EdgeFeature(at=Hex(0, 0), side="E", feature="moat"),))
+    assert MapModel(board).edge(0, 0, "E") == EDGE_DEFAULT and not EDGE_DEFAULT.isalpha()

@@ -28,6 +28,7 @@ MENU = (
     ("o", "load", "Load a game or scenario"),
     ("c", "resume", "Resume the autosaved game"),
     ("r", "rules", "Rules reference"),
+    ("g", "resolver", "Quick resolver (game master)"),
     ("q", "quit", "Quit"),
 )
 
@@ -96,6 +97,11 @@ class TitleScreen(Screen[None]):
 
     def action_rules(self) -> None:
         self.app.rules_reference()
+
+    def action_resolver(self) -> None:
+        from tui.screens.resolver import ResolverScreen
+
+        self.app.push_screen(ResolverScreen())
 
     def action_help(self) -> None:
         self.app.show_help(self)

@@ -60,7 +60,7 @@ from rules.hexgrid import Hex, LineStep, from_offset, to_offset
 from tui.widgets import hex_update
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
 from tui.widgets.hex_render import (
-    FLAG_CLASSES, KNOWN_TERRAIN, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, TARGET, MapModel, StyleKey,
+    FLAG_CLASSES, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, STYLES, TARGET, MapModel, StyleKey,
     compose_line, legend_lines, occupants, printable,
 )
 
@@ -88,7 +88,7 @@ class HexMap(ScrollView, can_focus=True):
         "hex-map--terrain", "hex-map--legend",
         *(name for _, name in FLAG_CLASSES),
         *SIDE_CLASSES,
-        *(f"hex-map--terrain-{t}" for t in KNOWN_TERRAIN),
+        *(f"hex-map--terrain-{style}" for style in STYLES),
     }
     """Every style the map draws with; TCSS may restyle any of them."""
 
@@ -104,16 +104,10 @@ class HexMap(ScrollView, can_focus=True):
     HexMap > .hex-map--elevation { color: $secondary; }
     HexMap > .hex-map--feature { color: $warning; }
     HexMap > .hex-map--terrain { color: $text; }
-    HexMap > .hex-map--terrain-forest, HexMap > .hex-map--terrain-woods, HexMap > .hex-map--terrain-wood,
-    HexMap > .hex-map--terrain-jungle, HexMap > .hex-map--terrain-orchard { color: $success; }
-    HexMap > .hex-map--terrain-river, HexMap > .hex-map--terrain-water, HexMap > .hex-map--terrain-stream,
-    HexMap > .hex-map--terrain-lake, HexMap > .hex-map--terrain-sea, HexMap > .hex-map--terrain-marsh,
-    HexMap > .hex-map--terrain-swamp { color: $primary; }
-    HexMap > .hex-map--terrain-hill, HexMap > .hex-map--terrain-hills, HexMap > .hex-map--terrain-slope,
-    HexMap > .hex-map--terrain-mountain, HexMap > .hex-map--terrain-rough,
-    HexMap > .hex-map--terrain-rocky { color: $secondary; }
-    HexMap > .hex-map--terrain-fortified, HexMap > .hex-map--terrain-town, HexMap > .hex-map--terrain-village,
-    HexMap > .hex-map--terrain-building, HexMap > .hex-map--terrain-buildings { color: $warning; }
+    HexMap > .hex-map--terrain-forest { color: $success; }
+    HexMap > .hex-map--terrain-water { color: $primary; }
+    HexMap > .hex-map--terrain-hill, HexMap > .hex-map--terrain-rough { color: $secondary; }
+    HexMap > .hex-map--terrain-building { color: $warning; }
     HexMap > .hex-map--side-0 { color: $error; text-style: bold; }
     HexMap > .hex-map--side-1 { color: $accent; text-style: bold; }
     HexMap > .hex-map--side-2 { color: $success; text-style: bold; }
@@ -186,7 +180,7 @@ class HexMap(ScrollView, can_focus=True):
         board = state.board
         if self._model is None or (self._model.board is not board and self._model.board != board):
             flags = self._model.flags if self._model else {}
-            self._model = MapModel(board)
+            self._model = MapModel(board, getattr(ruleset, "terrain", None))
             self._model.flags = {k: v for k, v in flags.items() if self._model.in_bounds(*k)}
             self._model.units = occupants(state, ruleset)
             self._row_version = [0] * board.height

@@ -13,11 +13,13 @@ Nothing here knows the rules: it only draws what the state and the rule set's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from rich.cells import cell_len
 
 from rules.board import Board
+from rules.core import STYLES, TerrainInfo
 from rules.hexgrid import Hex, from_offset, to_offset
 
 from tui.widgets.hex_layout import OUTLINED, HexLayout
@@ -45,29 +47,11 @@ FLAG_CLASSES: tuple[tuple[int, str], ...] = (
 )
 """Highlight flags and their component classes, weakest first (later ones win)."""
 
-KNOWN_TERRAIN = frozenset(
-    "open clear field crops forest woods wood jungle orchard river water stream lake sea marsh swamp "
-    "hill hills slope mountain rough rocky sand desert fortified town village building buildings "
-    "road rubble".split()
-)
-"""Terrain ids with a component class of their own (`hex-map--terrain-<id>`); others share
-`hex-map--terrain`."""
-
 SIDE_CLASSES = ("hex-map--side-0", "hex-map--side-1", "hex-map--side-2", "hex-map--side-3")
 
-EDGE_MARKS = {
-    "wall": "#", "stone_wall": "#", "hedge": "%", "bocage": "%", "fence": "+", "stream": "~",
-    "river": "~", "cliff": ")", "ridge": "^", "crest": "^", "road": "=", "bridge": "]",
-}
-"""Hexside feature -> the character drawn on that hexside; any other feature draws '*'.
-Never a letter: letters on the map are units."""
 EDGE_DEFAULT = "*"
-
-FEATURE_MARKS = {
-    "road": "=", "track": "-", "bridge": "]", "ford": "_", "building": "#", "house": "#", "town": "#",
-    "village": "#", "objective": "*", "trench": "(", "rubble": ";", "wreck": "!", "smoke": ":",
-}
-"""Hex feature -> its mark; any other feature draws '*'. Never a letter: letters on the map are units."""
+"""The mark of a hex feature or hexside feature whose rule set declares none (never a letter:
+letters on the map are units). Glyphs, marks and styles are the rule set's (`TerrainInfo`)."""
 
 OUTLINE = "hex-map--outline"
 EDGE = "hex-map--edge"
@@ -121,8 +105,9 @@ def mark_char(marks: str) -> str:
     return one_char(marks, " ") if marks else " "
 
 
-def terrain_class(terrain: str) -> str:
-    return f"{TERRAIN}-{terrain}" if terrain in KNOWN_TERRAIN else TERRAIN
+def terrain_class(style: str) -> str:
+    """The component class of a terrain style (`TerrainInfo.style`; an unknown one draws plain)."""
+    return f"{TERRAIN}-{style}" if style in STYLES and style != "plain" else TERRAIN
 
 
 class Ground(NamedTuple):
@@ -135,6 +120,10 @@ class Ground(NamedTuple):
     """The hex feature's mark, or '' for none."""
     features: tuple[str, ...] = ()
     """Feature ids, for descriptions."""
+    style: str = "plain"
+    """The terrain's style (a `STYLES` name), which picks its colour."""
+    plain: bool = False
+    """Plain ground: on a height the compact map draws the height digit in place of its glyph."""
 
 
 class Occupant(NamedTuple):
@@ -154,11 +143,12 @@ class MapModel:
     Indexed by offset (col, row), the way the text is laid out.
     """
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, terrain: Mapping[str, TerrainInfo] | None = None) -> None:
         self.board = board
         self.columns = board.width
         self.rows = board.height
-        glyphs = board.glyphs
+        self.terrain: Mapping[str, TerrainInfo] = terrain or {}
+        """The rule set's terrain: its glyphs, marks and styles (none: the scenario's legend characters)."""
         self.ground: list[list[Ground]] = []
         for row in range(board.height):
             line = []
@@ -166,11 +156,11 @@ class MapModel:
                 h = from_offset(col, row)
                 tid = board.terrain_at(h)
                 feats = tuple(sorted(board.features_at(h)))
-                feature = ""
-                if feats:
-                    f = feats[0]
-                    feature = FEATURE_MARKS.get(f, "*")
-                line.append(Ground(tid, one_char(glyphs.get(tid, "") or tid, "?"), board.height_at(h), feature, feats))
+                glyph = self.glyph(tid)
+                info = self.terrain.get(tid)
+                plain = info.style == "open" if info is not None else glyph in OPEN_GLYPHS
+                line.append(Ground(tid, glyph, board.height_at(h), self.mark(feats[0]) if feats else "",
+                                   feats, self.style(tid), plain))
             self.ground.append(line)
         self.edges: dict[tuple[int, int, str], str] = {}
         """(col, row, direction) -> mark of the hexside feature there."""
@@ -182,7 +172,21 @@ class MapModel:
 
     def _add_edge(self, h: Hex, direction: str, feature: str) -> None:
         col, row = to_offset(h)
-        self.edges[(col, row, direction)] = EDGE_MARKS.get(feature, EDGE_DEFAULT)
+        self.edges[(col, row, direction)] = self.mark(feature)
+
+    def glyph(self, tid: str) -> str:
+        """The rule set's glyph for a terrain id, else the scenario's legend character, else its first letter."""
+        info = self.terrain.get(tid)
+        return one_char((info.glyph if info else "") or self.board.glyphs.get(tid, "") or tid, "?")
+
+    def mark(self, feature: str) -> str:
+        """The rule set's mark for a hex or hexside feature ('*' when it declares none)."""
+        info = self.terrain.get(feature)
+        return one_char(info.mark, EDGE_DEFAULT) if info is not None and info.mark else EDGE_DEFAULT
+
+    def style(self, tid: str) -> str:
+        info = self.terrain.get(tid)
+        return info.style if info is not None else "plain"
 
     def in_bounds(self, col: int, row: int) -> bool:
         return 0 <= col < self.columns and 0 <= row < self.rows
@@ -213,7 +217,7 @@ def interior_keys(model: MapModel, col: int, row: int) -> tuple[StyleKey, StyleK
     a cursor move costs one colour sequence, not three.
     """
     ground = model.ground[row][col]
-    base: StyleKey = (terrain_class(ground.terrain),)
+    base: StyleKey = (terrain_class(ground.style),)
     flags = model.flags.get((col, row), 0)
     overlay = tuple(name for bit, name in FLAG_CLASSES if flags & bit)
     occupant = model.units.get((col, row))
@@ -252,21 +256,21 @@ def _compact(layout: HexLayout, model: MapModel, row: int, chars: list[str], key
         # Open ground on a height shows the height in its own cell ("1 i", not ".1i", where the
         # digit would read as part of the unit to its right); other terrain shows it after the
         # glyph, and a unit hides it (the status line and the outlined zoom still tell it).
-        plain_height = occupant is None and ground.elevation > 0 and ground.glyph in OPEN_GLYPHS
+        plain_height = occupant is None and ground.elevation > 0 and ground.plain
         if plain_height:
             chars[x] = _digit(ground.elevation)
         if edge:
             chars[x + 1], keys[x + 1] = edge, (EDGE,)
         elif ground.elevation > 0 and not plain_height and occupant is None:
-            chars[x + 1], keys[x + 1] = _digit(ground.elevation), (terrain_class(ground.terrain), ELEVATION)
+            chars[x + 1], keys[x + 1] = _digit(ground.elevation), (terrain_class(ground.style), ELEVATION)
         elif ground.feature:
-            chars[x + 1], keys[x + 1] = ground.feature, (terrain_class(ground.terrain), FEATURE)
+            chars[x + 1], keys[x + 1] = ground.feature, (terrain_class(ground.style), FEATURE)
         else:
-            chars[x + 1], keys[x + 1] = " ", (terrain_class(ground.terrain),)
+            chars[x + 1], keys[x + 1] = " ", (terrain_class(ground.style),)
 
 
 OPEN_GLYPHS = frozenset(". ,")
-"""Glyphs of plain ground: on a height, the compact map draws the height digit in their place."""
+"""Glyphs taken for plain ground when the rule set declares no look for a terrain."""
 
 
 def _digit(n: int) -> str:
@@ -362,7 +366,7 @@ def legend_lines(model: MapModel | None, state, ruleset) -> list[str]:
         lines.append(f"{glyph} {label(tid)}" + (f": {effects}" if effects else ""))
     features = sorted({(g.feature, g.features[0]) for row in model.ground for g in row if g.feature})
     lines.extend(f"{mark} {label(fid)} (hex feature)" for mark, fid in features)
-    edges = sorted({(EDGE_MARKS.get(e.feature, EDGE_DEFAULT), e.feature) for e in model.board.edges})
+    edges = sorted({(model.mark(e.feature), e.feature) for e in model.board.edges})
     lines.extend(f"{mark} {label(fid)} (hexside)" for mark, fid in edges)
     if any(g.elevation for row in model.ground for g in row):
         lines.append("1-9 height")

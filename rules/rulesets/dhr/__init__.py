@@ -18,7 +18,7 @@ from rules.actions import Action
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.dhr import combat, preview, terrain, turn, victory, view, why, words
 from rules.rulesets.dhr.actions import DHRAction
-from rules.rulesets.dhr.state import DHRState
+from rules.rulesets.dhr.state import DHRSide, DHRState
 
 
 class DHRRuleset:
@@ -41,7 +41,12 @@ class DHRRuleset:
                    help="terrain ids, comma-separated (e.g. woods, hedge, dense_brush), that must be "
                         "rolled until passed besides fortress walls and barbed wire (DHR-A05)"),
     )
+    version = 2
+    """2: a side's players and commander are DHR's own side fields (DHRSide), no longer the core's."""
     state_model = DHRState
+    side_model = DHRSide
+    victory_kinds = victory.KINDS
+    campaign_model = None
     action_adapter = TypeAdapter(DHRAction)
     action_kinds = {
         "draw": ActionKind(key="d", label="Draw a chip"),

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from rules.core import GameState
+from rules.core import GameState, Side
 from rules.hexgrid import Hex
 from rules.rulesets.dhr.units import DHRUnit
 
 
+class DHRSide(Side):
+    """A DHR side: the players who command it, in turn (DHR-A21)."""
+
+    players: list[str] = Field(default_factory=list, max_length=8)
+    """Commanders within the side, in turn order (DHR's rotating commanders)."""
+    commander: int = Field(default=0, ge=0)
+    """Index into `players` of who commands now."""
+
+
 class DHRState(GameState):
+    sides: list[DHRSide]
     units: dict[str, DHRUnit]
     bag: list[str] = Field(default_factory=list)
     """Chips still in the bag, kept sorted: the bag has no order until a chip is

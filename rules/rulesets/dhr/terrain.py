@@ -70,6 +70,21 @@ TERRAIN: dict[str, Terrain] = {
     "water": Terrain("Deep water", 0, impassable=True, note="impassable"),
 }
 
+LOOK: dict[str, tuple[str, str]] = {
+    # hex terrain: (glyph, style)
+    "open": (".", "open"), "yard": (",", "open"), "uneven": ("`", "rough"), "crops": ("%", "open"),
+    "saplings": (";", "forest"), "young_trees": ("'", "forest"), "brush": ('"', "forest"),
+    "trees": ("*", "forest"), "woods": ("&", "forest"), "dense_brush": ("$", "forest"),
+    "dense_woods": ("@", "forest"), "house": ("#", "building"), "clapboard": ("[", "building"),
+    "fieldworks": ("(", "rough"), "bunker": ("{", "building"), "water": ("~", "water"),
+    # hex features and hexsides: (mark, style)
+    "road": ("=", "road"), "wreck": ("!", "rough"),
+    "fence": ("+", "plain"), "rail_fence": ("-", "plain"), "hedge": ("}", "forest"),
+    "barbed_wire": ("<", "rough"), "wall": ("]", "building"), "fortress_wall": (")", "building"),
+}
+"""How the map draws each terrain id: a glyph for hex terrain, a mark for a hex feature or a
+hexside. Every symbol is used once: a house (#) is not a wall (])."""
+
 WRECK_DV = 3
 """A killed vehicle is immobile cover ("becomes immobile cover"): DV 3 like a solid wall
 (our choice), and its smoke adds +1 to a save when the line of sight passes through it (DHR-A20)."""
@@ -88,9 +103,16 @@ def info() -> dict[str, TerrainInfo]:
             bits.append("impassable")
         if t.note:
             bits.append(t.note)
-        out[tid] = TerrainInfo(label=t.label, effects=", ".join(bits))
-    out["wreck"] = TerrainInfo(label="Wreck", effects=f"DV {WRECK_DV}, smoke +1 DV through it (DHR-A20)")
+        out[tid] = _looking(tid, t.where != "hex", TerrainInfo(label=t.label, effects=", ".join(bits)))
+    out["wreck"] = _looking("wreck", True, TerrainInfo(label="Wreck", effects=f"DV {WRECK_DV}, smoke +1 DV through it (DHR-A20)"))
     return out
+
+
+def _looking(tid: str, marked: bool, info: TerrainInfo) -> TerrainInfo:
+    """`info` with its look from LOOK: a glyph for hex terrain, a mark for features and hexsides."""
+    symbol, style = LOOK[tid]
+    look = {"mark": symbol} if marked else {"glyph": symbol}
+    return info.model_copy(update={**look, "style": style})
 
 
 def spec(tid: str) -> Terrain:

@@ -21,7 +21,7 @@ along its length is DV 0.
 from __future__ import annotations
 
 from rules.actions import Action
-from rules.core import Context, Decision, Refusal, Setup, Side
+from rules.core import Context, Decision, Refusal, Setup, side_of
 from rules.events import Changed, InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import Hex, nearest_first, path_to, reachable, ring
 from rules.words import count
@@ -29,7 +29,7 @@ from rules.rulesets.dhr import combat, victory
 from rules.rulesets.dhr.combat import remove_unit  # noqa: F401  (a unit is gone: combat.py)
 from rules.rulesets.dhr.actions import Attach, Call, Cast, Cross, Draw, Drop, End, Fire, Melee, Move, Overrun
 from rules.rulesets.dhr.procedures.movement import terrain_check
-from rules.rulesets.dhr.state import DHRState, attached, host_at, hosts, mp_of  # noqa: F401
+from rules.rulesets.dhr.state import DHRSide, DHRState, attached, host_at, hosts, mp_of  # noqa: F401
 from rules.rulesets.dhr.terrain import TERRAIN, cached_step_check, spec, step_check
 from rules.rulesets.dhr.units import DHRStats, DHRUnit
 
@@ -67,7 +67,7 @@ def setup(setup: Setup, seed: int, options: dict) -> DHRState:
         )
     state = DHRState(
         ruleset="dhr", scenario=setup.name, seed=seed, board=setup.board,
-        sides=[Side(id=s.id, name=s.name, players=list(s.players), leader=s.leader) for s in setup.sides],
+        sides=[side_of(DHRSide, s) for s in setup.sides],
         units=units, options=dict(options), victory=list(setup.victory), max_turns=setup.max_turns,
         phase="draw", active_side=setup.sides[0].id,
     )

@@ -12,6 +12,14 @@ from __future__ import annotations
 
 from rules.core import GameResult, VictoryCondition
 
+KINDS = {
+    "eliminate": "a side wins when no other side has a unit left on the map (always on)",
+    "casualties": "`side` wins once the other sides have lost `fraction` of their figures",
+    "hold": "`side` wins at the end of turn `turn` holding one of `hexes` with no enemy in any",
+    "turn_limit": "at the end of turn `turn` (default: the last) `side` wins (no side: a draw)",
+}
+"""The victory kinds this check understands (a scenario naming another is refused)."""
+
 
 def _alive_sides(state) -> list[str]:
     return [s for s in state.side_ids() if any(u.on_map for u in state.units.values() if u.side == s)]

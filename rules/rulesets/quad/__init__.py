@@ -13,7 +13,7 @@ from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Pr
 from rules.rulesets.quad import preview, turn, victory, view, words
 from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import ADAPTER
-from rules.rulesets.quad.state import QuadState
+from rules.rulesets.quad.state import QuadSide, QuadState
 
 
 class QuadRuleset:
@@ -24,8 +24,16 @@ class QuadRuleset:
                    help="Off: the defender's blocks are assigned by the default (Quality hits first, 6s kept as excess)."),
         OptionSpec(id="ask_retreats", label="Owner picks fall-back hexes", default=True,
                    help="Off: a falling-back unit takes the hex with the most room behind it."),
+        OptionSpec(id="reshuffle_step", label="Reshuffle as a step of the turn", default=True,
+                   help="The Turn: an empty draw deck takes back the shuffled discard pile after the draws. "
+                        "Off: only when a draw finds the deck empty (how saves of QUAD version 1 were played)."),
     )
+    version = 2
+    """2: a side's leader is QUAD's own side field (QuadSide), no longer the core's."""
     state_model = QuadState
+    side_model = QuadSide
+    victory_kinds = victory.KINDS
+    campaign_model = None
     action_adapter = ADAPTER
     action_kinds = {
         "draw": ActionKind(key="d", label="Draw a card"),

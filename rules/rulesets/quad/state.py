@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_serializer
 
-from rules.core import GameState
+from rules.core import GameState, Side
 from rules.hexgrid import Hex
 from rules.reaction import Pausable, waiting
 from rules.rulesets.quad.cards import Card, Pile
@@ -62,9 +62,17 @@ class PendingRetreat(BaseModel):
     """Hexes taken so far, the start first."""
 
 
+class QuadSide(Side):
+    """A QUAD side: its leader's level adds tactics cards (QUAD-A06)."""
+
+    leader: int = Field(default=0, ge=0, le=99)
+    """Leader level: one more tactics card per level."""
+
+
 class QuadState(GameState, Pausable):
     """QUAD's whole game: the common fields plus cards, phase and pending choices."""
 
+    sides: list[QuadSide]
     units: dict[str, QuadUnit]
     piles: dict[str, Pile] = Field(default_factory=dict)
     """Each side's draw deck, hand, discard pile."""

@@ -39,17 +39,20 @@ EFFECTS: dict[str, TerrainEffect] = {
 """Terrain id -> effect. Forest +2 (not +4: the text's doubled paragraph counts once, QUAD-A01)."""
 
 TERRAIN: dict[str, TerrainInfo] = {
-    "open": TerrainInfo(label="Open", effects="no effects"),
-    "forest": TerrainInfo(label="Forest", effects="difficult (not for Foresters), +2 defense"),
-    "fortified": TerrainInfo(label="Fortified", effects="difficult, +4 defense"),
-    "river": TerrainInfo(label="River", effects="difficult (not for Amphibious units), +2 defense"),
-    "impassable": TerrainInfo(label="Impassable", effects="no unit may enter (lake, cliff)"),
+    "open": TerrainInfo(label="Open", effects="no effects", glyph=".", style="open"),
+    "forest": TerrainInfo(label="Forest", effects="difficult (not for Foresters), +2 defense", glyph="&", style="forest"),
+    "fortified": TerrainInfo(label="Fortified", effects="difficult, +4 defense", glyph="#", style="building"),
+    "river": TerrainInfo(label="River", effects="difficult (not for Amphibious units), +2 defense", glyph="~",
+                         style="water"),
+    "impassable": TerrainInfo(label="Impassable", effects="no unit may enter (lake, cliff)", glyph="@", style="rough"),
     "slope": TerrainInfo(
         label="Slope (elevation)",
         effects="difficult when moving up; +1 attack / +1 defense for the unit on higher ground",
+        style="hill",
     ),
 }
-"""What the legend and the unit card say about each terrain id."""
+"""What the legend and the unit card say about each terrain id, and how the map draws it
+(slope has no glyph: the map shows heights as digits)."""
 
 
 def effect(board: Board, h: Hex) -> TerrainEffect:

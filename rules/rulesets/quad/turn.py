@@ -11,7 +11,7 @@ side in a row has released without playing a card.
 from __future__ import annotations
 
 from rules.actions import Action
-from rules.core import Context, Decision, Refusal, Setup, Side
+from rules.core import Context, Decision, Refusal, Setup, side_of
 from rules import reaction
 from rules.events import InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import Hex, path_to, reachable
@@ -22,7 +22,7 @@ from rules.rulesets.quad import procedures as proc
 from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import Attack, Block, Charge, Decline, Draw, Hold, Move, Release, Retreat, Steal
 from rules.rulesets.quad.combat import attack_inputs  # noqa: F401  (tests and previews read it here)
-from rules.rulesets.quad.state import QuadState
+from rules.rulesets.quad.state import QuadSide, QuadState
 from rules.rulesets.quad.units import QuadStats, QuadUnit, unit_rank
 
 # --- set-up ---------------------------------------------------------------------------
@@ -44,11 +44,11 @@ def setup(setup: Setup, seed: int, options: dict) -> QuadState:
                                start_quality=stats.quality, rank=rank)
     state = QuadState(
         ruleset="quad", scenario=setup.name, seed=seed, board=setup.board,
-        sides=[Side(id=s.id, name=s.name, players=s.players, leader=s.leader) for s in setup.sides],
+        sides=[side_of(QuadSide, s) for s in setup.sides],
         units=units, options=dict(options), victory=setup.victory, max_turns=setup.max_turns,
         phase="draw", to_draw=[s.id for s in setup.sides],
     )
-    for s in setup.sides:
+    for s in state.sides:
         pile = deck.Pile(deck=deck.shuffle(deck.build_deck(s.id, per_side[s.id], s.leader), seed, state.shuffles))
         state.shuffles += 1
         deck.draw(pile, deck.tactics_count(len(per_side[s.id]), s.leader), seed, lambda: 0)
@@ -262,6 +262,8 @@ def _reshuffle_step(state: QuadState, ctx: Context) -> None:
     """The Turn: "If a player has no cards left in their draw deck shuffle discard pile and return
     it to their draw deck" - a step of every turn, after the draws (QUAD-A08); a draw from an
     empty deck later in the turn still reshuffles first (cards.draw)."""
+    if not state.options.get("reshuffle_step", True):
+        return
     for s in state.side_ids():
         pile = state.piles[s]
         if pile.deck or not pile.discard:

@@ -15,6 +15,15 @@ from rules.hexgrid import Hex
 from rules.rulesets.quad.state import QuadState
 
 
+KINDS = {
+    "eliminate": "the side wins when no enemy unit is left on the map (always checked)",
+    "casualties": "`side` wins once the other sides have lost `fraction` of their units",
+    "hold": "`side` wins if its units stand on every hex of `hexes` at the end of turn `turn`",
+    "turn_limit": "`side` wins (nobody: a draw) at the end of turn `turn`",
+}
+"""The victory kinds this check understands (a scenario naming another is refused)."""
+
+
 def _text(c: VictoryCondition, fallback: str) -> str:
     return c.text or fallback
 

@@ -1,0 +1,99 @@
+"""The game master's quick resolver: every listed procedure resolves, its odds are the game's own."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from rules import registry
+from rules.dice import ScriptedDice, SeededDice
+from rules.hexgrid import Hex
+from rules.resolver import procedures, run
+from rules.service import GameService
+from saves.scenarios import load_scenario
+
+LISTED = [(e.id, p) for e in registry.entries() for p in procedures(e.id)]
+
+
+def test_the_first_rule_sets_list_their_procedures():
+    assert set(procedures("quad")) >= {"attack"}
+    assert set(procedures("dhr")) >= {"fire", "melee", "morale"}
+
+
+@pytest.mark.parametrize("ruleset, name", LISTED)
+def test_every_procedure_gives_whole_odds_and_rolls_with_its_defaults(ruleset, name):
+    proc, values = run(ruleset, name)
+    preview = proc.odds(values)
+    assert preview.outcomes or preview.notes
+    for seed in range(5):
+        dice = SeededDice(seed, 0)
+        lines = proc.roll(values, dice)
+        assert lines and all(isinstance(line, str) and line for line in lines)
+
+
+@pytest.mark.parametrize("ruleset, name", LISTED)
+def test_bad_inputs_are_refused_with_the_reason(ruleset, name):
+    proc, _ = run(ruleset, name)
+    first = proc.inputs[0]
+    with pytest.raises(ValueError, match=first.name):
+        proc.values({first.name: "nonsense"})
+    with pytest.raises(ValueError, match="has no input"):
+        proc.values({"no_such_input": "1"})
+    if first.high is not None:
+        with pytest.raises(ValueError, match=f"expected {first.low} to {first.high}"):
+            proc.values({first.name: str(first.high + 1)})
+
+
+def test_a_quad_attack_resolves_with_the_odds_the_game_shows():
+    """The resolver, given the numbers of an attack met in play, gives the game's own preview."""
+    from rules.rulesets.quad import procedures as qproc
+    from rules.rulesets.quad import terrain as ter
+    from rules.rulesets.quad.combat import attack_inputs
+
+    game, rng = GameService.new(load_scenario("teaching", "quad"), seed=5), random.Random(5)
+    for _ in range(600):
+        side = game.decision().side
+        attacks = [a for a in game.legal_actions(side) if a.kind == "attack"]
+        if attacks:
+            break
+        game.apply(rng.choice(game.legal_actions(side)))
+    assert attacks, "no attack came up"
+    action = attacks[0]
+    state = game.state
+    att, dfn = state.units[action.unit], state.unit_at(Hex(*action.at))
+    occupied = set(state.occupied())
+    blocked = lambda h: h in occupied or not ter.passable(state.board, h)  # noqa: E731
+    inputs = attack_inputs(state, att, dfn, charged=False, attacker_at=att.at)
+    given = {"attack": inputs.attack_dice, "defense": inputs.defense_dice, "aq": inputs.attacker_quality,
+             "dq": inputs.defender_quality, "elite": inputs.elite, "attacker_green": inputs.attacker_green,
+             "defender_green": inputs.defender_green, "attacker_steady": att.stats.has("steady"),
+             "defender_steady": dfn.stats.has("steady"),
+             "attacker_room": qproc.retreat_capacity(att.at, dfn.at, blocked, 6),
+             "defender_room": qproc.retreat_capacity(dfn.at, att.at, blocked, 6)}
+    proc, values = run("quad", "attack", {k: ("yes" if v is True else "no" if v is False else str(v)) for k, v in given.items()})
+    mine = sorted(o.chance for o in proc.odds(values).outcomes)
+    theirs = sorted(o.chance for o in game.seat(side).preview(action).outcomes)
+    assert mine == theirs and sum(mine) == 1
+
+
+def test_a_dhr_morale_check_resolves_as_the_text_says():
+    """Morale: Rating 3 in DV 2 cover after 1 casualty needs 4 or less; a 6 fails by 2."""
+    proc, values = run("dhr", "morale", {"rating": "3", "terrain_dv": "2", "casualties": "1"})
+    odds = {o.label: o.chance for o in proc.odds(values).outcomes}
+    assert odds == {"holds": Fraction(4, 6), "retreats 1 hex(es)": Fraction(1, 6), "retreats 2 hex(es)": Fraction(1, 6)}
+    assert proc.roll(values, ScriptedDice([6])) == ["fails: retreats 2 hex(es)"]
+    assert proc.roll(values, ScriptedDice([4])) == ["holds"]
+
+
+def test_the_command_line_resolves_and_refuses_clearly(capsys):
+    from tui.cli import main
+
+    assert main(["resolve", "dhr", "morale", "rating=3", "terrain_dv=2", "casualties=1", "--roll", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "66.67%  holds" in out and "Roll (seed 1):" in out and "morale 1d6" in out
+    assert main(["resolve", "dhr", "morale", "rating=9"]) == 2
+    assert "rating: expected 1 to 5, got 9" in capsys.readouterr().err
+    assert main(["resolve", "quad", "attack", "--inputs"]) == 0
+    assert "attack=4" in capsys.readouterr().out
