@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from rules.actions import Action
 from rules.board import Board
@@ -221,15 +221,39 @@ class OptionSpec(BaseModel):
     help: str = ""
 
 
+TargetKind = Literal["none", "unit", "hex", "path", "choice"]
+"""How an action kind is aimed: 'none' (nothing to aim: the action, or a letter choice when a
+unit has several), 'unit' (a unit on the map, picked by its hex), 'hex' (a hex), 'path' (a hex
+to go to; the action carries the way there), 'choice' (one of several options, by letter)."""
+
+
 class ActionKind(BaseModel):
-    """How the UI offers one kind of action: its key, its label, and whether it wants a hex."""
+    """How the UI offers one kind of action: its key, its label, and how it is aimed."""
 
     model_config = ConfigDict(frozen=True)
     key: str
     """One key, unique within the rule set, not one of the map's own keys (see tui/keys)."""
     label: str
-    needs_target: bool = False
-    """True when the player picks a hex or unit on the map after choosing the kind."""
+    target: TargetKind = "none"
+    field: str = ""
+    """The action's field that holds the target: a hex, a unit id, or the path. '' means the
+    usual one: 'path' for a path, else the first of 'to', 'at', 'hex' the action has."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_flag(cls, data: Any) -> Any:
+        """`needs_target=True` (the older flag) still means 'aimed at a hex'."""
+        if isinstance(data, dict) and "needs_target" in data:
+            data = dict(data)
+            flag = data.pop("needs_target")
+            if flag and "target" not in data:
+                data["target"] = "hex"
+        return data
+
+    @property
+    def needs_target(self) -> bool:
+        """True when the player picks a hex or unit on the map after choosing the kind."""
+        return self.target in ("unit", "hex", "path")
 
 
 STYLES = ("plain", "open", "forest", "water", "hill", "building", "road", "rough")

@@ -27,3 +27,21 @@ def test_headless_packages_never_import_the_ui(package, forbidden):
         capture_output=True, text=True, check=True,
     )
     assert out.stdout.strip() == "", f"{package} imported {out.stdout.strip()}"
+
+
+MODULE = """
+import importlib, sys
+for name in {modules!r}:
+    importlib.import_module(name)
+print(",".join(sorted(m for m in sys.modules if m.split(".")[0] in {forbidden!r})))
+"""
+
+
+def test_the_action_flow_and_the_seating_never_import_textual():
+    """tui/flow.py and tui/seating.py run without a terminal (their tests need none)."""
+    modules = ("tui.flow", "tui.aim", "tui.seating", "tui.glossary")
+    out = subprocess.run(
+        [sys.executable, "-c", MODULE.format(modules=modules, forbidden={"textual", "rich"})],
+        capture_output=True, text=True, check=True,
+    )
+    assert out.stdout.strip() == "", f"{modules} imported {out.stdout.strip()}"

@@ -92,8 +92,8 @@ class ToyRuleset:
     state_model = ToyState
     action_adapter = TypeAdapter(ToyAction)
     action_kinds = {
-        "move": ActionKind(key="m", label="Move", needs_target=True),
-        "attack": ActionKind(key="a", label="Attack", needs_target=True),
+        "move": ActionKind(key="m", label="Move", target="path"),
+        "attack": ActionKind(key="a", label="Attack", target="unit", field="target"),
         "brace": ActionKind(key="b", label="Brace"),
         "pass": ActionKind(key="p", label="Pass"),
     }

@@ -63,9 +63,10 @@ class HexwarApp(App[None]):
 
     def on_mount(self) -> None:
         if "new" in self.start:
-            self.start_game(self.start["new"], hide=self.start.get("hide", self.hide_between))
+            self.start_game(self.start["new"], hide=self.start.get("hide", self.hide_between),
+                            referee=self.start.get("referee", False))
         elif "load" in self.start:
-            self.load_save(self.start["load"])
+            self.load_save(self.start["load"], referee=self.start.get("referee", False))
 
     def _fatal_error(self) -> None:
         """An unhandled error ends the app: one plain line for the player, the traceback to crash.log."""
@@ -106,13 +107,14 @@ class HexwarApp(App[None]):
 
         return files.autosave_store()
 
-    def start_game(self, service, *, hide: bool = True, replace: bool = False) -> None:
-        """Show the game screen for `service` (replacing the new-game screen when asked)."""
+    def start_game(self, service, *, hide: bool = True, replace: bool = False, referee: bool = False) -> None:
+        """Show the game screen for `service` (replacing the new-game screen when asked; `referee`:
+        the referee seat, which sees everything, as `hexwar ... --referee` asks)."""
         from tui.screens.game import GameScreen
 
         if service.store is None and self.autosave:
             service.store = self.autosave_store()
-        screen = GameScreen(service, hide_between=hide)
+        screen = GameScreen(service, hide_between=hide, referee=referee)
         if replace:
             self.switch_screen(screen)
         else:
@@ -139,7 +141,8 @@ class HexwarApp(App[None]):
         kinds = getattr(getattr(screen, "ruleset", None), "action_kinds", None)
         title = getattr(screen, "HELP_TITLE", type(screen).__name__.removesuffix("Screen").lower())
         args = (title, getattr(screen, "KEYS", ()))
-        options = {"map_keys": kinds is not None, "kinds": kinds}
+        words = getattr(getattr(screen, "ruleset", None), "glossary", None)
+        options = {"map_keys": kinds is not None, "kinds": kinds, "words": words}
         self.push_screen(HelpScreen(help_text(*args, **options), help_table(*args, **options)))
 
     def new_game(self, ruleset: str | None = None, scenario: str | None = None) -> None:
@@ -161,7 +164,7 @@ class HexwarApp(App[None]):
 
         self.push_screen(LoadDialog(), chosen)
 
-    def load_save(self, path, retry=None) -> None:
+    def load_save(self, path, retry=None, referee: bool = False) -> None:
         """Open a saved game; a bad file is reported in a dialog (then `retry()` runs, if given)."""
         from tui.dialogs import files
 
@@ -170,7 +173,7 @@ class HexwarApp(App[None]):
         except Exception as exc:  # noqa: BLE001 - SaveError, OSError, anything: the player sees it
             self.show_error("This game cannot be loaded", str(exc), then=retry)
             return
-        self.start_game(service, hide=self.hide_between)
+        self.start_game(service, hide=self.hide_between, referee=referee)
 
     def resume(self) -> None:
         from tui.dialogs import files

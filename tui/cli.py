@@ -77,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
                              help="play as lines of text (see `hexwar --help`)")
         command.add_argument("--side", metavar="SIDE",
                              help="with --plain: the side you play (default: every side in turn)")
+        command.add_argument("--referee", action="store_true",
+                             help="play as the referee: see every side's secrets (hands, blinds) and act for any side")
     verify = sub.add_parser(
         "verify", help="replay a save and report whether it is consistent",
         description="Replay a save's action log from its scenario and seed and compare the result "
@@ -247,7 +249,7 @@ def cmd_new(args: argparse.Namespace) -> int:
               file=sys.stderr)
     if args.plain:
         return _open_plain(service, args.side)
-    start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai)}
+    start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai), "referee": args.referee}
     return _open_tui(start)
 
 
@@ -257,7 +259,7 @@ def cmd_load(args: argparse.Namespace) -> int:
     service = load_game(args.file, store=AutosaveStore())
     if args.plain:
         return _open_plain(service, args.side)
-    return _open_tui({"load": args.file, "service": service})
+    return _open_tui({"load": args.file, "service": service, "referee": args.referee})
 
 
 def _open_plain(service, side: str | None) -> int:

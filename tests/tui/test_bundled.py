@@ -6,7 +6,6 @@ import pytest
 
 from rules.service import GameService
 from tui.app import HexwarApp
-from tui.screens.game import action_hex
 
 from saves import scenarios
 
@@ -40,7 +39,7 @@ async def play_turns(app, service, pilot, actions: int) -> None:
         if screen.choices is not None:
             await pilot.press("a")
         if screen.mode is not None:
-            screen.map.cursor = action_hex(screen.candidates[0], service.state)
+            screen.map.cursor = screen.flow.aim(screen.candidates[0])
             await pilot.press("enter")
         if screen.choices is not None:  # several actions on that hex (DHR: rate of fire, weapons)
             await pilot.press("a")

@@ -212,7 +212,7 @@ async def test_an_error_inside_the_rules_shows_a_dialog_not_a_traceback(toy_game
         def broken(*args, **kwargs):
             raise ValueError("the rules tripped over something")
 
-        monkeypatch.setattr(toy_game, "undo", broken)
+        monkeypatch.setattr(toy_game, "why_no_undo", broken)
         await pilot.press("u")
         await pilot.pause()
         assert type(app.screen).__name__ == "ErrorDialog"

@@ -136,9 +136,9 @@ async def test_messages_name_sides_by_name_not_id():
     app = game_app(service)
     async with app.run_test(size=(80, 24)):
         screen = app.screen
-        text = game_text.events_message(screen, [InitiativePassed(to_side="b", from_side="a")], "a")
+        text = game_text.events_message(screen, [InitiativePassed(to_side="b", from_side="a")])
         assert text == "initiative to Side B"
-        text = game_text.events_message(screen, [GameOver(winner="a", reason="all gone")], "a")
+        text = game_text.events_message(screen, [GameOver(winner="a", reason="all gone")])
         assert "Side A wins" in text
 
 
@@ -163,21 +163,21 @@ async def test_the_legend_wraps_inside_its_box_on_a_narrow_map():
 # --- refusals come from the service ---------------------------------------------------------
 
 
-async def test_a_refused_hex_shows_the_reason_the_service_gives():
+async def test_a_refused_hex_shows_the_reason_the_seat_gives():
     service = toy_service()
     app = game_app(service)
     asked = []
 
     def check(action):
         asked.append(action)
-        return "the reason from GameService.check"
+        return "the reason from Seat.check"
 
-    service.check = check
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
+        screen.seat.check = check
         await pilot.press("n", "m", "6", "6", "6", "6", "enter")
-        assert asked, "the screen asks the service, it runs no rules itself"
-        assert screen.message == "Refused: the reason from GameService.check"
+        assert asked, "the screen asks the seat, it runs no rules itself"
+        assert screen.message == "Refused: the reason from Seat.check"
 
 
 def test_the_ui_drives_no_rules_machinery():
@@ -251,7 +251,7 @@ async def test_the_title_menu_answers_arrows_and_enter():
 async def test_tab_gives_the_keys_to_the_roster_and_the_dice_log_and_back():
     service = toy_service()
     app = game_app(service)
-    async with app.run_test(size=(80, 16)) as pilot:  # short: the roster must scroll
+    async with app.run_test(size=(80, 12)) as pilot:  # short: the roster must scroll
         screen = app.screen
         cursor = screen.map.cursor
         await pilot.press("tab")
@@ -299,9 +299,10 @@ async def test_game_over_names_units_in_the_log_and_counts_what_was_lost():
             assert service.apply("pass b").ok
         if service.result is not None:
             break
-    text = "\n".join(line.plain for line in log_lines(service))
+    seat = service.seat("b")
+    text = "\n".join(line.plain for line in log_lines(seat))
     assert "Bravo moves" in text and "a2 moves" not in text
-    summary = summary_text(service).plain
+    summary = summary_text(seat).plain
     assert summary.startswith("Side A won: ")
     assert "strength lost" in summary
 
@@ -365,13 +366,13 @@ def test_the_unit_detail_says_terrain_once():
 
     service = toy_service()
 
-    class Ruleset:
-        terrain = service.ruleset.terrain
+    class Seat:
+        ruleset = service.ruleset
 
-        def unit_card(self, view, unit_id):
+        def unit_card(self, unit_id):
             return [("Strength", "2"), ("Terrain", "Open")]
 
-    text = card_text(service.state, Ruleset(), "a1", full=True).plain
+    text = card_text(service.state, Seat(), "a1", full=True).plain
     assert text.count("Terrain") == 1
 
 
@@ -432,7 +433,7 @@ async def test_overlapping_outcomes_keep_the_rule_sets_order_exclusive_ones_are_
         await pilot.press("n", "a")
 
         def shown(*outcomes) -> list[str]:
-            screen.preview = Preview(title="t", outcomes=tuple(Outcome(label=l, chance=Fraction(c)) for l, c in outcomes))
+            screen.flow.preview = Preview(title="t", outcomes=tuple(Outcome(label=l, chance=Fraction(c)) for l, c in outcomes))
             body, _ = screen.palette_text()
             return [line.split("% ", 1)[1] for line in body.plain.split("\n") if "% " in line]
 

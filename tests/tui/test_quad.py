@@ -7,6 +7,7 @@ import pytest
 
 from rules.hexgrid import from_offset  # noqa: E402
 from rules.service import GameService  # noqa: E402
+from rules.rulesets.quad import RULESET  # noqa: E402
 from tests.rules.quad.helpers import activation, give, setup, unit  # noqa: E402
 from tui.app import HexwarApp  # noqa: E402
 
@@ -135,3 +136,40 @@ async def test_the_falling_back_unit_picks_its_hex_on_the_map():
         await pilot.pause()
         assert service.log[-1].kind == "retreat"
         assert service.state.units["b1"].at == from_offset(4, 2)
+
+
+def screen_text(app) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def _red_screens(service: GameService, size) -> list[str]:
+    """What red's screen shows at the start, with a unit selected, aiming, and in the game log."""
+    app = HexwarApp({"new": service, "hide": True}, autosave=False)
+    shots = []
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        shots.append(screen_text(app))
+        for keys in (("n",), ("m",), ("escape", "escape", "I"), ("escape", "G")):
+            await pilot.press(*keys)
+            await pilot.pause()
+            shots.append(screen_text(app))
+    return shots
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_opponents_hand_never_appears_on_screen(size):
+    """Red's screens are the same whatever blue holds: only what red may not know is changed
+    (rules' `hidden_from`), and the rendered text must not change with it (issue 8, item 1)."""
+    import random
+
+    service = quad_game()
+    shots = await _red_screens(service, size)
+    assert "J tactics" not in "\n".join(shots)  # blue's card
+    assert "Hand: " in shots[0]  # red's own hand is shown
+    differs = 0
+    for seed in range(4):
+        hidden = RULESET.hidden_from(service.state, "red", random.Random(seed))
+        differs += hidden.piles["blue"].hand != service.state.piles["blue"].hand
+        other = GameService(RULESET, hidden)
+        assert await _red_screens(other, size) == shots
+    assert differs, "no seed changed blue's hand: the test would prove nothing"

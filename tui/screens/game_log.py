@@ -1,4 +1,4 @@
-"""The game so far: every action and what it did, rolls included (never another side's private messages)."""
+"""The game so far: every action and what it did, rolls included, as the screen's seat may see them."""
 
 from __future__ import annotations
 
@@ -16,17 +16,17 @@ class GameLogScreen(Screen[None]):
     KEYS = READER_KEYS
     BINDINGS = bindings(READER_KEYS)
 
-    def __init__(self, service) -> None:
+    def __init__(self, seat) -> None:
         super().__init__()
-        self.service = service
+        self.seat = seat
 
     def compose(self) -> ComposeResult:
-        yield Static(f" The game so far: {len(self.service.history)} actions   (Esc: back)", classes="screen-title")
+        yield Static(f" The game so far: {self.seat.action_count} actions   (Esc: back)", classes="screen-title")
         yield RichLog(markup=False, highlight=False, wrap=True, min_width=1, id="game-log")
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)
-        for line in log_lines(self.service):
+        for line in log_lines(self.seat):
             log.write(line)
         log.focus()
 

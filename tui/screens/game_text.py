@@ -1,8 +1,8 @@
-"""What the game screen says: the palette text, refusal reasons, event lines; and action helpers.
+"""What the game screen says: the palette text, event lines, the full preview.
 
-Functions of the game screen's flow state (`self` is the `GameScreen`), kept
-apart so the screen module stays about wiring. None of this is rule logic:
-everything comes from the game service and the rule set's descriptions.
+Functions of the game screen (`self` is the `GameScreen`), kept apart so the
+screen module stays about wiring. None of this is rule logic: everything comes
+from the screen's seat and the rule set's descriptions.
 """
 
 from __future__ import annotations
@@ -11,15 +11,10 @@ import functools
 
 from rich.text import Text
 
-from rules.events import Message as MessageEvent
 from rules.events import Rolled
-from rules.hexgrid import Hex
+from tui.glossary import explain, explain_generic, glossary
 from tui.keys import FREE_FOR_RULESETS
-from tui.widgets.text import clean, event_line, hex_label, lit, side_name
-
-UNIT_FIELDS = ("target", "targets", "defender", "enemy", "victim", "other")
-"""Action fields that name the unit aimed at (its hex is the action's target on the map)."""
-
+from tui.widgets.text import event_line, lit, side_name
 
 def guarded(method):
     """Run a handler; any error becomes an error dialog instead of ending the app."""
@@ -35,39 +30,17 @@ def guarded(method):
     return wrapper
 
 
-def action_hex(action, state) -> Hex | None:
-    """The hex an action aims at: its own target hex, or the hex of the unit it aims at."""
-    h = action.target_hex
-    if h is not None:
-        return h
-    for name in type(action).model_fields:
-        if name in ("kind", "side", "unit"):
-            continue
-        value = getattr(action, name, None)
-        if isinstance(value, str) and value in state.units:
-            unit = state.units[value]
-            if unit.at is not None and not unit.eliminated:
-                return unit.at
-    return None
-
-
-def is_move(action) -> bool:
-    """A move goes where its path ends (a charge has a path too, but aims at an enemy)."""
-    path = getattr(action, "path", None)
-    return bool(path) and action.target_hex == Hex(*path[-1])
-
-
 def _key(out: Text, key: str, label: str) -> None:
     out.append(key, style="bold reverse")
     out.append(f" {label}  ", style="dim")
 
 
-def palette_text(self) -> tuple[Text, Text | None]:
+def palette_text(self, hints: bool = True) -> tuple[Text, Text | None]:
     """What the action palette shows now, for the game screen `self`: its text and a footer
     pinned to the last row (the keys that answer a pending confirmation or choice)."""
     out = Text(end="", no_wrap=False)
-    decision = self.service.decision()
-    state = self.service.state
+    decision = self.seat.decision()
+    state = self.view
     if decision.side is None:
         out.append("The game is over. ", style="bold")
         out.append("G: summary and log   u: undo   q: quit")
@@ -91,33 +64,40 @@ def palette_text(self) -> tuple[Text, Text | None]:
             if sum(o.chance for o in outcomes) == 1:
                 outcomes.sort(key=lambda o: -o.chance)
             for o in outcomes:
-                out.append(f"\n{o.percent:5.1f}% ", style="bold")
+                out.append("\n never " if o.chance == 0 else f"\n{o.percent:5.1f}% ", style="bold")
                 out.append_text(lit(o.label))
+        words = explain(f"{self.describe(self.pending)} {p.dice if p is not None else ''}", glossary(self.ruleset))
+        if words:  # the short tokens of the words above, in full
+            out.append("\n")
+            out.append_text(lit("; ".join(words), "dim"))
         return out, footer
     if self.choices is not None:
         footer = Text(end="")
         _key(footer, "a-" + FREE_FOR_RULESETS[len(self.choices) - 1], "choose")
         _key(footer, "Esc", "cancel")
         out.append("Choose:", style="bold")
-        history = self.service.history
         # The dice this choice answers (a defender's blocks): rolled just now by the other side,
         # which is still the active one (a reaction, not a choice of the active side's own).
-        reacting = decision.side != self.service.state.active_side
-        rolled = last_rolls(self) if reacting and history and history[-1].action.side != decision.side else None
+        reacting = decision.side != state.active_side
+        rolled = last_rolls(self) if reacting and self._last is not None and self._last[2] != decision.side else None
         if rolled:
             out.append(" after ", style="dim")
             out.append_text(rolled)
-        for letter, action in zip(FREE_FOR_RULESETS, self.choices):
+        texts = [self.describe(action) for action in self.choices]
+        for letter, text in zip(FREE_FOR_RULESETS, texts):
             out.append(f"\n{letter}", style="bold reverse")
-            out.append_text(lit(f" {self.describe(action)}"))
+            out.append_text(lit(f" {text}"))
+        words = explain_generic(texts, glossary(self.ruleset))
+        if words:  # '#' is a number: "x4 (-1)"
+            out.append("\n")
+            out.append_text(lit("; ".join(words), "dim"))
         return out, footer
     if self.mode is not None:
         unit = state.units.get(self.selected) if self.selected else None
         out.append(f"{self.kind_label(self.mode)}", style="bold")
         if unit is not None:
             out.append_text(lit(f" with {unit.name}"))
-        hexes = {h for a in self.candidates if (h := action_hex(a, state)) is not None}
-        out.append(f": choose one of {len(hexes)} highlighted hex{'es' if len(hexes) != 1 else ''}")
+        out.append(f": {aim_count(self)}")
         if self.message.startswith("Refused"):
             out.append("\n")
             out.append_text(lit(self.message, "bold"))
@@ -147,7 +127,11 @@ def palette_text(self) -> tuple[Text, Text | None]:
         _kinds_into(self, out, shown)
         if others:
             out.append(f" n: {'next' if self.selected else 'select a'} unit ({len(others)} can act)", style="dim")
-    if self.hide_between:
+    if hints and not self.query_one("#side-panel").display:
+        out.append("\nF2: show the side panel (roster, unit card, dice log)", style="dim")
+    if not hints:
+        return out, None
+    if self.hide_between and not self.referee:
         # Whether another side could react now depends on its hidden hand (QUAD: a tactics
         # card), so the line is the same either way: its keys work whenever its rules allow.
         others = [s for s in state.side_ids() if s != decision.side]
@@ -156,15 +140,42 @@ def palette_text(self) -> tuple[Text, Text | None]:
             names = ", ".join(side_name(state, s) for s in others)
             out.append_text(lit(f"{names}: interrupt with your own keys when your rules allow (? lists them)", "dim"))
         return out, None
-    for side in decision.reactors:
-        if side == decision.side:
-            continue
+    for side in self.flow.acting_sides()[1:]:
         reactions = self.legal(side)
         if reactions:
             out.append("\n")
             out.append_text(lit(f"{side_name(state, side)} may react: ", "italic"))
             _kinds_into(self, out, reactions)
     return out, None
+
+
+def aim_count(self) -> str:
+    """'choose one of 3 highlighted hexes' in the words of the kind's target."""
+    n = len(self.flow.hexes())
+    what = {"unit": ("unit", "units"), "path": ("hex to go to", "hexes to go to")}
+    one, many = what.get(self.flow.target_of(self.mode or ""), ("hex", "hexes"))
+    if n == 1:
+        return f"choose the highlighted {one}"
+    return f"choose one of {n} highlighted {many}"
+
+
+def update_palette(self) -> None:
+    """Show the palette text. A message too long for the status line (a refusal's reason,
+    what a roll did) is repeated there in full, and the palette grows to hold it."""
+    text, footer = palette_text(self)
+    message = self.message
+    quiet = self.pending is None and self.choices is None and self.mode is None
+    refused = message.startswith(("Refused", "Cannot")) or " not possible" in message or " cannot " in message
+    if len(message) > 24 and message not in text.plain and quiet:
+        if refused and self.palette.rows_for(text, footer) + 1 > 4:
+            text, footer = palette_text(self, hints=False)  # the reason before the hints
+        text.append("\n")
+        text.append_text(lit(message, "italic"))
+    # Room for every outcome or choice, and for a refusal's reason in full. Other messages keep
+    # to four rows (the dice log has every roll): a change of height lays the screen out again,
+    # which repaints the map.
+    grow = not quiet or (refused and message in text.plain)
+    self.palette.show(text, footer, self.palette.rows_for(text, footer) if grow else 4)
 
 
 def last_rolls(self) -> Text | None:
@@ -194,62 +205,24 @@ def _kinds_into(self, out: Text, actions: list) -> None:
         out.append(f" {self.kind_key(kind)}", style="bold reverse")
         out.append_text(lit(f" {self.kind_label(kind)}"))
         if n > 1:
-            out.append(f"({n})", style="dim")
+            out.append(f" ({n} options)", style="dim")
         out.append(" ")
 
 
-def refusal(self, h: Hex) -> str:
-    """Why the kind being aimed cannot go to `h`: the rule set's own reason, asked of the service."""
-    view = self.view
-    label = self.kind_label(self.mode or "")
-    if not view.board.in_bounds(h):
-        return f"{hex_label(h)} is off the map"
-    if not self.candidates:
-        return f"no {label} possible"
-    probe = self.candidates[0]
-    update = None
-    fields = type(probe).model_fields
-    unit = view.unit_at(h)
-    if "path" in fields:
-        # A path through the highlighted hexes to a neighbour of `h`, then `h`: the rules
-        # then say what is wrong with `h` itself (impassable, too far), not "not next to".
-        mover = self.service.state.units.get(self.selected) if self.selected else None
-        paths = [list(a.path) for a in self.candidates if getattr(a, "path", None) and h.distance(Hex(*a.path[-1])) == 1]
-        if mover is not None and mover.at is not None and mover.at.distance(h) == 1:
-            paths = []
-        update = {"path": [*min(paths, key=len), h] if paths else [h]}
-    for name in ("to", "at", "hex"):
-        if name in fields:
-            update = {name: h}
-    for name in fields:
-        if name in UNIT_FIELDS and isinstance(getattr(probe, name), str):
-            if unit is None:
-                return f"there is no unit at {hex_label(h)} to {label.lower()}"
-            update = {name: unit.id}
-    if update is not None:
-        try:
-            reason = self.service.check(probe.model_copy(update=update))
-        except Exception:  # noqa: BLE001 - a reason is a courtesy; the fallback below still helps
-            reason = ""
-        if reason:
-            return reason
-    return f"{hex_label(h)} is not a valid hex for {label}: choose a highlighted one"
-
-
-def events_message(self, events, side: str | None) -> str:
-    """What `events` did, in a line, leaving out messages private to other sides than `side`.
+def events_message(self, events) -> str:
+    """What `events` did, in a line, leaving out what the screen's seat may not see.
 
     The last roll comes first ("Marines attack [1 4 6]: 2 hits"), so the message
     line tells what was rolled even when the dice log is hidden.
     """
-    state = self.service.state
+    state = self.view
     shown = []
     last_roll = None
     for event in events:
+        if not self.seat.sees(event):
+            continue
         if isinstance(event, Rolled):
             last_roll = event.record
-            continue
-        if not event.visible_to(side):
             continue
         shown.append(event_line(event, state))
     if last_roll is not None:
@@ -275,10 +248,19 @@ def preview_text(self) -> Text:
     if p.outcomes:
         out.append("\n")
         for o in p.outcomes:
+            if o.chance == 0:  # not "0.00% fails morale (0)"
+                out.append("\n  never  ", style="bold")
+                out.append_text(lit(o.label))
+                continue
             out.append(f"\n{o.percent:6.2f}%  ", style="bold")
             out.append_text(lit(o.label))
-            out.append(f"  ({o.chance})", style="dim")
+            if o.chance != 1:
+                out.append(f"  (exactly {o.chance})", style="dim")
     for note in p.notes:
         out.append("\n")
         out.append_text(lit(note, "dim"))
+    words = explain(f"{self.describe(self.pending)} {p.dice}", glossary(self.ruleset))
+    if words:
+        out.append("\n\n")
+        out.append_text(lit("\n".join(words), "dim"))
     return out

@@ -14,7 +14,16 @@ from tui.keys import GLOBAL_KEYS, MAP_KEYS, Key
 from tui.widgets.text import lit
 
 
-def help_rows(table: tuple[Key, ...], *, map_keys: bool = False, kinds=None) -> list[tuple[str, Text] | str]:
+AIMED = {
+    "unit": ", then choose the unit on the map",
+    "hex": ", then choose the hex on the map",
+    "path": ", then choose where to go on the map",
+    "choice": ", then choose an option by letter",
+}
+"""How each kind of action is aimed, as the help screen says it."""
+
+
+def help_rows(table: tuple[Key, ...], *, map_keys: bool = False, kinds=None, words=None) -> list[tuple[str, Text] | str]:
     """(key, what it does) rows, with section titles as plain strings."""
     rows: list[tuple[str, Text] | str] = []
     if map_keys:
@@ -30,16 +39,23 @@ def help_rows(table: tuple[Key, ...], *, map_keys: bool = False, kinds=None) -> 
         rows.append("Actions of this rule set (listed on the palette when possible)")
         for kind in kinds.values():
             line = lit(kind.label, "bold")
-            if kind.needs_target:
-                line.append(", then choose the hex on the map", style="dim")
+            how = AIMED.get(kind.target, "")
+            if how:
+                line.append(how, style="dim")
             rows.append((kind.key, line))
+    if kinds is not None:
+        from tui.glossary import COUNT
+
+        rows.append("Words on the palette, the roster and the unit card")
+        for token, meaning in [*sorted((words or {}).items()), COUNT]:
+            rows.append((token, lit(meaning)))
     return rows
 
 
-def help_text(title: str, table: tuple[Key, ...], *, map_keys: bool = False, kinds=None) -> Text:
+def help_text(title: str, table: tuple[Key, ...], *, map_keys: bool = False, kinds=None, words=None) -> Text:
     """The key list as plain lines (what the help screen shows, for tests and logs)."""
     out = Text(f"Keys: {title}", end="")
-    for row in help_rows(table, map_keys=map_keys, kinds=kinds):
+    for row in help_rows(table, map_keys=map_keys, kinds=kinds, words=words):
         if isinstance(row, str):
             out.append(f"\n{row}")
         else:
@@ -48,12 +64,12 @@ def help_text(title: str, table: tuple[Key, ...], *, map_keys: bool = False, kin
     return out
 
 
-def help_table(title: str, table: tuple[Key, ...], *, map_keys: bool = False, kinds=None) -> Table:
+def help_table(title: str, table: tuple[Key, ...], *, map_keys: bool = False, kinds=None, words=None) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(justify="right", style="bold", no_wrap=True)
     grid.add_column(ratio=1)
     grid.add_row("", Text(f"Keys: {title}", style="bold underline"))
-    for row in help_rows(table, map_keys=map_keys, kinds=kinds):
+    for row in help_rows(table, map_keys=map_keys, kinds=kinds, words=words):
         if isinstance(row, str):
             grid.add_row("", Text(f"\n{row}", style="bold"))
         else:

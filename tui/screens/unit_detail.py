@@ -17,9 +17,9 @@ class UnitDetailScreen(ModalScreen[None]):
     KEYS = READER_KEYS
     BINDINGS = bindings(READER_KEYS)
 
-    def __init__(self, view, ruleset, unit_id: str) -> None:
+    def __init__(self, view, seat, unit_id: str) -> None:
         super().__init__()
-        self.text = card_text(view, ruleset, unit_id, full=True)
+        self.text = card_text(view, seat, unit_id, full=True)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):

@@ -112,6 +112,10 @@ class HexMap(ScrollView, can_focus=True):
     HexMap > .hex-map--side-1 { color: $accent; text-style: bold; }
     HexMap > .hex-map--side-2 { color: $success; text-style: bold; }
     HexMap > .hex-map--side-3 { color: $warning; text-style: bold; }
+    HexMap > .hex-map--side-4 { color: $secondary; text-style: bold; }
+    HexMap > .hex-map--side-5 { color: $primary; text-style: bold; }
+    HexMap > .hex-map--side-6 { color: $foreground; text-style: bold; }
+    HexMap > .hex-map--side-7 { color: $text-muted; text-style: bold; }
     HexMap > .hex-map--reach { background: $success 25%; text-style: underline; }  /* a mark without colour too */
     HexMap > .hex-map--los { background: $primary 25%; }
     HexMap > .hex-map--los-edge { background: $primary 15%; text-style: italic; }
@@ -405,6 +409,16 @@ class HexMap(ScrollView, can_focus=True):
         return Strip.join([strip.crop(0, x), box, strip.crop(x + len(text), width)])
 
     # --- bookkeeping ------------------------------------------------------------------
+
+    LEGEND_WIDTH = 40
+    """Cells the legend box asks for beside the map when it is shown (it wraps to fit less)."""
+
+    def needed_width(self) -> int:
+        """Cells the whole map takes across at this zoom (and a vertical scrollbar's), and the
+        legend's box beside it while the legend is shown."""
+        if self._model is None:
+            return 0
+        return self._layout.width + 2 + (self.LEGEND_WIDTH if self.show_legend else 0)
 
     def _relayout(self) -> None:
         if self._model is None:

@@ -5,7 +5,7 @@ feature and hexside marks that never change during a game; units and highlight
 flags that do), and asks `compose_line` for the characters of one text line
 with a style key per run. Style keys are tuples of COMPONENT_CLASSES names, so
 TCSS restyles terrain, sides and highlights; the characters alone keep the map
-readable without colour (sides by letter case, marks for features).
+readable without colour (two sides by letter case, three to eight by a letter each, marks for features).
 
 Nothing here knows the rules: it only draws what the state and the rule set's
 `unit_marks` say.
@@ -47,7 +47,7 @@ FLAG_CLASSES: tuple[tuple[int, str], ...] = (
 )
 """Highlight flags and their component classes, weakest first (later ones win)."""
 
-SIDE_CLASSES = ("hex-map--side-0", "hex-map--side-1", "hex-map--side-2", "hex-map--side-3")
+SIDE_CLASSES = tuple(f"hex-map--side-{n}" for n in range(8))
 
 EDGE_DEFAULT = "*"
 """The mark of a hex feature or hexside feature whose rule set declares none (never a letter:
@@ -85,8 +85,12 @@ def one_char(text: str, default: str = "?") -> str:
     return default
 
 
-def unit_glyph(kind: str, name: str, id: str, side_index: int) -> str:
-    """The unit's letter: upper case for the first side (and third), lower case for the second (and fourth)."""
+def unit_glyph(kind: str, name: str, id: str, side_index: int, tag: str = "") -> str:
+    """The unit's letter. Two sides: its kind's letter, upper case for the first side and lower
+    case for the second. Three to eight sides: its side's own tag letter (`side_tags`), since
+    letter case tells only two sides apart without colour."""
+    if tag:
+        return tag
     letter = "U"
     for source in (kind, name, id):
         found = next((ch for ch in source if ch.isascii() and ch.isalnum()), None)
@@ -94,6 +98,31 @@ def unit_glyph(kind: str, name: str, id: str, side_index: int) -> str:
             letter = found
             break
     return letter.lower() if side_index % 2 else letter.upper()
+
+
+def side_tags(sides) -> dict[str, str]:
+    """Each side's own capital letter on the map when there are more than two sides: the first
+    letter of its name (then of its id, then any) that no side before it took. Empty for two."""
+    if len(sides) <= 2:
+        return {}
+    taken: set[str] = set()
+    out = {}
+    for side in sides:
+        pool = f"{side.name}{side.id}ABCDEFGHIJKLMNOPQRSTUVWXYZ".upper()
+        tag = next(ch for ch in pool if "A" <= ch <= "Z" and ch not in taken)
+        taken.add(tag)
+        out[side.id] = tag
+    return out
+
+
+def glyphs(state) -> dict[str, str]:
+    """Every unit's letter on the map (the roster shows the same letter beside the unit)."""
+    sides = [s.id for s in state.sides]
+    tags = side_tags(state.sides)
+    return {
+        u.id: unit_glyph(u.kind, u.name, u.id, sides.index(u.side) if u.side in sides else 0, tags.get(u.side, ""))
+        for u in state.units.values()
+    }
 
 
 def mark_char(marks: str) -> str:
@@ -326,6 +355,7 @@ def _outlined_boundary(layout: HexLayout, model: MapModel, r: int, chars: list[s
 def occupants(state, ruleset) -> dict[tuple[int, int], Occupant]:
     """The unit drawn in each hex of a state (or a view), with its side's letter case and status mark."""
     sides = [s.id for s in state.sides]
+    tags = side_tags(state.sides)
     out: dict[tuple[int, int], Occupant] = {}
     board = state.board
     for unit_id in sorted(state.units):
@@ -341,7 +371,8 @@ def occupants(state, ruleset) -> dict[tuple[int, int], Occupant]:
             marks = ruleset.unit_marks(state, unit_id) if ruleset is not None else ""
         except Exception:  # a view may hide what the marks need; the map still draws the unit
             marks = ""
-        out[key] = Occupant(unit_glyph(unit.kind, unit.name, unit.id, side), side, mark_char(marks or ""), unit_id)
+        glyph = unit_glyph(unit.kind, unit.name, unit.id, side, tags.get(unit.side, ""))
+        out[key] = Occupant(glyph, side, mark_char(marks or ""), unit_id)
     return out
 
 
@@ -370,6 +401,11 @@ def legend_lines(model: MapModel | None, state, ruleset) -> list[str]:
     lines.extend(f"{mark} {label(fid)} (hexside)" for mark, fid in edges)
     if any(g.elevation for row in model.ground for g in row):
         lines.append("1-9 height")
-    for i, side in enumerate(state.sides[:4]):
-        lines.append(f"{'a-z' if i % 2 else 'A-Z'} {printable(side.name or side.id)}")
+    from tui.glossary import lines as glossary_lines
+
+    lines.extend(glossary_lines(ruleset))  # the roster's and the palette's tokens
+    tags = side_tags(state.sides)
+    for i, side in enumerate(state.sides):
+        letters = tags.get(side.id) or ("a-z" if i % 2 else "A-Z")
+        lines.append(f"{letters} {printable(side.name or side.id)}")
     return lines

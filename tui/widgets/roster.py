@@ -1,4 +1,4 @@
-"""The roster: both sides, their side lines and every unit with its marks."""
+"""The roster: every side, its side lines and every unit with its map letter and marks."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import textwrap
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.widgets.hex_render import glyphs
 from tui.widgets.text import clean, hex_label, lit
 
 SIDE_COLOURS = ("#e06c6c", "#6ca0e0", "#d0b050", "#70c070")
@@ -20,12 +21,22 @@ class Roster(Static):
     text: Text = Text()
     """What the roster shows now (plain text for tests)."""
 
-    def show(self, view, ruleset, deciding: str | None, selected: str | None) -> None:
-        """Render the roster of `view` (a per-side view: hidden things stay hidden)."""
+    _shown: tuple | None = None
+    _width = 0
+
+    def on_resize(self, event) -> None:
+        # Side lines are wrapped by hand at the width: lay them out again at a new one.
+        if self._shown is not None and self.size.width != self._width:
+            self.show(*self._shown)
+
+    def show(self, view, seat, deciding: str | None, selected: str | None) -> None:
+        """Render the roster of `view`, the seat's view (hidden things stay hidden)."""
+        self._shown, self._width = (view, seat, deciding, selected), self.size.width
         out = Text(end="")
         colour = {side.id: SIDE_COLOURS[n % len(SIDE_COLOURS)] for n, side in enumerate(view.sides)}
         # The deciding side first: at 80x24 the roster scrolls, and its units matter now.
         ordered = sorted(view.sides, key=lambda s: s.id != deciding)
+        letters = glyphs(view)  # each unit's letter on the map: the roster names the side it stands for
         for n, side in enumerate(ordered):
             if n:
                 out.append("\n")
@@ -33,20 +44,22 @@ class Roster(Static):
             out.append(marker)
             out.append_text(lit(side.name or side.id, f"bold {colour[side.id]}"))
             try:
-                lines = ruleset.side_lines(view, side.id)
+                lines = seat.side_lines(side.id)
             except Exception:
                 lines = []
             width = max((self.size.width or 28) - 3, 12)
-            for line in lines:
-                # Wrapped by hand so the continuation keeps the indent.
-                for part in textwrap.wrap(clean(line), width, subsequent_indent=" ") or [""]:
-                    out.append("\n   ")
-                    out.append_text(lit(part, "dim"))
+            # One paragraph, the lines joined by " | ": at 80x24 the rows go to the units
+            # (a side's whole roster must fit), and a short line does not take a row of its own.
+            paragraph = " | ".join(clean(line) for line in lines if line.strip())
+            for part in textwrap.wrap(paragraph, width, subsequent_indent=" ") if paragraph else []:
+                out.append("\n   ")
+                out.append_text(lit(part, "dim"))
             for unit in view.units.values():
                 if unit.side != side.id:
                     continue
                 out.append("\n")
                 out.append(" ")  # no selection mark: selecting a unit must not repaint the roster
+                out.append(f" {letters.get(unit.id, '?')}", style="bold")
                 if unit.eliminated or unit.at is None:
                     state = "gone" if unit.eliminated else "off map"
                     out.append_text(lit(f" {unit.name}", "dim strike" if unit.eliminated else "dim"))
@@ -54,7 +67,7 @@ class Roster(Static):
                     continue
                 out.append_text(lit(f" {unit.name}"))
                 try:
-                    marks = ruleset.unit_marks(view, unit.id)
+                    marks = seat.unit_marks(unit.id)
                 except Exception:
                     marks = ""
                 if marks:

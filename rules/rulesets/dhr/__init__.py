@@ -48,17 +48,27 @@ class DHRRuleset:
     victory_kinds = victory.KINDS
     campaign_model = None
     action_adapter = TypeAdapter(DHRAction)
+    glossary = {
+        "#f": "figures left in the unit: #",
+        "+": "attached to another unit (a special figure)",
+        "*": "already activated this turn",
+        "!": "activated now: the unit acting",
+        "x#": "# dice (the rate of fire of the slots used)",
+        "(-#)": "-# to the number needed: each rate-of-fire slot after the first",
+        "saves on #/#": "a hit figure is saved on terrain DV #, then armour DV # (0: none)",
+    }
+    """Tokens of the roster, the unit card and the action words, for the UI to explain ('#' is a number)."""
     action_kinds = {
         "draw": ActionKind(key="d", label="Draw a chip"),
-        "move": ActionKind(key="m", label="Move", needs_target=True),
-        "cross": ActionKind(key="p", label="Pass the obstacle (another MP)", needs_target=False),
-        "fire": ActionKind(key="f", label="Fire", needs_target=True),
-        "melee": ActionKind(key="c", label="Melee (close)", needs_target=True),
-        "cast": ActionKind(key="s", label="Cast a spell", needs_target=True),
-        "overrun": ActionKind(key="o", label="Overrun", needs_target=True),
-        "call": ActionKind(key="a", label="Call artillery / air strike", needs_target=True),
-        "attach": ActionKind(key="t", label="Attach to a unit", needs_target=True),
-        "drop": ActionKind(key="x", label="Drop out of the unit", needs_target=True),
+        "move": ActionKind(key="m", label="Move", target="path"),
+        "cross": ActionKind(key="p", label="Pass the obstacle (another MP)"),
+        "fire": ActionKind(key="f", label="Fire", target="unit"),
+        "melee": ActionKind(key="c", label="Melee (close)", target="unit"),
+        "cast": ActionKind(key="s", label="Cast a spell", target="hex"),
+        "overrun": ActionKind(key="o", label="Overrun", target="unit"),
+        "call": ActionKind(key="a", label="Call artillery / air strike", target="hex"),
+        "attach": ActionKind(key="t", label="Attach to a unit", target="unit"),
+        "drop": ActionKind(key="x", label="Drop out of the unit", target="hex"),
         "end": ActionKind(key="e", label="End activation"),
     }
     terrain = terrain.info()

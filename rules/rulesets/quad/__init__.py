@@ -35,17 +35,22 @@ class QuadRuleset:
     victory_kinds = victory.KINDS
     campaign_model = None
     action_adapter = ADAPTER
+    glossary = {
+        "Q#": "Quality # (the unit's current Quality)",
+        "X": "eliminated",
+    }
+    """Tokens of the roster, the unit card and the action words, for the UI to explain ('#' is a number)."""
     action_kinds = {
         "draw": ActionKind(key="d", label="Draw a card"),
         "decline": ActionKind(key="k", label="Keep hand (no draw)"),
-        "move": ActionKind(key="m", label="Move", needs_target=True),
-        "attack": ActionKind(key="a", label="Attack", needs_target=True),
-        "charge": ActionKind(key="c", label="Charge (move + attack)", needs_target=True),
+        "move": ActionKind(key="m", label="Move", target="path"),
+        "attack": ActionKind(key="a", label="Attack", target="unit"),
+        "charge": ActionKind(key="c", label="Charge (move + attack)", target="unit"),
         "hold": ActionKind(key="h", label="Play card, stand"),
         "release": ActionKind(key="e", label="Release activation"),
         "steal": ActionKind(key="s", label="Steal activation"),
-        "block": ActionKind(key="b", label="Choose blocks"),
-        "retreat": ActionKind(key="f", label="Fall back to", needs_target=True),
+        "block": ActionKind(key="b", label="Choose blocks", target="choice"),
+        "retreat": ActionKind(key="f", label="Fall back to", target="hex"),
     }
     terrain = ter.TERRAIN
 
