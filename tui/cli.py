@@ -67,8 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--scenario", metavar="NAME", help="a bundled scenario's name, or a scenario file's path")
     new.add_argument("--seed", type=_seed, metavar="N", help="the game's dice seed (a whole number)")
     new.add_argument("--ai", action="append", default=[], metavar="SIDE",
-                     help="let the computer play SIDE (repeat for several; no computer player exists "
-                     "yet: the side is played at this keyboard, and hexwar says so)")
+                     help="let the computer play SIDE (repeat for several; 'all': watch the computer "
+                     "play every side, + changes its pace)")
     load = sub.add_parser("load", help="open a saved game",
                           description="Check a saved game (replaying its log) and open it.")
     load.add_argument("file", metavar="FILE", help="a save file (.toml)")
@@ -222,6 +222,8 @@ def _new_service(args: argparse.Namespace):
     name = args.scenario or default_scenario(ruleset).name
     setup = load_scenario(name, ruleset)
     sides = [s.id for s in setup.sides]
+    if "all" in args.ai:
+        args.ai = list(sides)
     for side in args.ai:
         if side not in sides:
             raise UserError(f"--ai: unknown side {shown(side)} (sides of this scenario: {', '.join(sides)})")
@@ -244,9 +246,6 @@ def cmd_new(args: argparse.Namespace) -> int:
     setup = service.setup
     title = literal(setup.title or setup.name, 60) if setup else service.state.scenario
     print(f"hexwar: new {service.ruleset.id} game, scenario {title}, seed {seed}", file=sys.stderr)
-    if args.ai:
-        print(f"hexwar: --ai: there is no computer player yet; {', '.join(args.ai)} is played at this keyboard",
-              file=sys.stderr)
     if args.plain:
         return _open_plain(service, args.side)
     start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai), "referee": args.referee}

@@ -22,6 +22,7 @@ from tui.messages import ApplyAction
 from tui.screens import game_text
 from tui.screens.game_keys import GameKeys
 from tui.screens.game_text import guarded
+from tui.computer import ComputerSides
 from tui.seating import Seating
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice_log import DiceLog
@@ -32,7 +33,7 @@ from tui.widgets.text import clean, hex_label, side_name
 from tui.widgets.unit_card import UnitCard
 
 
-class GameScreen(GameKeys, Screen[None]):
+class GameScreen(ComputerSides, GameKeys, Screen[None]):
     """Plays one game; the app pushes it with a ready `GameService`."""
 
     KEYS = GAME_KEYS
@@ -41,13 +42,14 @@ class GameScreen(GameKeys, Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-normal"), (120, "-wide")]
     """Below 70 columns the side panel starts hidden (F2 shows it); from 120 it is wider."""
 
-    def __init__(self, service, *, hide_between: bool = True, referee: bool = False) -> None:
+    def __init__(self, service, *, hide_between: bool = True, referee: bool = False, computers=()) -> None:
         super().__init__()
         self.service = service
         """For saving and for making seats only (tui/seating.py); the game is read through `seat`."""
         self.hide_between = hide_between
         """Show the pass-the-keyboard screen when the deciding side changes."""
-        self.seating = Seating(service, referee=referee, solo=not hide_between)
+        self.seating = Seating(service, referee=referee, solo=not hide_between, computers=computers)
+        self.start_computers(computers)
         self.flow = Flow(self.seating.for_screen(), others=self.seating.seat, letters=FREE_FOR_RULESETS)
         self.ruleset = self.seat.ruleset
         self.message = ""
@@ -143,6 +145,7 @@ class GameScreen(GameKeys, Screen[None]):
         elif self.hide_between and not self.referee and self.seat.action_count:
             # A saved game goes on: whoever opened it may not be the side whose secrets show now.
             self.call_after_refresh(self.ask_to_pass)
+        self.computer_turn()
 
     PANEL_MIN = 30
     """The side panel's narrowest; from TWO_COLUMNS cells it shows the roster beside the card and dice."""
@@ -283,11 +286,11 @@ class GameScreen(GameKeys, Screen[None]):
             self.show_game_over()
             return
         side = self.seat.decision().side
-        if side != self.viewer and not self.referee and self.hide_between:
+        if side != self.viewer and not self.referee and self.hide_between and not self.is_computer(side):
             self.flow.select(None)
             self.ask_to_pass()
             return
-        if side != self.viewer and not self.referee:
+        if side != self.viewer and not self.referee and not self.is_computer(side):
             self.flow.select(None)
             self.take_seat()
             self.query_one("#roster-box").scroll_home(animate=False)
@@ -301,6 +304,7 @@ class GameScreen(GameKeys, Screen[None]):
         self.refresh_all()
         if changed:
             self.cursor_to_actor()
+        self.computer_turn()
 
     def cursor_to_actor(self) -> None:
         """Put the cursor on a unit that can act, unless it is on one already (a new side's turn)."""
