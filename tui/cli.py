@@ -111,6 +111,18 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--socket", metavar="PATH", help="the host's socket (default: the data folder's host/host.sock)")
     join.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help="play as lines of text")
     join.add_argument("--ask-code", action="store_true", help="ask for the join code on the screen (`hexwar web --join`)")
+    army = sub.add_parser(
+        "army", help="check or build an army list within a points limit",
+        description="Show an army file's units with the running total, checked by the rule set's costing; "
+        "with --add, add units taken from another list (a bundled one by name) and save the file, "
+        "refusing an army over --limit points.",
+    )
+    army.add_argument("ruleset", metavar="RULESET", help="rule set id")
+    army.add_argument("file", metavar="FILE", help="the army file (.toml); made by the first --add")
+    army.add_argument("--from", dest="source", metavar="LIST", help="the list to take units from (e.g. martian)")
+    army.add_argument("--add", metavar="UNIT", help="the unit's name in that list")
+    army.add_argument("--count", type=int, default=1, metavar="N", help="how many to add (default 1)")
+    army.add_argument("--limit", type=int, metavar="POINTS", help="the scenario's points limit")
     resolve = sub.add_parser(
         "resolve", help="the game master's quick resolver: odds and a roll of any procedure, no map",
         description="Resolve one procedure of a rule set without a game: `hexwar resolve` lists the rule sets, "
@@ -337,9 +349,14 @@ def cmd_join(args: argparse.Namespace) -> int:
     from tui.remote.client import HostGone, RemoteSeat
 
     code = args.code or os.environ.get("HEXWAR_JOIN_CODE")
+    path = args.socket or str(data_dir() / "host" / "host.sock")
+    if args.ask_code and not code:
+        from tui.remote.app import run_remote
+
+        run_remote(None, path)
+        return EXIT_OK
     if not code and not (args.game and args.side):
         raise UserError("name the game and --side, or give a join --code")
-    path = args.socket or str(data_dir() / "host" / "host.sock")
     try:
         seat = RemoteSeat(path, code=code) if code else RemoteSeat(path, game=args.game, side=args.side)
     except HostGone as exc:
@@ -351,7 +368,10 @@ def cmd_join(args: argparse.Namespace) -> int:
             from tui.plain import run_plain
 
             return run_plain(None, seat=seat)
-        return _open_tui({"seat": seat})
+        from tui.remote.app import run_remote
+
+        run_remote(seat)
+        return EXIT_OK
     finally:
         seat.close()
 
@@ -486,6 +506,13 @@ def _run(argv: Sequence[str] | None) -> int:
         return cmd_join(args)
     if args.command == "web":
         return cmd_web(args)
+    if args.command == "army":
+        from saves.armies import army_command
+
+        status, lines = army_command(args.ruleset, args.file, args.source, args.add, args.count, args.limit)
+        for line in lines:
+            _out(line)
+        return status
     if args.command == "resolve":
         return cmd_resolve(args)
     if args.command == "balance":

@@ -162,6 +162,9 @@ class GameKeys:
 
     @guarded
     def action_save(self) -> None:
+        if self.service is None:
+            self.say("The host keeps this game: it saves it after every action")
+            return
         from tui.dialogs.save import SaveDialog
 
         view = self.view
@@ -183,7 +186,10 @@ class GameKeys:
     def action_quit(self) -> None:
         from tui.dialogs.confirm import ConfirmDialog
 
-        detail = "The game is autosaved: the title screen can resume it." if self.service.store else ""
+        if self.service is None:
+            detail = "The host keeps the game: join again with the same code to go on."
+        else:
+            detail = "The game is autosaved: the title screen can resume it." if self.service.store else ""
 
         def answer(yes: bool | None) -> None:
             if yes:
