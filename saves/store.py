@@ -23,6 +23,7 @@ from rules.core import GameState, Setup
 from rules.service import GameService, ReplayRefused, Store
 from saves.checks import checked_setup, rules_refusal
 from saves.errors import Problem, SaveError, literal, shown
+from saves import resume
 from saves.files import dump_toml, parse_document, read_bytes, write_atomic
 from saves.schema import ABSENT, Document, document_from_setup, first_difference, plain, setup_from_state, snapshot_of
 
@@ -117,6 +118,8 @@ def render_save(service: GameService) -> bytes:
         dump_toml({"game": game_table(service)}),
         dump_toml({"snapshot": snapshot_of(service.state)}),
     ]
+    if resume.from_position(service):  # the log starts at a recorded position (saves/resume.py)
+        parts.append(dump_toml({"start": snapshot_of(service.initial)}))
     return "\n".join(parts).encode("utf-8")
 
 
@@ -134,7 +137,12 @@ def game_from_document(doc: Document, file: str | None, store: Store | None = No
         raise SaveError(file, Problem("kind", "is a scenario, not a saved game (start it with `hexwar new RULESET --scenario FILE`)"))
     setup, ruleset = checked_setup(doc, file)
     try:
-        service = GameService.new(setup, doc.game.seed, dict(doc.game.options))
+        if doc.start is not None:
+            service = GameService(ruleset, resume.position(ruleset, setup, doc.start, file, "start"), setup=setup)
+        else:
+            service = GameService.new(setup, doc.game.seed, dict(doc.game.options))
+    except SaveError:
+        raise
     except Exception as exc:  # the rules reject the scenario: report, never a traceback
         raise rules_refusal(file, ruleset, exc) from None
     actions = []
@@ -147,11 +155,17 @@ def game_from_document(doc: Document, file: str | None, store: Store | None = No
         service = GameService.replay(service.ruleset, service.initial, actions, setup=service.setup)
     except ReplayRefused as exc:
         text = doc.game.actions[exc.index]
-        raise SaveError(file, Problem(
-            f"game.actions[{exc.index}]", f"{shown(text, 60)} is refused on replay: {literal(exc.reason, 120)}"
-        )) from None
+        problem = Problem(f"game.actions[{exc.index}]", f"{shown(text, 60)} is refused on replay: {literal(exc.reason, 120)}")
+        if doc.migrated:  # an older save: today's rules play its log differently (saves/resume.py)
+            return resume.resumed(ruleset, setup, doc.snapshot, len(actions), problem.text(), file, store)
+        raise SaveError(file, problem) from None
+    if doc.start is not None:
+        resume.mark(service)
     rebuilt = snapshot_of(service.state)
     diff = first_difference(rebuilt, doc.snapshot, shared_only=doc.migrated)  # FORMAT.md: older files
+    if diff is not None and doc.migrated:
+        why = f"snapshot.{diff[0]}: the replay of the action log gives {shown(diff[1])}, the file says {shown(diff[2])}"
+        return resume.resumed(ruleset, setup, doc.snapshot, len(actions), why, file, store)
     if diff is not None:
         path, replayed, saved = diff
         if replayed is ABSENT:
@@ -209,6 +223,9 @@ def verify(path: str | Path) -> Report:
         f"seed {state.seed}, {n} action{'s' if n != 1 else ''} replayed, turn {state.turn}, "
         "the snapshot matches" + (f"; game over ({literal(result, 80)})" if result else "")
     )
+    if resume.resumed_why(service):
+        message = (f"{literal(path, 200)}: ok, resumed from its snapshot: an older save whose action log "
+                   f"today's {state.ruleset} rules play differently ({literal(resume.resumed_why(service), 160)})")
     return Report(True, str(path), message, state.ruleset, state.scenario, n, state.turn, result)
 
 
