@@ -87,7 +87,7 @@ class HexwarApp(App[None]):
     def on_mount(self) -> None:
         if "new" in self.start:
             self.start_game(self.start["new"], hide=self.start.get("hide", self.hide_between),
-                            referee=self.start.get("referee", False))
+                            referee=self.start.get("referee", False), computers=self.start.get("ai", ()))
         elif "load" in self.start:
             self.load_save(self.start["load"], referee=self.start.get("referee", False))
 
@@ -160,7 +160,8 @@ class HexwarApp(App[None]):
 
         return files.autosave_store()
 
-    def start_game(self, service, *, hide: bool = True, replace: bool = False, referee: bool = False) -> None:
+    def start_game(self, service, *, hide: bool = True, replace: bool = False, referee: bool = False,
+                   computers=()) -> None:
         """Show the game screen for `service` (replacing the new-game screen when asked; `referee`:
         the referee seat, which sees everything, as `hexwar ... --referee` asks)."""
         from tui.screens.game import GameScreen
@@ -170,7 +171,7 @@ class HexwarApp(App[None]):
         if hasattr(service.store, "listener"):
             service.store.listener = self.autosave_heard
             self.autosave_heard(service.store)  # a resume that fell back to the previous autosave says so
-        screen = GameScreen(service, hide_between=hide, referee=referee)
+        screen = GameScreen(service, hide_between=hide, referee=referee, computers=computers)
         if replace:
             self.switch_screen(screen)
         else:

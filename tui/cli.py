@@ -67,8 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--scenario", metavar="NAME", help="a bundled scenario's name, or a scenario file's path")
     new.add_argument("--seed", type=_seed, metavar="N", help="the game's dice seed (a whole number)")
     new.add_argument("--ai", action="append", default=[], metavar="SIDE",
-                     help="let the computer play SIDE (repeat for several; no computer player exists "
-                     "yet: the side is played at this keyboard, and hexwar says so)")
+                     help="let the computer play SIDE (repeat for several; 'all': watch the computer "
+                     "play every side, + changes its pace)")
     load = sub.add_parser("load", help="open a saved game",
                           description="Check a saved game (replaying its log) and open it.")
     load.add_argument("file", metavar="FILE", help="a save file (.toml)")
@@ -161,7 +161,31 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("file", metavar="FILE", help="the turn file")
     imp.add_argument("--game", metavar="SAVE", help="your save of the game (default: the mail save of this game "
                      "in the saves folder, made from the game's first turn file)")
+    balance = sub.add_parser(
+        "balance", help="play computer against computer over many seeds and report win rates",
+        description="Play SCENARIO computer against computer over many seeds in parallel and print each "
+        "side's win rate with a 95%% confidence interval (Wilson), the average game length and each "
+        "unit's survival rate.",
+    )
+    balance.add_argument("scenario", metavar="SCENARIO", help="a bundled scenario's name, or a scenario file's path")
+    balance.add_argument("--games", type=_count, default=100, metavar="N", help="games to play (default 100)")
+    balance.add_argument("--jobs", type=_count, default=os.cpu_count() or 1, metavar="J",
+                         help="worker processes (default: one per CPU)")
+    balance.add_argument("--seed", type=_seed, default=1, metavar="N", help="the first game's seed (default 1)")
+    balance.add_argument("--out", metavar="FILE", help="also write the table as CSV to FILE")
+    balance.add_argument("--cluster", metavar="ADDRESS",
+                         help="send the games to a Dask distributed scheduler (pip install 'hexwar[cluster]')")
     return parser
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"expected a number from 1 to 1000000, got {value}")
+    return value
 
 
 # --- commands -----------------------------------------------------------------------------
@@ -210,6 +234,8 @@ def _new_service(args: argparse.Namespace):
     name = args.scenario or default_scenario(ruleset).name
     setup = load_scenario(name, ruleset)
     sides = [s.id for s in setup.sides]
+    if "all" in args.ai:
+        args.ai = list(sides)
     for side in args.ai:
         if side not in sides:
             raise UserError(f"--ai: unknown side {shown(side)} (sides of this scenario: {', '.join(sides)})")
@@ -232,9 +258,6 @@ def cmd_new(args: argparse.Namespace) -> int:
     setup = service.setup
     title = literal(setup.title or setup.name, 60) if setup else service.state.scenario
     print(f"hexwar: new {service.ruleset.id} game, scenario {title}, seed {seed}", file=sys.stderr)
-    if args.ai:
-        print(f"hexwar: --ai: there is no computer player yet; {', '.join(args.ai)} is played at this keyboard",
-              file=sys.stderr)
     if args.plain:
         return _open_plain(service, args.side)
     start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai), "referee": args.referee}
@@ -491,6 +514,15 @@ def _run(argv: Sequence[str] | None) -> int:
         return status
     if args.command == "resolve":
         return cmd_resolve(args)
+    if args.command == "balance":
+        from saves.scenarios import load_scenario
+        from rules.ai.balance import progress_line, run
+
+        report = run(load_scenario(args.scenario), args.games, args.jobs, args.seed, args.cluster, progress_line())
+        _out(report.text())
+        if args.out:
+            report.write_csv(args.out)
+        return EXIT_OK
     return _open_tui(None)
 
 

@@ -23,6 +23,7 @@ from tui.messages import ApplyAction
 from tui.screens import game_text
 from tui.screens.game_keys import GameKeys
 from tui.screens.game_text import guarded
+from tui.computer import ComputerSides
 from tui.seating import Seating
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice_log import DiceLog
@@ -33,7 +34,7 @@ from tui.widgets.text import clean, hex_label, side_name
 from tui.widgets.unit_card import UnitCard
 
 
-class GameScreen(GameKeys, Screen[None]):
+class GameScreen(ComputerSides, GameKeys, Screen[None]):
     """Plays one game; the app pushes it with a ready `GameService`."""
 
     KEYS = GAME_KEYS
@@ -45,7 +46,8 @@ class GameScreen(GameKeys, Screen[None]):
     class HostPushed(Message):
         """The game host sent a change (another player acted, joined or left): posted from its thread."""
 
-    def __init__(self, service, *, hide_between: bool = True, referee: bool = False, seating=None) -> None:
+    def __init__(self, service, *, hide_between: bool = True, referee: bool = False, seating=None,
+                 computers=()) -> None:
         super().__init__()
         self.service = service
         """For saving and for making seats only (tui/seating.py); the game is read through `seat`.
@@ -53,7 +55,8 @@ class GameScreen(GameKeys, Screen[None]):
         self.remote = seating is not None
         self.hide_between = hide_between and not self.remote
         """Show the pass-the-keyboard screen when the deciding side changes."""
-        self.seating = seating or Seating(service, referee=referee, solo=not hide_between)
+        self.seating = seating or Seating(service, referee=referee, solo=not hide_between, computers=computers)
+        self.start_computers(() if self.remote else computers)
         others = None if self.remote else self.seating.seat
         self.flow = Flow(self.seating.for_screen(), others=others, letters=FREE_FOR_RULESETS)
         self._seen_actions = self.seat.action_count
@@ -152,6 +155,7 @@ class GameScreen(GameKeys, Screen[None]):
         elif self.hide_between and not self.referee and self.seat.action_count:
             # A saved game goes on: whoever opened it may not be the side whose secrets show now.
             self.call_after_refresh(self.ask_to_pass)
+        self.computer_turn()
 
     PANEL_MIN = 30
     """The side panel's narrowest; from TWO_COLUMNS cells it shows the roster beside the card and dice."""
@@ -297,11 +301,11 @@ class GameScreen(GameKeys, Screen[None]):
             self.show_game_over()
             return
         side = self.seat.decision().side
-        if side != self.viewer and not self.referee and self.hide_between:
+        if side != self.viewer and not self.referee and self.hide_between and not self.is_computer(side):
             self.flow.select(None)
             self.ask_to_pass()
             return
-        if side != self.viewer and not self.referee:
+        if side != self.viewer and not self.referee and not self.is_computer(side):
             self.flow.select(None)
             self.take_seat()
             self.query_one("#roster-box").scroll_home(animate=False)
@@ -315,6 +319,7 @@ class GameScreen(GameKeys, Screen[None]):
         self.refresh_all()
         if changed:
             self.cursor_to_actor()
+        self.computer_turn()
 
     @on(HostPushed)
     @guarded

@@ -44,6 +44,9 @@ class GameKeys:
 
     @guarded
     def action_undo(self) -> None:
+        if self.undo_to_person():  # against the computer: its replies and your own last decision
+            self._changed_by_hand("Undone back to your last decision")
+            return
         # The seat's undo policy: at one keyboard with the pass screen on, a side takes back
         # only its own last action, never a roll; solo play (F4) or the referee: anything.
         reason = self.seat.why_no_undo()
