@@ -161,21 +161,31 @@ def test_a_host_restart_resumes_the_game_from_its_file(tmp_path):
 
 
 def test_two_players_play_many_actions_and_none_is_lost_or_doubled(host):
-    seats = {s: host.seat(host.codes[s]) for s in ("kingdom", "rebels")}
+    """1,000 actions by two players over the socket (a new game on the host whenever one ends)."""
     rng = random.Random(3)
-    service = host.host.games["fort"].service
-    done = 0
-    while done < 1000 and service.result is None:
-        side = service.decision().side
-        seat = seats[side]
-        wait_for(lambda: seat.action_count == done)
-        assert seat.apply(rng.choice(seat.legal_actions())).ok
-        done += 1
-    assert len(service.history) == done and (done == 1000 or service.result is not None)
-    wait_for(lambda: all(s.action_count == done for s in seats.values()))
+    played, game_no = 0, 0
     from saves.store import load_game
 
-    assert load_game(host.folder / "fort.toml").log == service.log
+    while played < 1000:
+        name = "fort" if game_no == 0 else host.host.add_game(
+            GameService.new(load_scenario("teaching", "quad"), seed=game_no), f"fort{game_no}").name
+        codes = host.host.codes(name)
+        seats = {s: host.seat(codes[s]) for s in ("kingdom", "rebels")}
+        service = host.host.games[name].service
+        done = 0
+        while played < 1000 and service.result is None:
+            seat = seats[service.decision().side]
+            wait_for(lambda: seat.action_count == done)
+            assert seat.apply(rng.choice(seat.legal_actions())).ok
+            done += 1
+            played += 1
+        assert len(service.history) == done, "an action was lost or doubled"
+        wait_for(lambda: all(s.action_count == done for s in seats.values()))
+        assert load_game(host.folder / f"{name}.toml").log == service.log
+        for s in seats.values():
+            s.close()
+        game_no += 1
+    assert played == 1000
 
 
 def test_a_flood_of_requests_is_slowed_not_served(tmp_path):
