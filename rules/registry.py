@@ -63,3 +63,6 @@ def get(name: str) -> Ruleset:
 
 register("quad", "QUAD: four-stat operational rules", "rules.rulesets.quad")
 register("dhr", "Rules of the Damned Human Race", "rules.rulesets.dhr", aliases=("damned_human_race",))
+register("dirtside", "Dirtside II (Iceburg's house rules)", "rules.rulesets.dirtside", aliases=("ds2", "dirtside_ii"))
+register("hundred_wars", "A Hundred Wars V2", "rules.rulesets.hundred_wars", aliases=("ahw", "a_hundred_wars"))
+register("skirmish", "d10 modern skirmish", "rules.rulesets.skirmish")

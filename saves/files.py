@@ -10,8 +10,11 @@ them, so keeping it costs no copy).
 from __future__ import annotations
 
 import os
+import re
+import secrets
 import shutil
 import tempfile
+import time
 import tomllib
 
 import tomli_w
@@ -99,7 +102,8 @@ def write_atomic(path: str | Path, data: bytes, backup: bool = True, durable: bo
             exists = True
         except FileNotFoundError:
             mode, exists = 0o644, False
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+        # The writer's pid is in the name, so a temporary file left by a killed process can be told apart.
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.{os.getpid()}.", suffix=".tmp", dir=p.parent)
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
@@ -125,16 +129,22 @@ def write_atomic(path: str | Path, data: bytes, backup: bool = True, durable: bo
 
 def _keep_backup(p: Path) -> None:
     bak = p.with_name(p.name + ".bak")
-    tmp = p.with_name(f".{p.name}.bak.tmp")
+    # A unique name: two processes keeping a backup at once must not share one temporary file.
+    tmp = p.with_name(f".{p.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
-        os.unlink(tmp)
-    except FileNotFoundError:
-        pass
-    try:
-        os.link(p, tmp)
-    except OSError:
-        shutil.copy2(p, tmp)
-    os.replace(tmp, bak)
+        try:
+            os.link(p, tmp)
+        except OSError:
+            shutil.copy2(p, tmp)
+        os.replace(tmp, bak)
+        if os.path.lexists(tmp):  # rename does nothing when both names are links to one file already
+            os.unlink(tmp)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -149,3 +159,40 @@ def _fsync_dir(folder: Path) -> None:
     finally:
         os.close(fd)
 
+
+
+_TEMP = re.compile(r"^\..+\.(?P<pid>\d+)\.[^.]+\.tmp$")
+ORPHAN_AGE = 3600
+"""Seconds after which a temporary file whose name holds no pid (an older hexwar's) counts as left over."""
+
+
+def remove_stale_temps(folder: str | Path) -> list[Path]:
+    """Remove temporary files that killed writers left in `folder`; returns what was removed.
+
+    A temporary file names its writer's pid: it is left over when that process is
+    gone. One without a pid (written by an older hexwar) is left over once old.
+    """
+    from saves.locks import pid_alive
+
+    removed = []
+    try:
+        entries = list(Path(folder).iterdir())
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(".") and name.endswith(".tmp")):
+            continue
+        match = _TEMP.match(name)
+        try:
+            if match and int(match["pid"]) != os.getpid() and not pid_alive(int(match["pid"])):
+                stale = True
+            else:
+                stale = not match and now - entry.stat().st_mtime > ORPHAN_AGE
+            if stale:
+                entry.unlink()
+                removed.append(entry)
+        except OSError:
+            pass
+    return removed

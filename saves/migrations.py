@@ -83,10 +83,16 @@ def _drop_side_fields(data: dict[str, Any], fields: tuple[str, ...], to: int) ->
 @ruleset_step("quad", 1)
 def _quad_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """QUAD 2: a side is QUAD's own (id, name, leader); the core's `players` and `commander` are gone.
-    And the discard pile is reshuffled as a step of the turn: games of version 1 go on without
-    it (option `reshuffle_step` off), so that their logs replay as they were played."""
+    An attack waiting for the defender's blocks is a pause of rules/reaction.py. And the discard
+    pile is reshuffled as a step of the turn: games of version 1 go on without it (option
+    `reshuffle_step` off), so that their logs replay as they were played."""
+    from rules.rulesets.quad.state import snapshot_v1_to_v2
+
     data = _with_option(data, "reshuffle_step", False)
-    return _drop_side_fields(data, ("players", "commander"), 2)
+    data = _drop_side_fields(data, ("players", "commander"), 2)
+    if isinstance(data.get("snapshot"), dict):
+        data = data | {"snapshot": snapshot_v1_to_v2(data["snapshot"])}
+    return data
 
 
 def _with_option(data: dict[str, Any], option: str, value: Any) -> dict[str, Any]:

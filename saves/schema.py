@@ -154,6 +154,9 @@ class Document(Setup):
     victory: Annotated[list[VictoryEntry], Field(max_length=100)] = []
     game: GameEntry | None = None
     snapshot: dict[str, Any] | None = None
+    start: dict[str, Any] | None = None
+    """The position the action log starts from, when the game was resumed from an older save's
+    snapshot (saves/resume.py); absent: the log starts at the scenario's opening."""
     _migrated: bool = PrivateAttr(default=False)
 
     @property
@@ -168,6 +171,15 @@ class Document(Setup):
             missing = "[game]" if self.game is None else "[snapshot]"
             raise ValueError(f"a save needs a {missing} table")
         return self
+
+
+def declared_glyphs(ruleset_id: str) -> dict[str, str]:
+    """Terrain id -> the glyph the registered rule set declares for it (none for an unknown rule set)."""
+    try:
+        terrain = getattr(registry.get(ruleset_id), "terrain", {}) or {}
+    except registry.UnknownRuleset:
+        return {}
+    return {tid: info.glyph for tid, info in terrain.items() if getattr(info, "glyph", "")}
 
 
 def ruleset_version(ruleset_id: str) -> int:
@@ -373,15 +385,16 @@ _GLYPH_POOL = (
 )
 
 
-_CUSTOMARY = {"open": ".", "clear": ".", "river": "~", "water": "~", "stream": "~", "fortified": "#", "road": "="}
-
-
 def _usable_glyph(ch: str | None) -> bool:
     return bool(ch) and len(ch) == 1 and ch.isprintable() and not ch.isspace()  # type: ignore[arg-type]
 
 
-def board_to_entry(board: Board) -> dict[str, Any]:
-    """The board as the file draws it: a legend, rows of characters, heights, features."""
+def board_to_entry(board: Board, glyphs: dict[str, str] | None = None) -> dict[str, Any]:
+    """The board as the file draws it: a legend, rows of characters, heights, features.
+
+    A terrain the board carries no character for is drawn with `glyphs` (the rule set's
+    declared glyphs), else its initial, else a free character (listed in `legend_made_up`)."""
+    glyphs = glyphs or {}
     by_id: dict[str, str] = {}
     used: set[str] = set()
     for tid, ch in board.glyphs.items():
@@ -392,7 +405,7 @@ def board_to_entry(board: Board) -> dict[str, Any]:
     for tid in dict.fromkeys(board.terrain):
         if tid in by_id:
             continue
-        wishes = [_CUSTOMARY.get(tid, ""), tid[:1].upper(), tid[:1].lower()]
+        wishes = [glyphs.get(tid, ""), tid[:1].upper(), tid[:1].lower()]
         ch = next((w for w in wishes if _usable_glyph(w) and w not in used), None) or next(c for c in pool if c not in used)
         by_id[tid] = ch
         used.add(ch)
@@ -430,7 +443,7 @@ def document_from_setup(setup: Setup, kind: Literal["scenario", "save"] = "scena
         doc["description"] = setup.description
     if setup.max_turns is not None:
         doc["max_turns"] = setup.max_turns
-    doc["board"] = board_to_entry(setup.board)
+    doc["board"] = board_to_entry(setup.board, declared_glyphs(setup.ruleset))
     doc["options"] = dict(setup.options)
     sides = []
     for s in setup.sides:
@@ -507,9 +520,36 @@ def _key(k: Any) -> str:
     return str(k)
 
 
+BOARD_DIGEST = "board_digest"
+"""The snapshot's fingerprint of the board (issue 9, item 6); saves written before it lack it."""
+
+_DIGESTS: dict[int, tuple[Board, str]] = {}
+"""id(board) -> (board, digest): boards are frozen and shared, and autosave runs after every action."""
+
+
+def board_digest(board: Board) -> str:
+    """SHA-256 of what the board decides (size, terrain, elevation, features, edges; glyphs are display only)."""
+    hit = _DIGESTS.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    import hashlib
+    import json
+
+    deciding = plain(board.model_dump(exclude={"glyphs"}))
+    text = json.dumps(deciding, sort_keys=True, separators=(",", ":"), default=str)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if len(_DIGESTS) >= 16:
+        _DIGESTS.clear()
+    _DIGESTS[id(board)] = (board, digest)
+    return digest
+
+
 def snapshot_of(state: GameState) -> dict[str, Any]:
-    """The state as a save's `[snapshot]` holds it: everything but the board, TOML-ready."""
-    return plain(state.model_dump(exclude={"board"}))
+    """The state as a save's `[snapshot]` holds it, TOML-ready: the board (which the scenario
+    part of the file holds) as its digest, so an edited map or legend is noticed on loading."""
+    snap = plain(state.model_dump(exclude={"board"}))
+    snap[BOARD_DIGEST] = board_digest(state.board)
+    return snap
 
 
 class _Absent:

@@ -6,7 +6,7 @@ the game by replaying the log from the scenario (`GameService.replay`'s way,
 with the same seeded dice) and then compares the result with the snapshot; a
 difference is reported with the first field that differs.
 
-Autosave runs after every action, so it is kept cheap: the scenario part of the
+Autosave (`saves.autosave`) runs after every action, so it is kept cheap: the scenario part of the
 file is rendered once per game and reused, only `[game]` and `[snapshot]` are
 rendered each time.
 """
@@ -23,12 +23,12 @@ from rules.core import GameState, Setup
 from rules.service import GameService, ReplayRefused, Store
 from saves.checks import checked_setup, rules_refusal
 from saves.errors import Problem, SaveError, literal, shown
+from saves import resume
 from saves.files import dump_toml, parse_document, read_bytes, write_atomic
-from saves.schema import ABSENT, Document, document_from_setup, first_difference, plain, setup_from_state, snapshot_of
+from saves.schema import ABSENT, BOARD_DIGEST, Document, document_from_setup, first_difference, plain, setup_from_state, snapshot_of
 
 DATA_DIR_ENV = "HEXWAR_DATA_DIR"
 """Overrides the user data folder (tests, portable installs)."""
-AUTOSAVE_NAME = "autosave.toml"
 
 
 def data_dir() -> Path:
@@ -117,6 +117,8 @@ def render_save(service: GameService) -> bytes:
         dump_toml({"game": game_table(service)}),
         dump_toml({"snapshot": snapshot_of(service.state)}),
     ]
+    if resume.from_position(service):  # the log starts at a recorded position (saves/resume.py)
+        parts.append(dump_toml({"start": snapshot_of(service.initial)}))
     return "\n".join(parts).encode("utf-8")
 
 
@@ -134,7 +136,12 @@ def game_from_document(doc: Document, file: str | None, store: Store | None = No
         raise SaveError(file, Problem("kind", "is a scenario, not a saved game (start it with `hexwar new RULESET --scenario FILE`)"))
     setup, ruleset = checked_setup(doc, file)
     try:
-        service = GameService.new(setup, doc.game.seed, dict(doc.game.options))
+        if doc.start is not None:
+            service = GameService(ruleset, resume.position(ruleset, setup, doc.start, file, "start"), setup=setup)
+        else:
+            service = GameService.new(setup, doc.game.seed, dict(doc.game.options))
+    except SaveError:
+        raise
     except Exception as exc:  # the rules reject the scenario: report, never a traceback
         raise rules_refusal(file, ruleset, exc) from None
     actions = []
@@ -147,13 +154,26 @@ def game_from_document(doc: Document, file: str | None, store: Store | None = No
         service = GameService.replay(service.ruleset, service.initial, actions, setup=service.setup)
     except ReplayRefused as exc:
         text = doc.game.actions[exc.index]
-        raise SaveError(file, Problem(
-            f"game.actions[{exc.index}]", f"{shown(text, 60)} is refused on replay: {literal(exc.reason, 120)}"
-        )) from None
+        problem = Problem(f"game.actions[{exc.index}]", f"{shown(text, 60)} is refused on replay: {literal(exc.reason, 120)}")
+        if doc.migrated:  # an older save: today's rules play its log differently (saves/resume.py)
+            return resume.resumed(ruleset, setup, doc.snapshot, len(actions), problem.text(), file, store)
+        raise SaveError(file, problem) from None
+    if doc.start is not None:
+        resume.mark(service)
     rebuilt = snapshot_of(service.state)
+    if BOARD_DIGEST not in doc.snapshot:  # written before the board was checked: compare the rest
+        rebuilt.pop(BOARD_DIGEST)
     diff = first_difference(rebuilt, doc.snapshot, shared_only=doc.migrated)  # FORMAT.md: older files
+    if diff is not None and doc.migrated:
+        why = f"snapshot.{diff[0]}: the replay of the action log gives {shown(diff[1])}, the file says {shown(diff[2])}"
+        return resume.resumed(ruleset, setup, doc.snapshot, len(actions), why, file, store)
     if diff is not None:
         path, replayed, saved = diff
+        if path == BOARD_DIGEST:
+            raise SaveError(file, Problem(
+                f"snapshot.{path}", "the board of this file (its map, legend, features or edges) is not the one "
+                "the game was played on (the file was edited)"
+            ))
         if replayed is ABSENT:
             what = f"the replay of the action log has no such field, the file says {shown(saved)}"
         elif saved is ABSENT:
@@ -196,7 +216,8 @@ def verify(path: str | Path) -> Report:
     if is_campaign(path):
         return verify_campaign(path)
     try:
-        service = load_game(path)
+        doc = parse_document(read_bytes(path), path)
+        service = game_from_document(doc, str(path))
     except SaveError as exc:
         return Report(False, str(path), str(exc), error=exc)
     state = service.state
@@ -204,83 +225,29 @@ def verify(path: str | Path) -> Report:
     if state.result is not None:
         result = f"{state.result.winner or 'draw'}: {state.result.reason}"
     n = len(service.log)
+    checked = "the snapshot matches"
+    if BOARD_DIGEST not in (doc.snapshot or {}):
+        checked += " (the board is not checked: the file was saved by an older hexwar)"
     message = (
         f"{literal(path, 200)}: ok: {state.ruleset}, scenario {shown(state.scenario)}, "
         f"seed {state.seed}, {n} action{'s' if n != 1 else ''} replayed, turn {state.turn}, "
-        "the snapshot matches" + (f"; game over ({literal(result, 80)})" if result else "")
+        + checked + (f"; game over ({literal(result, 80)})" if result else "")
     )
+    if resume.resumed_why(service):
+        message = (f"{literal(path, 200)}: ok, resumed from its snapshot: an older save whose action log "
+                   f"today's {state.ruleset} rules play differently ({literal(resume.resumed_why(service), 160)})")
     return Report(True, str(path), message, state.ruleset, state.scenario, n, state.turn, result)
 
 
-# --- autosave -----------------------------------------------------------------------------
+# --- autosave (saves.autosave; these names stay importable from here) ----------------------
 
 
-class AutosaveStore:
-    """The game service's `Store`: writes `autosave.toml` in the user data folder after every action.
+def __getattr__(name: str):
+    if name in ("AutosaveStore", "AUTOSAVE_NAME"):
+        from saves import autosave
 
-    A failing disk must not end the game: the error is kept in `last_error` (the
-    UI may show it) and the next action tries again. It runs after every action,
-    so it skips fsync (`durable=False`): the rename keeps it atomic against a
-    killed terminal or a dropped connection, and should a power cut leave the
-    file damaged, `load()` falls back to the previous autosave (`.bak`).
-    """
-
-    def __init__(self, folder: str | Path | None = None, durable: bool = False) -> None:
-        self.folder = Path(folder) if folder is not None else data_dir()
-        self.durable = durable
-        self.last_error: SaveError | None = None
-        self.writes = 0
-
-    @property
-    def path(self) -> Path:
-        return self.folder / AUTOSAVE_NAME
-
-    def autosave(self, service: GameService) -> None:
-        try:
-            write_atomic(self.path, render_save(service), durable=self.durable)
-        except SaveError as exc:
-            self.last_error = exc
-        except Exception as exc:  # never let an autosave crash the game
-            self.last_error = SaveError(self.path, f"autosave failed: {literal(exc, 120)}")
-        else:
-            self.last_error = None
-            self.writes += 1
-
-    def latest(self) -> Path | None:
-        """The autosave to resume from on the title screen, if there is one."""
-        p = self.path
-        return p if p.is_file() and p.stat().st_size > 0 else None
-
-    @property
-    def backup(self) -> Path:
-        return self.path.with_name(self.path.name + ".bak")
-
-    def load(self) -> GameService:
-        """Resume the autosave; autosaving continues. A damaged autosave falls back to the
-        previous one (noted in `last_error`); raises SaveError when neither loads."""
-        p = self.latest()
-        if p is None and not self.backup.is_file():
-            raise SaveError(self.path, "no autosave to resume")
-        try:
-            if p is None:
-                raise SaveError(self.path, "the autosave is empty")
-            return load_game(p, store=self)
-        except SaveError as exc:
-            if not self.backup.is_file():
-                raise
-            try:
-                service = load_game(self.backup, store=self)
-            except SaveError:
-                raise exc from None
-            self.last_error = SaveError(self.path, f"{exc.first.text()}; resumed from the previous autosave")
-            return service
-
-    def clear(self) -> None:
-        """Forget the autosave (after a finished game, say); the `.bak` stays."""
-        try:
-            self.path.unlink()
-        except FileNotFoundError:
-            pass
+        return getattr(autosave, name)
+    raise AttributeError(name)
 
 
 def same_game(a: GameState, b: GameState) -> bool:

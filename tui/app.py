@@ -40,8 +40,31 @@ os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
 
 from textual import constants  # noqa: E402
 from textual.app import App  # noqa: E402
+from textual.await_complete import AwaitComplete  # noqa: E402
+from textual.screen import Screen  # noqa: E402
 
 constants.ESCAPE_DELAY = min(constants.ESCAPE_DELAY, ESCAPE_DELAY_MS / 1000)  # type: ignore[misc]
+
+_textual_dismiss = Screen.dismiss
+
+
+def _dismiss_once(self, result=None):
+    """`Screen.dismiss`, but only once and only while the screen is on top.
+
+    Textual's own pops whatever screen is on top and calls the result callback
+    again each time, so two Enters typed together on a dialog (type-ahead, SSH
+    lag) closed the dialog and then the screen under it, or ran its choice
+    twice (issue 9, item 1; upstream guarded only a button's double dismiss,
+    Textualize/textual#4621). A dismiss that arrives late is ignored.
+    """
+    stack = self.app.screen_stack if self.is_attached else []
+    if getattr(self, "_dismissed", False) or not stack or stack[-1] is not self:
+        return AwaitComplete()
+    self._dismissed = True
+    return _textual_dismiss(self, result)
+
+
+Screen.dismiss = _dismiss_once  # type: ignore[method-assign]
 
 
 def _screen_commands():
@@ -87,7 +110,7 @@ class HexwarApp(App[None]):
     def on_mount(self) -> None:
         if "new" in self.start:
             self.start_game(self.start["new"], hide=self.start.get("hide", self.hide_between),
-                            referee=self.start.get("referee", False))
+                            referee=self.start.get("referee", False), computers=self.start.get("ai", ()))
         elif "load" in self.start:
             self.load_save(self.start["load"], referee=self.start.get("referee", False))
 
@@ -112,9 +135,39 @@ class HexwarApp(App[None]):
         except Exception:  # noqa: BLE001 - the line below still goes out
             pass
         line = f"hexwar stopped on an internal error ({type(error).__name__}: {error}). "
-        line += f"Details: {where}. The autosave keeps your game."
+        line += f"Details: {where}. {self._autosave_line()}"
         self._exit_renderables.append(Text(line))
         self._close_messages_no_wait()
+
+    def _autosave_line(self) -> str:
+        """What the crash message says of the game in play: its autosave's real state, never a promise."""
+        for screen in reversed(self.screen_stack):
+            service = getattr(screen, "service", None)
+            if service is not None:
+                from tui.dialogs import files
+
+                try:
+                    return files.autosave_note(service)
+                except Exception:  # noqa: BLE001 - the crash line must still go out
+                    return "Whether the game was autosaved is unknown."
+        return ""
+
+    def action_command_palette(self) -> None:
+        """Open the palette (ours: safe against keys typed before it is ready, see `SafePalette`)."""
+        from textual.command import CommandPalette
+
+        from tui.commands import SafePalette
+
+        # Not one per screen: a key typed while the palette opened may have pushed a screen over it
+        # (a pass-the-keyboard screen, say). No fixed id (Textual gives it one): a palette just
+        # closed is still being removed when type-ahead opens the next, and the ids would clash.
+        if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            self.push_screen(SafePalette())
+
+    def _on_key(self, event) -> None:
+        # Textual runs App._on_key after this one (handlers run down the class tree) unless stopped here.
+        if not self.screen_stack:  # a key still queued when the app closes (an open palette hands them on then)
+            event.prevent_default()
 
     async def on_run_command(self, event) -> None:
         """A key-table command picked in the command palette: run it on the screen that listed it."""
@@ -130,23 +183,46 @@ class HexwarApp(App[None]):
 
         return files.autosave_store()
 
-    def start_game(self, service, *, hide: bool = True, replace: bool = False, referee: bool = False) -> None:
+    def start_game(self, service, *, hide: bool = True, replace: bool = False, referee: bool = False,
+                   computers=()) -> None:
         """Show the game screen for `service` (replacing the new-game screen when asked; `referee`:
         the referee seat, which sees everything, as `hexwar ... --referee` asks)."""
         from tui.screens.game import GameScreen
 
         if service.store is None and self.autosave:
             service.store = self.autosave_store()
-        screen = GameScreen(service, hide_between=hide, referee=referee)
+        if hasattr(service.store, "listener"):
+            service.store.listener = self.autosave_heard
+            self.autosave_heard(service.store)  # a resume that fell back to the previous autosave says so
+        screen = GameScreen(service, hide_between=hide, referee=referee, computers=computers)
         if replace:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
 
+    def autosave_heard(self, store) -> None:
+        """After each autosave: a failure is shown at once (and again when it changes), then its recovery."""
+        error = str(store.last_error) if store.last_error is not None else ""
+        shown = getattr(store, "_shown_error", "")
+        if error and error != shown:
+            self.notify(f"{error}. hexwar tries again after each action; ctrl+s saves to a file.",
+                        title="Autosave failed", severity="error", timeout=12, markup=False)
+        elif not error and shown:
+            self.notify(f"Autosaved again as {store.path.name}.", title="Autosave works again", markup=False)
+        store._shown_error = error
+
+    def _release_games(self) -> None:
+        """Let other processes open the games being closed (their autosave locks)."""
+        for screen in self.screen_stack:
+            release = getattr(getattr(getattr(screen, "service", None), "store", None), "release", None)
+            if release is not None:
+                release()
+
     def to_title(self) -> None:
         """Back to the title screen, closing everything above it."""
         from tui.screens.title import TitleScreen
 
+        self._release_games()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
         if not isinstance(self.screen, TitleScreen):
@@ -173,6 +249,17 @@ class HexwarApp(App[None]):
 
         self.push_screen(NewGameScreen(ruleset=ruleset, scenario=scenario))
 
+    def new_game_from_file(self, entry) -> None:
+        """The new-game form with a scenario file chosen (beside the rule set's bundled ones)."""
+        from tui.dialogs import files
+        from tui.screens.new_game import NewGameScreen
+
+        def source(ruleset: str):
+            bundled = files.scenarios(ruleset)
+            return ([entry] + bundled) if ruleset == entry.ruleset else bundled
+
+        self.push_screen(NewGameScreen(ruleset=entry.ruleset, scenario=entry.name, scenario_source=source))
+
     def load_dialog(self) -> None:
         from tui.dialogs.load import LoadDialog
 
@@ -194,20 +281,103 @@ class HexwarApp(App[None]):
         try:
             service = files.load_game(path)
         except Exception as exc:  # noqa: BLE001 - SaveError, OSError, anything: the player sees it
+            scenario = files.scenario_file(path) if getattr(exc, "path", None) == "kind" else None
+            if scenario is not None:  # a scenario, not a save: offer to start it
+                self.new_game_from_file(scenario)
+                return
             self.show_error("This game cannot be loaded", str(exc), then=retry)
             return
         self.start_game(service, hide=self.hide_between, referee=referee)
 
-    def resume(self) -> None:
+    def resume(self, choose: bool = False) -> None:
+        """Resume an unfinished game: the only one at once (unless `choose`), else the list to choose from."""
+        from tui.dialogs import files
+        from tui.dialogs.resume import ResumeDialog
+
+        try:
+            games = files.unfinished_games()
+        except Exception as exc:  # noqa: BLE001 - a bad data folder: say so
+            self.show_error("The autosaves cannot be listed", str(exc))
+            return
+        if not games:
+            self.show_error("Nothing to resume", "There is no unfinished game.")
+            return
+        if len(games) == 1 and not choose and not games[0].error and games[0].holder is None:
+            self.resume_path(games[0].path)
+            return
+
+        def chosen(choice) -> None:
+            if choice is None:
+                return
+            what, path = choice
+            if what == "resume":
+                self.resume_path(path, retry=self.resume)
+            else:
+                self.abandon(path)
+
+        self.push_screen(ResumeDialog(games), chosen)
+
+    def abandon(self, path) -> None:
+        """Delete an unfinished game's autosave, after asking."""
+        from tui.dialogs.confirm import ConfirmDialog
+
+        def back_to_the_list() -> None:
+            if self._has_unfinished():
+                self.resume(choose=True)
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                from saves.autosave import abandon
+
+                try:
+                    abandon(path)
+                except Exception as exc:  # noqa: BLE001 - Locked, OSError: the player sees why
+                    self.show_error("The game cannot be abandoned", str(exc), then=back_to_the_list)
+                    return
+                self._refresh_title()
+            back_to_the_list()
+
+        self.push_screen(ConfirmDialog("Abandon this game?", f"Its autosave {path.name} is deleted for good."), answer)
+
+    def _has_unfinished(self) -> bool:
         from tui.dialogs import files
 
-        if files.autosave_path() is None:
-            self.show_error("Nothing to resume", "There is no autosaved game yet.")
-            return
         try:
-            service = files.resume_game()
+            return bool(files.unfinished_games())
+        except Exception:  # noqa: BLE001
+            return False
+
+    def _refresh_title(self) -> None:
+        refresh = getattr(self.screen, "on_screen_resume", None)
+        if refresh is not None:
+            refresh()
+
+    def resume_path(self, path, retry=None) -> None:
+        """Resume one autosave; when another process has it open, say who and offer a copy."""
+        from saves.autosave import AutosaveStore
+        from saves.locks import Locked
+        from tui.dialogs.confirm import ConfirmDialog
+
+        store = AutosaveStore()
+        try:
+            service = store.load(path)
+        except Locked as exc:
+            holder, said = exc.holder, str(exc)
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    try:
+                        copy = AutosaveStore().open_read_only(path, holder)
+                    except Exception as err:  # noqa: BLE001
+                        self.show_error("The autosave cannot be resumed", str(err), then=retry)
+                        return
+                    self.start_game(copy, hide=self.hide_between)
+
+            detail = f"{said}. Open a copy here? Nothing you do in the copy is autosaved (ctrl+s saves it)."
+            self.push_screen(ConfirmDialog("This game is open in another hexwar", detail), answer)
+            return
         except Exception as exc:  # noqa: BLE001
-            self.show_error("The autosave cannot be resumed", str(exc))
+            self.show_error("The autosave cannot be resumed", str(exc), then=retry)
             return
         self.start_game(service, hide=self.hide_between)
 
@@ -276,7 +446,17 @@ def quick_escape() -> None:
     linux_driver.selectors = shim
 
 
-def run_app(start: dict | None = None) -> None:
-    """Run hexwar: None opens the title screen; {"new": GameService} the game; {"load": path} a save."""
+def exit_status(app: App) -> int:
+    """0 when the app ended normally, 1 after an internal error (Textual sets its return code then)."""
+    return 1 if app.return_code else 0
+
+
+def run_app(start: dict | None = None) -> int:
+    """Run hexwar: None opens the title screen; {"new": GameService} the game; {"load": path} a save.
+
+    Returns the exit status: 1 after an internal error, as the command line documents.
+    """
     quick_escape()
-    HexwarApp(start, catch_errors=True).run()
+    app = HexwarApp(start, catch_errors=True)
+    app.run()
+    return exit_status(app)

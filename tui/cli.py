@@ -67,8 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--scenario", metavar="NAME", help="a bundled scenario's name, or a scenario file's path")
     new.add_argument("--seed", type=_seed, metavar="N", help="the game's dice seed (a whole number)")
     new.add_argument("--ai", action="append", default=[], metavar="SIDE",
-                     help="let the computer play SIDE (repeat for several; no computer player exists "
-                     "yet: the side is played at this keyboard, and hexwar says so)")
+                     help="let the computer play SIDE (repeat for several; 'all': watch the computer "
+                     "play every side, + changes its pace)")
     load = sub.add_parser("load", help="open a saved game",
                           description="Check a saved game (replaying its log) and open it.")
     load.add_argument("file", metavar="FILE", help="a save file (.toml)")
@@ -111,6 +111,18 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--socket", metavar="PATH", help="the host's socket (default: the data folder's host/host.sock)")
     join.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help="play as lines of text")
     join.add_argument("--ask-code", action="store_true", help="ask for the join code on the screen (`hexwar web --join`)")
+    army = sub.add_parser(
+        "army", help="check or build an army list within a points limit",
+        description="Show an army file's units with the running total, checked by the rule set's costing; "
+        "with --add, add units taken from another list (a bundled one by name) and save the file, "
+        "refusing an army over --limit points.",
+    )
+    army.add_argument("ruleset", metavar="RULESET", help="rule set id")
+    army.add_argument("file", metavar="FILE", help="the army file (.toml); made by the first --add")
+    army.add_argument("--from", dest="source", metavar="LIST", help="the list to take units from (e.g. martian)")
+    army.add_argument("--add", metavar="UNIT", help="the unit's name in that list")
+    army.add_argument("--count", type=int, default=1, metavar="N", help="how many to add (default 1)")
+    army.add_argument("--limit", type=int, metavar="POINTS", help="the scenario's points limit")
     resolve = sub.add_parser(
         "resolve", help="the game master's quick resolver: odds and a roll of any procedure, no map",
         description="Resolve one procedure of a rule set without a game: `hexwar resolve` lists the rule sets, "
@@ -149,7 +161,31 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("file", metavar="FILE", help="the turn file")
     imp.add_argument("--game", metavar="SAVE", help="your save of the game (default: the mail save of this game "
                      "in the saves folder, made from the game's first turn file)")
+    balance = sub.add_parser(
+        "balance", help="play computer against computer over many seeds and report win rates",
+        description="Play SCENARIO computer against computer over many seeds in parallel and print each "
+        "side's win rate with a 95%% confidence interval (Wilson), the average game length and each "
+        "unit's survival rate.",
+    )
+    balance.add_argument("scenario", metavar="SCENARIO", help="a bundled scenario's name, or a scenario file's path")
+    balance.add_argument("--games", type=_count, default=100, metavar="N", help="games to play (default 100)")
+    balance.add_argument("--jobs", type=_count, default=os.cpu_count() or 1, metavar="J",
+                         help="worker processes (default: one per CPU)")
+    balance.add_argument("--seed", type=_seed, default=1, metavar="N", help="the first game's seed (default 1)")
+    balance.add_argument("--out", metavar="FILE", help="also write the table as CSV to FILE")
+    balance.add_argument("--cluster", metavar="ADDRESS",
+                         help="send the games to a Dask distributed scheduler (pip install 'hexwar[cluster]')")
     return parser
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"expected a number from 1 to 1000000, got {value}")
+    return value
 
 
 # --- commands -----------------------------------------------------------------------------
@@ -198,6 +234,8 @@ def _new_service(args: argparse.Namespace):
     name = args.scenario or default_scenario(ruleset).name
     setup = load_scenario(name, ruleset)
     sides = [s.id for s in setup.sides]
+    if "all" in args.ai:
+        args.ai = list(sides)
     for side in args.ai:
         if side not in sides:
             raise UserError(f"--ai: unknown side {shown(side)} (sides of this scenario: {', '.join(sides)})")
@@ -220,9 +258,6 @@ def cmd_new(args: argparse.Namespace) -> int:
     setup = service.setup
     title = literal(setup.title or setup.name, 60) if setup else service.state.scenario
     print(f"hexwar: new {service.ruleset.id} game, scenario {title}, seed {seed}", file=sys.stderr)
-    if args.ai:
-        print(f"hexwar: --ai: there is no computer player yet; {', '.join(args.ai)} is played at this keyboard",
-              file=sys.stderr)
     if args.plain:
         return _open_plain(service, args.side)
     start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai), "referee": args.referee}
@@ -314,9 +349,14 @@ def cmd_join(args: argparse.Namespace) -> int:
     from tui.remote.client import HostGone, RemoteSeat
 
     code = args.code or os.environ.get("HEXWAR_JOIN_CODE")
+    path = args.socket or str(data_dir() / "host" / "host.sock")
+    if args.ask_code and not code:
+        from tui.remote.app import run_remote
+
+        run_remote(None, path)
+        return EXIT_OK
     if not code and not (args.game and args.side):
         raise UserError("name the game and --side, or give a join --code")
-    path = args.socket or str(data_dir() / "host" / "host.sock")
     try:
         seat = RemoteSeat(path, code=code) if code else RemoteSeat(path, game=args.game, side=args.side)
     except HostGone as exc:
@@ -328,7 +368,10 @@ def cmd_join(args: argparse.Namespace) -> int:
             from tui.plain import run_plain
 
             return run_plain(None, seat=seat)
-        return _open_tui({"seat": seat})
+        from tui.remote.app import run_remote
+
+        run_remote(seat)
+        return EXIT_OK
     finally:
         seat.close()
 
@@ -430,8 +473,7 @@ def _open_tui(start: dict[str, Any] | None) -> int:
         return EXIT_OK
     from tui.app import run_app
 
-    run_app(start)
-    return EXIT_OK
+    return EXIT_INTERNAL if run_app(start) else EXIT_OK
 
 
 # --- entry point --------------------------------------------------------------------------
@@ -463,8 +505,24 @@ def _run(argv: Sequence[str] | None) -> int:
         return cmd_join(args)
     if args.command == "web":
         return cmd_web(args)
+    if args.command == "army":
+        from saves.armies import army_command
+
+        status, lines = army_command(args.ruleset, args.file, args.source, args.add, args.count, args.limit)
+        for line in lines:
+            _out(line)
+        return status
     if args.command == "resolve":
         return cmd_resolve(args)
+    if args.command == "balance":
+        from saves.scenarios import load_scenario
+        from rules.ai.balance import progress_line, run
+
+        report = run(load_scenario(args.scenario), args.games, args.jobs, args.seed, args.cluster, progress_line())
+        _out(report.text())
+        if args.out:
+            report.write_csv(args.out)
+        return EXIT_OK
     return _open_tui(None)
 
 
@@ -475,7 +533,31 @@ def _one_line(text: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`hexwar ...`; returns the exit status (the console script passes it to sys.exit)."""
+    """`hexwar ...`; returns the exit status (the console script passes it to sys.exit).
+
+    A reader that stops early (`hexwar list | head -1`) closes the pipe: that is
+    not an error, so the rest of the output is dropped quietly and the status is 0.
+    """
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
+        return status
+    except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_OK
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         return _run(argv)
     except KeyboardInterrupt:
@@ -484,6 +566,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as exc:
         print(f"hexwar: {_one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:
+        raise
     except SystemExit as exc:  # --help, and argparse's own exits
         code = exc.code
         return code if isinstance(code, int) else (EXIT_OK if code is None else EXIT_USAGE)

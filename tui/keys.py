@@ -86,6 +86,7 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("n", "next_unit", "Next unit", "select the next unit that can act (while aiming: the next valid hex)"),
     Key("N", "previous_unit", "Previous unit", "select the previous unit (while aiming: the previous valid hex)"),
     Key("u", "undo", "Undo", "take back the last action (pass screen on: only your own, and never a roll)"),
+    Key("plus", "computer_speed", "Computer speed", "the computer's pace: normal, slow, fast", display="+"),
     Key("U", "redo", "Redo", "apply again the action taken back"),
     Key("I", "unit_detail", "Unit detail / odds", "everything about the unit under the cursor; with an action pending, all its odds"),
     Key("z", "zoom", "Zoom", "switch the map between compact and outlined hexes"),

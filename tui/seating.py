@@ -20,7 +20,7 @@ from rules.seat import Seat
 class Seating:
     """The seats of one game at one keyboard."""
 
-    def __init__(self, service, *, referee: bool = False, solo: bool = False) -> None:
+    def __init__(self, service, *, referee: bool = False, solo: bool = False, computers=()) -> None:
         self._service = service
         self.referee = referee
         self.solo = solo
@@ -29,6 +29,10 @@ class Seating:
         self._table = service.seat(None)
         """Asked only for what every player may know: who decides, which sides play."""
         self._sides = [s.id for s in self._table.view().sides]
+        self.computers = set(computers)
+        """Sides the computer plays (rules/ai): the screen never sits at them; all of them: the person watches."""
+        if self.computers >= set(self._sides):
+            self.referee = True
 
     def deciding(self) -> str | None:
         """The side that must decide now (public: the pass screen names it); None when the game is over."""
@@ -50,7 +54,10 @@ class Seating:
         """The seat the screen shows now: the referee's, or the deciding side's (`last` once the game is over)."""
         if self.referee:
             return self.seat(None)
-        side = self.deciding() or last or self.sides()[0]
+        people = [s for s in self.sides() if s not in self.computers]
+        side = self.deciding() or last or people[0]
+        if side in self.computers:  # the computer decides: the person keeps their own seat
+            side = last if last in people else people[0]
         return self.seat(side)
 
     def set_solo(self, solo: bool) -> None:

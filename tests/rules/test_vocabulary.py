@@ -70,12 +70,18 @@ def bundled(rid: str) -> list[dict]:
     return [tomllib.loads(f.read_text("utf-8")) for f in folder.iterdir() if f.name.endswith(".toml")]
 
 
-@pytest.mark.parametrize("rid", RULESETS)
-def test_a_rule_set_with_a_look_declares_it_for_everything_its_scenarios_draw(rid):
+WITH_GLYPHS = [rid for rid in RULESETS if any(info.glyph for info in registry.get(rid).terrain.values())]
+"""Rule sets that draw their own glyphs (the toy leaves its map to its scenario's legend)."""
+
+
+def test_the_full_rule_sets_declare_glyphs():
+    assert {"quad", "dhr"} <= set(WITH_GLYPHS)
+
+
+@pytest.mark.parametrize("rid", WITH_GLYPHS)
+def test_a_rule_set_with_glyphs_declares_a_look_for_everything_its_scenarios_draw(rid):
     """Hex terrain has a glyph; hex features and hexside features have a mark."""
     rs = registry.get(rid)
-    if not any(info.glyph for info in rs.terrain.values()):
-        pytest.skip(f"{rid} declares no glyphs: the map draws its scenarios' legend characters")
     for doc in bundled(rid):
         board = doc["board"]
         for tid in board["legend"].values():

@@ -55,13 +55,15 @@ def test_loaded_glyphs_are_symbols(info):
 
 
 def test_the_same_terrain_is_drawn_the_same_everywhere():
-    seen: dict[str, tuple[str, str]] = {}
+    """Within a rule set (each declares its own terrain and its look: the same id may differ between them)."""
+    seen: dict[tuple[str, str], tuple[str, str]] = {}
     for path in FILES:
         for ch, tid in _legend(path).items():
-            if tid in seen:
-                assert seen[tid][0] == ch, f"{tid!r} is {seen[tid][0]!r} in {seen[tid][1]} but {ch!r} in {path.name}"
+            key = (path.parent.name, tid)
+            if key in seen:
+                assert seen[key][0] == ch, f"{tid!r} is {seen[key][0]!r} in {seen[key][1]} but {ch!r} in {path.name}"
             else:
-                seen[tid] = (ch, path.name)
+                seen[key] = (ch, path.name)
     # and, within one rule set, two terrains never share a character
     for ruleset in {p.parent.name for p in FILES}:
         by_char: dict[str, str] = {}

@@ -93,7 +93,7 @@ def test_a_board_without_glyphs_gets_a_legend_that_draws_every_terrain_and_loads
 def test_a_board_with_some_glyphs_keeps_exactly_those():
     board = toy_setup().board.model_copy(update={"glyphs": {"forest": "T"}})
     doc = document_from_setup(toy_setup().model_copy(update={"board": board}))
-    assert doc["board"]["legend"] == {"T": "forest", ".": "open"}
+    assert doc["board"]["legend"] == {"T": "forest", "O": "open"}  # the toy declares no glyph for open
     again, _ = setup_from_document(parse_document(dumps(doc).encode(), "m.toml"))
     assert again.board.glyphs == {"forest": "T"}
 
@@ -163,3 +163,17 @@ def test_undo_then_save_saves_the_shorter_game(tmp_path):
     game.undo()
     again = load_game(save_game(game, tmp_path / "u.toml"))
     assert again.state == game.state and len(again.log) == 5
+
+
+def test_a_board_built_in_code_is_drawn_with_the_rule_sets_declared_glyphs():
+    """The save schema knows no terrain: a board without characters takes the rule set's glyphs."""
+    from rules import registry
+    from saves.scenarios import load_scenario
+
+    setup = load_scenario("farm", "dhr")
+    board = setup.board.model_copy(update={"glyphs": {}})
+    doc = document_from_setup(setup.model_copy(update={"board": board}))
+    terrain = registry.get("dhr").terrain
+    assert doc["board"]["legend"] == {terrain[tid].glyph: tid for tid in set(board.terrain)}
+    again, _ = setup_from_document(parse_document(dumps(doc).encode(), "farm.toml"))
+    assert again.board == board

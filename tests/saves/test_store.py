@@ -11,7 +11,8 @@ import pytest
 from rules.service import GameService
 from saves import files
 from saves.errors import SaveError
-from saves.store import AUTOSAVE_NAME, AutosaveStore, data_dir, load_game, save_game, saves_dir
+from saves.autosave import AUTOSAVE_NAME, AutosaveStore, autosaves_dir
+from saves.store import data_dir, load_game, save_game, saves_dir
 from tests.conftest import toy_setup
 
 
@@ -102,7 +103,7 @@ def test_the_data_folder_follows_the_environment_variable(tmp_path, monkeypatch)
     monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
     assert data_dir() == tmp_path
     assert saves_dir() == tmp_path / "saves"
-    assert AutosaveStore().path == tmp_path / AUTOSAVE_NAME
+    assert AutosaveStore().path.parent == tmp_path / "autosaves"
 
 
 def test_every_action_undo_and_redo_autosaves(tmp_path):
@@ -110,7 +111,8 @@ def test_every_action_undo_and_redo_autosaves(tmp_path):
     assert store.latest() is None
     game = new_game(store=store)
     first_move(game)
-    assert store.latest() == tmp_path / AUTOSAVE_NAME and store.writes == 1
+    assert store.latest().parent == autosaves_dir(tmp_path) and store.writes == 1
+    assert store.latest().name.startswith("toy-skirmish_")
     assert load_game(store.latest()).state == game.state
     game.undo()
     assert load_game(store.latest()).log == []
@@ -150,7 +152,7 @@ def test_a_failing_autosave_is_kept_for_the_ui_and_does_not_stop_the_game(tmp_pa
     first_move(game)
     assert len(game.log) == 1
     assert isinstance(store.last_error, SaveError)
-    assert store.latest() is None
+    assert store.latest() is None and not store.saved
 
 
 def test_resuming_with_no_autosave_is_a_clear_error(tmp_path):
@@ -224,10 +226,10 @@ def test_a_damaged_autosave_falls_back_to_the_previous_one(tmp_path):
 
 
 def test_a_damaged_autosave_without_a_previous_one_is_a_clear_error(tmp_path):
-    store = AutosaveStore(tmp_path)
-    store.path.write_text("format = ")
+    path = tmp_path / AUTOSAVE_NAME  # the single autosave of older versions is still resumed
+    path.write_text("format = ")
     with pytest.raises(SaveError, match="not valid TOML"):
-        store.load()
+        AutosaveStore(tmp_path).load(path)
 
 
 def test_the_autosave_skips_fsync_unless_asked(tmp_path, monkeypatch):

@@ -104,3 +104,45 @@ def test_verify_leaves_the_file_alone(saved):
     before = saved.read_bytes(), saved.stat().st_mtime_ns
     verify(saved)
     assert (saved.read_bytes(), saved.stat().st_mtime_ns) == before
+
+
+# --- issue 9, item 6: everything that decides the game, the board included ---------------
+
+
+def test_verify_rejects_an_edited_legend(saved):
+    edit(saved, lambda d: d["board"]["legend"].update({"F": "open"}))  # the wood is gone
+    report = verify(saved)
+    assert not report.ok
+    assert report.error.path == "snapshot.board_digest"
+    assert "map" in report.message and "edited" in report.message
+
+
+def test_verify_rejects_an_edited_map_row(saved):
+    def change(d):
+        d["board"]["rows"][5] = "F" + d["board"]["rows"][5][1:]
+
+    edit(saved, change)
+    assert not verify(saved).ok
+
+
+def test_verify_rejects_edited_sides_victory_and_turn_limit(saved):
+    for change in (
+        lambda d: d["sides"][0].update(name="Someone else"),
+        lambda d: d.update(max_turns=(d.get("max_turns") or 10) + 5),
+        lambda d: d["options"].update(need=5),
+    ):
+        edit(saved, change)
+        assert not verify(saved).ok
+        edit(saved, lambda d: None)
+
+
+def test_a_glyph_of_the_map_is_display_only(saved):
+    edit(saved, lambda d: d["board"].setdefault("glyphs", {}).update(forest="%"))
+    report = verify(saved)
+    assert report.ok or report.error.path != "snapshot.board_digest"
+
+
+def test_a_save_from_before_the_board_check_still_verifies_and_says_what_was_not_checked():
+    report = verify(V1)
+    assert report.ok, report.message
+    assert "the board is not checked" in report.message

@@ -49,7 +49,7 @@ async def play_turns(app, service, pilot, actions: int) -> None:
         assert len(service.history) > before, screen.message
 
 
-@pytest.mark.parametrize("ruleset", ["quad", "dhr"])
+@pytest.mark.parametrize("ruleset", ["quad", "dhr", "skirmish"])
 async def test_several_actions_of_the_teaching_scenario_with_keys(ruleset):
     service = bundled(ruleset)
     app = HexwarApp({"new": service, "hide": True}, autosave=False)

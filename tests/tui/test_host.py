@@ -141,8 +141,11 @@ def test_a_host_restart_resumes_the_game_from_its_file(tmp_path):
     game = first.host.add_game(GameService.new(load_scenario("teaching", "quad"), seed=4), "g1")
     codes = first.host.codes(game.name)
     kingdom = first.seat(codes["kingdom"])
-    for _ in range(3):
-        seat = kingdom if kingdom.decision().side == "kingdom" else first.seat(codes[kingdom.decision().side])
+    seats = {"kingdom": kingdom, "rebels": first.seat(codes["rebels"])}
+    service = first.host.games["g1"].service
+    for n in range(3):
+        seat = seats[service.decision().side]
+        wait_for(lambda: seat.action_count == n)
         assert seat.apply(seat.legal_actions()[0]).ok
     log = list(first.host.games["g1"].service.log)
     first.stop()
@@ -158,21 +161,31 @@ def test_a_host_restart_resumes_the_game_from_its_file(tmp_path):
 
 
 def test_two_players_play_many_actions_and_none_is_lost_or_doubled(host):
-    seats = {s: host.seat(host.codes[s]) for s in ("kingdom", "rebels")}
+    """1,000 actions by two players over the socket (a new game on the host whenever one ends)."""
     rng = random.Random(3)
-    service = host.host.games["fort"].service
-    done = 0
-    while done < 1000 and service.result is None:
-        side = service.decision().side
-        seat = seats[side]
-        wait_for(lambda: seat.action_count == done)
-        assert seat.apply(rng.choice(seat.legal_actions())).ok
-        done += 1
-    assert len(service.history) == done and (done == 1000 or service.result is not None)
-    wait_for(lambda: all(s.action_count == done for s in seats.values()))
+    played, game_no = 0, 0
     from saves.store import load_game
 
-    assert load_game(host.folder / "fort.toml").log == service.log
+    while played < 1000:
+        name = "fort" if game_no == 0 else host.host.add_game(
+            GameService.new(load_scenario("teaching", "quad"), seed=game_no), f"fort{game_no}").name
+        codes = host.host.codes(name)
+        seats = {s: host.seat(codes[s]) for s in ("kingdom", "rebels")}
+        service = host.host.games[name].service
+        done = 0
+        while played < 1000 and service.result is None:
+            seat = seats[service.decision().side]
+            wait_for(lambda: seat.action_count == done)
+            assert seat.apply(rng.choice(seat.legal_actions())).ok
+            done += 1
+            played += 1
+        assert len(service.history) == done, "an action was lost or doubled"
+        wait_for(lambda: all(s.action_count == done for s in seats.values()))
+        assert load_game(host.folder / f"{name}.toml").log == service.log
+        for s in seats.values():
+            s.close()
+        game_no += 1
+    assert played == 1000
 
 
 def test_a_flood_of_requests_is_slowed_not_served(tmp_path):
@@ -186,3 +199,40 @@ def test_a_flood_of_requests_is_slowed_not_served(tmp_path):
         assert time.monotonic() - start >= 1.0, "12 requests at 5 a second took under a second"
     finally:
         running.stop()
+
+
+async def test_the_game_screen_of_a_remote_seat_shows_the_other_players_move(host):
+    """Two remote game screens: one acts, the other's map and dice log follow without a key press."""
+    from tui.remote.app import RemoteApp
+    from tui.screens.game import GameScreen
+
+    kingdom = host.seat(host.codes["kingdom"])
+    rebels = host.seat(host.codes["rebels"])
+    watcher_app = RemoteApp(rebels)
+    async with watcher_app.run_test(size=(100, 30)) as pilot:
+        screen = watcher_app.screen
+        assert isinstance(screen, GameScreen) and screen.remote
+        await pilot.pause()
+        assert "online: The Kingdom, The Rebels" in screen.seating.connected()
+        assert kingdom.apply(kingdom.legal_actions()[0]).ok
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if screen._seen_actions == 1:
+                break
+        assert screen._seen_actions == 1, "the push never reached the other screen"
+        assert screen.seat.decision().side == "rebels"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "host keeps this game" in screen.message
+        assert not list(host.folder.glob("*-turn*.toml"))
+        await pilot.press("d")  # the rebels draw, from their own screen
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if host.host.games["fort"].service.log[1:]:
+                break
+        assert [a.text() for a in host.host.games["fort"].service.log][1] == "draw rebels"
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if screen._seen_actions == 2:
+                break
+        assert screen._seen_actions == 2 and any(e.seen_by == ("rebels",) for e in screen.seat.events())

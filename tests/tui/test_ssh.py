@@ -96,3 +96,64 @@ def test_port_forwarding_is_refused(door):
     finally:
         forward.terminate()
         forward.wait(5)
+
+
+def test_the_real_ssh_client_in_a_terminal_plays_on_the_game_screen(door):
+    """ssh in a pseudo-terminal: the join code, the game screen, a key press, the other player's move."""
+    import os
+    import pty
+    import select
+
+    import pyte
+
+    screen = pyte.Screen(100, 30)
+    stream = pyte.ByteStream(screen)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the real client, as a person would type it
+        os.execvpe(SSH, [SSH, "-tt", "-p", str(door.port), *OPTIONS, "play@127.0.0.1"],
+                   {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30"})
+    import fcntl
+    import struct
+    import termios
+
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+
+    def read_until(text: str, seconds: float = 20) -> str:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if ready:
+                try:
+                    stream.feed(os.read(fd, 65536))
+                except OSError:
+                    break
+            shown = "\n".join(screen.display)
+            if text in shown:
+                return shown
+        raise AssertionError(f"never saw {text!r} on the screen:\n" + "\n".join(screen.display))
+
+    try:
+        read_until("Join code:")
+        os.write(fd, (door.codes["kingdom"] + "\r").encode())
+        read_until("Turn 1")
+        os.write(fd, b"d")  # draw a card
+        deadline = time.monotonic() + 20
+        while not door.host.games["fort"].service.history:
+            assert time.monotonic() < deadline, "the key press never reached the host"
+            time.sleep(0.05)
+        assert door.host.games["fort"].service.log[0].text() == "draw kingdom"
+        other = door.seat(door.codes["rebels"])  # the other player, on the host's socket
+        assert other.apply(other.legal_actions()[0]).ok
+        shown = read_until("Turn 1 activation", 20)  # the Rebels drew, both rolled off: the push arrived
+        import re
+
+        rebel_card = re.compile(r"\b(?:10|[2-9AJQK]) (?:Fort Guard|Woodsmen|Peasant Levy|Outlaw Horse)\b")
+        assert not rebel_card.search(shown), "a card of the Rebels' hand is on the Kingdom's screen:\n" + shown
+    finally:
+        os.write(fd, b"\x11")  # ctrl+q
+        try:
+            os.kill(pid, 15)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+        os.close(fd)

@@ -74,6 +74,12 @@ def user_saves() -> list[Path]:
     folder = saves_dir()
     if not folder.is_dir():
         return []
+    try:
+        from saves.files import remove_stale_temps
+
+        remove_stale_temps(folder)  # what killed writers left behind
+    except ImportError:
+        pass
     files = [p for p in folder.glob("*.toml") if p.is_file()]
     return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
 
@@ -93,9 +99,9 @@ def save_game(service, path) -> None:
 
 
 def autosave_store():
-    """The autosave store the game service writes after each action, or None."""
+    """A new game's autosave store (its own file, see `saves.autosave`), or None."""
     try:
-        from saves.store import AutosaveStore
+        from saves.autosave import AutosaveStore
     except ImportError:
         return None
     try:
@@ -104,33 +110,59 @@ def autosave_store():
         return None
 
 
-def autosave_exists() -> bool:
-    """Whether there is an autosave to resume, without importing `saves` (the title asks at start-up).
-
-    Mirrors `saves.store`: the file is `autosave.toml` in the data folder
-    (HEXWAR_DATA_DIR, else the platform's user data folder for "hexwar").
-    """
+def _data_dir() -> Path:
     base = os.environ.get("HEXWAR_DATA_DIR")
     if not base:
         import platformdirs
 
         base = platformdirs.user_data_dir("hexwar", appauthor=False)
-    path = Path(base) / "autosave.toml"
-    return path.is_file() and path.stat().st_size > 0
+    return Path(base)
 
 
-def autosave_path() -> Path | None:
-    """The autosave file, when there is one to resume."""
-    store = autosave_store()
-    if store is None:
+def autosave_count() -> int:
+    """How many autosaves there are to resume, without importing `saves` (the title asks at start-up).
+
+    Mirrors `saves.autosave`: `autosaves/*.toml` in the data folder, and the
+    single `autosave.toml` of older versions.
+    """
+    base = _data_dir()
+    legacy = base / "autosave.toml"
+    count = 1 if legacy.is_file() and legacy.stat().st_size > 0 else 0
+    folder = base / "autosaves"
+    if folder.is_dir():
+        count += sum(1 for p in folder.glob("*.toml") if p.is_file())
+    return count
+
+
+def autosave_exists() -> bool:
+    return autosave_count() > 0
+
+
+def unfinished_games() -> list:
+    """The unfinished games (`AutosaveInfo`), newest first."""
+    from saves.autosave import list_autosaves
+
+    return list_autosaves()
+
+
+def autosave_note(service) -> str:
+    """What the quit dialog says about the autosave: never claims a save that did not happen."""
+    store = getattr(service, "store", None)
+    status = getattr(store, "status", None)
+    if status is None:
+        return "This game is not autosaved: save it with ctrl+s to keep it."
+    return status()
+
+
+def scenario_file(path) -> ScenarioEntry | None:
+    """The scenario in a file the player chose to load (a scenario, not a save), or None."""
+    try:
+        from saves.files import read_document
+
+        doc = read_document(path)
+    except Exception:  # noqa: BLE001 - not a readable scenario: the load error says why
         return None
-    latest = getattr(store, "latest", None)
-    return latest() if latest else None
-
-
-def resume_game():
-    """The autosaved game, still autosaving (raises SaveError when there is none or it is bad)."""
-    store = autosave_store()
-    if store is None:
-        raise FileNotFoundError("saving is not available")
-    return store.load()
+    if doc.kind != "scenario":
+        return None
+    p = Path(path)
+    return ScenarioEntry(doc.ruleset, str(p), f"{doc.title or doc.name} ({p.name})", doc.description, p)

@@ -29,6 +29,16 @@ def name_problem(name: str) -> str:
     return ""
 
 
+def free_name(folder: Path, name: str) -> str:
+    """`name`, or `name-2`, `name-3`... when a save of that name exists (another game's, maybe)."""
+    stem, dot, ext = name.rpartition(".") if name.endswith(".toml") else (name, "", "")
+    for n in range(1, 1000):
+        candidate = name if n == 1 else f"{stem}-{n}{dot}{ext}"
+        if not (folder / candidate).exists():
+            return candidate
+    return name
+
+
 class SaveDialog(ModalScreen[Path | None]):
     """Returns the path to save to, or None when cancelled."""
 
@@ -36,8 +46,8 @@ class SaveDialog(ModalScreen[Path | None]):
 
     def __init__(self, suggested: str) -> None:
         super().__init__()
-        self.suggested = suggested
         self.folder = files.saves_dir()
+        self.suggested = free_name(self.folder, suggested)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -60,11 +70,27 @@ class SaveDialog(ModalScreen[Path | None]):
             return
         if not name.endswith(".toml"):
             name += ".toml"
-        self.dismiss(self.folder / name)
+        self.save_to(self.folder / name)
 
     @on(OptionList.OptionSelected, "#save-list")
     def picked(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(Path(event.option.id))
+        self.save_to(Path(event.option.id))
+
+    def save_to(self, path: Path) -> None:
+        """Close with `path`; an existing file is overwritten only when the player says so."""
+        if not path.exists():
+            self.dismiss(path)
+            return
+        from tui.dialogs.confirm import ConfirmDialog
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(path)
+            else:
+                self.query_one("#save-name", Input).focus()
+
+        self.app.push_screen(ConfirmDialog(f"Overwrite {path.name}?", "The file holds another save; "
+                                           "the previous one is kept as .bak."), answer)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

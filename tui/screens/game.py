@@ -14,6 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.message import Message
 
 from rules.hexgrid import Hex
 from tui.flow import Flow, Step
@@ -22,6 +23,7 @@ from tui.messages import ApplyAction
 from tui.screens import game_text
 from tui.screens.game_keys import GameKeys
 from tui.screens.game_text import guarded
+from tui.computer import ComputerSides
 from tui.seating import Seating
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice_log import DiceLog
@@ -32,7 +34,7 @@ from tui.widgets.text import clean, hex_label, side_name
 from tui.widgets.unit_card import UnitCard
 
 
-class GameScreen(GameKeys, Screen[None]):
+class GameScreen(ComputerSides, GameKeys, Screen[None]):
     """Plays one game; the app pushes it with a ready `GameService`."""
 
     KEYS = GAME_KEYS
@@ -41,14 +43,24 @@ class GameScreen(GameKeys, Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (70, "-normal"), (120, "-wide")]
     """Below 70 columns the side panel starts hidden (F2 shows it); from 120 it is wider."""
 
-    def __init__(self, service, *, hide_between: bool = True, referee: bool = False) -> None:
+    class HostPushed(Message):
+        """The game host sent a change (another player acted, joined or left): posted from its thread."""
+
+    def __init__(self, service, *, hide_between: bool = True, referee: bool = False, seating=None,
+                 computers=()) -> None:
         super().__init__()
         self.service = service
-        """For saving and for making seats only (tui/seating.py); the game is read through `seat`."""
-        self.hide_between = hide_between
+        """For saving and for making seats only (tui/seating.py); the game is read through `seat`.
+        None for a game held by a host (`seating` is then a tui.remote.seating.RemoteSeating)."""
+        self.remote = seating is not None
+        self.hide_between = hide_between and not self.remote
         """Show the pass-the-keyboard screen when the deciding side changes."""
-        self.seating = Seating(service, referee=referee, solo=not hide_between)
-        self.flow = Flow(self.seating.for_screen(), others=self.seating.seat, letters=FREE_FOR_RULESETS)
+        self.seating = seating or Seating(service, referee=referee, solo=not hide_between, computers=computers)
+        self.start_computers(() if self.remote else computers)
+        others = None if self.remote else self.seating.seat
+        self.flow = Flow(self.seating.for_screen(), others=others, letters=FREE_FOR_RULESETS)
+        self._seen_actions = self.seat.action_count
+        """The actions whose events the dice log holds (a host's push brings the others')."""
         self.ruleset = self.seat.ruleset
         self.message = ""
         self.kind_by_key = {k.key: kind for kind, k in self.ruleset.action_kinds.items()}
@@ -143,6 +155,7 @@ class GameScreen(GameKeys, Screen[None]):
         elif self.hide_between and not self.referee and self.seat.action_count:
             # A saved game goes on: whoever opened it may not be the side whose secrets show now.
             self.call_after_refresh(self.ask_to_pass)
+        self.computer_turn()
 
     PANEL_MIN = 30
     """The side panel's narrowest; from TWO_COLUMNS cells it shows the roster beside the card and dice."""
@@ -194,6 +207,8 @@ class GameScreen(GameKeys, Screen[None]):
             deciding += f" ({clean(decision.player)})"
         if self.referee:
             deciding = f"REFEREE, {deciding}"
+        if self.remote:
+            deciding = f"{deciding} | {self.seating.connected()}"
         self.status.set_fields(
             turn=view.turn, phase=clean(view.phase), deciding=deciding, message=clean(self.message),
             cursor=self.cursor_text(cursor if cursor is not None else self.map.cursor),
@@ -265,14 +280,17 @@ class GameScreen(GameKeys, Screen[None]):
     def apply(self, action) -> None:
         """Send `action` through the seat that acts for its side, and show what happened."""
         seat = self.flow.seat_of(action.side) or self.seat
+        before = self.seat.action_count
         done = seat.apply(action)
         self.flow.clear()
         if not done.ok:
             self.update_highlights()
             self.say(f"Refused: {done.reason}")
             return
-        self.query_one(DiceLog).add_events([e for e in done.events if self.seat.sees(e)], self.names())
-        self._last = (self.describe(action), done.events, action.side)
+        events = self.seat.events(since=before)  # what this seat may see (a host sent it already)
+        self._seen_actions = self.seat.action_count
+        self.query_one(DiceLog).add_events(events, self.names())
+        self._last = (self.describe(action), tuple(events), action.side)
         self.message = self.events_message(done.events) or self._last[0]
         self.after_change()
 
@@ -283,11 +301,11 @@ class GameScreen(GameKeys, Screen[None]):
             self.show_game_over()
             return
         side = self.seat.decision().side
-        if side != self.viewer and not self.referee and self.hide_between:
+        if side != self.viewer and not self.referee and self.hide_between and not self.is_computer(side):
             self.flow.select(None)
             self.ask_to_pass()
             return
-        if side != self.viewer and not self.referee:
+        if side != self.viewer and not self.referee and not self.is_computer(side):
             self.flow.select(None)
             self.take_seat()
             self.query_one("#roster-box").scroll_home(animate=False)
@@ -301,6 +319,25 @@ class GameScreen(GameKeys, Screen[None]):
         self.refresh_all()
         if changed:
             self.cursor_to_actor()
+        self.computer_turn()
+
+    @on(HostPushed)
+    @guarded
+    def host_pushed(self, _=None) -> None:
+        """Another player acted (or joined, or left): show it without a key press."""
+        if getattr(self.seat, "closed", False):
+            self.say("The host has gone: the game is safe in its file. q leaves.")
+            return
+        count = self.seat.action_count
+        if count < self._seen_actions:
+            self.rebuild_dice()
+        elif count > self._seen_actions:
+            events = self.seat.events(since=self._seen_actions)
+            self.query_one(DiceLog).add_events(events, self.names())
+            self.message = self.events_message(events) or self.message
+        self._seen_actions = count
+        self.flow.clear()
+        self.after_change()
 
     def cursor_to_actor(self) -> None:
         """Put the cursor on a unit that can act, unless it is on one already (a new side's turn)."""

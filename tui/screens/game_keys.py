@@ -44,6 +44,9 @@ class GameKeys:
 
     @guarded
     def action_undo(self) -> None:
+        if self.undo_to_person():  # against the computer: its replies and your own last decision
+            self._changed_by_hand("Undone back to your last decision")
+            return
         # The seat's undo policy: at one keyboard with the pass screen on, a side takes back
         # only its own last action, never a roll; solo play (F4) or the referee: anything.
         reason = self.seat.why_no_undo()
@@ -159,6 +162,9 @@ class GameKeys:
 
     @guarded
     def action_save(self) -> None:
+        if self.service is None:
+            self.say("The host keeps this game: it saves it after every action")
+            return
         from tui.dialogs.save import SaveDialog
 
         view = self.view
@@ -180,7 +186,12 @@ class GameKeys:
     def action_quit(self) -> None:
         from tui.dialogs.confirm import ConfirmDialog
 
-        detail = "The game is autosaved: the title screen can resume it." if self.service.store else ""
+        if self.service is None:
+            detail = "The host keeps the game: join again with the same code to go on."
+        else:
+            from tui.dialogs.files import autosave_note
+
+            detail = autosave_note(self.service)  # what is really saved (issue 9, item 2)
 
         def answer(yes: bool | None) -> None:
             if yes:

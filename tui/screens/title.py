@@ -1,4 +1,4 @@
-"""The title screen: new game, load, resume the autosave, rules reference, quit.
+"""The title screen: new game, load, resume an unfinished game (one autosave each), rules reference, quit.
 
 The menu is one Static of clickable lines rather than an OptionList: the first
 frame is a start-up bar, and an OptionList costs a second paint. Every entry
@@ -26,14 +26,14 @@ BANNER = r"""
 MENU = (
     ("n", "new_game", "New game"),
     ("o", "load", "Load a game or scenario"),
-    ("c", "resume", "Resume the autosaved game"),
+    ("c", "resume", "Resume an unfinished game"),
     ("r", "rules", "Rules reference"),
     ("g", "resolver", "Quick resolver (game master)"),
     ("q", "quit", "Quit"),
 )
 
 
-def menu_content(can_resume: bool, marked: int = 0) -> Content:
+def menu_content(can_resume: int, marked: int = 0) -> Content:
     """The menu lines, each a click target for its action (our own text: markup is safe here).
 
     The `marked` entry (moved with up/down, opened with Enter) has a '>' and reverse video.
@@ -42,7 +42,9 @@ def menu_content(can_resume: bool, marked: int = 0) -> Content:
     for n, (key, action, label) in enumerate(MENU):
         mark = ">" if n == marked else " "
         if action == "resume" and not can_resume:
-            line = f"[dim]{mark}{key}  Resume (nothing saved yet)[/dim]"
+            line = f"[dim]{mark}{key}  Resume (no unfinished game)[/dim]"
+        elif action == "resume" and can_resume > 1:
+            line = f"[@click=screen.{action}]{mark}[b]{key}[/b]  Resume one of {can_resume} unfinished games[/]"
         else:
             line = f"[@click=screen.{action}]{mark}[b]{key}[/b]  {label}[/]"
         lines.append(f"[reverse]{line}[/reverse]" if n == marked else line)
@@ -77,14 +79,14 @@ class TitleScreen(Screen[None]):
         getattr(self, f"action_{MENU[self.marked][1]}")()
 
     @staticmethod
-    def can_resume() -> bool:
-        """Whether an autosave exists (cheap: no `saves` import before the first frame)."""
+    def can_resume() -> int:
+        """How many unfinished games have an autosave (cheap: no `saves` import before the first frame)."""
         from tui.dialogs import files
 
         try:
-            return files.autosave_exists()
+            return files.autosave_count()
         except Exception:  # noqa: BLE001 - a bad data folder: offer it; resuming will say why
-            return True
+            return 1
 
     def action_new_game(self) -> None:
         self.app.new_game()

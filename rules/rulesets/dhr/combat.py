@@ -16,7 +16,7 @@ from rules.hexgrid import Hex
 from rules.rulesets.dhr import procedures as P
 from rules.rulesets.dhr.actions import Call, Cast, Fire, Melee, Overrun
 from rules.rulesets.dhr.state import DHRState, attached, host_at, hosts, mp_of
-from rules.rulesets.dhr.terrain import cover_dv, edge_dv, hex_dv, line, spec
+from rules.rulesets.dhr.terrain import cover_dv, edge_dv, hex_dv, line_on, spec
 from rules.rulesets.dhr.units import DHRUnit, SpellData, Weapon
 
 ARTILLERY = "artillery"
@@ -92,7 +92,7 @@ def save_dv(state: DHRState, a: Hex, b: Hex) -> int:
     wrecks = frozenset(state.wrecks)
     smoke = frozenset(state.smoke)
     return min(6, P.line_save_dv(
-        line(a, b),
+        line_on(board, a, b),
         lambda h: hex_dv(board, h, wrecks),
         lambda x, y: edge_dv(board, x, y),
         (lambda h: h in smoke and h != b) if smoke else None,
@@ -136,7 +136,7 @@ def line_targets(state: DHRState, u: DHRUnit, target: DHRUnit) -> list[DHRUnit]:
               if e.id != target.id and u.at.distance(e.at) + e.at.distance(target.at) == d}
     if not by_hex:
         return [target]
-    for step in line(u.at, target.at)[1:]:
+    for step in line_on(state.board, u.at, target.at)[1:]:
         for h in step.hexes:
             e = by_hex.get(h)
             if e is not None and e.id not in seen and e.id != target.id:

@@ -26,6 +26,19 @@ def line(a: Hex, b: Hex) -> tuple[LineStep, ...]:
     return tuple(_exact_line(a, b))
 
 
+def line_on(board: Board, a: Hex, b: Hex) -> tuple[LineStep, ...]:
+    """`line` kept to the map: a step along a spine on the map's edge keeps only its on-map hex.
+
+    The rules ask the board only about hexes on the table; off the map there is no
+    terrain to give a save (DHR-A07), so the line runs over the one hex that is there.
+    A step left with no hex at all is dropped."""
+    steps = line(a, b)
+    if all(board.in_bounds(h) for s in steps for h in s.hexes):
+        return steps
+    kept = (LineStep(tuple(h for h in s.hexes if board.in_bounds(h))) for s in steps)
+    return tuple(s for s in kept if s.hexes)
+
+
 @dataclass(frozen=True)
 class Terrain:
     label: str
@@ -199,7 +212,7 @@ def cover_dv(board: Board, at: Hex, toward: Hex | None, wrecks: frozenset[Hex] =
     `toward` (the attacker), whichever is higher (DHR-A11: "currently behind such as a wall")."""
     dv = hex_dv(board, at, wrecks)
     if toward is not None and toward != at:
-        steps = line(at, toward)
+        steps = line_on(board, at, toward)
         if len(steps) > 1:
-            dv = max(dv, min(edge_dv(board, at, h) for h in steps[1].hexes if h.distance(at) == 1))
+            dv = max(dv, min((edge_dv(board, at, h) for h in steps[1].hexes if h.distance(at) == 1), default=0))
     return dv

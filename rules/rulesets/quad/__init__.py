@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rules.actions import Action
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
-from rules.rulesets.quad import preview, turn, victory, view, words
+from rules.rulesets.quad import preview, turn, victory, view, why, words
 from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import ADAPTER
 from rules.rulesets.quad.state import QuadSide, QuadState
@@ -82,6 +82,10 @@ class QuadRuleset:
 
     def describe(self, state: QuadState, action: Action) -> str:
         return words.describe(state, action)
+
+    def why_not(self, state: QuadState, side: str, kind: str, unit_id: str | None = None) -> str:
+        """Why `side` has no `kind` action now (for `unit_id`), in full words; '' when it has one."""
+        return why.why_not(state, side, kind, unit_id)
 
     def reference(self) -> str:
         return (Path(__file__).parent / "reference.md").read_text(encoding="utf-8")

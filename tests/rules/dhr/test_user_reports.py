@@ -3,14 +3,14 @@ the melee preview shows both sides; the words of the unit card and previews."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules.core import Refusal
 from rules.rulesets.dhr import RULESET
 from rules.rulesets.dhr.actions import Fire, Melee, Move
 from rules.rulesets.dhr.odds import AttackOdds
 from rules.rulesets.dhr.turn import decision, legal_actions
 from rules.service import GameService
-
-import pytest
 
 from tests.rules.dhr.helpers import H, activate, board, scripted, setup, unit
 

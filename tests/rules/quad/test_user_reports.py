@@ -74,3 +74,17 @@ def test_a_move_stopped_before_its_first_step_stays_rather_than_moving_to_where_
     moved = [e for e in ctx.events if isinstance(e, Moved)]
     assert moved and moved[0].text() == f"m stays at {Hex(3, 3)}"
     assert "->" not in moved[0].text()
+
+
+def test_a_key_that_finds_nothing_to_do_gets_the_reason_in_full():
+    from rules.rulesets.quad import RULESET
+
+    state = activation(two_sides())
+    give(state, "red", "r0")
+    give(state, "blue", "b0")
+    assert RULESET.why_not(state, "red", "move", "r0") == ""
+    assert RULESET.why_not(state, "red", "move", "r1") == "you hold no card that activates r1"
+    assert RULESET.why_not(state, "red", "attack", "r0") == "no enemy is within r0's reach (1 hex)"
+    assert RULESET.why_not(state, "red", "charge", "r0") == "r0 cannot charge (it is not a Charger)"
+    assert RULESET.why_not(state, "blue", "move", "b0").startswith("it is Red's turn to decide")
+    assert "J, Q or K" in RULESET.why_not(state, "blue", "steal")

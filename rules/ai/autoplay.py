@@ -1,0 +1,93 @@
+"""Computer sides in a game a person plays or watches: who of them acts now, and undo back to the person.
+
+The screen asks `due()` after every change; when a computer side must act (or
+may react) it runs `think()` off the screen's thread (a worker: the search may
+take a while), then `play()` with the action on the screen's thread, at a pace a
+person can follow. `undo_to_person()` takes back the computer's replies and the
+person's own last decision with them, so a person can always return to it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from rules.actions import Action
+
+
+@dataclass
+class Autopilot:
+    service: object
+    """The GameService (the computers read it only through their own seats)."""
+    players: dict
+    """Side id -> the player (a Computer) that plays that side."""
+    _asked: set = field(default_factory=set)
+    """(version, side) of reactions already declined: a computer is asked once per position."""
+
+    @classmethod
+    def computers(cls, service, sides, rng: random.Random | None = None) -> Autopilot:
+        """Computer players for `sides`, each with its own randomness from `rng` (never the game's dice)."""
+        from rules.ai.computer import Computer
+
+        rng = rng or random.Random(random.SystemRandom().randrange(2**63))
+        return cls(service, {s: Computer(random.Random(rng.randrange(2**63))) for s in sides})
+
+    @property
+    def watching(self) -> bool:
+        """Every side is the computer's: the person only watches."""
+        return set(self.players) >= set(self.service.state.side_ids())
+
+    def _key(self, side: str) -> tuple:
+        s = self.service
+        return (len(s.history), len(s.redo_stack), id(s.state), side)
+
+    def due(self) -> tuple[str, str] | None:
+        """(side, 'choose' | 'react') of the computer that should act now, or None (a person's turn, or over)."""
+        d = self.service.decision()
+        if d.side is None:
+            return None
+        if d.side in self.players:
+            return d.side, "choose"
+        for side in d.reactors:
+            if side in self.players and self._key(side) not in self._asked:
+                return side, "react"
+        return None
+
+    def think(self, progress=None) -> Action | None:
+        """The due computer's action (None: nothing due, or it lets a reaction go). Reads seats only;
+        safe to run in a worker thread while the screen waits."""
+        due = self.due()
+        if due is None:
+            return None
+        side, what = due
+        seat = self.service.seat(side, undo="free")
+        player = self.players[side]
+        if what == "choose":
+            return player.choose(seat, progress) if _takes_progress(player) else player.choose(seat)
+        action = player.react(seat, progress) if _takes_progress(player) else player.react(seat)
+        if action is None:
+            self._asked.add(self._key(side))
+        return action
+
+    def play(self, action: Action):
+        """Apply the computer's action through its own seat (it is refused if the game moved meanwhile)."""
+        return self.service.seat(action.side, undo="free").apply(action)
+
+    def undo_to_person(self) -> int:
+        """Undo the computer's actions back to, and including, a person's last action; returns how many."""
+        s = self.service
+        people = [a for a in s.log if a.side not in self.players]
+        if not people:
+            return 0
+        undone = 0
+        while s.history:
+            side = s.history[-1].action.side
+            s.undo()
+            undone += 1
+            if side not in self.players:
+                break
+        return undone
+
+
+def _takes_progress(player) -> bool:
+    return getattr(player, "name", "") == "computer"

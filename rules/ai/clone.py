@@ -1,0 +1,44 @@
+"""A fast deep copy of a game state for the computer's tries: frozen parts are shared, not copied.
+
+`model_copy(deep=True)` copies every frozen card and hex too; the computer copies a
+state for each action it tries, so sharing what can never change is most of its speed.
+"""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+
+from pydantic import BaseModel
+
+_ATOMS = (str, int, float, bool, type(None), Fraction, bytes)
+
+
+def clone(x):
+    """A copy of `x` that shares nothing mutable with it (frozen models and immutable tuples are shared)."""
+    kind = type(x)
+    if kind in _ATOMS:
+        return x
+    if kind is list:
+        return [clone(v) for v in x]
+    if kind is dict:
+        return {k: clone(v) for k, v in x.items()}
+    if isinstance(x, BaseModel):
+        if x.model_config.get("frozen"):
+            return x
+        new = kind.__new__(kind)
+        object.__setattr__(new, "__dict__", {k: clone(v) for k, v in x.__dict__.items()})
+        object.__setattr__(new, "__pydantic_fields_set__", set(x.__pydantic_fields_set__))
+        object.__setattr__(new, "__pydantic_extra__", clone(x.__pydantic_extra__))
+        object.__setattr__(new, "__pydantic_private__", clone(x.__pydantic_private__))
+        return new
+    if isinstance(x, tuple):
+        items = [clone(v) for v in x]
+        if all(a is b for a, b in zip(items, x)):
+            return x
+        return kind(*items) if hasattr(x, "_fields") else kind(items)
+    if kind is set:
+        return {clone(v) for v in x}
+    if kind is frozenset:
+        return x
+    return copy.deepcopy(x)

@@ -1,0 +1,126 @@
+"""How good a position looks to one side: the result, what stands on the map, the objectives, contact.
+
+The generic part reads only what every rule set has (units on the map, their
+stats, the scenario's victory conditions); a rule set may sharpen it with hints
+(rules/ai/hints.py): a unit's worth, a side's extra assets (cards in hand), a
+guess of hidden things, the worth of a previewed outcome.
+"""
+
+from __future__ import annotations
+
+from rules.core import GameState, Unit
+from rules.hexgrid import Hex
+
+WIN = 1000.0
+"""A won game; far above any material count."""
+DRAW = -300.0
+CLOCK = 1.0
+"""Worth of one turn gone, to the side the turn limit favours (and against the other)."""
+"""A draw is not a win: worse than most positions still in play."""
+BAD_WORDS = ("wound", "lost", "loss", "damage", "hits", "casualt", "suppress", "pinned", "shaken", "out")
+"""A numeric field with one of these in its name counts against the unit."""
+
+
+def generic_unit_value(unit: Unit) -> float:
+    """A unit's worth from its numbers alone: a base for being there, plus its stats (fields that
+    count damage subtract). Fields that never change only add a constant; fields that drop when
+    the unit is hurt (strength, quality, figures) make a hurt unit worth less."""
+    total = 0.0
+    stats = getattr(unit, "stats", None)
+    fields = dict(stats) if stats is not None and hasattr(stats, "__iter__") else {}
+    for name in type(unit).model_fields:
+        if name not in Unit.model_fields and name != "stats" and not name.startswith("start_"):
+            fields[name] = getattr(unit, name)
+    for name, value in fields.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            continue
+        sign = -1.0 if any(w in name.lower() for w in BAD_WORDS) else 1.0
+        total += sign * float(value)
+    return 3.0 + 1.0 * total
+
+
+ASSET = 0.8
+"""Worth of one point of a side's counted resource (braces, command points...) in the generic reading."""
+
+
+def generic_assets(state: GameState, side: str) -> float:
+    """A side's counted resources from the state alone: every field that maps side ids to numbers
+    (a once-per-game reaction left, points to spend) counts `ASSET` a point."""
+    total = 0.0
+    sides = set(state.side_ids())
+    for name in type(state).model_fields:
+        value = getattr(state, name, None)
+        if isinstance(value, dict) and value and set(value) <= sides:
+            v = value.get(side)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                total += ASSET * v
+    return total
+
+
+class Evaluator:
+    """Scores states for one side; `hints` is the rule set's hints object (or None)."""
+
+    def __init__(self, hints=None) -> None:
+        self.hints = hints
+        self._unit_value = getattr(hints, "unit_value", None)
+        self._side_value = getattr(hints, "side_value", None)
+        self.contact = float(getattr(hints, "contact", 0.1))
+        """Worth of a hex closer to the enemy, per unit (rule sets of long-range fire lower it)."""
+
+    def unit_value(self, state: GameState, unit: Unit) -> float:
+        if not unit.on_map:
+            return 0.0
+        if self._unit_value is not None:
+            return float(self._unit_value(state, unit))
+        return generic_unit_value(unit)
+
+    def material(self, state: GameState, side: str, assets: bool = True) -> float:
+        """Worth of `side`'s units minus the worth of everybody else's (with `assets`: cards in hand...)."""
+        total = 0.0
+        for u in state.units.values():
+            v = self.unit_value(state, u)
+            total += v if u.side == side else -v
+        if assets:
+            for s in state.side_ids():
+                v = float(self._side_value(state, s)) if self._side_value is not None else generic_assets(state, s)
+                total += v if s == side else -v
+        return total
+
+    def score(self, state: GameState, side: str) -> float:
+        """The position's worth to `side` (higher is better)."""
+        if state.result is not None:
+            if state.result.winner == side:
+                return WIN + self.material(state, side)
+            if state.result.winner is None:
+                return DRAW + self.material(state, side)
+            return -WIN + self.material(state, side)
+        return self.material(state, side) + self.position(state, side)
+
+    def position(self, state: GameState, side: str) -> float:
+        """Objectives held and approached, and closing with the enemy where the side must attack."""
+        mine = [u.at for u in state.units.values() if u.side == side and u.on_map]
+        theirs = [u.at for u in state.units.values() if u.side != side and u.on_map]
+        if not mine:
+            return 0.0
+        total, must_attack = 0.0, False
+        for cond in state.victory:
+            if cond.kind == "hold" and cond.hexes:
+                ours = cond.side == side
+                must_attack = must_attack or ours
+                goals = [Hex(*h) for h in cond.hexes]
+                for h in goals:
+                    if h in mine:
+                        total += 8.0 if ours else 2.5
+                    elif h in theirs:
+                        total -= 4.0 if not ours else 2.5
+                # Every unit makes for the objective it must take (or guard), the nearest one first.
+                pull = 0.8 if ours else 0.1
+                total -= pull * sum(min(h.distance(m) for h in goals) for m in mine)
+            elif cond.kind == "turn_limit" and cond.side is not None:
+                # The clock: each turn gone is worth something to the side that wins when time runs out.
+                must_attack = must_attack or cond.side != side
+                total += CLOCK * state.turn * (1.0 if cond.side == side else -1.0)
+        if theirs:
+            weight = self.contact * (2.0 if must_attack else 1.0)
+            total -= weight * sum(min(m.distance(t) for t in theirs) for m in mine)
+        return total

@@ -1,0 +1,48 @@
+"""The computer's hints for DHR: a unit's worth by its figures and Rating, the worth of casualties."""
+
+from __future__ import annotations
+
+import re
+
+from rules.rulesets.dhr.state import DHRState
+from rules.rulesets.dhr.terrain import hex_dv
+
+contact = 0.08
+"""DHR is a game of fire at range: closing in matters, but less than in hand-to-hand rules."""
+
+
+def unit_value(state: DHRState, unit) -> float:
+    """Figures are the unit's strength; Rating is the chance of every roll it makes."""
+    s = unit.stats
+    per_figure = (0.6 + 0.2 * (unit.rating if hasattr(unit, "rating") else s.rating)) * s.toughness
+    worth = 1.5 + per_figure * unit.figures - 0.5 * unit.wounds
+    # Terrain's Defensive Value saves hits and steadies morale: a unit in cover keeps its figures.
+    worth += 0.04 * hex_dv(state.board, unit.at) * unit.figures
+    if s.vehicle:
+        worth += 3.0 * s.armour_dice + 4.0
+        worth -= 3.0 if unit.mp_lost else 0.0
+        worth -= 4.0 if unit.weapon_out else 0.0
+    return worth
+
+
+_CASUALTIES = re.compile(r"^(?P<name>.+?): (?P<n>\d+) casualt")
+
+
+def outcome_value(state: DHRState, action, label: str, side: str) -> float:
+    """The worth to `side` of one line of a fire preview ('Grenadiers: 2 casualties')."""
+    names = {u.name: u for u in state.units.values() if u.on_map}
+    m = _CASUALTIES.match(label)
+    name = m["name"] if m else label.split(":")[0]
+    unit = names.get(name)
+    if unit is None:
+        return 0.0
+    sign = -1.0 if unit.side == side else 1.0
+    if m:
+        n = min(int(m["n"]), unit.figures)
+        worth = unit_value(state, unit) if n >= unit.figures else n * (unit_value(state, unit) - 1.5) / max(unit.figures, 1)
+        return sign * worth
+    if "morale" in label or "retreat" in label:
+        return sign * 1.0
+    if "wiped out" in label or "destroyed" in label or "killed" in label:
+        return sign * unit_value(state, unit)
+    return 0.0

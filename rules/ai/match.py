@@ -1,0 +1,80 @@
+"""Playing one whole game between players, each deciding through its own seat."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from rules.core import Setup
+from rules.service import GameService
+
+MAX_ACTIONS = 4000
+"""A game still running after this many actions is stopped and counted as a draw."""
+
+
+class RefusedAction(RuntimeError):
+    """A player chose an action the rules refused: a bug of the player or of the rules."""
+
+
+@dataclass
+class Played:
+    """What one game gave: the winner, its length, who survived, and how long each decision took."""
+
+    seed: int
+    winner: str | None
+    reason: str
+    actions: int
+    turns: int
+    survivors: dict[str, bool]
+    """Unit id -> still on the map at the end."""
+    think: dict[str, list[float]] = field(default_factory=dict)
+    """Side -> seconds each of its decisions took (for the speed figures)."""
+
+
+def play_game(setup: Setup, seed: int, players: dict, options: dict | None = None,
+              max_actions: int = MAX_ACTIONS, timed: bool = False) -> Played:
+    """Play `setup` with game seed `seed`; `players` maps each side id to a player.
+
+    Each turn of the loop first offers the sides that may react their chance
+    (a player answers None to let play go on), then the deciding side decides.
+    """
+    game = GameService.new(setup, seed=seed, options=options)
+    seats = {s: game.seat(s) for s in game.state.side_ids()}
+    think: dict[str, list[float]] = {s: [] for s in seats}
+    while game.result is None and len(game.history) < max_actions:
+        decision = game.decision()
+        action = None
+        for side in decision.reactors:
+            start = time.perf_counter() if timed else 0.0
+            action = players[side].react(seats[side])
+            if timed:
+                think[side].append(time.perf_counter() - start)
+            if action is not None:
+                break
+        if action is None:
+            side = decision.side
+            start = time.perf_counter() if timed else 0.0
+            action = players[side].choose(seats[side])
+            if timed:
+                think[side].append(time.perf_counter() - start)
+        done = seats[action.side].apply(action)
+        if not done.ok:
+            raise RefusedAction(f"{action.side} played {action.text()}: refused: {done.reason}")
+    result = game.result
+    return Played(
+        seed=seed,
+        winner=result.winner if result else None,
+        reason=result.reason if result else f"stopped after {max_actions} actions",
+        actions=len(game.history),
+        turns=game.state.turn,
+        survivors={uid: u.on_map for uid, u in game.state.units.items()},
+        think=think,
+    )
+
+
+def seeded_players(kinds: dict[str, str], seed: int) -> dict:
+    """Players by kind for each side, each with its own seeded randomness (never the game's dice)."""
+    from rules.ai.players import make_player
+
+    return {side: make_player(kind, random.Random(f"{kind}:{side}:{seed}")) for side, kind in kinds.items()}

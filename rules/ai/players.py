@@ -1,0 +1,102 @@
+"""The two yardsticks the computer is measured against: a uniform random player and a one-move greedy one."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from rules.actions import Action
+from rules.ai.evaluate import Evaluator
+from rules.ai.hints import hints_for
+from rules.ai.simulate import attempt
+
+
+class Player(Protocol):
+    """Anything that decides for a seat: `choose` when its side must act, `react` when it may."""
+
+    name: str
+
+    def choose(self, seat) -> Action: ...
+
+    def react(self, seat) -> Action | None: ...
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions; reacts as often as it lets play go on."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, seat) -> Action:
+        return self.rng.choice(seat.legal_actions())
+
+    def react(self, seat) -> Action | None:
+        options = [None, *seat.legal_actions()]
+        return self.rng.choice(options)
+
+
+class GreedyPlayer:
+    """Plays the action with the best immediate expected result, by the exact odds of its preview.
+
+    An action's worth is the sum over its preview's outcomes of chance x worth
+    of that outcome (the rule set's `outcome_value` hint reads the outcome's
+    words). Without that hint, or for an action with no preview, the worth is
+    the change in material after trying it once with its own dice (exact for
+    an action that rolls nothing). Ties, such as most moves, are broken at
+    random: a greedy player looks no further than this one action.
+    """
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random, samples: int = 8) -> None:
+        self.rng = rng
+        self.samples = samples
+
+    def _worth(self, seat, action: Action, ev: Evaluator, value_of) -> float:
+        view = seat.view()
+        if value_of is not None:
+            preview = seat.preview(action)
+            if preview is not None and preview.outcomes:
+                return sum(float(o.chance) * value_of(view, action, o.label, seat.side) for o in preview.outcomes)
+        base = ev.material(view, seat.side, assets=False)
+        worths = []
+        for _ in range(self.samples):
+            tried = attempt(seat.ruleset, view, action, self.rng)
+            worths.append(ev.material(tried.state, seat.side, assets=False) - base)
+            if not tried.rolled:
+                break
+        return sum(worths) / len(worths)
+
+    def choose(self, seat) -> Action:
+        actions = seat.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        hints = hints_for(seat.ruleset)
+        ev = Evaluator(hints)
+        value_of = getattr(hints, "outcome_value", None)
+        worth = [self._worth(seat, a, ev, value_of) for a in actions]
+        top = max(worth)
+        return self.rng.choice([a for a, w in zip(actions, worth) if w >= top - 1e-9])
+
+    def react(self, seat) -> Action | None:
+        actions = seat.legal_actions()
+        if not actions:
+            return None
+        hints = hints_for(seat.ruleset)
+        ev = Evaluator(hints)
+        value_of = getattr(hints, "outcome_value", None)
+        worth = [self._worth(seat, a, ev, value_of) for a in actions]
+        best = max(range(len(actions)), key=lambda i: worth[i])
+        return actions[best] if worth[best] > 0 else None
+
+
+def make_player(kind: str, rng: random.Random):
+    """A player by name: 'computer', 'greedy' or 'random'."""
+    from rules.ai.computer import Computer
+
+    kinds = {"computer": Computer, "greedy": GreedyPlayer, "random": RandomPlayer}
+    if kind not in kinds:
+        raise ValueError(f"unknown player {kind!r} (known: {', '.join(kinds)})")
+    return kinds[kind](rng)

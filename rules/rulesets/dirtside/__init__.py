@@ -1,0 +1,102 @@
+"""Dirtside II with Iceburg's house rules (Jan 1996), as the rule set `dirtside` (seed 001_91bc4855507ab9df.txt).
+
+The core is the fact sheet shared/rules/dsii-core.md (section numbers § cite it); decisions on the house rules'
+unclear places are DS2-A01..A22 in rules/NOTES.md; docs/rules/dirtside.md lists every interpretation.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from rules.actions import Action
+from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup, Side
+from rules.rulesets.dirtside import actions as A
+from rules.rulesets.dirtside import preview as pv
+from rules.rulesets.dirtside import terrain as ter
+from rules.rulesets.dirtside import turn, victory, view, words
+from rules.rulesets.dirtside.state import DSState
+
+
+class DirtsideRuleset:
+    id = "dirtside"
+    name = "Dirtside II (Iceburg's house rules)"
+    options = (
+        OptionSpec(id="house_rfac", label="House rule: RFACs draw 3 chits close, 2 medium against infantry",
+                   default=True, help="Off: the core p.36 rule (2 chits up to medium)."),
+        OptionSpec(id="hel_band", label="HEL single band", default="medium", choices=("medium", "close"),
+                   help="The fact sheet's [?]: the HEL's one band counts as medium (S2) or close (S4)."),
+        OptionSpec(id="vehicles_under_fire_plus1", label="Vehicles under fire test at +1 to move", default=False,
+                   help="Off: +0 as the p.24 text (and S2); on: +1 as the p.23 table."),
+        OptionSpec(id="opfire_firefights", label="Infantry firefights as opportunity fire", default=False,
+                   help="Off: only guns, missiles and IAVRs may fire as opportunity fire (S2)."),
+    )
+    version = 1
+    state_model = DSState
+    side_model = Side
+    victory_kinds = victory.KINDS
+    campaign_model = None
+    action_adapter = A.ADAPTER
+    action_kinds = {
+        "move": ActionKind(key="m", label="Move", needs_target=True),
+        "fire": ActionKind(key="f", label="Fire (direct fire / firefight)", needs_target=True),
+        "assault": ActionKind(key="a", label="Close assault", needs_target=True),
+        "call": ActionKind(key="c", label="Call artillery", needs_target=True),
+        "bombard": ActionKind(key="b", label="Bombard (artillery fires)", needs_target=True),
+        "counter": ActionKind(key="k", label="Counter-battery fire"),
+        "launch": ActionKind(key="x", label="Launch cruise missile", needs_target=True),
+        "fly": ActionKind(key="y", label="Fly cruise missile", needs_target=True),
+        "sensors": ActionKind(key="s", label="ADS / SAM radar on or off"),
+        "sam": ActionKind(key="t", label="Fire SAM"),
+        "sortie": ActionKind(key="o", label="Enter / leave the battle area"),
+        "run": ActionKind(key="v", label="Attack run", needs_target=True),
+        "airfight": ActionKind(key="g", label="Air-to-air attack"),
+        "done": ActionKind(key="d", label="End activation / do nothing"),
+        "pass": ActionKind(key="p", label="Pass"),
+        "opfire": ActionKind(key="i", label="Opportunity fire", needs_target=True),
+        "hold": ActionKind(key="h", label="Hold fire"),
+        "react": ActionKind(key="e", label="Answer: evade / decoys / dog-fight"),
+    }
+    terrain = ter.TERRAIN
+
+    def setup(self, setup: Setup, seed: int, options) -> DSState:
+        return turn.setup(setup, seed, options)
+
+    def decision(self, state: DSState) -> Decision:
+        return turn.decision(state)
+
+    def legal_actions(self, state: DSState, side: str) -> list[Action]:
+        return turn.legal_actions(state, side)
+
+    def apply(self, state: DSState, action: Action, ctx: Context) -> None:
+        turn.apply(state, action, ctx)
+
+    def victory(self, state: DSState) -> GameResult | None:
+        return victory.check(state)
+
+    def view(self, state: DSState, side: str | None) -> DSState:
+        return view.view(state, side)
+
+    def hidden_from(self, state: DSState, side: str, rng: random.Random) -> DSState:
+        return view.hidden_from(state, side, rng)
+
+    def preview(self, state: DSState, action: Action) -> Preview | None:
+        return pv.for_action(state, action)
+
+    def describe(self, state: DSState, action: Action) -> str:
+        return words.describe(state, action)
+
+    def reference(self) -> str:
+        return (Path(__file__).parent / "reference.md").read_text(encoding="utf-8")
+
+    def unit_card(self, state: DSState, unit_id: str) -> list[tuple[str, str]]:
+        return words.unit_card(state, unit_id)
+
+    def unit_marks(self, state: DSState, unit_id: str) -> str:
+        return words.unit_marks(state, unit_id)
+
+    def side_lines(self, state: DSState, side: str) -> list[str]:
+        return words.side_lines(state, side)
+
+
+RULESET = DirtsideRuleset()

@@ -1,0 +1,162 @@
+"""Dirtside actions: activations (move, fire, assault, artillery, missiles, air), passes and reactions."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field, TypeAdapter
+
+from rules.actions import Action
+from rules.hexgrid import Hex
+
+
+class Move(Action):
+    """Move the unit along `path` (destination last), paying the going of each hex (§4)."""
+
+    kind: Literal["move"] = "move"
+    unit: str
+    path: list[Hex]
+
+
+class Fire(Action):
+    """The unit's combat action: direct fire (vehicles) or a firefight (infantry) at the unit at `at` (§5, §8.3)."""
+
+    kind: Literal["fire"] = "fire"
+    unit: str
+    at: Hex
+
+
+class Assault(Action):
+    """Announce a close assault on the unit at `at`, advancing along `path` (up to twice BMF) (§8.5)."""
+
+    kind: Literal["assault"] = "assault"
+    unit: str
+    at: Hex
+    path: list[Hex] = Field(default_factory=list)
+
+
+class Call(Action):
+    """The unit leader (or an observer) calls a fire mission from `battery` on `at` (§9.3)."""
+
+    kind: Literal["call"] = "call"
+    unit: str
+    battery: str
+    at: Hex
+    munition: Literal["HEF", "MAK"] = "HEF"
+
+
+class Bombard(Action):
+    """A battery resolves its called mission, or fires at a hex it can see itself (house rule: artillery and
+    mortar teams spot for themselves)."""
+
+    kind: Literal["bombard"] = "bombard"
+    unit: str
+    at: Hex
+    munition: Literal["HEF", "MAK"] = "HEF"
+
+
+class CounterBattery(Action):
+    """A battery with a counter-battery radar fires at an enemy battery that fired this turn (§9.7)."""
+
+    kind: Literal["counter"] = "counter"
+    unit: str
+    target: str
+
+
+class Launch(Action):
+    """Launch one cruise missile at the target chit `at`, with up to two dummy chits (house rule)."""
+
+    kind: Literal["launch"] = "launch"
+    unit: str
+    at: Hex
+    warhead: str = "HE"
+    dummies: list[Hex] = Field(default_factory=list)
+
+
+class Fly(Action):
+    """Fly a cruise missile launched last turn to `at`, within 6 hexes of its target chit (house rule)."""
+
+    kind: Literal["fly"] = "fly"
+    missile: str
+    at: Hex
+
+
+class Sensors(Action):
+    """Switch the unit's ADS or SAM radar on or off (§11.1)."""
+
+    kind: Literal["sensors"] = "sensors"
+    unit: str
+
+
+class Sam(Action):
+    """Fire a surface-to-air missile at an aircraft over the battle area (house rule)."""
+
+    kind: Literal["sam"] = "sam"
+    unit: str
+    target: str
+
+
+class Sortie(Action):
+    """An aerospace craft enters the battle area, or leaves it (house rule 'Aerospace vehicles')."""
+
+    kind: Literal["sortie"] = "sortie"
+    unit: str
+
+
+class AttackRun(Action):
+    """An aerospace craft over the battle area makes an attack run on the unit at `at` (§11.4)."""
+
+    kind: Literal["run"] = "run"
+    unit: str
+    at: Hex
+
+
+class Dogfight(Action):
+    """An aerospace craft attacks another craft over the battle area with guns (RFAC/1, HEL) or an AAM."""
+
+    kind: Literal["airfight"] = "airfight"
+    unit: str
+    target: str
+    weapon: Literal["guns", "aam"] = "guns"
+
+
+class Done(Action):
+    """End the activation now; with `unit` at the start of a go, activate that unit to do nothing (§2.3)."""
+
+    kind: Literal["done"] = "done"
+    unit: str = ""
+
+
+class Pass(Action):
+    """Pass the go (allowed with fewer unactivated units than an opponent, §2.2)."""
+
+    kind: Literal["pass"] = "pass"
+
+
+class OpFire(Action):
+    """Opportunity fire: an unactivated unit fires at the unit that just moved; it counts as its activation."""
+
+    kind: Literal["opfire"] = "opfire"
+    unit: str
+    at: Hex
+
+
+class Hold(Action):
+    """Let the moving unit go without opportunity fire."""
+
+    kind: Literal["hold"] = "hold"
+
+
+class React(Action):
+    """The target side's answer to a SAM or an air attack: evade, drop decoys, both, dog-fight, or none."""
+
+    kind: Literal["react"] = "react"
+    choice: Literal["none", "evade", "decoys", "both", "dogfight"] = "none"
+
+
+DSAction = Annotated[
+    Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
+          Dogfight, Done, Pass, OpFire, Hold, React],
+    Field(discriminator="kind"),
+]
+ADAPTER = TypeAdapter(DSAction)

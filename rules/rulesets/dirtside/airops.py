@@ -1,0 +1,257 @@
+"""Aerospace craft and air defence in play: entering and leaving the battle area, attack runs through ZAD and
+LAD, SAMs, air-to-air attacks (dsii-core §11; house rules 'Aerospace vehicles', 'Decoys', 'Air defense
+systems', 'Aerospace air to air combat')."""
+
+from __future__ import annotations
+
+from rules.core import Context, Refusal
+from rules.events import Changed, Message
+from rules.hexgrid import Hex, line_hexes
+from rules import reaction
+from rules.reaction import Pause
+from rules.rulesets.dirtside import air
+from rules.rulesets.dirtside import casualties as cas
+from rules.rulesets.dirtside import morale
+from rules.rulesets.dirtside.ladder import SYSTEM_DIE
+from rules.rulesets.dirtside.state import DSState
+from rules.rulesets.dirtside.units import DSUnit
+
+
+def over(unit: DSUnit) -> bool:
+    return unit.stats.role == "aircraft" and not unit.stats.off_table and unit.in_play
+
+
+def craft(unit: DSUnit):
+    return unit.stats.alive()[0]
+
+
+def sortie(state: DSState, unit: DSUnit, ctx: Context) -> None:
+    """A full activation to enter the battle area or to leave it; it is shown to everybody (house rule)."""
+    s = unit.stats
+    s.off_table = not s.off_table
+    if not s.off_table:
+        s.arrived = state.turn
+    ctx.emit(Changed(unit=unit.id, field="over the battle area", before=s.off_table, after=not s.off_table))
+
+
+def pilot_dice(unit: DSUnit) -> tuple[int, ...]:
+    e = craft(unit)
+    ecm = e.design.ecm if e.design else "none"
+    return (air.pilot_die(unit.stats.quality, unit.stats.leadership),) + ((SYSTEM_DIE[ecm],) if ecm != "none" else ())
+
+
+def _air_hit(state: DSState, unit: DSUnit, outcome: str, ctx: Context) -> bool:
+    """Apply a ZAD/LAD result; True when the craft's attack is over (abort, home, or shot down)."""
+    if outcome == "miss":
+        return False
+    if outcome == "destroyed":
+        cas.kill(unit, craft(unit), ctx, "shot down")
+        unit.eliminated = True
+    elif outcome == "damaged":
+        unit.stats.home = True
+        unit.stats.off_table = True
+        ctx.emit(Message(message=f"{unit.name} is damaged and flies home for the rest of the game"))
+    else:
+        unit.stats.off_table = True
+        ctx.emit(Message(message=f"{unit.name} aborts and leaves the battle area"))
+    return True
+
+
+def attack_run(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
+    """One pass: ZAD from active ADS within 36 hexes of the path (reaction test +1 first), LAD of the target unit,
+    then one attack on one element of the target (§11.3-11.4)."""
+    if not over(unit):
+        raise Refusal(f"{unit.name} must be over the battle area to make an attack run")
+    if unit.stats.confidence == "BR":
+        raise Refusal(f"{unit.name} is Broken: it may not attack and must leave the battle area [R]")
+    path = line_hexes(Hex(target.at.q, 0), target.at) if target.at else []
+    for ads in list(state.units.values()):
+        if ads.side == unit.side or not ads.on_map or not ads.stats.sensors:
+            continue
+        if not any(ads.at.distance(h) <= air.ADS_REACH for h in path):
+            continue
+        for e in ads.vehicles():
+            if not e.design.ads or e.systems_down:
+                continue
+            r = morale.reaction_test(unit.stats.die(), unit.stats.leadership, morale.AIR_DEFENCE, ctx.dice,
+                                     side=unit.side, unit=unit.id, why="air defence reaction test")
+            if not r.passed:
+                unit.stats.off_table = True
+                ctx.emit(Message(message=f"{unit.name} breaks off under air defence fire and leaves the area"))
+                return
+            shot = air.air_defence_fire(SYSTEM_DIE[e.design.ads], air.ADS_CHITS[e.design.ads], pilot_dice(unit),
+                                        craft(unit).armour(), ctx.dice, pool=state.pool, side=ads.side, unit=ads.id)
+            if _air_hit(state, unit, shot.outcome, ctx):
+                return
+    lad = sum(1 for e in target.stats.alive() if (e.kind == "infantry" and e.team == "lad") or (e.design and e.design.lad))
+    if lad:
+        shot = air.air_defence_fire(air.lad_die(lad), 2, pilot_dice(unit), craft(unit).armour(), ctx.dice,
+                                    pool=state.pool, side=target.side, unit=target.id)
+        if _air_hit(state, unit, shot.outcome, ctx):
+            return
+    from rules.rulesets.dirtside import combat
+    before = target.stats.alive()
+    me = craft(unit)
+    guns = [g for g in me.guns() if not g.type.startswith("GMS")]
+    if not guns:
+        ctx.emit(Message(message=f"{unit.name} has no weapon to attack with"))
+        return
+    wpn = guns[0]
+    if target.vehicles():
+        te = target.vehicles()[0]
+        shot = combat.shot_for(state, unit, me, wpn, target, te, distance=1)
+        res = combat.fp.direct_fire(shot, ctx.dice, state.pool, side=unit.side, unit=unit.id,
+                                    target_side=target.side, target=target.id)
+        hit_v = False
+        for r in res.results:
+            hit_v = hit_v or r.destroyed or r.damaged
+            if te.alive:
+                cas.apply_vehicle(state, target, te, r, ctx, firer=me)
+        cas.after_losses(state, target, before, ctx, vehicle_hit=hit_v)
+    else:
+        te = target.infantry()[0]
+        r = combat.fp.fire_at_infantry(wpn.type, wpn.cls, 1, te.kill(), ctx.dice, barrels=wpn.barrels,
+                                       pool=state.pool, side=unit.side, unit=unit.id)
+        if r and r.killed:
+            cas.kill(target, te, ctx, f"air attack ({wpn.type})")
+        cas.after_losses(state, target, before, ctx, infantry_attacked=True)
+        if target.alive:
+            cas.test_confidence(state, target, morale.ARTILLERY_ON_INFANTRY, ctx, "under air attack")
+
+
+def sam(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
+    """House SAM: only in its own activation, radar on; the pilot tests at +1 (failing: leaves at once and flips);
+    staying, its side chooses to evade and/or drop decoys (a paused action, `rules/reaction.py`)."""
+    e = next((x for x in unit.vehicles() if x.design.sam and not x.systems_down), None)
+    if e is None:
+        raise Refusal(f"{unit.name} has no working SAM system")
+    if not unit.stats.sensors:
+        raise Refusal(f"{unit.name}'s SAM radar is off: switch it on first")
+    if not over(target) or target.side == unit.side:
+        raise Refusal("SAMs fire only at enemy aircraft over the battle area")
+    r = morale.reaction_test(target.stats.die(), target.stats.leadership, morale.AIR_DEFENCE, ctx.dice,
+                             side=target.side, unit=target.id, why="SAM reaction test")
+    if not r.passed:
+        target.stats.off_table = True
+        target.stats.activated = True
+        ctx.emit(Message(message=f"{target.name} leaves the combat area at once"))
+        return
+    reaction.pause(state, Pause(kind="sam", actor=unit.side, reactor=target.side,
+                                prompt=f"a SAM from {unit.name} at {target.name}: evade, drop decoys, both, or neither",
+                                data={"unit": unit.id, "target": target.id, "quality": e.design.sam}), ctx)
+
+
+def dogfight(state: DSState, unit: DSUnit, target: DSUnit, weapon: str, ctx: Context) -> None:
+    """House air-to-air: guns (RFAC/1 or HEL) or one AAM at a craft over the battle area; its side then chooses to
+    evade, to declare a dog-fight, or neither (a paused action)."""
+    if not over(unit) or not over(target) or target.side == unit.side:
+        raise Refusal("both craft must be over the battle area, on opposing sides")
+    me = craft(unit)
+    if weapon == "aam" and not me.design.aam:
+        raise Refusal(f"{unit.name} carries no AAMs")
+    if weapon == "guns" and not _guns(unit):
+        raise Refusal(f"{unit.name} has no RFAC/1 or HEL for air-to-air guns")
+    reaction.pause(state, Pause(kind="airfight", actor=unit.side, reactor=target.side,
+                                prompt=f"{unit.name} attacks {target.name} with {weapon}: evade, dog-fight, or neither",
+                                data={"unit": unit.id, "target": target.id, "weapon": weapon}), ctx)
+
+
+def _guns(unit: DSUnit) -> bool:
+    return any(g.type == "HEL" or (g.type == "RFAC" and g.cls == 1) for g in craft(unit).guns())
+
+
+def choices(state: DSState, p: Pause) -> list[str]:
+    """The target side's legal answers to a paused SAM or air attack."""
+    target = state.units[p.data["target"]]
+    c = craft(target)
+    evade = air.may_evade(c.design.size, target.stats.activated)
+    out = ["none"]
+    if p.kind == "sam":
+        out += ["evade"] * evade + ["decoys"] * c.design.decoys + ["both"] * (evade and c.design.decoys)
+    else:
+        out += ["evade"] * evade
+        if may_dogfight(state, target) and p.data["weapon"]:
+            out.append("dogfight")
+    return out
+
+
+def may_dogfight(state: DSState, unit: DSUnit) -> bool:
+    """Unactivated, or just arrived this turn (DS2-A20); never a craft bigger than size 5."""
+    return craft(unit).design.size <= 5 and (not unit.stats.activated or unit.stats.arrived == state.turn)
+
+
+def answer(state: DSState, p: Pause, choice: str, ctx: Context) -> None:
+    if choice not in choices(state, p):
+        raise Refusal(f"{choice} is not possible: choose {', '.join(choices(state, p))}")
+    unit, target = state.units[p.data["unit"]], state.units[p.data["target"]]
+    evades = choice in ("evade", "both")
+    decoys = choice in ("decoys", "both")
+    if evades:
+        target.stats.activated = True  # evading uses its activation: the marker flips
+        ctx.emit(Message(message=f"{target.name} evades"))
+    if p.kind == "sam":
+        c = craft(target)
+        duel = air.sam_or_aam(p.data["quality"], c.design.ecm, target.stats.quality, evades, decoys, ctx.dice,
+                              side=unit.side, unit=unit.id)
+        if duel.hit:
+            cas.kill(target, c, ctx, "SAM")
+            target.eliminated = True
+        else:
+            ctx.emit(Message(message=f"{target.name} escapes the SAM"))
+        return
+    if choice == "dogfight":
+        target.stats.activated = True
+        ctx.emit(Message(message=f"{target.name} declares a dog-fight"))
+        return _dogfight(state, unit, p.data["weapon"], target, ctx)
+    _attack(state, unit, p.data["weapon"], target, evades, ctx)
+
+
+def _attack(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, evades: bool, ctx: Context,
+            *, aam_only: bool | None = None) -> None:
+    me, it = craft(unit), craft(target)
+    if weapon == "aam":
+        duel = air.sam_or_aam(me.design.aam, it.design.ecm, target.stats.quality, evades, False, ctx.dice,
+                              side=unit.side, unit=unit.id)
+        if duel.hit:
+            cas.kill(target, it, ctx, "AAM")
+            target.eliminated = True
+        return
+    target_die = {1: 12, 2: 10, 3: 8, 4: 6}.get(it.signature(), 4)
+    p = air.gun_attack(me.design.fc, unit.stats.quality, target_die,
+                       air.QUALITY_DIE[target.stats.quality] if evades else None, ctx.dice,
+                       pool=state.pool, side=unit.side, unit=unit.id)
+    if not p.hit:
+        ctx.emit(Message(message=f"{unit.name} misses {target.name}"))
+        return
+    it.air_damage += p.damage
+    status = air.air_damage_state(it.air_damage, it.armour(), p.destroyed_outright)
+    target.stats.activated = True
+    cas.set_confidence(state, target, morale.drop(target.stats.confidence, 1), ctx, "hit in the air")
+    if status == "destroyed":
+        cas.kill(target, it, ctx, "shot down")
+        target.eliminated = True
+    elif status == "damaged":
+        _air_hit(state, target, "damaged", ctx)
+
+
+def _dogfight(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, ctx: Context) -> None:
+    """Both go at each other: every AAM first (at the same time), then the survivors' guns; nobody evades."""
+    a_weapon = weapon
+    d_weapon = "aam" if craft(target).design.aam else ("guns" if _guns(target) else None)
+    before = {u.id: u.in_play for u in (unit, target)}
+    for phase in ("aam", "guns"):
+        shooters = [(u, w, t) for u, w, t in ((unit, a_weapon, target), (target, d_weapon, unit))
+                    if w == phase and u.in_play and before[u.id]]
+        alive = {u.id: u.in_play for u in (unit, target)}
+        for u, w, t in shooters:
+            if alive[u.id] and t.in_play:
+                _attack(state, u, w, t, False, ctx)
+        before = {u.id: u.in_play for u in (unit, target)}
+
+
+def sensors(state: DSState, unit: DSUnit, ctx: Context) -> None:
+    if not any(e.design and (e.design.ads or e.design.sam) for e in unit.vehicles()):
+        raise Refusal(f"{unit.name} has no ADS or SAM radar")
+    unit.stats.sensors = not unit.stats.sensors
+    ctx.emit(Changed(unit=unit.id, field="active sensors", before=not unit.stats.sensors, after=unit.stats.sensors))
+

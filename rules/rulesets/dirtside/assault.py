@@ -1,0 +1,193 @@
+"""Close assault in play (dsii-core §8.5) with the house rules 'Close assaults', 'Vehicles in assault combat',
+'Infantry commandos', 'Rapid fire auto canons' (RFACs as extra APSWs) and 'Multiple fire control systems'."""
+
+from __future__ import annotations
+
+from rules.core import Context
+from rules.events import Message, Moved
+from rules.hexgrid import Hex
+from rules.rulesets.dirtside import casualties as cas
+from rules.rulesets.dirtside import chits as ch
+from rules.rulesets.dirtside import fire as fp
+from rules.rulesets.dirtside import infantry as inf
+from rules.rulesets.dirtside import morale
+from rules.rulesets.dirtside import terrain as ter
+from rules.rulesets.dirtside import weapons as w
+from rules.rulesets.dirtside.combat import systems
+from rules.rulesets.dirtside.state import DSState
+from rules.rulesets.dirtside.units import DSUnit, Element
+
+MAX_ROUNDS = 12
+"""The whole assault finishes within the turn (§8.5 step 8); a bound no real assault reaches."""
+CONTACT = 2
+
+
+def threat_bonus(attacker: DSUnit, defender: DSUnit) -> int:
+    """House 'Close assaults' (DS2-A04, A05)."""
+    return morale.assault_threat_bonus(
+        attacker.all_vehicles(),
+        [(e.armour(), e.largest_gun()) for e in defender.vehicles()],
+        [(e.armour(), e.largest_gun()) for e in attacker.vehicles()])
+
+
+def why_not(state: DSState, attacker: DSUnit, defender: DSUnit) -> str:
+    if attacker.stats.confidence in ("BR", "RO"):
+        return f"{attacker.name} is {attacker.stats.confidence} and may not close-assault"
+    if defender.side == attacker.side or not defender.on_map:
+        return "there is no enemy unit there"
+    if defender.stats.role != "ground":
+        return f"{defender.name} cannot be close-assaulted"
+    return ""
+
+
+def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex], ctx: Context) -> None:
+    """Steps 2-9 of §8.5; the move has been checked (up to twice BMF, ending within 2 hexes)."""
+    s = attacker.stats
+    bonus = threat_bonus(attacker, defender)
+    threat = morale.ASSAULT_ATTACKER.get(s.confidence, 3)
+    r = morale.reaction_test(s.die(), s.leadership, threat, ctx.dice, bonus=bonus, side=attacker.side,
+                             unit=attacker.id, why=f"threat test (+{threat}" + (f", house +{bonus} to the roll)" if bonus else ")"))
+    state.acted = True
+    if not r.passed:
+        ctx.emit(Message(message=f"{attacker.name} fails its threat test: no assault (it may still move)"))
+        return
+    start = attacker.at
+    if path:
+        attacker.at = path[-1]
+        ctx.emit(Moved(unit=attacker.id, path=tuple([start] + path)))
+    state.moved = True
+    through_soft = any(ter.cover(state.board, h, frozenset(state.rubble)) == "soft" for h in path)
+    d = defender.stats
+    if not d.activated:
+        d.activated = True
+        ctx.emit(Message(message=f"{defender.name} is assaulted and loses its activation"))
+    if d.confidence == "BR" and defender.infantry() and not defender.vehicles():
+        cas.set_confidence(state, defender, "RO", ctx, "Broken infantry assaulted")
+    powered = any(e.kind == "infantry" and e.troop == "powered" for e in attacker.stats.alive())
+    t = cas.test_confidence(state, defender, 3 if powered else 2, ctx, "assaulted")
+    if t is not None and not t.passed or d.confidence == "RO":
+        _defender_falls_back(state, attacker, defender, ctx)
+        return
+    terrain = state.board.terrain_at(defender.at)
+    area = "urban" if terrain == "urban" else "woods" if terrain in ("light_woods", "dense_woods") else "open"
+    d_cover = "dug_in" if d.dug_in else ter.cover(state.board, defender.at, frozenset(state.rubble))
+    for rnd in range(MAX_ROUNDS):
+        first = rnd == 0
+        a_before, d_before = attacker.stats.alive(), defender.stats.alive()
+        a_pos = inf.assault_position(False, "open", first, through_soft)
+        d_pos = inf.assault_position(True, d_cover, first)
+        hits_d = _side_fire(state, attacker, defender, d_pos, d.hull_down and first, area, ctx)
+        hits_a = _side_fire(state, defender, attacker, a_pos, False, area, ctx)
+        for e in hits_d:
+            e.lost = True
+        for e in hits_a:
+            e.lost = True
+        ctx.emit(Message(message=f"assault round {rnd + 1}: {attacker.name} loses {len(hits_a)}, "
+                                 f"{defender.name} loses {len(hits_d)}"))
+        cas.after_losses(state, defender, d_before, ctx, infantry_attacked=True, test=False)
+        if not defender.alive:
+            ctx.emit(Message(message=f"{defender.name} is destroyed: {attacker.name} takes the position"))
+            _occupy(attacker, defender.at, ctx)
+            cas.after_losses(state, attacker, a_before, ctx, infantry_attacked=bool(hits_a), test=False)
+            return
+        td = cas.test_confidence(state, defender, 1 if 2 * len(hits_d) < len(d_before) else 3, ctx, "assault round")
+        if td is not None and not td.passed:
+            cas.after_losses(state, attacker, a_before, ctx, test=False)
+            _defender_falls_back(state, attacker, defender, ctx)
+            return
+        cas.after_losses(state, attacker, a_before, ctx, infantry_attacked=bool(hits_a), test=False)
+        if not attacker.alive:
+            return
+        ta = cas.test_confidence(state, attacker, 1 if 2 * len(hits_a) < len(a_before) else 3, ctx, "assault round")
+        if ta is not None and not ta.passed:
+            cas.withdraw(state, attacker, defender.at, ctx, "the assault fails")
+            return
+
+
+def _occupy(attacker: DSUnit, at: Hex, ctx: Context) -> None:
+    start = attacker.at
+    attacker.at = at
+    ctx.emit(Moved(unit=attacker.id, path=(start, at)))
+
+
+def _defender_falls_back(state: DSState, attacker: DSUnit, defender: DSUnit, ctx: Context) -> None:
+    held = defender.at
+    cas.withdraw(state, defender, attacker.at, ctx, "gives up the position")
+    if defender.at != held and state.unit_at(held) is None:
+        _occupy(attacker, held, ctx)
+
+
+def _side_fire(state: DSState, side: DSUnit, enemy: DSUnit, enemy_pos: str, enemy_hull_down: bool, area: str,
+               ctx: Context) -> list[Element]:
+    """One side's simultaneous fire in a round: the enemy elements it kills (marked, not yet removed)."""
+    who = dict(side=side.side, unit=side.id)
+    inf_targets = enemy.infantry()
+    veh_targets = enemy.vehicles()
+    dead: list[Element] = []
+    ii = vi = 0
+    friendly_infantry = bool(side.infantry())
+
+    def next_inf():
+        nonlocal ii
+        live = [t for t in inf_targets if t not in dead]
+        if not live:
+            return None
+        ii += 1
+        return live[(ii - 1) % len(live)]
+
+    for e in side.stats.alive():
+        if e.kind == "infantry":
+            if inf_targets and (te := next_inf()) is not None:
+                kill = inf.assault_kill(te.troop, te.team, area)
+                _, k = inf.assault_draw(e.troop, e.team, kill, enemy_pos, ctx.dice, pool=state.pool, **who)
+                if k:
+                    dead.append(te)
+            elif veh_targets and e.team in ("rifle", "commando"):
+                live = [t for t in veh_targets if t not in dead]
+                if live:
+                    te = live[vi % len(live)]
+                    vi += 1
+                    drawn = state.pool.draw(2, ctx.dice, **who)
+                    valid, _ = w.vehicle_validity("IAVR", 0, te.design.armour_kind, apfc=te.design.apfc)
+                    if cas.apply_vehicle(state, enemy, te, ch.read_vehicle(drawn, valid, te.armour()), ctx, firer=e):
+                        te.lost = False  # removed with the others after both sides have drawn
+                        dead.append(te)
+            continue
+        if e.systems_down:
+            continue
+        n = systems(e)
+        live_v = [t for t in veh_targets if t not in dead]
+        if live_v:
+            # house: any weapon but GMSs at enemy vehicles, 4-6 on a d6 (hull down 6, soft 5-6 in round 1)
+            for wpn in [g for g in e.guns() if not g.type.startswith("GMS")][:n]:
+                live_v = [t for t in veh_targets if t not in dead]
+                if not live_v:
+                    break
+                te = live_v[vi % len(live_v)]
+                vi += 1
+                cover = "hull_down" if enemy_hull_down else ("soft" if enemy_pos == "soft" else "open")
+                shot = fp.assault_vehicle_shot(wpn.type, wpn.cls, te.armour(), ctx.dice, cover=cover,
+                                               first_round=True, armour_kind=te.design.armour_kind,
+                                               pool=state.pool, **who)
+                if shot.result and cas.apply_vehicle(state, enemy, te, shot.result, ctx, firer=e):
+                    te.lost = False
+                    dead.append(te)
+                n -= 1
+        # APSWs and RFACs firing as APSWs use fire controls (house multiple FCS), 3 chits each
+        rfacs = sum(1 for g in e.guns() if g.type == "RFAC")
+        for _ in range(inf.vehicle_assault_systems(n, 1 + (e.design.extra_apsw if e.design else 0), rfacs)):
+            te = next_inf()
+            if te is None:
+                break
+            drawn = state.pool.draw(3, ctx.dice, **who)
+            if ch.read_infantry(drawn, w.assault_validity(enemy_pos), inf.assault_kill(te.troop, te.team, area)):
+                dead.append(te)
+        if e.design and e.design.apfc and not friendly_infantry:
+            te = next_inf()  # APFCs need no fire control and fire at one infantry element a round: 2 chits
+            if te is not None:
+                drawn = state.pool.draw(2, ctx.dice, **who)
+                if ch.read_infantry(drawn, w.firefight_validity(enemy_pos if enemy_pos != "dug_in" else "dug_in"),
+                                    te.kill()):
+                    dead.append(te)
+    return list({id(x): x for x in dead}.values())
+

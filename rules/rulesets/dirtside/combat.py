@@ -1,0 +1,217 @@
+"""Fire between units on the map: direct fire, vehicle fire at infantry, GMS, firefights (dsii-core §5-8).
+
+Each firing element's weapon systems (one per fire control: house 'Multiple fire control systems') pick
+target elements of the target unit in turn; the draws come from the state's chit pool.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rules.core import Context, Refusal
+from rules.events import Message
+from rules.hexgrid import Hex
+from rules.rulesets.dirtside import casualties as cas
+from rules.rulesets.dirtside import chits as ch
+from rules.rulesets.dirtside import fire as fp
+from rules.rulesets.dirtside import infantry as inf
+from rules.rulesets.dirtside import terrain as ter
+from rules.rulesets.dirtside import weapons as w
+from rules.rulesets.dirtside.design import Weapon
+from rules.rulesets.dirtside.state import DSState
+from rules.rulesets.dirtside.units import DSUnit, Element
+
+APSW = Weapon(type="APSW", cls=1)
+"""The free all-round APSW of every military vehicle (§5.5)."""
+ARC = {"turret": 180, "restricted": 90, "fixed": 15, "artillery": 90}
+
+
+def bearing(a: Hex, b: Hex) -> float:
+    """Degrees from a to b, counter-clockwise from east, on hex-centre pixel coordinates (§14.1)."""
+    x = math.sqrt(3) * ((b.q - a.q) + (b.r - a.r) / 2)
+    y = -1.5 * (b.r - a.r)
+    return math.degrees(math.atan2(y, x)) % 360
+
+
+def off_facing(unit: DSUnit, toward: Hex) -> float:
+    d = abs(bearing(unit.at, toward) - 60 * unit.stats.facing) % 360
+    return min(d, 360 - d)
+
+
+def in_arc(unit: DSUnit, wpn: Weapon, target: Hex) -> bool:
+    return off_facing(unit, target) <= ARC.get(wpn.mount, 180) + 1e-9
+
+
+def facing_armour(target: DSUnit, e: Element, firer_at: Hex | None) -> int:
+    """Front armour within 45 degrees of the facing, one less elsewhere (sides, rear, top); emplacements
+    equal all round (house rule) (§5.7)."""
+    a = e.armour()
+    if e.kind == "emplacement" or firer_at is None:
+        return a if e.kind == "emplacement" else max(0, a - 1)
+    return a if off_facing(target, firer_at) <= 45 + 1e-9 else max(0, a - 1)
+
+
+def systems(e: Element) -> int:
+    return max(1, e.design.fcs) if e.design else 1
+
+
+def can_fire(state: DSState, firer: DSUnit, target: DSUnit) -> str:
+    """'' when `firer` may fire at `target` now, else why not."""
+    if not target.on_map or target.side == firer.side:
+        return "there is no enemy unit there"
+    if firer.stats.confidence == "RO" and firer.infantry() and not firer.vehicles():
+        return f"{firer.name} is Routed and may not fire"
+    if not ter.sight(state.board, firer.at, target.at, frozenset(state.rubble)):
+        return f"{firer.name} cannot see {target.name}"
+    if not any(shots(state, firer, target, moved=state.moved and state.current == firer.id)):
+        return f"{firer.name} has no weapon that can reach {target.name} at {firer.at.distance(target.at)} hexes"
+    return ""
+
+
+def shots(state: DSState, firer: DSUnit, target: DSUnit, *, moved: bool = False, opportunity: bool = False):
+    """(element, weapon, target kind) for every weapon system that can fire at the target unit."""
+    dist = firer.at.distance(target.at)
+    has_v, has_i = bool(target.vehicles()), bool(target.infantry())
+    for e in firer.stats.alive():
+        if e.systems_down:
+            continue
+        if e.kind == "infantry":
+            if has_i and inf.can_firefight(e.team) and dist <= inf.FIREFIGHT_RANGE[e.troop] + (6 if e.team == "apsw" else 0):
+                yield e, None, "firefight"
+            elif has_v and e.team in ("rifle", "commando") and dist <= 4:
+                yield e, Weapon(type="IAVR", cls=1), "vehicle"
+            elif has_v and e.team == "anti_armour" and dist <= 36:
+                yield e, Weapon(type="GMS/L", guidance=e.gms), "vehicle"
+            continue
+        n = systems(e)
+        for wpn in e.guns() + [APSW]:
+            if n <= 0:
+                break
+            if wpn.mount == "fixed" and (moved or opportunity):
+                continue  # fixed mounts fire only before moving, never as opportunity fire (§2.3-2.4)
+            if wpn.type != "APSW" and not in_arc(firer, wpn, target.at):
+                continue
+            if has_v and wpn.type != "APSW" and _reaches_vehicle(wpn, dist, e):
+                n -= 1
+                yield e, wpn, "vehicle"
+            elif has_i and w.versus_infantry(wpn.type, wpn.cls, dist,
+                                             house_rfac=state.options.get("house_rfac", True)) is not None:
+                n -= 1
+                yield e, wpn, "infantry"
+
+
+def _reaches_vehicle(wpn: Weapon, dist: int, e: Element) -> bool:
+    if wpn.type.startswith("GMS"):
+        return dist <= w.MAX_RANGE[wpn.type]
+    return w.band(wpn.type, wpn.cls, dist, damaged=e.damaged) is not None
+
+
+def shot_for(state: DSState, firer: DSUnit, e: Element, wpn: Weapon, target: DSUnit, te: Element, *,
+             fast: bool = False, distance: int | None = None) -> fp.Shot:
+    """The shot's inputs; an aircraft (off the map) fires at close range and hits the top armour (§5.7)."""
+    secondary = set()
+    if target.stats.hull_down:
+        secondary.add("hull_down")
+    if target.stats.dug_in:
+        secondary.add("dug_in")
+    if ter.cover(state.board, target.at, frozenset(state.rubble)) == "soft":
+        secondary.add("soft_cover")
+    d = te.design
+    dist = distance if distance is not None else firer.at.distance(target.at)
+    return fp.Shot(wpn.type, wpn.cls, dist, fc=e.design.fc, barrels=wpn.barrels,
+                   fast=fast,
+                   damaged_firer=e.damaged, signature=te.signature(), stealth=d.stealth if d else 0,
+                   active_ads=target.stats.sensors and bool(d and (d.ads or d.sam)), secondary=frozenset(secondary),
+                   armour=facing_armour(target, te, firer.at), armour_kind=d.armour_kind if d else "plain",
+                   hel_band=str(state.options.get("hel_band", "medium")))
+
+
+def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportunity: bool = False,
+         fast: bool = False) -> None:
+    """Resolve the unit's fire at the target unit; declarations are binding, casualties marked as they fall."""
+    why = can_fire(state, firer, target)
+    if why:
+        raise Refusal(why)
+    plan = list(shots(state, firer, target, moved=state.moved and state.current == firer.id, opportunity=opportunity))
+    before = target.stats.alive()
+    who = dict(side=firer.side, unit=firer.id)
+    vehicle_hit = False
+    infantry_fired = False
+    v_targets = target.vehicles()
+    i_targets = target.infantry()
+    vi = ii = 0
+    ff = [(e.troop, e.team) for e, _, kind in plan if kind == "firefight"]
+    if ff:
+        kills = [t.kill() for t in i_targets]
+        position = "dug_in" if target.stats.dug_in else (
+            "urban" if state.board.terrain_at(target.at) == "urban" else ter.cover(state.board, target.at))
+        r = inf.firefight(ff, kills, position, firer.stats.die(), firer.stats.leadership, ctx.dice,
+                          under_fire=firer.stats.under_fire, pool=state.pool, **who)
+        ctx.emit(Message(message=f"{firer.name} firefight: {r.effectiveness.level}"))
+        infantry_fired = True
+        for i, k in enumerate(r.kills):
+            if k and i_targets[i % len(i_targets)].alive:
+                cas.kill(target, i_targets[i % len(i_targets)], ctx, "firefight")
+    for e, wpn, kind in plan:
+        if kind == "firefight":
+            continue
+        if kind == "infantry":
+            live = [t for t in i_targets if t.alive]
+            if not live:
+                continue
+            te = live[ii % len(live)]
+            ii += 1
+            infantry_fired = True
+            r = fp.fire_at_infantry(wpn.type, wpn.cls, firer.at.distance(target.at), te.kill(), ctx.dice,
+                                    barrels=wpn.barrels, house_rfac=state.options.get("house_rfac", True),
+                                    pool=state.pool, **who)
+            if r and r.killed:
+                cas.kill(target, te, ctx, f"{wpn.type} fire")
+            continue
+        live = [t for t in v_targets if t.alive]
+        if not live:
+            continue
+        te = live[vi % len(live)]
+        vi += 1
+        if wpn.type.startswith("GMS"):
+            res = fp.gms_attack(wpn.type, wpn.guidance, te.design.ecm, te.design.pds, facing_armour(target, te, firer.at),
+                                ctx.dice, reactive=te.design.armour_kind == "reactive", ads=_ads_cover(state, target),
+                                pool=state.pool, **who)
+            results = [res.result] if res.result else []
+        elif wpn.type == "IAVR":
+            results = [_iavr(state, firer, target, te, ctx)]
+            results = [r for r in results if r]
+        else:
+            shot = shot_for(state, firer, e, wpn, target, te, fast=fast)
+            results = list(fp.direct_fire(shot, ctx.dice, state.pool, side=firer.side, unit=firer.id,
+                                          target_side=target.side, target=target.id).results)
+        for r in results:
+            vehicle_hit = vehicle_hit or r.destroyed or r.damaged or r.immobilised or r.systems_down
+            if te.alive:
+                cas.apply_vehicle(state, target, te, r, ctx, firer=e)
+    cas.panic_check(state, target, ctx)
+    cas.after_losses(state, target, before, ctx, vehicle_hit=vehicle_hit, infantry_attacked=infantry_fired)
+
+
+def _iavr(state: DSState, firer: DSUnit, target: DSUnit, te: Element, ctx: Context) -> ch.VehicleResult | None:
+    """A rifle team's IAVR: 2 chits, red + yellow (reactive red; APFC yellow), specials count; no roll (§8.3)."""
+    drawn = state.pool.draw(2, ctx.dice, side=firer.side, unit=firer.id)
+    valid, _ = w.vehicle_validity("IAVR", 0, te.design.armour_kind, apfc=te.design.apfc)
+    return ch.read_vehicle(drawn, valid, facing_armour(target, te, firer.at))
+
+
+def _ads_cover(state: DSState, target: DSUnit) -> str | None:
+    """The best active ADS within 12 hexes of the target, with sight (§7.2)."""
+    best = None
+    for u in state.units.values():
+        if u.side != target.side or not u.on_map or not u.stats.sensors:
+            continue
+        if u.at.distance(target.at) > 12 or not ter.sight(state.board, u.at, target.at):
+            continue
+        for e in u.vehicles():
+            if e.design.ads and not e.systems_down:
+                order = ("basic", "enhanced", "superior")
+                if best is None or order.index(e.design.ads) > order.index(best):
+                    best = e.design.ads
+    return best
+

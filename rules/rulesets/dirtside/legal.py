@@ -1,0 +1,174 @@
+"""The legal actions of a side: which units may start an activation, and what the activating unit may do."""
+
+from __future__ import annotations
+
+from rules.actions import Action
+from rules.hexgrid import Hex
+from rules.rulesets.dirtside import actions as A
+from rules.rulesets.dirtside import artillery as art
+from rules.rulesets.dirtside import combat, support
+from rules.rulesets.dirtside import movement as mv
+from rules.rulesets.dirtside import terrain as ter
+from rules.rulesets.dirtside.state import DSState
+from rules.rulesets.dirtside.units import DSUnit
+
+
+def can_activate(unit: DSUnit) -> bool:
+    s = unit.stats
+    if s.activated or not unit.in_play:
+        return False
+    if s.role == "ground":
+        return unit.on_map
+    if s.role == "launcher":
+        return bool(s.missiles)
+    return True
+
+
+def goes(state: DSState, side: str) -> int:
+    """Activations the side still has this turn: unactivated units, plus one go for its due cruise missiles."""
+    n = sum(1 for u in state.units.values() if u.side == side and can_activate(u))
+    return n + (1 if state.due_flights(side) else 0)
+
+
+def forced_missions(state: DSState, side: str) -> list:
+    """Called missions of the side whose battery is still in play: its next activation must fire them (§9.3)."""
+    state.missions = [m for m in state.missions if state.units[m.battery].in_play]
+    return [m for m in state.missions if m.side == side]
+
+
+def enemies(state: DSState, side: str) -> list[DSUnit]:
+    return [u for u in state.units.values() if u.side != side and u.on_map and u.stats.role == "ground"]
+
+
+def opfire_units(state: DSState, side: str, mover: DSUnit) -> list[DSUnit]:
+    """The side's unactivated units that can direct-fire at the moving unit (§2.4)."""
+    if not mover.on_map or mover.stats.role != "ground":
+        return []
+    out = []
+    for u in state.units.values():
+        if u.side != side or u.stats.activated or not u.on_map or u.stats.role != "ground" or u.stats.panic:
+            continue
+        if not ter.sight(state.board, u.at, mover.at, frozenset(state.rubble)):
+            continue
+        if any(kind != "firefight" or state.options.get("opfire_firefights", False)
+               for _, _, kind in combat.shots(state, u, mover, opportunity=True)):
+            out.append(u)
+    return out
+
+
+def start_actions(state: DSState, side: str) -> list[Action]:
+    forced = forced_missions(state, side)
+    if forced:
+        m = forced[0]
+        return [A.Bombard(side=side, unit=m.battery, at=m.at, munition=m.munition)]
+    out: list[Action] = []
+    for u in state.units.values():
+        if u.side == side and can_activate(u):
+            if u.stats.panic:
+                out.append(A.Done(side=side, unit=u.id))
+                continue
+            out.extend(activation_actions(state, u, moved=False, acted=False))
+            out.append(A.Done(side=side, unit=u.id))
+    return out
+
+
+def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = None, acted: bool | None = None) -> list[Action]:
+    moved = state.moved if moved is None else moved
+    acted = state.acted if acted is None else acted
+    side = unit.side
+    s = unit.stats
+    out: list[Action] = []
+    if s.role == "ground" and unit.on_map:
+        if not moved:
+            out.extend(A.Move(side=side, unit=unit.id, path=p) for h, p in mv.destinations(state, unit).items()
+                       if mv.confidence_allows(state, unit, h))
+        if not acted:
+            out.extend(_combat_actions(state, unit, moved))
+    elif s.role == "battery" and not acted:
+        out.extend(_battery_actions(state, unit, moved))
+    elif s.role == "launcher" and not acted:
+        out.extend(_launches(state, unit))
+    elif s.role == "aircraft" and not acted and unit.in_play:
+        out.append(A.Sortie(side=side, unit=unit.id))
+        if not s.off_table:
+            out.extend(A.AttackRun(side=side, unit=unit.id, at=e.at) for e in enemies(state, side))
+            me = unit.stats.alive()[0]
+            for t in state.units.values():
+                if t.side != side and t.stats.role == "aircraft" and not t.stats.off_table and t.in_play:
+                    if any(g.type in ("RFAC", "HEL") for g in me.guns()):
+                        out.append(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="guns"))
+                    if me.design and me.design.aam:
+                        out.append(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="aam"))
+    return out
+
+
+def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
+    side = unit.side
+    out: list[Action] = []
+    saved = (state.current, state.moved)
+    state.current, state.moved = unit.id, moved
+    try:
+        foes = enemies(state, side)
+        out.extend(A.Fire(side=side, unit=unit.id, at=e.at) for e in foes if not combat.can_fire(state, unit, e))
+        if unit.stats.confidence not in ("BR", "RO"):
+            dests = {} if moved else mv.destinations(state, unit, assault=True)
+            for e in foes:
+                if unit.at.distance(e.at) <= 2:
+                    out.append(A.Assault(side=side, unit=unit.id, at=e.at))
+                elif dests:
+                    near = [h for h in dests if h.distance(e.at) <= 2]
+                    if near:
+                        best = min(near, key=lambda h: (len(dests[h]), h))
+                        out.append(A.Assault(side=side, unit=unit.id, at=e.at, path=dests[best]))
+        rubble = frozenset(state.rubble)
+        for b in state.units.values():
+            if b.id == unit.id or b.side != side or not support.is_battery(b) or not b.in_play:
+                continue
+            for e in foes:
+                if not support.can_call(state, unit, b, e.at):
+                    for m in ("HEF", "MAK"):
+                        out.append(A.Call(side=side, unit=unit.id, battery=b.id, at=e.at, munition=m))
+        if support.is_battery(unit) and support.guns(unit) and not moved:
+            for e in foes:
+                if ter.sight(state.board, unit.at, e.at, rubble) and combat.off_facing(unit, e.at) <= 90 + 1e-9:
+                    out.extend(A.Bombard(side=side, unit=unit.id, at=e.at, munition=m) for m in ("HEF", "MAK"))
+        if any(e.design and (e.design.ads or e.design.sam) for e in unit.vehicles()):
+            out.append(A.Sensors(side=side, unit=unit.id))
+            if unit.stats.sensors and any(e.design.sam for e in unit.vehicles()):
+                out.extend(A.Sam(side=side, unit=unit.id, target=t.id) for t in state.units.values()
+                           if t.side != side and t.stats.role == "aircraft" and not t.stats.off_table and t.in_play)
+        out.extend(_counter(state, unit))
+    finally:
+        state.current, state.moved = saved
+    return out
+
+
+def _counter(state: DSState, unit: DSUnit) -> list[Action]:
+    if not unit.stats.cbr or not support.guns(unit):
+        return []
+    out = []
+    for tid in state.fired:
+        t = state.units.get(tid)
+        if t is None or t.side == unit.side or not t.in_play:
+            continue
+        if not art.counter_battery_allowed(unit.stats.off_table, support.battery_class(unit), t.stats.off_table,
+                                           support.battery_class(t)):
+            out.append(A.CounterBattery(side=unit.side, unit=unit.id, target=tid))
+    return out
+
+
+def _battery_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
+    if unit.on_map:
+        return _combat_actions(state, unit, moved)
+    return _counter(state, unit)
+
+
+def _launches(state: DSState, unit: DSUnit) -> list[Action]:
+    out: list[Action] = []
+    for warhead in sorted(set(unit.stats.missiles) & {"HE", "HEF", "MAK"}):
+        for e in enemies(state, unit.side):
+            out.append(A.Launch(side=unit.side, unit=unit.id, at=e.at, warhead=warhead))
+            dummies = [h for h in (Hex(e.at.q + 3, e.at.r), Hex(e.at.q - 3, e.at.r)) if state.board.in_bounds(h)]
+            if dummies:
+                out.append(A.Launch(side=unit.side, unit=unit.id, at=e.at, warhead=warhead, dummies=dummies))
+    return out

@@ -1,0 +1,98 @@
+"""Movement: going by mobility family, travel mode on roads, reachable hexes and path checks (dsii-core §4)."""
+
+from __future__ import annotations
+
+from rules.core import Refusal
+from rules.hexgrid import Hex, path_to, reachable
+from rules.rulesets.dirtside import terrain as ter
+from rules.rulesets.dirtside.state import DSState
+from rules.rulesets.dirtside.units import DSUnit
+
+
+def families(unit: DSUnit) -> list[str]:
+    return sorted({ter.family(e.design.mobility if e.design else None, e.kind == "infantry")
+                   for e in unit.stats.alive()})
+
+
+def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool) -> float | None:
+    """The dearest going among the unit's elements (they move together); roads are easy only in travel mode."""
+    if not state.board.in_bounds(h):
+        return None
+    t = "rubble" if h in state.rubble else state.board.terrain_at(h)
+    worst = 0.0
+    for fam in families(unit):
+        c = ter.step_cost(state.board, t, fam)
+        if c is None:
+            return None
+        if c == 0.5 and not travel:
+            c = 1.0  # easy going only in travel mode (§4.2)
+        worst = max(worst, c)
+    return worst
+
+
+def enterable(state: DSState, unit: DSUnit, h: Hex) -> bool:
+    return hex_cost(state, unit, h, False) is not None
+
+
+def travel_mode(state: DSState, unit: DSUnit) -> bool:
+    """Travel mode: not firing this activation and no Under Fire marker (§4.2)."""
+    return not state.acted and not unit.stats.under_fire
+
+
+def budget(unit: DSUnit, assault: bool = False) -> float:
+    return unit.bmf() * (2 if assault else 1)
+
+
+def destinations(state: DSState, unit: DSUnit, *, assault: bool = False) -> dict[Hex, list[Hex]]:
+    """Hex -> path (start excluded) within the unit's movement; enemy and friendly units block."""
+    if unit.at is None or unit.bmf() <= 0:
+        return {}
+    occupied = {u.at for u in state.units.values() if u.on_map and u.id != unit.id}
+    travel = travel_mode(state, unit) and not assault
+
+    def cost(a: Hex, b: Hex):
+        if b in occupied:
+            return None
+        return hex_cost(state, unit, b, travel)
+
+    came = reachable(unit.at, budget(unit, assault), cost)
+    return {h: path_to(came, h)[1:] for h in came if h != unit.at}
+
+
+def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool = False) -> tuple[list[Hex], float]:
+    """The path without its start and its cost, or a refusal naming the problem."""
+    path = [Hex(*h) for h in path]
+    if path and path[0] == unit.at:
+        path = path[1:]
+    if not path:
+        raise Refusal(f"{unit.name} is already there: choose another hex")
+    if unit.bmf() <= 0:
+        raise Refusal(f"{unit.name} cannot move (immobilised or without a mobility type)")
+    occupied = {u.at: u for u in state.units.values() if u.on_map and u.id != unit.id}
+    travel = travel_mode(state, unit) and not assault
+    spent, here = 0.0, unit.at
+    for h in path:
+        if here.distance(h) != 1:
+            raise Refusal(f"the path jumps from {here} to {h}, which are not next to each other")
+        if not state.board.in_bounds(h):
+            raise Refusal(f"the path leaves the map at {h}")
+        if h in occupied:
+            raise Refusal(f"the path crosses {h}, where {occupied[h].name} stands")
+        c = hex_cost(state, unit, h, travel)
+        if c is None:
+            label = ter.TERRAIN.get(state.board.terrain_at(h))
+            raise Refusal(f"{h} ({label.label if label else 'terrain'}) is impassable to {unit.name}")
+        spent += c
+        here = h
+    limit = budget(unit, assault)
+    if spent > limit:
+        raise Refusal(f"{unit.name} has {limit:g} movement and this path costs {spent:g}")
+    return path, spent
+
+
+def confidence_allows(state: DSState, unit: DSUnit, dest: Hex) -> bool:
+    """Broken units may not advance; Routed units withdraw: neither may end closer to the enemy (§1.4 [R])."""
+    if unit.stats.confidence not in ("BR", "RO"):
+        return True
+    enemies = [u.at for u in state.units.values() if u.side != unit.side and u.on_map]
+    return not enemies or min(dest.distance(e) for e in enemies) >= min(unit.at.distance(e) for e in enemies)

@@ -1,0 +1,114 @@
+"""Exact odds: die-type contests, tests, and chit draws without replacement (multivariate hypergeometric
+over the 16 kinds of chit), read by the same functions the procedures use."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import comb
+
+from rules.rulesets.dirtside import chits as ch
+from rules.rulesets.dirtside.morale import TestResult
+
+KINDS: tuple[tuple[str, int], ...] = tuple(sorted(Counter(ch.canonical()).items()))
+
+
+def _multisets(n: int, start: int = 0):
+    if n == 0:
+        yield ()
+        return
+    for i in range(start, len(KINDS)):
+        for rest in _multisets(n - 1, i):
+            yield (i,) + rest
+
+
+@lru_cache(maxsize=16)
+def draws(n: int) -> tuple[tuple[tuple[str, ...], Fraction], ...]:
+    """Every unordered draw of `n` chits from the full pool with its exact chance."""
+    out = []
+    denom = comb(ch.POOL_SIZE, n)
+    for ms in _multisets(n):
+        counts = Counter(ms)
+        ways = 1
+        for i, k in counts.items():
+            ways *= comb(KINDS[i][1], k)
+        if ways:
+            out.append((tuple(KINDS[i][0] for i in ms), Fraction(ways, denom)))
+    return tuple(out)
+
+
+def draw_dist(n: int, read: Callable[[tuple[str, ...]], Hashable]) -> dict:
+    out: dict = {}
+    for chits, p in draws(n):
+        k = read(chits)
+        out[k] = out.get(k, Fraction(0)) + p
+    return out
+
+
+def vehicle_key(r: ch.VehicleResult) -> str:
+    """The headline of a vehicle result: F, destroyed (BOOM or knocked out), damaged, or no damage."""
+    if r.void:
+        return "F"
+    if r.destroyed:
+        return "knocked out"
+    return "damaged" if r.damaged else "no damage"
+
+
+@lru_cache(maxsize=512)
+def vehicle(n: int, valid: frozenset[str], armour: int, scale: Fraction = Fraction(1)) -> dict[str, Fraction]:
+    """Chance of F / knocked out (BOOM included) / damaged / no damage for one hit of `n` chits."""
+    return draw_dist(n, lambda c: vehicle_key(ch.read_vehicle(c, valid, armour, scale)))
+
+
+@lru_cache(maxsize=512)
+def vehicle_full(n: int, valid: frozenset[str], armour: int, scale: Fraction = Fraction(1)) -> dict:
+    """The same with the side effects: (headline, immobilised, systems down)."""
+    def key(c):
+        r = ch.read_vehicle(c, valid, armour, scale)
+        return vehicle_key(r), r.immobilised, r.systems_down
+    return draw_dist(n, key)
+
+
+@lru_cache(maxsize=512)
+def infantry_kill(n: int, valid: frozenset[str], kill: int) -> Fraction:
+    return draw_dist(n, lambda c: ch.read_infantry(c, valid, kill)).get(True, Fraction(0))
+
+
+def contest(active: int | None, passive: tuple[int, ...], bonus: int = 0) -> Fraction:
+    """P(active roll + bonus > the best passive roll); 0 for an impossible active die."""
+    if active is None:
+        return Fraction(0)
+    wins = total = 0
+    for faces in product(*(range(1, d + 1) for d in passive)):
+        best = max(faces) if faces else 0
+        wins += sum(1 for a in range(1, active + 1) if a + bonus > best)
+        total += active
+    return Fraction(wins, total)
+
+
+def test_outcomes(die: int, leadership: int, threat: int, bonus: int = 0) -> dict[int, Fraction]:
+    """Confidence steps lost (0, 1, 2) for a test of N = leadership + threat on `die`."""
+    out: dict[int, Fraction] = {}
+    for roll in range(1, die + 1):
+        k = TestResult(roll, leadership + threat, bonus).drops
+        out[k] = out.get(k, Fraction(0)) + Fraction(1, die)
+    return out
+
+
+def hits_per_barrel(firer: int | None, target: tuple[int, ...], barrels: int) -> dict[int, Fraction]:
+    """Distribution of hits when each barrel's roll is compared with one shared target roll (§5.1)."""
+    if firer is None:
+        return {0: Fraction(1)}
+    out: dict[int, Fraction] = {}
+    for faces in product(*(range(1, d + 1) for d in target)):
+        p_faces = Fraction(1)
+        for d in target:
+            p_faces /= d
+        best = max(faces)
+        p = Fraction(max(0, firer - best), firer)
+        for k in range(barrels + 1):
+            out[k] = out.get(k, Fraction(0)) + p_faces * comb(barrels, k) * p**k * (1 - p) ** (barrels - k)
+    return {k: v for k, v in out.items() if v}

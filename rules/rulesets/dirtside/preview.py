@@ -1,0 +1,141 @@
+"""Exact odds before every fire, close assault, call, and test-gated move: the same procedures' inputs, with
+die-type contests and chit draws (without replacement) enumerated exactly."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.actions import Action
+from rules.core import Outcome, Preview
+from rules.rulesets.dirtside import actions as A
+from rules.hexgrid import Hex
+from rules.rulesets.dirtside import artillery as art
+from rules.rulesets.dirtside import combat, morale, odds
+from rules.rulesets.dirtside import infantry as inf
+from rules.rulesets.dirtside import weapons as w
+from rules.rulesets.dirtside.assault import threat_bonus
+from rules.rulesets.dirtside.ladder import name as die_name
+from rules.rulesets.dirtside.ladder import shift
+from rules.rulesets.dirtside.state import DSState
+from rules.rulesets.dirtside.units import DSUnit
+
+
+def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: bool = False) -> Preview:
+    outcomes: list[Outcome] = []
+    notes: list[str] = []
+    moved = state.current == firer.id and state.moved
+    fast = state.current == firer.id and state.spent > firer.bmf() / 2
+    plan = list(combat.shots(state, firer, target, moved=moved, opportunity=opportunity))
+    ff = [(e.troop, e.team) for e, _, kind in plan if kind == "firefight"]
+    if ff:
+        die = shift(firer.stats.die(), -1 if firer.stats.under_fire else 0) or 4
+        lead = firer.stats.leadership
+        eff = {lv: Fraction(sum(1 for r in range(1, die + 1) if inf._level(r, lead) == lv), die)
+               for lv in ("ineffective", "partial", "full")}
+        for lv, p in eff.items():
+            outcomes.append(Outcome(label=f"firefight {lv}", chance=p))
+        position = "dug_in" if target.stats.dug_in else (
+            "urban" if state.board.terrain_at(target.at) == "urban" else "open" if
+            combat.ter.cover(state.board, target.at) == "open" else "soft")
+        valid = w.firefight_validity(position)
+        for troop, team in ff[:1]:
+            kill = target.infantry()[0].kill()
+            p = odds.infantry_kill(inf.firefight_chits(troop, team), valid, kill)
+            notes.append(f"each firing {troop} {team} team kills its target on {float(p) * 100:.1f}% "
+                         f"({inf.firefight_chits(troop, team)} chits, {'+'.join(sorted(valid))} count, needs {kill})")
+    for e, wpn, kind in plan:
+        if kind == "firefight":
+            continue
+        label = f"{e.name} {wpn.type}" + (f"/{wpn.cls}" if wpn.type not in ("IAVR", "APSW") and not wpn.type.startswith("GMS") else "")
+        if kind == "infantry":
+            rule = w.versus_infantry(wpn.type, wpn.cls, firer.at.distance(target.at),
+                                     house_rfac=state.options.get("house_rfac", True))
+            te = target.infantry()[0]
+            p = 1 - (1 - odds.infantry_kill(rule[0], rule[1], te.kill())) ** wpn.barrels
+            outcomes.append(Outcome(label=f"{label} kills {te.name or 'a team'} (automatic hit)", chance=p))
+            continue
+        te = target.vehicles()[0]
+        if wpn.type == "IAVR":
+            valid, _ = w.vehicle_validity("IAVR", 0, te.design.armour_kind, apfc=te.design.apfc)
+            dist = odds.vehicle(2, valid, combat.facing_armour(target, te, firer.at))
+            p_hit = Fraction(1)
+        elif wpn.type.startswith("GMS"):
+            from rules.rulesets.dirtside.ladder import ECM_DIE, SYSTEM_DIE
+            defence = (ECM_DIE[te.design.ecm],) + ((SYSTEM_DIE[te.design.pds],) if te.design.pds else ())
+            p_hit = odds.contest(SYSTEM_DIE[wpn.guidance], defence)
+            valid = w.vehicle_validity(wpn.type, 0, te.design.armour_kind)[0]
+            dist = odds.vehicle(w.vehicle_chits(wpn.type, 0), valid, combat.facing_armour(target, te, firer.at))
+            notes.append(f"{label}: guidance d{SYSTEM_DIE[wpn.guidance]} against "
+                         + " / ".join(f"d{d}" for d in defence) + " (an ADS may intercept first)")
+        else:
+            shot = combat.shot_for(state, firer, e, wpn, target, te, fast=fast)
+            fdie, tdice = shot.dice()
+            hits = odds.hits_per_barrel(fdie, tdice, wpn.barrels)
+            p_hit = 1 - hits.get(0, Fraction(0))
+            valid, scale = shot.validity()
+            dist = odds.vehicle(shot.chits(), valid, shot.armour, scale)
+            notes.append(f"{label}: {die_name(fdie)} against " + " / ".join(f"d{d}" for d in tdice)
+                         + f", {shot.chits()} chit(s), {'+'.join(sorted(valid))} count, armour {shot.armour}")
+        for k in ("knocked out", "damaged", "F", "no damage"):
+            if dist.get(k):
+                outcomes.append(Outcome(label=f"{label} hits: {k}", chance=p_hit * dist[k]))
+        outcomes.append(Outcome(label=f"{label} misses", chance=1 - p_hit))
+    return Preview(title=f"{firer.name} fires at {target.name}", dice="chits drawn without replacement from 119",
+                   outcomes=tuple(outcomes), notes=tuple(notes))
+
+
+def assault_preview(state: DSState, attacker: DSUnit, defender: DSUnit) -> Preview:
+    s = attacker.stats
+    bonus = threat_bonus(attacker, defender)
+    threat = morale.ASSAULT_ATTACKER.get(s.confidence, 3)
+    p_go = sum((p for k, p in odds.test_outcomes(s.die(), s.leadership, threat, bonus).items() if k == 0), Fraction(0))
+    powered = any(e.kind == "infantry" and e.troop == "powered" for e in s.alive())
+    d = defender.stats
+    p_stand = odds.test_outcomes(d.die(), d.leadership, 3 if powered else 2).get(0, Fraction(0))
+    notes = [f"threat test: d{s.die()} must beat {s.leadership + threat}" + (f" with +{bonus} (house rule)" if bonus else "")]
+    return Preview(title=f"{attacker.name} assaults {defender.name}", dice=f"d{s.die()} threat test, then rounds",
+                   outcomes=(Outcome(label="the threat test fails: no assault", chance=1 - p_go),
+                             Outcome(label="the defender gives way at once", chance=p_go * (1 - p_stand)),
+                             Outcome(label="the defender stands: combat rounds", chance=p_go * p_stand)),
+                   notes=tuple(notes))
+
+
+def call_preview(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex) -> Preview:
+    observer = caller.has("observer") or caller.has("commando")
+    die = art.call_die(observer, caller.stats.leadership)
+    need = art.call_need(battery.stats.off_table)
+    p = Fraction(max(0, die - need + 1), die)
+    return Preview(title=f"{caller.name} calls {battery.name} on {at}", dice=f"d{die} needing {need}+",
+                   outcomes=(Outcome(label="mission placed", chance=p), Outcome(label="no contact", chance=1 - p)))
+
+
+def move_preview(state: DSState, unit: DSUnit) -> Preview | None:
+    s = unit.stats
+    infantry = bool(unit.infantry()) and not unit.vehicles()
+    if s.under_fire:
+        threat = morale.UNDER_FIRE_INFANTRY if infantry else (1 if state.options.get("vehicles_under_fire_plus1") else 0)
+    elif s.confidence == "SH" and infantry:
+        threat = morale.SHAKEN_ADVANCE
+    else:
+        return None
+    p = odds.test_outcomes(s.die(), s.leadership, threat).get(0, Fraction(0))
+    return Preview(title=f"{unit.name} moves (reaction test +{threat})", dice=f"d{s.die()} must beat {s.leadership + threat}",
+                   outcomes=(Outcome(label="moves", chance=p), Outcome(label="will not move", chance=1 - p)))
+
+
+def for_action(state: DSState, action: Action) -> Preview | None:
+    """The preview of any action that has one."""
+    unit = state.units.get(action.unit_id or "")
+    if isinstance(action, (A.Fire, A.OpFire)) and unit and unit.on_map:
+        target = state.unit_at(Hex(*action.at))
+        if target and target.side != unit.side and target.on_map:
+            return fire_preview(state, unit, target, opportunity=isinstance(action, A.OpFire))
+    if isinstance(action, A.Assault) and unit:
+        target = state.unit_at(Hex(*action.at))
+        if target and target.side != unit.side:
+            return assault_preview(state, unit, target)
+    if isinstance(action, A.Call) and unit and action.battery in state.units:
+        return call_preview(state, unit, state.units[action.battery], Hex(*action.at))
+    if isinstance(action, A.Move) and unit:
+        return move_preview(state, unit)
+    return None

@@ -1,0 +1,72 @@
+"""The Dirtside game state: units, the chit pool, the activation in progress, and events scheduled across
+turns (fire missions on the way, cruise missiles in flight)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from rules.core import GameState
+from rules.reaction import Pause
+from rules.hexgrid import Hex
+from rules.rulesets.dirtside.chits import ChitPool
+from rules.rulesets.dirtside.units import DSUnit
+
+
+class Mission(BaseModel):
+    """A fire mission called by an observer; the battery's next activation must resolve it (§9.3)."""
+
+    side: str
+    battery: str
+    at: Hex
+    munition: str
+    called_turn: int
+    observer: str
+
+
+class Flight(BaseModel):
+    """A cruise missile on its way: launched one turn, flown by its side in the next (house rule)."""
+
+    id: str
+    side: str
+    launcher: str
+    target: Hex
+    """The real target chit."""
+    chits: list[Hex]
+    """Every chit on the table, the real one among up to two dummies (the enemy cannot tell which)."""
+    warhead: str
+    launched: int
+    """The turn of launch; it lands in turn launched + 1."""
+
+
+class DSState(GameState):
+    units: dict[str, DSUnit]
+    pool: ChitPool = Field(default_factory=ChitPool)
+    order: list[str] = Field(default_factory=list)
+    """Sides in activation order for this turn."""
+    current: str | None = None
+    """The unit whose activation is in progress."""
+    moved: bool = False
+    spent: float = 0
+    """Movement spent by the activating unit (more than half its BMF steps its fire die down, §5.1)."""
+    acted: bool = False
+    flying: bool = False
+    """The active side is spending a go flying its due cruise missiles."""
+    passes: int = 0
+    opfire: list[str] = Field(default_factory=list)
+    """Sides still to be asked about opportunity fire at the unit that just moved."""
+    opfire_target: str | None = None
+    missions: list[Mission] = Field(default_factory=list)
+    flights: list[Flight] = Field(default_factory=list)
+    launched: int = 0
+    rubble: list[Hex] = Field(default_factory=list)
+    fired: dict[str, list[Hex]] = Field(default_factory=dict)
+    """Batteries that fired this turn, and from where (counter-battery targets, §9.7)."""
+    turn_ended: int | None = None
+    paused: list[Pause] = Field(default_factory=list)
+    """An attack waiting for the target side's answer (evade, decoys, dog-fight): `rules/reaction.py`."""
+
+    def unit(self, uid: str) -> DSUnit:
+        return self.units[uid]
+
+    def due_flights(self, side: str) -> list[Flight]:
+        return [f for f in self.flights if f.side == side and f.launched < self.turn]

@@ -1,0 +1,274 @@
+"""Artillery missions, counter-battery fire and cruise missiles in play (dsii-core §9; house rules
+'Counter-battery fire', 'Artillery and ammo supply', 'Infantry mortar teams', 'Cruise missiles')."""
+
+from __future__ import annotations
+
+from rules.core import Context, Refusal
+from rules.events import Message
+from rules.hexgrid import Hex, line_hexes
+from rules.rulesets.dirtside import air
+from rules.rulesets.dirtside import artillery as art
+from rules.rulesets.dirtside import casualties as cas
+from rules.rulesets.dirtside import chits as ch
+from rules.rulesets.dirtside import morale
+from rules.rulesets.dirtside import terrain as ter
+from rules.rulesets.dirtside.ladder import SYSTEM_DIE
+from rules.rulesets.dirtside.state import DSState, Flight, Mission
+from rules.rulesets.dirtside.units import DSUnit
+
+
+def guns(battery: DSUnit) -> list:
+    """Elements able to fire: artillery vehicles with ammunition, or mortar teams with their one bombardment."""
+    return [e for e in battery.stats.alive() if not e.systems_down and e.ammo > 0
+            and ((e.design and e.design.artillery) or (e.kind == "infantry" and e.team == "mortar"))]
+
+
+def battery_class(battery: DSUnit) -> str:
+    if battery.stats.artillery:
+        return battery.stats.artillery
+    for e in battery.stats.alive():
+        if e.design and e.design.artillery:
+            return e.design.artillery
+    return "light"  # RAM mortar teams are light artillery
+
+
+def is_battery(unit: DSUnit) -> bool:
+    """An off-table battery, or a unit on the map with artillery vehicles or mortar teams."""
+    return unit.stats.role == "battery" or unit.has("mortar") or any(
+        e.design and e.design.artillery for e in unit.stats.alive())
+
+
+def can_call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex) -> str:
+    if battery.side != caller.side or not is_battery(battery) or not battery.in_play:
+        return "that is not one of your batteries"
+    if battery.stats.activated:
+        return f"{battery.name} has already activated this turn"
+    if any(m.battery == battery.id for m in state.missions):
+        return f"{battery.name} already has a mission to fire"
+    if not guns(battery):
+        return f"{battery.name} has no ammunition left"
+    if battery.id == caller.id or (battery.has("mortar") and not battery.stats.off_table and battery.id == caller.id):
+        return f"{battery.name} spots for itself: bombard instead"
+    if caller.at is None or not state.board.in_bounds(at) or not ter.sight(state.board, caller.at, at, frozenset(state.rubble)):
+        return f"{caller.name} cannot see that hex"
+    return ""
+
+
+def call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex, munition: str, ctx: Context) -> None:
+    """The unit leader (d10/d8/d6) or a specialised observer or commando (d12) calls (§9.3)."""
+    observer = caller.has("observer") or caller.has("commando")
+    ok = art.call_fire(observer, caller.stats.leadership, battery.stats.off_table, ctx.dice,
+                       side=caller.side, unit=caller.id)
+    if ok:
+        state.missions.append(Mission(side=caller.side, battery=battery.id, at=at, munition=munition,
+                                      called_turn=state.turn, observer=caller.id))
+        ctx.emit(Message(message=f"{caller.name} calls {battery.name}: {munition} on {at}; it lands at the "
+                                 f"battery's activation, after one enemy activation"))
+    else:
+        ctx.emit(Message(message=f"{caller.name} cannot get through to {battery.name}"))
+
+
+def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Context) -> None:
+    """An effective converged mission: every element within 2 hexes draws once per gun (§9.4-9.5)."""
+    cls = battery_class(battery)
+    firing = guns(battery)
+    if not firing:
+        raise Refusal(f"{battery.name} has no ammunition left")
+    for e in firing:
+        e.ammo -= 1
+    state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
+    ctx.emit(Message(message=f"{battery.name} fires {munition} ({len(firing)} gun(s), {cls}) on {at}"))
+    rubble = frozenset(state.rubble)
+    for target in list(state.units.values()):
+        if not target.on_map or target.stats.role != "ground" or target.at.distance(at) > 2:
+            continue
+        before = target.stats.alive()
+        hit_v = False
+        for e in before:
+            kind = "vehicle" if e.vehicle else "infantry"
+            hit = art.bombard_element(cls, munition, kind, len(firing), ctx.dice, dug_in=target.stats.dug_in,
+                                      armour=e.armour(), kill=e.kill(), pool=state.pool,
+                                      side=battery.side, unit=battery.id)
+            if kind == "vehicle":
+                for r in hit.vehicle:
+                    if e.alive and (r.destroyed or r.damaged or r.immobilised or r.systems_down):
+                        hit_v = True
+                        cas.apply_vehicle(state, target, e, r, ctx)
+            elif hit.killed:
+                cas.kill(target, e, ctx, "artillery")
+        infantry = any(e.kind == "infantry" for e in before)
+        cas.panic_check(state, target, ctx)
+        cas.after_losses(state, target, before, ctx, vehicle_hit=hit_v, infantry_attacked=infantry)
+        if infantry and target.alive:
+            cas.test_confidence(state, target, morale.ARTILLERY_ON_INFANTRY, ctx, "under artillery")
+    del rubble
+
+
+def counter_battery(state: DSState, battery: DSUnit, target: DSUnit, ctx: Context) -> None:
+    if not battery.stats.cbr:
+        raise Refusal(f"{battery.name} has no counter-battery radar")
+    if target.id not in state.fired or target.side == battery.side:
+        raise Refusal(f"{target.name} is not an enemy battery that fired this turn")
+    why = art.counter_battery_allowed(battery.stats.off_table, battery_class(battery), target.stats.off_table,
+                                      battery_class(target))
+    if why:
+        raise Refusal(why)
+    if not guns(battery):
+        raise Refusal(f"{battery.name} has no ammunition left")
+    spots = state.fired[target.id]
+    if art.locate_battery(battery.stats.cbr, len(spots) >= 2 and len(set(spots)) == 1, ctx.dice,
+                          side=battery.side, unit=battery.id):
+        if target.on_map:
+            bombard(state, battery, target.at, "HEF", ctx)
+        else:
+            _off_table_hit(state, battery, target, ctx)
+    else:
+        ctx.emit(Message(message=f"{battery.name}'s radar cannot locate {target.name}"))
+
+
+def _off_table_hit(state: DSState, battery: DSUnit, target: DSUnit, ctx: Context) -> None:
+    """Counter-battery fire on an off-table battery: its guns draw as vehicles in a converged zone [R]."""
+    cls = battery_class(battery)
+    firing = guns(battery)
+    for e in firing:
+        e.ammo -= 1
+    before = target.stats.alive()
+    for e in before:
+        hit = art.bombard_element(cls, "HEF", "vehicle" if e.vehicle else "infantry", len(firing), ctx.dice,
+                                  armour=e.armour(), kill=e.kill(), pool=state.pool, side=battery.side, unit=battery.id)
+        for r in hit.vehicle:
+            if e.alive:
+                cas.apply_vehicle(state, target, e, r, ctx)
+        if hit.killed:
+            cas.kill(target, e, ctx, "counter-battery fire")
+    cas.after_losses(state, target, before, ctx)
+
+
+# --- cruise missiles ----------------------------------------------------------------------
+
+
+def launch(state: DSState, site: DSUnit, at: Hex, warhead: str, dummies: list[Hex], ctx: Context) -> None:
+    if site.stats.role != "launcher":
+        raise Refusal(f"{site.name} is not a cruise-missile launcher site")
+    if warhead not in ("HE", "HEF", "MAK"):
+        raise Refusal(f"{warhead} warheads are not done yet: use HE, HEF or MAK")
+    if warhead not in site.stats.missiles:
+        raise Refusal(f"{site.name} has no {warhead} cruise missile left"
+                      + (f" (in stock: {', '.join(site.stats.missiles)})" if site.stats.missiles else ""))
+    this_turn = [f for f in state.flights if f.launcher == site.id and f.launched == state.turn]
+    if len(this_turn) >= site.stats.launchers:
+        raise Refusal(f"{site.name} has {site.stats.launchers} launcher(s): no more missiles this turn")
+    if len(dummies) > art.MAX_DUMMIES:
+        raise Refusal("at most two dummy counters, not two per missile")
+    for h in [at, *dummies]:
+        if not state.board.in_bounds(h):
+            raise Refusal(f"{h} is off the map")
+    site.stats.missiles.remove(warhead)
+    state.launched += 1
+    chits = sorted({at, *dummies})
+    state.flights.append(Flight(id=f"cm{state.launched}", side=site.side, launcher=site.id, target=at,
+                                chits=chits, warhead=warhead, launched=state.turn))
+    ctx.emit(Message(message=f"{site.name} launches a cruise missile: target chit(s) on "
+                             f"{', '.join(str(h) for h in chits)}; it arrives in turn {state.turn + 1}"))
+    ctx.emit(Message(message=f"the real target is {at} ({warhead})", seen_by=(site.side,)))
+
+
+def entry_hex(state: DSState, side: str, at: Hex) -> Hex:
+    """The missile enters from its side's edge: the baseline row nearest the side's units [R], same column."""
+    from rules.hexgrid import from_offset, to_offset
+    rows = [to_offset(u.at)[1] for u in state.units.values() if u.side == side and u.on_map]
+    mean = sum(rows) / len(rows) if rows else 0
+    edge = 0 if mean < state.board.height / 2 else state.board.height - 1
+    return from_offset(to_offset(at)[0], edge)
+
+
+def fly(state: DSState, flight: Flight, at: Hex, ctx: Context) -> None:
+    if at.distance(flight.target) > art.STEER:
+        raise Refusal(f"the missile may end at most {art.STEER} hexes from its target chit at {flight.target}")
+    if not state.board.in_bounds(at):
+        raise Refusal(f"{at} is off the map")
+    state.flights.remove(flight)
+    path = line_hexes(entry_hex(state, flight.side, at), at)
+    ctx.emit(Message(message=f"cruise missile {flight.id} flies in to {at}"))
+    victims = [u for u in state.units.values() if u.on_map and u.at == at and u.side != flight.side]
+    if _intercepted(state, flight, path, victims, ctx):
+        return
+    if flight.warhead == "HE":
+        _he(state, flight, at, ctx)
+    else:
+        battery_stub = DSUnit(id=flight.id, side=flight.side, name=f"cruise missile {flight.id}",
+                              stats={"role": "battery", "artillery": "heavy",
+                                     "elements": [{"kind": "infantry", "team": "mortar", "ammo": 1}]})
+        munition = "MAK" if flight.warhead == "MAK" else "HEF"
+        bombard(state, battery_stub, at, munition, ctx)
+        state.fired.pop(flight.id, None)
+
+
+def _intercepted(state: DSState, flight: Flight, path: list[Hex], victims: list[DSUnit], ctx: Context) -> bool:
+    """Every active ADS within 36 hexes of any hex of the flight path, with sight, fires; then the target
+    unit's LAD. A cruise missile never aborts; any hit destroys it (house rule, §11.6 [R])."""
+    for u in state.units.values():
+        if u.side == flight.side or not u.on_map or not u.stats.sensors:
+            continue
+        if not any(u.at.distance(h) <= air.ADS_REACH for h in path):
+            continue
+        for e in u.vehicles():
+            if e.design.ads and not e.systems_down:
+                shot = air.air_defence_fire(SYSTEM_DIE[e.design.ads], air.ADS_CHITS[e.design.ads], (air.CRUISE_DIE,),
+                                            0, ctx.dice, cruise=True, pool=state.pool, side=u.side, unit=u.id)
+                if shot.outcome == "destroyed":
+                    ctx.emit(Message(message=f"{u.name}'s ADS shoots down cruise missile {flight.id}"))
+                    return True
+    for u in victims:
+        n = sum(1 for e in u.stats.alive() if (e.kind == "infantry" and e.team == "lad") or (e.design and e.design.lad))
+        if n:
+            shot = air.air_defence_fire(air.lad_die(n), 2, (air.CRUISE_DIE,), 0, ctx.dice, cruise=True,
+                                        pool=state.pool, side=u.side, unit=u.id)
+            if shot.outcome == "destroyed":
+                ctx.emit(Message(message=f"{u.name}'s LAD shoots down cruise missile {flight.id}"))
+                return True
+    return False
+
+
+def _he(state: DSState, flight: Flight, at: Hex, ctx: Context) -> None:
+    """The single HE warhead: 5 chits, all colours, on anything in the impact hex; a light HEF result on the
+    6 hexes around; the impact hex becomes rubble (house rule; §14.5)."""
+    direct = [u for u in state.units.values() if u.on_map and u.at == at and u.stats.role == "ground"]
+    elements = [(u, e) for u in direct for e in u.stats.alive()]
+    hit = art.he_direct_hits(len(elements), ctx.dice, state.pool, side=flight.side)
+    if hit.dud:
+        ctx.emit(Message(message=f"F chit: cruise missile {flight.id} fails to detonate"))
+        return
+    for u in direct:
+        before = u.stats.alive()
+        for (owner, e), drawn in zip(elements, hit.draws):
+            if owner is not u:
+                continue
+            if e.vehicle:
+                cas.apply_vehicle(state, u, e, ch.read_vehicle(drawn, ch.ALL, max(0, e.armour() - 1)), ctx)
+            elif ch.read_infantry(drawn, ch.ALL, e.kill()):
+                cas.kill(u, e, ctx, "cruise missile")
+        cas.after_losses(state, u, before, ctx, vehicle_hit=True, infantry_attacked=True)
+    if at not in state.rubble:
+        state.rubble.append(at)
+    ctx.emit(Message(message=f"a crater at {at} (rubble)"))
+    stub = DSUnit(id=flight.id, side=flight.side, name=f"cruise missile {flight.id}",
+                  stats={"role": "battery", "artillery": "light",
+                         "elements": [{"kind": "infantry", "team": "mortar", "ammo": 1}]})
+    for u in [u for u in state.units.values() if u.on_map and u.at.distance(at) == 1 and u.stats.role == "ground"]:
+        _blast(state, stub, u, ctx)
+
+
+def _blast(state: DSState, stub: DSUnit, target: DSUnit, ctx: Context) -> None:
+    """Within 1 inch: as if hit by a light-artillery HEF round (1 chit per vehicle, 2 per infantry element)."""
+    before = target.stats.alive()
+    for e in before:
+        hit = art.bombard_element("light", "HEF", "vehicle" if e.vehicle else "infantry", 1, ctx.dice,
+                                  dug_in=target.stats.dug_in, armour=e.armour(), kill=e.kill(), pool=state.pool,
+                                  side=stub.side)
+        for r in hit.vehicle:
+            if e.alive and (r.destroyed or r.damaged or r.immobilised or r.systems_down):
+                cas.apply_vehicle(state, target, e, r, ctx)
+        if hit.killed:
+            cas.kill(target, e, ctx, "cruise missile blast")
+    cas.after_losses(state, target, before, ctx, infantry_attacked=True)

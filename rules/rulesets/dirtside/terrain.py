@@ -1,0 +1,93 @@
+"""Terrain: going by mobility family, cover, line of sight (dsii-core §4, §5.3, §8.4, §14.3)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.board import Board
+from rules.core import TerrainInfo
+from rules.hexgrid import Hex, line_hexes
+
+GOING_COST = {"E": 0.5, "N": 1.0, "P": 2.0, "D": 3.0}
+FAMILIES = ("infantry", "wheeled_low", "wheeled_high", "tracked", "gev", "grav", "walker")
+GOING = {
+    # terrain: infantry, low wheeled, high wheeled, tracked, GEV, grav, walker (§4.3)
+    "road": "EEEEEEN", "open": "NPNNEEN", "scrub": "NDPNPNN", "rough": "NXDPDNN",
+    "cultivated": "NDPPDNN", "urban": "NPPPDPD", "mountains": "PXXDXDP", "swamp": "PXDXNNP",
+    "water": "XXXXEEP", "river": "DDDDDEN", "light_woods": "NXXDXXP", "dense_woods": "PXXXXXP",
+    "rubble": "NPPPDPD",
+}
+FAMILY_OF = {"wheeled_low": "wheeled_low", "wheeled_high": "wheeled_high", "tracked_slow": "tracked",
+             "tracked_fast": "tracked", "gev_slow": "gev", "gev_fast": "gev", "grav": "grav",
+             "walker_combat": "walker", "walker_transport": "walker", "vtol": "air", "aerospace": "air"}
+BMF = {"wheeled_low": 10, "wheeled_high": 10, "tracked_slow": 8, "tracked_fast": 12, "gev_slow": 12,
+       "gev_fast": 15, "grav": 15, "walker_combat": 12, "walker_transport": 8, "vtol": 30, "aerospace": 0}
+BLOCKS_SIGHT = {"light_woods", "dense_woods", "urban"}
+SOFT_COVER = {"light_woods", "dense_woods", "urban", "rubble"}
+
+TERRAIN: dict[str, TerrainInfo] = {
+    "open": TerrainInfo(label="Open", effects="normal going for infantry and tracks; poor for low-mobility wheels",
+                        glyph=".", style="open"),
+    "road": TerrainInfo(label="Road", effects="easy going in travel mode (0.5 a hex)", glyph="=", style="road"),
+    "scrub": TerrainInfo(label="Light scrub", effects="difficult for low-mobility wheels", glyph=",", style="open"),
+    "rough": TerrainInfo(label="Rough", effects="poor for tracks; impassable to low-mobility wheels", glyph="%",
+                         style="rough"),
+    "cultivated": TerrainInfo(label="Cultivated", effects="poor for wheels and tracks", glyph=":", style="open"),
+    "urban": TerrainInfo(label="Urban", effects="soft cover; blocks sight; firefights count yellow only", glyph="#",
+                         style="building"),
+    "mountains": TerrainInfo(label="Mountains", effects="poor for infantry; impassable to wheels and GEVs",
+                             glyph="+", style="hill"),
+    "swamp": TerrainInfo(label="Swamp", effects="poor for infantry; impassable to tracks", glyph='"', style="water"),
+    "water": TerrainInfo(label="Open water", effects="GEV and grav only (easy)", glyph="~", style="water"),
+    "river": TerrainInfo(label="River or stream", effects="difficult to cross (3 a hex)", glyph="-", style="water"),
+    "light_woods": TerrainInfo(label="Light woods", effects="soft cover; blocks sight; no wheels or GEVs", glyph="&",
+                               style="forest"),
+    "dense_woods": TerrainInfo(label="Dense woods", effects="soft cover; blocks sight; infantry and walkers only",
+                               glyph="$", style="forest"),
+    "rubble": TerrainInfo(label="Rubble", effects="a ruined building: soft cover, does not block sight", glyph="*",
+                          style="rough"),
+}
+
+
+def mobility_bmf(mobility: str | None) -> float:
+    return BMF.get(mobility, 0) if mobility else 0
+
+
+def step_cost(board: Board, terrain_here: str, family: str) -> float | None:
+    """Movement factors to enter a hex of `terrain_here` (None: impassable) (§4.2, §14.2)."""
+    if family == "air":
+        return 1.0
+    row = GOING.get(terrain_here, GOING["open"])
+    g = row[FAMILIES.index(family)]
+    return None if g == "X" else GOING_COST[g]
+
+
+def family(mobility: str | None, infantry: bool) -> str:
+    return "infantry" if infantry else FAMILY_OF.get(mobility or "", "tracked")
+
+
+def cover(board: Board, h: Hex, rubble: frozenset[Hex] = frozenset()) -> str:
+    """'soft' in woods, urban or rubble (an element there counts as on the edge [R]), else 'open'."""
+    t = "rubble" if h in rubble else board.terrain_at(h)
+    return "soft" if t in SOFT_COVER else "open"
+
+
+@lru_cache(maxsize=65536)
+def _line(a: Hex, b: Hex) -> tuple[Hex, ...]:
+    return tuple(line_hexes(a, b))
+
+
+def sight(board: Board, a: Hex, b: Hex, rubble: frozenset[Hex] = frozenset(), limit: int = 60) -> bool:
+    """Line of sight: at most 60 hexes, not through intermediate woods or urban hexes (rubble does not block),
+    nor through ground higher than both ends (§14.3)."""
+    if a.distance(b) > limit:
+        return False
+    top = max(board.height_at(a), board.height_at(b))
+    for h in _line(a, b):
+        if h in (a, b) or not board.in_bounds(h):
+            continue
+        if board.terrain_at(h) in BLOCKS_SIGHT and h not in rubble:
+            return False
+        if board.height_at(h) > top:
+            return False
+    return True

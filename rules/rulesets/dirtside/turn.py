@@ -1,0 +1,415 @@
+"""The Dirtside turn: alternating unit activations, passes, opportunity fire, forced fire missions and cruise
+flights, the Turn End phase (dsii-core §2). Who decides now, what they may do, and what each action does."""
+
+from __future__ import annotations
+
+from rules.actions import Action
+from rules import reaction
+from rules.core import Context, Decision, Refusal, Setup, Side, side_of
+from rules.events import Changed, InitiativePassed, Message, Moved, PhaseChanged
+from rules.hexgrid import DIRECTIONS, Hex
+from rules.rulesets.dirtside import actions as A
+from rules.rulesets.dirtside import airops, assault, combat, morale, support
+from rules.rulesets.dirtside import movement as mv
+from rules.rulesets.dirtside.state import DSState
+from rules.rulesets.dirtside.units import DSStats, DSUnit
+from rules.rulesets.dirtside.legal import (activation_actions, can_activate, forced_missions, goes,
+                                           opfire_units, start_actions)
+
+# --- set-up ---------------------------------------------------------------------------------
+
+
+def setup(setup: Setup, seed: int, options: dict) -> DSState:
+    units: dict[str, DSUnit] = {}
+    sides = {s.id for s in setup.sides}
+    for u in setup.units:
+        if u.side not in sides:
+            raise ValueError(f"unit {u.id} belongs to unknown side {u.side!r}")
+        stats = DSStats(**u.stats)
+        units[u.id] = DSUnit(id=u.id, side=u.side, name=u.name, kind=u.kind, at=u.at, stats=stats,
+                             start_size=len(stats.elements))
+    state = DSState(ruleset="dirtside", scenario=setup.name, seed=seed, board=setup.board,
+                    sides=[side_of(Side, s) for s in setup.sides],
+                    units=units, options=dict(options), victory=setup.victory, max_turns=setup.max_turns,
+                    phase="activation")
+    _order(state)
+    return state
+
+
+def _order(state: DSState) -> None:
+    """The side with fewer units on the table goes first (§2.2; it always chooses to [R]); ties in scenario order."""
+    ids = state.side_ids()
+    state.order = sorted(ids, key=lambda s: (len(state.units_of(s)), ids.index(s)))
+    state.active_side = next((s for s in state.order if goes(state, s)), state.order[0])
+
+
+def name(state: DSState, side: str | None) -> str:
+    for s in state.sides:
+        if s.id == side:
+            return s.name
+    return str(side)
+
+
+# --- who decides --------------------------------------------------------------------------------
+
+
+def decision(state: DSState) -> Decision:
+    if state.result is not None:
+        return Decision(side=None, prompt="the game is over")
+    paused = reaction.decision(state)
+    if paused is not None:
+        return paused
+    if state.opfire:
+        mover = state.units[state.opfire_target]
+        return Decision(side=state.opfire[0], prompt=f"opportunity fire at {mover.name}, or hold")
+    side = state.active_side
+    if state.current:
+        return Decision(side=side, prompt=f"{state.units[state.current].name}: move, fire, or end the activation")
+    if state.flying:
+        return Decision(side=side, prompt="fly the cruise missiles launched last turn")
+    return Decision(side=side, prompt="activate a unit (or pass)")
+
+
+def legal_actions(state: DSState, side: str) -> list[Action]:
+    d = decision(state)
+    if side != d.side:
+        return []
+    if state.paused:
+        return [A.React(side=side, choice=c) for c in airops.choices(state, state.paused[-1])]
+    if state.opfire:
+        mover = state.units[state.opfire_target]
+        return [A.OpFire(side=side, unit=u.id, at=mover.at) for u in opfire_units(state, side, mover)] + [A.Hold(side=side)]
+    if state.current:
+        return activation_actions(state, state.units[state.current]) + [A.Done(side=side)]
+    if state.flying:
+        return _fly_actions(state, side)
+    return start_actions(state, side) + _fly_actions(state, side) + ([A.Pass(side=side)] if may_pass(state, side) else [])
+
+
+def _fly_actions(state: DSState, side: str) -> list[Action]:
+    from rules.hexgrid import area
+    out: list[Action] = []
+    for f in state.due_flights(side):
+        out.extend(A.Fly(side=side, missile=f.id, at=h) for h in area(f.target, 6) if state.board.in_bounds(h))
+    return out
+
+
+def may_pass(state: DSState, side: str) -> bool:
+    """Only a side with fewer goes left than some opponent may pass (§2.2)."""
+    mine = goes(state, side)
+    return mine > 0 and any(goes(state, s) > mine for s in state.other_sides(side))
+
+
+# --- applying -------------------------------------------------------------------------------------
+
+
+def apply(state: DSState, action: Action, ctx: Context) -> None:
+    d = decision(state)
+    if d.side is None:
+        raise Refusal("the game is over")
+    if action.side != d.side:
+        raise Refusal(f"it is {name(state, d.side)}'s turn to decide, not {name(state, action.side)}'s")
+    state.turn_ended = None
+    if state.paused:
+        if not isinstance(action, A.React):
+            raise Refusal(f"first answer: {state.paused[-1].prompt}")
+        choice = action.choice
+        reaction.resume(state, ctx, {k: (lambda st, p, c, cut: airops.answer(st, p, choice, c))
+                                     for k in ("sam", "airfight")})
+        cur = state.units.get(state.current or "")
+        if cur is not None and _finished(state, cur):
+            end_activation(state, ctx)
+        return
+    if isinstance(action, A.React):
+        raise Refusal("there is nothing to answer now")
+    if state.opfire:
+        return _opfire(state, action, ctx)
+    if isinstance(action, A.Fly):
+        return _fly(state, action, ctx)
+    if state.flying:
+        raise Refusal("fly the remaining cruise missiles first")
+    if isinstance(action, A.Pass):
+        if state.current:
+            raise Refusal("finish the activation in progress first (end it with 'done')")
+        if not may_pass(state, action.side):
+            raise Refusal("you may pass only with fewer units left to activate than an opponent")
+        state.passes += 1
+        ctx.emit(Message(message=f"{name(state, action.side)} passes"))
+        return advance(state, ctx)
+    if isinstance(action, A.Done):
+        if state.current is None and action.unit:
+            unit = _start(state, action, ctx)
+            if unit.stats.panic:
+                unit.stats.panic = False
+                ctx.emit(Changed(unit=unit.id, field="panic", before=True, after=False, why="marker removed"))
+        if state.current is None:
+            raise Refusal("no activation is in progress: activate a unit first")
+        if action.unit and action.unit != state.current:
+            raise Refusal(f"{state.units[state.current].name} is activating: end it first")
+        return end_activation(state, ctx)
+    unit = _start(state, action, ctx) if state.current is None else state.units[state.current]
+    if action.unit_id != unit.id:
+        raise Refusal(f"{unit.name} is activating: finish it (done) before another unit acts")
+    _act(state, unit, action, ctx)
+    if state.current and not state.opfire and not state.paused and _finished(state, unit):
+        end_activation(state, ctx)
+
+
+def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
+    uid = action.unit_id
+    unit = state.units.get(uid or "")
+    if unit is None:
+        raise Refusal(f"there is no unit {uid!r}")
+    if unit.side != action.side:
+        raise Refusal(f"{unit.name} is not yours")
+    if not can_activate(unit):
+        raise Refusal(f"{unit.name} cannot activate: it has already activated this turn or is out of play")
+    forced = forced_missions(state, action.side)
+    if forced and not (isinstance(action, A.Bombard) and action.unit == forced[0].battery):
+        raise Refusal(f"{state.units[forced[0].battery].name} must fire its called mission first")
+    if unit.stats.panic and not isinstance(action, A.Done):
+        raise Refusal(f"{unit.name} panicked: this activation only removes the PANIC marker (choose done)")
+    state.current, state.moved, state.acted = unit.id, False, False
+    state.passes = 0
+    state.spent = 0
+    _repairs(state, unit, ctx)
+    return unit
+
+
+def _repairs(state: DSState, unit: DSUnit, ctx: Context) -> None:
+    """Systems Down: each activation roll a d6, 6 repairs (3+ with backup systems); no action spent [R]."""
+    for e in unit.stats.alive():
+        if e.systems_down:
+            need = 3 if e.design and e.design.backup else 6
+            if ctx.dice.roll(1, 6, "systems repair", side=unit.side, unit=unit.id, need=need, test=">=",
+                             rule="§6.4", outcome=lambda f, n=need: "repaired" if f[0] >= n else "still down")[0] >= need:
+                e.systems_down = False
+
+
+def _finished(state: DSState, unit: DSUnit) -> bool:
+    if unit.stats.activated or not unit.in_play or state.current is None:
+        return True
+    return state.acted and (state.moved or unit.bmf() <= 0 or not unit.on_map)
+
+
+def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
+    if isinstance(action, A.Move):
+        return _move(state, unit, action, ctx)
+    if state.acted:
+        raise Refusal(f"{unit.name} has already taken its combat action this activation")
+    if isinstance(action, A.Fire):
+        target = state.unit_at(Hex(*action.at))
+        if target is None:
+            raise Refusal(f"there is no unit at {Hex(*action.at)}")
+        combat.fire(state, unit, target, ctx, fast=state.spent > unit.bmf() / 2)
+    elif isinstance(action, A.Assault):
+        _assault(state, unit, action, ctx)
+    elif isinstance(action, A.Call):
+        battery = state.units.get(action.battery)
+        why = support.can_call(state, unit, battery, Hex(*action.at)) if battery else "there is no such battery"
+        if why:
+            raise Refusal(why)
+        support.call(state, unit, battery, Hex(*action.at), action.munition, ctx)
+    elif isinstance(action, A.Bombard):
+        _bombard(state, unit, action, ctx)
+    elif isinstance(action, A.CounterBattery):
+        target = state.units.get(action.target)
+        if target is None:
+            raise Refusal(f"there is no unit {action.target!r}")
+        support.counter_battery(state, unit, target, ctx)
+    elif isinstance(action, A.Launch):
+        support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
+        state.moved = True
+    elif isinstance(action, A.Sensors):
+        airops.sensors(state, unit, ctx)
+    elif isinstance(action, A.Sam):
+        target = state.units.get(action.target)
+        if target is None:
+            raise Refusal(f"there is no unit {action.target!r}")
+        airops.sam(state, unit, target, ctx)
+    elif isinstance(action, A.Sortie):
+        _air_only(unit)
+        airops.sortie(state, unit, ctx)
+        state.moved = True
+    elif isinstance(action, A.AttackRun):
+        _air_only(unit)
+        target = state.unit_at(Hex(*action.at))
+        if target is None or target.side == unit.side:
+            raise Refusal(f"there is no enemy unit at {Hex(*action.at)}")
+        airops.attack_run(state, unit, target, ctx)
+        state.moved = True
+    elif isinstance(action, A.Dogfight):
+        _air_only(unit)
+        target = state.units.get(action.target)
+        if target is None:
+            raise Refusal(f"there is no unit {action.target!r}")
+        airops.dogfight(state, unit, target, action.weapon, ctx)
+        state.moved = True
+    else:
+        raise Refusal(f"{action.kind} is not possible now")
+    state.acted = True
+
+
+def _air_only(unit: DSUnit) -> None:
+    if unit.stats.role != "aircraft":
+        raise Refusal(f"{unit.name} is not an aerospace craft")
+
+
+def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
+    if state.moved:
+        raise Refusal(f"{unit.name} has already moved this activation")
+    if unit.stats.role != "ground" or unit.at is None:
+        raise Refusal(f"{unit.name} does not move on the map")
+    path, spent = mv.check_path(state, unit, list(action.path))
+    _confidence_limits(state, unit, path[-1])
+    s = unit.stats
+    state.moved = True
+    infantry = bool(unit.infantry()) and not unit.vehicles()
+    threat = None
+    if s.under_fire:
+        threat = morale.UNDER_FIRE_INFANTRY if infantry else (
+            1 if state.options.get("vehicles_under_fire_plus1", False) else morale.UNDER_FIRE_VEHICLE)
+    elif s.confidence == "SH" and infantry:
+        threat = morale.SHAKEN_ADVANCE
+    if threat is not None:
+        r = morale.reaction_test(s.die(), s.leadership, threat, ctx.dice, side=unit.side, unit=unit.id,
+                                 why="reaction test to move")
+        if not r.passed:
+            ctx.emit(Message(message=f"{unit.name} will not move"))
+            return
+    start = unit.at
+    unit.at = path[-1]
+    prev = path[-2] if len(path) > 1 else start
+    s.facing = DIRECTIONS.index(prev.direction_to(path[-1]))
+    state.spent = spent
+    ctx.emit(Moved(unit=unit.id, path=tuple([start] + path)))
+    state.opfire = [sd for sd in state.other_sides(unit.side) if opfire_units(state, sd, unit)]
+    state.opfire_target = unit.id if state.opfire else None
+
+
+def _confidence_limits(state: DSState, unit: DSUnit, dest: Hex) -> None:
+    """Broken units may not advance; Routed units withdraw: neither may end closer to the enemy (§1.4 [R])."""
+    if not mv.confidence_allows(state, unit, dest):
+        raise Refusal(f"{unit.name} is {morale.LEVEL_NAMES[unit.stats.confidence]} and may not move closer to the enemy")
+
+
+def _assault(state: DSState, unit: DSUnit, action: A.Assault, ctx: Context) -> None:
+    target = state.unit_at(Hex(*action.at))
+    if target is None:
+        raise Refusal(f"there is no unit at {Hex(*action.at)}")
+    why = assault.why_not(state, unit, target)
+    if why:
+        raise Refusal(why)
+    if state.moved and action.path:
+        raise Refusal(f"{unit.name} has moved already: it can assault only from where it stands")
+    path = mv.check_path(state, unit, list(action.path), assault=True)[0] if action.path else []
+    end = path[-1] if path else unit.at
+    if end.distance(target.at) > assault.CONTACT:
+        raise Refusal(f"the assault must end within {assault.CONTACT} hexes of {target.name}")
+    assault.assault(state, unit, target, path, ctx)
+    state.moved = True
+
+
+def _bombard(state: DSState, unit: DSUnit, action: A.Bombard, ctx: Context) -> None:
+    at = Hex(*action.at)
+    mission = next((m for m in state.missions if m.battery == unit.id), None)
+    if mission is not None:
+        if mission.at != at:
+            raise Refusal(f"{unit.name}'s mission is on {mission.at}")
+        state.missions.remove(mission)
+        support.bombard(state, unit, at, mission.munition, ctx)
+        return
+    if not support.is_battery(unit):
+        raise Refusal(f"{unit.name} is not artillery")
+    if unit.at is None:
+        raise Refusal(f"{unit.name} is off the table: an observer must call its fire")
+    if state.moved:
+        raise Refusal(f"{unit.name} fires before it moves, never after")
+    from rules.rulesets.dirtside import terrain as ter
+    if not ter.sight(state.board, unit.at, at, frozenset(state.rubble)):
+        raise Refusal(f"{unit.name} cannot see {at}: it spots only for itself")
+    if combat.off_facing(unit, at) > 90 + 1e-9:
+        raise Refusal(f"{at} is outside {unit.name}'s 180 degree arc of fire")
+    support.bombard(state, unit, at, action.munition, ctx)
+
+
+def _fly(state: DSState, action: A.Fly, ctx: Context) -> None:
+    if state.current:
+        raise Refusal("finish the activation in progress first")
+    flight = next((f for f in state.due_flights(action.side) if f.id == action.missile), None)
+    if flight is None:
+        raise Refusal(f"no cruise missile {action.missile!r} of yours is due to fly this turn")
+    state.flying = True
+    state.passes = 0
+    support.fly(state, flight, Hex(*action.at), ctx)
+    if not state.due_flights(action.side):
+        state.flying = False
+        advance(state, ctx)
+
+
+def _opfire(state: DSState, action: Action, ctx: Context) -> None:
+    side = state.opfire[0]
+    mover = state.units[state.opfire_target]
+    if isinstance(action, A.OpFire):
+        unit = state.units.get(action.unit)
+        if unit is None or unit not in opfire_units(state, side, mover):
+            raise Refusal("that unit cannot fire at the moving unit now (it must be yours, unactivated, and able to fire)")
+        if Hex(*action.at) != mover.at:
+            raise Refusal(f"opportunity fire goes at {mover.name} at {mover.at}")
+        combat.fire(state, unit, mover, ctx, opportunity=True)
+        unit.stats.activated = True
+        unit.stats.under_fire = False
+        ctx.emit(Message(message=f"{unit.name}'s opportunity fire is its activation"))
+    elif not isinstance(action, A.Hold):
+        raise Refusal("answer the move first: opportunity fire, or hold")
+    state.opfire.pop(0)
+    if not mover.alive:
+        state.opfire = []
+    if not state.opfire:
+        state.opfire_target = None
+        cur = state.units.get(state.current or "")
+        if cur is not None and _finished(state, cur):
+            end_activation(state, ctx)
+
+
+def end_activation(state: DSState, ctx: Context) -> None:
+    """Invert the marker, then remove the unit's Under Fire marker (§2.3)."""
+    unit = state.units[state.current]
+    unit.stats.activated = True
+    if unit.stats.under_fire:
+        unit.stats.under_fire = False
+        ctx.emit(Changed(unit=unit.id, field="under fire", before=True, after=False, why="end of its activation"))
+    state.current = None
+    state.spent = 0
+    advance(state, ctx)
+
+
+def advance(state: DSState, ctx: Context) -> None:
+    """The go passes to the next side in order with goes left; with none left, the turn ends."""
+    order = state.order
+    i = order.index(state.active_side)
+    for k in range(1, len(order) + 1):
+        side = order[(i + k) % len(order)]
+        if goes(state, side):
+            if side != state.active_side:
+                ctx.emit(InitiativePassed(from_side=state.active_side, to_side=side))
+            state.active_side = side
+            return
+    end_turn(state, ctx)
+
+
+def end_turn(state: DSState, ctx: Context) -> None:
+    """Turn End: every marker face up; the next turn's order; missiles launched now come due (§2.2)."""
+    state.turn_ended = state.turn
+    ctx.emit(Message(message=f"turn {state.turn} ends"))
+    state.turn += 1
+    state.fired = {}
+    state.passes = 0
+    for u in state.units.values():
+        u.stats.activated = False
+        if u.stats.role == "aircraft" and u.stats.confidence == "RO" and not u.stats.off_table:
+            u.stats.off_table = True  # [R] a Routed craft leaves at once (§11.6)
+    ctx.emit(PhaseChanged(turn=state.turn, phase="activation"))
+    _order(state)
+    if not any(goes(state, s) for s in state.side_ids()):
+        state.active_side = state.order[0]

@@ -1,0 +1,120 @@
+"""Dirtside in words: actions described for the palette, the unit card, roster marks and side lines."""
+
+from __future__ import annotations
+
+from rules.actions import Action
+from rules.hexgrid import Hex
+from rules.rulesets.dirtside.legal import goes
+from rules.rulesets.dirtside.morale import LEVEL_NAMES
+from rules.rulesets.dirtside.state import DSState
+
+
+def describe(state: DSState, action: Action) -> str:
+    nm = lambda uid: state.units[uid].name if uid in state.units else uid  # noqa: E731
+    at = getattr(action, "at", None)
+    target = state.unit_at(Hex(*at)) if at is not None else None
+    tname = target.name if target else str(Hex(*at)) if at is not None else ""
+    k = action.kind
+    if k == "move":
+        return f"{nm(action.unit)}: move to {Hex(*action.path[-1])}"
+    if k in ("fire", "opfire"):
+        return f"{nm(action.unit)}: {'opportunity ' if k == 'opfire' else ''}fire at {tname}"
+    if k == "assault":
+        return f"{nm(action.unit)}: close assault on {tname}" + (f" via {Hex(*action.path[-1])}" if action.path else "")
+    if k == "call":
+        return f"{nm(action.unit)}: call {nm(action.battery)} ({action.munition}) on {tname}"
+    if k == "bombard":
+        return f"{nm(action.unit)}: bombard {tname} with {action.munition}"
+    if k == "counter":
+        return f"{nm(action.unit)}: counter-battery fire at {nm(action.target)}"
+    if k == "launch":
+        extra = f" with {len(action.dummies)} dummy chit(s)" if action.dummies else ""
+        return f"{nm(action.unit)}: launch a {action.warhead} cruise missile at {tname}{extra}"
+    if k == "fly":
+        return f"fly cruise missile {action.missile} to {Hex(*action.at)}" + (f" ({target.name})" if target else "")
+    if k == "sensors":
+        return f"{nm(action.unit)}: radar {'off' if state.units[action.unit].stats.sensors else 'on'}"
+    if k == "sam":
+        return f"{nm(action.unit)}: SAM at {nm(action.target)}"
+    if k == "sortie":
+        return f"{nm(action.unit)}: {'leave' if not state.units[action.unit].stats.off_table else 'enter'} the battle area"
+    if k == "run":
+        return f"{nm(action.unit)}: attack run on {tname}"
+    if k == "airfight":
+        return f"{nm(action.unit)}: {action.weapon} at {nm(action.target)}"
+    if k == "done":
+        return f"{nm(action.unit)}: activate and do nothing" if action.unit else "end the activation"
+    if k == "pass":
+        return "pass (the opponent activates)"
+    if k == "hold":
+        return "hold fire"
+    if k == "react":
+        return {"none": "no evasion", "evade": "evade", "decoys": "drop decoys",
+                "both": "evade and drop decoys", "dogfight": "declare a dog-fight"}[action.choice]
+    return action.text()
+
+
+def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
+    u = state.units[unit_id]
+    s = u.stats
+    rows = [("Quality", f"{s.quality} ({'d' + str(s.die())}), leadership {s.leadership}"),
+            ("Confidence", LEVEL_NAMES[s.confidence])]
+    if s.role == "ground" and u.on_map:
+        rows.append(("Move", f"{u.bmf():g} hexes"))
+    for i, e in enumerate(s.elements):
+        if e.kind == "infantry":
+            what = f"{e.troop} {e.team} team"
+        else:
+            d = e.design
+            guns = ", ".join(f"{w.type}" + (f"/{w.cls}" if not w.type.startswith("GMS") else "") for w in d.weapons)
+            what = f"size {d.size} armour {d.armour} {d.fc} FC" + (f", {guns}" if guns else "")
+        marks = [m for m, on in (("lost", e.lost), ("damaged", e.damaged), ("immobilised", e.immobilised),
+                                 ("systems down", e.systems_down)) if on]
+        if e.ammo:
+            marks.append(f"ammo {e.ammo}")
+        rows.append((e.name or f"element {i + 1}", what + (f" [{', '.join(marks)}]" if marks else "")))
+    if s.missiles:
+        rows.append(("Cruise missiles", f"{', '.join(s.missiles)}; {s.launchers} launcher(s)"))
+    flags = [n for n, on in (("Under Fire", s.under_fire), ("PANIC", s.panic), ("active sensors", s.sensors),
+                             ("dug in", s.dug_in), ("activated", s.activated)) if on]
+    if flags:
+        rows.append(("Markers", ", ".join(flags)))
+    for m in state.missions:
+        if m.battery == unit_id:
+            rows.append(("Mission", f"{m.munition} on {m.at}: fires at its next activation"))
+    if s.role == "aircraft":
+        rows.append(("Battle area", "away" if s.off_table else "over the battle area"))
+    return rows
+
+def unit_marks(state: DSState, unit_id: str) -> str:
+    u = state.units[unit_id]
+    if u.eliminated or not u.stats.alive():
+        return "X"
+    s = u.stats
+    marks = s.confidence
+    if s.under_fire:
+        marks += " UF"
+    if s.panic:
+        marks += " P"
+    if s.activated:
+        marks += " *"
+    for m in state.missions:
+        if m.battery == unit_id:
+            marks += f" fire@{m.at}"
+    for f in state.flights:
+        if f.launcher == unit_id:
+            marks += f" CM>{f.launched + 1}"
+    return marks
+
+def side_lines(state: DSState, side: str) -> list[str]:
+    lines = [f"Activations left: {goes(state, side)}"]
+    for f in state.flights:
+        chits = ", ".join(str(h) for h in f.chits)
+        if f.side == side:
+            lines.append(f"Cruise missile {f.id} on its way: lands turn {f.launched + 1} (chits {chits})")
+        else:
+            lines.append(f"Enemy cruise missile {f.id} inbound, lands turn {f.launched + 1}: chits at {chits}")
+    for m in state.missions:
+        if m.side == side:
+            lines.append(f"Fire mission: {state.units[m.battery].name} {m.munition} on {m.at}, next activation")
+    return lines

@@ -1,0 +1,118 @@
+"""A Hundred Wars V2, as the rule set `hundred_wars` (seed 004_e896a0fb626d70ea.txt).
+
+Decisions on the text's unclear places are AHW-A01..A33 in rules/NOTES.md;
+docs/rules/hundred_wars.md lists every interpretation this code makes.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from rules.actions import Action
+from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
+from rules.rulesets.hundred_wars import preview as pv
+from rules.rulesets.hundred_wars import setup as st
+from rules.rulesets.hundred_wars import terrain as ter
+from rules.rulesets.hundred_wars import turn, victory, view
+from rules.rulesets.hundred_wars import words
+from rules.rulesets.hundred_wars.actions import ADAPTER
+from rules.rulesets.hundred_wars.campaign import Campaign
+from rules.rulesets.hundred_wars.costing import unit_cost
+from rules.rulesets.hundred_wars.state import HwSide, HwState
+from rules.rulesets.hundred_wars.units import HwStats
+
+
+class HundredWarsRuleset:
+    id = "hundred_wars"
+    name = "A Hundred Wars V2: generic d10 wargame"
+    version = 1
+    side_model = HwSide
+    victory_kinds = victory.KINDS
+    campaign_model = Campaign
+    """What a campaign file carries between battles (campaign.py)."""
+    options = (
+        OptionSpec(id="hex_cm", label="Hex size in cm", default=5,
+                   help="Every distance of the text is in cm; one hex is this many (AHW-A27)."),
+        OptionSpec(id="dummy_blinds", label="Dummy blinds per side", default=2,
+                   help="Imagined blinds each side may bring on besides its real units and groups."),
+        OptionSpec(id="dummy_move", label="Dummy blind Move (cm)", default=10,
+                   help="How fast a dummy blind rolls to move."),
+        OptionSpec(id="place_terrain", label="Players place terrain", default=False,
+                   help="Setting up: each player rolls 1d10 and places up to that many terrain pieces in turn, "
+                        "the low scorer first, on top of the scenario's map."),
+        OptionSpec(id="groups", label="Groups act together", default=True,
+                   help="Units in base to base contact take the same Move counter, move together on one roll at "
+                        "the lowest Move, and fire at the same targets when they can (text: Groups)."),
+        OptionSpec(id="target_priority", label="Target priorities", default=True,
+                   help="Units fire at an enemy in contact first, then one firing at them, then one engaging "
+                        "friends, then the closest (text: Target Choice). Off: any visible enemy in range."),
+    )
+    state_model = HwState
+    action_adapter = ADAPTER
+    action_kinds = {
+        "roll_off": ActionKind(key="s", label="Roll off to set up"),
+        "edge": ActionKind(key="e", label="Choose table edge"),
+        "piece": ActionKind(key="i", label="Place a terrain piece", needs_target=True),
+        "orders": ActionKind(key="o", label="Roll for Orders (pips)"),
+        "blind": ActionKind(key="b", label="Place a blind (1 pip)", needs_target=True),
+        "counter": ActionKind(key="c", label="Move counter (1 pip; 2 during the move)", needs_target=True),
+        "uncounter": ActionKind(key="x", label="Remove a Move counter (1 pip)"),
+        "fire": ActionKind(key="f", label="Fire", needs_target=True),
+        "repair": ActionKind(key="p", label="Field repairs", needs_target=True),
+        "reveal": ActionKind(key="v", label="Reveal own blind"),
+        "psi": ActionKind(key="y", label="Psionic: reveal a blind", needs_target=True),
+        "jam": ActionKind(key="j", label="ECM: jam a commander", needs_target=True),
+        "move": ActionKind(key="m", label="Roll and move"),
+        "teleport": ActionKind(key="t", label="Teleport", needs_target=True),
+        "allocate": ActionKind(key="a", label="Allocate damage"),
+        "done": ActionKind(key="d", label="Done (next)"),
+        "agree_end": ActionKind(key="k", label="Agree to end the game"),
+    }
+    terrain = ter.TERRAIN
+
+    def setup(self, setup: Setup, seed: int, options) -> HwState:
+        return st.build(setup, seed, options)
+
+    def decision(self, state: HwState) -> Decision:
+        return turn.decision(state)
+
+    def legal_actions(self, state: HwState, side: str) -> list[Action]:
+        return turn.legal_actions(state, side)
+
+    def apply(self, state: HwState, action: Action, ctx: Context) -> None:
+        turn.apply(state, action, ctx)
+
+    def victory(self, state: HwState) -> GameResult | None:
+        return victory.check(state)
+
+    def view(self, state: HwState, side: str | None) -> HwState:
+        return view.view(state, side)
+
+    def hidden_from(self, state: HwState, side: str, rng: random.Random) -> HwState:
+        return view.hidden_from(state, side, rng)
+
+    def preview(self, state: HwState, action: Action) -> Preview | None:
+        return pv.preview(state, action)
+
+    def describe(self, state: HwState, action: Action) -> str:
+        return words.describe(state, action)
+
+    def reference(self) -> str:
+        return (Path(__file__).parent / "reference.md").read_text(encoding="utf-8")
+
+    def unit_card(self, state: HwState, unit_id: str) -> list[tuple[str, str]]:
+        return words.unit_card(state, unit_id)
+
+    def unit_marks(self, state: HwState, unit_id: str) -> str:
+        return words.unit_marks(state, unit_id)
+
+    def side_lines(self, state: HwState, side: str) -> list[str]:
+        return words.side_lines(state, side)
+
+    def unit_points(self, stats: dict) -> int:
+        """The points value of a unit's stats (army lists and the army builder)."""
+        return unit_cost(HwStats.model_validate(stats))
+
+
+RULESET = HundredWarsRuleset()

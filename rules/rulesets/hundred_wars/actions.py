@@ -1,0 +1,149 @@
+"""A Hundred Wars actions: the set-up roll-off and edge, orders, blinds, Move counters, fire, moves and damage allocation."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field, TypeAdapter
+
+from rules.actions import Action
+from rules.hexgrid import Hex
+
+
+class RollOff(Action):
+    """Setting up: every player rolls 1d10; the high scorer chooses their table edge (AHW-A26: ties re-roll)."""
+
+    kind: Literal["roll_off"] = "roll_off"
+
+
+class ChooseEdge(Action):
+    """The high scorer chooses their table edge; the low scorer gets the opposite edge."""
+
+    kind: Literal["edge"] = "edge"
+    edge: Literal["north", "south", "west", "east"]
+
+
+class PlacePiece(Action):
+    """Setting up: place one of your terrain pieces (the hex and the open hexes around it)."""
+
+    kind: Literal["piece"] = "piece"
+    terrain: str
+    at: Hex
+
+
+class RollOrders(Action):
+    """Phase 1: every commander of the side rolls 1d10 for pips (AHW-A03)."""
+
+    kind: Literal["orders"] = "orders"
+
+
+class PlaceBlind(Action):
+    """Phase 2: for 1 pip, bring a blind onto the table within your home quarter."""
+
+    kind: Literal["blind"] = "blind"
+    unit: str
+    at: Hex
+
+
+class SetCounter(Action):
+    """Phase 3 (or, for 2 pips, during the move: AHW-A25): issue or change a Move counter toward `to`."""
+
+    kind: Literal["counter"] = "counter"
+    unit: str
+    to: Hex
+    attack: Literal["", "ram", "suicide"] = ""
+    """Move into contact with the unit at `to` to ram it or to self-destruct against it."""
+    level: int | None = None
+    """Climb or dive one level toward this one on the way (at half Move)."""
+
+
+class RemoveCounter(Action):
+    """Phase 3: for 1 pip, remove a unit's Move counter."""
+
+    kind: Literal["uncounter"] = "uncounter"
+    unit: str
+
+
+class Fire(Action):
+    """Phase 4: one of the unit's weapons fires at a visible enemy unit or blind."""
+
+    kind: Literal["fire"] = "fire"
+    unit: str
+    weapon: int = 0
+    at: Hex
+
+
+class Repair(Action):
+    """Phase 4: Field Repairs on a unit in base to base contact (or itself)."""
+
+    kind: Literal["repair"] = "repair"
+    unit: str
+    at: Hex
+
+
+class Reveal(Action):
+    """Lift one of your own blinds: the real units are placed, a dummy is removed."""
+
+    kind: Literal["reveal"] = "reveal"
+    unit: str
+
+
+class PsiReveal(Action):
+    """A psionic pip reveals an enemy blind within the unit's psionic range."""
+
+    kind: Literal["psi"] = "psi"
+    unit: str
+    at: Hex
+
+
+class Jam(Action):
+    """ECM: remove 1d10 pips from an enemy commander within range, but not to less than 2."""
+
+    kind: Literal["jam"] = "jam"
+    unit: str
+    at: Hex
+
+
+class MoveUnit(Action):
+    """Phase 5: a unit with a Move counter rolls 1d100 and moves toward it (space units speed up or slow down)."""
+
+    kind: Literal["move"] = "move"
+    unit: str
+    accelerate: bool = True
+
+
+class Teleport(Action):
+    """Phase 5: a teleport unit sends a unit within its range (and its buffers) to `to`, within the chain's range."""
+
+    kind: Literal["teleport"] = "teleport"
+    unit: str
+    passenger: str = ""
+    to: Hex
+
+
+class Allocate(Action):
+    """Allocate damage: the points come off `first` (then Armour, Fire, Move, Orders), or spread round them."""
+
+    kind: Literal["allocate"] = "allocate"
+    unit: str
+    first: str
+
+
+class Done(Action):
+    """End this side's part of the phase (unspent pips are kept for the turn)."""
+
+    kind: Literal["done"] = "done"
+
+
+class AgreeEnd(Action):
+    """'... or when all sides agree the game is over': this side agrees (all must, in one turn)."""
+
+    kind: Literal["agree_end"] = "agree_end"
+
+
+HwAction = Annotated[
+    Union[RollOff, PlacePiece, ChooseEdge, RollOrders, PlaceBlind, SetCounter, RemoveCounter, Fire, Repair, Reveal, PsiReveal,
+          Jam, MoveUnit, Teleport, Allocate, Done, AgreeEnd],
+    Field(discriminator="kind"),
+]
+ADAPTER: TypeAdapter = TypeAdapter(HwAction)

@@ -1,0 +1,141 @@
+"""Blinds revealed, damage dealt and allocated, destruction, and close combat on contact (text: "Blinds", "Close Combat")."""
+
+from __future__ import annotations
+
+from rules.core import Context, Refusal
+from rules.events import Changed, Eliminated
+from rules.rulesets.hundred_wars import field
+from rules.rulesets.hundred_wars.procedures import damage as dmg
+from rules.rulesets.hundred_wars.procedures.combat import close_combat, ram
+from rules.rulesets.hundred_wars.procedures.fire import allocator
+from rules.rulesets.hundred_wars.state import HwState, PendingDamage
+from rules.rulesets.hundred_wars.units import HwUnit, key_label
+
+R_BLINDS = "Blinds; AHW-A30"
+
+
+def reveal(state: HwState, blind: HwUnit, ctx: Context, why: str) -> list[HwUnit]:
+    """'must be replaced with the real units ... or, removed if they are imaginary' (AHW-A30)."""
+    at = blind.at
+    blind.eliminated = True
+    if blind.dummy or not blind.contents:
+        ctx.emit(Eliminated(unit=blind.id, why=f"{why}: a dummy blind, removed"))
+        return []
+    placed: list[HwUnit] = []
+    taken = set(state.occupied())
+    units = [state.units[i] for i in blind.contents if not state.units[i].eliminated]
+    spots = field.free_near(state, at, len(units), "ground", taken)
+    for u, h in zip(units, spots):
+        u.at, u.facing = h, blind.facing
+        u.counter, u.counter_attack, u.counter_level = blind.counter, "", None
+        u.moved = blind.moved
+        placed.append(u)
+        ctx.emit(Changed(unit=u.id, field="at", before=None, after=str(h), why=f"placed from {blind.name}"))
+    for u in units[len(spots):]:  # no room on the table near the blind: they stay off table
+        ctx.emit(Changed(unit=u.id, field="at", before=None, after=None, why="no room to place it"))
+    ctx.emit(Changed(unit=blind.id, field="blind", before="hidden", after="revealed",
+                     why=f"{why}: {', '.join(u.name for u in units)}"))
+    blind.contents = []
+    return placed
+
+
+def destroy(state: HwState, u: HwUnit, ctx: Context, why: str) -> None:
+    u.eliminated = True
+    u.counter = None
+    u.destroyed_by = why
+    for p in state.pending:
+        if u.id in p.units:
+            p.units.remove(u.id)
+    state.pending = [p for p in state.pending if p.units]
+    ctx.emit(Eliminated(unit=u.id, why=why))
+
+
+def deal(state: HwState, units: list[HwUnit], points: int, attacker_side: str, ctx: Context, why: str) -> None:
+    """Damage to a unit (or to one of a losing group): allocated by the target's side if even, the attacker's if odd."""
+    units = [u for u in units if not u.eliminated]
+    if points <= 0 or not units:
+        return
+    if len(units) == 1 and units[0].stats.armour == 0:  # 'destroyed by any further damage' (AHW-A15)
+        destroy(state, units[0], ctx, f"{why}: damage with no Armour left")
+        return
+    who = units[0].side if allocator(points) == "target" else attacker_side
+    state.pending.append(PendingDamage(units=[u.id for u in units], damage=points, allocator=who, why=why))
+
+
+def allocate(state: HwState, side: str, uid: str, first: str, ctx: Context) -> None:
+    if not state.pending or state.pending[0].allocator != side:
+        raise Refusal("there is no damage for you to allocate")
+    p = state.pending[0]
+    if uid not in p.units:
+        raise Refusal(f"the damage is not on {uid}")
+    u = state.units[uid]
+    if first not in dmg.choices(u.stats):
+        raise Refusal(f"{first} is not a factor {u.name} can lose")
+    a = dmg.allocate(u.stats, p.damage, first)
+    state.pending.pop(0)
+    u.stats = a.stats
+    taken = ", ".join(f"{key_label(k)} -{n}" for k, n in a.taken.items())
+    ctx.emit(Changed(unit=u.id, field="damage", before=None, after=p.damage, why=f"{p.why}: {taken or 'nothing left'}"))
+    if a.destroyed:
+        destroy(state, u, ctx, f"{p.why}: more damage than it had factors")
+
+
+def choices(state: HwState) -> list[tuple[str, str]]:
+    """(unit, first factor) pairs open to the allocator of the first pending damage."""
+    if not state.pending:
+        return []
+    out = []
+    for uid in state.pending[0].units:
+        u = state.units[uid]
+        keys = dmg.choices(u.stats) or ["armour"]
+        out += [(uid, k) for k in keys]
+    return out
+
+
+def contact(state: HwState, mover: HwUnit, ctx: Context) -> None:
+    """Contact reveals blinds on both sides, then the real units in base to base contact fight (AHW-A30)."""
+    if mover.eliminated or mover.at is None:
+        return
+    near = field.adjacent_enemies(state, mover.at, mover.side)
+    if not near:
+        return
+    ours = [mover]
+    if mover.blind:
+        ours = reveal(state, mover, ctx, "contacted the enemy")
+    for e in near:
+        if e.blind and not e.eliminated:
+            reveal(state, e, ctx, f"contacted by {mover.name}")
+    fight(state, ours, ctx)
+
+
+def fight(state: HwState, ours: list[HwUnit], ctx: Context) -> None:
+    """'Immediately any time enemy units come into base to base contact each unit rolls 1d100.'"""
+    ours = [u for u in ours if u.on_map]
+    if not ours:
+        return
+    side = ours[0].side
+    enemies = {e.id: e for u in ours for e in field.adjacent_enemies(state, u.at, side) if not e.blind}
+    for other in sorted({e.side for e in enemies.values()}):
+        theirs = [e for e in enemies.values() if e.side == other]
+        mine = [u for u in ours if any(u.at.distance(e.at) == 1 for e in theirs)]
+        weak = (any(weakest(u, theirs[0]) for u in mine), any(weakest(e, mine[0]) for e in theirs))
+        r = close_combat([(u.id, u.stats.cqb) for u in mine], [(e.id, e.stats.cqb) for e in theirs], ctx.dice,
+                         weak_spot=weak, side_ids=(side, other))
+        if r.loser is None:
+            continue
+        losers, winner_side = (mine, other) if r.loser == 0 else (theirs, side)
+        deal(state, losers, r.damage, winner_side, ctx, f"close combat {r.totals[0]} to {r.totals[1]}")
+
+
+def weakest(u: HwUnit, by: HwUnit) -> bool:
+    """Contacted where its armour is weakest (the rear; the front for rear-armoured units), unless armoured all round."""
+    if u.stats.all_round or u.stats.armour <= 10:
+        return False
+    return field.arc(u, by.at) == ("front" if u.stats.rear_armour else "rear")
+
+
+def ram_attack(state: HwState, u: HwUnit, target: HwUnit, ctx: Context) -> None:
+    """'A ram attack uses the Armour factors of both parties as pure damage against the other.'"""
+    to_u, to_t = ram(u.stats.armour, target.stats.armour)
+    deal(state, [target], to_t, u.side, ctx, f"rammed by {u.name}")
+    deal(state, [u], to_u, target.side, ctx, f"ramming {target.name}")

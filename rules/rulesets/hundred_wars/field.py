@@ -1,0 +1,167 @@
+"""The table: rolled terrain pieces, home quarters, distances in cm, lines of fire and contact."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.board import Board
+from rules.core import Context
+from rules.hexgrid import Hex, area, line_hexes, nearest_first, to_offset
+from rules.rulesets.hundred_wars import terrain as ter
+from rules.rulesets.hundred_wars.state import HwState
+from rules.rulesets.hundred_wars.terrain import Level
+from rules.rulesets.hundred_wars.units import HwUnit
+
+R_TERRAIN = "Terrain; AHW-A04"
+
+
+_PIECES: dict[int, tuple[Board, dict[Hex, str]]] = {}
+
+
+def piece_map(board: Board) -> dict[Hex, str]:
+    """The board's pieces, worked out once per board (boards are frozen and shared between snapshots)."""
+    hit = _PIECES.get(id(board))
+    if hit is None or hit[0] is not board:
+        if len(_PIECES) > 32:
+            _PIECES.clear()
+        hit = _PIECES[id(board)] = (board, ter.pieces(board))
+    return hit[1]
+
+
+def piece_at(state: HwState, h: Hex) -> str | None:
+    return piece_map(state.board).get(h)
+
+
+def roll_piece(state: HwState, piece: str, ctx: Context, side: str | None = None) -> Level:
+    """A piece's level, rolled on 1d10 the first time it is needed and kept for the game (AHW-A04)."""
+    if piece not in state.terrain_rolls:
+        mode = ter.piece_mode(piece)
+        (face,) = ctx.dice.roll(1, 10, f"terrain {piece.split('@')[0]}", side=side, rule=R_TERRAIN, zero_is_ten=True,
+                                outcome=lambda f: f"{ter.LEVEL_WORDS[ter.mode_roll(f[0])]} ({ter.TABLES[mode][ter.mode_roll(f[0])] if ter.mode_roll(f[0]) != 'impassable' else 'impassable at this time and place'})")
+        state.terrain_rolls[piece] = ter.mode_roll(face)
+    return state.terrain_rolls[piece]
+
+
+def known_level(state: HwState, h: Hex, mode: str | None = "ground") -> Level | None:
+    """The hex's level for `mode` if known (None: a piece not yet rolled); pieces of other modes are Easy."""
+    piece = piece_at(state, h)
+    if piece is None or (mode is not None and ter.piece_mode(piece) != mode):
+        return "easy"
+    return state.terrain_rolls.get(piece)
+
+
+def level_at(state: HwState, h: Hex, ctx: Context | None, mode: str | None = "ground", side: str | None = None) -> Level:
+    """The hex's level, rolling its piece if needed (with no ctx, an unrolled piece counts as Hard)."""
+    known = known_level(state, h, mode)
+    if known is not None:
+        return known
+    if ctx is None:
+        return "hard"
+    return roll_piece(state, piece_at(state, h), ctx, side)
+
+
+def contested(state: HwState, piece: str, side: str) -> bool:
+    """An enemy unit stands in the piece (fortifications and settlements)."""
+    return any(u.side != side and piece_at(state, u.at) == piece for u in state.live())
+
+
+def entry_level(state: HwState, frm: Hex, to: Hex, mode: str, side: str, ctx: Context | None) -> Level:
+    """The level of a step into `to` (text: fortifications and settlements; AHW-A29)."""
+    piece = piece_at(state, to)
+    level = level_at(state, to, ctx, mode, side)
+    if piece is None or piece.split("@")[0] not in ter.WALLED or mode != "ground":
+        return level
+    if contested(state, piece, side):
+        return ter.harder(level)
+    inside = piece_at(state, frm) == piece
+    at_gate = bool(state.board.features_at(to) & set(ter.GATES)) or bool(state.board.features_at(frm) & set(ter.GATES))
+    return "easy" if inside or at_gate else level
+
+
+def cm(state: HwState, a: Hex, b: Hex) -> int:
+    """Distance in cm: hexes x the scenario's hex size (AHW-A27)."""
+    return a.distance(b) * state.hex_cm
+
+
+@lru_cache(maxsize=1 << 16)
+def _between(a: Hex, b: Hex) -> tuple[Hex, ...]:
+    return tuple(h for h in line_hexes(a, b) if h not in (a, b))
+
+
+def between(a: Hex, b: Hex) -> list[Hex]:
+    """The hexes a line from `a` to `b` passes, both ends left out (cached: lines are dear to work out)."""
+    return list(_between(Hex(*a), Hex(*b)))
+
+
+def fire_level(state: HwState, frm: Hex, to: Hex, ctx: Context | None, side: str | None = None) -> Level:
+    """The worst terrain fired through or into (pieces on the line and the target's; the firer's own left out)."""
+    own = piece_at(state, frm)
+    levels = []
+    for h in [*between(frm, to), to]:
+        piece = piece_at(state, h)
+        if piece is not None and piece != own:
+            levels.append(level_at(state, h, ctx, None, side))
+    return ter.worst(levels)
+
+
+def blocked_line(state: HwState, frm: HwUnit, to: HwUnit) -> bool:
+    """'Units may not fire over/under other units unless on a different elevation': a unit on the line at both levels."""
+    for h in between(frm.at, to.at):
+        u = state.unit_at(h)
+        if u is not None and u.level in (frm.level, to.level):
+            return True
+    return False
+
+
+def quarter(board: Board, edge: str) -> list[Hex]:
+    """A side's home quarter: the quarter of the table along its edge."""
+    out = []
+    for h in board.hexes():
+        col, row = to_offset(h)
+        deep = {"north": row, "south": board.height - 1 - row, "west": col, "east": board.width - 1 - col}[edge]
+        span = board.height if edge in ("north", "south") else board.width
+        if deep < max(1, span // 4):
+            out.append(h)
+    return out
+
+
+def facing_from(edge: str) -> str:
+    return {"north": "SE", "south": "NW", "west": "E", "east": "W"}[edge]
+
+
+def arc(target: HwUnit, frm: Hex) -> str:
+    """Front, flank or rear: the direction from the target toward the attacker against its facing."""
+    dirs = ("E", "NE", "NW", "W", "SW", "SE")
+    step = next((h for h in line_hexes(target.at, frm) if h != target.at), frm)
+    d = target.at.direction_to(step)
+    if d is None:
+        return "front"
+    turn = (dirs.index(d) - dirs.index(target.facing)) % 6
+    return "front" if turn in (0, 1, 5) else "rear" if turn == 3 else "flank"
+
+
+def group(state: HwState, u: HwUnit) -> list[HwUnit]:
+    """'Friendly Units in base to base contact are called groups': its revealed friends touching it, and theirs."""
+    if u.at is None or u.blind:
+        return [u]
+    friends = [f for f in state.live(u.side) if not f.blind]
+    out, seen, todo = [u], {u.id}, [u]
+    while todo:
+        cur = todo.pop()
+        for f in friends:
+            if f.id not in seen and f.at.distance(cur.at) == 1:
+                seen.add(f.id)
+                out.append(f)
+                todo.append(f)
+    return out
+
+
+def adjacent_enemies(state: HwState, h: Hex, side: str) -> list[HwUnit]:
+    return [u for u in state.live() if u.side != side and u.at.distance(h) == 1]
+
+
+def free_near(state: HwState, h: Hex, n: int, mode: str, taken: set[Hex]) -> list[Hex]:
+    """`n` free hexes at or next to `h` (a group placed in base to base contact)."""
+    spots = [x for x in nearest_first(h, area(h, 3)) if state.board.in_bounds(x) and x not in taken
+             and ter.open_for(state.board, x, mode)]
+    return spots[:n]

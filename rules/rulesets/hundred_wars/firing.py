@@ -1,0 +1,206 @@
+"""Phase 4: who may fire at what (range, line of sight, spotters, elevation, priorities), the shot, repairs, psionics, ECM."""
+
+from __future__ import annotations
+
+from rules.core import Context, Refusal
+from rules.events import Changed
+from rules.hexgrid import Hex
+from rules.rulesets.hundred_wars import engage, field
+from rules.rulesets.hundred_wars.procedures import fire as fp
+from rules.rulesets.hundred_wars.procedures import specials as sp
+from rules.rulesets.hundred_wars.state import HwState
+from rules.rulesets.hundred_wars.units import HwUnit, factor_of, lower
+
+
+def spotter(state: HwState, firer: HwUnit, target: HwUnit, reach: int) -> HwUnit | None:
+    """'Spotter is needed within range of firer and within line of sight and range of the target.'"""
+    for s in state.live(firer.side):
+        if s.id == firer.id or s.blind:
+            continue
+        sees = max(s.stats.max_range, s.stats.orders_range)
+        if (field.cm(state, firer.at, s.at) <= reach and field.cm(state, s.at, target.at) <= sees
+                and not field.blocked_line(state, s, target)):
+            return s
+    return None
+
+
+def why_not(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> str:
+    """Why the weapon may not fire at the target ('' when it may), priorities left aside."""
+    if w >= len(firer.stats.weapons) or firer.stats.weapons[w].fire <= 0:
+        return f"{firer.name} has no such weapon"
+    if w in firer.fired:
+        return f"that weapon of {firer.name} has fired this phase"
+    weapon = firer.stats.weapons[w]
+    d = field.cm(state, firer.at, target.at)
+    if d > weapon.range:
+        return f"the target is {d} cm away, beyond the Range of {weapon.range} cm (AHW-A09)"
+    if any(field.known_level(state, h, None) == "impassable" for h in [*field.between(firer.at, target.at), target.at]
+           if field.piece_at(state, h) != field.piece_at(state, firer.at)):
+        return "the line of fire crosses terrain impassable at this time and place"
+    lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
+    why = fp.elevation_refusal(lf, lt, weapon.kind, weapon.fire, target_underground=target.mode == "underground" and target.level < 0)
+    if why:
+        return why
+    if weapon.kind == "indirect":
+        if spotter(state, firer, target, weapon.range) is None:
+            return "indirect fire needs a spotter within range of the firer with the target in sight and range"
+    elif field.blocked_line(state, firer, target):
+        if weapon.kind == "direct" or spotter(state, firer, target, weapon.range) is None:
+            return "another unit stands in the line of fire"
+    return ""
+
+
+def candidates(state: HwState, firer: HwUnit) -> list[fp.Candidate]:
+    out = []
+    for e in state.live():
+        if e.side == firer.side:
+            continue
+        friends = [f for f in state.live(firer.side) if f.id != firer.id]
+        out.append(fp.Candidate(
+            id=e.id, distance=field.cm(state, firer.at, e.at), in_contact=firer.at.distance(e.at) == 1,
+            firing_at_me=e.id in state.fired_at.get(firer.id, []),
+            engaging_friends=any(e.id in state.fired_at.get(f.id, []) or f.at.distance(e.at) == 1 for f in friends),
+        ))
+    return out
+
+
+def targets(state: HwState, firer: HwUnit, w: int) -> list[HwUnit]:
+    """Enemies the weapon may fire at: in range and sight, of the first priority class that has any (option
+    `target_priority`), and the target a group-mate already fired at when it is one of them (option `groups`)."""
+    able = [state.units[c.id] for c in candidates(state, firer) if not why_not(state, firer, w, state.units[c.id])]
+    if able and state.options.get("target_priority", True):
+        ids = set(fp.priority_targets([c for c in candidates(state, firer) if c.id in {a.id for a in able}]))
+        able = [a for a in able if a.id in ids]
+    if able and state.options.get("groups", True):  # a group fires 'at the same targets when possible'
+        mates = {g.id for g in field.group(state, firer)} - {firer.id}
+        able = [a for a in able if mates & set(state.fired_at.get(a.id, []))] or able
+    return able
+
+
+def fire(state: HwState, side: str, uid: str, w: int, at: Hex, ctx: Context) -> None:
+    firer = state.units.get(uid)
+    target = state.unit_at(at)
+    if firer is None or firer.side != side or not firer.on_map or firer.blind:
+        raise Refusal(f"{uid} is not a unit of yours on the table (a blind does not fire: reveal it first)")
+    if target is None or target.side == side:
+        raise Refusal(f"there is no enemy at {at}")
+    why = why_not(state, firer, w, target)
+    if why:
+        raise Refusal(why)
+    if target.id not in {t.id for t in targets(state, firer, w)}:
+        raise Refusal("target priorities: an enemy in contact, firing at it, engaging friends or closer comes first, "
+                      "and a group fires at its group-mates' target when it can")
+    weapon = firer.stats.weapons[w]
+    firer.fired.append(w)
+    state.fired_at.setdefault(target.id, []).append(firer.id)
+    lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
+    level = fp.elevation_level(lf, lt, field.fire_level(state, firer.at, target.at, ctx, side))
+    d = field.cm(state, firer.at, target.at)
+    rr = fp.range_roll(d, state.hex_cm, level, ctx.dice, kind=weapon.kind, side=side, unit=firer.id)
+    if not rr.effective:
+        return
+    if target.blind:
+        placed = engage.reveal(state, target, ctx, f"a successful attack by {firer.name}")
+        target = next((u for u in placed if u.at == at), placed[0] if placed else None)
+        if target is None:
+            return
+    fire_factor = weapon.fire - ads(state, firer, target, weapon.fire, ctx)
+    armour = fp.armour_against(target.stats.armour, field.arc(target, firer.at), all_round=target.stats.all_round,
+                               rear_bulk=target.stats.rear_armour)
+    double = fp.doubles_damage(indirect_good_hit=rr.good and weapon.kind == "indirect", from_above=fp.from_above(lf, lt),
+                               from_below=fp.from_below(lf, lt), top_armour=target.stats.top_armour,
+                               mine_proof=target.stats.mine_proof)
+    r = fp.fire_roll(max(fire_factor, 0), armour, ctx.dice, good=rr.good, level=level, kind=weapon.kind, double=double,
+                     side=side, unit=firer.id, target_side=target.side, target=target.id)
+    if r.destroyed:
+        engage.destroy(state, target, ctx, f"fire of {firer.name}: Fire {r.fire_score} double Armour {r.armour_score}")
+    elif r.hit:
+        engage.deal(state, [target], r.damage, side, ctx, f"fire of {firer.name}")
+
+
+def ads(state: HwState, firer: HwUnit, target: HwUnit, fire: int, ctx: Context) -> int:
+    """An ADS of the target's side in range intercepts a Fire above 35; the firer's ECM in range may counter."""
+    if not sp.ads_applies(fire):
+        return 0
+    guard = next((a for a in state.live(target.side) if not a.blind and a.stats.ads
+                  and field.cm(state, a.at, target.at) <= a.stats.ads_range), None)
+    if guard is None:
+        return 0
+    (roll,) = ctx.dice.roll(1, 10, "ADS", side=guard.side, unit=guard.id, need=guard.stats.ads, test="<=", rule=sp.R_ADS)
+    jam = next((e for e in state.live(firer.side) if not e.blind and e.stats.ecm
+                and field.cm(state, e.at, guard.at) <= e.stats.ecm_range), None)
+    ecm_roll = sp.ecm_roll(jam.stats.ecm, ctx.dice, "ECM against ADS", side=jam.side, unit=jam.id) if jam else None
+    cut = sp.ads_reduction(guard.stats.ads, roll, jam.stats.ecm if jam else 0, ecm_roll)
+    if cut:
+        ctx.emit(Changed(unit=firer.id, field="fire", before=fire, after=max(fire - cut, 0), why=f"intercepted by {guard.name}'s ADS"))
+    return cut
+
+
+# --- repairs, psionics, ECM ------------------------------------------------------------
+
+
+def repair_key(u: HwUnit) -> str | None:
+    """The factor a repair restores: the first damaged one (Armour, Fire, Move, Orders) not locked by a 10."""
+    keys = ["armour"] + [f"fire:{i}" for i in range(len(u.stats.weapons))] + [f"move:{m.mode}" for m in u.stats.move] + ["orders"]
+    for k in keys:
+        if k not in u.locked and factor_of(u.stats, k) < factor_of(u.start, k):
+            return k
+    return None
+
+
+def repair(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
+    """'Roll below factor on 1d10 to repair 1 point per turn during Fire phase. Must be in base to base.'"""
+    fixer = state.units.get(uid)
+    target = state.unit_at(at)
+    if fixer is None or fixer.side != side or not fixer.on_map or fixer.blind or not fixer.stats.field_repairs:
+        raise Refusal(f"{uid} is not a unit of yours with Field Repairs")
+    if fixer.repaired:
+        raise Refusal(f"{fixer.name} has repaired this turn")
+    if target is None or target.side != side or target.blind or fixer.at.distance(at) > 1:
+        raise Refusal(f"no unit of yours in base to base contact at {at}")
+    key = repair_key(target)
+    if key is None:
+        raise Refusal(f"{target.name} has no damage that can still be repaired")
+    fixer.repaired = True
+    r = sp.roll_repair(fixer.stats.field_repairs, ctx.dice, side=side, unit=fixer.id)
+    if r.repaired:
+        lower(target.stats, key, -1)
+        ctx.emit(Changed(unit=target.id, field=key, before=None, after="+1", why=f"field repairs by {fixer.name}"))
+    if r.locked:
+        target.locked.append(key)
+
+
+def psi_reveal(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
+    """A psionic pip (one use only) reveals an enemy blind up to the range paid for."""
+    psi = state.units.get(uid)
+    target = state.unit_at(at)
+    if psi is None or psi.side != side or not psi.on_map or psi.blind or not psi.stats.psionic:
+        raise Refusal(f"{uid} is not a psionic unit of yours on the table")
+    if state.psi_used.get(uid, 0) >= psi.stats.psionic:
+        raise Refusal(f"{psi.name} has used all its psionic pips")
+    if target is None or not target.blind or target.side == side:
+        raise Refusal(f"there is no enemy blind at {at}")
+    if field.cm(state, psi.at, at) > psi.stats.psionic_range:
+        raise Refusal(f"the blind is beyond {psi.name}'s psionic range")
+    state.psi_used[uid] = state.psi_used.get(uid, 0) + 1
+    engage.reveal(state, target, ctx, f"psionics of {psi.name}")
+
+
+def jam(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
+    """ECM: 'Remove 1d10 pips from any enemy commander within range but not to less than 2.'"""
+    e = state.units.get(uid)
+    cmd = state.unit_at(at)
+    if e is None or e.side != side or not e.on_map or e.blind or not e.stats.ecm or uid in state.jammed:
+        raise Refusal(f"{uid} is not an ECM unit of yours that may jam now")
+    if cmd is None or cmd.side == side or cmd.blind or cmd.stats.orders == 0 or field.cm(state, e.at, at) > e.stats.ecm_range:
+        raise Refusal(f"no enemy commander within ECM range at {at}")
+    state.jammed.append(uid)
+    counter = max((x for x in state.live(cmd.side) if not x.blind and x.stats.ecm
+                   and field.cm(state, x.at, e.at) <= x.stats.ecm_range), key=lambda x: x.stats.ecm, default=None)
+    c = sp.ecm_contest(e.stats.ecm, counter.stats.ecm if counter else 0, ctx.dice, "ECM jam", sides=(side, cmd.side))
+    if not c.success:
+        return
+    (n,) = ctx.dice.roll(1, 10, "pips removed", side=side, unit=uid, rule=sp.R_ECM)
+    before = state.pips.get(cmd.id, 0)
+    state.pips[cmd.id] = sp.pips_after_ecm(before, n)
+    ctx.emit(Changed(unit=cmd.id, field="pips", before=before, after=state.pips[cmd.id], why=f"jammed by {e.name}"))

@@ -1,0 +1,169 @@
+"""Phase 5: units with Move counters roll and move; contact, ram and suicide; space speed; levels; teleports."""
+
+from __future__ import annotations
+
+from rules.core import Context, Refusal
+from rules.events import Changed, Moved
+from rules.hexgrid import Hex, find_path
+from rules.rulesets.hundred_wars import engage, field
+from rules.rulesets.hundred_wars import terrain as ter
+from rules.rulesets.hundred_wars.procedures import movement as mp
+from rules.rulesets.hundred_wars.procedures import specials as sp
+from rules.rulesets.hundred_wars.procedures.combat import suicide
+from rules.rulesets.hundred_wars.state import HwState
+from rules.rulesets.hundred_wars.units import HwUnit
+
+DUMMY_MOVE = 10
+"""A dummy blind moves as a 10 cm ground unit (so its moves do not give it away at once)."""
+
+
+def move_factor(state: HwState, u: HwUnit) -> int:
+    """A unit's Move in its mode; a blind's is its group's lowest (text: "Groups"), a dummy's DUMMY_MOVE."""
+    if u.blind:
+        inside = [state.units[i] for i in u.contents if not state.units[i].eliminated]
+        if not inside:
+            return int(state.options.get("dummy_move", DUMMY_MOVE))
+        return min(max((m.factor for m in x.stats.move), default=0) for x in inside)
+    return u.stats.move_factor(u.mode or "")
+
+
+def path_for(state: HwState, u: HwUnit, goal: Hex) -> list[Hex]:
+    """The shortest free path toward `goal`; an occupied goal is approached, not entered."""
+    mode = u.mode or "ground"
+    occupied = set(state.occupied())
+
+    def step(a: Hex, b: Hex):
+        if not state.board.in_bounds(b) or not ter.open_for(state.board, b, mode):
+            return None
+        if b in occupied and b != goal:
+            return None
+        return 1
+
+    path = find_path(u.at, goal, step) or [u.at]
+    if len(path) > 1 and path[-1] in occupied:
+        path = path[:-1]
+    return path
+
+
+def group_movers(state: HwState, u: HwUnit) -> list[HwUnit]:
+    """Its group's units with the same Move counter, not yet moved: they move together (text: "Groups")."""
+    if u.blind or u.mode == "space" or u.counter_attack or not state.options.get("groups", True):
+        return [u]
+    return [g for g in field.group(state, u) if g.counter == u.counter and not g.moved and not g.counter_attack
+            and g.mode == u.mode and g.counter_level == u.counter_level]
+
+
+def move_unit(state: HwState, side: str, uid: str, accelerate: bool, ctx: Context) -> None:
+    """'Once under a move order, a unit must roll and move each turn': 1d100, terrain worst case (AHW-A06, A07).
+
+    A group moves together on one roll with its lowest Move factor (text: "Groups").
+    """
+    u = state.units.get(uid)
+    if u is None or u.side != side or not u.on_map or u.counter is None:
+        raise Refusal(f"{uid} has no Move counter of yours")
+    if u.moved:
+        raise Refusal(f"{u.name} has moved this phase")
+    movers = group_movers(state, u)
+    for m in movers:
+        m.moved = True
+    factor = min(move_factor(state, m) for m in movers)
+    who = "" if u.blind else f"up to {min(factor, 100)} cm (Move {factor}" + (", the group's lowest)" if len(movers) > 1 else ")")
+    (roll,) = ctx.dice.roll(1, 100, "movement", side=side, unit=u.id, rule=mp.R_MOVE, outcome=who)
+    if (u.mode or "ground") == "space":
+        before = u.speed
+        u.speed = mp.space_speed(u.speed, roll, factor, accelerate)
+        ctx.emit(Changed(unit=u.id, field="speed", before=before, after=u.speed, why="space movement (AHW-A21)"))
+        roll, factor = u.speed, max(u.speed, 1)
+    goal = Hex(*u.counter)
+    for m in sorted(movers, key=lambda m: (m.at.distance(goal), m.id)):
+        if m.on_map:
+            advance(state, m, roll, factor, ctx)
+
+
+def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> None:
+    """Walk toward the counter as far as the roll and the worst terrain allow; then contact, ram or suicide."""
+    side, mode = u.side, u.mode or "ground"
+    goal = Hex(*u.counter)
+    target = state.unit_at(goal) if u.counter_attack else None
+    path = path_for(state, u, goal)
+    changes = u.counter_level is not None
+    level = ter.for_mobile(field.level_at(state, u.at, ctx, mode, side), u.stats.mobile)
+    steps = 0
+    for nxt in path[1:]:
+        if field.adjacent_enemies(state, path[steps], side) and steps:
+            break  # contact stops the move
+        entered = ter.for_mobile(field.entry_level(state, path[steps], nxt, mode, side, ctx), u.stats.mobile)
+        w = ter.worst((level, entered))
+        if w == "impassable" or (steps + 1) * state.hex_cm > mp.distance(roll, factor, w, changes_level=changes):
+            break
+        level, steps = w, steps + 1
+    taken = path[: steps + 1]
+    if steps:
+        u.facing = taken[-2].direction_to(taken[-1]) or u.facing
+        u.at = taken[-1]
+        ctx.emit(Moved(unit=u.id, path=tuple(taken)))
+    if changes and steps:
+        ctx.emit(Changed(unit=u.id, field="level", before=u.level, after=u.counter_level, why="climb or dive"))
+        u.level, u.counter_level = u.counter_level, None
+    if u.at == goal or (u.at.distance(goal) == 1 and state.unit_at(goal) is not None):
+        u.counter = None  # arrived, or next to the unit that holds the hex
+    if target is not None and not target.eliminated and u.at.distance(target.at) == 1:
+        attack, u.counter_attack = u.counter_attack, ""
+        if target.blind:
+            placed = engage.reveal(state, target, ctx, f"contacted by {u.name}")
+            target = placed[0] if placed else None
+        if target is not None and attack == "ram":
+            engage.ram_attack(state, u, target, ctx)
+            return
+        if target is not None and attack == "suicide":
+            suicide_attack(state, u, target, steps * state.hex_cm, ctx)
+            return
+    engage.contact(state, u, ctx)
+
+
+def suicide_attack(state: HwState, u: HwUnit, target: HwUnit, speed: int, ctx: Context) -> None:
+    """The combined speed is a mutual Fire factor (the target's own motion is not tracked: 0)."""
+    r = suicide(speed, 0, u.stats.armour, target.stats.armour, ctx.dice, sides=(u.side, target.side),
+                units=(u.id, target.id))
+    engage.destroy(state, u, ctx, "self-destructed")
+    if r.on_target.destroyed:
+        engage.destroy(state, target, ctx, f"suicide attack by {u.name}")
+    else:
+        engage.deal(state, [target], r.on_target.damage, u.side, ctx, f"suicide attack by {u.name}")
+
+
+def teleporters(state: HwState, side: str) -> dict[str, tuple[Hex, int]]:
+    return {t.id: (t.at, t.stats.teleport_range) for t in state.live(side) if not t.blind and t.stats.teleport}
+
+
+def teleport(state: HwState, side: str, uid: str, passenger: str, to: Hex, ctx: Context) -> None:
+    """'transfer up to 1d10 units to any point within its range or ... of another teleport unit within range'."""
+    tps = teleporters(state, side)
+    t = state.units.get(uid)
+    if uid not in tps or uid in state.teleported:
+        raise Refusal(f"{uid} is not a teleport unit of yours that may teleport now")
+    p = state.units.get(passenger) if passenger else None
+    if passenger and (p is None or p.side != side or not p.on_map or p.blind or p.id == uid
+                      or field.cm(state, t.at, p.at) > t.stats.teleport_range):
+        raise Refusal(f"{passenger} is not a unit of yours within {t.name}'s range (it cannot teleport itself)")
+    if not passenger and not t.buffer:
+        raise Refusal(f"{t.name} has nothing to send")
+    if not state.board.in_bounds(to) or not sp.can_reach(tps, uid, to, state.hex_cm):
+        raise Refusal(f"{to} is beyond the range of {t.name} and its chain")
+    try:
+        plan = sp.transport([passenger] if passenger else [], t.buffer, 1, t.stats.teleport)
+    except ValueError as exc:
+        raise Refusal(str(exc)) from None
+    (roll,) = ctx.dice.roll(1, 10, "teleport", side=side, unit=uid, rule=sp.R_TELEPORT)
+    plan = sp.transport([passenger] if passenger else [], t.buffer, roll, t.stats.teleport)
+    state.teleported.append(uid)
+    if p is not None:
+        p.at = None  # dematerialised
+    taken = set(state.occupied())
+    spots = field.free_near(state, to, len(plan.sent), "ground", taken)
+    for pid, h in zip(plan.sent, spots):
+        state.units[pid].at = h
+        ctx.emit(Moved(unit=pid, path=(h,)))
+    t.buffer = [x for x in plan.buffered] + plan.sent[len(spots):]
+    if t.buffer:
+        ctx.emit(Changed(unit=uid, field="buffer", before=None, after=len(t.buffer), why="units held in buffers"))

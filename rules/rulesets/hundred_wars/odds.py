@@ -1,0 +1,103 @@
+"""Exact odds of every fire, close combat and movement roll, from the same procedures (d10 and d100 enumerated)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+
+from rules.odds import combine, convolve, die, mapped
+from rules.rulesets.hundred_wars.procedures import fire as fp
+from rules.rulesets.hundred_wars.procedures import movement as mp
+from rules.rulesets.hundred_wars.procedures.combat import cqb_outcome
+from rules.rulesets.hundred_wars.procedures.orders import pips_for
+from rules.rulesets.hundred_wars.terrain import Level, mode_roll
+
+
+def pips(orders: int) -> dict[int, Fraction]:
+    return mapped(die(10), lambda f: pips_for(f, orders))
+
+
+def terrain() -> dict[str, Fraction]:
+    return mapped(die(10), mode_roll)
+
+
+def move(factor: int, level: Level, *, changes_level: bool = False) -> dict[int, Fraction]:
+    """Centimetres moved by one movement roll."""
+    return mapped(die(100), lambda f: mp.distance(f, factor, level, changes_level=changes_level))
+
+
+def walk(factor: int, start: Level, entered: Sequence[Level], hex_cm: int) -> dict[int, Fraction]:
+    """Hexes entered along a path by one movement roll."""
+    return mapped(die(100), lambda f: mp.walk(f, factor, start, entered, hex_cm).steps)
+
+
+def range_roll(distance_cm: int, hex_cm: int, level: Level, kind: fp.Kind = "direct") -> dict[str, Fraction]:
+    """'miss' (not sighted), 'hit' or 'good' (a Good Hit)."""
+    def one(f):
+        r = fp.range_outcome(f, distance_cm, hex_cm, level, kind)
+        return "good" if r.good else "hit" if r.effective else "miss"
+    return mapped(die(100), one)
+
+
+@lru_cache(maxsize=512)
+def _fire(fire: int, armour: int, good: bool, level: Level, kind: str, double: bool) -> tuple[tuple[tuple, Fraction], ...]:
+    out = combine(die(100), die(100), lambda f, a: _key(fp.fire_outcome(f, a, fire, armour, good=good, level=level,
+                                                                       kind=kind, double=double)))
+    return tuple(sorted(out.items()))
+
+
+def _key(r: fp.FireResult) -> tuple[str, int]:
+    if r.destroyed:
+        return ("destroyed", 0)
+    if r.hit:
+        return ("damage", r.damage)
+    return ("no effect", 0)
+
+
+def fire(fire: int, armour: int, *, good: bool = False, level: Level = "easy", kind: fp.Kind = "direct",
+         double: bool = False) -> dict[tuple[str, int], Fraction]:
+    """('destroyed', 0), ('damage', k) or ('no effect', 0) for one Fire roll against one Armour roll."""
+    return dict(_fire(fire, armour, good, level, kind, double))
+
+
+def attack(distance_cm: int, hex_cm: int, level: Level, weapon_fire: int, armour: int, *, kind: fp.Kind = "direct",
+           double: bool = False, good_doubles: bool = False) -> dict[tuple[str, int], Fraction]:
+    """A whole shot: Range roll, then Fire against Armour (Good Hits double the Fire factor)."""
+    out: dict = {}
+    for outcome, p in range_roll(distance_cm, hex_cm, level, kind).items():
+        if outcome == "miss":
+            out[("not sighted", 0)] = out.get(("not sighted", 0), 0) + p
+            continue
+        good = outcome == "good"
+        for k, q in fire(weapon_fire, armour, good=good, level=level, kind=kind,
+                         double=double or (good and good_doubles)).items():
+            out[k] = out.get(k, 0) + p * q
+    return out
+
+
+def capped(factor: int) -> dict[int, Fraction]:
+    """One unit's CQB score: min(d100, factor)."""
+    return mapped(die(100), lambda f: min(f, factor))
+
+
+def total(factors: Sequence[int]) -> dict[int, Fraction]:
+    dist: dict[int, Fraction] = {0: Fraction(1)}
+    for f in factors:
+        dist = convolve(dist, capped(f))
+    return dist
+
+
+def cqb(a: Sequence[int], b: Sequence[int], *, weak_spot: tuple[bool, bool] = (False, False)) -> dict[tuple[int | None, int], Fraction]:
+    """(loser 0/1 or None, damage) of a close combat between the CQB factors `a` and `b`."""
+    full = (sum(b), sum(a))
+
+    def one(ta, tb):
+        loser = None if ta == tb else (1 if ta > tb else 0)
+        return cqb_outcome([ta], [tb], weak_spot_factor=full[loser] if loser is not None and weak_spot[loser] else None)
+
+    return combine(total(a), total(b), one)
+
+
+def chance(dist: dict, test) -> Fraction:
+    return sum((p for k, p in dist.items() if test(k)), Fraction(0))

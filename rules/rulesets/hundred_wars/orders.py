@@ -1,0 +1,133 @@
+"""Phases 1-3: the Orders roll, pips and who may spend them, blinds placed and Move counters issued (text: "Orders", "Pips")."""
+
+from __future__ import annotations
+
+from rules.core import Context, Refusal
+from rules.events import Changed
+from rules.hexgrid import Hex
+from rules.rulesets.hundred_wars import field
+from rules.rulesets.hundred_wars import terrain as ter
+from rules.rulesets.hundred_wars.procedures.orders import orders_reach, roll_pips
+from rules.rulesets.hundred_wars.state import HwState
+from rules.rulesets.hundred_wars.units import HwUnit
+
+CHANGE_DURING_MOVE = 2
+"""'For 1 extra pip you may change a Move order during move': 1 + 1 pips (AHW-A25)."""
+
+
+def where(state: HwState, u: HwUnit) -> Hex | None:
+    """A unit's place on the table: its hex, or its blind's hex while hidden (None in reserve)."""
+    if u.at is not None and not u.eliminated:
+        return u.at
+    b = state.blind_of(u.id)
+    return b.at if b is not None and not b.eliminated else None
+
+
+def reach(state: HwState, cmd: HwUnit, to: Hex) -> bool:
+    """Within the commander's Orders Range across the worst terrain between (AHW-A07; pieces not yet rolled count Easy)."""
+    here = where(state, cmd)
+    if here is None:
+        return False
+    levels = [field.known_level(state, h, None) or "easy" for h in [*field.between(here, to), to] if h != here]
+    r = orders_reach(cmd.stats.orders_range, ter.worst(levels))
+    return field.cm(state, here, to) <= r
+
+
+def payer(state: HwState, side: str, n: int, to: Hex | None) -> HwUnit | None:
+    """The commander who pays `n` pips for an order at `to` (any commander for a blind): the one with most pips."""
+    able = [c for c in state.commanders(side) if state.pips.get(c.id, 0) >= n and (to is None or reach(state, c, to))]
+    return max(able, key=lambda c: (state.pips[c.id], c.id), default=None)
+
+
+def spend(state: HwState, side: str, n: int, to: Hex | None, what: str) -> HwUnit:
+    cmd = payer(state, side, n, to)
+    if cmd is None:
+        need = f"{n} pip{'s' if n > 1 else ''}"
+        where_ = "" if to is None else f" with {to} within Orders range"
+        raise Refusal(f"no commander has {need} left{where_} to {what}")
+    state.pips[cmd.id] -= n
+    return cmd
+
+
+def roll_orders(state: HwState, side: str, ctx: Context) -> None:
+    """Phase 1: each commander rolls 1d10; pips = the roll if below Orders, else the full Orders (AHW-A03)."""
+    for c in state.commanders(side):
+        state.pips[c.id] = roll_pips(c.stats.orders, ctx.dice, side=side, unit=c.id).pips
+
+
+def blind_spots(state: HwState, side: str) -> list[Hex]:
+    edge = state.edges.get(side)
+    if edge is None:
+        return []
+    taken = set(state.occupied())
+    return [h for h in field.quarter(state.board, edge) if h not in taken and ter.open_for(state.board, h, "ground")]
+
+
+def place_blind(state: HwState, side: str, blind_id: str, at: Hex, ctx: Context) -> None:
+    """'For 1 pip you may place one blind within your quarter of the table.'"""
+    b = state.units.get(blind_id)
+    if b is None or not b.blind or b.side != side:
+        raise Refusal(f"{blind_id} is not one of your blinds")
+    if b.at is not None or b.eliminated:
+        raise Refusal(f"{b.name} is already on the table")
+    if at not in blind_spots(state, side):
+        raise Refusal(f"{at} is not a free hex of your home quarter")
+    spend(state, side, 1, None, "place a blind")
+    b.at = at
+    b.facing = field.facing_from(state.edges[side])  # type: ignore[assignment]
+    ctx.emit(Changed(unit=b.id, field="at", before=None, after=str(at), why="blind placed"))
+
+
+def movable(state: HwState, u: HwUnit) -> bool:
+    """A unit or blind on the table that can move (a blind always may: its group's lowest Move is rolled)."""
+    return u.on_map and (u.blind or any(m.factor for m in u.stats.move))
+
+
+def set_counter(state: HwState, side: str, uid: str, to: Hex, attack: str, level: int | None, ctx: Context) -> None:
+    u = state.units.get(uid)
+    if u is None or u.side != side or not movable(state, u):
+        raise Refusal(f"{uid} is not a unit of yours on the table that can move")
+    if not state.board.in_bounds(to) or to == u.at:
+        raise Refusal(f"{to} is not a hex {u.name} can be sent to")
+    if attack:
+        target = state.unit_at(to)
+        if target is None or target.side == side:
+            raise Refusal(f"a {attack} attack needs an enemy at {to}")
+        if u.blind:
+            raise Refusal("a blind cannot ram or self-destruct; reveal it first")
+    if level is not None and (u.blind or not level_ok(u, level)):
+        raise Refusal(f"{u.name} cannot go to level {level}")
+    n = CHANGE_DURING_MOVE if state.phase == "move" else 1
+    if state.phase == "move" and (u.counter is None or u.moved):
+        raise Refusal("during the move only an unmoved unit's Move order can be changed")
+    spend(state, side, n, u.at, "issue a Move counter")
+    for g in followers(state, u, attack):
+        before = g.counter
+        g.counter, g.counter_attack, g.counter_level = to, attack, level
+        ctx.emit(Changed(unit=g.id, field="counter", before=str(Hex(*before)) if before else None, after=str(to),
+                         why="Move counter" + (f" ({attack})" if attack else "") + (" (its group)" if g is not u else "")))
+
+
+def followers(state: HwState, u: HwUnit, attack: str = "") -> list[HwUnit]:
+    """The unit and its group, who 'will follow the same orders' (text: "Groups"; option `groups`)."""
+    if attack or u.blind or not state.options.get("groups", True):
+        return [u]
+    return [g for g in field.group(state, u) if g is u or (g.mode == u.mode and movable(state, g)
+                                                           and not (state.phase == "move" and g.moved))]
+
+
+def level_ok(u: HwUnit, level: int) -> bool:
+    """Depths and altitudes: sky 0..3, underground and sea 0..-3, one level from where it is."""
+    allowed = {"sky": range(0, 4), "underground": range(-3, 1), "sea": range(-3, 1)}.get(u.mode or "", range(0, 1))
+    return level in allowed and abs(level - u.level) == 1
+
+
+def remove_counter(state: HwState, side: str, uid: str, ctx: Context) -> None:
+    u = state.units.get(uid)
+    if u is None or u.side != side or u.counter is None:
+        raise Refusal(f"{uid} has no Move counter of yours")
+    spend(state, side, 1, u.at, "remove a Move counter")
+    for g in followers(state, u):
+        if g.counter is not None:
+            g.counter, g.counter_attack, g.counter_level = None, "", None
+            ctx.emit(Changed(unit=g.id, field="counter", before="set", after=None, why="Move counter removed"))

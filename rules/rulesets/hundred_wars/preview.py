@@ -1,0 +1,144 @@
+"""Exact odds before a shot, a move (with any close combat it brings) and the terrain rolls they may need."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+from rules.actions import Action
+from rules.core import Outcome, Preview
+from rules.hexgrid import Hex
+from rules.rulesets.hundred_wars import field, firing, moving
+from rules.rulesets.hundred_wars import odds
+from rules.rulesets.hundred_wars import terrain as ter
+from rules.rulesets.hundred_wars.procedures import fire as fp
+from rules.rulesets.hundred_wars.actions import Fire, MoveUnit, SetCounter
+from rules.rulesets.hundred_wars.state import HwState
+from rules.rulesets.hundred_wars.units import HwUnit
+
+MAX_UNROLLED = 3
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def line_levels(state: HwState, frm: Hex, to: Hex) -> tuple[list[str], list[str]]:
+    """(known levels, pieces not yet rolled) on a line of fire."""
+    own = field.piece_at(state, frm)
+    known, unknown = [], []
+    for h in [*field.between(frm, to), to]:
+        piece = field.piece_at(state, h)
+        if piece is None or piece == own:
+            continue
+        if piece in state.terrain_rolls:
+            known.append(state.terrain_rolls[piece])
+        elif piece not in unknown:
+            unknown.append(piece)
+    return known, unknown
+
+
+def level_mixture(known: list[str], unknown: list[str]) -> list[tuple[Fraction, str]]:
+    """The worst level with its chance, over the 1d10 rolls of the pieces not yet rolled."""
+    t = odds.terrain()
+    out: dict[str, Fraction] = {}
+    for combo in product(*[list(t.items()) for _ in unknown[:MAX_UNROLLED]]):
+        p = Fraction(1)
+        levels = list(known)
+        for lvl, q in combo:
+            p *= q
+            levels.append(lvl)
+        w = ter.worst(levels)
+        out[w] = out.get(w, Fraction(0)) + p
+    return [(p, lvl) for lvl, p in out.items()]
+
+
+def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Preview:
+    weapon = firer.stats.weapons[w]
+    d = field.cm(state, firer.at, target.at)
+    lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
+    known, unknown = line_levels(state, firer.at, target.at)
+    dist: dict = {}
+    for p, lvl in level_mixture(known, unknown):
+        lvl = fp.elevation_level(lf, lt, lvl)
+        if target.blind:
+            part = {k: v for k, v in odds.range_roll(d, state.hex_cm, lvl, weapon.kind).items()}
+            part = {("revealed", 0) if k != "miss" else ("not sighted", 0): v for k, v in part.items()}
+            merged: dict = {}
+            for k, v in part.items():
+                merged[k] = merged.get(k, 0) + v
+            part = merged
+        else:
+            armour = fp.armour_against(target.stats.armour, field.arc(target, firer.at),
+                                       all_round=target.stats.all_round, rear_bulk=target.stats.rear_armour)
+            double = fp.doubles_damage(from_above=fp.from_above(lf, lt), from_below=fp.from_below(lf, lt),
+                                       top_armour=target.stats.top_armour, mine_proof=target.stats.mine_proof)
+            part = odds.attack(d, state.hex_cm, lvl, weapon.fire, armour, kind=weapon.kind, double=double,
+                               good_doubles=weapon.kind == "indirect" and not target.stats.top_armour)
+        for k, v in part.items():
+            dist[k] = dist.get(k, 0) + p * v
+    outcomes = []
+    for (what, n), p in sorted(dist.items(), key=lambda kv: (kv[0][0] != "destroyed", kv[0][0], kv[0][1])):
+        label = f"{n} damage" if what == "damage" else what
+        outcomes.append(Outcome(label=label, chance=p))
+    notes = [f"{d} cm to the target; Range {weapon.range} cm ({weapon.kind})"]
+    if unknown:
+        notes.append(f"{len(unknown)} terrain piece(s) on the line not yet rolled: their 1d10 is included")
+    if target.blind:
+        notes.append("a blind: a successful Range roll reveals it (a dummy is removed)")
+    return Preview(title=f"{firer.name} fires at {target.name}", dice="1d100 Range (x2), then 1d100 Fire v 1d100 Armour",
+                   outcomes=tuple(outcomes), notes=tuple(notes))
+
+
+def move_preview(state: HwState, u: HwUnit) -> Preview | None:
+    if u.counter is None or not u.on_map:
+        return None
+    movers = moving.group_movers(state, u)
+    factor = min(moving.move_factor(state, m) for m in movers)
+    path = moving.path_for(state, u, Hex(*u.counter))
+    start = field.known_level(state, u.at, u.mode) or "hard"
+    entered = [ter.for_mobile(field.known_level(state, h, u.mode) or "hard", u.stats.mobile) for h in path[1:]]
+    steps = odds.walk(factor, ter.for_mobile(start, u.stats.mobile), entered, state.hex_cm)
+    need = len(path) - 1
+    outcomes = [Outcome(label=f"moves {n} hex(es) ({n * state.hex_cm} cm)", chance=p) for n, p in sorted(steps.items())]
+    notes = [f"Move {factor} cm{' (the group moves together at its lowest Move)' if len(movers) > 1 else ''}; "
+             "pieces not yet rolled are shown as Hard"]
+    if need:
+        notes.append(f"reaches its counter: {_pct(sum((p for n, p in steps.items() if n >= need), Fraction(0)))}")
+    enemies = [e for e in field.adjacent_enemies(state, path[-1], u.side) if not e.blind] if path else []
+    if enemies and not u.blind:
+        c = odds.cqb([u.stats.cqb], [e.stats.cqb for e in enemies])
+        notes.append(f"close combat on contact: wins {_pct(odds.chance(c, lambda k: k[0] == 1))}, "
+                     f"loses {_pct(odds.chance(c, lambda k: k[0] == 0))}, tie {_pct(c.get((None, 0), Fraction(0)))}")
+    return Preview(title=f"{u.name} moves toward {Hex(*u.counter)}", dice="1d100 movement", outcomes=tuple(outcomes),
+                   notes=tuple(notes))
+
+
+def cqb_preview(state: HwState, u: HwUnit, target: HwUnit) -> Preview:
+    c = odds.cqb([u.stats.cqb], [target.stats.cqb])
+    outcomes = [Outcome(label=("tie: no damage" if loser is None else f"{(target if loser == 1 else u).name} takes {n}"),
+                        chance=p) for (loser, n), p in sorted(c.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1]))]
+    return Preview(title=f"{u.name} in close combat with {target.name}", dice="1d100 each, capped at CQB",
+                   outcomes=tuple(outcomes))
+
+
+def firing_preview(state: HwState, uid: str, w: int, at: Hex) -> Preview | None:
+    u = state.units.get(uid)
+    t = state.unit_at(at)
+    if u is None or t is None or not u.on_map or w >= len(u.stats.weapons) or firing.why_not(state, u, w, t):
+        return None
+    return fire_preview(state, u, w, t)
+
+
+def preview(state: HwState, action: Action) -> Preview | None:
+    """The odds before a shot, a move, or a Move counter sent into contact (close combat)."""
+    if isinstance(action, Fire):
+        return firing_preview(state, action.unit, action.weapon, Hex(*action.at))
+    if isinstance(action, MoveUnit):
+        u = state.units.get(action.unit)
+        return move_preview(state, u) if u is not None else None
+    if isinstance(action, SetCounter) and action.attack == "":
+        u, t = state.units.get(action.unit), state.unit_at(Hex(*action.to))
+        if u is not None and t is not None and t.side != u.side and not t.blind and not u.blind:
+            return cqb_preview(state, u, t)
+    return None

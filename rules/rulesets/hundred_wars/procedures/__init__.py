@@ -1,0 +1,1 @@
+"""Pure procedures of A Hundred Wars: plain inputs + Dice -> a result object."""

@@ -1,0 +1,81 @@
+"""The A Hundred Wars game state: units and blinds, edges, rolled terrain, pips, phase and pending damage."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from rules.core import GameState, Side
+from rules.rulesets.hundred_wars.terrain import Level
+from rules.rulesets.hundred_wars.units import HwUnit
+
+Phase = Literal["setup", "terrain", "edge", "orders", "blinds", "counters", "fire", "move"]
+PHASES: tuple[Phase, ...] = ("orders", "blinds", "counters", "fire", "move")
+"""Phase 1 Orders, 2 blinds, 3 Move counters, 4 fire, 5 move."""
+PHASE_WORDS = {"setup": "setting up", "terrain": "place terrain pieces", "edge": "choose table edges", "orders": "Phase 1: roll for Orders",
+               "blinds": "Phase 2: place blinds", "counters": "Phase 3: place Move counters",
+               "fire": "Phase 4: fire", "move": "Phase 5: move"}
+
+
+class PendingDamage(BaseModel):
+    """Damage waiting for its allocator (AHW-A13): the target's side if even, the firer's if odd."""
+
+    units: list[str]
+    """The unit(s) that may take it (a close combat's losing side may have several, AHW-A17)."""
+    damage: int
+    allocator: str
+    why: str = ""
+
+
+class HwSide(Side):
+    """A side of A Hundred Wars: nothing beyond its id and name (pips live with the commanders)."""
+
+
+class HwState(GameState):
+    units: dict[str, HwUnit]
+    sides: list[HwSide]
+    phase: Phase = "setup"
+    hex_cm: int = 5
+    order: list[str] = Field(default_factory=list)
+    """This turn's player order: Player 1 first."""
+    step: int = 0
+    """Index in `order` of the side acting in this phase."""
+    rolls: dict[str, int] = Field(default_factory=dict)
+    """The last set-up or player-order roll of each side."""
+    pieces_left: dict[str, int] = Field(default_factory=dict)
+    """Terrain pieces each side may still place while setting up."""
+    placing: list[str] = Field(default_factory=list)
+    """The order sides place terrain in: the low scorer first."""
+    edges: dict[str, str] = Field(default_factory=dict)
+    """Each side's home table edge."""
+    terrain_rolls: dict[str, Level] = Field(default_factory=dict)
+    """Terrain piece id -> its rolled level, kept for the game (AHW-A04)."""
+    pips: dict[str, int] = Field(default_factory=dict)
+    """Commander unit id -> pips left this turn."""
+    psi_used: dict[str, int] = Field(default_factory=dict)
+    jammed: list[str] = Field(default_factory=list)
+    """ECM units that have jammed this turn."""
+    fired_at: dict[str, list[str]] = Field(default_factory=dict)
+    """Target id -> the units that fired at it this turn (target priorities)."""
+    pending: list[PendingDamage] = Field(default_factory=list)
+    agreed_end: list[str] = Field(default_factory=list)
+    teleported: list[str] = Field(default_factory=list)
+
+    def acting(self) -> str | None:
+        return self.order[self.step] if self.order and self.step < len(self.order) else None
+
+    def live(self, side: str | None = None) -> list[HwUnit]:
+        """Units and blinds on the table (of one side)."""
+        return [u for u in self.units.values() if u.on_map and (side is None or u.side == side)]
+
+    def commanders(self, side: str) -> list[HwUnit]:
+        """The side's units with Orders, wherever they are (on the table, under a blind or in reserve)."""
+        return [u for u in self.units.values() if u.side == side and not u.eliminated and not u.blind
+                and u.stats.orders > 0]
+
+    def blind_of(self, unit_id: str) -> HwUnit | None:
+        for u in self.units.values():
+            if u.blind and not u.eliminated and unit_id in u.contents:
+                return u
+        return None

@@ -1,0 +1,274 @@
+"""Turns: the roll for player order, the five phases for every side in that order, and who decides now (text: "Turns")."""
+
+from __future__ import annotations
+
+from rules.actions import Action
+from rules.core import Context, Decision, Refusal
+from rules.events import PhaseChanged
+from rules.hexgrid import Hex, area
+from rules.rulesets.hundred_wars import engage, field, firing, moving, placing, setup
+from rules.rulesets.hundred_wars import orders as od
+from rules.rulesets.hundred_wars import terrain as ter
+from rules.rulesets.hundred_wars.actions import (
+    AgreeEnd, Allocate, ChooseEdge, Done, Fire, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
+    RollOff, RollOrders, SetCounter, Teleport,
+)
+from rules.rulesets.hundred_wars.state import PHASE_WORDS, PHASES, HwState
+
+
+def decision(state: HwState) -> Decision:
+    if state.pending:
+        p = state.pending[0]
+        return Decision(side=p.allocator, prompt=f"allocate {p.damage} damage ({p.why})")
+    if state.phase == "setup":
+        return Decision(side=state.side_ids()[0], prompt="roll off to set up")
+    if state.phase == "edge":
+        return Decision(side=state.order[state.step], prompt="choose your table edge")
+    if state.phase == "terrain":
+        return Decision(side=state.active_side, prompt=f"place a terrain piece ({state.pieces_left.get(state.active_side, 0)} left)")
+    return Decision(side=state.acting(), prompt=PHASE_WORDS[state.phase])
+
+
+def legal_actions(state: HwState, side: str) -> list[Action]:
+    d = decision(state)
+    if d.side != side:
+        return []
+    if state.pending:
+        return [Allocate(side=side, unit=u, first=k) for u, k in engage.choices(state)]
+    if state.phase == "setup":
+        return [RollOff(side=side)]
+    if state.phase == "terrain":
+        return [Done(side=side)] + [PlacePiece(side=side, terrain=t, at=h) for t in placing.PLACEABLE
+                                    for h in placing.spots(state)]
+    if state.phase == "edge":
+        return [ChooseEdge(side=side, edge=e) for e in setup.free_edges(state)]  # type: ignore[arg-type]
+    if state.phase == "orders":
+        return [RollOrders(side=side)]
+    out: list[Action] = [Done(side=side)] if phase_may_end(state, side) else []
+    if side not in state.agreed_end:
+        out.append(AgreeEnd(side=side))
+    if state.phase == "blinds":
+        out += blind_actions(state, side)
+    elif state.phase == "counters":
+        out += counter_actions(state, side, 1)
+        out += [RemoveCounter(side=side, unit=u.id) for u in state.live(side)
+                if u.counter is not None and od.payer(state, side, 1, u.at)]
+        out += jam_actions(state, side)
+    elif state.phase == "fire":
+        out += fire_actions(state, side)
+    elif state.phase == "move":
+        out += [MoveUnit(side=side, unit=u.id, accelerate=a) for u in state.live(side) if u.counter is not None
+                and not u.moved for a in ((True, False) if u.mode == "space" and not u.blind else (True,))]
+        out += counter_actions(state, side, od.CHANGE_DURING_MOVE)
+        out += teleport_actions(state, side)
+    return out
+
+
+def blind_actions(state: HwState, side: str) -> list[Action]:
+    if od.payer(state, side, 1, None) is None:
+        return []
+    spots = od.blind_spots(state, side)
+    waiting = [b for b in state.units.values() if b.blind and b.side == side and b.at is None and not b.eliminated]
+    return [PlaceBlind(side=side, unit=b.id, at=h) for b in waiting for h in spots]
+
+
+COUNTER_TURNS = 4
+"""The action list offers Move counters up to four turns' full move away (a farther hex may still be given)."""
+
+
+def counter_actions(state: HwState, side: str, pips: int) -> list[Action]:
+    out: list[Action] = []
+    occupied = state.occupied()
+    for u in state.live(side):
+        if not od.movable(state, u) or (state.phase == "move" and (u.counter is None or u.moved)):
+            continue
+        if od.payer(state, side, pips, u.at) is None:
+            continue
+        mode = u.mode or "ground"
+        radius = max(3, COUNTER_TURNS * moving.move_factor(state, u) // state.hex_cm)
+        for h in area(u.at, radius):
+            if h == u.at or not state.board.in_bounds(h) or not ter.open_for(state.board, h, mode):
+                continue
+            other = occupied.get(h)
+            if other is None or other.side != side:
+                out.append(SetCounter(side=side, unit=u.id, to=h))
+            if other is not None and other.side != side and not u.blind:
+                out += [SetCounter(side=side, unit=u.id, to=h, attack=a) for a in ("ram", "suicide")]
+        if not u.blind and u.counter is not None:
+            out += [SetCounter(side=side, unit=u.id, to=u.counter, level=lv) for lv in (u.level - 1, u.level + 1)
+                    if od.level_ok(u, lv)]
+    return out
+
+
+def fire_actions(state: HwState, side: str) -> list[Action]:
+    out: list[Action] = []
+    for u in state.live(side):
+        if u.blind:
+            out.append(Reveal(side=side, unit=u.id))
+            continue
+        for w in range(len(u.stats.weapons)):
+            out += [Fire(side=side, unit=u.id, weapon=w, at=t.at) for t in firing.targets(state, u, w)]
+        if u.stats.field_repairs and not u.repaired:
+            out += [Repair(side=side, unit=u.id, at=f.at) for f in state.live(side)
+                    if not f.blind and f.at.distance(u.at) <= 1 and firing.repair_key(f)]
+        if u.stats.psionic and state.psi_used.get(u.id, 0) < u.stats.psionic:
+            out += [PsiReveal(side=side, unit=u.id, at=e.at) for e in state.live() if e.blind and e.side != side
+                    and field.cm(state, u.at, e.at) <= u.stats.psionic_range]
+    return out
+
+
+def jam_actions(state: HwState, side: str) -> list[Action]:
+    return [Jam(side=side, unit=u.id, at=c.at) for u in state.live(side) if u.stats.ecm and not u.blind
+            and u.id not in state.jammed for c in state.live() if c.side != side and not c.blind
+            and c.stats.orders and field.cm(state, u.at, c.at) <= u.stats.ecm_range]
+
+
+def teleport_actions(state: HwState, side: str) -> list[Action]:
+    from rules.rulesets.hundred_wars.procedures.specials import can_reach
+
+    out: list[Action] = []
+    tps = moving.teleporters(state, side)
+    for tid in tps:
+        t = state.units[tid]
+        if tid in state.teleported:
+            continue
+        riders = [p.id for p in state.live(side) if not p.blind and p.id != tid
+                  and field.cm(state, t.at, p.at) <= t.stats.teleport_range and len(t.buffer) < t.stats.teleport]
+        riders += [""] if t.buffer else []
+        dests = [h for h in state.board.hexes() if state.unit_at(h) is None and can_reach(tps, tid, h, state.hex_cm)]
+        out += [Teleport(side=side, unit=tid, passenger=p, to=h) for p in riders for h in dests]
+    return out
+
+
+def phase_may_end(state: HwState, side: str) -> bool:
+    """Phase 5 ends only when every unit with a Move counter has moved ('must roll and move each turn')."""
+    if state.phase == "move":
+        return not any(u.counter is not None and not u.moved for u in state.live(side))
+    return True
+
+
+def apply(state: HwState, action: Action, ctx: Context) -> None:
+    if action not in legal_shape(state, action):
+        raise Refusal(f"{action.text()} is not possible now")
+    side = action.side
+    if isinstance(action, Allocate):
+        engage.allocate(state, side, action.unit, action.first, ctx)
+    elif isinstance(action, RollOff):
+        setup.roll_off(state, ctx)
+    elif isinstance(action, PlacePiece):
+        placing.place(state, side, action.terrain, Hex(*action.at), ctx)
+    elif isinstance(action, Done) and state.phase == "terrain":
+        placing.stop(state, side)
+    elif isinstance(action, ChooseEdge):
+        setup.choose_edge(state, side, action.edge, ctx)
+        if len(state.edges) == len(state.sides):
+            begin_turn(state, ctx)
+    elif isinstance(action, RollOrders):
+        od.roll_orders(state, side, ctx)
+        advance(state, ctx)
+    elif isinstance(action, PlaceBlind):
+        od.place_blind(state, side, action.unit, Hex(*action.at), ctx)
+    elif isinstance(action, SetCounter):
+        od.set_counter(state, side, action.unit, Hex(*action.to), action.attack, action.level, ctx)
+    elif isinstance(action, RemoveCounter):
+        od.remove_counter(state, side, action.unit, ctx)
+    elif isinstance(action, Jam):
+        firing.jam(state, side, action.unit, Hex(*action.at), ctx)
+    elif isinstance(action, Fire):
+        firing.fire(state, side, action.unit, action.weapon, Hex(*action.at), ctx)
+    elif isinstance(action, Repair):
+        firing.repair(state, side, action.unit, Hex(*action.at), ctx)
+    elif isinstance(action, PsiReveal):
+        firing.psi_reveal(state, side, action.unit, Hex(*action.at), ctx)
+    elif isinstance(action, Reveal):
+        u = state.units.get(action.unit)
+        if u is None or not u.blind or u.side != side or not u.on_map:
+            raise Refusal(f"{action.unit} is not a blind of yours on the table")
+        placed = engage.reveal(state, u, ctx, "revealed by its owner")
+        for e in {e.id: e for p in placed for e in field.adjacent_enemies(state, p.at, side) if e.blind}.values():
+            engage.reveal(state, e, ctx, "contacted by a revealed unit")
+        engage.fight(state, placed, ctx)  # units placed in contact fight at once, as one group
+    elif isinstance(action, MoveUnit):
+        moving.move_unit(state, side, action.unit, action.accelerate, ctx)
+    elif isinstance(action, Teleport):
+        moving.teleport(state, side, action.unit, action.passenger, Hex(*action.to), ctx)
+    elif isinstance(action, AgreeEnd):
+        state.agreed_end.append(side)
+    elif isinstance(action, Done):
+        if not phase_may_end(state, side):
+            raise Refusal("every unit with a Move counter must roll and move first")
+        advance(state, ctx)
+    else:
+        raise Refusal(f"{action.text()} is not an action of A Hundred Wars")
+
+
+def legal_shape(state: HwState, action: Action) -> list[Action]:
+    """The actions the side could take now, for the kinds whose list is cheap; others pass through to their checks."""
+    d = decision(state)
+    if d.side != action.side:
+        raise Refusal("it is not your decision now")
+    if state.pending and not isinstance(action, Allocate):
+        raise Refusal("damage must be allocated first")
+    if isinstance(action, (PlacePiece, Done)) and state.phase == "terrain":
+        return [action]
+    if isinstance(action, PlacePiece):
+        raise Refusal("terrain pieces are placed while setting up")
+    if isinstance(action, ChooseEdge) and state.phase == "edge":
+        return [action]  # setup.choose_edge says why an edge is refused
+    if isinstance(action, (RollOff, ChooseEdge, RollOrders)):
+        return legal_actions(state, action.side)
+    if isinstance(action, (Fire, Repair, PsiReveal, Reveal)) and state.phase != "fire":
+        raise Refusal("that is done in Phase 4 (fire)")
+    if isinstance(action, PlaceBlind) and state.phase != "blinds":
+        raise Refusal("blinds are placed in Phase 2")
+    if isinstance(action, (RemoveCounter, Jam)) and state.phase != "counters":
+        raise Refusal("that is done in Phase 3 (Move counters)")
+    if isinstance(action, SetCounter) and state.phase not in ("counters", "move"):
+        raise Refusal("Move counters are placed in Phase 3 (or changed during the move for 2 pips)")
+    if isinstance(action, (MoveUnit, Teleport)) and state.phase != "move":
+        raise Refusal("units move in Phase 5")
+    if isinstance(action, (Done, AgreeEnd)) and state.phase not in PHASES:
+        raise Refusal("not while setting up")
+    if isinstance(action, AgreeEnd) and action.side in state.agreed_end:
+        raise Refusal("you have already agreed to end the game")
+    return [action]
+
+
+def advance(state: HwState, ctx: Context) -> None:
+    """The next side in player order; after the last, the next phase; after Phase 5, the next turn."""
+    state.step += 1
+    if state.step < len(state.order):
+        state.active_side = state.acting()
+        return
+    i = PHASES.index(state.phase)
+    if i + 1 < len(PHASES):
+        state.phase, state.step = PHASES[i + 1], 0
+        state.active_side = state.acting()
+        if state.phase == "move":
+            for u in state.units.values():
+                u.moved = False
+        ctx.emit(PhaseChanged(turn=state.turn, phase=PHASE_WORDS[state.phase]))
+        return
+    end_turn(state, ctx)
+
+
+def end_turn(state: HwState, ctx: Context) -> None:
+    state.turn += 1
+    state.pips = {}
+    state.fired_at = {}
+    state.jammed = []
+    state.teleported = []
+    state.agreed_end = []
+    for u in state.units.values():
+        u.fired, u.repaired, u.moved = [], False, False
+    if state.max_turns is not None and state.turn > state.max_turns:
+        return  # victory.check ends the game
+    begin_turn(state, ctx)
+
+
+def begin_turn(state: HwState, ctx: Context) -> None:
+    """'Each Turn all sides roll 1d10. High scorer is Player 1' (ties re-roll, AHW-A26)."""
+    state.order = setup.roll_each(state, state.side_ids(), ctx, "player order")
+    state.phase, state.step = "orders", 0
+    state.active_side = state.acting()
+    ctx.emit(PhaseChanged(turn=state.turn, phase=PHASE_WORDS["orders"]))

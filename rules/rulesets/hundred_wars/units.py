@@ -1,0 +1,209 @@
+"""A Hundred Wars unit factors: Move per mode, Fire/Range pairs, CQB, Armour and the specialities (text: "Units")."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from rules.core import Unit
+from rules.hexgrid import Direction, Hex
+
+Mode = Literal["ground", "underground", "sea", "sky", "space"]
+"""The text's modes: "Ground, Under Ground - Tunnelling, Sea, Sky and Space"."""
+MODES: tuple[Mode, ...] = ("ground", "underground", "sea", "sky", "space")
+MODE_ALIASES = {"land": "ground", "water": "sea", "air": "sky", "tunnelling": "underground", "stars": "space"}
+"""The sample lists write Land, Water and Air (AHW-A20)."""
+WeaponKind = Literal["direct", "indirect", "homing"]
+Mobile = Literal["", "hard_to_easy", "vhard_to_hard", "both"]
+"""Mobile: Move cost x5 for one reduction, x10 for both (text: "Mobile")."""
+MAX_MODES = 4
+"""The text prices a 1st to a 4th mode (1, 2, 5, 10 points per cm)."""
+
+
+class Movement(BaseModel):
+    """One Move mode and its factor in cm (1d100: 1-100)."""
+
+    model_config = ConfigDict(extra="forbid")
+    mode: Mode
+    factor: int = Field(ge=0, le=100)
+
+    @field_validator("mode", mode="before")
+    @classmethod
+    def _alias(cls, v):
+        return MODE_ALIASES.get(str(v).lower(), str(v).lower())
+
+
+class Weapon(BaseModel):
+    """One Fire/Range pair: the Fire factor (1d100) and its Range in cm (1d100 x2: 2-200)."""
+
+    model_config = ConfigDict(extra="forbid")
+    fire: int = Field(ge=0, le=100)
+    range: int = Field(ge=0, le=200)
+    kind: WeaponKind = "direct"
+
+
+class HwStats(BaseModel):
+    """Every factor and speciality a unit may buy; damage lowers Armour, Move, Fire and Orders."""
+
+    model_config = ConfigDict(extra="forbid")
+    move: list[Movement] = Field(default_factory=list, max_length=MAX_MODES)
+    """Modes in the order bought: the 1st costs 1 pnt per cm, the 2nd 2, the 3rd 5, the 4th 10 (AHW-A19)."""
+    weapons: list[Weapon] = Field(default_factory=list, max_length=6)
+    cqb: int = Field(default=0, ge=0, le=100)
+    armour: int = Field(default=0, ge=0, le=100)
+    orders: int = Field(default=0, ge=0, le=10)
+    """The Orders speciality (AHW-A32: 1-10)."""
+    orders_range: int = Field(default=0, ge=0, le=200)
+    large: bool = False
+    """One elevation higher for shooting and being shot at."""
+    mobile: Mobile = ""
+    top_armour: bool = False
+    """Hits from two elevations higher and indirect good hits do not double (costs as Armour)."""
+    mine_proof: bool = False
+    """Attacks from below do not double (costs as Armour)."""
+    all_round: bool = False
+    """Full Armour on flank and rear (double Armour cost; free at Armour 10 or less)."""
+    rear_armour: bool = False
+    """Optional: the bulk of the armour at the rear (front and rear swap)."""
+    psionic: int = Field(default=0, ge=0, le=10)
+    psionic_range: int = Field(default=0, ge=0, le=200)
+    teleport: int = Field(default=0, ge=0, le=10)
+    teleport_range: int = Field(default=0, ge=0, le=200)
+    ecm: int = Field(default=0, ge=0, le=10)
+    ecm_range: int = Field(default=0, ge=0, le=200)
+    ads: int = Field(default=0, ge=0, le=10)
+    ads_fire: int = Field(default=0, ge=0, le=100)
+    ads_range: int = Field(default=0, ge=0, le=200)
+    field_repairs: int = Field(default=0, ge=0, le=10)
+    blind: str = Field(default="", max_length=40)
+    """Scenario only: units with the same label start under one blind (a group)."""
+
+    @model_validator(mode="after")
+    def _distinct_modes(self) -> HwStats:
+        seen = [m.mode for m in self.move]
+        if len(seen) != len(set(seen)):
+            raise ValueError("each Move mode may be bought once")
+        return self
+
+    def __deepcopy__(self, memo: dict | None = None) -> HwStats:
+        # Every field but the two lists is immutable: copying them by hand keeps undo snapshots cheap.
+        new = self.model_copy()
+        new.move = [m.model_copy() for m in self.move]
+        new.weapons = [w.model_copy() for w in self.weapons]
+        return new
+
+    def mode(self, mode: str) -> Movement | None:
+        for m in self.move:
+            if m.mode == mode:
+                return m
+        return None
+
+    def move_factor(self, mode: str) -> int:
+        m = self.mode(mode)
+        return m.factor if m else 0
+
+    @property
+    def main_mode(self) -> Mode | None:
+        return self.move[0].mode if self.move else None
+
+    @property
+    def total_move(self) -> int:
+        return sum(m.factor for m in self.move)
+
+    @property
+    def total_fire(self) -> int:
+        return sum(w.fire for w in self.weapons)
+
+    @property
+    def max_range(self) -> int:
+        return max((w.range for w in self.weapons if w.fire > 0), default=0)
+
+
+DamageKey = str
+"""Where a damage point goes: "armour", "orders", "move:<mode>" or "fire:<index>" (AHW-A14)."""
+
+
+def damage_keys(stats: HwStats) -> list[DamageKey]:
+    """The factors that can still take damage, in the standard spill order: Armour, Fire, Move, Orders."""
+    keys: list[DamageKey] = []
+    if stats.armour:
+        keys.append("armour")
+    keys += [f"fire:{i}" for i, w in enumerate(stats.weapons) if w.fire]
+    keys += [f"move:{m.mode}" for m in stats.move if m.factor]
+    if stats.orders:
+        keys.append("orders")
+    return keys
+
+
+def factor_of(stats: HwStats, key: DamageKey) -> int:
+    if key == "armour":
+        return stats.armour
+    if key == "orders":
+        return stats.orders
+    kind, _, which = key.partition(":")
+    if kind == "fire":
+        return stats.weapons[int(which)].fire
+    if kind == "move":
+        return stats.move_factor(which)
+    raise KeyError(key)
+
+
+def lower(stats: HwStats, key: DamageKey, points: int) -> None:
+    """Take `points` off one factor, in place (never below 0)."""
+    if key == "armour":
+        stats.armour = max(0, stats.armour - points)
+    elif key == "orders":
+        stats.orders = max(0, stats.orders - points)
+    elif key.startswith("fire:"):
+        w = stats.weapons[int(key[5:])]
+        w.fire = max(0, w.fire - points)
+    elif key.startswith("move:"):
+        m = stats.mode(key[5:])
+        if m is not None:
+            m.factor = max(0, m.factor - points)
+    else:
+        raise KeyError(key)
+
+
+def key_label(key: DamageKey, stats: HwStats | None = None) -> str:
+    """A damage key in words: 'Armour', 'Fire 2', 'Move (sky)'."""
+    if key in ("armour", "orders"):
+        return key.capitalize()
+    kind, _, which = key.partition(":")
+    return f"Fire {int(which) + 1}" if kind == "fire" else f"Move ({which})"
+
+
+class HwUnit(Unit):
+    """A unit or a blind. A blind carries its group (or nothing: a dummy) and hides it from the other sides."""
+
+    stats: HwStats = Field(default_factory=HwStats)
+    start: HwStats = Field(default_factory=HwStats)
+    """The factors bought; the difference in points is the damage received."""
+    blind: bool = False
+    contents: list[str] = Field(default_factory=list)
+    """A blind's units (empty: a dummy blind, or hidden from this view)."""
+    dummy: bool = False
+    """True for an imagined blind (only its owner's view says so)."""
+    level: int = 0
+    """Elevation: 1-3 in the sky, -1 to -3 underground or at sea depth, 0 on the surface."""
+    mode: Mode | None = None
+    """The mode it moves in now (its first bought mode unless it changed)."""
+    facing: Direction = "E"
+    speed: int = 0
+    """Space units: the current speed in cm per turn (AHW-A21)."""
+    counter: Hex | None = None
+    """Its Move counter: the hex it is ordered to (None: no counter)."""
+    counter_attack: Literal["", "ram", "suicide"] = ""
+    counter_level: int | None = None
+    """A level to climb or dive to on the way (at half Move)."""
+    moved: bool = False
+    """Moved this movement phase."""
+    fired: list[int] = Field(default_factory=list)
+    """Weapons fired this fire phase."""
+    repaired: bool = False
+    locked: list[str] = Field(default_factory=list)
+    """Factors that rolled a 10 for field repairs: no further repairs (text: "Field Repairs")."""
+    buffer: list[str] = Field(default_factory=list)
+    """A teleporter's units suspended in its buffers."""
+    destroyed_by: str = ""

@@ -1,0 +1,139 @@
+"""Words for the screen: actions described, unit cards, marks and side lines (blinds stay blinds to other sides)."""
+
+from __future__ import annotations
+
+from rules.actions import Action
+from rules.hexgrid import Hex
+from rules.rulesets.hundred_wars import costing, victory
+from rules.rulesets.hundred_wars.actions import (
+    AgreeEnd, Allocate, ChooseEdge, Done, Fire, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
+    RollOff, RollOrders, SetCounter, Teleport,
+)
+from rules.rulesets.hundred_wars.procedures.damage import SPREAD
+from rules.rulesets.hundred_wars.state import PHASE_WORDS, HwState
+from rules.rulesets.hundred_wars.units import key_label
+
+
+def _name(state: HwState, uid: str) -> str:
+    u = state.units.get(uid)
+    return u.name if u else uid
+
+
+def _at(state: HwState, h) -> str:
+    u = state.unit_at(Hex(*h))
+    return f"{u.name} at {Hex(*h)}" if u else str(Hex(*h))
+
+
+def describe(state: HwState, a: Action) -> str:
+    if isinstance(a, RollOff):
+        return "Roll 1d10 each to set up (high scorer chooses a table edge)"
+    if isinstance(a, PlacePiece):
+        return f"Place a {a.terrain} piece at {Hex(*a.at)}"
+    if isinstance(a, ChooseEdge):
+        return f"Take the {a.edge} table edge"
+    if isinstance(a, RollOrders):
+        return "Roll 1d10 for Orders per commander (pips)"
+    if isinstance(a, PlaceBlind):
+        return f"Place {_name(state, a.unit)} at {Hex(*a.at)} (1 pip)"
+    if isinstance(a, SetCounter):
+        cost = "2 pips" if state.phase == "move" else "1 pip"
+        extra = f", {a.attack} attack" if a.attack else ""
+        lvl = f", to level {a.level}" if a.level is not None else ""
+        return f"{_name(state, a.unit)}: Move counter to {_at(state, a.to)}{extra}{lvl} ({cost})"
+    if isinstance(a, RemoveCounter):
+        return f"{_name(state, a.unit)}: remove its Move counter (1 pip)"
+    if isinstance(a, Fire):
+        u = state.units.get(a.unit)
+        w = u.stats.weapons[a.weapon] if u and a.weapon < len(u.stats.weapons) else None
+        gun = f" (Fire {w.fire}, Range {w.range} cm{'' if w.kind == 'direct' else ', ' + w.kind})" if w else ""
+        return f"{_name(state, a.unit)} fires{gun} at {_at(state, a.at)}"
+    if isinstance(a, Repair):
+        return f"{_name(state, a.unit)} repairs {_at(state, a.at)}"
+    if isinstance(a, Reveal):
+        return f"Reveal {_name(state, a.unit)}"
+    if isinstance(a, PsiReveal):
+        return f"{_name(state, a.unit)} uses a psionic pip to reveal {_at(state, a.at)}"
+    if isinstance(a, Jam):
+        return f"{_name(state, a.unit)} jams the commander {_at(state, a.at)} (ECM)"
+    if isinstance(a, MoveUnit):
+        u = state.units.get(a.unit)
+        if u is not None and u.mode == "space" and not u.blind:
+            return f"{u.name} rolls to {'speed up' if a.accelerate else 'slow down'} and moves"
+        return f"{_name(state, a.unit)} rolls 1d100 and moves toward its counter"
+    if isinstance(a, Teleport):
+        who = _name(state, a.passenger) if a.passenger else "its buffers"
+        return f"{_name(state, a.unit)} teleports {who} to {Hex(*a.to)}"
+    if isinstance(a, Allocate):
+        u = state.units.get(a.unit)
+        first = "spread round its factors" if a.first == SPREAD else f"first from {key_label(a.first)}"
+        dmg = state.pending[0].damage if state.pending else "the"
+        return f"{u.name if u else a.unit} takes {dmg} damage {first}"
+    if isinstance(a, Done):
+        if state.phase == "terrain":
+            return "Place no more terrain pieces"
+        return f"Done with {PHASE_WORDS.get(state.phase, state.phase)}"
+    if isinstance(a, AgreeEnd):
+        return "Agree that the game is over"
+    return a.text()
+
+
+def unit_card(state: HwState, uid: str) -> list[tuple[str, str]]:
+    u = state.units[uid]
+    if u.blind:
+        rows = [("Blind", "a token: real units or a dummy")]
+        if u.contents:
+            rows.append(("Hides", ", ".join(_name(state, i) for i in u.contents)))
+        elif u.dummy:
+            rows.append(("Hides", "nothing (a dummy)"))
+        if u.counter is not None:
+            rows.append(("Move counter", str(Hex(*u.counter))))
+        return rows
+    s, b = u.stats, u.start
+    rows = [("Move", ", ".join(f"{m.mode} {m.factor}/{b.move_factor(m.mode)}" for m in s.move) or "0")]
+    for i, w in enumerate(s.weapons):
+        tag = "" if w.kind == "direct" else f" {w.kind}"
+        rows.append((f"Fire {i + 1}", f"{w.fire}/{b.weapons[i].fire}{tag}, Range {w.range} cm"))
+    rows += [("CQB", str(s.cqb)), ("Armour", f"{s.armour}/{b.armour}")]
+    if b.orders:
+        rows.append(("Orders", f"{s.orders}/{b.orders}, Range {s.orders_range} cm; pips {state.pips.get(uid, 0)}"))
+    for label, value in (("Large", s.large), ("Mobile", s.mobile), ("Top Armour", s.top_armour),
+                         ("Mine Proof", s.mine_proof), ("All Round Armour", s.all_round), ("Psionic", s.psionic),
+                         ("Teleport", s.teleport), ("ECM", s.ecm), ("ADS", s.ads), ("Field Repairs", s.field_repairs)):
+        if value:
+            rows.append((label, str(value)))
+    rows.append(("Points", f"{costing.unit_cost(s)}/{costing.unit_cost(b)}"))
+    if u.level:
+        rows.append(("Level", str(u.level)))
+    if u.mode == "space":
+        rows.append(("Speed", f"{u.speed} cm"))
+    if u.counter is not None:
+        rows.append(("Move counter", str(Hex(*u.counter)) + (f" ({u.counter_attack})" if u.counter_attack else "")))
+    if u.eliminated:
+        rows.append(("Status", "destroyed"))
+    return rows
+
+
+def unit_marks(state: HwState, uid: str) -> str:
+    u = state.units[uid]
+    if u.eliminated:
+        return "X"
+    marks = "?" if u.blind else ""
+    if u.counter is not None:
+        marks += ">"
+    if not u.blind and u.start.armour and u.stats.armour < u.start.armour:
+        marks += f"A{u.stats.armour}"
+    return marks
+
+
+def side_lines(state: HwState, side: str) -> list[str]:
+    lines = []
+    if side in state.edges:
+        lines.append(f"Edge: {state.edges[side]}")
+    if state.order and side in state.order:
+        lines.append(f"Player {state.order.index(side) + 1} this turn")
+    pips = sum(state.pips.get(c.id, 0) for c in state.commanders(side))
+    lines.append(f"Pips: {pips}")
+    waiting = sum(1 for b in state.units.values() if b.blind and b.side == side and b.at is None and not b.eliminated)
+    lines.append(f"Blinds off table: {waiting}")
+    lines.append(f"Damage received: {victory.damage_received(state, side)} pts")
+    return lines

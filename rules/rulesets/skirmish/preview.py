@@ -1,0 +1,117 @@
+"""Odds previews before every shot, spray, overwatch shot, fight and activation roll (exact, from odds.py)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.actions import Action
+from rules.core import Outcome, Preview
+from rules.hexgrid import Hex
+from rules.rulesets.skirmish import field as fld
+from rules.rulesets.skirmish import odds
+from rules.rulesets.skirmish import table as rs
+from rules.rulesets.skirmish import flow as tn
+from rules.rulesets.skirmish import words
+from rules.rulesets.skirmish.actions import Activate, Charge, Nominate, OverwatchFire, Shoot, Spray, WatchCharge
+from rules.rulesets.skirmish.procedures.roll import mods_words, tn_of
+from rules.rulesets.skirmish.procedures.shooting import hit_modifiers, shot_for
+from rules.rulesets.skirmish.state import SkirmState
+from rules.rulesets.skirmish.units import SkirmUnit
+
+WORDS = {"miss": "missed", "unhurt": "hit, unhurt", "downed": "downed", "dead": "dead"}
+
+
+def fate_outcomes(name: str, dist: dict) -> list[Outcome]:
+    out = []
+    for (f, sup), p in sorted(dist.items(), key=lambda kv: -kv[1]):
+        label = f"{name} {WORDS[f]}" + (", suppressed" if sup else "")
+        out.append(Outcome(label=label, chance=p))
+    return out
+
+
+def fire_preview(state: SkirmState, shooter: SkirmUnit, shots: list[Hex], *, moved: int, aim: str = "none",
+                 overwatch: bool = False, spray_at: Hex | None = None, title: str = "") -> Preview | None:
+    by_target: dict[str, list] = {}
+    notes: list[str] = []
+    for h in shots:
+        t = state.unit_at(h)
+        if t is None or t.side == shooter.side:
+            return None
+        sit = fld.situation(state, shooter, h, moved=moved, shots=len(shots), spray=spray_at is not None,
+                            aim=aim, overwatch=overwatch)
+        shot = shot_for(shooter.stats.shooting, sit, t.stats.wound_tn)
+        by_target.setdefault(t.id, []).append(shot)
+        line = (f"{t.name}: to hit {shooter.stats.shooting} + d10 vs TN {shot.tn} ({mods_words(hit_modifiers(sit))})"
+                f"{', re-roll a miss' if shot.reroll else ''}; wound d10 + {shot.damage} vs {shot.wound_tn}")
+        if line not in notes:
+            notes.append(line)
+    outcomes: list[Outcome] = []
+    zone: list[SkirmUnit] = []
+    if spray_at is not None:
+        zone = [e for e in state.enemies(shooter.side) if not e.downed and e.at.distance(spray_at) <= rs.SPRAY_RADIUS]
+    for tid, shot_list in by_target.items():
+        t = state.units[tid]
+        outcomes += fate_outcomes(t.name, odds.attack_odds(shot_list, t.downed, t.stats.willpower,
+                                                           in_zone=t in zone))
+    for z in zone:
+        if z.id not in by_target:
+            p = 1 - odds.p_holds(z.stats.willpower)
+            outcomes.append(Outcome(label=f"{z.name} suppressed (in the area)", chance=p))
+    dice = f"{len(shots)} hit roll(s), d10 + Shooting; each hit d10 + Damage (a critical hit: twice)"
+    return Preview(title=title, dice=dice, outcomes=tuple(outcomes), notes=tuple(notes))
+
+
+def melee_preview(state: SkirmState, attacker: SkirmUnit, defender: SkirmUnit, end: Hex, title: str) -> Preview:
+    copy = state.model_copy(deep=True)
+    a_u, d_u = copy.units[attacker.id], copy.units[defender.id]
+    a_u.at = end
+    if end != attacker.at:
+        a_u.facing = attacker.at.direction_to(end) or a_u.facing
+    a, d = rs.fighter(copy, a_u, d_u, active=True), rs.fighter(copy, d_u, a_u, active=False)
+    dist = odds.melee_odds(a, d)
+    outs: dict[str, Fraction] = {}
+    for (w, f, sup), p in dist.items():
+        if w is None:
+            label = "nobody wins: they stay in contact"
+        else:
+            win, lose = (attacker, defender) if w == "active" else (defender, attacker)
+            label = f"{win.name} wins; {lose.name} {WORDS[f]}" + (", suppressed" if sup else "")
+            if f == "downed":
+                label += " (then killed in contact: coup de grâce)"
+        outs[label] = outs.get(label, Fraction(0)) + p
+    notes = (f"{attacker.name}: CQC {a.cqc} + best of {a.dice}d10 vs TN {a.tn}",
+             f"{defender.name}: CQC {d.cqc} + best of {d.dice}d10 vs TN {d.tn}",
+             "overwatch fire on the way in is not counted")
+    return Preview(title=title, dice="contested CQC rolls, then the winner's wound roll",
+                   outcomes=tuple(Outcome(label=k, chance=v) for k, v in sorted(outs.items(), key=lambda kv: -kv[1])),
+                   notes=notes)
+
+
+def activation_preview(state: SkirmState, u: SkirmUnit, title: str) -> Preview:
+    t, mods = tn.activation_tn(state, u)
+    p = odds.activation_odds(u.stats.skill, t)
+    return Preview(title=title, dice=f"Skill {u.stats.skill} + d10 vs TN {tn_of(mods)} ({mods_words(mods)})",
+                   outcomes=(Outcome(label="passes", chance=p), Outcome(label="fails", chance=1 - p)))
+
+
+def preview(state: SkirmState, action: Action) -> Preview | None:
+    u = state.units.get(getattr(action, "unit", ""))
+    if u is None or not u.on_map:
+        return None
+    title = words.describe(state, action)
+    moved = state.acting.moved if state.acting and state.acting.unit == u.id else 0
+    if isinstance(action, Shoot):
+        shots = [action.at] + ([action.second or action.at] if action.shots == 2 else [])
+        return fire_preview(state, u, shots, moved=moved, aim=action.aim, title=title)
+    if isinstance(action, Spray):
+        return fire_preview(state, u, list(action.hits), moved=moved, spray_at=action.at, title=title)
+    if isinstance(action, OverwatchFire):
+        return fire_preview(state, u, [action.at] * action.shots, moved=0, overwatch=True, title=title)
+    if isinstance(action, (Charge, WatchCharge)):
+        t = state.unit_at(action.at)
+        if t is None or t.side == u.side:
+            return None
+        return melee_preview(state, u, t, action.path[-1] if action.path else u.at, title)
+    if isinstance(action, (Activate, Nominate)) and not u.fleeing:
+        return activation_preview(state, u, title)
+    return None

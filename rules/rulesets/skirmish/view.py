@@ -1,0 +1,17 @@
+"""What a side may see: the skirmish has no hidden information, every model and token is on the table."""
+
+from __future__ import annotations
+
+import random
+
+from rules.rulesets.skirmish.state import SkirmState
+
+
+def view(state: SkirmState, side: str | None) -> SkirmState:
+    """Everything is open: a copy, so that a screen cannot change the game."""
+    return state.model_copy(deep=True)
+
+
+def hidden_from(state: SkirmState, side: str, rng: random.Random) -> SkirmState:
+    """Nothing is secret in this game, so nothing changes (text #2: every token is placed on the table)."""
+    return state.model_copy(deep=True)

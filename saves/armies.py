@@ -1,0 +1,206 @@
+"""Army lists (`saves/armies/<ruleset>/<name>.toml`): read one, cost each unit with its rule set, check the totals.
+
+An army file names units with a count, their stats (the rule set's own model),
+the points the text prints for each and the points after any erratum. The
+rule set prices units (`unit_points(stats)`), so this module holds no rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rules import registry
+from saves.errors import SaveError, problems_from_validation
+from saves.files import dump_toml, parse_toml, read_bytes, write_atomic
+
+
+class ArmyEntryFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=200)
+    kind: str = Field(default="", max_length=200)
+    count: int = Field(default=1, ge=1, le=100)
+    printed: int | None = None
+    """The points the source prints for one unit."""
+    points: int | None = None
+    """The points of one unit after errata (the cost rules' value)."""
+    erratum: str = Field(default="", max_length=400)
+    note: str = Field(default="", max_length=400)
+    stats: dict[str, Any] = Field(default_factory=dict)
+
+
+class ArmyFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    format: str = "hexwar"
+    version: int = 1
+    kind: str = "army"
+    ruleset: str
+    name: str = Field(min_length=1, max_length=80)
+    title: str = Field(default="", max_length=200)
+    side: str = Field(default="", max_length=200)
+    printed_total: int | None = None
+    total: int | None = None
+    """The army's points after errata; checked against the sum of its units."""
+    erratum: str = Field(default="", max_length=400)
+    units: list[ArmyEntryFile] = Field(default_factory=list, max_length=400)
+
+
+@dataclass(frozen=True)
+class CostedEntry:
+    entry: ArmyEntryFile
+    each: int
+    """What the rule set's costing gives for one unit."""
+
+    @property
+    def subtotal(self) -> int:
+        return self.each * self.entry.count
+
+
+@dataclass(frozen=True)
+class Army:
+    file: ArmyFile
+    entries: list[CostedEntry] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(e.subtotal for e in self.entries)
+
+    def problems(self) -> list[str]:
+        """Where the file's stated points disagree with the costing (empty: it validates)."""
+        out = []
+        for e in self.entries:
+            if e.entry.points is not None and e.entry.points != e.each:
+                out.append(f"{e.entry.name}: the file says {e.entry.points} points, the costing gives {e.each}")
+            if e.entry.printed is not None and e.entry.printed != e.each and not e.entry.erratum:
+                out.append(f"{e.entry.name}: printed {e.entry.printed} points, the costing gives {e.each}, and no erratum says why")
+        if self.file.total is not None and self.file.total != self.total:
+            out.append(f"the army's total is {self.file.total} in the file, {self.total} by its units")
+        return out
+
+
+def _root() -> Path:
+    return Path(str(resources.files("saves") / "armies"))
+
+
+def list_armies(ruleset: str) -> list[str]:
+    """The names of the bundled army files of a rule set."""
+    folder = _root() / registry.resolve(ruleset)
+    return sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def load_army(name_or_path: str | Path, ruleset: str | None = None) -> Army:
+    """A bundled army by name (with `ruleset`), or an army file by path, costed by its rule set."""
+    text = str(name_or_path)
+    if isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text:
+        path = Path(name_or_path)
+    else:
+        if ruleset is None:
+            raise SaveError(None, f"name the rule set of army {text!r}")
+        path = _root() / registry.resolve(ruleset) / f"{text}.toml"
+    raw = parse_toml(read_bytes(path), path)
+    try:
+        file = ArmyFile.model_validate(raw)
+    except ValidationError as exc:
+        raise SaveError(path, problems_from_validation(exc, ArmyFile)) from None
+    if file.kind != "army":
+        raise SaveError(path, f"this is a {file.kind} file, not an army list")
+    rules = registry.get(file.ruleset)
+    price = getattr(rules, "unit_points", None)
+    if price is None:
+        raise SaveError(path, f"rule set {file.ruleset} has no points costing")
+    entries = []
+    for i, entry in enumerate(file.units):
+        try:
+            entries.append(CostedEntry(entry, price(entry.stats)))
+        except (ValueError, ValidationError) as exc:
+            raise SaveError(path, f"unit {i + 1} ({entry.name}): {exc}") from None
+    return Army(file, entries)
+
+
+# --- building an army ---------------------------------------------------------------
+
+
+def add_units(army: Army, source: Army, unit_name: str, count: int = 1, limit: int | None = None) -> Army:
+    """`army` with `count` more of the unit named `unit_name` from `source` (another list); refused over `limit`.
+
+    Raises SaveError with a reason in words when the unit is unknown, the rule
+    sets differ, or the new total would pass the points limit.
+    """
+    if source.file.ruleset != army.file.ruleset:
+        raise SaveError(None, f"{source.file.name} is a {source.file.ruleset} list, not {army.file.ruleset}")
+    found = next((e for e in source.entries if e.entry.name.lower() == unit_name.lower()), None)
+    if found is None:
+        known = ", ".join(e.entry.name for e in source.entries)
+        raise SaveError(None, f"{source.file.name} has no unit {unit_name!r} (it has: {known})")
+    if count < 1:
+        raise SaveError(None, "add at least one unit")
+    total = army.total + found.each * count
+    if limit is not None and total > limit:
+        raise SaveError(None, f"{count} x {found.entry.name} ({found.each} points each) would bring the army to "
+                              f"{total} points, over the limit of {limit} by {total - limit}")
+    entries = list(army.entries)
+    same = next((i for i, e in enumerate(entries) if e.entry.name == found.entry.name), None)
+    if same is None:
+        entries.append(CostedEntry(found.entry.model_copy(update={"count": count, "printed": None, "erratum": ""}),
+                                   found.each))
+    else:
+        e = entries[same]
+        entries[same] = CostedEntry(e.entry.model_copy(update={"count": e.entry.count + count}), e.each)
+    new_file = army.file.model_copy(update={"units": [e.entry for e in entries], "total": total,
+                                            "printed_total": None, "erratum": ""})
+    return Army(new_file, entries)
+
+
+def empty_army(ruleset: str, name: str) -> Army:
+    return Army(ArmyFile(ruleset=registry.resolve(ruleset), name=name, title=name, total=0))
+
+
+def army_lines(army: Army, limit: int | None = None) -> list[str]:
+    """The army as the builder shows it: one line per unit with the running total."""
+    lines, running = [], 0
+    for e in army.entries:
+        running += e.subtotal
+        lines.append(f"{e.entry.count:>3} x {e.entry.name:<45} {e.each:>5} each {e.subtotal:>6}   total {running:>6}")
+    cap = f" of {limit}" if limit is not None else ""
+    lines.append(f"{army.total} points{cap}")
+    return lines
+
+
+def save_army(army: Army, path: str | Path) -> None:
+    """Write the army file (atomically, keeping a .bak)."""
+    data = army.file.model_dump(exclude_none=True, exclude_defaults=False)
+    data["units"] = [{k: v for k, v in u.items() if v not in ("", None)} for u in data["units"]]
+    doc = {k: v for k, v in data.items() if v not in ("", None)}
+    write_atomic(path, dump_toml(doc).encode("utf-8"))
+
+
+def army_command(ruleset: str, file: str, source: str | None = None, add: str | None = None, count: int = 1,
+                 limit: int | None = None) -> tuple[int, list[str]]:
+    """`hexwar army RULESET FILE`: show (and with --add, extend and save) an army; (exit status, lines to print).
+
+    Without --add the file is checked: its running total, any disagreement with
+    the costing, and the points limit. With --add, `count` units named `add` are
+    copied from the list `source` (a bundled list's name or a file) and the file
+    is written, unless the army would pass the limit.
+    """
+    path = Path(file)
+    rid = registry.resolve(ruleset)
+    try:
+        if add is None:
+            army = load_army(path)
+            lines = army_lines(army, limit) + [f"problem: {p}" for p in army.problems()]
+            if limit is not None and army.total > limit:
+                return 2, lines + [f"refused: {army.total} points is over the limit of {limit} by {army.total - limit}"]
+            return (2 if army.problems() else 0), lines
+        if source is None:
+            return 2, ["name the list to take the unit from with --from (for example: --from martian)"]
+        army = load_army(path) if path.exists() else empty_army(rid, path.stem)
+        army = add_units(army, load_army(source, rid), add, count, limit)
+        save_army(army, path)
+        return 0, army_lines(army, limit) + [f"saved {path}"]
+    except SaveError as exc:
+        return 2, [f"refused: {exc}"]

@@ -1,0 +1,104 @@
+"""Computer-player figures: strength against the random and greedy players, and decision time.
+
+`python -m tests.bench.ai [--games N] [--jobs J] [--only RULESET]` plays, on every
+bundled scenario of every registered rule set, N seeded games against each
+yardstick player, the computer taking each side in turn, and prints the win
+rates (with Wilson 95% intervals) and the median and slowest decision. `make
+bench` runs it with a small N; docs/ai.md holds the figures of a larger run.
+Benchmarks print; they never fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+
+from rules import registry
+from rules.ai.balance import wilson
+from rules.ai.match import play_game, seeded_players
+
+MEDIAN_BAR_MS = 200.0
+SLOWEST_BAR_MS = 2000.0
+
+
+def scenarios(only: str | None = None):
+    from saves.scenarios import list_scenarios, load_scenario
+
+    import tests.conftest  # noqa: F401 - registers the toy rule set
+
+    for entry in registry.entries():
+        if only and entry.id != only:
+            continue
+        for info in list_scenarios(entry.id):
+            if not info.error:
+                yield entry.id, info.name, load_scenario(info.name, ruleset=entry.id)
+
+
+def one(rid: str, name: str, setup, opponent: str, game: int) -> tuple:
+    """Game `game`: the computer takes side game % 2; returns (rid, name, opponent, won, draw, times)."""
+    import tests.conftest  # noqa: F401 - a worker registers the toy rule set too
+
+    sides = [s.id for s in setup.sides]
+    me = sides[game % len(sides)]
+    kinds = {s: ("computer" if s == me else opponent) for s in sides}
+    seed = 1000 + game
+    played = play_game(setup, seed, seeded_players(kinds, seed), timed=True)
+    return rid, name, opponent, me, played.winner == me, played.winner is None, played.think[me], played.actions
+
+
+def run(games: int = 2, jobs: int = 2, only: str | None = None, opponents=("random", "greedy")) -> list[dict]:
+    jobs_list = [(rid, name, setup, opp, g) for rid, name, setup in scenarios(only) for opp in opponents
+                 for g in range(games)]
+    results: dict[tuple, dict] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(one, *j) for j in jobs_list]
+        for n, f in enumerate(as_completed(futures), 1):
+            rid, name, opp, me, won, draw, times, actions = f.result()
+            row = results.setdefault((rid, name, opp), {"ruleset": rid, "scenario": name, "opponent": opp,
+                                                        "games": 0, "wins": 0, "draws": 0, "times": [],
+                                                        "by_side": {}, "actions": 0})
+            row["games"] += 1
+            row["wins"] += won
+            row["draws"] += draw
+            row["times"] += times
+            row["actions"] += actions
+            side = row["by_side"].setdefault(me, [0, 0])
+            side[0] += won
+            side[1] += 1
+            print(f"game {rid} {name} {opp} computer={me} won={int(won)} draw={int(draw)} actions={actions} "
+                  f"median_ms={1000 * statistics.median(times) if times else 0:.0f} "
+                  f"slowest_ms={1000 * max(times) if times else 0:.0f}", flush=True)
+            print(f"\rai bench: {n}/{len(jobs_list)} games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    rows = [results[k] for k in sorted(results)]
+    print(f"{'rule set':8} {'scenario':14} {'against':8} {'games':>5} {'won':>5} {'rate':>6}  {'95% interval':15}"
+          f" {'median':>8} {'slowest':>8}  by side (won/played)")
+    for r in rows:
+        low, high = wilson(r["wins"], r["games"])
+        med = 1000 * statistics.median(r["times"]) if r["times"] else 0.0
+        top = 1000 * max(r["times"]) if r["times"] else 0.0
+        sides = ", ".join(f"{s} {w}/{n}" for s, (w, n) in sorted(r["by_side"].items()))
+        print(f"{r['ruleset']:8} {r['scenario']:14} {r['opponent']:8} {r['games']:>5} {r['wins']:>5} "
+              f"{r['wins'] / r['games']:>6.0%}  {low:>5.0%} - {high:<5.0%}  {med:>6.0f}ms {top:>6.0f}ms  {sides}")
+    all_times = [t for r in rows for t in r["times"]]
+    if all_times:
+        print(f"decision time over all games: median {1000 * statistics.median(all_times):.0f} ms "
+              f"(bar {MEDIAN_BAR_MS:.0f}), slowest {1000 * max(all_times):.0f} ms (bar {SLOWEST_BAR_MS:.0f})")
+    return rows
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench.ai")
+    parser.add_argument("--games", type=int, default=6, help="games per scenario and opponent (sides alternate)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", help="one rule set id")
+    parser.add_argument("--against", default="random,greedy", help="opponents, comma-separated")
+    args = parser.parse_args(argv)
+    run(args.games, args.jobs, args.only, tuple(args.against.split(",")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""The balance report: Wilson intervals, the table, and `hexwar balance` end to end."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+
+import pytest
+
+from rules.ai.balance import run, wilson
+from tests.conftest import toy_setup
+from tui.cli import main
+
+SHORT = 6
+"""Turns of the toy games here: two computers may manoeuvre for long, and these tests are about the report."""
+
+
+def test_wilson_interval_matches_the_formula_at_known_points():
+    low, high = wilson(8, 10)
+    assert round(low, 4) == 0.4902 and round(high, 4) == 0.9433
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 4) == 0.2775
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_report_counts_every_game_once_and_is_reproducible():
+    setup = toy_setup(max_turns=SHORT)
+    first = run(setup, games=3, jobs=1, first_seed=5)
+    again = run(setup, games=3, jobs=1, first_seed=5)
+    assert [g.seed for g in first.games] == [5, 6, 7]
+    assert [(g.winner, g.actions) for g in first.games] == [(g.winner, g.actions) for g in again.games]
+    rows = first.rows()
+    assert sum(r["count"] for r in rows if r["row"] in ("side", "draw")) == 3
+    assert {r["id"] for r in rows if r["row"] == "unit"} == {u.id for u in setup.units}
+
+
+@pytest.mark.slow
+def test_hexwar_balance_prints_the_table_and_writes_csv(tmp_path, capsys):
+    from saves.scenarios import _bundled_bytes
+
+    data, _ = _bundled_bytes("toy-skirmish", "toy")
+    scenario = tmp_path / "short.toml"
+    scenario.write_bytes(data.replace(b"teaching = true", f"teaching = true\nmax_turns = {SHORT}".encode()))
+    out = tmp_path / "balance.csv"
+    assert main(["balance", str(scenario), "--games", "4", "--jobs", "2", "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "95% interval" in captured.out and "Side A" in captured.out and "Side B" in captured.out
+    assert "average game length" in captured.out and "Alpha" in captured.out
+    assert "4/4 games" in captured.err
+    rows = list(csv.DictReader(out.open()))
+    assert sum(int(r["count"]) for r in rows if r["row"] in ("side", "draw")) == 4
+    assert all(r["games"] == "4" for r in rows)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="dask distributed is not installed")
+def test_the_same_games_on_a_dask_cluster_give_the_same_report():
+    from distributed import LocalCluster
+
+    setup = toy_setup(max_turns=SHORT)
+    registrations = (("toy", "Toy rules (tests only)", "tests.toy_ruleset"),)
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+        remote = run(setup, games=4, cluster=cluster.scheduler_address, first_seed=2, registrations=registrations)
+    local = run(setup, games=4, jobs=1, first_seed=2)
+    assert [(g.seed, g.winner, g.actions) for g in remote.games] == [(g.seed, g.winner, g.actions) for g in local.games]

@@ -1,0 +1,39 @@
+"""Forces checked against a points limit, and `hexwar army dirtside FILE`."""
+
+from __future__ import annotations
+
+from rules.rulesets.dirtside.army import check_force
+
+MBT = {"name": "Hammer 1", "kind": "vehicle",
+       "design": {"size": 3, "armour": 3, "mobility": "tracked_fast", "power": "hmt", "fc": "superior",
+                  "ecm": "enhanced", "pds": "enhanced", "weapons": [{"type": "HKP", "cls": 3}, {"type": "RFAC", "cls": 1}]}}
+
+
+def force(limit, *units):
+    return {"limit": limit, "units": list(units)}
+
+
+def test_a_legal_force_within_its_limit():
+    r = check_force(force(400, {"name": "Tanks", "stats": {"elements": [MBT, MBT]}},
+                          {"name": "Mortars", "stats": {"elements": [
+                              {"kind": "infantry", "troop": "line", "team": "mortar"}]}}))
+    # 2 x 173 (house RFAC 6 x class); mortar team = rifle 20 + 30, and its one bombardment 20
+    assert r.lines == [("Tanks", 346), ("Mortars", 70)] and r.total == 416
+    assert not r.ok and "over the limit by 16" in r.text()
+    assert check_force(force(416, *[{"name": n, "stats": s} for n, s in
+                                    [("Tanks", {"elements": [MBT, MBT]}),
+                                     ("Mortars", {"elements": [{"kind": "infantry", "team": "mortar"}]})]])).ok
+
+
+def test_launchers_and_missiles_are_priced_by_the_house_tables():
+    site = {"name": "Site", "stats": {"role": "launcher", "off_table": True, "launchers": 3, "missiles": ["HE", "nuke"],
+                                      "elements": [{"kind": "emplacement", "design": {"size": 3, "emplacement": True}}]}}
+    assert check_force(force(None, site)).lines == [("Site", 300 + 150 + 1200)]
+
+
+def test_problems_in_words():
+    r = check_force(force(1000, {"name": "Raiders", "stats": {"elements": [
+        {"kind": "infantry", "team": "commando"}, {"kind": "infantry", "team": "rifle"}]}},
+        {"name": "Bad", "stats": {"quality": "elite"}}))
+    assert any("can not mix commandos" in p for p in r.problems)
+    assert any(p.startswith("Bad: quality") for p in r.problems) and not r.ok

@@ -1,0 +1,125 @@
+"""Campaigns: repair bonus rolls, the pools, replacements, new units, captures and two battles in a row."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.core import GameResult, Refusal
+from rules.dice import ScriptedDice
+from rules.rulesets.hundred_wars import campaign as cp
+from rules.rulesets.hundred_wars.units import HwStats
+from rules.service import GameService
+from saves.scenarios import load_scenario
+from tests.rules.hundred_wars.helpers import INF, at, game, unit
+from tests.rules.hundred_wars.test_play import policy
+
+
+def finished(units, winner="red"):
+    s = game(units)
+    c = cp.start(s)
+    s.result = GameResult(winner=winner, reason="test")
+    return s, c
+
+
+def test_damaged_units_roll_1d100_and_the_loser_rolls_one_pool_die_the_others_two():
+    s, c = finished([unit("r", "red", at(1, 1)), unit("b", "blue", at(5, 5))])
+    s.units["r"].stats.armour = 2  # 6 damage points
+    s.units["b"].eliminated = True  # blue received most damage: the loser
+    c = cp.end_battle(c, s, ScriptedDice(4, 30, 40, 50))
+    r = c.forces["red"][0]
+    assert r.stats.armour == 6 and r.damage == 2  # restored 4 of 6
+    assert c.pools == {"red": 30 + 40, "blue": 50}
+    assert [u.id for u in c.destroyed["blue"]] == ["b"] and c.forces["blue"] == []
+
+
+def test_pool_spending_repairs_replaces_buys_and_refuses_overspending():
+    s, c = finished([unit("r", "red", at(1, 1)), unit("b", "blue", at(5, 5))])
+    s.units["r"].stats.weapons[0].fire = 10
+    s.units["b"].eliminated = True
+    c = cp.end_battle(c, s, ScriptedDice(1, 40, 40, 90))
+    cp.repair(c, "red", "r", 5)
+    assert c.forces["red"][0].stats.weapons[0].fire == 16 and c.pools["red"] == 75
+    cp.replace(c, "blue", "b")  # 90 in the pool pays 64
+    assert c.pools["blue"] == 26 and c.forces["blue"][0].stats.armour == 8
+    with pytest.raises(Refusal, match="not a destroyed unit"):
+        cp.replace(c, "blue", "b")
+    with pytest.raises(Refusal, match="repair pool holds 26"):
+        cp.buy(c, "blue", "b9", "New Rifles", HwStats.model_validate(INF))
+    cp.buy(c, "red", "r9", "New Rifles", HwStats.model_validate(INF))
+    assert c.pools["red"] == 11
+
+
+def test_each_full_hundred_adds_one_point():
+    s, c = finished([unit("r", "red", at(1, 1)), unit("b", "blue", at(5, 5))])
+    s.units["b"].eliminated = True
+    c = cp.end_battle(c, s, ScriptedDice(100, 60, 10))
+    cp.upgrade(c, "red", "r", "armour")
+    assert c.forces["red"][0].stats.armour == 9 and c.forces["red"][0].bought.armour == 9 and c.pools["red"] == 60
+    with pytest.raises(Refusal):
+        cp.upgrade(c, "red", "r", "armour")
+
+
+def test_stranded_units_are_captured_and_claimed_or_salvaged():
+    gun = {"move": [{"mode": "ground", "factor": 0}], "weapons": [{"fire": 0, "range": 20}], "cqb": 5, "armour": 30}
+    s, c = finished([unit("r", "red", at(1, 1)), unit("g", "blue", at(5, 5), **gun), unit("h", "blue", at(6, 5), **gun)])
+    s.units["r"].stats.armour = 7
+    c = cp.end_battle(c, s, ScriptedDice(1, 5, 5, 5))
+    assert sorted(u.id for u in c.captured) == ["g", "h"]
+    cp.claim(c, "red", "g")
+    assert [u.id for u in c.forces["red"]] == ["r", "g"]
+    assert cp.salvage(c, "red", "h") == 5  # 10% of 45 points, rounded up
+    with pytest.raises(Refusal):
+        cp.claim(c, "blue", "h")
+
+
+def test_the_loser_may_scuttle_stranded_units():
+    gun = {"move": [{"mode": "ground", "factor": 0}], "weapons": [{"fire": 50, "range": 20}], "cqb": 5, "armour": 30}
+    s = game([unit("r", "red", at(1, 1)), unit("g", "blue", at(5, 5), **gun)])
+    assert cp.scuttle_rolls(s, "blue", ScriptedDice(40)) == ["g"]
+
+
+def test_two_battles_in_a_row_through_the_service():
+    setup = load_scenario("first-blinds", ruleset="hundred_wars")
+    first = GameService.new(setup, seed=21)
+    rng = random.Random(21)
+    while first.result is None:
+        assert first.apply(policy(first, rng)).ok
+    c = cp.start(first.initial)
+    c = cp.end_battle(c, first.state, ScriptedDice(*[50] * 40))
+    survivors = {u.id for f in c.forces.values() for u in f}
+    assert survivors == {u.id for u in first.state.units.values() if not u.blind and not u.eliminated
+                         and u.id not in {x.id for x in c.captured}}
+    for side in c.sides:
+        for lost in list(c.destroyed.get(side, [])):
+            try:
+                cp.replace(c, side, lost.id)
+            except Refusal:
+                pass
+    second_setup = setup.model_copy(update={"units": cp.next_units(c)})
+    second = GameService.new(second_setup, seed=22)
+    for u in cp.next_units(c):
+        assert second.state.units[u.id].stats == HwStats.model_validate(u.stats)
+    while second.result is None:
+        assert second.apply(policy(second, rng)).ok
+    c = cp.end_battle(c, second.state, ScriptedDice(*[50] * 40))
+    assert c.battles == 2
+
+
+def test_the_campaign_is_carried_in_a_campaign_file(tmp_path):
+    from saves.campaign import Campaign as CampaignFile
+    from saves.campaign import carried, load_campaign, record_battle, save_campaign
+
+    setup = load_scenario("first-blinds", ruleset="hundred_wars")
+    first = GameService.new(setup, seed=21)
+    rng = random.Random(21)
+    while first.result is None:
+        assert first.apply(policy(first, rng)).ok
+    c = cp.end_battle(cp.start(first.initial), first.state, ScriptedDice(*[50] * 40))
+    war = CampaignFile(ruleset="hundred_wars", name="ford", title="Two battles at the ford",
+                       battles=["first-blinds", "first-blinds"])
+    war = record_battle(war, first.result, c)
+    path = save_campaign(war, tmp_path / "ford.toml")
+    again = carried(load_campaign(path))
+    assert again == c and war.next_battle == "first-blinds"

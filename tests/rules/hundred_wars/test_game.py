@@ -1,0 +1,314 @@
+"""The turn with forced dice: pips, blinds, Move counters, movement with terrain, fire, damage, close combat."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import Refusal
+from rules.rulesets.hundred_wars import RULESET, turn, victory
+from tests.rules.hundred_wars.helpers import HQ, INF, act, at, board, game, unit
+
+
+def test_orders_roll_gives_pips_and_passes_to_the_next_side():
+    s = game([unit("h", "red", at(1, 1), **HQ), unit("e", "blue", at(1, 6))], phase="orders")
+    act(s, "orders red", 3)
+    assert s.pips == {"h": 3}
+    assert s.acting() == "blue" and s.phase == "orders"
+    act(s, "orders blue")  # blue has no commander: no roll
+    assert s.phase == "blinds" and s.acting() == "red"
+
+
+def test_placing_a_blind_costs_a_pip_and_must_be_in_the_home_quarter():
+    s = game([unit("h", "red", None, **HQ), unit("e", "blue", at(1, 6))], phase="blinds", pips={"h": 1}, dummies=1)
+    blind = s.blind_of("h")
+    dummy = next(u for u in s.units.values() if u.blind and u.side == "red" and u.dummy)
+    with pytest.raises(Refusal, match="home quarter"):
+        act(s, f"blind red unit={blind.id} at=5,5")
+    act(s, f"blind red unit={blind.id} at=5,1")
+    assert blind.at == at(5, 1) and s.pips["h"] == 0
+    with pytest.raises(Refusal, match="no commander has 1 pip"):
+        act(s, f"blind red unit={dummy.id} at=6,1")
+
+
+def test_move_counters_need_a_commander_within_orders_range_across_terrain():
+    units = [unit("h", "red", at(0, 0), **HQ), unit("i", "red", at(6, 0)), unit("e", "blue", at(1, 7))]
+    s = game(units, phase="counters", pips={"h": 2})
+    act(s, "counter red unit=i to=6,3")  # 30 cm away: within Orders Range 30
+    assert s.units["i"].counter == at(6, 3) and s.pips["h"] == 1
+    wood = board(terrain={at(3, 0): "wood"})
+    s = game(units, b=wood, phase="counters", pips={"h": 2}, rolled={f"wood@{at(3, 0)}": "hard"})
+    with pytest.raises(Refusal, match="within Orders range"):
+        act(s, "counter red unit=i to=6,3")  # Hard terrain between halves the range to 15 cm
+
+
+def test_movement_rolls_and_moves_min_of_roll_and_move():
+    s = game([unit("i", "red", at(0, 0)), unit("e", "blue", at(11, 7))], phase="move")
+    s.units["i"].counter = at(8, 0)
+    act(s, "move red unit=i", 7)  # 7 cm: one 5 cm hex
+    assert s.units["i"].at == at(1, 0)
+    s.units["i"].moved = False
+    act(s, "move red unit=i", 80)  # capped at Move 10: two hexes
+    assert s.units["i"].at == at(3, 0)
+
+
+def test_entering_a_piece_rolls_it_once_and_hard_halves_the_move():
+    b = board(terrain={at(2, 0): "wood", at(3, 0): "wood"})
+    s = game([unit("i", "red", at(0, 0), **{**INF, "move": [{"mode": "ground", "factor": 20}]}),
+              unit("e", "blue", at(11, 7))], b=b, phase="move")
+    s.units["i"].counter = at(6, 0)
+    act(s, "move red unit=i", 100, 4)  # movement 100, then the wood rolls 4: Hard -> Move 10 = 2 hexes
+    assert s.units["i"].at == at(2, 0)
+    assert s.terrain_rolls == {f"wood@{at(2, 0)}": "hard"}
+
+
+def test_a_unit_with_a_counter_must_move_before_the_phase_ends():
+    s = game([unit("i", "red", at(0, 0)), unit("e", "blue", at(11, 7))], phase="move")
+    s.units["i"].counter = at(4, 0)
+    with pytest.raises(Refusal, match="must roll and move"):
+        act(s, "done red")
+    act(s, "move red unit=i", 10)
+    act(s, "done red")
+    assert s.acting() == "blue"
+
+
+def test_fire_reveals_a_real_blind_and_hits_the_unit_under_it():
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", None, name="Blue Rifles")], dummies=0)
+    blind = s.blind_of("b")
+    blind.at = at(3, 4)  # 15 cm away
+    act(s, "fire red unit=r at=3,4", 9, 12, 3)  # range 18 in 15..19: a good hit; Fire 12 v Armour 3: destroyed
+    assert blind.eliminated and s.units["b"].at == at(3, 4) and s.units["b"].eliminated
+
+
+def test_range_good_hit_doubles_the_fire_factor_on_a_revealed_unit():
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 4))])
+    ev = act(s, "fire red unit=r at=3,4", 8, 30, 70)  # range 16 in 15..19: good hit, Fire cap 32: 30 vs 8 -> destroyed
+    assert s.units["b"].eliminated
+    assert any("good hit" in e.text() for e in ev)
+
+
+def test_fire_at_a_dummy_blind_removes_it_without_a_fire_roll():
+    s = game([unit("r", "red", at(3, 1)), unit("x", "blue", at(11, 7))], dummies=1)
+    dummy = next(u for u in s.units.values() if u.blind and u.side == "blue")
+    dummy.at = at(3, 3)
+    act(s, "fire red unit=r at=3,3", 50)
+    assert dummy.eliminated and dummy.dummy
+
+
+def test_a_missed_range_roll_reveals_nothing():
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", None)])
+    blind = s.blind_of("b")
+    blind.at = at(3, 4)
+    act(s, "fire red unit=r at=3,4", 7)  # 14 < 15 cm: not sighted
+    assert not blind.eliminated and s.units["b"].at is None
+
+
+def test_odd_damage_is_allocated_by_the_firer_even_by_the_target():
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 4), **{**INF, "armour": 30})])
+    act(s, "fire red unit=r at=3,4", 50, 13, 10)  # Fire 13 v Armour 10: 3 damage, odd
+    assert s.pending[0].allocator == "red" and s.pending[0].damage == 3
+    assert RULESET.decision(s).side == "red"
+    with pytest.raises(Refusal):
+        act(s, "fire red unit=r at=3,4")
+    act(s, "allocate red unit=b first=fire:0")
+    assert s.units["b"].stats.weapons[0].fire == 13 and not s.pending
+    s.units["r"].fired = []
+    act(s, "fire red unit=r at=3,4", 50, 14, 10)  # 4 damage: even
+    assert s.pending[0].allocator == "blue"
+    act(s, "allocate blue unit=b first=spread")
+    assert s.units["b"].stats.armour == 28
+
+
+def test_damage_with_no_armour_left_destroys():
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 4), **{**INF, "armour": 0})])
+    s.units["b"].stats.armour = 0
+    act(s, "fire red unit=r at=3,4", 50, 3, 1)
+    assert s.units["b"].eliminated
+
+
+def test_target_priority_enemy_in_contact_first():
+    s = game([unit("r", "red", at(3, 3)), unit("b1", "blue", at(3, 4)), unit("b2", "blue", at(6, 3))])
+    with pytest.raises(Refusal, match="priorities"):
+        act(s, "fire red unit=r at=6,3")
+    s.options["target_priority"] = False
+    act(s, "fire red unit=r at=6,3", 1)
+
+
+def test_contact_reveals_blinds_and_starts_close_combat():
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", None, **{**INF, "cqb": 30})], phase="move")
+    blind = s.blind_of("b")
+    blind.at = at(3, 4)
+    s.units["r"].counter = at(3, 5)
+    # move 10 cm -> 3,3 (adjacent to the blind): revealed; CQB: red rolls 12, blue 25 -> red takes 13 (odd: blue allocates)
+    act(s, "move red unit=r", 10, 12, 25)
+    assert blind.eliminated and s.units["b"].at == at(3, 4)
+    assert s.pending[0].damage == 13 and s.pending[0].allocator == "blue" and s.pending[0].units == ["r"]
+
+
+def test_ram_uses_both_armour_factors_as_damage():
+    s = game([unit("r", "red", at(3, 1), **{**INF, "armour": 40}), unit("b", "blue", at(3, 4))], phase="move")
+    s.units["r"].counter, s.units["r"].counter_attack = at(3, 4), "ram"
+    act(s, "move red unit=r", 10)
+    damages = sorted((p.damage, p.units[0]) for p in s.pending)
+    assert damages == [(8, "r"), (40, "b")]
+
+
+def test_suicide_attack_destroys_the_attacker():
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 4))], phase="move")
+    s.units["r"].counter, s.units["r"].counter_attack = at(3, 4), "suicide"
+    act(s, "move red unit=r", 10, 10, 3, 1, 5)  # closing 10 cm: Fire 10 v Armour 3 -> destroyed
+    assert s.units["r"].eliminated and s.units["b"].eliminated
+
+
+def test_space_units_change_speed_by_the_roll():
+    ship = {"move": [{"mode": "space", "factor": 80}], "cqb": 1, "armour": 70}
+    b = board(terrain={at(c, r): "space" for c in range(12) for r in range(8)})
+    s = game([unit("s", "red", at(0, 0), **ship), unit("e", "blue", at(11, 7), **ship)], b=b, phase="move")
+    s.units["s"].counter, s.units["s"].speed = at(11, 0), 0
+    act(s, "move red unit=s accelerate=true", 12)  # speed 0 + 12 = 12 cm: two hexes
+    assert s.units["s"].speed == 12 and s.units["s"].at == at(2, 0)
+
+
+def test_field_repairs_restore_a_point_and_a_ten_ends_repairs_on_that_factor():
+    fixer = {**INF, "field_repairs": 5}
+    s = game([unit("f", "red", at(3, 1), **fixer), unit("i", "red", at(4, 1)), unit("e", "blue", at(11, 7))])
+    s.units["i"].stats.armour = 5
+    act(s, "repair red unit=f at=4,1", 2)
+    assert s.units["i"].stats.armour == 6
+    s.units["f"].repaired = False
+    act(s, "repair red unit=f at=4,1", 10)
+    assert s.units["i"].locked == ["armour"]
+
+
+def test_psionic_pip_reveals_a_blind_in_range():
+    psi = {**HQ, "psionic": 1, "psionic_range": 30}
+    s = game([unit("p", "red", at(3, 1), **psi), unit("b", "blue", None)])
+    s.blind_of("b").at = at(3, 5)
+    act(s, "psi red unit=p at=3,5")
+    assert s.units["b"].at == at(3, 5)
+    with pytest.raises(Refusal):
+        act(s, "psi red unit=p at=3,5")
+
+
+def test_ecm_jam_removes_pips_but_not_below_two():
+    ecm = {**INF, "ecm": 6, "ecm_range": 40}
+    s = game([unit("j", "red", at(3, 1), **ecm), unit("h", "blue", at(3, 5), **HQ)], phase="counters", pips={"h": 5})
+    act(s, "jam red unit=j at=3,5", 2, 9)  # ECM 2 <= 6 succeeds; 9 pips off, not below 2
+    assert s.pips["h"] == 2
+
+
+def test_player_order_ties_are_rolled_again():
+    s = game([unit("i", "red", at(0, 0)), unit("e", "blue", at(11, 7))], phase="move")
+    act(s, "done red")
+    act(s, "done blue", 4, 4, 2, 9)
+    assert s.order == ["blue", "red"] and s.turn == 2 and s.phase == "orders"
+
+
+def test_most_damage_received_loses():
+    s = game([unit("i", "red", at(0, 0)), unit("e", "blue", at(11, 7)), unit("f", "blue", at(10, 7))])
+    s.units["e"].eliminated = True
+    r = victory.result(s, "test")
+    assert r.winner == "red" and "Blue 64" in r.reason
+    s.units["f"].eliminated = True
+    assert victory.check(s).winner == "red"
+
+
+def test_legal_actions_are_accepted():
+    s = game([unit("r", "red", at(3, 3)), unit("b1", "blue", at(3, 6))], phase="counters", pips={})
+    assert [a.text() for a in turn.legal_actions(s, "red")] == ["done red", "agree_end red"]
+
+
+def test_three_sides_choose_edges_in_roll_order_and_take_every_phase_in_player_order():
+    from rules.core import Setup, SideSetup
+    from rules.rulesets.hundred_wars import RULESET
+    from tests.rules.hundred_wars.helpers import board
+
+    setup = Setup(ruleset="hundred_wars", name="three", board=board(),
+                  sides=[SideSetup(id=s, name=s) for s in ("red", "blue", "green")],
+                  units=[unit("r", "red", None, **HQ), unit("b", "blue", None, **HQ), unit("g", "green", None, **HQ)])
+    s = RULESET.setup(setup, 1, {"dummy_blinds": 0})
+    act(s, "roll_off red", 3, 9, 5)
+    assert s.order == ["blue", "green", "red"] and RULESET.decision(s).side == "blue"
+    act(s, "edge blue edge=west")
+    with pytest.raises(Refusal, match="not free"):
+        act(s, "edge green edge=west")
+    act(s, "edge green edge=north")
+    # No pieces to roll; player order: red 2, blue 7, green 7 - the tie re-rolls: blue 1, green 4.
+    act(s, "edge red edge=south", 2, 7, 7, 1, 4)
+    assert s.edges == {"blue": "west", "green": "north", "red": "south"}
+    assert s.order == ["green", "blue", "red"] and s.phase == "orders"
+    for side, face in (("green", 2), ("blue", 3), ("red", 4)):
+        assert RULESET.decision(s).side == side
+        act(s, f"orders {side}", face)
+    assert s.phase == "blinds" and s.acting() == "green"
+
+
+def test_fortifications_are_good_going_inside_and_at_gates_and_harder_under_resistance():
+    from rules.rulesets.hundred_wars import field
+
+    fort = {at(5, 3): "fort", at(6, 3): "fort", at(5, 4): "fort"}
+    b = board(terrain=fort, gates=(at(5, 4),))
+    s = game([unit("r", "red", at(3, 3)), unit("e", "blue", at(11, 7))], b=b, rolled={f"fort@{at(5, 3)}": "very_hard"})
+    assert field.entry_level(s, at(4, 3), at(5, 3), "ground", "red", None) == "very_hard"  # over the wall
+    assert field.entry_level(s, at(4, 4), at(5, 4), "ground", "red", None) == "easy"  # at the gate
+    assert field.entry_level(s, at(5, 3), at(6, 3), "ground", "red", None) == "easy"  # inside
+    s.units["e"].at = at(6, 3)  # now contested
+    assert field.entry_level(s, at(4, 4), at(5, 4), "ground", "red", None) == "impassable"
+
+
+def test_fire_across_a_piece_known_to_be_impassable_is_refused():
+    b = board(terrain={at(3, 2): "rough"})
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 3))], b=b, rolled={f"rough@{at(3, 2)}": "impassable"})
+    with pytest.raises(Refusal, match="impassable"):
+        act(s, "fire red unit=r at=3,3")
+
+
+def test_an_unrolled_piece_is_rolled_when_fired_into_and_cuts_the_range():
+    b = board(terrain={at(3, 3): "wood"})
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 3))], b=b)
+    act(s, "fire red unit=r at=3,3", 5, 9)  # the wood rolls 5 (Hard): range 2 x 9 / 2 = 9 < 10 cm: not sighted
+    assert s.terrain_rolls == {f"wood@{at(3, 3)}": "hard"} and s.units["r"].fired == [0]
+
+
+def test_players_place_their_terrain_pieces_in_turn_the_low_scorer_first():
+    from rules.core import Setup, SideSetup
+    from rules.rulesets.hundred_wars import field
+    from tests.rules.hundred_wars.helpers import board
+
+    setup = Setup(ruleset="hundred_wars", name="t", board=board(),
+                  sides=[SideSetup(id="red", name="Red"), SideSetup(id="blue", name="Blue")],
+                  units=[unit("r", "red", None, **HQ), unit("b", "blue", None, **HQ)])
+    s = RULESET.setup(setup, 1, {"dummy_blinds": 0, "place_terrain": True})
+    act(s, "roll_off red", 8, 3, 2, 1)  # red 8, blue 3: blue is the low scorer; red may place 2, blue 1
+    assert s.phase == "terrain" and s.pieces_left == {"red": 2, "blue": 1}
+    assert RULESET.decision(s).side == "blue"
+    act(s, "piece blue terrain=wood at=4,4")
+    assert s.board.terrain_at(at(4, 4)) == "wood" and s.board.terrain_at(at(5, 4)) == "wood"
+    assert RULESET.decision(s).side == "red"
+    with pytest.raises(Refusal, match="not an open hex"):
+        act(s, "piece red terrain=hill at=4,4")
+    act(s, "piece red terrain=hill at=9,2")
+    assert RULESET.decision(s).side == "red"  # blue has no pieces left
+    act(s, "done red")
+    assert s.phase == "edge" and RULESET.decision(s).side == "red"  # the high scorer chooses the edge
+    assert field.piece_at(s, at(9, 2)).startswith("hill@")
+
+
+def test_a_group_takes_one_counter_moves_on_one_roll_at_its_lowest_move_and_fires_at_the_same_target():
+    slow = {**INF, "move": [{"mode": "ground", "factor": 5}]}
+    fast = {**INF, "move": [{"mode": "ground", "factor": 20}]}
+    units = [unit("h", "red", at(0, 0), **HQ), unit("t", "red", at(2, 1), **fast), unit("i", "red", at(2, 2), **slow),
+             unit("e", "blue", at(11, 7)), unit("f", "blue", at(10, 7))]
+    s = game(units, phase="counters", pips={"h": 1})
+    act(s, "counter red unit=t to=8,1")
+    assert s.units["t"].counter == s.units["i"].counter == at(8, 1) and s.pips["h"] == 0
+    s.phase = "move"
+    act(s, "move red unit=t", 60)  # one roll for both; the group's lowest Move is 5 cm: one hex each
+    assert s.units["t"].at == at(3, 1) and s.units["i"].at == at(3, 2)
+    assert s.units["t"].moved and s.units["i"].moved
+    s.phase = "fire"
+    s.options["target_priority"] = False
+    s.units["e"].at, s.units["f"].at = at(5, 3), at(5, 4)
+    act(s, "fire red unit=i at=5,3", 1)  # i fires at e (not sighted)
+    with pytest.raises(Refusal, match="group"):
+        act(s, "fire red unit=t at=5,4")
+    act(s, "fire red unit=t at=5,3", 1)

@@ -1,0 +1,79 @@
+"""The computer's sides on the game screen: it thinks in a worker, plays at a pace a person can follow.
+
+A mixin for the game screen. The computer reads the game only through its own
+seats (rules/ai/autoplay.py); its actions go through the screen's own `apply`,
+so they reach the dice log with the rule cited like a player's. Undo takes back
+the computer's replies together with the person's own last decision.
+"""
+
+from __future__ import annotations
+
+import time
+
+from textual import work
+
+from rules.ai.autoplay import Autopilot
+
+PACES = (("normal", 0.8), ("slow", 2.0), ("fast", 0.15))
+"""Seconds between the computer's actions, at least; `+` cycles through them."""
+SHOW_THINKING = 0.5
+"""A progress line appears when the computer thinks longer than this (seconds)."""
+
+
+class ComputerSides:
+    """Mixin: `start_computers(sides)` once; `computer_turn()` after every change."""
+
+    pilot: Autopilot | None = None
+    _pace = 0
+    _thinking = False
+
+    def start_computers(self, sides) -> None:
+        self.pilot = Autopilot.computers(self.service, list(sides)) if sides else None
+
+    def is_computer(self, side: str | None) -> bool:
+        return self.pilot is not None and side in self.pilot.players
+
+    def computer_turn(self) -> None:
+        """If a computer side must act (or may react) now, let it think in a worker."""
+        if self.pilot is None or self._thinking or self.seat.result is not None:
+            return
+        due = self.pilot.due()
+        if due is None:
+            return
+        self._thinking = True
+        self._think(self.seat.action_count)
+
+    @work(thread=True, exclusive=True, group="computer")
+    def _think(self, count: int) -> None:
+        start = time.monotonic()
+
+        def progress(done: int, total: int) -> None:
+            if time.monotonic() - start > SHOW_THINKING:
+                self.app.call_from_thread(self.say, f"The computer is thinking... {100 * done // max(total, 1)}%")
+
+        action = self.pilot.think(progress)
+        self.app.call_from_thread(self._thought, action, count, time.monotonic() - start)
+
+    def _thought(self, action, count: int, spent: float) -> None:
+        wait = max(0.0, PACES[self._pace][1] - spent)
+        self.set_timer(wait, lambda: self._computer_plays(action, count))
+
+    def _computer_plays(self, action, count: int) -> None:
+        self._thinking = False
+        if self.seat.action_count != count:
+            self.computer_turn()  # the game moved meanwhile (an undo): think again
+            return
+        if action is not None:
+            self.apply(action)  # through the seat of its side; reaches the dice log like a player's
+        else:
+            self.computer_turn()  # it let a reaction go: the side that decides may be a computer too
+
+    def action_computer_speed(self) -> None:
+        self._pace = (self._pace + 1) % len(PACES)
+        self.say(f"Computer speed: {PACES[self._pace][0]}")
+
+    def undo_to_person(self) -> bool:
+        """Undo the computer's replies and the person's own last decision; False if there was none."""
+        if self.pilot is None or self.pilot.watching:
+            return False
+        return self.pilot.undo_to_person() > 0
