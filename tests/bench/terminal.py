@@ -48,12 +48,13 @@ IDLE = 3.0
 STARTUP_RUNS = 5
 
 BARS = {
-    "first_frame": "<= 1.2x bare",
-    "move": "<= 150 B",
+    "first_frame": "<= 1.1x bare",
+    "move": "<= 60 B",
     "palette": "<= 2048 B",
-    "escape_ms": "<= 50 ms",
+    "escape_ms": "<= 20 ms",
     "idle": "0 B",
 }
+"""DESIGN.md's bars of this stage (raised from 1.2x, 150 B and 50 ms)."""
 
 KEYS = {
     "up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D",
@@ -328,7 +329,7 @@ def run() -> None:
     print(f"Terminal ({COLS}x{ROWS}, TERM=xterm-256color, pyte): {r['game_what']}")
     rows = [
         ("first frame (s)", f"{r['first_frame']:.3f}", f"{r['bare_first_frame']:.3f}",
-         f"<= {1.2 * r['bare_first_frame']:.3f} (1.2x bare) [{r['first_frame_what']}]"),
+         f"<= {1.1 * r['bare_first_frame']:.3f} (1.1x bare) [{r['first_frame_what']}]"),
         ("cursor move (B)", _bytes(g["move"]), _bytes(b["move"]), BARS["move"] + f" (max {_max(g['move'])})"),
         ("  outlined zoom (B)", _bytes(g["move_outlined"]), "", BARS["move"] + f" (max {_max(g['move_outlined'])})"),
         ("palette shown (B)", _bytes(g["palette"]), _bytes(b["palette"]), BARS["palette"]),
