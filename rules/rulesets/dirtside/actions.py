@@ -42,7 +42,7 @@ class Call(Action):
     unit: str
     battery: str
     at: Hex
-    munition: Literal["HEF", "MAK"] = "HEF"
+    munition: Literal["HEF", "MAK", "smoke", "DMR"] = "HEF"
 
 
 class Bombard(Action):
@@ -52,7 +52,7 @@ class Bombard(Action):
     kind: Literal["bombard"] = "bombard"
     unit: str
     at: Hex
-    munition: Literal["HEF", "MAK"] = "HEF"
+    munition: Literal["HEF", "MAK", "smoke", "DMR"] = "HEF"
 
 
 class CounterBattery(Action):
@@ -120,6 +120,29 @@ class Dogfight(Action):
     weapon: Literal["guns", "aam"] = "guns"
 
 
+class Discharge(Action):
+    """Fire the unit's smoke dischargers: its combat action; its vehicles are obscured (§5.6)."""
+
+    kind: Literal["discharge"] = "discharge"
+    unit: str
+
+
+class LayMines(Action):
+    """A minelayer drops a minefield behind itself: its combat action (§10.1)."""
+
+    kind: Literal["lay"] = "lay"
+    unit: str
+
+
+class ClearMines(Action):
+    """Engineer teams within 2 hexes of the mine marker at `at` try to clear it: d6 (one type up per extra
+    engineer), 6 or more (§10.1)."""
+
+    kind: Literal["clear"] = "clear"
+    unit: str
+    at: Hex
+
+
 class Done(Action):
     """End the activation now; with `unit` at the start of a go, activate that unit to do nothing (§2.3)."""
 
@@ -156,7 +179,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Done, Pass, OpFire, Hold, React],
+          Dogfight, Discharge, LayMines, ClearMines, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

@@ -6,9 +6,8 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import combat, support
+from rules.rulesets.dirtside import combat, mines, smoke, support
 from rules.rulesets.dirtside import movement as mv
-from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
 
@@ -48,7 +47,7 @@ def opfire_units(state: DSState, side: str, mover: DSUnit) -> list[DSUnit]:
     for u in state.units.values():
         if u.side != side or u.stats.activated or not u.on_map or u.stats.role != "ground" or u.stats.panic:
             continue
-        if not ter.sight(state.board, u.at, mover.at, frozenset(state.rubble)):
+        if not smoke.sees(state, u.at, mover.at):
             continue
         if any(kind != "firefight" or state.options.get("opfire_firefights", False)
                for _, _, kind in combat.shots(state, u, mover, opportunity=True)):
@@ -120,18 +119,23 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
                     if near:
                         best = min(near, key=lambda h: (len(dests[h]), h))
                         out.append(A.Assault(side=side, unit=unit.id, at=e.at, path=dests[best]))
-        rubble = frozenset(state.rubble)
         for b in state.units.values():
             if b.id == unit.id or b.side != side or not support.is_battery(b) or not b.in_play:
                 continue
+            kinds = support.munitions(b)
             for e in foes:
-                if not support.can_call(state, unit, b, e.at):
-                    for m in ("HEF", "MAK"):
-                        out.append(A.Call(side=side, unit=unit.id, battery=b.id, at=e.at, munition=m))
-        if support.is_battery(unit) and support.guns(unit) and not moved:
-            for e in foes:
-                if ter.sight(state.board, unit.at, e.at, rubble) and combat.off_facing(unit, e.at) <= 90 + 1e-9:
-                    out.extend(A.Bombard(side=side, unit=unit.id, at=e.at, munition=m) for m in ("HEF", "MAK"))
+                if kinds and not support.can_call(state, unit, b, e.at, kinds[0]):
+                    out.extend(A.Call(side=side, unit=unit.id, battery=b.id, at=e.at, munition=m) for m in kinds)
+        if support.is_battery(unit) and not moved:
+            kinds = support.munitions(unit)
+            for e in foes if kinds else ():
+                if smoke.sees(state, unit.at, e.at) and combat.off_facing(unit, e.at) <= 90 + 1e-9:
+                    out.extend(A.Bombard(side=side, unit=unit.id, at=e.at, munition=m) for m in kinds)
+        if smoke.dischargers(unit):
+            out.append(A.Discharge(side=side, unit=unit.id))
+        if mines.layers(unit):
+            out.append(A.LayMines(side=side, unit=unit.id))
+        out.extend(A.ClearMines(side=side, unit=unit.id, at=m.at) for m in state.mines if mines.engineers(unit, m))
         if any(e.design and (e.design.ads or e.design.sam) for e in unit.vehicles()):
             out.append(A.Sensors(side=side, unit=unit.id))
             if unit.stats.sensors and any(e.design.sam for e in unit.vehicles()):

@@ -10,7 +10,7 @@ from rules.core import Outcome, Preview
 from rules.rulesets.dirtside import actions as A
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import combat, morale, odds
+from rules.rulesets.dirtside import combat, mines, morale, odds
 from rules.rulesets.dirtside import infantry as inf
 from rules.rulesets.dirtside import weapons as w
 from rules.rulesets.dirtside.assault import threat_bonus
@@ -109,18 +109,54 @@ def call_preview(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex) -> Pr
                    outcomes=(Outcome(label="mission placed", chance=p), Outcome(label="no contact", chance=1 - p)))
 
 
-def move_preview(state: DSState, unit: DSUnit) -> Preview | None:
+def move_preview(state: DSState, unit: DSUnit, path: list[Hex] | None = None) -> Preview | None:
+    """The reaction test to move (if any), then the minefields met on the way (§2.5, §10.1)."""
     s = unit.stats
     infantry = bool(unit.infantry()) and not unit.vehicles()
+    threat = None
     if s.under_fire:
         threat = morale.UNDER_FIRE_INFANTRY if infantry else (1 if state.options.get("vehicles_under_fire_plus1") else 0)
     elif s.confidence == "SH" and infantry:
         threat = morale.SHAKEN_ADVANCE
-    else:
+    met = []
+    for h in [unit.at] + list(path or []):
+        met += [m for m in mines.fields_at(state, Hex(*h)) if m not in met and m.id not in state.mined]
+    if threat is None and not met:
         return None
-    p = odds.test_outcomes(s.die(), s.leadership, threat).get(0, Fraction(0))
-    return Preview(title=f"{unit.name} moves (reaction test +{threat})", dice=f"d{s.die()} must beat {s.leadership + threat}",
-                   outcomes=(Outcome(label="moves", chance=p), Outcome(label="will not move", chance=1 - p)))
+    p = odds.test_outcomes(s.die(), s.leadership, threat).get(0, Fraction(0)) if threat is not None else Fraction(1)
+    outcomes: list[Outcome] = []
+    notes: list[str] = []
+    if threat is not None:
+        outcomes.append(Outcome(label="will not move", chance=1 - p))
+    if not met:
+        outcomes.insert(0, Outcome(label="moves", chance=p))
+    else:
+        e = unit.stats.alive()[0]
+        notes.append(f"{len(met)} minefield(s) on the way: every element draws 2 chits in each "
+                     f"(vehicles red + yellow against bottom armour, a DAMAGED result immobilises)")
+        if e.vehicle:
+            for label, q in mines.vehicle_odds(mines.bottom_armour(e)).items():
+                outcomes.append(Outcome(label=f"moves; first mines: {e.name or 'the first vehicle'} {label}",
+                                        chance=p * q))
+        else:
+            q = mines.infantry_odds(e.kill())
+            outcomes += [Outcome(label=f"moves; first mines: {e.name or 'the first team'} killed", chance=p * q),
+                         Outcome(label=f"moves; first mines: {e.name or 'the first team'} unhurt", chance=p * (1 - q))]
+    title = f"{unit.name} moves" + (f" (reaction test +{threat})" if threat is not None else " into mines")
+    return Preview(title=title, dice=f"d{s.die()} must beat {s.leadership + threat}" if threat is not None
+                   else "2 chits per element, drawn without replacement from 119", outcomes=tuple(outcomes),
+                   notes=tuple(notes))
+
+
+def clear_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:
+    m = next((m for m in state.mines if m.at == at), None)
+    if m is None or not mines.engineers(unit, m):
+        return None
+    n = mines.engineers(unit, m)
+    p = mines.clear_chance(n)
+    return Preview(title=f"{unit.name} clears the minefield at {at}",
+                   dice=f"d{mines.clear_die(n)} ({n} engineer team(s)) needing {mines.CLEAR_NEED}+",
+                   outcomes=(Outcome(label="cleared", chance=p), Outcome(label="not cleared", chance=1 - p)))
 
 
 def for_action(state: DSState, action: Action) -> Preview | None:
@@ -137,5 +173,7 @@ def for_action(state: DSState, action: Action) -> Preview | None:
     if isinstance(action, A.Call) and unit and action.battery in state.units:
         return call_preview(state, unit, state.units[action.battery], Hex(*action.at))
     if isinstance(action, A.Move) and unit:
-        return move_preview(state, unit)
+        return move_preview(state, unit, [Hex(*h) for h in action.path])
+    if isinstance(action, A.ClearMines) and unit:
+        return clear_preview(state, unit, Hex(*action.at))
     return None

@@ -10,7 +10,7 @@ from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import chits as ch
-from rules.rulesets.dirtside import morale
+from rules.rulesets.dirtside import mines, morale, smoke
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
 from rules.rulesets.dirtside.state import DSState, Flight, Mission
@@ -38,18 +38,45 @@ def is_battery(unit: DSUnit) -> bool:
         e.design and e.design.artillery for e in unit.stats.alive())
 
 
-def can_call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex) -> str:
+def tubes(battery: DSUnit) -> list:
+    """Every working gun of the battery (smoke and DMR use their own markers, not the HEF/MAK chits)."""
+    return [e for e in battery.stats.alive() if not e.systems_down
+            and ((e.design and e.design.artillery) or (e.kind == "infantry" and e.team == "mortar"))]
+
+
+def munition_problem(battery: DSUnit, munition: str) -> str:
+    """'' when the battery can fire `munition` now, else why not (§9.2)."""
+    s = battery.stats
+    if munition in ("HEF", "MAK"):
+        return "" if guns(battery) else f"{battery.name} has no ammunition left"
+    if not tubes(battery):
+        return f"{battery.name} has no gun left to fire"
+    if munition == "smoke":
+        return "" if s.smoke > 0 else f"{battery.name} has no smoke marker"
+    if munition == "DMR":
+        if battery_class(battery) == "light":
+            return "light artillery cannot fire DMR (§9.2)"
+        return "" if s.dmr > 0 else f"{battery.name} has no DMR marker"
+    return f"{munition} is not a munition this game plays"
+
+
+def munitions(battery: DSUnit) -> list[str]:
+    return [m for m in ("HEF", "MAK", "smoke", "DMR") if not munition_problem(battery, m)]
+
+
+def can_call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex, munition: str = "HEF") -> str:
     if battery.side != caller.side or not is_battery(battery) or not battery.in_play:
         return "that is not one of your batteries"
     if battery.stats.activated:
         return f"{battery.name} has already activated this turn"
     if any(m.battery == battery.id for m in state.missions):
         return f"{battery.name} already has a mission to fire"
-    if not guns(battery):
-        return f"{battery.name} has no ammunition left"
+    why = munition_problem(battery, munition)
+    if why:
+        return why
     if battery.id == caller.id or (battery.has("mortar") and not battery.stats.off_table and battery.id == caller.id):
         return f"{battery.name} spots for itself: bombard instead"
-    if caller.at is None or not state.board.in_bounds(at) or not ter.sight(state.board, caller.at, at, frozenset(state.rubble)):
+    if caller.at is None or not state.board.in_bounds(at) or not smoke.sees(state, caller.at, at):
         return f"{caller.name} cannot see that hex"
     return ""
 
@@ -69,15 +96,29 @@ def call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex, munition: str
 
 
 def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Context) -> None:
-    """An effective converged mission: every element within 2 hexes draws once per gun (§9.4-9.5)."""
+    """An effective converged mission: every element within 2 hexes draws once per gun (§9.4-9.5); it clears
+    every mine marker in its zone (§9.4). Smoke lays a cloud; DMR lays a minefield (§10.1-10.2)."""
     cls = battery_class(battery)
+    why = munition_problem(battery, munition)
+    if why:
+        raise Refusal(why)
+    if munition in ("smoke", "DMR"):
+        n = len(tubes(battery))
+        state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
+        ctx.emit(Message(message=f"{battery.name} fires {munition} ({n} gun(s), {cls}) on {at}"))
+        if munition == "smoke":
+            battery.stats.smoke -= 1
+            smoke.lay(state, at, n, ctx)
+        else:
+            battery.stats.dmr -= 1
+            mines.dmr(state, at, ctx)
+        return
     firing = guns(battery)
-    if not firing:
-        raise Refusal(f"{battery.name} has no ammunition left")
     for e in firing:
         e.ammo -= 1
     state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
     ctx.emit(Message(message=f"{battery.name} fires {munition} ({len(firing)} gun(s), {cls}) on {at}"))
+    mines.clear_in_zone(state, at, ctx)
     rubble = frozenset(state.rubble)
     for target in list(state.units.values()):
         if not target.on_map or target.stats.role != "ground" or target.at.distance(at) > 2:

@@ -9,7 +9,7 @@ from rules.core import Context, Decision, Refusal, Setup, Side, side_of
 from rules.events import Changed, InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import DIRECTIONS, Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import airops, assault, combat, morale, support
+from rules.rulesets.dirtside import airops, assault, combat, mines, morale, smoke, support
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
@@ -32,6 +32,7 @@ def setup(setup: Setup, seed: int, options: dict) -> DSState:
                     sides=[side_of(Side, s) for s in setup.sides],
                     units=units, options=dict(options), victory=setup.victory, max_turns=setup.max_turns,
                     phase="activation")
+    mines.from_board(state)
     _order(state)
     return state
 
@@ -170,6 +171,7 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
     if unit.stats.panic and not isinstance(action, A.Done):
         raise Refusal(f"{unit.name} panicked: this activation only removes the PANIC marker (choose done)")
     state.current, state.moved, state.acted = unit.id, False, False
+    state.mined = []
     state.passes = 0
     state.spent = 0
     _repairs(state, unit, ctx)
@@ -197,6 +199,11 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         return _move(state, unit, action, ctx)
     if state.acted:
         raise Refusal(f"{unit.name} has already taken its combat action this activation")
+    if unit.stats.role == "ground" and unit.on_map:
+        mines.on_enter(state, unit, unit.at, ctx)  # acting inside a minefield draws again (§10.1)
+        if not unit.alive:
+            state.acted = True
+            return
     if isinstance(action, A.Fire):
         target = state.unit_at(Hex(*action.at))
         if target is None:
@@ -206,7 +213,7 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         _assault(state, unit, action, ctx)
     elif isinstance(action, A.Call):
         battery = state.units.get(action.battery)
-        why = support.can_call(state, unit, battery, Hex(*action.at)) if battery else "there is no such battery"
+        why = support.can_call(state, unit, battery, Hex(*action.at), action.munition) if battery else "there is no such battery"
         if why:
             raise Refusal(why)
         support.call(state, unit, battery, Hex(*action.at), action.munition, ctx)
@@ -220,6 +227,14 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     elif isinstance(action, A.Launch):
         support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
         state.moved = True
+    elif isinstance(action, A.Discharge):
+        smoke.discharge(state, unit, ctx)
+    elif isinstance(action, A.LayMines):
+        if unit.at is None:
+            raise Refusal(f"{unit.name} is not on the map")
+        mines.lay(state, unit, ctx)
+    elif isinstance(action, A.ClearMines):
+        mines.clear(state, unit, Hex(*action.at), ctx)
     elif isinstance(action, A.Sensors):
         airops.sensors(state, unit, ctx)
     elif isinstance(action, A.Sam):
@@ -277,14 +292,48 @@ def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
         if not r.passed:
             ctx.emit(Message(message=f"{unit.name} will not move"))
             return
-    start = unit.at
-    unit.at = path[-1]
-    prev = path[-2] if len(path) > 1 else start
-    s.facing = DIRECTIONS.index(prev.direction_to(path[-1]))
-    state.spent = spent
-    ctx.emit(Moved(unit=unit.id, path=tuple([start] + path)))
+    smoke.clear_discharge(unit, ctx, "it moved away from its smoke")
+    walked = _walk(state, unit, path, ctx)
+    if len(walked) > 1:
+        s.facing = DIRECTIONS.index(walked[-2].direction_to(walked[-1]))
+    travel = mv.travel_mode(state, unit)
+    state.spent = spent if walked[-1] == path[-1] else sum(mv.hex_cost(state, unit, h, travel) or 0 for h in walked[1:])
+    mines.arm(state, unit, ctx)
+    if not unit.alive:
+        return
     state.opfire = [sd for sd in state.other_sides(unit.side) if opfire_units(state, sd, unit)]
     state.opfire_target = unit.id if state.opfire else None
+
+
+def _walk(state: DSState, unit: DSUnit, path: list[Hex], ctx: Context) -> list[Hex]:
+    """Move hex by hex; a minefield attacks where the unit first meets it (already inside: before it moves),
+    and a unit killed or immobilised there stops (§10.1). Returns the hexes walked, start first."""
+    walked, leg = [unit.at], [unit.at]
+    if not mines.on_enter(state, unit, unit.at, ctx):
+        return walked
+    for h in path:
+        unit.at = h
+        walked.append(h)
+        leg.append(h)
+        if any(m.id not in state.mined for m in mines.fields_at(state, h)):
+            ctx.emit(Moved(unit=unit.id, path=tuple(leg)))
+            leg = [h]
+            if not mines.on_enter(state, unit, h, ctx):
+                return walked
+    if len(leg) > 1:
+        ctx.emit(Moved(unit=unit.id, path=tuple(leg)))
+    return walked
+    for h in path:
+        unit.at = h
+        walked.append(h)
+        if any(m.id not in state.mined for m in mines.fields_at(state, h)):
+            ctx.emit(Moved(unit=unit.id, path=tuple(walked)))
+            walked = [h]
+            if not mines.on_enter(state, unit, h, ctx):
+                return walked
+    if len(walked) > 1:
+        ctx.emit(Moved(unit=unit.id, path=tuple(walked)))
+    return walked
 
 
 def _confidence_limits(state: DSState, unit: DSUnit, dest: Hex) -> None:
@@ -325,8 +374,7 @@ def _bombard(state: DSState, unit: DSUnit, action: A.Bombard, ctx: Context) -> N
         raise Refusal(f"{unit.name} is off the table: an observer must call its fire")
     if state.moved:
         raise Refusal(f"{unit.name} fires before it moves, never after")
-    from rules.rulesets.dirtside import terrain as ter
-    if not ter.sight(state.board, unit.at, at, frozenset(state.rubble)):
+    if not smoke.sees(state, unit.at, at):
         raise Refusal(f"{unit.name} cannot see {at}: it spots only for itself")
     if combat.off_facing(unit, at) > 90 + 1e-9:
         raise Refusal(f"{at} is outside {unit.name}'s 180 degree arc of fire")
@@ -376,6 +424,9 @@ def end_activation(state: DSState, ctx: Context) -> None:
     """Invert the marker, then remove the unit's Under Fire marker (§2.3)."""
     unit = state.units[state.current]
     unit.stats.activated = True
+    smoke.end_of_activation(unit, ctx)
+    mines.arm(state, unit, ctx)
+    state.mined = []
     if unit.stats.under_fire:
         unit.stats.under_fire = False
         ctx.emit(Changed(unit=unit.id, field="under fire", before=True, after=False, why="end of its activation"))
@@ -405,6 +456,7 @@ def end_turn(state: DSState, ctx: Context) -> None:
     state.turn += 1
     state.fired = {}
     state.passes = 0
+    smoke.thin(state, ctx)
     for u in state.units.values():
         u.stats.activated = False
         if u.stats.role == "aircraft" and u.stats.confidence == "RO" and not u.stats.off_table:

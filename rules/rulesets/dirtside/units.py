@@ -37,6 +37,8 @@ class Element(BaseModel):
     ammo: int = 0
     """Bombardment chits carried (artillery vehicles, mortar teams: one effective bombardment)."""
     air_damage: int = 0
+    mine_loads: int = 0
+    """A minelayer's loads (one per resupply, §10.1)."""
 
     @model_validator(mode="after")
     def _design(self) -> Element:
@@ -46,6 +48,8 @@ class Element(BaseModel):
             self.ammo = 1  # "enough ammunition for one effective bombardment" (house rule)
         if self.design and self.design.artillery and self.ammo == 0:
             self.ammo = max(1, self.design.ammo)  # one chit loaded; more as the design carries (house rule)
+        if self.design and self.design.minelayer and self.mine_loads == 0:
+            self.mine_loads = 1  # "one load per resupply" (§10.1)
         return self
 
     @property
@@ -105,6 +109,10 @@ class DSStats(BaseModel):
     cbr: str | None = None
     launchers: int = Field(default=0, ge=0, le=5)
     missiles: list[str] = Field(default_factory=list)
+    smoke: int = Field(default=0, ge=0, le=20)
+    """Smoke ammunition markers of a battery (§9.2)."""
+    dmr: int = Field(default=0, ge=0, le=20)
+    """DMR (scatterable mine) ammunition markers of a battery (§9.2; not light artillery)."""
     """Cruise-missile warheads still in stock (HEF, MAK, HE, DMR, biochem, nuke)."""
     # markers
     activated: bool = False
@@ -118,6 +126,8 @@ class DSStats(BaseModel):
     arrived: int | None = None
     """Turn an aircraft entered the battle area (DS2-A20)."""
     home: bool = False
+    smoked: int = 0
+    """Smoke dischargers fired: activation ends left before the small cloud goes (§5.6)."""
     """A damaged aircraft flown home for the rest of the game."""
 
     @model_validator(mode="after")

@@ -42,6 +42,12 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: attack run on {tname}"
     if k == "airfight":
         return f"{nm(action.unit)}: {action.weapon} at {nm(action.target)}"
+    if k == "discharge":
+        return f"{nm(action.unit)}: fire smoke dischargers (no HEL or GMS fire at it, other fire one band longer)"
+    if k == "lay":
+        return f"{nm(action.unit)}: lay a minefield behind it"
+    if k == "clear":
+        return f"{nm(action.unit)}: engineers clear the minefield at {Hex(*action.at)}"
     if k == "done":
         return f"{nm(action.unit)}: activate and do nothing" if action.unit else "end the activation"
     if k == "pass":
@@ -73,10 +79,16 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
         if e.ammo:
             marks.append(f"ammo {e.ammo}")
         rows.append((e.name or f"element {i + 1}", what + (f" [{', '.join(marks)}]" if marks else "")))
+    if s.smoke or s.dmr:
+        rows.append(("Markers held", f"smoke {s.smoke}, DMR {s.dmr}"))
+    loads = sum(e.mine_loads for e in s.alive())
+    if loads:
+        rows.append(("Mine loads", str(loads)))
     if s.missiles:
         rows.append(("Cruise missiles", f"{', '.join(s.missiles)}; {s.launchers} launcher(s)"))
     flags = [n for n, on in (("Under Fire", s.under_fire), ("PANIC", s.panic), ("active sensors", s.sensors),
-                             ("dug in", s.dug_in), ("activated", s.activated)) if on]
+                             ("dug in", s.dug_in), ("smoke dischargers", bool(s.smoked)),
+                             ("activated", s.activated)) if on]
     if flags:
         rows.append(("Markers", ", ".join(flags)))
     for m in state.missions:
@@ -96,6 +108,8 @@ def unit_marks(state: DSState, unit_id: str) -> str:
         marks += " UF"
     if s.panic:
         marks += " P"
+    if s.smoked:
+        marks += " SMK"
     if s.activated:
         marks += " *"
     for m in state.missions:
@@ -117,4 +131,12 @@ def side_lines(state: DSState, side: str) -> list[str]:
     for m in state.missions:
         if m.side == side:
             lines.append(f"Fire mission: {state.units[m.battery].name} {m.munition} on {m.at}, next activation")
+    if state.wind is not None:
+        from rules.rulesets.dirtside.smoke import WIND_NAMES
+        lines.append(f"Wind: blowing {WIND_NAMES[state.wind]}")
+    for c in state.clouds:
+        lines.append(f"Smoke: {len(c.hexes)} hex(es) from {c.hexes[0]} (thins 2 at each turn end)")
+    for m in state.mines:
+        lines.append(f"Minefield at {m.at} (within 2 hexes)" + ("" if m.armed else ": not yet armed")
+                     + (", jumping" if m.jumping else ""))
     return lines
