@@ -143,6 +143,24 @@ class ClearMines(Action):
     at: Hex
 
 
+class Mode(Action):
+    """A VTOL unit changes mode (grounded, low, high): half its move to the next mode, the whole move from high
+    straight to grounded (§4.4)."""
+
+    kind: Literal["mode"] = "mode"
+    unit: str
+    mode: Literal["grounded", "low", "high"]
+
+
+class PopUp(Action):
+    """A low-mode VTOL behind cover rises, fires at the unit at `at`, and drops back; only opportunity fire may
+    answer it, and it has a d6 secondary die against that fire (§4.4)."""
+
+    kind: Literal["popup"] = "popup"
+    unit: str
+    at: Hex
+
+
 class Done(Action):
     """End the activation now; with `unit` at the start of a go, activate that unit to do nothing (§2.3)."""
 
@@ -179,7 +197,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Discharge, LayMines, ClearMines, Done, Pass, OpFire, Hold, React],
+          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

@@ -11,7 +11,7 @@ from rules import reaction
 from rules.reaction import Pause
 from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import casualties as cas
-from rules.rulesets.dirtside import morale
+from rules.rulesets.dirtside import morale, vtol
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
@@ -23,6 +23,22 @@ def over(unit: DSUnit) -> bool:
 
 def craft(unit: DSUnit):
     return unit.stats.alive()[0]
+
+
+def aloft(unit: DSUnit) -> bool:
+    """A target for SAMs and air-to-air attacks: an aerospace craft over the battle area or a high-mode VTOL."""
+    return over(unit) or vtol.high(unit)
+
+
+def _shot_down(state: DSState, target: DSUnit, e, ctx: Context, why: str) -> None:
+    """A craft lost: an aerospace unit is one craft; a VTOL unit loses that element (a casualty as any) [R]."""
+    if vtol.is_vtol(target):
+        before = target.stats.alive()
+        cas.kill(target, e, ctx, why)
+        cas.after_losses(state, target, before, ctx, vehicle_hit=True)
+        return
+    cas.kill(target, e, ctx, why)
+    target.eliminated = True
 
 
 def sortie(state: DSState, unit: DSUnit, ctx: Context) -> None:
@@ -127,13 +143,16 @@ def sam(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
         raise Refusal(f"{unit.name} has no working SAM system")
     if not unit.stats.sensors:
         raise Refusal(f"{unit.name}'s SAM radar is off: switch it on first")
-    if not over(target) or target.side == unit.side:
-        raise Refusal("SAMs fire only at enemy aircraft over the battle area")
+    if not aloft(target) or target.side == unit.side:
+        raise Refusal("SAMs fire only at enemy aircraft over the battle area or VTOLs in high mode")
     r = morale.reaction_test(target.stats.die(), target.stats.leadership, morale.AIR_DEFENCE, ctx.dice,
                              side=target.side, unit=target.id, why="SAM reaction test")
     if not r.passed:
-        target.stats.off_table = True
         target.stats.activated = True
+        if vtol.is_vtol(target):
+            vtol.drop_low(target, ctx, "its pilot fails the SAM reaction test")
+            return
+        target.stats.off_table = True
         ctx.emit(Message(message=f"{target.name} leaves the combat area at once"))
         return
     reaction.pause(state, Pause(kind="sam", actor=unit.side, reactor=target.side,
@@ -144,11 +163,13 @@ def sam(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
 def dogfight(state: DSState, unit: DSUnit, target: DSUnit, weapon: str, ctx: Context) -> None:
     """House air-to-air: guns (RFAC/1 or HEL) or one AAM at a craft over the battle area; its side then chooses to
     evade, to declare a dog-fight, or neither (a paused action)."""
-    if not over(unit) or not over(target) or target.side == unit.side:
-        raise Refusal("both craft must be over the battle area, on opposing sides")
+    if not (over(unit) or vtol.is_vtol(unit)) or not aloft(target) or target.side == unit.side:
+        raise Refusal("both craft must be over the battle area (a VTOL target in high mode), on opposing sides")
     me = craft(unit)
     if weapon == "aam" and not me.design.aam:
         raise Refusal(f"{unit.name} carries no AAMs")
+    if weapon == "guns" and vtol.is_vtol(unit):
+        raise Refusal("VTOLs can fire AAMs but cannot shoot at aircraft with RFAC/1s or HELs (house rule)")
     if weapon == "guns" and not _guns(unit):
         raise Refusal(f"{unit.name} has no RFAC/1 or HEL for air-to-air guns")
     reaction.pause(state, Pause(kind="airfight", actor=unit.side, reactor=target.side,
@@ -170,8 +191,8 @@ def choices(state: DSState, p: Pause) -> list[str]:
         out += ["evade"] * evade + ["decoys"] * c.design.decoys + ["both"] * (evade and c.design.decoys)
     else:
         out += ["evade"] * evade
-        if may_dogfight(state, target) and p.data["weapon"]:
-            out.append("dogfight")
+        if may_dogfight(state, target) and p.data["weapon"] and not vtol.is_vtol(target):
+            out.append("dogfight")  # VTOLs can never declare dog-fights (house rule)
     return out
 
 
@@ -189,13 +210,13 @@ def answer(state: DSState, p: Pause, choice: str, ctx: Context) -> None:
     if evades:
         target.stats.activated = True  # evading uses its activation: the marker flips
         ctx.emit(Message(message=f"{target.name} evades"))
+        vtol.drop_low(target, ctx, "a high-flying VTOL that evades drops out of high mode")
     if p.kind == "sam":
         c = craft(target)
         duel = air.sam_or_aam(p.data["quality"], c.design.ecm, target.stats.quality, evades, decoys, ctx.dice,
                               side=unit.side, unit=unit.id)
         if duel.hit:
-            cas.kill(target, c, ctx, "SAM")
-            target.eliminated = True
+            _shot_down(state, target, c, ctx, "SAM")
         else:
             ctx.emit(Message(message=f"{target.name} escapes the SAM"))
         return
@@ -213,8 +234,7 @@ def _attack(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, evades: b
         duel = air.sam_or_aam(me.design.aam, it.design.ecm, target.stats.quality, evades, False, ctx.dice,
                               side=unit.side, unit=unit.id)
         if duel.hit:
-            cas.kill(target, it, ctx, "AAM")
-            target.eliminated = True
+            _shot_down(state, target, it, ctx, "AAM")
         return
     target_die = {1: 12, 2: 10, 3: 8, 4: 6}.get(it.signature(), 4)
     p = air.gun_attack(me.design.fc, unit.stats.quality, target_die,
@@ -228,8 +248,9 @@ def _attack(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, evades: b
     target.stats.activated = True
     cas.set_confidence(state, target, morale.drop(target.stats.confidence, 1), ctx, "hit in the air")
     if status == "destroyed":
-        cas.kill(target, it, ctx, "shot down")
-        target.eliminated = True
+        _shot_down(state, target, it, ctx, "shot down")
+    elif status == "damaged" and vtol.is_vtol(target):
+        _shot_down(state, target, it, ctx, "damaged: flies back to base, out of the game [R]")
     elif status == "damaged":
         _air_hit(state, target, "damaged", ctx)
 

@@ -15,7 +15,7 @@ from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside import fire as fp
 from rules.rulesets.dirtside import infantry as inf
-from rules.rulesets.dirtside import smoke
+from rules.rulesets.dirtside import smoke, vtol
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside import weapons as w
 from rules.rulesets.dirtside.design import Weapon
@@ -62,7 +62,9 @@ def can_fire(state: DSState, firer: DSUnit, target: DSUnit) -> str:
         return "there is no enemy unit there"
     if firer.stats.confidence == "RO" and firer.infantry() and not firer.vehicles():
         return f"{firer.name} is Routed and may not fire"
-    if not smoke.sees(state, firer.at, target.at):
+    if vtol.high(target):
+        return f"{target.name} is a VTOL in high mode: only air defence may fire at it"
+    if not vtol.sees(state, firer, target):
         return f"{firer.name} cannot see {target.name}"
     if not any(shots(state, firer, target, moved=state.moved and state.current == firer.id)):
         return f"{firer.name} has no weapon that can reach {target.name} at {firer.at.distance(target.at)} hexes"
@@ -116,8 +118,10 @@ def shot_for(state: DSState, firer: DSUnit, e: Element, wpn: Weapon, target: DSU
         secondary.add("hull_down")
     if target.stats.dug_in:
         secondary.add("dug_in")
-    if ter.cover(state.board, target.at, frozenset(state.rubble)) == "soft":
+    if ter.cover(state.board, target.at, frozenset(state.rubble)) == "soft" and not vtol.is_vtol(target):
         secondary.add("soft_cover")
+    if state.popup == target.id:
+        secondary.add("pop_up")
     d = te.design
     dist = distance if distance is not None else firer.at.distance(target.at)
     return fp.Shot(wpn.type, wpn.cls, dist, fc=e.design.fc, barrels=wpn.barrels,

@@ -6,7 +6,7 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import combat, mines, smoke, support
+from rules.rulesets.dirtside import airops, combat, mines, smoke, support, vtol
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
@@ -47,7 +47,7 @@ def opfire_units(state: DSState, side: str, mover: DSUnit) -> list[DSUnit]:
     for u in state.units.values():
         if u.side != side or u.stats.activated or not u.on_map or u.stats.role != "ground" or u.stats.panic:
             continue
-        if not smoke.sees(state, u.at, mover.at):
+        if vtol.high(mover) or not vtol.sees(state, u, mover):
             continue
         if any(kind != "firefight" or state.options.get("opfire_firefights", False)
                for _, _, kind in combat.shots(state, u, mover, opportunity=True)):
@@ -81,6 +81,10 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
         if not moved:
             out.extend(A.Move(side=side, unit=unit.id, path=p) for h, p in mv.destinations(state, unit).items()
                        if mv.confidence_allows(state, unit, h))
+        if vtol.is_vtol(unit):
+            spent = state.spent if state.current == unit.id else 0
+            out.extend(A.Mode(side=side, unit=unit.id, mode=m) for m in vtol.MODES
+                       if not vtol.climb_problem(state, unit, m) and spent + vtol.mode_cost(unit, m) <= unit.bmf())
         if not acted:
             out.extend(_combat_actions(state, unit, moved))
     elif s.role == "battery" and not acted:
@@ -93,7 +97,7 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
             out.extend(A.AttackRun(side=side, unit=unit.id, at=e.at) for e in enemies(state, side))
             me = unit.stats.alive()[0]
             for t in state.units.values():
-                if t.side != side and t.stats.role == "aircraft" and not t.stats.off_table and t.in_play:
+                if t.side != side and airops.aloft(t):
                     if any(g.type in ("RFAC", "HEL") for g in me.guns()):
                         out.append(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="guns"))
                     if me.design and me.design.aam:
@@ -131,6 +135,9 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
             for e in foes if kinds else ():
                 if smoke.sees(state, unit.at, e.at) and combat.off_facing(unit, e.at) <= 90 + 1e-9:
                     out.extend(A.Bombard(side=side, unit=unit.id, at=e.at, munition=m) for m in kinds)
+        if vtol.is_vtol(unit) and unit.stats.mode == "low":
+            out.extend(A.PopUp(side=side, unit=unit.id, at=e.at) for e in foes
+                       if not vtol.sees(state, unit, e) and not vtol.high(e) and _popup_ok(state, unit, e))
         if smoke.dischargers(unit):
             out.append(A.Discharge(side=side, unit=unit.id))
         if mines.layers(unit):
@@ -140,11 +147,23 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
             out.append(A.Sensors(side=side, unit=unit.id))
             if unit.stats.sensors and any(e.design.sam for e in unit.vehicles()):
                 out.extend(A.Sam(side=side, unit=unit.id, target=t.id) for t in state.units.values()
-                           if t.side != side and t.stats.role == "aircraft" and not t.stats.off_table and t.in_play)
+                           if t.side != side and airops.aloft(t))
+        if vtol.is_vtol(unit) and any(e.design.aam for e in unit.vehicles()):
+            out.extend(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="aam") for t in state.units.values()
+                       if t.side != side and airops.aloft(t))
         out.extend(_counter(state, unit))
     finally:
         state.current, state.moved = saved
     return out
+
+
+def _popup_ok(state: DSState, unit: DSUnit, target: DSUnit) -> bool:
+    saved = state.popup
+    state.popup = unit.id
+    try:
+        return not combat.can_fire(state, unit, target)
+    finally:
+        state.popup = saved
 
 
 def _counter(state: DSState, unit: DSUnit) -> list[Action]:

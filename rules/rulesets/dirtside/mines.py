@@ -87,8 +87,9 @@ def infantry_odds(kill: int) -> Fraction:
     return odds.infantry_kill(CHITS, infantry_valid(), kill)
 
 
-def attack(state: DSState, unit: DSUnit, field: Minefield, ctx: Context) -> None:
-    """Every element of the unit draws; losses, Under Fire and casualty tests as for any attack."""
+def attack(state: DSState, unit: DSUnit, field: Minefield, ctx: Context, full_armour: bool = False) -> None:
+    """Every element of the unit draws; losses, Under Fire and casualty tests as for any attack. Jumping mines
+    attack a low-mode VTOL against its full armour (§10.1)."""
     if field.id in state.mined:
         return
     state.mined.append(field.id)
@@ -97,7 +98,8 @@ def attack(state: DSState, unit: DSUnit, field: Minefield, ctx: Context) -> None
     hit_v = False
     for e in before:
         kind = "vehicle" if e.vehicle else "infantry"
-        hit = attack_element(kind, bottom_armour(e), e.kill(), ctx.dice, state.pool, side=unit.side, unit=unit.id)
+        armour = e.armour() if full_armour else bottom_armour(e)
+        hit = attack_element(kind, armour, e.kill(), ctx.dice, state.pool, side=unit.side, unit=unit.id)
         if hit.vehicle is not None:
             r = hit.vehicle
             if r.void:
@@ -116,9 +118,13 @@ def on_enter(state: DSState, unit: DSUnit, h: Hex, ctx: Context) -> bool:
     True when it can go on moving (alive and not immobilised)."""
     if unit.stats.role != "ground":
         return True
+    from rules.rulesets.dirtside.vtol import is_vtol
+    flying = is_vtol(unit) and unit.stats.mode != "grounded"
+    if flying and unit.stats.mode == "high":
+        return True
     for m in fields_at(state, h):
-        if unit.alive:
-            attack(state, unit, m, ctx)
+        if unit.alive and (m.jumping or not flying):
+            attack(state, unit, m, ctx, full_armour=flying)
     return unit.alive and unit.bmf() > 0
 
 

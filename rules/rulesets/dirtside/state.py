@@ -84,6 +84,10 @@ class DSState(GameState):
     wind: int | None = None
     """The wind, one of the 6 hex directions (rolled with a d6 when smoke is first laid, §10.2, §14.5)."""
     mines: list[Minefield] = Field(default_factory=list)
+    zad_done: list[str] = Field(default_factory=list)
+    """'ads unit:element>target' pairs that have fired zone air defence this turn (once per target, §11.1)."""
+    popup: str | None = None
+    """A VTOL popping up: it fires, and only opportunity fire answers it, with a d6 secondary die (§4.4)."""
     mined: list[str] = Field(default_factory=list)
     """Minefields that have already attacked the activating unit in this activation (§10.1)."""
     paused: list[Pause] = Field(default_factory=list)

@@ -10,7 +10,7 @@ from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import chits as ch
-from rules.rulesets.dirtside import mines, morale, smoke
+from rules.rulesets.dirtside import mines, morale, smoke, vtol
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
 from rules.rulesets.dirtside.state import DSState, Flight, Mission
@@ -123,6 +123,8 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
     for target in list(state.units.values()):
         if not target.on_map or target.stats.role != "ground" or target.at.distance(at) > 2:
             continue
+        if vtol.is_vtol(target) and target.stats.mode != "grounded":
+            continue  # artillery bursts on the ground: a flying VTOL is not in the zone [R]
         before = target.stats.alive()
         hit_v = False
         for e in before:

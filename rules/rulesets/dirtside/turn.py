@@ -9,7 +9,7 @@ from rules.core import Context, Decision, Refusal, Setup, Side, side_of
 from rules.events import Changed, InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import DIRECTIONS, Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import airops, assault, combat, mines, morale, smoke, support
+from rules.rulesets.dirtside import airops, assault, combat, mines, morale, smoke, support, vtol
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
@@ -197,10 +197,15 @@ def _finished(state: DSState, unit: DSUnit) -> bool:
 def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     if isinstance(action, A.Move):
         return _move(state, unit, action, ctx)
+    if isinstance(action, A.Mode):
+        vtol.change_mode(state, unit, action.mode, ctx)
+        vtol.zad(state, unit, ctx)
+        return
     if state.acted:
         raise Refusal(f"{unit.name} has already taken its combat action this activation")
     if unit.stats.role == "ground" and unit.on_map:
         mines.on_enter(state, unit, unit.at, ctx)  # acting inside a minefield draws again (§10.1)
+        vtol.zad(state, unit, ctx)  # a high-mode VTOL meets zone air defence before it attacks (§11.3)
         if not unit.alive:
             state.acted = True
             return
@@ -227,6 +232,8 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     elif isinstance(action, A.Launch):
         support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
         state.moved = True
+    elif isinstance(action, A.PopUp):
+        _popup(state, unit, action, ctx)
     elif isinstance(action, A.Discharge):
         smoke.discharge(state, unit, ctx)
     elif isinstance(action, A.LayMines):
@@ -254,7 +261,8 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         airops.attack_run(state, unit, target, ctx)
         state.moved = True
     elif isinstance(action, A.Dogfight):
-        _air_only(unit)
+        if not vtol.is_vtol(unit):
+            _air_only(unit)
         target = state.units.get(action.target)
         if target is None:
             raise Refusal(f"there is no unit {action.target!r}")
@@ -263,6 +271,25 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     else:
         raise Refusal(f"{action.kind} is not possible now")
     state.acted = True
+
+
+def _popup(state: DSState, unit: DSUnit, action: A.PopUp, ctx: Context) -> None:
+    """Rise, fire and drop back: sight over the cover for this fire; then only opportunity fire answers, at
+    a d6 secondary die (§4.4)."""
+    if not vtol.is_vtol(unit) or unit.stats.mode != "low":
+        raise Refusal(f"only a VTOL in low mode can pop up ({unit.name} is not one)")
+    target = state.unit_at(Hex(*action.at))
+    if target is None or target.side == unit.side:
+        raise Refusal(f"there is no enemy unit at {Hex(*action.at)}")
+    if vtol.sees(state, unit, target):
+        raise Refusal(f"{unit.name} sees {target.name} already: a pop-up starts behind cover (fire instead)")
+    state.popup = unit.id
+    ctx.emit(Message(message=f"{unit.name} pops up"))
+    combat.fire(state, unit, target, ctx, fast=state.spent > unit.bmf() / 2)
+    state.opfire = [sd for sd in state.other_sides(unit.side) if opfire_units(state, sd, unit)] if unit.alive else []
+    state.opfire_target = unit.id if state.opfire else None
+    if not state.opfire:
+        state.popup = None
 
 
 def _air_only(unit: DSUnit) -> None:
@@ -297,8 +324,9 @@ def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
     if len(walked) > 1:
         s.facing = DIRECTIONS.index(walked[-2].direction_to(walked[-1]))
     travel = mv.travel_mode(state, unit)
-    state.spent = spent if walked[-1] == path[-1] else sum(mv.hex_cost(state, unit, h, travel) or 0 for h in walked[1:])
+    state.spent += spent if walked[-1] == path[-1] else sum(mv.hex_cost(state, unit, h, travel) or 0 for h in walked[1:])
     mines.arm(state, unit, ctx)
+    vtol.zad(state, unit, ctx)
     if not unit.alive:
         return
     state.opfire = [sd for sd in state.other_sides(unit.side) if opfire_units(state, sd, unit)]
@@ -415,6 +443,9 @@ def _opfire(state: DSState, action: Action, ctx: Context) -> None:
         state.opfire = []
     if not state.opfire:
         state.opfire_target = None
+        if state.popup == mover.id:
+            state.popup = None
+            ctx.emit(Message(message=f"{mover.name} drops back behind cover"))
         cur = state.units.get(state.current or "")
         if cur is not None and _finished(state, cur):
             end_activation(state, ctx)
@@ -457,6 +488,7 @@ def end_turn(state: DSState, ctx: Context) -> None:
     state.fired = {}
     state.passes = 0
     smoke.thin(state, ctx)
+    state.zad_done = []
     for u in state.units.values():
         u.stats.activated = False
         if u.stats.role == "aircraft" and u.stats.confidence == "RO" and not u.stats.off_table:

@@ -128,6 +128,11 @@ class DSStats(BaseModel):
     home: bool = False
     smoked: int = 0
     """Smoke dischargers fired: activation ends left before the small cloud goes (§5.6)."""
+    mode: Literal["low", "high", "grounded"] = "low"
+    """A VTOL unit's mode (§4.4, §11.5); ignored for other units."""
+    forced_low: bool = False
+    """Forced down by zone air defence: no climbing back to high mode in sight and range of an active ADS [R]."""
+    """Smoke dischargers fired: activation ends left before the small cloud goes (§5.6)."""
     """A damaged aircraft flown home for the rest of the game."""
 
     @model_validator(mode="after")

@@ -48,6 +48,10 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: lay a minefield behind it"
     if k == "clear":
         return f"{nm(action.unit)}: engineers clear the minefield at {Hex(*action.at)}"
+    if k == "mode":
+        return f"{nm(action.unit)}: change to {action.mode} mode"
+    if k == "popup":
+        return f"{nm(action.unit)}: pop up and fire at {tname} (only opportunity fire may answer)"
     if k == "done":
         return f"{nm(action.unit)}: activate and do nothing" if action.unit else "end the activation"
     if k == "pass":
@@ -67,6 +71,9 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
             ("Confidence", LEVEL_NAMES[s.confidence])]
     if s.role == "ground" and u.on_map:
         rows.append(("Move", f"{u.bmf():g} hexes"))
+        from rules.rulesets.dirtside.vtol import is_vtol
+        if is_vtol(u):
+            rows.append(("VTOL mode", s.mode + (" (only air defence may fire at it)" if s.mode == "high" else "")))
     for i, e in enumerate(s.elements):
         if e.kind == "infantry":
             what = f"{e.troop} {e.team} team"
@@ -110,6 +117,9 @@ def unit_marks(state: DSState, unit_id: str) -> str:
         marks += " P"
     if s.smoked:
         marks += " SMK"
+    from rules.rulesets.dirtside.vtol import is_vtol
+    if is_vtol(u):
+        marks += {"high": " HIGH", "low": " low", "grounded": " GND"}[s.mode]
     if s.activated:
         marks += " *"
     for m in state.missions:
