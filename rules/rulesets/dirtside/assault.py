@@ -37,7 +37,7 @@ def why_not(state: DSState, attacker: DSUnit, defender: DSUnit) -> str:
         return "there is no enemy unit there"
     if defender.stats.role != "ground":
         return f"{defender.name} cannot be close-assaulted"
-    from rules.rulesets.dirtside.vtol import is_vtol
+    from rules.rulesets.dirtside.units import is_vtol
     if is_vtol(defender) and defender.stats.mode != "grounded":
         return f"{defender.name} is flying ({defender.stats.mode} mode): only a grounded VTOL can be close-assaulted [R]"
     if is_vtol(attacker) and attacker.stats.mode != "grounded":

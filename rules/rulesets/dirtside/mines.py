@@ -16,7 +16,7 @@ from rules.rulesets.dirtside import odds
 from rules.rulesets.dirtside import weapons as w
 from rules.rulesets.dirtside.ladder import shift
 from rules.rulesets.dirtside.state import DSState, Minefield
-from rules.rulesets.dirtside.units import DSUnit, Element
+from rules.rulesets.dirtside.units import DSUnit, Element, is_vtol
 
 RADIUS = 2
 """A minefield is a 4" circle: every hex within 2 of its marker (§10.1, §14.5)."""
@@ -118,7 +118,6 @@ def on_enter(state: DSState, unit: DSUnit, h: Hex, ctx: Context) -> bool:
     True when it can go on moving (alive and not immobilised)."""
     if unit.stats.role != "ground":
         return True
-    from rules.rulesets.dirtside.vtol import is_vtol
     flying = is_vtol(unit) and unit.stats.mode != "grounded"
     if flying and unit.stats.mode == "high":
         return True

@@ -6,7 +6,7 @@ from rules.core import Refusal
 from rules.hexgrid import Hex, path_to, reachable
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.state import DSState
-from rules.rulesets.dirtside.units import DSUnit
+from rules.rulesets.dirtside.units import DSUnit, is_vtol
 
 
 def families(unit: DSUnit) -> list[str]:
@@ -49,7 +49,6 @@ def already(state: DSState, unit: DSUnit) -> float:
 
 
 def grounded(unit: DSUnit) -> bool:
-    from rules.rulesets.dirtside.vtol import is_vtol
     return is_vtol(unit) and unit.stats.mode == "grounded"
 
 

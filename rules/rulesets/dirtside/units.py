@@ -152,6 +152,12 @@ class DSStats(BaseModel):
         return [e for e in self.elements if e.alive]
 
 
+def is_vtol(unit: DSUnit) -> bool:
+    """A ground unit whose every element flies as a VTOL (§11.5)."""
+    alive = unit.stats.alive()
+    return unit.stats.role == "ground" and bool(alive) and all(e.design and e.design.mobility == "vtol" for e in alive)
+
+
 class DSUnit(Unit):
     stats: DSStats
     start_size: int = 0

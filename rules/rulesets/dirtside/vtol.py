@@ -15,16 +15,11 @@ from rules.rulesets.dirtside import morale, odds, smoke
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
 from rules.rulesets.dirtside.state import DSState
-from rules.rulesets.dirtside.units import DSUnit
+from rules.rulesets.dirtside.units import DSUnit, is_vtol
 
 MODES = ("grounded", "low", "high")
 POP_UP_DIE = 6
 """Popping up under opportunity fire: a d6 secondary die (§4.4, §5.3)."""
-
-
-def is_vtol(unit: DSUnit) -> bool:
-    alive = unit.stats.alive()
-    return unit.stats.role == "ground" and bool(alive) and all(e.design and e.design.mobility == "vtol" for e in alive)
 
 
 def high(unit: DSUnit) -> bool:

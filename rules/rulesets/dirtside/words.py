@@ -7,6 +7,7 @@ from rules.hexgrid import Hex
 from rules.rulesets.dirtside.legal import goes
 from rules.rulesets.dirtside.morale import LEVEL_NAMES
 from rules.rulesets.dirtside.state import DSState
+from rules.rulesets.dirtside.units import is_vtol
 
 
 def describe(state: DSState, action: Action) -> str:
@@ -71,7 +72,6 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
             ("Confidence", LEVEL_NAMES[s.confidence])]
     if s.role == "ground" and u.on_map:
         rows.append(("Move", f"{u.bmf():g} hexes"))
-        from rules.rulesets.dirtside.vtol import is_vtol
         if is_vtol(u):
             rows.append(("VTOL mode", s.mode + (" (only air defence may fire at it)" if s.mode == "high" else "")))
     for i, e in enumerate(s.elements):
@@ -117,7 +117,6 @@ def unit_marks(state: DSState, unit_id: str) -> str:
         marks += " P"
     if s.smoked:
         marks += " SMK"
-    from rules.rulesets.dirtside.vtol import is_vtol
     if is_vtol(u):
         marks += {"high": " HIGH", "low": " low", "grounded": " GND"}[s.mode]
     if s.activated:
