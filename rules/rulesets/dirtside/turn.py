@@ -33,6 +33,13 @@ def setup(setup: Setup, seed: int, options: dict) -> DSState:
                     units=units, options=dict(options), victory=setup.victory, max_turns=setup.max_turns,
                     phase="activation")
     mines.from_board(state)
+    for u in state.units.values():  # a flight: each craft names the other (§1.2)
+        mate = state.units.get(u.stats.wingman or "")
+        if u.stats.wingman and (mate is None or mate.side != u.side or mate.stats.role != "aircraft"
+                                or u.stats.role != "aircraft"):
+            raise ValueError(f"{u.id}'s wingman must be another aerospace craft of its side")
+        if mate is not None:
+            mate.stats.wingman = u.id
     _order(state)
     return state
 
