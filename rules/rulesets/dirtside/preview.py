@@ -11,6 +11,7 @@ from rules.rulesets.dirtside import actions as A
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import combat, mines, morale, odds
+from rules.rulesets.dirtside import fire as fp
 from rules.rulesets.dirtside import infantry as inf
 from rules.rulesets.dirtside import weapons as w
 from rules.rulesets.dirtside.assault import threat_bonus
@@ -69,35 +70,96 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
                          + " / ".join(f"d{d}" for d in defence) + " (an ADS may intercept first)")
         else:
             shot = combat.shot_for(state, firer, e, wpn, target, te, fast=fast)
-            fdie, tdice = shot.dice()
-            hits = odds.hits_per_barrel(fdie, tdice, wpn.barrels)
-            p_hit = 1 - hits.get(0, Fraction(0))
-            valid, scale = shot.validity()
-            dist = odds.vehicle(shot.chits(), valid, shot.armour, scale)
-            notes.append(f"{label}: {die_name(fdie)} against " + " / ".join(f"d{d}" for d in tdice)
-                         + f", {shot.chits()} chit(s), {'+'.join(sorted(valid))} count, armour {shot.armour}")
-        for k in ("knocked out", "damaged", "F", "no damage"):
-            if dist.get(k):
-                outcomes.append(Outcome(label=f"{label} hits: {k}", chance=p_hit * dist[k]))
-        outcomes.append(Outcome(label=f"{label} misses", chance=1 - p_hit))
+            more, note = shot_outcomes(shot, label)
+            outcomes += more
+            notes.append(note)
+            continue
+        outcomes += hit_outcomes(label, p_hit, dist)
     return Preview(title=f"{firer.name} fires at {target.name}", dice="chits drawn without replacement from 119",
                    outcomes=tuple(outcomes), notes=tuple(notes))
+
+
+def hit_outcomes(label: str, p_hit: Fraction, dist: dict[str, Fraction]) -> list[Outcome]:
+    out = [Outcome(label=f"{label} hits: {k}", chance=p_hit * dist[k])
+           for k in ("knocked out", "damaged", "F", "no damage") if dist.get(k)]
+    return out + [Outcome(label=f"{label} misses", chance=1 - p_hit)]
+
+
+def shot_outcomes(shot: fp.Shot, label: str) -> tuple[list[Outcome], str]:
+    """One weapon system's direct fire at a vehicle: the chance that at least one barrel hits, times each
+    result of one hit's draw (§5.1, §6.4); the game's preview and the resolver both read this."""
+    fdie, tdice = shot.dice()
+    hits = odds.hits_per_barrel(fdie, tdice, shot.barrels)
+    p_hit = 1 - hits.get(0, Fraction(0))
+    valid, scale = shot.validity()
+    dist = odds.vehicle(shot.chits(), valid, shot.armour, scale)
+    note = (f"{label}: {die_name(fdie)} against " + " / ".join(f"d{d}" for d in tdice)
+            + f", {shot.chits()} chit(s), {'+'.join(sorted(valid))} count, armour {shot.armour}")
+    return hit_outcomes(label, p_hit, dist), note
+
+
+def assault_outcomes(a_die: int, a_lead: int, threat: int, bonus: int, d_die: int, d_lead: int,
+                     d_threat: int) -> tuple[Outcome, ...]:
+    """The attacker's threat test (with the house bonus), then the defender's first test (§8.5 steps 2-3)."""
+    p_go = odds.test_outcomes(a_die, a_lead, threat, bonus).get(0, Fraction(0))
+    p_stand = odds.test_outcomes(d_die, d_lead, d_threat).get(0, Fraction(0))
+    return (Outcome(label="the threat test fails: no assault", chance=1 - p_go),
+            Outcome(label="the defender gives way at once", chance=p_go * (1 - p_stand)),
+            Outcome(label="the defender stands: combat rounds", chance=p_go * p_stand))
 
 
 def assault_preview(state: DSState, attacker: DSUnit, defender: DSUnit) -> Preview:
     s = attacker.stats
     bonus = threat_bonus(attacker, defender)
     threat = morale.ASSAULT_ATTACKER.get(s.confidence, 3)
-    p_go = sum((p for k, p in odds.test_outcomes(s.die(), s.leadership, threat, bonus).items() if k == 0), Fraction(0))
     powered = any(e.kind == "infantry" and e.troop == "powered" for e in s.alive())
     d = defender.stats
-    p_stand = odds.test_outcomes(d.die(), d.leadership, 3 if powered else 2).get(0, Fraction(0))
     notes = [f"threat test: d{s.die()} must beat {s.leadership + threat}" + (f" with +{bonus} (house rule)" if bonus else "")]
     return Preview(title=f"{attacker.name} assaults {defender.name}", dice=f"d{s.die()} threat test, then rounds",
-                   outcomes=(Outcome(label="the threat test fails: no assault", chance=1 - p_go),
-                             Outcome(label="the defender gives way at once", chance=p_go * (1 - p_stand)),
-                             Outcome(label="the defender stands: combat rounds", chance=p_go * p_stand)),
+                   outcomes=assault_outcomes(s.die(), s.leadership, threat, bonus, d.die(), d.leadership,
+                                             3 if powered else 2),
                    notes=tuple(notes))
+
+
+def artillery_outcomes(battery: str, munition: str, kind: str, guns: int, dug_in: bool, armour: int,
+                       kill: int) -> tuple[Outcome, ...]:
+    """One element in an effective converged zone: one draw per gun, never added (§9.5). A vehicle reads each
+    draw against its top armour (a second DAMAGED knocks it out [R]); an infantry element dies to any draw."""
+    valid = w.artillery_validity(munition, kind, dug_in)
+    n = art.element_chits(battery, kind)
+    if kind != "vehicle":
+        p = odds.infantry_kill(n, valid, kill)
+        dead = 1 - (1 - p) ** guns
+        return (Outcome(label="killed", chance=dead), Outcome(label="unhurt", chance=1 - dead))
+    one = odds.vehicle(n, valid, max(0, armour - 1))
+    state = {"unhurt": Fraction(1)}
+    for _ in range(guns):
+        nxt: dict[str, Fraction] = {}
+        for now, p in state.items():
+            for k, q in one.items():
+                after = "destroyed" if now == "destroyed" or k == "knocked out" or (k == "damaged" and now == "damaged") \
+                    else "damaged" if k == "damaged" or now == "damaged" else "unhurt"
+                nxt[after] = nxt.get(after, Fraction(0)) + p * q
+        state = nxt
+    return tuple(Outcome(label=k, chance=state[k]) for k in ("destroyed", "damaged", "unhurt") if state.get(k))
+
+
+def bombard_preview(state: DSState, battery: DSUnit, at: Hex, munition: str) -> Preview | None:
+    """The first element of each unit in the zone (converged, effective HEF or MAK)."""
+    from rules.rulesets.dirtside import support
+    if munition not in ("HEF", "MAK"):
+        return None
+    cls, guns = support.battery_class(battery), len(support.guns(battery))
+    outcomes: list[Outcome] = []
+    for u in state.units.values():
+        if not u.on_map or u.stats.role != "ground" or u.at.distance(at) > 2 or not u.stats.alive():
+            continue
+        e = u.stats.alive()[0]
+        kind = "vehicle" if e.vehicle else "infantry"
+        for o in artillery_outcomes(cls, munition, kind, guns, u.stats.dug_in, e.armour(), e.kill()):
+            outcomes.append(Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=o.chance))
+    return Preview(title=f"{battery.name}: {munition} on {at}", dice=f"{guns} gun(s), {cls}: a draw per gun per element",
+                   outcomes=tuple(outcomes), notes=("each unit's first element; every element draws alike",))
 
 
 def call_preview(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex) -> Preview:
@@ -170,6 +232,8 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         target = state.unit_at(Hex(*action.at))
         if target and target.side != unit.side:
             return assault_preview(state, unit, target)
+    if isinstance(action, A.Bombard) and unit:
+        return bombard_preview(state, unit, Hex(*action.at), action.munition)
     if isinstance(action, A.Call) and unit and action.battery in state.units:
         return call_preview(state, unit, state.units[action.battery], Hex(*action.at))
     if isinstance(action, A.Move) and unit:

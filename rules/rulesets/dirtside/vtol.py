@@ -134,10 +134,10 @@ def _result(state: DSState, unit: DSUnit, e, outcome: str, ctx: Context) -> None
     cas.after_losses(state, unit, before, ctx, vehicle_hit=True)
 
 
-def zad_odds(ads: str, pilot: tuple[int, ...], armour: int) -> dict[str, Fraction]:
-    """Exact chance of each ZAD result after a passed test: miss, abort, damaged, destroyed (§11.3)."""
+def zad_odds(die: int, pilot: tuple[int, ...], armour: int, chits: int) -> dict[str, Fraction]:
+    """Exact chance of each air defence result after a passed test: miss, abort, damaged, destroyed (§11.3);
+    `die` is the ADS (or LAD) die, `chits` what a hit draws."""
     out = {"miss": Fraction(0), "abort": Fraction(0), "damaged": Fraction(0), "destroyed": Fraction(0)}
-    die = SYSTEM_DIE[ads]
     for a in range(1, die + 1):
         for faces, p in _faces(pilot):
             best = max(faces)
@@ -147,7 +147,7 @@ def zad_odds(ads: str, pilot: tuple[int, ...], armour: int) -> dict[str, Fractio
             elif a == best:
                 out["abort"] += q
             else:
-                for k, c in odds.class_dist(air.ADS_CHITS[ads], ch.ALL,
+                for k, c in odds.class_dist(chits, ch.ALL,
                                             lambda d: ch.read_air_defence(d, armour).outcome).items():
                     out[k] += q * c
     return out

@@ -93,7 +93,7 @@ def test_zone_air_defence_passing_the_test_then_a_higher_ads_roll_draws_chits_al
 
 
 def test_zad_odds_are_exact_and_add_up():
-    dist = vtol.zad_odds("basic", (8,), 2)
+    dist = vtol.zad_odds(6, (8,), 2, 2)
     assert sum(dist.values()) == 1
     assert dist["miss"] == Fraction(sum(1 for a in range(1, 7) for b in range(1, 9) if a < b), 48)
     hit = Fraction(sum(1 for a in range(1, 7) for b in range(1, 9) if a > b), 48)
