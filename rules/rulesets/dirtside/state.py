@@ -70,9 +70,6 @@ class DSState(GameState):
     flying: bool = False
     """The active side is spending a go flying its due cruise missiles."""
     passes: int = 0
-    opfire: list[str] = Field(default_factory=list)
-    """Sides still to be asked about opportunity fire at the unit that just moved."""
-    opfire_target: str | None = None
     missions: list[Mission] = Field(default_factory=list)
     flights: list[Flight] = Field(default_factory=list)
     launched: int = 0

@@ -6,15 +6,14 @@ from __future__ import annotations
 from rules.actions import Action
 from rules import reaction
 from rules.core import Context, Decision, Refusal, Setup, Side, side_of
-from rules.events import Changed, InitiativePassed, Message, Moved, PhaseChanged
-from rules.hexgrid import DIRECTIONS, Hex
+from rules.events import Changed, InitiativePassed, Message, PhaseChanged
+from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import airops, assault, combat, mines, morale, smoke, support, vtol
+from rules.rulesets.dirtside import airops, assault, combat, mines, morale, smoke, support, vtol, walk
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
-from rules.rulesets.dirtside.legal import (activation_actions, can_activate, forced_missions, goes,
-                                           opfire_units, start_actions)
+from rules.rulesets.dirtside.legal import activation_actions, can_activate, forced_missions, goes, start_actions
 
 # --- set-up ---------------------------------------------------------------------------------
 
@@ -67,9 +66,6 @@ def decision(state: DSState) -> Decision:
     paused = reaction.decision(state)
     if paused is not None:
         return paused
-    if state.opfire:
-        mover = state.units[state.opfire_target]
-        return Decision(side=state.opfire[0], prompt=f"opportunity fire at {mover.name}, or hold")
     side = state.active_side
     if state.current:
         return Decision(side=side, prompt=f"{state.units[state.current].name}: move, fire, or end the activation")
@@ -83,10 +79,10 @@ def legal_actions(state: DSState, side: str) -> list[Action]:
     if side != d.side:
         return []
     if state.paused:
-        return [A.React(side=side, choice=c) for c in airops.choices(state, state.paused[-1])]
-    if state.opfire:
-        mover = state.units[state.opfire_target]
-        return [A.OpFire(side=side, unit=u.id, at=mover.at) for u in opfire_units(state, side, mover)] + [A.Hold(side=side)]
+        top = state.paused[-1]
+        if top.kind == walk.KIND:
+            return walk.choices(state, top)
+        return [A.React(side=side, choice=c) for c in airops.choices(state, top)]
     if state.current:
         return activation_actions(state, state.units[state.current]) + [A.Done(side=side)]
     if state.flying:
@@ -119,19 +115,21 @@ def apply(state: DSState, action: Action, ctx: Context) -> None:
         raise Refusal(f"it is {name(state, d.side)}'s turn to decide, not {name(state, action.side)}'s")
     state.turn_ended = None
     if state.paused:
-        if not isinstance(action, A.React):
-            raise Refusal(f"first answer: {state.paused[-1].prompt}")
-        choice = action.choice
-        reaction.resume(state, ctx, {k: (lambda st, p, c, cut: airops.answer(st, p, choice, c))
-                                     for k in ("sam", "airfight")})
+        top = state.paused[-1]
+        if top.kind == walk.KIND:
+            walk.answer(state, top, action, ctx)
+        elif not isinstance(action, A.React):
+            raise Refusal(f"first answer: {top.prompt}")
+        else:
+            choice = action.choice
+            reaction.resume(state, ctx, {k: (lambda st, p, c, cut: airops.answer(st, p, choice, c))
+                                         for k in ("sam", "airfight")})
         cur = state.units.get(state.current or "")
-        if cur is not None and _finished(state, cur):
+        if cur is not None and not state.paused and _finished(state, cur):
             end_activation(state, ctx)
         return
-    if isinstance(action, A.React):
+    if isinstance(action, (A.React, A.OpFire, A.Hold)):
         raise Refusal("there is nothing to answer now")
-    if state.opfire:
-        return _opfire(state, action, ctx)
     if isinstance(action, A.Fly):
         return _fly(state, action, ctx)
     if state.flying:
@@ -159,7 +157,7 @@ def apply(state: DSState, action: Action, ctx: Context) -> None:
     if action.unit_id != unit.id:
         raise Refusal(f"{unit.name} is activating: finish it (done) before another unit acts")
     _act(state, unit, action, ctx)
-    if state.current and not state.opfire and not state.paused and _finished(state, unit):
+    if state.current and not state.paused and _finished(state, unit):
         end_activation(state, ctx)
 
 
@@ -240,7 +238,7 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
         state.moved = True
     elif isinstance(action, A.PopUp):
-        _popup(state, unit, action, ctx)
+        walk.popup(state, unit, action, ctx)
     elif isinstance(action, A.Discharge):
         smoke.discharge(state, unit, ctx)
     elif isinstance(action, A.LayMines):
@@ -280,25 +278,6 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     state.acted = True
 
 
-def _popup(state: DSState, unit: DSUnit, action: A.PopUp, ctx: Context) -> None:
-    """Rise, fire and drop back: sight over the cover for this fire; then only opportunity fire answers, at
-    a d6 secondary die (§4.4)."""
-    if not vtol.is_vtol(unit) or unit.stats.mode != "low":
-        raise Refusal(f"only a VTOL in low mode can pop up ({unit.name} is not one)")
-    target = state.unit_at(Hex(*action.at))
-    if target is None or target.side == unit.side:
-        raise Refusal(f"there is no enemy unit at {Hex(*action.at)}")
-    if vtol.sees(state, unit, target):
-        raise Refusal(f"{unit.name} sees {target.name} already: a pop-up starts behind cover (fire instead)")
-    state.popup = unit.id
-    ctx.emit(Message(message=f"{unit.name} pops up"))
-    combat.fire(state, unit, target, ctx, fast=state.spent > unit.bmf() / 2)
-    state.opfire = [sd for sd in state.other_sides(unit.side) if opfire_units(state, sd, unit)] if unit.alive else []
-    state.opfire_target = unit.id if state.opfire else None
-    if not state.opfire:
-        state.popup = None
-
-
 def _air_only(unit: DSUnit) -> None:
     if unit.stats.role != "aircraft":
         raise Refusal(f"{unit.name} is not an aerospace craft")
@@ -327,48 +306,8 @@ def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
             ctx.emit(Message(message=f"{unit.name} will not move"))
             return
     smoke.clear_discharge(unit, ctx, "it moved away from its smoke")
-    walked = _walk(state, unit, path, ctx)
-    if len(walked) > 1:
-        s.facing = DIRECTIONS.index(walked[-2].direction_to(walked[-1]))
-    travel = mv.travel_mode(state, unit)
-    state.spent += spent if walked[-1] == path[-1] else sum(mv.hex_cost(state, unit, h, travel) or 0 for h in walked[1:])
-    mines.arm(state, unit, ctx)
-    vtol.zad(state, unit, ctx)
-    if not unit.alive:
-        return
-    state.opfire = [sd for sd in state.other_sides(unit.side) if opfire_units(state, sd, unit)]
-    state.opfire_target = unit.id if state.opfire else None
-
-
-def _walk(state: DSState, unit: DSUnit, path: list[Hex], ctx: Context) -> list[Hex]:
-    """Move hex by hex; a minefield attacks where the unit first meets it (already inside: before it moves),
-    and a unit killed or immobilised there stops (§10.1). Returns the hexes walked, start first."""
-    walked, leg = [unit.at], [unit.at]
-    if not mines.on_enter(state, unit, unit.at, ctx):
-        return walked
-    for h in path:
-        unit.at = h
-        walked.append(h)
-        leg.append(h)
-        if any(m.id not in state.mined for m in mines.fields_at(state, h)):
-            ctx.emit(Moved(unit=unit.id, path=tuple(leg)))
-            leg = [h]
-            if not mines.on_enter(state, unit, h, ctx):
-                return walked
-    if len(leg) > 1:
-        ctx.emit(Moved(unit=unit.id, path=tuple(leg)))
-    return walked
-    for h in path:
-        unit.at = h
-        walked.append(h)
-        if any(m.id not in state.mined for m in mines.fields_at(state, h)):
-            ctx.emit(Moved(unit=unit.id, path=tuple(walked)))
-            walked = [h]
-            if not mines.on_enter(state, unit, h, ctx):
-                return walked
-    if len(walked) > 1:
-        ctx.emit(Moved(unit=unit.id, path=tuple(walked)))
-    return walked
+    del spent  # paid hex by hex as the unit walks
+    walk.start(state, unit, path, ctx)
 
 
 def _confidence_limits(state: DSState, unit: DSUnit, dest: Hex) -> None:
@@ -428,34 +367,6 @@ def _fly(state: DSState, action: A.Fly, ctx: Context) -> None:
     if not state.due_flights(action.side):
         state.flying = False
         advance(state, ctx)
-
-
-def _opfire(state: DSState, action: Action, ctx: Context) -> None:
-    side = state.opfire[0]
-    mover = state.units[state.opfire_target]
-    if isinstance(action, A.OpFire):
-        unit = state.units.get(action.unit)
-        if unit is None or unit not in opfire_units(state, side, mover):
-            raise Refusal("that unit cannot fire at the moving unit now (it must be yours, unactivated, and able to fire)")
-        if Hex(*action.at) != mover.at:
-            raise Refusal(f"opportunity fire goes at {mover.name} at {mover.at}")
-        combat.fire(state, unit, mover, ctx, opportunity=True)
-        unit.stats.activated = True
-        unit.stats.under_fire = False
-        ctx.emit(Message(message=f"{unit.name}'s opportunity fire is its activation"))
-    elif not isinstance(action, A.Hold):
-        raise Refusal("answer the move first: opportunity fire, or hold")
-    state.opfire.pop(0)
-    if not mover.alive:
-        state.opfire = []
-    if not state.opfire:
-        state.opfire_target = None
-        if state.popup == mover.id:
-            state.popup = None
-            ctx.emit(Message(message=f"{mover.name} drops back behind cover"))
-        cur = state.units.get(state.current or "")
-        if cur is not None and _finished(state, cur):
-            end_activation(state, ctx)
 
 
 def end_activation(state: DSState, ctx: Context) -> None:
