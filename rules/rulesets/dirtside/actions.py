@@ -42,7 +42,9 @@ class Call(Action):
     unit: str
     battery: str
     at: Hex
-    munition: Literal["HEF", "MAK", "smoke", "DMR"] = "HEF"
+    munition: Literal["HEF", "MAK", "smoke", "DMR", "harass"] = "HEF"
+    sheaf: Literal["converged", "open", "open_across"] = "converged"
+    """Open sheaf: two impact hexes 4 per gun beyond the first apart, along (or across) the line of fire."""
 
 
 class Bombard(Action):
@@ -52,7 +54,8 @@ class Bombard(Action):
     kind: Literal["bombard"] = "bombard"
     unit: str
     at: Hex
-    munition: Literal["HEF", "MAK", "smoke", "DMR"] = "HEF"
+    munition: Literal["HEF", "MAK", "smoke", "DMR", "harass"] = "HEF"
+    sheaf: Literal["converged", "open", "open_across"] = "converged"
 
 
 class CounterBattery(Action):

@@ -59,7 +59,7 @@ def start_actions(state: DSState, side: str) -> list[Action]:
     forced = forced_missions(state, side)
     if forced:
         m = forced[0]
-        return [A.Bombard(side=side, unit=m.battery, at=m.at, munition=m.munition)]
+        return [A.Bombard(side=side, unit=m.battery, at=m.at, munition=m.munition, sheaf=m.sheaf)]
     out: list[Action] = []
     for u in state.units.values():
         if u.side == side and can_activate(u):
@@ -126,15 +126,16 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
         for b in state.units.values():
             if b.id == unit.id or b.side != side or not support.is_battery(b) or not b.in_play:
                 continue
-            kinds = support.munitions(b)
+            kinds = support.fire_options(b)
             for e in foes:
-                if kinds and not support.can_call(state, unit, b, e.at, kinds[0]):
-                    out.extend(A.Call(side=side, unit=unit.id, battery=b.id, at=e.at, munition=m) for m in kinds)
+                if kinds and not support.can_call(state, unit, b, e.at, kinds[0][0]):
+                    out.extend(A.Call(side=side, unit=unit.id, battery=b.id, at=e.at, munition=m, sheaf=sf)
+                               for m, sf in kinds)
         if support.is_battery(unit) and not moved:
-            kinds = support.munitions(unit)
+            kinds = support.fire_options(unit)
             for e in foes if kinds else ():
                 if smoke.sees(state, unit.at, e.at) and combat.off_facing(unit, e.at) <= 90 + 1e-9:
-                    out.extend(A.Bombard(side=side, unit=unit.id, at=e.at, munition=m) for m in kinds)
+                    out.extend(A.Bombard(side=side, unit=unit.id, at=e.at, munition=m, sheaf=sf) for m, sf in kinds)
         if vtol.is_vtol(unit) and unit.stats.mode == "low":
             out.extend(A.PopUp(side=side, unit=unit.id, at=e.at) for e in foes
                        if not vtol.sees(state, unit, e) and not vtol.high(e) and _popup_ok(state, unit, e))

@@ -165,9 +165,9 @@ def dmr(state: DSState, at: Hex, ctx: Context) -> Minefield:
     return m
 
 
-def clear_in_zone(state: DSState, impact: Hex, ctx: Context) -> None:
+def clear_in_zone(state: DSState, zone: set[Hex], ctx: Context) -> None:
     """An effective HEF or MAK mission clears every mine marker inside its zone (§9.4, §10.1)."""
-    gone = [m for m in state.mines if m.at.distance(impact) <= RADIUS]
+    gone = [m for m in state.mines if m.at in zone]
     for m in gone:
         state.mines.remove(m)
         ctx.emit(Message(message=f"the minefield at {m.at} is cleared by the bombardment"))

@@ -144,21 +144,30 @@ def artillery_outcomes(battery: str, munition: str, kind: str, guns: int, dug_in
     return tuple(Outcome(label=k, chance=state[k]) for k in ("destroyed", "damaged", "unhurt") if state.get(k))
 
 
-def bombard_preview(state: DSState, battery: DSUnit, at: Hex, munition: str) -> Preview | None:
-    """The first element of each unit in the zone (converged, effective HEF or MAK)."""
+def bombard_preview(state: DSState, battery: DSUnit, at: Hex, munition: str, sheaf: str = "converged") -> Preview | None:
+    """The first element of each unit in the zone (effective HEF or MAK: a draw per gun converged, one draw
+    open), or each unit's confidence test under harassing fire."""
+    from rules.rulesets.dirtside import sheaf as sh
     from rules.rulesets.dirtside import support
-    if munition not in ("HEF", "MAK"):
+    if munition not in ("HEF", "MAK", "harass"):
         return None
     cls, guns = support.battery_class(battery), len(support.guns(battery))
+    first, second = sh.impacts(state, support.line_origin(state, battery, at), at, len(support.tubes(battery)), sheaf)
+    draws = guns if sheaf == "converged" else 1
     outcomes: list[Outcome] = []
-    for u in state.units.values():
-        if not u.on_map or u.stats.role != "ground" or u.at.distance(at) > 2 or not u.stats.alive():
+    for u in sh.units_in(state, sh.zone(first, second)):
+        if munition == "harass":
+            if u.infantry():
+                for k, p in sorted(odds.test_outcomes(u.stats.die(), u.stats.leadership, morale.ARTILLERY_ON_INFANTRY).items()):
+                    outcomes.append(Outcome(label=f"{u.name}: " + ("holds" if k == 0 else f"drops {k} level(s)"), chance=p))
             continue
         e = u.stats.alive()[0]
         kind = "vehicle" if e.vehicle else "infantry"
-        for o in artillery_outcomes(cls, munition, kind, guns, u.stats.dug_in, e.armour(), e.kill()):
+        for o in artillery_outcomes(cls, munition, kind, draws, u.stats.dug_in, e.armour(), e.kill()):
             outcomes.append(Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=o.chance))
-    return Preview(title=f"{battery.name}: {munition} on {at}", dice=f"{guns} gun(s), {cls}: a draw per gun per element",
+    where = f"{first}" if first == second else f"{first} to {second} (open sheaf)"
+    return Preview(title=f"{battery.name}: {munition} on {where}",
+                   dice=f"{draws} draw(s) per element, {cls}" if munition != "harass" else "Under Fire and a +0 test",
                    outcomes=tuple(outcomes), notes=("each unit's first element; every element draws alike",))
 
 
@@ -233,7 +242,7 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         if target and target.side != unit.side:
             return assault_preview(state, unit, target)
     if isinstance(action, A.Bombard) and unit:
-        return bombard_preview(state, unit, Hex(*action.at), action.munition)
+        return bombard_preview(state, unit, Hex(*action.at), action.munition, action.sheaf)
     if isinstance(action, A.Call) and unit and action.battery in state.units:
         return call_preview(state, unit, state.units[action.battery], Hex(*action.at))
     if isinstance(action, A.Move) and unit:

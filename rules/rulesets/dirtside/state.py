@@ -19,6 +19,7 @@ class Mission(BaseModel):
     battery: str
     at: Hex
     munition: str
+    sheaf: str = "converged"
     called_turn: int
     observer: str
 

@@ -226,7 +226,7 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         why = support.can_call(state, unit, battery, Hex(*action.at), action.munition) if battery else "there is no such battery"
         if why:
             raise Refusal(why)
-        support.call(state, unit, battery, Hex(*action.at), action.munition, ctx)
+        support.call(state, unit, battery, Hex(*action.at), action.munition, ctx, action.sheaf)
     elif isinstance(action, A.Bombard):
         _bombard(state, unit, action, ctx)
     elif isinstance(action, A.CounterBattery):
@@ -340,7 +340,7 @@ def _bombard(state: DSState, unit: DSUnit, action: A.Bombard, ctx: Context) -> N
         if mission.at != at:
             raise Refusal(f"{unit.name}'s mission is on {mission.at}")
         state.missions.remove(mission)
-        support.bombard(state, unit, at, mission.munition, ctx)
+        support.bombard(state, unit, at, mission.munition, ctx, mission.sheaf)
         return
     if not support.is_battery(unit):
         raise Refusal(f"{unit.name} is not artillery")
@@ -352,7 +352,7 @@ def _bombard(state: DSState, unit: DSUnit, action: A.Bombard, ctx: Context) -> N
         raise Refusal(f"{unit.name} cannot see {at}: it spots only for itself")
     if combat.off_facing(unit, at) > 90 + 1e-9:
         raise Refusal(f"{at} is outside {unit.name}'s 180 degree arc of fire")
-    support.bombard(state, unit, at, action.munition, ctx)
+    support.bombard(state, unit, at, action.munition, ctx, action.sheaf)
 
 
 def _fly(state: DSState, action: A.Fly, ctx: Context) -> None:

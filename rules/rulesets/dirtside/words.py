@@ -23,9 +23,9 @@ def describe(state: DSState, action: Action) -> str:
     if k == "assault":
         return f"{nm(action.unit)}: close assault on {tname}" + (f" via {Hex(*action.path[-1])}" if action.path else "")
     if k == "call":
-        return f"{nm(action.unit)}: call {nm(action.battery)} ({action.munition}) on {tname}"
+        return f"{nm(action.unit)}: call {nm(action.battery)} ({action.munition}{_sheaf(action)}) on {tname}"
     if k == "bombard":
-        return f"{nm(action.unit)}: bombard {tname} with {action.munition}"
+        return f"{nm(action.unit)}: bombard {tname} with {action.munition}{_sheaf(action)}"
     if k == "counter":
         return f"{nm(action.unit)}: counter-battery fire at {nm(action.target)}"
     if k == "launch":
@@ -63,6 +63,11 @@ def describe(state: DSState, action: Action) -> str:
         return {"none": "no evasion", "evade": "evade", "decoys": "drop decoys",
                 "both": "evade and drop decoys", "dogfight": "declare a dog-fight"}[action.choice]
     return action.text()
+
+
+def _sheaf(action: Action) -> str:
+    return {"converged": "", "open": ", open sheaf along the line of fire",
+            "open_across": ", open sheaf across the line of fire"}[action.sheaf]
 
 
 def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
