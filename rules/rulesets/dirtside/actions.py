@@ -164,6 +164,21 @@ class PopUp(Action):
     at: Hex
 
 
+class Rally(Action):
+    """The unit's activation: rally with the command unit's help (§3.3)."""
+
+    kind: Literal["rally"] = "rally"
+    unit: str
+
+
+class Regroup(Action):
+    """Two depleted units merge (the unit and `other`, next to it); both activations are used (§3.3)."""
+
+    kind: Literal["regroup"] = "regroup"
+    unit: str
+    other: str
+
+
 class Done(Action):
     """End the activation now; with `unit` at the start of a go, activate that unit to do nothing (§2.3)."""
 
@@ -200,7 +215,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Done, Pass, OpFire, Hold, React],
+          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

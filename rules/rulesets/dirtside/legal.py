@@ -6,7 +6,7 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import airops, combat, mines, smoke, support, vtol
+from rules.rulesets.dirtside import airops, combat, command, mines, smoke, support, vtol
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
@@ -113,7 +113,7 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
     try:
         foes = enemies(state, side)
         out.extend(A.Fire(side=side, unit=unit.id, at=e.at) for e in foes if not combat.can_fire(state, unit, e))
-        if unit.stats.confidence not in ("BR", "RO"):
+        if unit.stats.confidence not in ("BR", "RO") and side not in state.no_offensive:
             dests = {} if moved else mv.destinations(state, unit, assault=True)
             for e in foes:
                 if unit.at.distance(e.at) <= 2:
@@ -139,6 +139,11 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
         if vtol.is_vtol(unit) and unit.stats.mode == "low":
             out.extend(A.PopUp(side=side, unit=unit.id, at=e.at) for e in foes
                        if not vtol.sees(state, unit, e) and not vtol.high(e) and _popup_ok(state, unit, e))
+        if not moved and not command.rally_problem(state, unit):
+            out.append(A.Rally(side=side, unit=unit.id))
+        if not moved:
+            out.extend(A.Regroup(side=side, unit=unit.id, other=o.id) for o in state.units.values()
+                       if o.on_map and o.side == side and not command.regroup_problem(state, unit, o))
         if smoke.dischargers(unit):
             out.append(A.Discharge(side=side, unit=unit.id))
         if mines.layers(unit):

@@ -247,6 +247,13 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         return call_preview(state, unit, state.units[action.battery], Hex(*action.at))
     if isinstance(action, A.Move) and unit:
         return move_preview(state, unit, [Hex(*h) for h in action.path])
+    if isinstance(action, A.Rally) and unit:
+        from rules.rulesets.dirtside import command
+        if command.rally_problem(state, unit):
+            return None
+        p = command.rally_chance(state, unit)
+        return Preview(title=f"{unit.name} rallies", dice=f"d{unit.stats.die()} must beat {command.rally_need(state, unit)}",
+                       outcomes=(Outcome(label="up one level", chance=p), Outcome(label="no change", chance=1 - p)))
     if isinstance(action, A.ClearMines) and unit:
         return clear_preview(state, unit, Hex(*action.at))
     return None

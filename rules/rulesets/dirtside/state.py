@@ -86,6 +86,8 @@ class DSState(GameState):
     """'ads unit:element>target' pairs that have fired zone air defence this turn (once per target, §11.1)."""
     popup: str | None = None
     """A VTOL popping up: it fires, and only opportunity fire answers it, with a d6 secondary die (§4.4)."""
+    no_offensive: list[str] = Field(default_factory=list)
+    """Sides that lost their command unit this turn: no new offensive (close assault) for the rest of it (§3.3)."""
     mined: list[str] = Field(default_factory=list)
     """Minefields that have already attacked the activating unit in this activation (§10.1)."""
     paused: list[Pause] = Field(default_factory=list)

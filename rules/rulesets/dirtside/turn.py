@@ -9,7 +9,7 @@ from rules.core import Context, Decision, Refusal, Setup, Side, side_of
 from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import airops, assault, combat, mines, morale, smoke, support, vtol, walk
+from rules.rulesets.dirtside import airops, assault, combat, command, mines, morale, smoke, support, vtol, walk
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
@@ -237,6 +237,14 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     elif isinstance(action, A.Launch):
         support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
         state.moved = True
+    elif isinstance(action, (A.Rally, A.Regroup)):
+        if state.moved:
+            raise Refusal(f"{'rallying' if isinstance(action, A.Rally) else 'regrouping'} is {unit.name}'s whole activation")
+        if isinstance(action, A.Rally):
+            command.rally(state, unit, ctx)
+        else:
+            command.regroup(state, unit, state.units.get(action.other), ctx)
+        state.moved = True
     elif isinstance(action, A.PopUp):
         walk.popup(state, unit, action, ctx)
     elif isinstance(action, A.Discharge):
@@ -323,6 +331,8 @@ def _assault(state: DSState, unit: DSUnit, action: A.Assault, ctx: Context) -> N
     why = assault.why_not(state, unit, target)
     if why:
         raise Refusal(why)
+    if unit.side in state.no_offensive:
+        raise Refusal("your command unit was lost this turn: no new offensive until the next turn")
     if state.moved and action.path:
         raise Refusal(f"{unit.name} has moved already: it can assault only from where it stands")
     path = mv.check_path(state, unit, list(action.path), assault=True)[0] if action.path else []
@@ -407,6 +417,7 @@ def end_turn(state: DSState, ctx: Context) -> None:
     state.passes = 0
     smoke.thin(state, ctx)
     state.zad_done = []
+    state.no_offensive = []
     for u in state.units.values():
         u.stats.activated = False
         if u.stats.role == "aircraft" and u.stats.confidence == "RO" and not u.stats.off_table:

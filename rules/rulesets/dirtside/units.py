@@ -126,6 +126,8 @@ class DSStats(BaseModel):
     arrived: int | None = None
     """Turn an aircraft entered the battle area (DS2-A20)."""
     home: bool = False
+    command: bool = False
+    """A command unit: it rallies units; losing it shakes its whole side (§3.3)."""
     wingman: str | None = None
     """The other craft of a flight of two aerospace craft: they activate and fly as one (§1.2, §2.2, §11.4)."""
     smoked: int = 0

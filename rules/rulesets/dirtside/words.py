@@ -49,6 +49,10 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: lay a minefield behind it"
     if k == "clear":
         return f"{nm(action.unit)}: engineers clear the minefield at {Hex(*action.at)}"
+    if k == "rally":
+        return f"{nm(action.unit)}: rally (its whole activation)"
+    if k == "regroup":
+        return f"{nm(action.unit)}: merge with {nm(action.other)} (both activations)"
     if k == "mode":
         return f"{nm(action.unit)}: change to {action.mode} mode"
     if k == "popup":
@@ -99,7 +103,7 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
     if s.missiles:
         rows.append(("Cruise missiles", f"{', '.join(s.missiles)}; {s.launchers} launcher(s)"))
     flags = [n for n, on in (("Under Fire", s.under_fire), ("PANIC", s.panic), ("active sensors", s.sensors),
-                             ("dug in", s.dug_in), ("smoke dischargers", bool(s.smoked)),
+                             ("dug in", s.dug_in), ("smoke dischargers", bool(s.smoked)), ("command unit", s.command),
                              ("activated", s.activated)) if on]
     if flags:
         rows.append(("Markers", ", ".join(flags)))
