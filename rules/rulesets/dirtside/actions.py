@@ -179,6 +179,23 @@ class Regroup(Action):
     other: str
 
 
+class Load(Action):
+    """The carrier unit takes the infantry unit `troops` (next to it) aboard: half the carrier's move (§4.4)."""
+
+    kind: Literal["load"] = "load"
+    unit: str
+    troops: str
+
+
+class Unload(Action):
+    """The carrier unit puts `troops` down in the free hex `at` next to it: half the carrier's move (§4.4)."""
+
+    kind: Literal["unload"] = "unload"
+    unit: str
+    troops: str
+    at: Hex
+
+
 class Done(Action):
     """End the activation now; with `unit` at the start of a go, activate that unit to do nothing (§2.3)."""
 
@@ -215,7 +232,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Done, Pass, OpFire, Hold, React],
+          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

@@ -6,7 +6,7 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import airops, combat, command, mines, smoke, support, vtol
+from rules.rulesets.dirtside import airops, combat, command, mines, smoke, support, transport, vtol
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
@@ -81,6 +81,14 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
         if not moved:
             out.extend(A.Move(side=side, unit=unit.id, path=p) for h, p in mv.destinations(state, unit).items()
                        if mv.confidence_allows(state, unit, h))
+        if any(transport.capacity(unit)) and unit.bmf() > 0:
+            spent = state.spent if state.current == unit.id else 0
+            if spent + unit.bmf() / 2 <= unit.bmf():
+                out.extend(A.Load(side=side, unit=unit.id, troops=t.id) for t in state.units.values()
+                           if t.on_map and t.side == side and not transport.load_problem(state, unit, t))
+                for t in transport.passengers(state, unit):
+                    out.extend(A.Unload(side=side, unit=unit.id, troops=t.id, at=h)
+                               for h in transport.unload_hexes(state, unit, t))
         if vtol.is_vtol(unit):
             spent = state.spent if state.current == unit.id else 0
             out.extend(A.Mode(side=side, unit=unit.id, mode=m) for m in vtol.MODES

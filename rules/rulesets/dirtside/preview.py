@@ -75,6 +75,10 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
             notes.append(note)
             continue
         outcomes += hit_outcomes(label, p_hit, dist)
+    riders = sum(len(u.infantry()) for u in state.units.values() if u.stats.aboard == target.id and u.alive)
+    if riders:
+        notes.append(f"{riders} team(s) on board: each lost on a d6 of 6 if its carrier is damaged, 3-6 if it is "
+                     f"knocked out, all if it blows up (BOOM)")
     return Preview(title=f"{firer.name} fires at {target.name}", dice="chits drawn without replacement from 119",
                    outcomes=tuple(outcomes), notes=tuple(notes))
 

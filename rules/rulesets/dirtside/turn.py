@@ -9,7 +9,8 @@ from rules.core import Context, Decision, Refusal, Setup, Side, side_of
 from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import airops, assault, combat, command, mines, morale, smoke, support, vtol, walk
+from rules.rulesets.dirtside import (airops, assault, combat, command, mines, morale, smoke, support, transport,
+                                     vtol, walk)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
@@ -206,6 +207,11 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         vtol.change_mode(state, unit, action.mode, ctx)
         vtol.zad(state, unit, ctx)
         return
+    if isinstance(action, A.Load):
+        return transport.load(state, unit, state.units.get(action.troops), ctx)
+    if isinstance(action, A.Unload):
+        troops = state.units.get(action.troops)
+        return transport.unload(state, unit, troops, Hex(*action.at), ctx)
     if state.acted:
         raise Refusal(f"{unit.name} has already taken its combat action this activation")
     if unit.stats.role == "ground" and unit.on_map:

@@ -126,6 +126,8 @@ class DSStats(BaseModel):
     arrived: int | None = None
     """Turn an aircraft entered the battle area (DS2-A20)."""
     home: bool = False
+    aboard: str | None = None
+    """The carrier unit this infantry unit rides in (off the map while aboard)."""
     command: bool = False
     """A command unit: it rallies units; losing it shakes its whole side (§3.3)."""
     wingman: str | None = None

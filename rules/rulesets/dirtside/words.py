@@ -49,6 +49,10 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: lay a minefield behind it"
     if k == "clear":
         return f"{nm(action.unit)}: engineers clear the minefield at {Hex(*action.at)}"
+    if k == "load":
+        return f"{nm(action.unit)}: take {nm(action.troops)} aboard (half its move)"
+    if k == "unload":
+        return f"{nm(action.unit)}: put {nm(action.troops)} down at {Hex(*action.at)} (half its move)"
     if k == "rally":
         return f"{nm(action.unit)}: rally (its whole activation)"
     if k == "regroup":
@@ -100,6 +104,11 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
     loads = sum(e.mine_loads for e in s.alive())
     if loads:
         rows.append(("Mine loads", str(loads)))
+    riders = [x.name for x in state.units.values() if x.stats.aboard == unit_id and x.alive]
+    if riders:
+        rows.append(("On board", ", ".join(riders)))
+    if s.aboard:
+        rows.append(("Aboard", state.units[s.aboard].name if s.aboard in state.units else s.aboard))
     if s.missiles:
         rows.append(("Cruise missiles", f"{', '.join(s.missiles)}; {s.launchers} launcher(s)"))
     flags = [n for n, on in (("Under Fire", s.under_fire), ("PANIC", s.panic), ("active sensors", s.sensors),
