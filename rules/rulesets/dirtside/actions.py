@@ -196,6 +196,22 @@ class Unload(Action):
     at: Hex
 
 
+class Demolish(Action):
+    """Engineer (or commando) teams demolish the building or enemy vehicle at `at`, in contact (§13)."""
+
+    kind: Literal["demolish"] = "demolish"
+    unit: str
+    at: Hex
+
+
+class Repair(Action):
+    """An AEV repairs a hurt vehicle of the friendly unit `target` in contact: its whole activation (§6.4)."""
+
+    kind: Literal["repair"] = "repair"
+    unit: str
+    target: str
+
+
 class Done(Action):
     """End the activation now; with `unit` at the start of a go, activate that unit to do nothing (§2.3)."""
 
@@ -232,7 +248,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Done, Pass, OpFire, Hold, React],
+          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

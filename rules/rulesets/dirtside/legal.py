@@ -6,7 +6,7 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import airops, combat, command, mines, smoke, support, transport, vtol
+from rules.rulesets.dirtside import airops, combat, command, engineers, mines, smoke, support, transport, vtol
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
@@ -152,6 +152,11 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
         if not moved:
             out.extend(A.Regroup(side=side, unit=unit.id, other=o.id) for o in state.units.values()
                        if o.on_map and o.side == side and not command.regroup_problem(state, unit, o))
+        if engineers.demolishers(unit) and not unit.stats.under_fire:
+            out.extend(A.Demolish(side=side, unit=unit.id, at=h) for h in [unit.at] + unit.at.neighbours()
+                       if not engineers.demolish_problem(state, unit, h))
+        if not moved:
+            out.extend(A.Repair(side=side, unit=unit.id, target=t.id) for t in engineers.repair_targets(state, unit))
         if smoke.dischargers(unit):
             out.append(A.Discharge(side=side, unit=unit.id))
         if mines.layers(unit):

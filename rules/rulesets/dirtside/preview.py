@@ -258,6 +258,11 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         p = command.rally_chance(state, unit)
         return Preview(title=f"{unit.name} rallies", dice=f"d{unit.stats.die()} must beat {command.rally_need(state, unit)}",
                        outcomes=(Outcome(label="up one level", chance=p), Outcome(label="no change", chance=1 - p)))
+    if isinstance(action, A.Repair) and unit:
+        from rules.rulesets.dirtside import engineers
+        p = engineers.repair_chance()
+        return Preview(title=f"{unit.name} repairs", dice=f"d6 needing {engineers.REPAIR_NEED}+",
+                       outcomes=(Outcome(label="repaired", chance=p), Outcome(label="not repaired", chance=1 - p)))
     if isinstance(action, A.ClearMines) and unit:
         return clear_preview(state, unit, Hex(*action.at))
     return None

@@ -9,8 +9,8 @@ from rules.core import Context, Decision, Refusal, Setup, Side, side_of
 from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import (airops, assault, combat, command, mines, morale, smoke, support, transport,
-                                     vtol, walk)
+from rules.rulesets.dirtside import (airops, assault, combat, command, engineers, mines, morale, smoke, support,
+                                     transport, vtol, walk)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
@@ -243,10 +243,17 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     elif isinstance(action, A.Launch):
         support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
         state.moved = True
-    elif isinstance(action, (A.Rally, A.Regroup)):
+    elif isinstance(action, A.Demolish):
+        engineers.demolish(state, unit, Hex(*action.at), ctx)
+    elif isinstance(action, (A.Rally, A.Regroup, A.Repair)):
         if state.moved:
             raise Refusal(f"{'rallying' if isinstance(action, A.Rally) else 'regrouping'} is {unit.name}'s whole activation")
-        if isinstance(action, A.Rally):
+        if isinstance(action, A.Repair):
+            target = state.units.get(action.target)
+            if target is None:
+                raise Refusal(f"there is no unit {action.target!r}")
+            engineers.repair(state, unit, target, ctx)
+        elif isinstance(action, A.Rally):
             command.rally(state, unit, ctx)
         else:
             command.regroup(state, unit, state.units.get(action.other), ctx)

@@ -53,6 +53,10 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: take {nm(action.troops)} aboard (half its move)"
     if k == "unload":
         return f"{nm(action.unit)}: put {nm(action.troops)} down at {Hex(*action.at)} (half its move)"
+    if k == "demolish":
+        return f"{nm(action.unit)}: demolish {tname}"
+    if k == "repair":
+        return f"{nm(action.unit)}: AEV combat repair of {nm(action.target)} (its whole activation)"
     if k == "rally":
         return f"{nm(action.unit)}: rally (its whole activation)"
     if k == "regroup":
