@@ -42,7 +42,7 @@ class Call(Action):
     unit: str
     battery: str
     at: Hex
-    munition: Literal["HEF", "MAK", "smoke", "DMR", "harass"] = "HEF"
+    munition: Literal["HEF", "MAK", "smoke", "DMR", "harass", "nuke", "biochem"] = "HEF"
     sheaf: Literal["converged", "open", "open_across"] = "converged"
     """Open sheaf: two impact hexes 4 per gun beyond the first apart, along (or across) the line of fire."""
 
@@ -54,7 +54,7 @@ class Bombard(Action):
     kind: Literal["bombard"] = "bombard"
     unit: str
     at: Hex
-    munition: Literal["HEF", "MAK", "smoke", "DMR", "harass"] = "HEF"
+    munition: Literal["HEF", "MAK", "smoke", "DMR", "harass", "nuke", "biochem"] = "HEF"
     sheaf: Literal["converged", "open", "open_across"] = "converged"
 
 

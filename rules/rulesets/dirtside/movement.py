@@ -6,7 +6,11 @@ from rules.core import Refusal
 from rules.hexgrid import Hex, path_to, reachable
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.state import DSState
-from rules.rulesets.dirtside.units import DSUnit, is_vtol
+from rules.rulesets.dirtside.units import DSUnit, Element, is_vtol
+
+NO_ENTRY = 2
+SEALED_ONLY = 6
+"""After a nuke: no entry within 2 of ground zero; within 6 sealed vehicles and powered infantry only (§10.3)."""
 
 
 def families(unit: DSUnit) -> list[str]:
@@ -14,10 +18,29 @@ def families(unit: DSUnit) -> list[str]:
                    for e in unit.stats.alive()})
 
 
+def immune(e: Element) -> bool:
+    """Powered infantry and sealed vehicles ignore biochem (§10.4)."""
+    return (e.kind == "infantry" and e.troop == "powered") or bool(e.design and e.design.sealed)
+
+
+def entry_problem(state: DSState, unit: DSUnit, h: Hex) -> str:
+    """After a nuke nobody comes within 2 of ground zero; within 6 only sealed vehicles and powered infantry."""
+    for gz in state.ground_zero:
+        d = gz.distance(h)
+        if d <= NO_ENTRY:
+            return f"{h} is within {NO_ENTRY} hexes of ground zero {gz}"
+        if d <= SEALED_ONLY and not all(immune(e) for e in unit.stats.alive()):
+            return f"{h} is within {SEALED_ONLY} hexes of ground zero {gz}: sealed vehicles and powered infantry only"
+    return ""
+
+
 def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool) -> float | None:
     """The dearest going among the unit's elements (they move together); roads are easy only in travel mode."""
     if not state.board.in_bounds(h):
         return None
+    if state.ground_zero:
+        if entry_problem(state, unit, h):
+            return None
     t = "rubble" if h in state.rubble else state.board.terrain_at(h)
     worst = 0.0
     for fam in families(unit):

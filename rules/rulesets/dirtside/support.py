@@ -10,7 +10,7 @@ from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import chits as ch
-from rules.rulesets.dirtside import mines, morale, smoke
+from rules.rulesets.dirtside import mines, morale, nuclear, smoke
 from rules.rulesets.dirtside import sheaf as sh
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
@@ -54,6 +54,11 @@ def munition_problem(battery: DSUnit, munition: str) -> str:
         return f"{battery.name} has no gun left to fire"
     if munition == "harass":
         return ""  # no ammunition needed, possible with no markers left (§9.4)
+    if munition in ("nuke", "biochem"):
+        if battery_class(battery) != "heavy":
+            return f"only heavy artillery fires {munition} shells (§9.2)"
+        have = s.nukes if munition == "nuke" else s.biochem
+        return "" if have > 0 else f"{battery.name} has no {munition} marker"
     if munition == "smoke":
         return "" if s.smoke > 0 else f"{battery.name} has no smoke marker"
     if munition == "DMR":
@@ -64,7 +69,7 @@ def munition_problem(battery: DSUnit, munition: str) -> str:
 
 
 def munitions(battery: DSUnit) -> list[str]:
-    return [m for m in ("HEF", "MAK", "smoke", "DMR", "harass") if not munition_problem(battery, m)]
+    return [m for m in ("HEF", "MAK", "smoke", "DMR", "harass", "nuke", "biochem") if not munition_problem(battery, m)]
 
 
 def fire_options(battery: DSUnit) -> list[tuple[str, str]]:
@@ -73,9 +78,9 @@ def fire_options(battery: DSUnit) -> list[tuple[str, str]]:
     out = []
     many = len(tubes(battery)) > 1
     for m in munitions(battery):
-        if m != "harass":
+        if m not in ("harass", "biochem"):
             out.append((m, "converged"))
-        if m == "harass" or (m in ("HEF", "MAK") and many):
+        if m in ("harass", "biochem") or (m in ("HEF", "MAK") and many):
             out += [(m, "open"), (m, "open_across")]
     return out
 
@@ -125,9 +130,9 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
     why = munition_problem(battery, munition)
     if why:
         raise Refusal(why)
-    if munition == "harass" and sheaf == "converged":
-        raise Refusal("harassing fire is always an open sheaf")
-    if munition in ("smoke", "DMR") and sheaf != "converged":
+    if munition in ("harass", "biochem") and sheaf == "converged":
+        raise Refusal(f"{'harassing fire' if munition == 'harass' else 'biochem'} is always an open sheaf")
+    if munition in ("smoke", "DMR", "nuke") and sheaf != "converged":
         raise Refusal(f"a {munition} mission places one {'cloud' if munition == 'smoke' else 'marker'}: no open sheaf")
     if sheaf != "converged":
         first, second = sh.impacts(state, line_origin(state, battery, at), at, len(tubes(battery)), sheaf)
@@ -135,6 +140,14 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
     else:
         first = second = at
         hexes = sh.zone(at, at)
+    if munition in ("nuke", "biochem"):
+        state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
+        if munition == "nuke":
+            battery.stats.nukes -= 1  # one shell, the whole battery's action (§9.2)
+            return nuclear.nuke(state, battery, at, ctx)
+        battery.stats.biochem -= 1
+        ctx.emit(Message(message=f"{battery.name} fires biochem, open sheaf {first} to {second}"))
+        return nuclear.biochem(state, battery, hexes, ctx)
     if munition == "harass":
         state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
         ctx.emit(Message(message=f"{battery.name} fires harassing fire, open sheaf {first} to {second}"))

@@ -92,6 +92,11 @@ def unload_hexes(state: DSState, carrier: DSUnit, troops: DSUnit) -> list[Hex]:
     return out
 
 
+def _kill(unit: DSUnit, e: Element, ctx: Context, why: str) -> None:
+    e.lost = True
+    ctx.emit(Message(message=f"{unit.name}: {e.name} is lost ({why})"))
+
+
 def seats(state: DSState, carrier: DSUnit, e: Element) -> list[tuple[DSUnit, Element]]:
     """The teams riding in vehicle `e`: teams fill the carrier's vehicles in order, each up to its capacity [R]."""
     riders = [(u, t) for u in passengers(state, carrier) for t in u.infantry()]
@@ -115,18 +120,17 @@ def loss_chance(result: str) -> Fraction:
 def carrier_hit(state: DSState, riders: list[tuple[DSUnit, Element]], result: str, ctx: Context) -> None:
     """Each team on board: safe (immobilised, Systems Down), lost on 6 (damaged), on 3-6 (knocked out), all lost
     (BOOM) (§6.4)."""
-    from rules.rulesets.dirtside import casualties as cas
     need = ON_BOARD_LOSS.get(result)
     for u, t in riders:
         if not t.alive:
             continue
         if result == "boom":
-            cas.kill(u, t, ctx, "its carrier blew up")
+            _kill(u, t, ctx, "its carrier blew up")
         elif need is not None:
             r = ctx.dice.roll(1, 6, "on board", side=u.side, unit=u.id, need=need, test=">=", rule="§6.4",
                               outcome=lambda f: "lost" if f[0] >= need else "safe")[0]
             if r >= need:
-                cas.kill(u, t, ctx, f"on board a {result} carrier")
+                _kill(u, t, ctx, f"on board a {result} carrier")
     for u in {u.id: u for u, _ in riders}.values():
         if not u.alive:
             u.eliminated = True
@@ -135,7 +139,6 @@ def carrier_hit(state: DSState, riders: list[tuple[DSUnit, Element]], result: st
 def bail_out(state: DSState, carrier: DSUnit, ctx: Context) -> None:
     """Troops whose carrier unit has no vehicle left get out: into its hex if the carrier unit is gone, else a
     free hex next to it; with no room they are lost with it [R]."""
-    from rules.rulesets.dirtside import casualties as cas
     if carrier.vehicles() or carrier.at is None:
         return
     for u in passengers(state, carrier):
@@ -144,7 +147,7 @@ def bail_out(state: DSState, carrier: DSUnit, ctx: Context) -> None:
         spots = [h for h in spots if state.unit_at(h) is None]
         if not spots:
             for t in u.infantry():
-                cas.kill(u, t, ctx, "trapped in the wreck")
+                _kill(u, t, ctx, "trapped in the wreck")
             u.eliminated = True
             continue
         u.stats.aboard, u.at = None, spots[0]

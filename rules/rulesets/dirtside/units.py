@@ -112,6 +112,10 @@ class DSStats(BaseModel):
     smoke: int = Field(default=0, ge=0, le=20)
     """Smoke ammunition markers of a battery (§9.2)."""
     dmr: int = Field(default=0, ge=0, le=20)
+    nukes: int = Field(default=0, ge=0, le=5)
+    """Nuclear shells of a heavy battery (1000 points each, §9.2)."""
+    biochem: int = Field(default=0, ge=0, le=5)
+    """Biochem markers of a heavy battery (200 points each, §9.2)."""
     """DMR (scatterable mine) ammunition markers of a battery (§9.2; not light artillery)."""
     """Cruise-missile warheads still in stock (HEF, MAK, HE, DMR, biochem, nuke)."""
     # markers
