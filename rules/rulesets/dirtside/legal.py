@@ -207,7 +207,7 @@ def _battery_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
 
 def _launches(state: DSState, unit: DSUnit) -> list[Action]:
     out: list[Action] = []
-    for warhead in sorted(set(unit.stats.missiles) & {"HE", "HEF", "MAK"}):
+    for warhead in sorted(set(unit.stats.missiles)):
         for e in enemies(state, unit.side):
             out.append(A.Launch(side=unit.side, unit=unit.id, at=e.at, warhead=warhead))
             dummies = [h for h in (Hex(e.at.q + 3, e.at.r), Hex(e.at.q - 3, e.at.r)) if state.board.in_bounds(h)]

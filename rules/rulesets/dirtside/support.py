@@ -239,8 +239,8 @@ def _off_table_hit(state: DSState, battery: DSUnit, target: DSUnit, ctx: Context
 def launch(state: DSState, site: DSUnit, at: Hex, warhead: str, dummies: list[Hex], ctx: Context) -> None:
     if site.stats.role != "launcher":
         raise Refusal(f"{site.name} is not a cruise-missile launcher site")
-    if warhead not in ("HE", "HEF", "MAK"):
-        raise Refusal(f"{warhead} warheads are not done yet: use HE, HEF or MAK")
+    if warhead not in art.MISSILE_COST:
+        raise Refusal(f"{warhead} is not a cruise-missile warhead ({', '.join(art.MISSILE_COST)})")
     if warhead not in site.stats.missiles:
         raise Refusal(f"{site.name} has no {warhead} cruise missile left"
                       + (f" (in stock: {', '.join(site.stats.missiles)})" if site.stats.missiles else ""))
@@ -283,14 +283,14 @@ def fly(state: DSState, flight: Flight, at: Hex, ctx: Context) -> None:
     if _intercepted(state, flight, path, victims, ctx):
         return
     if flight.warhead == "HE":
-        _he(state, flight, at, ctx)
-    else:
-        battery_stub = DSUnit(id=flight.id, side=flight.side, name=f"cruise missile {flight.id}",
-                              stats={"role": "battery", "artillery": "heavy",
-                                     "elements": [{"kind": "infantry", "team": "mortar", "ammo": 1}]})
-        munition = "MAK" if flight.warhead == "MAK" else "HEF"
-        bombard(state, battery_stub, at, munition, ctx)
-        state.fired.pop(flight.id, None)
+        return _he(state, flight, at, ctx)
+    # HEF, MAK, DMR, nuke and biochem: the heavy artillery versions, one gun (house rule)
+    stub = DSUnit(id=flight.id, side=flight.side, name=f"cruise missile {flight.id}",
+                  stats={"role": "battery", "artillery": "heavy", "nukes": 1, "biochem": 1, "dmr": 1,
+                         "elements": [{"kind": "infantry", "team": "mortar", "ammo": 1}]})
+    w = flight.warhead
+    bombard(state, stub, at, w, ctx, "open" if w == "biochem" else "converged")
+    state.fired.pop(flight.id, None)
 
 
 def _intercepted(state: DSState, flight: Flight, path: list[Hex], victims: list[DSUnit], ctx: Context) -> bool:

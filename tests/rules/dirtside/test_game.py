@@ -61,12 +61,30 @@ def test_an_f_chit_makes_the_missile_a_dud():
     assert not any(e.lost for e in state.units["inf"].stats.elements)
 
 
+def test_dmr_and_nuke_cruise_missiles_land_as_the_heavy_artillery_versions():
+    state = missile_game(missiles=("DMR",))
+    play(state, "launch blue unit=site at=10,4 warhead=DMR")
+    for a in ("done red unit=inf", "done blue unit=t", "done red unit=rt"):
+        play(state, a)
+    play(state, "fly blue missile=cm1 at=10,4")
+    assert [m.at for m in state.mines] == [at(10, 4)]
+    state = missile_game(missiles=("nuke",))
+    play(state, "launch blue unit=site at=16,4 warhead=nuke")
+    for a in ("done red unit=inf", "done blue unit=t", "done red unit=rt"):
+        play(state, a)
+    # ground zero on the red tank (gone); the infantry 6 hexes off: 3 chits each (no kill); tests +2 own, +4 seen
+    play(state, "fly blue missile=cm1 at=16,4", F("R0", "G0", "Y0"), F("R0", "G0", "Y0"), 8, 8)
+    assert state.units["rt"].eliminated and state.ground_zero == [at(16, 4)]
+
+
 def test_launch_limits_dummies_and_launchers():
     state = missile_game(missiles=("HE", "HE"))
     with pytest.raises(Refusal, match="at most two dummy"):
         play(state, "launch blue unit=site at=10,4 dummies=[3,3;4,4;5,5]")
-    with pytest.raises(Refusal, match="not done yet"):
+    with pytest.raises(Refusal, match="no nuke cruise missile left"):
         play(state, "launch blue unit=site at=10,4 warhead=nuke")
+    with pytest.raises(Refusal, match="not a cruise-missile warhead"):
+        play(state, "launch blue unit=site at=10,4 warhead=napalm")
     play(state, "launch blue unit=site at=10,4 dummies=[3,3;14,8]")
     assert len(state.flights[0].chits) == 3
 
