@@ -100,6 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ssh", type=int, metavar="PORT", help="also accept players over SSH on PORT")
     serve.add_argument("--host-key", metavar="FILE", help="the SSH host key (default: made in the host's folder)")
     serve.add_argument("--listen", metavar="ADDRESS", default="", help="the address SSH listens on (default: all)")
+    serve.add_argument("--register", nargs=3, metavar=("GAME", "SIDE", "KEYFILE"),
+                       help="register an SSH public key (a .pub file) for a seat (SIDE, or * to watch), then stop: "
+                       "that key then seats its player without a code")
+    serve.add_argument("--forget", metavar="KEYFILE", help="unregister an SSH public key from every seat, then stop")
+    serve.add_argument("--no-lobby", action="store_true",
+                       help="no lobby screen, even at a terminal: print the join codes and serve")
     join = sub.add_parser(
         "join", help="join a hosted game on this machine",
         description="Join a game of the host running on this machine (`hexwar serve`), by name and side "
@@ -312,12 +318,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise UserError(str(exc)) from None
         _out(f"New game {game.name} ({service.ruleset.id}, seed {seed}).")
+    if args.register or args.forget:
+        return _serve_keys(host, args)
+    if not args.no_lobby and sys.stdin.isatty() and sys.stdout.isatty():
+        from tui.remote.lobby import run_lobby
+
+        return run_lobby(host, args.ssh, args.host_key, args.listen)
     for name, game in sorted(host.games.items()):
         sides = {s.id: s.name for s in game.service.state.sides}
         _out(f"{name}: {game.service.ruleset.id}, {len(game.service.history)} actions")
         for side, code in host.codes(name).items():
             who = "spectators" if side == "*" else f"{side} ({sides[side]})"
-            _out(f"    {who:<32} join code {code}")
+            keys = len(host.keys.keys_of(name, side))
+            _out(f"    {who:<32} join code {code}" + (f"   ({keys} key{'s' * (keys != 1)})" if keys else ""))
     _out(f"Players on this machine: hexwar join GAME --side SIDE   (socket {host.socket_path})")
 
     async def run() -> None:
@@ -341,6 +354,28 @@ def cmd_serve(args: argparse.Namespace) -> int:
         asyncio.run(run())
     except OSError as exc:
         raise UserError(f"cannot serve: {exc.strerror or exc}") from None
+    return EXIT_OK
+
+
+def _serve_keys(host, args: argparse.Namespace) -> int:
+    """`hexwar serve --register GAME SIDE KEYFILE` / `--forget KEYFILE`."""
+    from saves.errors import SaveError
+    from saves.files import read_bytes
+    from tui.remote.keys import KeyRefused, fingerprint_of
+
+    path = args.register[2] if args.register else args.forget
+    try:
+        fingerprint, about = fingerprint_of(read_bytes(path, 16 * 1024).decode("utf-8", "replace"))
+        if args.forget:
+            dropped = host.keys.forget(fingerprint)
+            _out(f"Key {fingerprint} unregistered from {dropped} seat{'s' * (dropped != 1)}.")
+            return EXIT_OK
+        game, side = args.register[:2]
+        new = host.register_key(fingerprint, game, side, about)
+    except (KeyRefused, SaveError) as exc:
+        raise UserError(f"{path}: {exc}") from None
+    who = "a spectator" if side == "*" else next(s.name for s in host.games[game].service.state.sides if s.id == side)
+    _out(f"Key {fingerprint} ({about}) {'is now' if new else 'was already'} registered for {game} as {who}.")
     return EXIT_OK
 
 

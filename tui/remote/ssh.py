@@ -1,10 +1,14 @@
 """The SSH front door: `ssh -p PORT play@HOST` reaches the game and nothing else.
 
 asyncssh serves the connection; nobody needs an account: the user `play`
-needs no password, every other user name is refused. A session asks for a
-join code, then runs `hexwar join` for that seat in a pseudo-terminal of its
-own (the normal game screen), or, for a client that asked for no terminal
-(`ssh -T`), the plain-text mode over the bare channel. What is refused:
+logs in with any public key the client offers, or with none (keyboard-
+interactive with no question), every other user name is refused. A key
+offered names the player: once it joined a seat with that seat's join code,
+it is registered for that seat (tui/remote/keys.py) and seats its player
+there next time without a code. Otherwise a session asks for a join code.
+Then it runs `hexwar join` for that seat in a pseudo-terminal of its own (the
+normal game screen), or, for a client that asked for no terminal (`ssh -T`),
+the plain-text mode over the bare channel. What is refused:
 commands (`ssh host ls`), subsystems (SFTP), SCP, port and socket forwarding,
 agent and X11 forwarding. Bounded: connections per address, sessions in all,
 the code's length and tries (each wrong code answered after the host's
@@ -25,7 +29,9 @@ from pathlib import Path
 
 import asyncssh
 
-from tui.remote.host import Host
+from saves.errors import SaveError
+from tui.remote.host import SPECTATOR, Host
+from tui.remote.keys import KeyRefused
 
 USER = "play"
 MAX_PER_ADDRESS = 4
@@ -56,17 +62,31 @@ class _Server(asyncssh.SSHServer):
         if self.door.per_address[self.address] <= 0:
             del self.door.per_address[self.address]
 
+    key: asyncssh.SSHKey | None = None
+    """The public key this connection logged in with (None: it offered none)."""
+
     def begin_auth(self, username: str) -> bool:
-        return username != USER  # `play` logs in with nothing; any other name must auth, and cannot
+        return True  # everyone authenticates; only `play` can, with any key or with none
 
     def password_auth_supported(self) -> bool:
         return False
 
     def public_key_auth_supported(self) -> bool:
-        return False
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # Any key logs `play` in (asyncssh then checks the client holds it): a key names a
+        # player, it gives no seat but those registered for it. The last key validated is
+        # the one signed with when the login succeeds.
+        self.key = key if username == USER else None
+        return username == USER
 
     def kbdint_auth_supported(self) -> bool:
-        return False
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.key = None  # a client with no key (or none accepted) logs in with no question
+        return username == USER
 
 
 class SSHDoor:
@@ -139,9 +159,26 @@ class SSHDoor:
                 process.exit(0)
 
     async def _ask_code(self, process: asyncssh.SSHServerProcess) -> str | None:
-        process.stdout.write("hexwar: welcome. Enter your join code (ask the host for one).\r\n")
+        """The join code of the seat this session plays: its key's registered seat (or the
+        one it chooses among its seats), or a join code typed (which registers the key)."""
+        owner = process.get_extra_info("connection").get_owner()
+        key = getattr(owner, "key", None)
+        fingerprint = key.get_fingerprint("sha256") if key is not None else None
+        seats = self.host.key_seats(fingerprint) if fingerprint else []
+        write = process.stdout.write
+        if len(seats) == 1:
+            write(f"hexwar: welcome back. Your key seats you in {self._seat_words(*seats[0])}.\r\n")
+            return self.host.code(*seats[0])
+        if seats:
+            write("hexwar: welcome back. Your key opens these seats:\r\n")
+            for n, seat in enumerate(seats, 1):
+                write(f"  {n}. {self._seat_words(*seat)}\r\n")
+            prompt = f"Choose 1-{len(seats)}, or enter a join code: "
+        else:
+            write("hexwar: welcome. Enter your join code (ask the host for one).\r\n")
+            prompt = "Join code: "
         for _ in range(CODE_TRIES):
-            process.stdout.write("Join code: ")
+            write(prompt)
             try:
                 line = await asyncio.wait_for(process.stdin.readline(), LOGIN_TIMEOUT)
             except asyncio.TimeoutError:
@@ -151,12 +188,41 @@ class SSHDoor:
             if not line:
                 return None
             code = line.strip()[:MAX_CODE]
-            if code and self.host.find_code(code) is not None:
+            if seats and code.isdigit() and 1 <= int(code) <= len(seats):
+                return self.host.code(*seats[int(code) - 1])
+            found = self.host.find_code(code) if code else None
+            if found is not None:
+                if fingerprint is not None:
+                    await self._remember(process, key, fingerprint, found[0].name, found[1])
                 return code
             await asyncio.sleep(1.0)  # as slow as the host's own refusal
-            process.stdout.write("That code opens no game here.\r\n")
-        process.stdout.write("Goodbye.\r\n")
+            write("That code opens no game here.\r\n")
+        write("Goodbye.\r\n")
         return None
+
+    def _seat_words(self, game: str, side: str) -> str:
+        if side == SPECTATOR:
+            return f"{game} as a spectator"
+        names = {s.id: s.name for s in self.host.games[game].service.state.sides}
+        return f"{game} as {names.get(side) or side}"
+
+    async def _remember(self, process, key: asyncssh.SSHKey, fingerprint: str, game: str, side: str) -> None:
+        """Register the session's key for the seat its code opened, and say so."""
+        try:
+            new = self.host.register_key(fingerprint, game, side, f"{key.get_algorithm()} {key.get_comment() or ''}")
+        except (KeyRefused, SaveError) as exc:
+            process.stdout.write(f"Your key was not registered: {exc}.\r\n")
+            return
+        if not new:
+            return
+        process.stdout.write(f"Your key ({fingerprint}) is now registered for {self._seat_words(game, side)}: "
+                             "next time it seats you without a code.\r\n")
+        if process.get_terminal_type() is not None:  # the game screen is about to cover it
+            process.stdout.write("Press Enter to start.")
+            try:
+                await asyncio.wait_for(process.stdin.readline(), LOGIN_TIMEOUT)
+            except (asyncio.TimeoutError, asyncssh.TerminalSizeChanged):
+                pass
 
     async def _play(self, process: asyncssh.SSHServerProcess, code: str) -> None:
         args = [sys.executable, "-m", "tui.cli", "join", "--socket", str(self.host.socket_path)]
