@@ -24,6 +24,7 @@ class Running:
         self.folder = folder
         self.loop = asyncio.new_event_loop()
         self.host = Host(folder, rate=rate)
+        self.seats: list[RemoteSeat] = []
         self.host.load_games()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
@@ -33,12 +34,18 @@ class Running:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(10)
 
     def stop(self) -> None:
+        for seat in self.seats:
+            seat.close()
         self.call(self.host.close())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
+        if not self.thread.is_alive():
+            self.loop.close()
 
     def seat(self, code: str, **kw) -> RemoteSeat:
-        return RemoteSeat(str(self.host.socket_path), code=code, **kw)
+        seat = RemoteSeat(str(self.host.socket_path), code=code, **kw)
+        self.seats.append(seat)
+        return seat
 
 
 @pytest.fixture
@@ -112,6 +119,7 @@ def test_a_wrong_code_is_refused_after_a_delay(host):
 def test_hostile_lines_are_refused_and_the_host_goes_on(host):
     sock = socket.socket(socket.AF_UNIX)
     sock.connect(str(host.host.socket_path))
+    host.seats.append(sock)  # closed with the host
     sock.sendall(b"not json\n" + encode({"op": "act", "action": "draw kingdom"}) + b"x" * 20000 + b"\n")
     data = b""
     sock.settimeout(5)

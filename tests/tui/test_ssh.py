@@ -83,7 +83,7 @@ def test_port_forwarding_is_refused(door):
         local = probe.getsockname()[1]
     forward = subprocess.Popen([SSH, "-p", str(door.port), *OPTIONS, *NO_KEY, "-N", "-L",
                                 f"{local}:127.0.0.1:{door.port}",
-                                "play@127.0.0.1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                "play@127.0.0.1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 10
         while True:
@@ -155,6 +155,7 @@ def test_the_real_ssh_client_in_a_terminal_plays_on_the_game_screen(door):
         assert door.host.games["fort"].service.log[0].text() == "draw kingdom"
         other = door.seat(door.codes["rebels"])  # the other player, on the host's socket
         assert other.apply(other.legal_actions()[0]).ok
+        other.close()
         shown = read_until("Turn 1 activation", 20)  # the Rebels drew, both rolled off: the push arrived
         import re
 

@@ -41,6 +41,8 @@ MAX_CODE = 40
 INPUT_BYTES_PER_SECOND = 4096
 """More typed input than this in a second is dropped (keys, not uploads)."""
 LOGIN_TIMEOUT = 30
+CLOSE_TIMEOUT = 5
+"""Seconds a session's game has to stop when the door closes, before it is killed."""
 
 
 class _Server(asyncssh.SSHServer):
@@ -51,13 +53,16 @@ class _Server(asyncssh.SSHServer):
         self.address = ""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
         peer = conn.get_extra_info("peername")
         self.address = peer[0] if peer else "?"
         self.door.per_address[self.address] += 1
+        self.door.connections.add(conn)
         if self.door.per_address[self.address] > MAX_PER_ADDRESS:
             conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.door.connections.discard(self._conn)
         self.door.per_address[self.address] -= 1
         if self.door.per_address[self.address] <= 0:
             del self.door.per_address[self.address]
@@ -99,6 +104,9 @@ class SSHDoor:
         self.listen = listen
         self.per_address: Counter[str] = Counter()
         self.sessions = 0
+        self.connections: set[asyncssh.SSHServerConnection] = set()
+        self._tasks: set[asyncio.Task] = set()
+        """The sessions running: closing the door ends each and waits for its game to stop."""
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     @staticmethod
@@ -129,9 +137,22 @@ class SSHDoor:
         return self._acceptor.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
+        """Stop listening, end every connection and wait until each session's game has stopped
+        (a session left running would be cut off mid-step when the event loop ends)."""
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
+            self._acceptor = None
+        for conn in list(self.connections):
+            conn.close()
+        if self._tasks:
+            _, late = await asyncio.wait(set(self._tasks), timeout=CLOSE_TIMEOUT)
+            for task in late:  # a game that will not stop: its session is cancelled, which kills it
+                task.cancel()
+            if late:
+                await asyncio.wait(late, timeout=CLOSE_TIMEOUT)
+        for conn in list(self.connections):
+            await conn.wait_closed()
 
     # --- one session ---------------------------------------------------------------------
 
@@ -145,6 +166,8 @@ class SSHDoor:
             process.exit(1)
             return
         self.sessions += 1
+        task = asyncio.current_task()
+        self._tasks.add(task)
         try:
             code = await self._ask_code(process)
             if code is not None:
@@ -155,6 +178,7 @@ class SSHDoor:
             pass
         finally:
             self.sessions -= 1
+            self._tasks.discard(task)
             if not process.is_closing():
                 process.exit(0)
 
@@ -225,66 +249,84 @@ class SSHDoor:
                 pass
 
     async def _play(self, process: asyncssh.SSHServerProcess, code: str) -> None:
+        """Run the seat's game for this session until either ends; the game never outlives it."""
         args = [sys.executable, "-m", "tui.cli", "join", "--socket", str(self.host.socket_path)]
         env = {"HEXWAR_JOIN_CODE": code, "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
                "LANG": "C.UTF-8", "HEXWAR_DATA_DIR": str(self.host.folder / "clients")}
         term = process.get_terminal_type()
-        if term is None:  # `ssh -T`: lines of text over the bare channel
-            args.append("--plain")
-            proc = await asyncio.create_subprocess_exec(
-                *args, env=env, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.STDOUT)
-            await asyncio.gather(self._pump_in(process, proc.stdin.write, proc, on_eof=proc.stdin.close),
-                                 self._pipe_out(proc, process))
-            return
-        width, height, _, _ = process.get_terminal_size()
-        env["TERM"] = term if term.isascii() and len(term) < 40 else "xterm"
-        master, slave = os.openpty()
-        _set_size(master, width or 80, height or 24)
-        proc = await asyncio.create_subprocess_exec(
-            *args, env=env, stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
-            preexec_fn=_take_terminal)
-        os.close(slave)
-        os.set_blocking(master, False)
-        process.channel.set_line_mode(False)
-        process.channel.set_echo(False)
-        await asyncio.gather(self._pump_in(process, lambda data: _write_all(master, data), proc, master),
-                             self._pty_out(master, proc, process))
-        os.close(master)
+        proc, master = None, None
+        try:
+            if term is None:  # `ssh -T`: lines of text over the bare channel
+                args.append("--plain")
+                proc = await asyncio.create_subprocess_exec(
+                    *args, env=env, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                    stderr=asyncio.subprocess.STDOUT)
+                typed = self._pump_in(process, proc.stdin.write, proc, on_eof=proc.stdin.close)
+                shown = self._pipe_out(proc, process)
+            else:
+                width, height, _, _ = process.get_terminal_size()
+                env["TERM"] = term if term.isascii() and len(term) < 40 else "xterm"
+                master, slave = os.openpty()
+                _set_size(master, width or 80, height or 24)
+                try:
+                    proc = await asyncio.create_subprocess_exec(
+                        *args, env=env, stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
+                        preexec_fn=_take_terminal)
+                finally:
+                    os.close(slave)
+                os.set_blocking(master, False)
+                process.channel.set_line_mode(False)
+                process.channel.set_echo(False)
+                pty = master
+                typed = self._pump_in(process, lambda data: _write_all(pty, data), proc, master)
+                shown = self._pty_out(master, process)
+            await _until_shown(typed, shown)
+        finally:
+            if proc is not None:
+                await _stop(proc)
+            if master is not None:
+                os.close(master)
 
     async def _pump_in(self, process, write, proc, master: int | None = None, on_eof=None) -> None:
         """Typed input to the game, at most INPUT_BYTES_PER_SECOND; a resize goes to the terminal.
-        At the end of input, `on_eof` (the plain mode reads to its end) or the game is ended."""
+        At the end of input, `on_eof` (the plain mode reads to its end); otherwise, and when the
+        connection fails, the game is ended."""
         loop = asyncio.get_running_loop()
         window, used = loop.time(), 0
-        while proc.returncode is None:
-            try:
-                data = await process.stdin.read(1024)
-            except asyncssh.TerminalSizeChanged as change:
-                if master is not None:
-                    _set_size(master, change.width, change.height)
-                continue
-            if not data:
-                if on_eof is not None:
-                    on_eof()
-                    return
-                break
-            now = loop.time()
-            if now - window >= 1.0:
-                window, used = now, 0
-            room = INPUT_BYTES_PER_SECOND - used
-            if room <= 0:
-                continue
-            chunk = data.encode("utf-8")[:room]
-            used += len(chunk)
-            try:
-                write(chunk)
-            except OSError:
-                break
-        if proc.returncode is None:
-            proc.terminate()
+        try:
+            while proc.returncode is None:
+                try:
+                    data = await process.stdin.read(1024)
+                except asyncssh.TerminalSizeChanged as change:
+                    if master is not None:
+                        _set_size(master, change.width, change.height)
+                    continue
+                if not data:
+                    if on_eof is not None:
+                        on_eof()
+                        return
+                    break
+                now = loop.time()
+                if now - window >= 1.0:
+                    window, used = now, 0
+                room = INPUT_BYTES_PER_SECOND - used
+                if room <= 0:
+                    continue
+                chunk = data.encode("utf-8")[:room]
+                used += len(chunk)
+                try:
+                    write(chunk)
+                except OSError:
+                    break
+        except BaseException:
+            on_eof = None
+            raise
+        finally:
+            if on_eof is None and proc.returncode is None:
+                proc.terminate()  # its screen then ends, and with it the session
 
-    async def _pty_out(self, master: int, proc, process) -> None:
+    async def _pty_out(self, master: int, process) -> None:
+        """The game's terminal to the player, until the game ends."""
         loop = asyncio.get_running_loop()
         decoder = codecs.getincrementaldecoder("utf-8")("replace")
         ready = asyncio.Event()
@@ -304,17 +346,37 @@ class SSHDoor:
                 process.stdout.write(decoder.decode(data))
         finally:
             loop.remove_reader(master)
-            await proc.wait()
-            process.exit(0)
 
     async def _pipe_out(self, proc, process) -> None:
+        """The plain mode's lines to the player, until the game ends."""
         while True:
             data = await proc.stdout.read(4096)
             if not data:
                 break
             process.stdout.write(data.decode("utf-8", "replace").replace("\n", "\r\n"))
-        await proc.wait()
-        process.exit(0)
+
+
+async def _until_shown(typed, shown) -> None:
+    """Run both pumps until the game's output ends; neither is left running (nor unawaited)."""
+    tasks = [asyncio.ensure_future(typed), asyncio.ensure_future(shown)]
+    try:
+        await tasks[1]
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def _stop(proc) -> None:
+    """End a session's game (politely, then not) and reap it."""
+    if proc.returncode is None:
+        proc.terminate()
+        try:
+            await asyncio.wait_for(proc.wait(), CLOSE_TIMEOUT)
+            return
+        except asyncio.TimeoutError:
+            proc.kill()
+    await proc.wait()
 
 
 def _set_size(fd: int, width: int, height: int) -> None:
