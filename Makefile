@@ -20,9 +20,9 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m tests.bench
 
-# hexwar in a real browser: needs Debian's chromium (apt-get install chromium).
+# hexwar in a real browser alone, keeping its screenshots (`make test` runs it too).
+# Needs Debian's chromium (apt-get install chromium; .ci/run installs it when missing).
 browser-test: $(STAMP)
-	$(PY) -m pip install --quiet playwright
 	$(PY) -m tests.browser
 
 clean:
