@@ -109,19 +109,22 @@ def test_port_forwarding_is_refused(door):
             forward.wait(5)
 
 
-def test_the_real_ssh_client_in_a_terminal_plays_on_the_game_screen(door):
-    """ssh in a pseudo-terminal: the join code, the game screen, a key press, the other player's move."""
+def test_the_real_ssh_client_in_a_terminal_plays_on_the_game_screen(door, tmp_path):
+    """ssh in a pseudo-terminal, offering a key: the join code, the key registered (Enter), the game
+    screen, a key press, the other player's move."""
     import os
     import pty
     import select
 
     import pyte
 
+    key = tmp_path / "id_player"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
     screen = pyte.Screen(100, 30)
     stream = pyte.ByteStream(screen)
     pid, fd = pty.fork()
     if pid == 0:  # the child: the real client, as a person would type it
-        os.execvpe(SSH, [SSH, "-tt", "-p", str(door.port), *OPTIONS, *NO_KEY, "play@127.0.0.1"],
+        os.execvpe(SSH, [SSH, "-tt", "-p", str(door.port), *OPTIONS, "-i", str(key), "play@127.0.0.1"],
                    {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30"})
     import fcntl
     import struct
@@ -146,6 +149,8 @@ def test_the_real_ssh_client_in_a_terminal_plays_on_the_game_screen(door):
     try:
         read_until("Join code:")
         os.write(fd, (door.codes["kingdom"] + "\r").encode())
+        read_until("Press Enter to start.")  # the key is registered: said before the game covers it
+        os.write(fd, b"\r")
         read_until("Turn 1")
         os.write(fd, b"d")  # draw a card
         deadline = time.monotonic() + 20
