@@ -374,7 +374,7 @@ def _serve_keys(host, args: argparse.Namespace) -> int:
         new = host.register_key(fingerprint, game, side, about)
     except (KeyRefused, SaveError) as exc:
         raise UserError(f"{path}: {exc}") from None
-    who = "a spectator" if side == "*" else next(s.name for s in host.games[game].service.state.sides if s.id == side)
+    who = "a spectator" if side == "*" else host.seat_title(game, side)
     _out(f"Key {fingerprint} ({about}) {'is now' if new else 'was already'} registered for {game} as {who}.")
     return EXIT_OK
 

@@ -71,11 +71,18 @@ async def test_the_lobby_creates_a_game_of_a_chosen_rule_set_and_scenario(tmp_pa
         scenario.value = options[-1]
         dialog.query_one("#name", Input).value = "Bad Name!"
         await pilot.click("#create")
-        await pilot.pause()
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if "lower-case letters" in str(dialog.query_one("#dialog-message").render()):
+                break
         assert "lower-case letters" in str(dialog.query_one("#dialog-message").render())
         dialog.query_one("#name", Input).value = "ridge"
-        await pilot.click("#create")
-        await pilot.pause()
+        dialog.query_one("#name", Input).focus()
+        await pilot.press("enter")  # Enter in the name field creates, as the button does
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if "ridge" in host.games:
+                break
         assert "ridge" in host.games and (host.folder / "ridge.toml").exists()
         made = host.games["ridge"].service.state
         assert made.ruleset == "dhr" and made.scenario == options[-1]

@@ -188,6 +188,22 @@ class Host:
         """The seats of `game`: its sides, then SPECTATOR."""
         return [*self.games[game].service.state.side_ids(), SPECTATOR]
 
+    def seat_title(self, game: str, side: str) -> str:
+        """A seat in words: the side's name, or 'spectators'."""
+        if side == SPECTATOR:
+            return "spectators"
+        names = {s.id: s.name for s in self.games[game].service.state.sides}
+        return names.get(side) or side
+
+    def about(self, game: str) -> dict[str, Any]:
+        """What anyone may know of a game, for the host's lobby: its rule set, scenario, turn,
+        who decides now (or how it ended) and how many actions were played."""
+        service = self.games[game].service
+        result = service.result
+        return {"ruleset": service.ruleset.id, "scenario": service.state.scenario, "turn": service.state.turn,
+                "deciding": None if result else service.decision().side, "over": result is not None,
+                "winner": result.winner if result else None, "actions": len(service.history)}
+
     def key_seats(self, fingerprint: str) -> list[tuple[str, str]]:
         """The seats a registered key opens, among the games this host has now."""
         return [(g, s) for g, s in self.keys.seats(fingerprint) if g in self.games and s in self.seat_names(g)]

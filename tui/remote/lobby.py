@@ -32,29 +32,23 @@ MAX_KEY_FILE = 16 * 1024
 
 
 def seat_name(host: Host, game: str, side: str) -> str:
-    if side == SPECTATOR:
-        return "spectators"
-    names = {s.id: s.name for s in host.games[game].service.state.sides}
-    return names.get(side) or side
+    return host.seat_title(game, side)
 
 
 def game_row(host: Host, name: str) -> tuple[str, ...]:
     """One line of the games table: name, rule set, scenario, turn, whose decision, who is on."""
-    game = host.games[name]
-    service = game.service
-    state = service.state
-    if service.result is not None:
-        whose = "over: " + (seat_name(host, name, service.result.winner) if service.result.winner else "a draw")
+    about = host.about(name)
+    if about["over"]:
+        whose = "over: " + (seat_name(host, name, about["winner"]) if about["winner"] else "a draw")
     else:
-        side = service.decision().side
-        whose = seat_name(host, name, side) if side else "-"
-    online = game.connected()
-    on = [seat_name(host, name, s) for s in state.side_ids() if online.get(s)]
+        whose = seat_name(host, name, about["deciding"]) if about["deciding"] else "-"
+    online = host.games[name].connected()
+    on = [seat_name(host, name, s) for s in host.seat_names(name) if s != SPECTATOR and online.get(s)]
     watching = online.get(SPECTATOR, 0)
     who = ", ".join(on) or "nobody"
     if watching:
         who += f" +{watching} watching"
-    return (name, service.ruleset.id, state.scenario or "-", str(state.turn), whose, who, str(len(service.history)))
+    return (name, about["ruleset"], about["scenario"] or "-", str(about["turn"]), whose, who, str(about["actions"]))
 
 
 class NewHostedGame(ModalScreen[str | None]):
@@ -218,7 +212,7 @@ class LobbyApp(App[None]):
         self.query_one("#seats", DataTable).add_columns("Seat", "Join code", "Keys", "Online")
         await self.host.start()
         self._serving = True
-        head = [f"Folder {self.host.folder}", f"players on this machine: hexwar join GAME --side SIDE"]
+        head = [f"Folder {self.host.folder}", "players on this machine: hexwar join GAME --side SIDE"]
         if self.ssh_port is not None:
             from tui.remote.ssh import SSHDoor
 

@@ -18,12 +18,8 @@ delay), and the bytes a second a player may type.
 from __future__ import annotations
 
 import asyncio
-import codecs
-import fcntl
 import os
-import struct
 import sys
-import termios
 from collections import Counter
 from pathlib import Path
 
@@ -32,14 +28,13 @@ import asyncssh
 from saves.errors import SaveError
 from tui.remote.host import SPECTATOR, Host
 from tui.remote.keys import KeyRefused
+from tui.remote.session_io import pipe_out, pty_out, pump_in, set_size, stop, take_terminal, until_shown, write_all
 
 USER = "play"
 MAX_PER_ADDRESS = 4
 MAX_SESSIONS = 32
 CODE_TRIES = 3
 MAX_CODE = 40
-INPUT_BYTES_PER_SECOND = 4096
-"""More typed input than this in a second is dropped (keys, not uploads)."""
 LOGIN_TIMEOUT = 30
 CLOSE_TIMEOUT = 5
 """Seconds a session's game has to stop when the door closes, before it is killed."""
@@ -227,8 +222,7 @@ class SSHDoor:
     def _seat_words(self, game: str, side: str) -> str:
         if side == SPECTATOR:
             return f"{game} as a spectator"
-        names = {s.id: s.name for s in self.host.games[game].service.state.sides}
-        return f"{game} as {names.get(side) or side}"
+        return f"{game} as {self.host.seat_title(game, side)}"
 
     async def _remember(self, process, key: asyncssh.SSHKey, fingerprint: str, game: str, side: str) -> None:
         """Register the session's key for the seat its code opened, and say so."""
@@ -261,137 +255,28 @@ class SSHDoor:
                 proc = await asyncio.create_subprocess_exec(
                     *args, env=env, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
                     stderr=asyncio.subprocess.STDOUT)
-                typed = self._pump_in(process, proc.stdin.write, proc, on_eof=proc.stdin.close)
-                shown = self._pipe_out(proc, process)
+                typed = pump_in(process, proc.stdin.write, proc, on_eof=proc.stdin.close)
+                shown = pipe_out(proc, process)
             else:
                 width, height, _, _ = process.get_terminal_size()
                 env["TERM"] = term if term.isascii() and len(term) < 40 else "xterm"
                 master, slave = os.openpty()
-                _set_size(master, width or 80, height or 24)
+                set_size(master, width or 80, height or 24)
                 try:
                     proc = await asyncio.create_subprocess_exec(
                         *args, env=env, stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
-                        preexec_fn=_take_terminal)
+                        preexec_fn=take_terminal)
                 finally:
                     os.close(slave)
                 os.set_blocking(master, False)
                 process.channel.set_line_mode(False)
                 process.channel.set_echo(False)
                 pty = master
-                typed = self._pump_in(process, lambda data: _write_all(pty, data), proc, master)
-                shown = self._pty_out(master, process)
-            await _until_shown(typed, shown)
+                typed = pump_in(process, lambda data: write_all(pty, data), proc, master)
+                shown = pty_out(master, process)
+            await until_shown(typed, shown)
         finally:
             if proc is not None:
-                await _stop(proc)
+                await stop(proc)
             if master is not None:
                 os.close(master)
-
-    async def _pump_in(self, process, write, proc, master: int | None = None, on_eof=None) -> None:
-        """Typed input to the game, at most INPUT_BYTES_PER_SECOND; a resize goes to the terminal.
-        At the end of input, `on_eof` (the plain mode reads to its end); otherwise, and when the
-        connection fails, the game is ended."""
-        loop = asyncio.get_running_loop()
-        window, used = loop.time(), 0
-        try:
-            while proc.returncode is None:
-                try:
-                    data = await process.stdin.read(1024)
-                except asyncssh.TerminalSizeChanged as change:
-                    if master is not None:
-                        _set_size(master, change.width, change.height)
-                    continue
-                if not data:
-                    if on_eof is not None:
-                        on_eof()
-                        return
-                    break
-                now = loop.time()
-                if now - window >= 1.0:
-                    window, used = now, 0
-                room = INPUT_BYTES_PER_SECOND - used
-                if room <= 0:
-                    continue
-                chunk = data.encode("utf-8")[:room]
-                used += len(chunk)
-                try:
-                    write(chunk)
-                except OSError:
-                    break
-        except BaseException:
-            on_eof = None
-            raise
-        finally:
-            if on_eof is None and proc.returncode is None:
-                proc.terminate()  # its screen then ends, and with it the session
-
-    async def _pty_out(self, master: int, process) -> None:
-        """The game's terminal to the player, until the game ends."""
-        loop = asyncio.get_running_loop()
-        decoder = codecs.getincrementaldecoder("utf-8")("replace")
-        ready = asyncio.Event()
-        loop.add_reader(master, ready.set)
-        try:
-            while True:
-                await ready.wait()
-                ready.clear()
-                try:
-                    data = os.read(master, 65536)
-                except BlockingIOError:
-                    continue
-                except OSError:  # the game ended: the terminal is gone
-                    break
-                if not data:
-                    break
-                process.stdout.write(decoder.decode(data))
-        finally:
-            loop.remove_reader(master)
-
-    async def _pipe_out(self, proc, process) -> None:
-        """The plain mode's lines to the player, until the game ends."""
-        while True:
-            data = await proc.stdout.read(4096)
-            if not data:
-                break
-            process.stdout.write(data.decode("utf-8", "replace").replace("\n", "\r\n"))
-
-
-async def _until_shown(typed, shown) -> None:
-    """Run both pumps until the game's output ends; neither is left running (nor unawaited)."""
-    tasks = [asyncio.ensure_future(typed), asyncio.ensure_future(shown)]
-    try:
-        await tasks[1]
-    finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-
-
-async def _stop(proc) -> None:
-    """End a session's game (politely, then not) and reap it."""
-    if proc.returncode is None:
-        proc.terminate()
-        try:
-            await asyncio.wait_for(proc.wait(), CLOSE_TIMEOUT)
-            return
-        except asyncio.TimeoutError:
-            proc.kill()
-    await proc.wait()
-
-
-def _set_size(fd: int, width: int, height: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(height, 1), max(width, 1), 0, 0))
-
-
-def _take_terminal() -> None:
-    """In the child: the pseudo-terminal on standard input becomes its controlling terminal."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    while data:
-        try:
-            n = os.write(fd, data)
-        except BlockingIOError:
-            continue
-        data = data[n:]
