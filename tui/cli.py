@@ -80,11 +80,13 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--referee", action="store_true",
                              help="play as the referee: see every side's secrets (hands, blinds) and act for any side")
     verify = sub.add_parser(
-        "verify", help="replay a save and report whether it is consistent",
-        description="Replay a save's action log from its scenario and seed and compare the result "
-        "with the snapshot in the file. Exit status 0 when consistent, 2 otherwise.",
+        "verify", help="check a scenario, or replay a save and report whether it is consistent",
+        description="A scenario: check it the way loading it would (map, units, stats within the rule set's "
+        "limits, sides, victory, options) and list every problem with its field path. A save: replay its "
+        "action log from its scenario and seed and compare the result with the snapshot in the file. "
+        "Exit status 0 when consistent, 2 otherwise.",
     )
-    verify.add_argument("file", metavar="FILE", help="a save file (.toml)")
+    verify.add_argument("file", metavar="FILE", help="a scenario or save file (.toml)")
     serve = sub.add_parser(
         "serve", help="host games for remote players (plain ssh, or `hexwar join` on this machine)",
         description="Run a game host: it owns the games in its folder (the only writer of their files, "
@@ -283,10 +285,17 @@ def _open_plain(service, side: str | None) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from saves.errors import literal
     from saves.store import verify
 
     report = verify(args.file)
     if not report.ok:
+        problems = report.error.problems if report.error is not None else []
+        if len(problems) > 1:  # an author fixing a file by hand wants every problem at once
+            for problem in problems:
+                print(f"hexwar: {literal(args.file, 200)}: {_one_line(problem.text())}", file=sys.stderr)
+            print(f"hexwar: {len(problems)} problems", file=sys.stderr)
+            return EXIT_USAGE
         raise UserError(report.message)
     _out(report.message)
     return EXIT_OK
