@@ -83,8 +83,8 @@ def stats_model(ruleset: Ruleset) -> type[BaseModel] | None:
     return stats if isinstance(stats, type) and issubclass(stats, BaseModel) else None
 
 
-_BOUNDS = {"less_than_equal": ("above", "maximum"), "less_than": ("not below", "limit"),
-           "greater_than_equal": ("below", "minimum"), "greater_than": ("not above", "limit")}
+_BOUNDS = {"less_than_equal": ("above", "maximum", "at most"), "less_than": ("not below", "limit", "less than"),
+           "greater_than_equal": ("below", "minimum", "at least"), "greater_than": ("not above", "limit", "more than")}
 
 
 def stat_problems(stats: dict[str, Any], ruleset: Ruleset, prefix: tuple[Any, ...]) -> list[Problem]:
@@ -100,7 +100,7 @@ def stat_problems(stats: dict[str, Any], ruleset: Ruleset, prefix: tuple[Any, ..
             words = _BOUNDS.get(err["type"])
             if words and n < len(out):  # same order as problems_from_validation
                 bound = next(iter((err.get("ctx") or {}).values()), "?")
-                out[n] = Problem(out[n].path, f"{shown(err.get('input'))} is {words[0]} the rule set's {words[1]} {bound}")
+                out[n] = Problem(out[n].path, f"{shown(err.get('input'))} is {words[0]} the rule set's {words[1]} ({words[2]} {bound})")
         return out
     except Exception as exc:  # a rule set validator that fails oddly still names the unit
         return [Problem(dotted(prefix), literal(exc, 120))]

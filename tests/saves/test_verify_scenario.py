@@ -90,7 +90,7 @@ def _stat_above(raw):
         top = next((m.le for m in field.metadata if isinstance(m, Le)), None)
         if top is not None and isinstance(raw["units"][0]["stats"].get(name), int):
             raw["units"][0]["stats"][name] = top + 1
-            return f"units[0].stats.{name}", f"{top + 1} is above the rule set's maximum {top}"
+            return f"units[0].stats.{name}", f"{top + 1} is above the rule set's maximum (at most {top})"
     pytest.skip(f"{raw['ruleset']}'s first unit has no bounded whole-number stat")
 
 
