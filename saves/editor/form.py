@@ -54,7 +54,17 @@ def _strip_optional(annotation: Any) -> tuple[Any, bool]:
 
 def stat_fields(ruleset: str) -> list[StatField]:
     """The form's fields for a rule set's units (empty when it has no stats model)."""
-    model = stats_model(registry.get(ruleset))
+    return fields_of(stats_model(registry.get(ruleset)))
+
+
+def side_fields(ruleset: str) -> list[StatField]:
+    """The form's fields for a rule set's own side fields (QUAD's leader, DHR's players...)."""
+    model = getattr(registry.get(ruleset), "side_model", None)
+    return [f for f in fields_of(model) if f.name not in ("id", "name")]
+
+
+def fields_of(model: Any) -> list[StatField]:
+    """One form field per field of a pydantic model, with its kind, limits and choices."""
     if model is None:
         return []
     out = []
