@@ -138,6 +138,16 @@ def build_parser() -> argparse.ArgumentParser:
     resolve.add_argument("--inputs", action="store_true", help="list the procedure's inputs, defaults and limits")
     resolve.add_argument("--roll", action="store_true", help="roll it once, after the odds")
     resolve.add_argument("--seed", type=_seed, metavar="N", help="the dice seed of --roll (default: random, shown)")
+    edit = sub.add_parser(
+        "edit", help="the scenario editor: draw a map, place forces, save a scenario file",
+        description="Open the scenario editor on a scenario file (saved back there, after asking), a bundled "
+        "scenario by name (edited as a copy), a new file's path, or nothing (a blank map). Keyboard only; "
+        "? lists its keys.",
+    )
+    edit.add_argument("scenario", metavar="SCENARIO", nargs="?", help="a scenario file, a bundled scenario's name, "
+                      "or a new file's path")
+    edit.add_argument("--ruleset", metavar="RULESET", help="the rule set of a new map, or of a bundled scenario's name")
+    edit.add_argument("--size", metavar="WxH", default="12x8", help="a new map's size in hexes (default 12x8)")
     web = sub.add_parser(
         "web", help="serve hexwar to a browser (textual-serve)",
         description="Serve hexwar's screens to a web browser with textual-serve: each browser tab runs its "
@@ -435,6 +445,21 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_edit(args: argparse.Namespace) -> int:
+    from rules import registry
+    from saves.editor.session import session_for
+
+    width, sep, height = args.size.lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit()):
+        raise UserError(f"--size: expected WIDTHxHEIGHT such as 12x8, got {args.size!r}")
+    try:
+        ruleset = registry.resolve(args.ruleset) if args.ruleset else None
+        session = session_for(args.scenario, ruleset, (int(width), int(height)))
+    except (registry.UnknownRuleset, ValueError) as exc:
+        raise UserError(str(exc)) from None
+    return _open_tui({"edit": session})
+
+
 def cmd_web(args: argparse.Namespace) -> int:
     import shlex
 
@@ -523,6 +548,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return status
     if args.command == "resolve":
         return cmd_resolve(args)
+    if args.command == "edit":
+        return cmd_edit(args)
     if args.command == "balance":
         from saves.scenarios import load_scenario
         from rules.ai.balance import progress_line, run

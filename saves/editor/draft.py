@@ -193,8 +193,10 @@ def to_data(draft: Draft) -> dict[str, Any]:
             grouped.setdefault(feature, []).append(list(at))
         board["features"] = [{"at": at, "feature": f} for f, at in grouped.items()]
     if draft.edges:
-        board["edges"] = [{"at": list(at), "side": side, "feature": f}
-                          for at, side, f in sorted(draft.edges, key=lambda e: (e[0][1], e[0][0], e[1], e[2]))]
+        sided: dict[tuple[str, str], list[list[int]]] = {}
+        for at, side, f in sorted(draft.edges, key=lambda e: (e[2], e[1], e[0][1], e[0][0])):
+            sided.setdefault((f, side), []).append(list(at))
+        board["edges"] = [{"at": at, "side": side, "feature": f} for (f, side), at in sided.items()]
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "kind": "scenario", "ruleset": draft.ruleset,
                             "ruleset_version": ruleset_version(draft.ruleset), "name": draft.name}
     if draft.title:

@@ -7,8 +7,6 @@ set's units are edited the same way. Values are typed as TOML values (`3`, `true
 
 from __future__ import annotations
 
-import json
-import re
 import tomllib
 from dataclasses import dataclass
 from typing import Any, Literal, get_args, get_origin
@@ -18,6 +16,7 @@ from annotated_types import Ge, Gt, Le, Lt
 from rules import registry
 from saves.checks import stat_problems, stats_model
 from saves.editor.edits import EditRefused
+from saves.editor.toml_text import value_text
 from saves.errors import Problem
 
 Kind = Literal["int", "bool", "choice", "text", "value"]
@@ -108,25 +107,6 @@ def template_stats(ruleset: str) -> dict[str, Any]:
     return out
 
 
-def value_text(value: Any) -> str:
-    """A value as TOML writes it inline (what the form shows and parses back)."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(value_text(v) for v in value) + "]"
-    if isinstance(value, dict):
-        items = ", ".join(f"{k if re.match(r'^[A-Za-z0-9_-]+$', k) else json.dumps(k)} = {value_text(v)}"
-                          for k, v in value.items() if v is not None)
-        return "{ " + items + " }" if items else "{}"
-    return json.dumps(str(value))
-
-
 def parse_value(f: StatField, text: str) -> Any:
     """The form's text as a value (empty: absent); a bare word for a text or choice field needs no quotes."""
     text = text.strip()
@@ -172,3 +152,32 @@ def stepped(stats: dict[str, Any], f: StatField, step: int) -> dict[str, Any]:
 def problems(ruleset: str, stats: dict[str, Any]) -> list[Problem]:
     """What the rule set's unit model says of these stats (paths `stats.<field>`)."""
     return stat_problems(stats, registry.get(ruleset), ("stats",))
+
+
+def texts_of(fields: list[StatField], values: dict[str, Any]) -> dict[str, str]:
+    """The form's text for each field (absent values left empty: the model's default applies)."""
+    return {f.name: value_text(values.get(f.name)) for f in fields}
+
+
+def values_of(fields: list[StatField], texts: dict[str, str]) -> tuple[dict[str, Any], list[str]]:
+    """The typed table from the form's texts, and the fields that could not be read as values."""
+    out: dict[str, Any] = {}
+    bad: list[str] = []
+    for f in fields:
+        try:
+            value = parse_value(f, texts.get(f.name, ""))
+        except EditRefused as exc:
+            bad.append(str(exc))
+            continue
+        if value is not None:
+            out[f.name] = value
+    return out, bad
+
+
+def step_text(fields: list[StatField], texts: dict[str, str], name: str, step: int) -> dict[str, str] | None:
+    """The form's texts with one field stepped (None when that field does not step)."""
+    f = next((f for f in fields if f.name == name), None)
+    if f is None or f.kind not in ("int", "bool", "choice"):
+        return None
+    values, _ = values_of([f], texts)
+    return {**texts, name: value_text(stepped(values, f, step).get(name))}

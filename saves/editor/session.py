@@ -6,6 +6,7 @@ unless told to; what it writes is checked by the same code as `hexwar verify`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,8 @@ from saves.checks import scenario_problems
 from saves.editor.draft import Draft, from_document, to_data
 from saves.editor.edits import EditRefused
 from saves.errors import Problem, SaveError
-from saves.files import dump_toml, parse_document, read_bytes, write_atomic
+from saves.editor.toml_text import scenario_text
+from saves.files import parse_document, read_bytes, write_atomic
 from saves.schema import board_from_entry, validate_document
 
 UNDO_DEPTH = 500
@@ -72,7 +74,7 @@ class Session:
     # --- files -----------------------------------------------------------------------------
 
     def text(self) -> str:
-        return dump_toml(to_data(self.draft))
+        return scenario_text(to_data(self.draft))
 
     def problems(self) -> list[Problem]:
         """What `hexwar verify` would say of the draft as saved (empty: it loads and starts a game)."""
@@ -108,3 +110,33 @@ def open_scenario(path: str | Path) -> Session:
     if broken:
         raise SaveError(p, broken)
     return Session(from_document(doc), p if doc.kind == "scenario" else None)
+
+
+def session_for(scenario: str | None, ruleset: str | None = None, size: tuple[int, int] = (12, 8)) -> Session:
+    """What `hexwar edit [SCENARIO]` opens: a scenario file (saved back there, after asking), a bundled
+    scenario by name (a copy: saved elsewhere), a new file's path or nothing (a blank map of `ruleset`)."""
+    from importlib import resources
+
+    from saves.editor.draft import blank
+    from saves.scenarios import UnknownScenario, list_scenarios
+
+    if scenario is None or (scenario.endswith(".toml") and not Path(scenario).exists()):
+        rid = ruleset or "quad"
+        name = Path(scenario).stem if scenario else "new-scenario"
+        session = Session(blank(rid, *size, name=name.lower() if _NAME.match(name.lower()) else "new-scenario"))
+        session.path = Path(scenario) if scenario else None
+        return session
+    if Path(scenario).is_file():
+        return open_scenario(scenario)
+    found = [i for i in list_scenarios(ruleset) if i.name == scenario and not i.error]
+    if len(found) != 1:
+        known = ", ".join(f"{i.ruleset}/{i.name}" for i in list_scenarios(ruleset))
+        why = "several rule sets have it: name one with --ruleset" if found else f"known: {known}"
+        raise UnknownScenario(None, f"no scenario file or bundled scenario {scenario!r} ({why})")
+    path = Path(str(resources.files("saves") / "scenarios" / found[0].ruleset / f"{scenario}.toml"))
+    session = open_scenario(path)
+    session.path, session.saved = None, None  # a bundled scenario is edited as a copy
+    return session
+
+
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")

@@ -1,0 +1,345 @@
+"""The scenario editor's conversations: the unit form, sides, victory, turn limit, names, new map, save.
+
+Each function opens a dialog for the editor screen and, when the player answers, makes one
+undoable edit through the screen (`screen.edit`), so every change here undoes with `u`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from rules import registry
+from saves.editor import edits as E
+from saves.editor import form as F
+from saves.editor.draft import blank
+from saves.editor.session import FileExists, Session
+from tui.dialogs.choice import ChoiceDialog
+from tui.dialogs.confirm import ConfirmDialog
+from tui.screens.editor_forms import Field, FieldsDialog
+
+if TYPE_CHECKING:
+    from tui.screens.editor import EditorScreen
+
+
+# --- units -----------------------------------------------------------------------------------
+
+
+def _unit_form(screen: EditorScreen, title: str, name: str, kind: str, side: str, stats: dict, done) -> None:
+    rid = screen.draft.ruleset
+    fields = F.stat_fields(rid)
+    texts = F.texts_of(fields, stats)
+    sides = [s.id for s in screen.draft.sides]
+    shown = [Field("name", "Name", name), Field("kind", "Kind (for example infantry)", kind),
+             Field("side", "Side", side, " | ".join(sides))]
+    shown += [Field(f"stat-{f.name}", f.name, texts[f.name], f.limits() + (", required" if f.required else ""))
+              for f in fields]
+
+    def split(values: dict[str, str]) -> tuple[dict, list[str]]:
+        got, bad = F.values_of(fields, {k.removeprefix("stat-"): v for k, v in values.items() if k.startswith("stat-")})
+        return got, bad
+
+    def check(values: dict[str, str]) -> list[str]:
+        got, bad = split(values)
+        out = bad + [p.text() for p in F.problems(rid, got)]
+        if values["side"].strip() not in sides:
+            out.append(f"side: one of {', '.join(sides)}")
+        if not values["name"].strip():
+            out.append("name: a unit needs a name")
+        return out
+
+    def step(values: dict[str, str], key: str, step: int) -> dict[str, str] | None:
+        if key == "side":
+            i = sides.index(values["side"]) if values["side"] in sides else -1
+            return {**values, "side": sides[(i + step) % len(sides)]}
+        if not key.startswith("stat-"):
+            return None
+        plain = {k.removeprefix("stat-"): v for k, v in values.items() if k.startswith("stat-")}
+        new = F.step_text(fields, plain, key.removeprefix("stat-"), step)
+        return None if new is None else {**values, key: new[key.removeprefix("stat-")]}
+
+    def answered(values: dict[str, str] | None) -> None:
+        if values is None:
+            screen.redraw("Form cancelled: nothing changed")
+            return
+        got, bad = split(values)
+        if bad:
+            screen.redraw(f"Refused: {bad[0]}")
+            return
+        done(values["name"].strip(), values["kind"].strip(), values["side"].strip(), got)
+
+    screen.app.push_screen(FieldsDialog(title, shown, check, step), answered)
+
+
+def _last_stats(screen: EditorScreen) -> dict:
+    """A new unit starts as a copy of the last one placed (forces are mostly alike), else the model's template."""
+    return dict(screen.draft.units[-1].stats) if screen.draft.units else F.template_stats(screen.draft.ruleset)
+
+
+def add_unit(screen: EditorScreen) -> None:
+    at = screen.cursor
+    unit_id = E.free_id(screen.draft, screen.side)
+
+    def done(name, kind, side, stats) -> None:
+        screen.edit(f"Placed {name} ({side}) at {at[0]},{at[1]}", E.add_unit, side, at, stats, name, kind,
+                    E.free_id(screen.draft, side))
+
+    _unit_form(screen, f"A new {screen.draft.ruleset} unit at {at[0]},{at[1]}", unit_id, "", screen.side,
+               _last_stats(screen), done)
+
+
+def edit_unit(screen: EditorScreen, unit) -> None:
+    def done(name, kind, side, stats) -> None:
+        screen.edit(f"Edited {unit.id} ({name})", E.update_unit, unit.id, name=name, kind=kind, side=side, stats=stats)
+
+    _unit_form(screen, f"Unit {unit.id}", unit.name, unit.kind, unit.side, unit.stats, done)
+
+
+def army_unit(screen: EditorScreen) -> None:
+    from saves.armies import list_armies, load_army
+    from saves.errors import SaveError
+
+    rid, at = screen.draft.ruleset, screen.cursor
+    names = list_armies(rid)
+    if not names:
+        screen.redraw(f"{rid} has no army files (saves/armies/{rid}/)")
+        return
+
+    def army_chosen(name: str | None) -> None:
+        if name is None:
+            return
+        try:
+            army = load_army(name, rid)
+        except SaveError as exc:
+            screen.redraw(f"Refused: {exc}")
+            return
+        entries = {str(i): e.entry for i, e in enumerate(army.entries)}
+
+        def unit_chosen(key: str | None) -> None:
+            if key is None:
+                return
+            entry = entries[key]
+            screen.edit(f"Placed {entry.name} from {name} at {at[0]},{at[1]}", E.add_unit, screen.side, at,
+                        dict(entry.stats), entry.name, entry.kind)
+
+        choices = [(k, f"{e.name} ({e.kind})" if e.kind else e.name) for k, e in entries.items()]
+        screen.app.push_screen(ChoiceDialog(f"A unit from {name} for {screen.side}", choices), unit_chosen)
+
+    screen.app.push_screen(ChoiceDialog(f"The army file to take a unit from ({rid})", [(n, n) for n in names]),
+                           army_chosen)
+
+
+# --- sides, victory, turns, names --------------------------------------------------------------
+
+
+def sides(screen: EditorScreen) -> None:
+    choices = [(s.id, f"{s.id}: {s.name}") for s in screen.draft.sides]
+    choices += [("+add", "Add a side"), ("+remove", "Remove a side (one without units)")]
+
+    def chosen(key: str | None) -> None:
+        if key == "+add":
+            def added(v):
+                if v is not None:
+                    screen.edit(f"Added side {v['id']}", E.add_side, v["id"].strip(), v["name"].strip())
+            screen.app.push_screen(FieldsDialog("A new side", [Field("id", "Id", "", "letters, digits, _ and -"),
+                                                               Field("name", "Name")]), added)
+        elif key == "+remove":
+            screen.app.push_screen(ChoiceDialog("Remove which side?", [(s.id, s.name) for s in screen.draft.sides]),
+                                   lambda k: k and screen.edit(f"Removed side {k}", E.remove_side, k))
+        elif key is not None:
+            _side_form(screen, key)
+
+    screen.app.push_screen(ChoiceDialog("Sides", choices), chosen)
+
+
+def _side_form(screen: EditorScreen, side_id: str) -> None:
+    side = next(s for s in screen.draft.sides if s.id == side_id)
+    fields = F.side_fields(screen.draft.ruleset)
+    texts = F.texts_of(fields, side.fields)
+    shown = [Field("name", "Name", side.name)] + [Field(f.name, f.name, texts[f.name], f.limits()) for f in fields]
+
+    def answered(values):
+        if values is None:
+            return
+        got, bad = F.values_of(fields, values)
+        if bad:
+            screen.redraw(f"Refused: {bad[0]}")
+            return
+        screen.edit(f"Side {side_id}", E.update_side, side_id, name=values["name"].strip(), fields=got)
+
+    screen.app.push_screen(FieldsDialog(f"Side {side_id}", shown, stepper=lambda v, k, s: _step_side(fields, v, k, s)),
+                           answered)
+
+
+def _step_side(fields, values, key, step):
+    new = F.step_text(fields, {k: v for k, v in values.items() if k != "name"}, key, step)
+    return None if new is None else {**values, key: new[key]}
+
+
+def add_victory(screen: EditorScreen) -> None:
+    kinds = getattr(screen.ruleset, "victory_kinds", None) or {}
+    at = screen.cursor
+
+    def kind_chosen(kind: str | None) -> None:
+        if kind is None:
+            return
+        sides = " | ".join(s.id for s in screen.draft.sides)
+        shown = [Field("side", "The side it lets win", screen.side, sides + " (empty: whoever meets it)"),
+                 Field("turn", "Turn", "", "a whole number, or empty"),
+                 Field("fraction", "Fraction", "", "0 to 1, or empty"),
+                 Field("hexes", "Hexes", f"{at[0]},{at[1]}" if kind == "hold" else "", "col,row; col,row ... or empty"),
+                 Field("text", "Text", "", "what the players read")]
+
+        def answered(v):
+            if v is None:
+                return
+            try:
+                hexes = tuple(tuple(int(n) for n in part.split(",")) for part in v["hexes"].split(";") if part.strip())
+                turn = int(v["turn"]) if v["turn"].strip() else None
+                fraction = float(v["fraction"]) if v["fraction"].strip() else None
+            except ValueError:
+                screen.redraw("Refused: turn is a whole number, fraction a number, hexes col,row; col,row")
+                return
+            screen.edit(f"Victory: {kind}", E.add_victory, kind, v["side"].strip() or None, hexes, turn, fraction,
+                        v["text"].strip())
+
+        screen.app.push_screen(FieldsDialog(f"Victory: {kind} ({kinds[kind]})", shown), answered)
+
+    screen.app.push_screen(ChoiceDialog("Add a victory condition", [(k, f"{k}: {w}") for k, w in kinds.items()]),
+                           kind_chosen)
+
+
+def remove_victory(screen: EditorScreen) -> None:
+    choices = [(str(i), f"{v.kind} {v.side or ''} {v.text}") for i, v in enumerate(screen.draft.victory)]
+    if not choices:
+        screen.redraw("No victory condition to remove")
+        return
+    screen.app.push_screen(ChoiceDialog("Remove which victory condition?", choices),
+                           lambda k: k and screen.edit("Removed a victory condition", E.remove_victory, int(k)))
+
+
+def turn_limit(screen: EditorScreen) -> None:
+    now = screen.draft.max_turns
+
+    def answered(v):
+        if v is None:
+            return
+        text = v["turns"].strip()
+        if text and not text.isdigit():
+            screen.redraw(f"Refused: the turn limit is a whole number, not {text!r}")
+            return
+        turns = int(text) if text else None
+        screen.edit(f"Turn limit {turns or 'none'}", E.set_turn_limit, turns)
+
+    screen.app.push_screen(FieldsDialog("Turn limit", [Field("turns", "Last turn", str(now or ""),
+                                                             "1 to 10000, empty: none")]), answered)
+
+
+def names(screen: EditorScreen) -> None:
+    d = screen.draft
+    shown = [Field("name", "File name", d.name, "lower-case letters, digits, - and _"), Field("title", "Title", d.title),
+             Field("description", "Description", d.description)]
+
+    def answered(v):
+        if v is not None:
+            screen.edit("Names", E.set_names, v["name"].strip(), v["title"].strip(), v["description"].strip())
+
+    screen.app.push_screen(FieldsDialog("Name and description", shown), answered)
+
+
+# --- files ------------------------------------------------------------------------------------------
+
+
+def problems(screen: EditorScreen) -> None:
+    from tui.dialogs.text_view import TextDialog
+
+    found = screen.session.problems()
+    text = "\n".join(p.text() for p in found) or "No problems: the scenario loads and starts a game."
+    screen.app.push_screen(TextDialog(Text(f"What `hexwar verify` says ({len(found)}):\n\n{text}")))
+
+
+def _ask(screen: EditorScreen, question: str, detail: str, then) -> None:
+    screen.app.push_screen(ConfirmDialog(question, detail), lambda yes: yes and then())
+
+
+def default_path(screen: EditorScreen) -> Path:
+    from saves.store import data_dir
+
+    return screen.session.path or data_dir() / "scenarios" / screen.draft.ruleset / f"{screen.draft.name}.toml"
+
+
+def save(screen: EditorScreen, then_play: bool = False) -> None:
+    def answered(v):
+        if v is None:
+            return
+        path = Path(v["path"].strip()).expanduser()
+        found = screen.session.problems()
+        if found and then_play:
+            screen.redraw(f"It cannot start a game yet: {found[0].text()} (P lists every problem)")
+            return
+        if found:
+            _ask(screen, f"The scenario has {len(found)} problem(s). Save it anyway?", found[0].text(),
+                 lambda: _write(screen, path, then_play))
+        else:
+            _write(screen, path, then_play)
+
+    screen.app.push_screen(FieldsDialog("Save the scenario", [Field("path", "File", str(default_path(screen)))]),
+                           answered)
+
+
+def _write(screen: EditorScreen, path: Path, then_play: bool, overwrite: bool = False) -> None:
+    from saves.errors import SaveError
+    from saves.store import verify
+
+    try:
+        written = screen.session.save(path, overwrite=overwrite)
+    except FileExists:
+        _ask(screen, f"{path.name} exists. Replace it?", str(path), lambda: _write(screen, path, then_play, True))
+        return
+    except SaveError as exc:
+        screen.redraw(f"Not saved: {exc}")
+        return
+    report = verify(written)
+    screen.redraw(f"Saved {written}. verify: {'ok' if report.ok else report.message}")
+    if then_play and report.ok:
+        from tui.dialogs import files
+
+        entry = files.scenario_file(written)
+        if entry is not None:
+            screen.app.new_game_from_file(entry)
+
+
+def new_map(screen: EditorScreen) -> None:
+    def ruleset_chosen(rid: str | None) -> None:
+        if rid is None:
+            return
+        shown = [Field("width", "Width", "12", "1 to 200 hexes"), Field("height", "Height", "8", "1 to 200 hexes"),
+                 Field("name", "File name", "new-scenario")]
+
+        def answered(v):
+            if v is None:
+                return
+            try:
+                draft = blank(rid, int(v["width"]), int(v["height"]), v["name"].strip() or "new-scenario")
+            except ValueError as exc:
+                screen.redraw(f"Refused: {exc}")
+                return
+            if screen.session.dirty and screen.session.undo_list:
+                _ask(screen, "Drop the unsaved edits of this map?", "", lambda: screen.replace_session(Session(draft)))
+            else:
+                screen.replace_session(Session(draft))
+
+        screen.app.push_screen(FieldsDialog(f"A new {rid} map", shown), answered)
+
+    screen.app.push_screen(ChoiceDialog("Rule set of the new map", [(e.id, e.name) for e in registry.entries()]),
+                           ruleset_chosen)
+
+
+def leave(screen: EditorScreen) -> None:
+    if screen.session.dirty and screen.session.undo_list:
+        _ask(screen, "Leave the editor without saving?", "Your edits since the last save are lost.",
+             screen.app.pop_screen)
+    else:
+        screen.app.pop_screen()
