@@ -177,3 +177,19 @@ def rules_refusal(file: str | None, ruleset: Ruleset, exc: BaseException) -> Sav
     else:
         what = literal(exc, 160) or type(exc).__name__
     return SaveError(file, Problem("", f"the {ruleset.id} rules refuse this scenario: {what}"))
+
+
+def drawing_problems(data: bytes, error: SaveError) -> list[Problem]:
+    """When a file's structure is wrong (a type, a missing key), the map is still checked on its own,
+    so `verify` lists its problems too instead of one round of fixes at a time."""
+    from saves.files import parse_toml
+    from saves.schema import BoardEntry, board_from_entry
+
+    if any(p.path.startswith("board") for p in error.problems):
+        return []
+    try:
+        raw = parse_toml(data, None)
+        board = BoardEntry.model_validate(raw.get("board"))
+    except (SaveError, ValidationError):
+        return []
+    return board_from_entry(board)[1]

@@ -216,11 +216,15 @@ def verify(path: str | Path) -> Report:
     if is_campaign(path):
         return verify_campaign(path)
     try:
-        doc = parse_document(read_bytes(path), path)
+        data = read_bytes(path)
+        doc = parse_document(data, path)
         if doc.kind == "scenario":
             return verify_scenario(doc, str(path))
         service = game_from_document(doc, str(path))
     except SaveError as exc:
+        from saves.checks import drawing_problems
+
+        exc = SaveError(exc.file, exc.problems + drawing_problems(data, exc)) if "data" in locals() else exc
         return Report(False, str(path), str(exc), error=exc)
     state = service.state
     result = ""

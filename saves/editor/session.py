@@ -37,6 +37,7 @@ class Session:
         self.redo_list: list[tuple[str, Draft]] = []
         self.saved: Draft | None = draft if path is not None else None
         self.written: Path | None = None
+        self._checked: tuple[Draft, list[Problem]] | None = None
         """The file this session last wrote: saving there again needs no asking."""
 
     @property
@@ -77,8 +78,11 @@ class Session:
         return scenario_text(to_data(self.draft))
 
     def problems(self) -> list[Problem]:
-        """What `hexwar verify` would say of the draft as saved (empty: it loads and starts a game)."""
-        return draft_problems(self.draft)
+        """What `hexwar verify` would say of the draft as saved (empty: it loads and starts a game);
+        kept per draft, since the screen asks after every cursor move."""
+        if self._checked is None or self._checked[0] is not self.draft:
+            self._checked = (self.draft, draft_problems(self.draft))
+        return list(self._checked[1])
 
     def save(self, path: str | Path | None = None, overwrite: bool = False) -> Path:
         """Write the scenario TOML atomically; an existing file is replaced only with `overwrite`."""

@@ -166,3 +166,13 @@ def test_loading_refuses_what_verify_reports(tmp_path):
     with pytest.raises(SaveError) as caught:
         load_scenario(bad)
     assert [p.text() for p in caught.value.problems] == [p.text() for p in verify(bad).error.problems]
+
+
+def test_a_broken_structure_still_gets_its_map_checked(tmp_path):
+    def change(raw):
+        raw["units"][0]["at"] = "here"  # a type the format refuses before any other check
+        _bad_row(raw)
+
+    bad = _copy(tmp_path, ROOT / "dhr" / "farm.toml", change)
+    paths = [p.path for p in verify(bad).error.problems]
+    assert "units[0].at" in paths and "board.rows[2]" in paths
