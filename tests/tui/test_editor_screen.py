@@ -197,3 +197,72 @@ async def test_help_lists_the_editor_keys_and_escape_asks_before_dropping_edits(
         await pilot.press("y")
         await pilot.pause()
         assert not isinstance(app.screen, EditorScreen)
+
+
+async def _choose(pilot, app, choice_id: str) -> None:
+    """Pick an entry of the open choice dialog by its id."""
+    from tui.dialogs.choice import ChoiceDialog
+
+    assert isinstance(app.screen, ChoiceDialog), type(app.screen)
+    ids = [c for c, _ in app.screen.choices]
+    for _ in range(ids.index(choice_id)):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_units_from_an_army_file_sides_names_and_victory_removal(tmp_path, monkeypatch):
+    from saves.armies import list_armies, load_army
+    from tui.dialogs.text_view import TextDialog
+
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
+    app = HexwarApp({"edit": session_for(None, "hundred_wars", (8, 6))}, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        army = list_armies("hundred_wars")[0]
+        entry = load_army(army, "hundred_wars").entries[1].entry
+        await pilot.press("right", "A")
+        await pilot.pause()
+        await _choose(pilot, app, army)
+        await _choose(pilot, app, "1")
+        unit = screen.draft.units[0]
+        assert (unit.name, unit.stats, unit.at, unit.side) == (entry.name, entry.stats, (1, 0), "red")
+
+        await pilot.press("S")
+        await pilot.pause()
+        await _choose(pilot, app, "+add")
+        await _fill(pilot, app, {"id": "green", "name": "Greens"})
+        assert [s.id for s in screen.draft.sides] == ["red", "blue", "green"]
+        await pilot.press("S")
+        await pilot.pause()
+        await _choose(pilot, app, "red")
+        await _fill(pilot, app, {"name": "The Red Host"})
+        assert screen.draft.sides[0].name == "The Red Host"
+        await pilot.press("S")
+        await pilot.pause()
+        await _choose(pilot, app, "+remove")
+        await _choose(pilot, app, "green")
+        assert [s.id for s in screen.draft.sides] == ["red", "blue"]
+
+        await pilot.press("D")
+        await pilot.pause()
+        await _fill(pilot, app, {"name": "border-fight", "title": "A Border Fight"})
+        assert (screen.draft.name, screen.draft.title) == ("border-fight", "A Border Fight")
+        await pilot.press("v")
+        await pilot.pause()
+        await _choose(pilot, app, "turn_limit")
+        await _fill(pilot, app, {"side": "blue", "turn": "8"})
+        assert [(v.kind, v.side, v.turn) for v in screen.draft.victory] == [("turn_limit", "blue", 8)]
+        await pilot.press("V")
+        await pilot.pause()
+        await _choose(pilot, app, "0")
+        assert screen.draft.victory == ()
+        await pilot.press("P")
+        await pilot.pause()
+        assert isinstance(app.screen, TextDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        for _ in range(7):
+            await pilot.press("u")
+        assert screen.draft.units == () and screen.draft.sides[0].name == "Red"
