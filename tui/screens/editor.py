@@ -102,7 +102,7 @@ class EditorScreen(Screen[None]):
     DEFAULT_CSS = """
     EditorScreen #editor { height: 1fr; }
     EditorScreen #editor-map { width: 1fr; height: 1fr; }
-    EditorScreen #editor-panel { width: 46; height: 1fr; padding: 0 1; border-left: solid $primary; overflow-y: auto; }
+    EditorScreen #editor-panel { width: 38; height: 1fr; padding: 0 1; border-left: solid $primary; overflow-y: auto; }
     EditorScreen #editor-status { height: 1; background: $panel; }
     """
 
