@@ -182,6 +182,11 @@ async def test_help_lists_the_editor_keys_and_escape_asks_before_dropping_edits(
         from tui.screens.help import HelpScreen
 
         assert isinstance(app.screen, HelpScreen)
+        from tui.screens.help import help_rows
+        from tui.screens.editor import EDITOR_KEYS
+
+        rows = [r[0] for r in help_rows(EDITOR_KEYS, map_keys=True) if isinstance(r, tuple)]
+        assert "space" in rows and "ctrl+s" in rows and "7 9 4 6 1 3" in rows
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("e", "space", "f", "space")  # a fence on the E side, a road

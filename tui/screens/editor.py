@@ -343,7 +343,11 @@ class EditorScreen(Screen[None]):
         dialogs.save(self, then_play=True)
 
     def action_help(self) -> None:
-        self.app.show_help(self)
+        """The map's keys and this screen's (not the rule set's action keys: nothing is played here)."""
+        from tui.screens.help import HelpScreen, help_table, help_text
+
+        args = (self.HELP_TITLE, self.KEYS)
+        self.app.push_screen(HelpScreen(help_text(*args, map_keys=True), help_table(*args, map_keys=True)))
 
     def action_back(self) -> None:
         if self.carrying:
