@@ -287,3 +287,15 @@ def test_from_document_reads_what_to_data_writes():
     again = from_document(validate_document(to_data(d), None))
     assert again.with_(legend={}) == d.with_(legend={})
     assert to_data(again)["board"]["heights"][2] == [0, 12, 0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("path", sorted(p for p in ROOT.glob("*/*.toml") if p.parent.name in RULESETS),
+                         ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_form_shows_and_reads_back_every_bundled_unit_unchanged(path):
+    from saves.editor.form import texts_of, values_of
+
+    draft = open_scenario(path).draft
+    fields = stat_fields(draft.ruleset)
+    for unit in draft.units:
+        again, bad = values_of(fields, texts_of(fields, unit.stats))
+        assert bad == [] and again == unit.stats, unit.id
