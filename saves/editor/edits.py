@@ -211,3 +211,32 @@ def set_names(d: Draft, name: str | None = None, title: str | None = None, descr
         raise EditRefused("a description has at most 4000 characters")
     return d.with_(name=d.name if name is None else name, title=d.title if title is None else title,
                    description=d.description if description is None else description)
+
+
+def set_options(d: Draft, options: dict[str, Any]) -> Draft:
+    """The scenario's `[options]`: the rule set's option ids, each with a value of its default's type."""
+    from saves.checks import option_problems
+
+    problems = option_problems(options, registry.get(d.ruleset), "options")
+    if problems:
+        raise EditRefused(problems[0].text())
+    return d.with_(options=dict(options))
+
+
+def resize(d: Draft, width: int, height: int) -> Draft:
+    """Another size: hexes kept where the two overlap, new ones of the rule set's first terrain, flat;
+    units, features, hexsides and victory hexes beyond the new edge are dropped (undo brings them back)."""
+    from saves.editor.draft import hex_terrains
+
+    if not (1 <= width <= 200 and 1 <= height <= 200):
+        raise EditRefused(f"the map must be 1 to 200 hexes each way, not {width}x{height}")
+    ground = hex_terrains(d.ruleset)[0]
+    inside = lambda at: at is not None and 0 <= at[0] < width and 0 <= at[1] < height  # noqa: E731
+    terrain = tuple(d.terrain_at((c, r)) if d.on_map((c, r)) else ground for r in range(height) for c in range(width))
+    heights = tuple(d.height_at((c, r)) if d.on_map((c, r)) else 0 for r in range(height) for c in range(width))
+    victory = tuple(replace(v, hexes=tuple(h for h in v.hexes if inside(h))) for v in d.victory)
+    return d.with_(
+        width=width, height=height, terrain=terrain, heights=heights,
+        features=frozenset(f for f in d.features if inside(f[0])), edges=frozenset(e for e in d.edges if inside(e[0])),
+        units=tuple(u for u in d.units if u.at is None or inside(u.at)), victory=victory,
+    )

@@ -151,6 +151,8 @@ def test_every_edit_undoes_and_redoes():
         ("unvictory", E.remove_victory, (0,), {}),
         ("turns", E.set_turn_limit, (5,), {}),
         ("names", E.set_names, (), {"title": "T"}),
+        ("options", E.set_options, ({"vehicles": True},), {}),
+        ("resize", E.resize, (7, 6), {}),
         ("delete", E.delete_unit, ("r1",), {}),
     ]
     drafts = [s.draft]
@@ -299,3 +301,28 @@ def test_the_form_shows_and_reads_back_every_bundled_unit_unchanged(path):
     for unit in draft.units:
         again, bad = values_of(fields, texts_of(fields, unit.stats))
         assert bad == [] and again == unit.stats, unit.id
+
+
+def test_options_are_the_rule_sets_with_values_of_their_type():
+    d = blank("dhr", 5, 5)
+    d = E.set_options(d, {"chip_draw": "type"})
+    assert d.options == {"chip_draw": "type"}
+    with pytest.raises(E.EditRefused, match="is not an option of dhr"):
+        E.set_options(d, {"chip_drawing": "type"})
+    with pytest.raises(E.EditRefused, match="expected one of"):
+        E.set_options(d, {"chip_draw": "colour"})
+
+
+def test_resize_keeps_the_overlap_and_drops_what_falls_off():
+    d = blank("quad", 6, 5)
+    d = E.paint(E.set_height(d, (1, 1), 2), (1, 1), "forest")
+    d = E.add_unit(E.add_unit(d, "red", (1, 1), {"quality": 3}), "blue", (5, 4), {"quality": 3})
+    d = E.add_victory(d, "hold", "red", hexes=((1, 1), (5, 4)))
+    small = E.resize(d, 3, 3)
+    assert (small.width, small.height, len(small.terrain)) == (3, 3, 9)
+    assert small.terrain_at((1, 1)) == "forest" and small.height_at((1, 1)) == 2
+    assert [u.id for u in small.units] == ["r1"] and small.victory[0].hexes == ((1, 1),)
+    big = E.resize(small, 8, 7)
+    assert big.terrain_at((7, 6)) == "open" and big.terrain_at((1, 1)) == "forest"
+    with pytest.raises(E.EditRefused):
+        E.resize(d, 0, 3)

@@ -193,6 +193,14 @@ async def test_help_lists_the_editor_keys_and_escape_asks_before_dropping_edits(
         screen = app.screen
         assert screen.draft.edges == {((0, 0), "E", "fence")}
         assert ((0, 0), "road") in screen.draft.features
+        await pilot.press("O")  # options: the rule set's, typed and checked
+        await pilot.pause()
+        await _fill(pilot, app, {"chip_draw": "type", "vehicles": "true"})
+        assert screen.draft.options == {"chip_draw": "type", "vehicles": True}
+        await pilot.press("R")
+        await pilot.pause()
+        await _fill(pilot, app, {"width": "7", "height": "3"})
+        assert (screen.draft.width, screen.draft.height) == (7, 3) and screen.draft.features
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("n")  # stay

@@ -48,6 +48,8 @@ EDITOR_KEYS: tuple[Key, ...] = (
     Key("V", "remove_victory", "Remove a victory condition", "choose one to remove"),
     Key("L", "turn_limit", "Turn limit", "the last turn of the game (empty: none)"),
     Key("D", "names", "Name and description", "the scenario's file name, title and description"),
+    Key("O", "options", "Options", "the scenario's options (the rule set's switchable rules and settings)"),
+    Key("R", "resize", "Resize the map", "another width and height (what falls off the edge is dropped)"),
     Key("u", "undo", "Undo", "take back the last edit"),
     Key("U", "redo", "Redo", "make the edit taken back again"),
     Key("P", "problems", "Problems", "everything `hexwar verify` would say of the scenario now"),
@@ -123,7 +125,7 @@ class EditorScreen(Screen[None]):
         return self.session.draft
 
     @property
-    def ruleset(self):
+    def rules(self):
         return registry.get(self.draft.ruleset)
 
     def compose(self) -> ComposeResult:
@@ -150,7 +152,7 @@ class EditorScreen(Screen[None]):
         hex_map = self.query_one(HexMap)
         key = (d.width, d.height, d.terrain, d.heights, d.features, d.edges, d.units, d.sides)
         if key != self._board_key:
-            hex_map.set_state(Picture(d), self.ruleset)  # type: ignore[arg-type]
+            hex_map.set_state(Picture(d), self.rules)  # type: ignore[arg-type]
             self._board_key = key
         where = self.session.path.name if self.session.path else "not saved yet"
         star = " *" if self.session.dirty else ""
@@ -163,7 +165,7 @@ class EditorScreen(Screen[None]):
         d = self.draft
         at = self.cursor
         kind, tid = self.brush
-        info = self.ruleset.terrain.get(tid)
+        info = self.rules.terrain.get(tid)
         brush = f"{info.label if info else tid}" + (f" on the {self.direction} side" if kind == "edge" else "")
         lines = [f"Brush: {brush} ({kind})" + ("  DRAWING" if self.drawing else ""),
                  f"Hex {at[0]},{at[1]}: {d.terrain_at(at)}, height {d.height_at(at)}"]
@@ -317,6 +319,12 @@ class EditorScreen(Screen[None]):
 
     def action_names(self) -> None:
         dialogs.names(self)
+
+    def action_options(self) -> None:
+        dialogs.options(self)
+
+    def action_resize(self) -> None:
+        dialogs.resize(self)
 
     def action_undo(self) -> None:
         try:

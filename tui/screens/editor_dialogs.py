@@ -179,7 +179,7 @@ def _step_side(fields, values, key, step):
 
 
 def add_victory(screen: EditorScreen) -> None:
-    kinds = getattr(screen.ruleset, "victory_kinds", None) or {}
+    kinds = getattr(screen.rules, "victory_kinds", None) or {}
     at = screen.cursor
 
     def kind_chosen(kind: str | None) -> None:
@@ -343,3 +343,62 @@ def leave(screen: EditorScreen) -> None:
              screen.app.pop_screen)
     else:
         screen.app.pop_screen()
+
+
+def options(screen: EditorScreen) -> None:
+    """The scenario's options (the rule set's OptionSpecs); a value equal to the default is left out."""
+    specs = list(screen.rules.options)
+    if not specs:
+        screen.redraw(f"{screen.draft.ruleset} has no options")
+        return
+    now = screen.draft.options
+    shown = [Field(o.id, o.label, F.value_text(now.get(o.id, o.default)),
+                   " | ".join(o.choices) if o.choices else {bool: "true or false", int: "a whole number"}.get(
+                       type(o.default), "text")) for o in specs]
+
+    def read(values: dict[str, str]) -> tuple[dict, list[str]]:
+        out, bad = {}, []
+        for o in specs:
+            field = F.StatField(o.id, "choice" if o.choices else "text" if isinstance(o.default, str) else "value",
+                                choices=o.choices)
+            try:
+                value = F.parse_value(field, values[o.id])
+            except E.EditRefused as exc:
+                bad.append(str(exc))
+                continue
+            if value is not None and value != o.default:
+                out[o.id] = value
+        return out, bad
+
+    def check(values: dict[str, str]) -> list[str]:
+        from saves.checks import option_problems
+
+        got, bad = read(values)
+        return bad + [p.text() for p in option_problems(got, screen.rules, "options")]
+
+    def answered(values):
+        if values is None:
+            return
+        got, bad = read(values)
+        if bad:
+            screen.redraw(f"Refused: {bad[0]}")
+            return
+        screen.edit("Options", E.set_options, got)
+
+    screen.app.push_screen(FieldsDialog(f"Options of this {screen.draft.ruleset} scenario", shown, check), answered)
+
+
+def resize(screen: EditorScreen) -> None:
+    d = screen.draft
+    shown = [Field("width", "Width", str(d.width), "1 to 200 hexes"), Field("height", "Height", str(d.height), "1 to 200 hexes")]
+
+    def answered(v):
+        if v is None:
+            return
+        if not (v["width"].strip().isdigit() and v["height"].strip().isdigit()):
+            screen.redraw("Refused: the size is two whole numbers")
+            return
+        screen.edit(f"Resized to {v['width'].strip()}x{v['height'].strip()}", E.resize, int(v["width"]), int(v["height"]))
+
+    screen.app.push_screen(FieldsDialog("The map's size (what falls off the edge is dropped; u brings it back)", shown),
+                           answered)
