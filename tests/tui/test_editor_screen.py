@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input
 
-from rules.hexgrid import Hex, from_offset
+from rules.hexgrid import from_offset
 from saves.editor.session import Session, session_for
 from saves.store import verify
 from tui.app import HexwarApp

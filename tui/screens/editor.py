@@ -8,7 +8,6 @@ and questions are dialogs (tui/screens/editor_forms.py, tui/dialogs); `?` lists 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -22,6 +21,7 @@ from saves.editor.draft import Draft, board_of, feature_kinds, hex_terrains
 from saves.editor.session import Session
 from tui.keys import Key, bindings
 from tui.screens import editor_dialogs as dialogs
+from tui.screens import editor_files as files
 from tui.widgets.hex_map import HexMap
 from tui.widgets.text import lit
 
@@ -339,16 +339,16 @@ class EditorScreen(Screen[None]):
             self.redraw(str(exc).capitalize())
 
     def action_problems(self) -> None:
-        dialogs.problems(self)
+        files.problems(self)
 
     def action_new_map(self) -> None:
-        dialogs.new_map(self)
+        files.new_map(self)
 
     def action_save(self) -> None:
-        dialogs.save(self)
+        files.save(self)
 
     def action_play(self) -> None:
-        dialogs.save(self, then_play=True)
+        files.save(self, then_play=True)
 
     def action_help(self) -> None:
         """The map's keys and this screen's (not the rule set's action keys: nothing is played here)."""
@@ -362,7 +362,7 @@ class EditorScreen(Screen[None]):
             self.carrying = None
             self.redraw("Move cancelled")
             return
-        dialogs.leave(self)
+        files.leave(self)
 
     def replace_session(self, session: Session) -> None:
         self.session = session
