@@ -113,6 +113,10 @@ class HexwarApp(App[None]):
                             referee=self.start.get("referee", False), computers=self.start.get("ai", ()))
         elif "load" in self.start:
             self.load_save(self.start["load"], referee=self.start.get("referee", False))
+        elif "edit" in self.start:
+            from tui.screens.editor import EditorScreen
+
+            self.push_screen(EditorScreen(self.start["edit"]))
 
     def _fatal_error(self) -> None:
         """An unhandled error ends the app: one plain line for the player, the traceback to crash.log."""
