@@ -42,7 +42,7 @@ Keys (focused map):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from rich.segment import Segment
@@ -167,6 +167,12 @@ class HexMap(ScrollView, can_focus=True):
     """0: compact, one text line per hex row; 1: outlined hexes with room for terrain, unit and mark."""
     show_legend: reactive[bool] = reactive(False, repaint=False, init=False)
     """Show the terrain legend over the top right of the map."""
+
+    cursor_listener: Callable[[Hex], None] | None = None
+    """Called at once on every cursor move, before `CursorMoved` is posted. A screen that shows the
+    cursor elsewhere too (the status line) repaints it in the same frame as the map this way: the
+    message arrives after Textual has often written the map's frame, and a second frame follows
+    about 30 ms later (more bytes, and a reply in two pieces)."""
 
     class _AtHex(Message):
         """A message about one hex of this map."""
@@ -294,6 +300,8 @@ class HexMap(ScrollView, can_focus=True):
         if self._model is not None:
             if not self._scroll_to_cursor():
                 self.refresh(*self._regions((to_offset(old), to_offset(new))))
+        if self.cursor_listener is not None:
+            self.cursor_listener(new)
         self.post_message(self.CursorMoved(self, new))
 
     def validate_zoom(self, value: int) -> int:

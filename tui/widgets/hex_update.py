@@ -37,6 +37,8 @@ import os
 from rich.cells import cell_len, get_character_cell_size
 from rich.console import Console
 
+from tui.widgets.sgr import Writer
+
 SUPPORTED = ("8.2.8",)
 """Textual versions whose `ChopsUpdate.render_segments` this module knows."""
 
@@ -79,15 +81,11 @@ def _whole_cell_start(strip, start: int) -> int:
 
 
 def _render_segments(self, console: Console) -> str:
-    """`ChopsUpdate.render_segments`, cropping each chop to its span on both sides."""
-    from rich.control import Control
-
-    sequences: list[str] = []
-    append = sequences.append
-    move_to = Control.move_to
+    """`ChopsUpdate.render_segments`, cropping each chop to its span on both sides, and writing
+    only the cursor moves and colour codes that change something (`sgr.Writer`)."""
+    writer = Writer(console._color_system, _screen_width(self))
     chops = self.chops
     chop_ends = self.chop_ends
-    last_y = self.spans[-1][0]
 
     for y, x1, x2 in self.spans:
         line = chops[y]
@@ -98,20 +96,21 @@ def _render_segments(self, console: Console) -> str:
             if x > x2 or end <= x1:
                 continue
             if x2 > x >= x1 and end <= x2:
-                append(move_to(x, y).segment.text)
-                append(strip.render(console))
+                writer.write(x, y, strip, strip.cell_length)
                 continue
             start = 0
             if x < x1:
                 start = _whole_cell_start(strip, x1 - x)
             strip = strip.crop(start, min(end, x2) - x)
-            append(move_to(x + start, y).segment.text)
-            append(strip.render(console))
+            writer.write(x + start, y, strip, strip.cell_length)
 
-        if y != last_y:
-            append("\n")
+    return writer.finish()
 
-    return "".join(sequences)
+
+def _screen_width(update) -> int:
+    """The screen's width: the furthest end of any chop (a write that reaches it leaves the
+    terminal's cursor waiting to wrap)."""
+    return max((max(ends) for ends in update.chop_ends if ends), default=0)
 
 
 def install() -> bool:

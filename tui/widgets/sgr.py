@@ -1,0 +1,145 @@
+"""A terse terminal writer: cursor moves and colour codes that say only what changed.
+
+Rich writes every styled segment as `ESC[<all its codes>m text ESC[0m` and
+Textual moves the cursor with `ESC[row;colH` before each span. For a one-cell
+change that is most of the bytes: a cursor move on the map wrote 33 bytes for
+one cell, 25 of them codes. `Writer` keeps what the terminal has (the cursor
+position and the current attributes and colours) and sends the shorter of a
+difference (`ESC[22;27m`: bold and reverse off) and a reset with the whole
+style (`ESC[0;1m`), a relative move on the same row (`ESC[C`) when it is
+shorter than an absolute one, and nothing at all when the next span starts
+where the last one ended. It starts and ends with the terminal's attributes
+reset, as every Rich writer assumes: only `finish()` leaves it that way.
+"""
+
+from __future__ import annotations
+
+from rich.color import ColorSystem
+from rich.segment import Segment
+from rich.style import Style
+
+_ATTRIBUTES = (
+    ("bold", "1", "22"), ("dim", "2", "22"), ("italic", "3", "23"), ("underline", "4", "24"),
+    ("blink", "5", "25"), ("blink2", "6", "25"), ("reverse", "7", "27"), ("conceal", "8", "28"),
+    ("strike", "9", "29"), ("underline2", "21", "24"), ("frame", "51", "54"), ("encircle", "52", "54"),
+    ("overline", "53", "55"),
+)
+"""Rich's attributes in the order Rich writes them: (name, on code, off code)."""
+
+_State = tuple[frozenset, str, str]
+"""What the terminal draws with: (attribute names, foreground codes, background codes); "" = default."""
+RESET: _State = (frozenset(), "", "")
+
+
+def _state(style: Style | None, system: ColorSystem | None) -> _State:
+    if not style:
+        return RESET
+    attrs = frozenset(name for name, _, _ in _ATTRIBUTES if getattr(style, name))
+    fg = bg = ""
+    if system is not None:
+        if style.color is not None:
+            fg = ";".join(style.color.downgrade(system).get_ansi_codes(foreground=True))
+        if style.bgcolor is not None:
+            bg = ";".join(style.bgcolor.downgrade(system).get_ansi_codes(foreground=False))
+    return attrs, fg, bg
+
+
+def _full(state: _State) -> list[str]:
+    attrs, fg, bg = state
+    codes = [on for name, on, _ in _ATTRIBUTES if name in attrs]
+    return codes + [c for c in (fg, bg) if c]
+
+
+def transition(old: _State, new: _State) -> str:
+    """The shortest SGR sequence that takes the terminal from `old` to `new` ("" if they agree)."""
+    if old == new:
+        return ""
+    if new == RESET:
+        return "\x1b[0m"
+    full = "\x1b[" + ";".join(["0", *_full(new)]) + "m"
+    if old == RESET:
+        return "\x1b[" + ";".join(_full(new)) + "m"
+    (old_attrs, old_fg, old_bg), (attrs, fg, bg) = old, new
+    codes: list[str] = []
+    gone = old_attrs - attrs
+    offs = {off for name, _, off in _ATTRIBUTES if name in gone}
+    for _, _, off in _ATTRIBUTES:
+        if off in offs and off not in codes:
+            codes.append(off)
+    # An off code may switch off more than the attribute that went (22 is bold and dim; 24 both
+    # underlines; 25 both blinks; 54 frame and encircle): what stays on is sent again.
+    dropped = {name for name, _, off in _ATTRIBUTES if off in offs}
+    codes.extend(on for name, on, _ in _ATTRIBUTES if name in attrs and (name not in old_attrs or name in dropped))
+    if fg != old_fg:
+        codes.append(fg or "39")
+    if bg != old_bg:
+        codes.append(bg or "49")
+    diff = "\x1b[" + ";".join(codes) + "m"
+    return diff if len(diff) < len(full) else full
+
+
+def move(old: tuple[int, int] | None, x: int, y: int) -> str:
+    """The shortest cursor movement from `old` (None: unknown) to column `x`, row `y` (0-based)."""
+    if old == (x, y):
+        return ""
+    absolute = f"\x1b[{y + 1}H" if x == 0 else f"\x1b[{y + 1};{x + 1}H"
+    if old is None or old[1] != y:
+        return absolute
+    step = x - old[0]
+    relative = ("\x1b[C" if step == 1 else f"\x1b[{step}C") if step > 0 else (
+        "\x1b[D" if step == -1 else f"\x1b[{-step}D")
+    return relative if len(relative) < len(absolute) else absolute
+
+
+class Writer:
+    """Collects text for the terminal, tracking its cursor and attributes to send only changes."""
+
+    def __init__(self, system: ColorSystem | None, width: int) -> None:
+        self.system = system
+        self.width = width
+        self.parts: list[str] = []
+        self.at: tuple[int, int] | None = None
+        self.state: _State = RESET
+        self._states: dict[Style, _State] = {}
+
+    def _state_of(self, style: Style | None) -> _State:
+        if not style:
+            return RESET
+        found = self._states.get(style)
+        if found is None:
+            found = self._states[style] = _state(style, self.system)
+        return found
+
+    def write(self, x: int, y: int, segments, cells: int) -> None:
+        """Write `segments` (`cells` wide, no control codes) from column `x` of row `y`."""
+        append = self.parts.append
+        append(move(self.at, x, y))
+        for text, style, control in segments:
+            if control:
+                continue
+            if style is not None and style.link:  # hyperlinks: Rich's own writer, from a reset
+                append(transition(self.state, RESET))
+                self.state = RESET
+                append(style.render(text, color_system=self.system))
+                continue
+            new = self._state_of(style)
+            append(transition(self.state, new))
+            self.state = new
+            append(text)
+        end = x + cells
+        # At the last column the terminal waits to wrap: where its cursor is then is not certain.
+        self.at = (end, y) if end < self.width else None
+
+    def finish(self) -> str:
+        """Everything written, ending with the attributes reset."""
+        self.parts.append(transition(self.state, RESET))
+        self.state = RESET
+        return "".join(self.parts)
+
+
+def render(segments: list[Segment], system: ColorSystem | None) -> str:
+    """Segments written from the cursor on (a test helper: no moves)."""
+    writer = Writer(system, 1 << 30)
+    writer.at = (0, 0)
+    writer.write(0, 0, segments, sum(s.cell_length for s in segments))
+    return writer.finish()
