@@ -58,6 +58,7 @@ from textual.strip import Strip
 
 from rules.hexgrid import Hex, LineStep, from_offset, to_offset
 from tui.widgets import hex_update
+from tui.widgets.sgr import on_terminal_default
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
 from tui.widgets.hex_render import (
     FLAG_CLASSES, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, STYLES, TARGET, MapModel, StyleKey,
@@ -363,7 +364,7 @@ class HexMap(ScrollView, can_focus=True):
         sx, sy = self.scroll_offset
         width = self.size.width
         vy = sy + y
-        base = self.rich_style
+        base = self._base_style()
         if self._model is None or vy >= self._layout.height:
             strip = Strip.blank(width, base)
         else:
@@ -402,7 +403,16 @@ class HexMap(ScrollView, can_focus=True):
                 style += self.get_component_rich_style(name, partial=True)
             if getattr(self.app, "no_color", False):
                 style = _without_colour(style, key)
+            else:
+                style = on_terminal_default(style, self.rich_style)
             self._styles[key] = style
+        return style
+
+    def _base_style(self) -> Style:
+        """The map's own colours left to the terminal (docs/perf.md: a run costs no colour codes)."""
+        style = self._styles.get(())
+        if style is None:
+            style = self._styles[()] = on_terminal_default(self.rich_style, self.rich_style)
         return style
 
     def _overlay_cursor(self, line: Strip, x: int, width: int) -> Strip:
