@@ -38,6 +38,7 @@ from rich.cells import cell_len, get_character_cell_size
 from rich.console import Console
 
 from tui.widgets.sgr import Writer
+from tui.widgets.shadow import SHADOW
 
 SUPPORTED = ("8.2.8",)
 """Textual versions whose `ChopsUpdate.render_segments` this module knows."""
@@ -82,10 +83,13 @@ def _whole_cell_start(strip, start: int) -> int:
 
 def _render_segments(self, console: Console) -> str:
     """`ChopsUpdate.render_segments`, cropping each chop to its span on both sides, and writing
-    only the cursor moves and colour codes that change something (`sgr.Writer`)."""
-    writer = Writer(console._color_system, _screen_width(self))
+    only the cells the terminal does not show yet (`shadow.Shadow`), with only the cursor moves
+    and colour codes that change something (`sgr.Writer`)."""
+    width = _screen_width(self)
     chops = self.chops
     chop_ends = self.chop_ends
+    SHADOW._fit(console, width, len(chops))
+    writer = Writer(console._color_system, width)
 
     for y, x1, x2 in self.spans:
         line = chops[y]
@@ -96,15 +100,20 @@ def _render_segments(self, console: Console) -> str:
             if x > x2 or end <= x1:
                 continue
             if x2 > x >= x1 and end <= x2:
-                writer.write(x, y, strip, strip.cell_length)
+                SHADOW.put(writer, y, x, SHADOW.cells(writer, [strip]))
                 continue
             start = 0
             if x < x1:
                 start = _whole_cell_start(strip, x1 - x)
             strip = strip.crop(start, min(end, x2) - x)
-            writer.write(x + start, y, strip, strip.cell_length)
+            SHADOW.put(writer, y, x + start, SHADOW.cells(writer, [strip]))
 
     return writer.finish()
+
+
+def _render_layout(self, console: Console) -> str:
+    """`LayoutUpdate.render_segments` (a whole screen): only the cells that changed."""
+    return SHADOW.layout(self, console)
 
 
 def _screen_width(update) -> int:
@@ -125,7 +134,7 @@ def install() -> bool:
     if os.environ.get(WIDE_UPDATES_VARIABLE):
         return False
     import textual
-    from textual._compositor import ChopsUpdate
+    from textual._compositor import ChopsUpdate, LayoutUpdate
 
     if getattr(textual, "__version__", None) not in SUPPORTED:
         return False
@@ -133,6 +142,7 @@ def install() -> bool:
         return False
     _textual_render_segments = ChopsUpdate.render_segments
     ChopsUpdate.render_segments = _render_segments  # type: ignore[method-assign]
+    LayoutUpdate.render_segments = _render_layout  # type: ignore[method-assign]
     _installed = True
     return True
 

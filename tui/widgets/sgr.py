@@ -95,6 +95,10 @@ def move(old: tuple[int, int] | None, x: int, y: int) -> str:
     return relative if len(relative) < len(absolute) else absolute
 
 
+_STATES: dict = {}
+"""Each colour system's styles already turned into states (styles are few and reused)."""
+
+
 class Writer:
     """Collects text for the terminal, tracking its cursor and attributes to send only changes."""
 
@@ -104,9 +108,9 @@ class Writer:
         self.parts: list[str] = []
         self.at: tuple[int, int] | None = None
         self.state: _State = RESET
-        self._states: dict[Style, _State] = {}
+        self._states = _STATES.setdefault(system, {})
 
-    def _state_of(self, style: Style | None) -> _State:
+    def state_of(self, style: Style | None) -> _State:
         if not style:
             return RESET
         found = self._states.get(style)
@@ -124,7 +128,7 @@ class Writer:
             if control:
                 continue
             if index == len(segments) - 1 and end == self.width and text.endswith(_CLEAR_FROM):
-                new = self._state_of(style)
+                new = self.state_of(style)
                 if not new[2] and not (new[0] & _SHOWN_ON_BLANKS):
                     # Blanks to the right edge on the default background: "erase to end of line".
                     text = text.rstrip(" ")
@@ -137,11 +141,40 @@ class Writer:
                 self.state = RESET
                 append(style.render(text, color_system=self.system))
                 continue
-            new = self._state_of(style)
+            new = self.state_of(style)
             append(transition(self.state, new))
             self.state = new
             append(text)
         # At the last column the terminal waits to wrap: where its cursor is then is not certain.
+        self.at = (end, y) if end < self.width else None
+
+    def write_cells(self, x: int, y: int, cells: list[tuple[str, _State]]) -> None:
+        """Write cells (character, state) from column `x` of row `y`; "" is the right half of a
+        double-width character, already written with its left half."""
+        append = self.parts.append
+        append(move(self.at, x, y))
+        end = x + len(cells)
+        tail = len(cells)
+        if end == self.width:
+            # Blanks to the right edge, on the default background and with nothing that shows on a
+            # blank: "erase to end of line" (3 bytes) instead.
+            while tail and cells[tail - 1][0] == " " and not cells[tail - 1][1][2] \
+                    and not cells[tail - 1][1][0] & _SHOWN_ON_BLANKS:
+                tail -= 1
+            if len(cells) - tail < len(_CLEAR_FROM):
+                tail = len(cells)
+        for char, state in cells[:tail]:
+            if char:
+                if state != self.state:
+                    append(transition(self.state, state))
+                    self.state = state
+                append(char)
+        if tail < len(cells):
+            state = cells[tail][1]
+            if state != self.state:
+                append(transition(self.state, state))
+                self.state = state
+            append("\x1b[K")
         self.at = (end, y) if end < self.width else None
 
     def finish(self) -> str:
