@@ -48,6 +48,7 @@ WIDE_UPDATES_VARIABLE = "HEXWAR_WIDE_UPDATES"
 
 _installed = False
 _textual_render_segments = None
+_textual_layout = None
 """Textual's own `ChopsUpdate.render_segments`, kept for the tests and the bench's "before"."""
 
 
@@ -61,6 +62,13 @@ def textual_render_segments():
     from textual._compositor import ChopsUpdate
 
     return _textual_render_segments or ChopsUpdate.render_segments
+
+
+def textual_layout_segments():
+    """Textual's own whole-screen writer (`LayoutUpdate.render_segments`)."""
+    from textual._compositor import LayoutUpdate
+
+    return _textual_layout or LayoutUpdate.render_segments
 
 
 def _whole_cell_start(strip, start: int) -> int:
@@ -128,7 +136,7 @@ def install() -> bool:
     Returns True when the narrow updates are in place, False on a Textual
     version this module does not know (nothing is changed then).
     """
-    global _installed, _textual_render_segments
+    global _installed, _textual_render_segments, _textual_layout
     if _installed:
         return True
     if os.environ.get(WIDE_UPDATES_VARIABLE):
@@ -142,6 +150,7 @@ def install() -> bool:
         return False
     _textual_render_segments = ChopsUpdate.render_segments
     ChopsUpdate.render_segments = _render_segments  # type: ignore[method-assign]
+    _textual_layout = LayoutUpdate.render_segments
     LayoutUpdate.render_segments = _render_layout  # type: ignore[method-assign]
     _installed = True
     return True

@@ -107,7 +107,7 @@ class Writer:
         self.width = width
         self.parts: list[str] = []
         self.at: tuple[int, int] | None = None
-        self.state: _State = RESET
+        self.now: _State = RESET
         self._states = _STATES.setdefault(system, {})
 
     def state_of(self, style: Style | None) -> _State:
@@ -132,18 +132,18 @@ class Writer:
                 if not new[2] and not (new[0] & _SHOWN_ON_BLANKS):
                     # Blanks to the right edge on the default background: "erase to end of line".
                     text = text.rstrip(" ")
-                    append(transition(self.state, new))
-                    self.state = new
+                    append(transition(self.now, new))
+                    self.now = new
                     append(text + "\x1b[K")
                     continue
             if style is not None and style.link:  # hyperlinks: Rich's own writer, from a reset
-                append(transition(self.state, RESET))
-                self.state = RESET
+                append(transition(self.now, RESET))
+                self.now = RESET
                 append(style.render(text, color_system=self.system))
                 continue
             new = self.state_of(style)
-            append(transition(self.state, new))
-            self.state = new
+            append(transition(self.now, new))
+            self.now = new
             append(text)
         # At the last column the terminal waits to wrap: where its cursor is then is not certain.
         self.at = (end, y) if end < self.width else None
@@ -165,22 +165,22 @@ class Writer:
                 tail = len(cells)
         for char, state in cells[:tail]:
             if char:
-                if state != self.state:
-                    append(transition(self.state, state))
-                    self.state = state
+                if state != self.now:
+                    append(transition(self.now, state))
+                    self.now = state
                 append(char)
         if tail < len(cells):
             state = cells[tail][1]
-            if state != self.state:
-                append(transition(self.state, state))
-                self.state = state
+            if state != self.now:
+                append(transition(self.now, state))
+                self.now = state
             append("\x1b[K")
         self.at = (end, y) if end < self.width else None
 
     def finish(self) -> str:
         """Everything written, ending with the attributes reset."""
-        self.parts.append(transition(self.state, RESET))
-        self.state = RESET
+        self.parts.append(transition(self.now, RESET))
+        self.now = RESET
         return "".join(self.parts)
 
 
