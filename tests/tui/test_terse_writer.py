@@ -78,18 +78,30 @@ def random_screen(rng: random.Random, width: int, height: int, base: list[list[S
         cells, x = [], 0
         while x < width:
             ch = rng.choice("ab .#漢") if x < width - 1 else "z"
+            if ch == " " and rng.random() < 0.4:  # a long run of blanks, to the edge or not
+                run = rng.randint(1, width - x)
+                cells.append(Segment(" " * run, random_style(rng)))
+                x += run
+                continue
             cells.append(Segment(ch, random_style(rng)))
             x += 2 if ch == "漢" else 1
         lines.append(cells)
     return lines
 
 
+@pytest.fixture(params=[False, True], ids=["erase-default-only", "bce"])
+def erase(request, monkeypatch):
+    """Blanks erased on the default background only, or on any (a terminal with `bce`, as pyte)."""
+    monkeypatch.setattr(sgr, "ERASE_COLOURS", [request.param])
+    return request.param
+
+
 @pytest.mark.parametrize("seed", range(12))
-def test_whole_screens_through_the_shadow_paint_what_textual_paints(seed):
+def test_whole_screens_through_the_shadow_paint_what_textual_paints(seed, erase):
     """Several whole-screen frames in a row, then partial ones: the shadow writes only changed
     cells, and the terminal ends up the same as with Textual's writer."""
     rng = random.Random(seed)
-    width, height = 12, 5
+    width, height = 30, 5
     con = console()
     shadow = Shadow()
     ours, theirs = [], []

@@ -37,6 +37,7 @@ import os
 from rich.cells import cell_len, get_character_cell_size
 from rich.console import Console
 
+from tui.widgets import sgr
 from tui.widgets.sgr import Writer
 from tui.widgets.shadow import SHADOW
 
@@ -150,6 +151,7 @@ def install() -> bool:
         return False
     _textual_render_segments = ChopsUpdate.render_segments
     ChopsUpdate.render_segments = _render_segments  # type: ignore[method-assign]
+    sgr.erase_colours()
     _textual_layout = LayoutUpdate.render_segments
     LayoutUpdate.render_segments = _render_layout  # type: ignore[method-assign]
     _installed = True

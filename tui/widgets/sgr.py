@@ -28,6 +28,30 @@ _ATTRIBUTES = (
 
 _CLEAR_FROM = " " * 4
 """Trailing blanks worth an "erase to end of line" (3 bytes) instead."""
+_ERASE_FROM = 12
+"""Blanks in a row worth `ESC[nX` and a move past them (about 10 bytes) instead."""
+ERASE_COLOURS = [False]
+"""Whether erasing paints the current background colour (terminfo `bce`): set by `erase_colours`."""
+
+
+def erase_colours(term: str | None = None) -> bool:
+    """Ask terminfo whether this terminal erases with the current background (`bce`)."""
+    import os
+
+    try:
+        import curses
+
+        fd = os.open(os.devnull, os.O_WRONLY)  # the terminal's own may be in Textual's hands
+        try:
+            curses.setupterm(term, fd)
+        finally:
+            os.close(fd)
+        ERASE_COLOURS[0] = curses.tigetflag("bce") == 1
+    except Exception:  # noqa: BLE001 - no terminfo entry: erase only on the default background
+        ERASE_COLOURS[0] = False
+    return ERASE_COLOURS[0]
+
+
 _SHOWN_ON_BLANKS = frozenset({"reverse", "underline", "underline2", "strike", "overline", "frame", "encircle"})
 
 _State = tuple[frozenset, str, str]
@@ -150,32 +174,50 @@ class Writer:
 
     def write_cells(self, x: int, y: int, cells: list[tuple[str, _State]]) -> None:
         """Write cells (character, state) from column `x` of row `y`; "" is the right half of a
-        double-width character, already written with its left half."""
+        double-width character, already written with its left half.
+
+        A run of blanks is erased rather than written: to the right edge with `ESC[K` (from 4
+        blanks), elsewhere with `ESC[nX` and a move past it (from `_ERASE_FROM` blanks). Erasing
+        paints the current background, so on a coloured one only where the terminal says it does
+        (terminfo's `bce`, see `erase_colours`)."""
         append = self.parts.append
         append(move(self.at, x, y))
-        end = x + len(cells)
-        tail = len(cells)
-        if end == self.width:
-            # Blanks to the right edge, on the default background and with nothing that shows on a
-            # blank: "erase to end of line" (3 bytes) instead.
-            while tail and cells[tail - 1][0] == " " and not cells[tail - 1][1][2] \
-                    and not cells[tail - 1][1][0] & _SHOWN_ON_BLANKS:
-                tail -= 1
-            if len(cells) - tail < len(_CLEAR_FROM):
-                tail = len(cells)
-        for char, state in cells[:tail]:
+        count = len(cells)
+        i = 0
+        at = x
+        while i < count:
+            char, state = cells[i]
+            if char == " " and not state[0] & _SHOWN_ON_BLANKS and (not state[2] or ERASE_COLOURS[0]):
+                j = i + 1
+                while j < count and cells[j] == (" ", state):
+                    j += 1
+                n = j - i
+                to_edge = j == count and x + count == self.width
+                if (to_edge and n >= len(_CLEAR_FROM)) or n >= _ERASE_FROM:
+                    if state != self.now:
+                        append(transition(self.now, state))
+                        self.now = state
+                    if to_edge:
+                        append("\x1b[K")
+                    else:
+                        append(f"\x1b[{n}X")
+                        if j < count:
+                            append(f"\x1b[{n}C")
+                            at = x + j
+                    i = j
+                    continue
             if char:
                 if state != self.now:
                     append(transition(self.now, state))
                     self.now = state
                 append(char)
-        if tail < len(cells):
-            state = cells[tail][1]
-            if state != self.now:
-                append(transition(self.now, state))
-                self.now = state
-            append("\x1b[K")
-        self.at = (end, y) if end < self.width else None
+            i += 1
+            at = x + i
+        end = x + count
+        if at != end:
+            self.at = (at, y)  # the cursor stayed where an erase began
+        else:
+            self.at = (end, y) if end < self.width else None
 
     def finish(self) -> str:
         """Everything written, ending with the attributes reset."""
