@@ -69,7 +69,8 @@ def _state(style: Style | None, system: ColorSystem | None) -> _State:
             fg = ";".join(style.color.downgrade(system).get_ansi_codes(foreground=True))
         if style.bgcolor is not None:
             bg = ";".join(style.bgcolor.downgrade(system).get_ansi_codes(foreground=False))
-    return attrs, fg, bg
+    # The default colour named outright ("39", "49") is the same as none: one state, not two.
+    return attrs, "" if fg == "39" else fg, "" if bg == "49" else bg
 
 
 def _full(state: _State) -> list[str]:
