@@ -42,6 +42,7 @@ Keys (focused map):
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -58,7 +59,7 @@ from textual.strip import Strip
 
 from rules.hexgrid import Hex, LineStep, from_offset, to_offset
 from tui.widgets import hex_update
-from tui.widgets.sgr import on_terminal_default
+from tui.widgets.sgr import on_terminal_default, terminal_attributes
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
 from tui.widgets.hex_render import (
     FLAG_CLASSES, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, STYLES, TARGET, MapModel, StyleKey,
@@ -88,12 +89,35 @@ MONO_LEGEND = (
 )
 """The legend's lines for the attributes above (shown only without colour)."""
 
+MONO_FLAGS_UPRIGHT: tuple[tuple[str, Style], ...] = (
+    ("hex-map--reach", Style(underline=True)),
+    ("hex-map--los", Style(reverse=True)),
+    ("hex-map--los-edge", Style(reverse=True)),
+    ("hex-map--path", Style(bold=True)),
+    ("hex-map--target", Style(bold=True, underline=True)),
+    ("hex-map--selected", Style(reverse=True, underline=True, bold=True)),
+)
+"""The same for a terminal without italic or dim (a vt100, the Linux console: terminfo has no
+`sitm`): only bold, underline and reverse, which every such terminal has."""
+MONO_LEGEND_UPRIGHT = (
+    "underline: can move there", "reverse: line of sight", "bold: path",
+    "bold underline: target", "reverse bold underline: selected", "reverse bold: cursor",
+    "reverse underline: line of sight in range",
+)
+
+
+def mono_looks() -> tuple[tuple[tuple[str, Style], ...], tuple[str, ...]]:
+    """The highlight attributes and legend lines for this terminal (TERM), without colour."""
+    if {"italic", "dim"} <= terminal_attributes(os.environ.get("TERM", "")):
+        return MONO_FLAGS, MONO_LEGEND
+    return MONO_FLAGS_UPRIGHT, MONO_LEGEND_UPRIGHT
+
 
 def _without_colour(style: Style, key: StyleKey) -> Style:
     """The attributes only (NO_COLOR or a monochrome terminal): Textual would turn both colours
     to greys that may be equal, hiding a glyph (a forest in a range, a unit under the cursor).
     The terminal's own colours stay; each highlight takes its own attributes (`MONO_FLAGS`)."""
-    flagged = [mono for name, mono in MONO_FLAGS if name in key]
+    flagged = [mono for name, mono in mono_looks()[0] if name in key]
     if not flagged:
         if any(name.startswith("hex-map--side-") for name in key):
             return Style()
@@ -378,7 +402,7 @@ class HexMap(ScrollView, can_focus=True):
             if self._legend is None:
                 self._legend = legend_lines(self._model, self._state, self._ruleset)
                 if getattr(self.app, "no_color", False):
-                    self._legend += MONO_LEGEND
+                    self._legend += mono_looks()[1]
             if self._legend:
                 strip = self._overlay_legend(strip, y, width)
         return strip

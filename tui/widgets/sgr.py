@@ -34,22 +34,30 @@ ERASE_COLOURS = [False]
 """Whether erasing paints the current background colour (terminfo `bce`): set by `erase_colours`."""
 
 
+BCE_TERMS = ("xterm", "linux", "rxvt", "tmux", "putty", "konsole", "gnome", "vte", "alacritty", "foot",
+             "wezterm", "kitty", "xterm-kitty")
+"""Terminals (TERM prefixes) that erase with the current background colour (terminfo `bce`)."""
+
+
 def erase_colours(term: str | None = None) -> bool:
-    """Ask terminfo whether this terminal erases with the current background (`bce`)."""
+    """Whether this terminal erases with the current background (`bce`): TERM against `BCE_TERMS`
+    (a fixed list: Python's curses reads one terminfo entry per process, once)."""
     import os
 
-    try:
-        import curses
-
-        fd = os.open(os.devnull, os.O_WRONLY)  # the terminal's own may be in Textual's hands
-        try:
-            curses.setupterm(term, fd)
-        finally:
-            os.close(fd)
-        ERASE_COLOURS[0] = curses.tigetflag("bce") == 1
-    except Exception:  # noqa: BLE001 - no terminfo entry: erase only on the default background
-        ERASE_COLOURS[0] = False
+    term = os.environ.get("TERM", "") if term is None else term
+    ERASE_COLOURS[0] = term.startswith(BCE_TERMS)
     return ERASE_COLOURS[0]
+
+
+UPRIGHT_TERMS = frozenset({"vt52", "vt100", "vt102", "vt220", "linux", "linux-m", "xterm-mono", "ansi", "dumb"})
+"""Terminals without italic or dim (only bold, underline, reverse and blink)."""
+
+
+def terminal_attributes(term: str) -> frozenset:
+    """The attributes `term` can show. A fixed list, not terminfo: Python's curses reads the
+    terminfo entry of one terminal per process, once."""
+    plain = frozenset({"bold", "underline", "reverse", "blink"})
+    return plain if term in UPRIGHT_TERMS else plain | {"dim", "italic"}
 
 
 _SHOWN_ON_BLANKS = frozenset({"reverse", "underline", "underline2", "strike", "overline", "frame", "encircle"})
