@@ -131,13 +131,28 @@ def _screen_width(update) -> int:
     return max((max(ends) for ends in update.chop_ends if ends), default=0)
 
 
+def _post_render_see_through(self, renderable, base_style):
+    """`Screen.post_render`, but a dialog's transparent backdrop (Textual's `BackgroundScreen`
+    with an alpha of 0) is left as it is: Textual styles it with the dialog screen's own colours,
+    which fills in every colour the screen beneath leaves to the terminal (the map's), so
+    opening a dialog rewrote the whole map in other codes and closing it rewrote it back."""
+    from textual.renderables.background_screen import BackgroundScreen
+
+    if isinstance(renderable, BackgroundScreen) and renderable.color.a == 0:
+        return renderable
+    return _textual_post_render(self, renderable, base_style)
+
+
+_textual_post_render = None
+
+
 def install() -> bool:
     """Make partial screen updates write only their dirty spans (idempotent).
 
     Returns True when the narrow updates are in place, False on a Textual
     version this module does not know (nothing is changed then).
     """
-    global _installed, _textual_render_segments, _textual_layout
+    global _installed, _textual_render_segments, _textual_layout, _textual_post_render
     if _installed:
         return True
     if os.environ.get(WIDE_UPDATES_VARIABLE):
@@ -154,6 +169,10 @@ def install() -> bool:
     sgr.erase_colours()
     _textual_layout = LayoutUpdate.render_segments
     LayoutUpdate.render_segments = _render_layout  # type: ignore[method-assign]
+    from textual.screen import Screen
+
+    _textual_post_render = Screen.post_render
+    Screen.post_render = _post_render_see_through  # type: ignore[method-assign]
     _installed = True
     return True
 
