@@ -244,11 +244,12 @@ def render(segments: list[Segment], system: ColorSystem | None) -> str:
 
 
 def on_terminal_default(style: Style, base: Style) -> Style:
-    """`style` drawn on the terminal's own background (and text colour) wherever it would use the
-    widget's base ones: `ESC[38;5;253;48;5;234m` is 20 bytes on every run, nothing is 0. Only a
-    style on the base background loses it, and its text colour then goes too only when it is the
-    base's (a light text colour on a light terminal's background would vanish)."""
-    if style.bgcolor != base.bgcolor:
-        return style
+    """`style` drawn with the terminal's own background and text colour wherever it would use the
+    widget's base ones: `ESC[38;5;253;48;5;234m` is 20 bytes on every run, nothing is 0. Both go
+    together on the base background (a light text colour on a light terminal's background would
+    vanish); on a highlight's background the base text colour becomes the terminal's, which reads
+    on the mid-tone highlights whatever the terminal's own colours are."""
     colour = None if style.color == base.color else style.color
-    return style.without_color + Style(color=colour) if colour is not None else style.without_color
+    background = None if style.bgcolor == base.bgcolor else style.bgcolor
+    plain = style.without_color
+    return plain + Style(color=colour, bgcolor=background) if colour or background else plain
