@@ -20,6 +20,13 @@ one trap is a double-width character cut in half at the span's start: writing
 its right half alone would break the glyph on the terminal, so such a span
 starts one cell earlier (whole characters only).
 
+Since issue 16 it does three more things, all in the same place and under the same guard:
+the writes go through `sgr.Writer` (only the moves and colour codes that change something) and
+`shadow.Shadow` (only the cells the terminal does not show yet), for partial updates and for
+whole-screen ones (`LayoutUpdate.render_segments`, which Textual writes when a screen is pushed
+or popped); and a dialog's fully transparent backdrop is no longer restyled by
+`Screen.post_render` (which filled the map's terminal-default colours with the dialog's).
+
 It is a patch of a private class, so it is guarded: it applies only to the
 Textual version it was written against (`SUPPORTED`) and only once; anywhere
 else it does nothing and Textual's own behaviour (more bytes, same picture)
