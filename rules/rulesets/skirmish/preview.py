@@ -62,12 +62,11 @@ def fire_preview(state: SkirmState, shooter: SkirmUnit, shots: list[Hex], *, mov
 
 
 def melee_preview(state: SkirmState, attacker: SkirmUnit, defender: SkirmUnit, end: Hex, title: str) -> Preview:
-    copy = state.model_copy(deep=True)
-    a_u, d_u = copy.units[attacker.id], copy.units[defender.id]
-    a_u.at = end
-    if end != attacker.at:
-        a_u.facing = attacker.at.direction_to(end) or a_u.facing
-    a, d = rs.fighter(copy, a_u, d_u, active=True), rs.fighter(copy, d_u, a_u, active=False)
+    # Only the attacker changes (it stands at the end of its path): copy it alone, not the whole state.
+    face = (attacker.at.direction_to(end) or attacker.facing) if end != attacker.at else attacker.facing
+    a_u = attacker.model_copy(update={"at": end, "facing": face})
+    # `fighter` reads the table only for allies in contact (the attacker's own id is left out) and heights.
+    a, d = rs.fighter(state, a_u, defender, active=True), rs.fighter(state, defender, a_u, active=False)
     dist = odds.melee_odds(a, d)
     outs: dict[str, Fraction] = {}
     for (w, f, sup), p in dist.items():
