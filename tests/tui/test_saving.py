@@ -66,6 +66,39 @@ async def test_a_failed_autosave_is_shown_at_once_and_the_quit_dialog_says_so(mo
     assert "FAILED" in app._autosave_line() or app._autosave_line() == ""
 
 
+async def test_a_failed_autosave_stays_on_the_status_line_until_a_save_succeeds(monkeypatch, tmp_path):
+    """Issue 9 item 2: not only a toast: the status line says so at once, through later messages and
+    actions, and the warning goes when an autosave works again (it keeps trying after every action)."""
+    blocker = tmp_path / "plain-file"
+    blocker.write_text("x")
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(blocker / "data"))  # its parent is a plain file
+    service = toy_service()
+    app = HexwarApp({"new": service, "hide": False}, autosave=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        status = game.query_one("#status")
+        assert "AUTOSAVE FAILED" not in status._fields["message"]  # nothing tried yet
+        await pilot.press(*ONE_MOVE)
+        await pilot.pause()
+        assert len(service.history) == 1 and service.store.last_error is not None
+        assert status._fields["message"].startswith("AUTOSAVE FAILED")
+        game.say("Something else happened")
+        assert status._fields["message"].startswith("AUTOSAVE FAILED") and "Something else" in status._fields["message"]
+        await pilot.press(*ONE_MOVE)  # still failing: still shown
+        await pilot.pause()
+        assert len(service.history) == 2 and status._fields["message"].startswith("AUTOSAVE FAILED")
+        await pilot.press("q")
+        await pilot.pause()
+        assert "FAILED" in texts(app.screen)
+        await pilot.press("n")
+        await pilot.pause()
+        blocker.unlink()  # the disk is fixed: the next action's autosave works
+        await pilot.press(*ONE_MOVE)
+        await pilot.pause()
+        assert len(service.history) == 3 and service.store.last_error is None and service.store.saved
+        assert "AUTOSAVE FAILED" not in status._fields["message"]
+
+
 async def test_the_quit_dialog_names_the_autosave_once_written():
     service = toy_service()
     app = HexwarApp({"new": service, "hide": False}, autosave=True)
