@@ -194,6 +194,8 @@ class HexwarApp(App[None]):
         if hasattr(service.store, "listener"):
             service.store.listener = self.autosave_heard
             self.autosave_heard(service.store)  # a resume that fell back to the previous autosave says so
+        if "solo" in getattr(service, "prefs", {}):  # a saved game's F4 choice wins over the default
+            hide = not service.prefs["solo"]
         screen = GameScreen(service, hide_between=hide, referee=referee, computers=computers)
         if replace:
             self.switch_screen(screen)
