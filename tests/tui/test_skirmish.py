@@ -145,3 +145,34 @@ async def test_the_teaching_scenario_is_played_to_its_end_with_keys_only():
         assert service.result is not None and service.result.winner == "team"
         assert service.seat("militia").decision().side is None  # over for every seat
         assert interrupted and downed
+
+
+async def test_a_new_user_chooses_the_skirmish_on_the_new_game_screen_with_keys():
+    """From the title: n, the rule set list (Enter, arrows to the skirmish, Enter), ctrl+g: The Checkpoint."""
+    from rules import registry
+
+    ids = [e.id for e in registry.entries()]
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        select = app.screen.query_one("#ruleset")
+        assert app.screen.focused is select
+        await pilot.press("enter")
+        await pilot.pause()
+        for _ in range(len(ids)):
+            if select.query_one("SelectOverlay").highlighted == ids.index("skirmish"):
+                break
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert select.value == "skirmish"
+        await pilot.pause(0.2)  # the scenario list fills in
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        while type(app.screen).__name__ == "PassKeyboardScreen":
+            await pilot.press("enter")
+            await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+        state = app.screen.service.state
+        assert state.ruleset == "skirmish" and state.scenario == "teaching"
