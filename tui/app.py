@@ -204,6 +204,8 @@ class HexwarApp(App[None]):
         if hasattr(service.store, "listener"):
             service.store.listener = self.autosave_heard
             self.autosave_heard(service.store)  # a resume that fell back to the previous autosave says so
+        if "solo" in getattr(service, "prefs", {}):  # a saved game's F4 choice wins over the default
+            hide = not service.prefs["solo"]
         screen = GameScreen(service, hide_between=hide, referee=referee, computers=computers)
         if replace:
             self.switch_screen(screen)
@@ -220,6 +222,10 @@ class HexwarApp(App[None]):
         elif not error and shown:
             self.notify(f"Autosaved again as {store.path.name}.", title="Autosave works again", markup=False)
         store._shown_error = error
+        for screen in self.screen_stack:  # the status line's warning comes and goes with the error
+            if getattr(screen, "service", None) is not None and screen.service.store is store \
+                    and hasattr(screen, "status_message") and screen.is_mounted:
+                screen.status.set_fields(message=screen.status_message())
 
     def _release_games(self) -> None:
         """Let other processes open the games being closed (their autosave locks)."""
