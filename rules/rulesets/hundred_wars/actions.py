@@ -110,6 +110,9 @@ class MoveUnit(Action):
     kind: Literal["move"] = "move"
     unit: str
     accelerate: bool = True
+    alone: bool = False
+    """Text "Groups": 'When factors differ either use a separate roll for the differing units or use the lowest
+    unit factor in the group' -- True takes the separate roll: the unit moves on its own roll and Move."""
 
 
 class Teleport(Action):

@@ -90,10 +90,10 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
                    outcomes=tuple(outcomes), notes=tuple(notes))
 
 
-def move_preview(state: HwState, u: HwUnit) -> Preview | None:
+def move_preview(state: HwState, u: HwUnit, alone: bool = False) -> Preview | None:
     if u.counter is None or not u.on_map:
         return None
-    movers = moving.group_movers(state, u)
+    movers = moving.group_movers(state, u, alone)
     factor = min(moving.move_factor(state, m) for m in movers)
     path = moving.path_for(state, u, Hex(*u.counter))
     start = field.known_level(state, u.at, u.mode) or "hard"
@@ -136,7 +136,7 @@ def preview(state: HwState, action: Action) -> Preview | None:
         return firing_preview(state, action.unit, action.weapon, Hex(*action.at))
     if isinstance(action, MoveUnit):
         u = state.units.get(action.unit)
-        return move_preview(state, u) if u is not None else None
+        return move_preview(state, u, action.alone) if u is not None else None
     if isinstance(action, SetCounter) and action.attack == "":
         u, t = state.units.get(action.unit), state.unit_at(Hex(*action.to))
         if u is not None and t is not None and t.side != u.side and not t.blind and not u.blind:

@@ -57,8 +57,10 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
     elif state.phase == "fire":
         out += fire_actions(state, side)
     elif state.phase == "move":
-        out += [MoveUnit(side=side, unit=u.id, accelerate=a) for u in state.live(side) if u.counter is not None
-                and not u.moved for a in ((True, False) if u.mode == "space" and not u.blind else (True,))]
+        waiting = [u for u in state.live(side) if u.counter is not None and not u.moved]
+        out += [MoveUnit(side=side, unit=u.id, accelerate=a) for u in waiting
+                for a in ((True, False) if u.mode == "space" and not u.blind else (True,))]
+        out += [MoveUnit(side=side, unit=u.id, alone=True) for u in waiting if moving.differs(state, u)]
         out += counter_actions(state, side, od.CHANGE_DURING_MOVE)
         out += teleport_actions(state, side)
     return out
@@ -189,7 +191,7 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
             engage.reveal(state, e, ctx, "contacted by a revealed unit")
         engage.fight(state, placed, ctx)  # units placed in contact fight at once, as one group
     elif isinstance(action, MoveUnit):
-        moving.move_unit(state, side, action.unit, action.accelerate, ctx)
+        moving.move_unit(state, side, action.unit, action.accelerate, ctx, action.alone)
     elif isinstance(action, Teleport):
         moving.teleport(state, side, action.unit, action.passenger, Hex(*action.to), ctx)
     elif isinstance(action, AgreeEnd):

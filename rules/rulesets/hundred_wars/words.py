@@ -59,6 +59,8 @@ def describe(state: HwState, a: Action) -> str:
         u = state.units.get(a.unit)
         if u is not None and u.mode == "space" and not u.blind:
             return f"{u.name} rolls to {'speed up' if a.accelerate else 'slow down'} and moves"
+        if a.alone:
+            return f"{_name(state, a.unit)} rolls 1d100 on its own Move (a separate roll from its group) and moves"
         return f"{_name(state, a.unit)} rolls 1d100 and moves toward its counter"
     if isinstance(a, Teleport):
         who = _name(state, a.passenger) if a.passenger else "its buffers"

@@ -312,3 +312,25 @@ def test_a_group_takes_one_counter_moves_on_one_roll_at_its_lowest_move_and_fire
     with pytest.raises(Refusal, match="group"):
         act(s, "fire red unit=t at=5,4")
     act(s, "fire red unit=t at=5,3", 1)
+
+
+def test_a_group_with_differing_move_may_take_a_separate_roll_for_the_faster_unit():
+    """'When factors differ either use a separate roll for the differing units or use the lowest unit factor'."""
+    slow = {**INF, "move": [{"mode": "ground", "factor": 5}]}
+    fast = {**INF, "move": [{"mode": "ground", "factor": 20}]}
+    units = [unit("t", "red", at(2, 1), **fast), unit("i", "red", at(2, 2), **slow), unit("e", "blue", at(11, 7))]
+    s = game(units, phase="move")
+    s.units["t"].counter = s.units["i"].counter = at(8, 1)
+    offered = [a for a in RULESET.legal_actions(s, "red") if a.kind == "move"]
+    assert {(a.unit, a.alone) for a in offered} == {("t", False), ("i", False), ("t", True), ("i", True)}
+    act(s, "move red unit=t alone=true", 60)  # its own roll and Move 20: four hexes; the slow one stays
+    assert s.units["t"].at == at(6, 1) and s.units["t"].moved
+    assert s.units["i"].at == at(2, 2) and not s.units["i"].moved
+    act(s, "move red unit=i", 60)  # now alone in its moving group: Move 5, one hex
+    assert s.units["i"].at == at(3, 2)
+    s2 = game([unit("a", "red", at(2, 1), **fast), unit("b", "red", at(2, 2), **fast), unit("e", "blue", at(11, 7))],
+              phase="move")
+    s2.units["a"].counter = s2.units["b"].counter = at(8, 1)
+    assert not any(a.kind == "move" and a.alone for a in RULESET.legal_actions(s2, "red"))
+    with pytest.raises(Refusal, match="same Move"):
+        act(s2, "move red unit=a alone=true")
