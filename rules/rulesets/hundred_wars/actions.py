@@ -104,6 +104,14 @@ class Jam(Action):
     at: Hex
 
 
+class EcmAds(Action):
+    """ECM: 'Combat an enemy ADS ... beat the enemy's ADS roll to reduce the ADS by the difference' (this turn)."""
+
+    kind: Literal["ecm_ads"] = "ecm_ads"
+    unit: str
+    at: Hex
+
+
 class MoveUnit(Action):
     """Phase 5: a unit with a Move counter rolls 1d100 and moves toward it (space units speed up or slow down)."""
 
@@ -146,7 +154,7 @@ class AgreeEnd(Action):
 
 HwAction = Annotated[
     Union[RollOff, PlacePiece, ChooseEdge, RollOrders, PlaceBlind, SetCounter, RemoveCounter, Fire, Repair, Reveal, PsiReveal,
-          Jam, MoveUnit, Teleport, Allocate, Done, AgreeEnd],
+          Jam, EcmAds, MoveUnit, Teleport, Allocate, Done, AgreeEnd],
     Field(discriminator="kind"),
 ]
 ADAPTER: TypeAdapter = TypeAdapter(HwAction)

@@ -26,11 +26,11 @@ def spotter(state: HwState, firer: HwUnit, target: HwUnit, reach: int) -> HwUnit
 
 def why_not(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> str:
     """Why the weapon may not fire at the target ('' when it may), priorities left aside."""
-    if w >= len(firer.stats.weapons) or firer.stats.weapons[w].fire <= 0:
+    weapon = firer.stats.weapon(w)
+    if weapon is None or weapon.fire <= 0:
         return f"{firer.name} has no such weapon"
     if w in firer.fired:
         return f"that weapon of {firer.name} has fired this phase"
-    weapon = firer.stats.weapons[w]
     d = field.cm(state, firer.at, target.at)
     if d > weapon.range:
         return f"the target is {d} cm away, beyond the Range of {weapon.range} cm (AHW-A09)"
@@ -90,7 +90,7 @@ def fire(state: HwState, side: str, uid: str, w: int, at: Hex, ctx: Context) -> 
     if target.id not in {t.id for t in targets(state, firer, w)}:
         raise Refusal("target priorities: an enemy in contact, firing at it, engaging friends or closer comes first, "
                       "and a group fires at its group-mates' target when it can")
-    weapon = firer.stats.weapons[w]
+    weapon = firer.stats.weapon(w)
     firer.fired.append(w)
     state.fired_at.setdefault(target.id, []).append(firer.id)
     lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
@@ -122,18 +122,24 @@ def ads(state: HwState, firer: HwUnit, target: HwUnit, fire: int, ctx: Context) 
     """An ADS of the target's side in range intercepts a Fire above 35; the firer's ECM in range may counter."""
     if not sp.ads_applies(fire):
         return 0
-    guard = next((a for a in state.live(target.side) if not a.blind and a.stats.ads
+    guard = next((a for a in state.live(target.side) if not a.blind and ads_factor(state, a)
                   and field.cm(state, a.at, target.at) <= a.stats.ads_range), None)
     if guard is None:
         return 0
-    (roll,) = ctx.dice.roll(1, 10, "ADS", side=guard.side, unit=guard.id, need=guard.stats.ads, test="<=", rule=sp.R_ADS)
+    factor = ads_factor(state, guard)
+    (roll,) = ctx.dice.roll(1, 10, "ADS", side=guard.side, unit=guard.id, need=factor, test="<=", rule=sp.R_ADS)
     jam = next((e for e in state.live(firer.side) if not e.blind and e.stats.ecm
                 and field.cm(state, e.at, guard.at) <= e.stats.ecm_range), None)
     ecm_roll = sp.ecm_roll(jam.stats.ecm, ctx.dice, "ECM against ADS", side=jam.side, unit=jam.id) if jam else None
-    cut = sp.ads_reduction(guard.stats.ads, roll, jam.stats.ecm if jam else 0, ecm_roll)
+    cut = sp.ads_reduction(factor, roll, jam.stats.ecm if jam else 0, ecm_roll)
     if cut:
         ctx.emit(Changed(unit=firer.id, field="fire", before=fire, after=max(fire - cut, 0), why=f"intercepted by {guard.name}'s ADS"))
     return cut
+
+
+def ads_factor(state: HwState, u: HwUnit) -> int:
+    """The unit's ADS less what enemy ECM took off it this turn."""
+    return max(u.stats.ads - state.ads_cut.get(u.id, 0), 0)
 
 
 # --- repairs, psionics, ECM ------------------------------------------------------------
@@ -204,3 +210,30 @@ def jam(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     before = state.pips.get(cmd.id, 0)
     state.pips[cmd.id] = sp.pips_after_ecm(before, n)
     ctx.emit(Changed(unit=cmd.id, field="pips", before=before, after=state.pips[cmd.id], why=f"jammed by {e.name}"))
+
+
+def ads_targets(state: HwState, e: HwUnit) -> list[HwUnit]:
+    """Enemy ADS units (their ADS not yet 0) within the ECM unit's range."""
+    if e.blind or not e.stats.ecm or e.id in state.ecm_ads:
+        return []
+    return [a for a in state.live() if a.side != e.side and not a.blind and ads_factor(state, a)
+            and field.cm(state, e.at, a.at) <= e.stats.ecm_range]
+
+
+def ecm_ads(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
+    """ECM: 'Combat an enemy ADS. Roll below your ECM and also beat the enemy's ADS roll to reduce the ADS by the
+    difference' (AHW-A23: margins). One attack per ECM unit per turn; the cut lasts to the end of the turn."""
+    e = state.units.get(uid)
+    if e is None or e.side != side or not e.on_map or e.blind or not e.stats.ecm or uid in state.ecm_ads:
+        raise Refusal(f"{uid} is not an ECM unit of yours that may attack an ADS now")
+    target = state.unit_at(at)
+    if target is None or target.id not in {a.id for a in ads_targets(state, e)}:
+        raise Refusal(f"no enemy ADS within {e.name}'s ECM range at {at}")
+    state.ecm_ads.append(uid)
+    factor = ads_factor(state, target)
+    mine = sp.ecm_roll(e.stats.ecm, ctx.dice, "ECM against ADS", side=side, unit=uid)
+    (theirs,) = ctx.dice.roll(1, 10, "ADS", side=target.side, unit=target.id, need=factor, test="<=", rule=sp.R_ADS)
+    cut = sp.ads_vs_ecm(factor, e.stats.ecm, mine, theirs)
+    if cut:
+        state.ads_cut[target.id] = state.ads_cut.get(target.id, 0) + cut
+        ctx.emit(Changed(unit=target.id, field="ads", before=factor, after=factor - cut, why=f"ECM of {e.name}"))

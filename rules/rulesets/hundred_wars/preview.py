@@ -54,7 +54,7 @@ def level_mixture(known: list[str], unknown: list[str]) -> list[tuple[Fraction, 
 
 
 def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Preview:
-    weapon = firer.stats.weapons[w]
+    weapon = firer.stats.weapon(w)
     d = field.cm(state, firer.at, target.at)
     lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
     known, unknown = line_levels(state, firer.at, target.at)
@@ -125,7 +125,7 @@ def cqb_preview(state: HwState, u: HwUnit, target: HwUnit) -> Preview:
 def firing_preview(state: HwState, uid: str, w: int, at: Hex) -> Preview | None:
     u = state.units.get(uid)
     t = state.unit_at(at)
-    if u is None or t is None or not u.on_map or w >= len(u.stats.weapons) or firing.why_not(state, u, w, t):
+    if u is None or t is None or not u.on_map or u.stats.weapon(w) is None or firing.why_not(state, u, w, t):
         return None
     return fire_preview(state, u, w, t)
 

@@ -56,6 +56,10 @@ class HwState(GameState):
     psi_used: dict[str, int] = Field(default_factory=dict)
     jammed: list[str] = Field(default_factory=list)
     """ECM units that have jammed this turn."""
+    ecm_ads: list[str] = Field(default_factory=list)
+    """ECM units that have attacked an enemy ADS this turn."""
+    ads_cut: dict[str, int] = Field(default_factory=dict)
+    """ADS unit id -> the points its ADS is reduced by enemy ECM this turn."""
     fired_at: dict[str, list[str]] = Field(default_factory=dict)
     """Target id -> the units that fired at it this turn (target priorities)."""
     pending: list[PendingDamage] = Field(default_factory=list)

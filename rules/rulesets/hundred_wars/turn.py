@@ -10,7 +10,7 @@ from rules.rulesets.hundred_wars import engage, field, firing, moving, placing, 
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.actions import (
-    AgreeEnd, Allocate, ChooseEdge, Done, Fire, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
+    AgreeEnd, Allocate, ChooseEdge, Done, EcmAds, Fire, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
     RollOff, RollOrders, SetCounter, Teleport,
 )
 from rules.rulesets.hundred_wars.state import PHASE_WORDS, PHASES, HwState
@@ -108,7 +108,7 @@ def fire_actions(state: HwState, side: str) -> list[Action]:
         if u.blind:
             out.append(Reveal(side=side, unit=u.id))
             continue
-        for w in range(len(u.stats.weapons)):
+        for w in range(u.stats.guns):
             out += [Fire(side=side, unit=u.id, weapon=w, at=t.at) for t in firing.targets(state, u, w)]
         if u.stats.field_repairs and not u.repaired:
             out += [Repair(side=side, unit=u.id, at=f.at) for f in state.live(side)
@@ -116,6 +116,7 @@ def fire_actions(state: HwState, side: str) -> list[Action]:
         if u.stats.psionic and state.psi_used.get(u.id, 0) < u.stats.psionic:
             out += [PsiReveal(side=side, unit=u.id, at=e.at) for e in state.live() if e.blind and e.side != side
                     and field.cm(state, u.at, e.at) <= u.stats.psionic_range]
+        out += [EcmAds(side=side, unit=u.id, at=a.at) for a in firing.ads_targets(state, u)]
     return out
 
 
@@ -176,6 +177,8 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
         od.remove_counter(state, side, action.unit, ctx)
     elif isinstance(action, Jam):
         firing.jam(state, side, action.unit, Hex(*action.at), ctx)
+    elif isinstance(action, EcmAds):
+        firing.ecm_ads(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, Fire):
         firing.fire(state, side, action.unit, action.weapon, Hex(*action.at), ctx)
     elif isinstance(action, Repair):
@@ -219,7 +222,7 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
         return [action]  # setup.choose_edge says why an edge is refused
     if isinstance(action, (RollOff, ChooseEdge, RollOrders)):
         return legal_actions(state, action.side)
-    if isinstance(action, (Fire, Repair, PsiReveal, Reveal)) and state.phase != "fire":
+    if isinstance(action, (Fire, Repair, PsiReveal, Reveal, EcmAds)) and state.phase != "fire":
         raise Refusal("that is done in Phase 4 (fire)")
     if isinstance(action, PlaceBlind) and state.phase != "blinds":
         raise Refusal("blinds are placed in Phase 2")
@@ -259,6 +262,7 @@ def end_turn(state: HwState, ctx: Context) -> None:
     state.pips = {}
     state.fired_at = {}
     state.jammed = []
+    state.ecm_ads, state.ads_cut = [], {}
     state.teleported = []
     state.agreed_end = []
     for u in state.units.values():

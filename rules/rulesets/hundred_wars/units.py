@@ -119,6 +119,20 @@ class HwStats(BaseModel):
     def max_range(self) -> int:
         return max((w.range for w in self.weapons if w.fire > 0), default=0)
 
+    @property
+    def guns(self) -> int:
+        """Weapons that may fire: the Fire/Range pairs, then the ADS when it has a Fire factor."""
+        return len(self.weapons) + (1 if self.ads and self.ads_fire else 0)
+
+    def weapon(self, w: int) -> Weapon | None:
+        """Weapon `w`; the one after the Fire/Range pairs is the ADS: 'Against enemy units, use Fire attacks as
+        usual' (text: "ADS") -- its Fire factor and range, direct fire."""
+        if 0 <= w < len(self.weapons):
+            return self.weapons[w]
+        if w == len(self.weapons) and self.ads and self.ads_fire:
+            return Weapon(fire=self.ads_fire, range=self.ads_range)
+        return None
+
 
 DamageKey = str
 """Where a damage point goes: "armour", "orders", "move:<mode>" or "fire:<index>" (AHW-A14)."""

@@ -6,7 +6,7 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import costing, victory
 from rules.rulesets.hundred_wars.actions import (
-    AgreeEnd, Allocate, ChooseEdge, Done, Fire, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
+    AgreeEnd, Allocate, ChooseEdge, Done, EcmAds, Fire, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
     RollOff, RollOrders, SetCounter, Teleport,
 )
 from rules.rulesets.hundred_wars.procedures.damage import SPREAD
@@ -44,8 +44,9 @@ def describe(state: HwState, a: Action) -> str:
         return f"{_name(state, a.unit)}: remove its Move counter (1 pip)"
     if isinstance(a, Fire):
         u = state.units.get(a.unit)
-        w = u.stats.weapons[a.weapon] if u and a.weapon < len(u.stats.weapons) else None
-        gun = f" (Fire {w.fire}, Range {w.range} cm{'' if w.kind == 'direct' else ', ' + w.kind})" if w else ""
+        w = u.stats.weapon(a.weapon) if u else None
+        ads = " its ADS" if u and w and a.weapon == len(u.stats.weapons) else ""
+        gun = f"{ads} (Fire {w.fire}, Range {w.range} cm{'' if w.kind == 'direct' else ', ' + w.kind})" if w else ""
         return f"{_name(state, a.unit)} fires{gun} at {_at(state, a.at)}"
     if isinstance(a, Repair):
         return f"{_name(state, a.unit)} repairs {_at(state, a.at)}"
@@ -55,6 +56,8 @@ def describe(state: HwState, a: Action) -> str:
         return f"{_name(state, a.unit)} uses a psionic pip to reveal {_at(state, a.at)}"
     if isinstance(a, Jam):
         return f"{_name(state, a.unit)} jams the commander {_at(state, a.at)} (ECM)"
+    if isinstance(a, EcmAds):
+        return f"{_name(state, a.unit)} attacks the ADS {_at(state, a.at)} with ECM (reduces it by the difference)"
     if isinstance(a, MoveUnit):
         u = state.units.get(a.unit)
         if u is not None and u.mode == "space" and not u.blind:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import Refusal
-from rules.rulesets.hundred_wars import RULESET, turn, victory
+from rules.actions import parse_action
+from rules.core import Context, Refusal
+from rules.dice import ScriptedDice
+from rules.rulesets.hundred_wars import RULESET, firing, turn, victory
 from tests.rules.hundred_wars.helpers import HQ, INF, act, at, board, game, unit
 
 
@@ -334,3 +336,47 @@ def test_a_group_with_differing_move_may_take_a_separate_roll_for_the_faster_uni
     assert not any(a.kind == "move" and a.alone for a in RULESET.legal_actions(s2, "red"))
     with pytest.raises(Refusal, match="same Move"):
         act(s2, "move red unit=a alone=true")
+
+
+ADS_UNIT = {**INF, "weapons": [], "armour": 30, "ads": 5, "ads_range": 20}
+
+
+def test_an_ads_fires_at_enemy_units_as_usual_with_its_fire_and_range():
+    """ADS: 'Against enemy units, use Fire attacks as usual' -- the ADS Fire factor and range, one more weapon."""
+    gun = {**ADS_UNIT, "ads_fire": 40, "ads_range": 30}
+    s = game([unit("a", "red", at(3, 1), **gun), unit("b", "blue", at(3, 4), **{**INF, "armour": 30})])
+    assert [(x.unit, x.weapon) for x in RULESET.legal_actions(s, "red") if x.kind == "fire"] == [("a", 0)]
+    assert "its ADS (Fire 40, Range 30 cm)" in RULESET.describe(s, parse_action(RULESET.action_adapter, "fire red unit=a at=3,4"))
+    act(s, "fire red unit=a at=3,4", 50, 35, 20)  # Fire 35 v Armour 20: 15 damage, odd: the firer allocates
+    assert s.pending[0].damage == 15 and s.pending[0].allocator == "red"
+    s.pending, s.units["a"].fired = [], []
+    s.units["b"].at = at(3, 8)  # 35 cm: beyond the ADS range of 30 cm
+    assert not [x for x in RULESET.legal_actions(s, "red") if x.kind == "fire"]
+
+
+def test_ecm_attacks_an_enemy_ads_and_reduces_it_by_the_difference_for_the_turn():
+    """ECM: 'Combat an enemy ADS. Roll below your ECM and also beat the enemy's ADS roll to reduce the ADS by the
+    difference' (AHW-A23: margins); the reduced ADS then intercepts less."""
+    ecm = {**INF, "ecm": 6, "ecm_range": 40}
+    big = {**INF, "weapons": [{"fire": 60, "range": 60}]}
+
+    def fresh():
+        return game([unit("j", "red", at(2, 1), **ecm), unit("g", "red", at(4, 1), **big),
+                     unit("a", "blue", at(3, 5), **ADS_UNIT)])
+
+    s = fresh()
+    assert any(x.kind == "ecm_ads" and x.unit == "j" for x in RULESET.legal_actions(s, "red"))
+    act(s, "ecm_ads red unit=j at=3,5", 1, 4)  # ECM margin 5, ADS margin 1: the ADS loses 4
+    assert s.ads_cut == {"a": 4} and firing.ads_factor(s, s.units["a"]) == 1
+    with pytest.raises(Refusal, match="may attack an ADS"):
+        act(s, "ecm_ads red unit=j at=3,5")
+    act(s, "fire red unit=g at=3,5", 50, 2, 9, 50, 20)  # ADS 1 fails its 2; Fire 60 uncut: 50 v 20 -> destroyed
+    assert s.units["a"].eliminated
+    s = fresh()
+    act(s, "fire red unit=g at=3,5", 50, 2, 9, 50, 20)  # full ADS 5: margin 3 beats the failed ECM: Fire 60 - 30
+    assert not s.units["a"].eliminated and s.pending[0].damage == 10  # 30 v 20
+    s = fresh()
+    act(s, "ecm_ads red unit=j at=3,5", 7, 4)  # the ECM roll fails: nothing
+    assert s.ads_cut == {}
+    turn.end_turn(s, Context(lambda sink: ScriptedDice(3, 8, sink=sink)))
+    assert s.ecm_ads == [] and s.ads_cut == {}
