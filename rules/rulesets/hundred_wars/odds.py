@@ -27,9 +27,10 @@ def move(factor: int, level: Level, *, changes_level: bool = False) -> dict[int,
     return mapped(die(100), lambda f: mp.distance(f, factor, level, changes_level=changes_level))
 
 
-def walk(factor: int, start: Level, entered: Sequence[Level], hex_cm: int) -> dict[int, Fraction]:
+def walk(factor: int, start: Level, entered: Sequence[Level], hex_cm: int, *,
+         changes_level: bool = False) -> dict[int, Fraction]:
     """Hexes entered along a path by one movement roll."""
-    return mapped(die(100), lambda f: mp.walk(f, factor, start, entered, hex_cm).steps)
+    return mapped(die(100), lambda f: mp.walk(f, factor, start, entered, hex_cm, changes_level=changes_level).steps)
 
 
 def range_roll(distance_cm: int, hex_cm: int, level: Level, kind: fp.Kind = "direct") -> dict[str, Fraction]:

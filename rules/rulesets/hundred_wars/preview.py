@@ -53,6 +53,27 @@ def level_mixture(known: list[str], unknown: list[str]) -> list[tuple[Fraction, 
     return [(p, lvl) for lvl, p in out.items()]
 
 
+SHOT_DICE = "1d100 Range (x2), then 1d100 Fire v 1d100 Armour"
+MOVE_DICE = "1d100 movement"
+CQB_DICE = "1d100 each, capped at CQB"
+
+
+def shot_outcomes(dist: dict) -> tuple[Outcome, ...]:
+    """A shot's outcomes in words: destroyed first, then damage, no effect, not sighted (or revealed)."""
+    return tuple(Outcome(label=f"{n} damage" if what == "damage" else what, chance=p)
+                 for (what, n), p in sorted(dist.items(), key=lambda kv: (kv[0][0] != "destroyed", kv[0][0], kv[0][1])))
+
+
+def walk_outcomes(steps: dict[int, Fraction], hex_cm: int) -> tuple[Outcome, ...]:
+    return tuple(Outcome(label=f"moves {n} hex(es) ({n * hex_cm} cm)", chance=p) for n, p in sorted(steps.items()))
+
+
+def cqb_outcomes(c: dict, names: tuple[str, str]) -> tuple[Outcome, ...]:
+    """(loser, damage) of a close combat in words; `names` are the two sides'."""
+    return tuple(Outcome(label=("tie: no damage" if loser is None else f"{names[loser]} takes {n}"), chance=p)
+                 for (loser, n), p in sorted(c.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1])))
+
+
 def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Preview:
     weapon = firer.stats.weapon(w)
     d = field.cm(state, firer.at, target.at)
@@ -77,16 +98,13 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
                                good_doubles=weapon.kind == "indirect" and not target.stats.top_armour)
         for k, v in part.items():
             dist[k] = dist.get(k, 0) + p * v
-    outcomes = []
-    for (what, n), p in sorted(dist.items(), key=lambda kv: (kv[0][0] != "destroyed", kv[0][0], kv[0][1])):
-        label = f"{n} damage" if what == "damage" else what
-        outcomes.append(Outcome(label=label, chance=p))
+    outcomes = shot_outcomes(dist)
     notes = [f"{d} cm to the target; Range {weapon.range} cm ({weapon.kind})"]
     if unknown:
         notes.append(f"{len(unknown)} terrain piece(s) on the line not yet rolled: their 1d10 is included")
     if target.blind:
         notes.append("a blind: a successful Range roll reveals it (a dummy is removed)")
-    return Preview(title=f"{firer.name} fires at {target.name}", dice="1d100 Range (x2), then 1d100 Fire v 1d100 Armour",
+    return Preview(title=f"{firer.name} fires at {target.name}", dice=SHOT_DICE,
                    outcomes=tuple(outcomes), notes=tuple(notes))
 
 
@@ -98,9 +116,10 @@ def move_preview(state: HwState, u: HwUnit, alone: bool = False) -> Preview | No
     path = moving.path_for(state, u, Hex(*u.counter))
     start = field.known_level(state, u.at, u.mode) or "hard"
     entered = [ter.for_mobile(field.known_level(state, h, u.mode) or "hard", u.stats.mobile) for h in path[1:]]
-    steps = odds.walk(factor, ter.for_mobile(start, u.stats.mobile), entered, state.hex_cm)
+    steps = odds.walk(factor, ter.for_mobile(start, u.stats.mobile), entered, state.hex_cm,
+                      changes_level=u.counter_level is not None)
     need = len(path) - 1
-    outcomes = [Outcome(label=f"moves {n} hex(es) ({n * state.hex_cm} cm)", chance=p) for n, p in sorted(steps.items())]
+    outcomes = walk_outcomes(steps, state.hex_cm)
     notes = [f"Move {factor} cm{' (the group moves together at its lowest Move)' if len(movers) > 1 else ''}; "
              "pieces not yet rolled are shown as Hard"]
     if need:
@@ -110,16 +129,14 @@ def move_preview(state: HwState, u: HwUnit, alone: bool = False) -> Preview | No
         c = odds.cqb([u.stats.cqb], [e.stats.cqb for e in enemies])
         notes.append(f"close combat on contact: wins {_pct(odds.chance(c, lambda k: k[0] == 1))}, "
                      f"loses {_pct(odds.chance(c, lambda k: k[0] == 0))}, tie {_pct(c.get((None, 0), Fraction(0)))}")
-    return Preview(title=f"{u.name} moves toward {Hex(*u.counter)}", dice="1d100 movement", outcomes=tuple(outcomes),
+    return Preview(title=f"{u.name} moves toward {Hex(*u.counter)}", dice=MOVE_DICE, outcomes=outcomes,
                    notes=tuple(notes))
 
 
 def cqb_preview(state: HwState, u: HwUnit, target: HwUnit) -> Preview:
     c = odds.cqb([u.stats.cqb], [target.stats.cqb])
-    outcomes = [Outcome(label=("tie: no damage" if loser is None else f"{(target if loser == 1 else u).name} takes {n}"),
-                        chance=p) for (loser, n), p in sorted(c.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1]))]
-    return Preview(title=f"{u.name} in close combat with {target.name}", dice="1d100 each, capped at CQB",
-                   outcomes=tuple(outcomes))
+    return Preview(title=f"{u.name} in close combat with {target.name}", dice=CQB_DICE,
+                   outcomes=cqb_outcomes(c, (u.name, target.name)))
 
 
 def firing_preview(state: HwState, uid: str, w: int, at: Hex) -> Preview | None:
