@@ -113,8 +113,31 @@ def blocked_line(state: HwState, frm: HwUnit, to: HwUnit) -> bool:
     return False
 
 
+_QUARTERS: dict[tuple[int, str], tuple[Board, list[Hex]]] = {}
+_OPEN: dict[tuple[int, str], tuple[Board, frozenset[Hex]]] = {}
+
+
 def quarter(board: Board, edge: str) -> list[Hex]:
-    """A side's home quarter: the quarter of the table along its edge."""
+    """A side's home quarter: the quarter of the table along its edge (worked out once per board and edge)."""
+    hit = _QUARTERS.get((id(board), edge))
+    if hit is None or hit[0] is not board:
+        if len(_QUARTERS) > 64:
+            _QUARTERS.clear()
+        hit = _QUARTERS[(id(board), edge)] = (board, _quarter(board, edge))
+    return list(hit[1])
+
+
+def open_hexes(board: Board, mode: str) -> frozenset[Hex]:
+    """The hexes on the map a unit moving in `mode` may be in (worked out once per board and mode)."""
+    hit = _OPEN.get((id(board), mode))
+    if hit is None or hit[0] is not board:
+        if len(_OPEN) > 64:
+            _OPEN.clear()
+        hit = _OPEN[(id(board), mode)] = (board, frozenset(h for h in board.hexes() if ter.open_for(board, h, mode)))
+    return hit[1]
+
+
+def _quarter(board: Board, edge: str) -> list[Hex]:
     out = []
     for h in board.hexes():
         col, row = to_offset(h)
@@ -132,7 +155,8 @@ def facing_from(edge: str) -> str:
 def arc(target: HwUnit, frm: Hex) -> str:
     """Front, flank or rear: the direction from the target toward the attacker against its facing."""
     dirs = ("E", "NE", "NW", "W", "SW", "SE")
-    step = next((h for h in line_hexes(target.at, frm) if h != target.at), frm)
+    passed = _between(Hex(*target.at), Hex(*frm))  # the line's first hex after the target's own (cached)
+    step = passed[0] if passed else frm
     d = target.at.direction_to(step)
     if d is None:
         return "front"
@@ -157,7 +181,8 @@ def group(state: HwState, u: HwUnit) -> list[HwUnit]:
 
 
 def adjacent_enemies(state: HwState, h: Hex, side: str) -> list[HwUnit]:
-    return [u for u in state.live() if u.side != side and u.at.distance(h) == 1]
+    return [u for u in state.units.values() if u.side != side and u.at is not None and not u.eliminated
+            and u.at.distance(h) == 1]
 
 
 def free_near(state: HwState, h: Hex, n: int, mode: str, taken: set[Hex]) -> list[Hex]:

@@ -52,14 +52,16 @@ def why_not(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> str:
 
 def candidates(state: HwState, firer: HwUnit) -> list[fp.Candidate]:
     out = []
-    for e in state.live():
+    live = state.live()
+    friends = [f for f in live if f.side == firer.side and f.id != firer.id]
+    at_me = state.fired_at.get(firer.id, [])
+    for e in live:
         if e.side == firer.side:
             continue
-        friends = [f for f in state.live(firer.side) if f.id != firer.id]
         out.append(fp.Candidate(
             id=e.id, distance=field.cm(state, firer.at, e.at), in_contact=firer.at.distance(e.at) == 1,
-            firing_at_me=e.id in state.fired_at.get(firer.id, []),
-            engaging_friends=any(e.id in state.fired_at.get(f.id, []) or f.at.distance(e.at) == 1 for f in friends),
+            firing_at_me=e.id in at_me,
+            engaging_friends=any(e.id in state.fired_at.get(f.id, ()) or f.at.distance(e.at) == 1 for f in friends),
         ))
     return out
 
@@ -67,9 +69,10 @@ def candidates(state: HwState, firer: HwUnit) -> list[fp.Candidate]:
 def targets(state: HwState, firer: HwUnit, w: int) -> list[HwUnit]:
     """Enemies the weapon may fire at: in range and sight, of the first priority class that has any (option
     `target_priority`), and the target a group-mate already fired at when it is one of them (option `groups`)."""
-    able = [state.units[c.id] for c in candidates(state, firer) if not why_not(state, firer, w, state.units[c.id])]
+    found = candidates(state, firer)
+    able = [state.units[c.id] for c in found if not why_not(state, firer, w, state.units[c.id])]
     if able and state.options.get("target_priority", True):
-        ids = set(fp.priority_targets([c for c in candidates(state, firer) if c.id in {a.id for a in able}]))
+        ids = set(fp.priority_targets([c for c in found if c.id in {a.id for a in able}]))
         able = [a for a in able if a.id in ids]
     if able and state.options.get("groups", True):  # a group fires 'at the same targets when possible'
         mates = {g.id for g in field.group(state, firer)} - {firer.id}

@@ -31,9 +31,10 @@ def path_for(state: HwState, u: HwUnit, goal: Hex) -> list[Hex]:
     """The shortest free path toward `goal`; an occupied goal is approached, not entered."""
     mode = u.mode or "ground"
     occupied = set(state.occupied())
+    room = field.open_hexes(state.board, mode)
 
     def step(a: Hex, b: Hex):
-        if not state.board.in_bounds(b) or not ter.open_for(state.board, b, mode):
+        if b not in room:  # off the map, or not a hex this mode may be in
             return None
         if b in occupied and b != goal:
             return None

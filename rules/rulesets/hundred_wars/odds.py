@@ -41,11 +41,25 @@ def range_roll(distance_cm: int, hex_cm: int, level: Level, kind: fp.Kind = "dir
     return mapped(die(100), one)
 
 
+def _scores(cap: int) -> list[tuple[int, int]]:
+    """(score, how many d100 faces give it) for min(d100, cap): every face above the cap scores the cap."""
+    if cap >= 100:
+        return [(f, 1) for f in range(1, 101)]
+    if cap <= 0:
+        return [(0, 100)]
+    return [(f, 1) for f in range(1, cap)] + [(cap, 101 - cap)]
+
+
 @lru_cache(maxsize=512)
 def _fire(fire: int, armour: int, good: bool, level: Level, kind: str, double: bool) -> tuple[tuple[tuple, Fraction], ...]:
-    out = combine(die(100), die(100), lambda f, a: _key(fp.fire_outcome(f, a, fire, armour, good=good, level=level,
-                                                                       kind=kind, double=double)))
-    return tuple(sorted(out.items()))
+    # The procedure is asked once per distinct pair of scores (a roll at or above a cap scores the cap, so the
+    # score stands for all those faces), with whole counts out of 100 x 100: the same result, far fewer calls.
+    counts: dict[tuple, int] = {}
+    for f, nf in _scores(fire * 2 if good else fire):
+        for a, na in _scores(armour):
+            k = _key(fp.fire_outcome(f, a, fire, armour, good=good, level=level, kind=kind, double=double))
+            counts[k] = counts.get(k, 0) + nf * na
+    return tuple(sorted((k, Fraction(n, 10000)) for k, n in counts.items()))
 
 
 def _key(r: fp.FireResult) -> tuple[str, int]:

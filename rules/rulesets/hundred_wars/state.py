@@ -71,7 +71,8 @@ class HwState(GameState):
 
     def live(self, side: str | None = None) -> list[HwUnit]:
         """Units and blinds on the table (of one side)."""
-        return [u for u in self.units.values() if u.on_map and (side is None or u.side == side)]
+        return [u for u in self.units.values() if u.at is not None and not u.eliminated
+                and (side is None or u.side == side)]
 
     def commanders(self, side: str) -> list[HwUnit]:
         """The side's units with Orders, wherever they are (on the table, under a blind or in reserve)."""

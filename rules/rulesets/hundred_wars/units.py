@@ -22,9 +22,9 @@ MAX_MODES = 4
 
 
 class Movement(BaseModel):
-    """One Move mode and its factor in cm (1d100: 1-100)."""
+    """One Move mode and its factor in cm (1d100: 1-100). Frozen: damage replaces it (snapshots share it)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
     mode: Mode
     factor: int = Field(ge=0, le=100)
 
@@ -35,9 +35,9 @@ class Movement(BaseModel):
 
 
 class Weapon(BaseModel):
-    """One Fire/Range pair: the Fire factor (1d100) and its Range in cm (1d100 x2: 2-200)."""
+    """One Fire/Range pair: the Fire factor (1d100) and its Range in cm (1d100 x2: 2-200). Frozen, as Movement."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
     fire: int = Field(ge=0, le=100)
     range: int = Field(ge=0, le=200)
     kind: WeaponKind = "direct"
@@ -87,10 +87,10 @@ class HwStats(BaseModel):
         return self
 
     def __deepcopy__(self, memo: dict | None = None) -> HwStats:
-        # Every field but the two lists is immutable: copying them by hand keeps undo snapshots cheap.
+        # Every field is immutable but the two lists (of frozen models): copying the lists keeps snapshots cheap.
         new = self.model_copy()
-        new.move = [m.model_copy() for m in self.move]
-        new.weapons = [w.model_copy() for w in self.weapons]
+        new.move = list(self.move)
+        new.weapons = list(self.weapons)
         return new
 
     def mode(self, mode: str) -> Movement | None:
@@ -170,12 +170,13 @@ def lower(stats: HwStats, key: DamageKey, points: int) -> None:
     elif key == "orders":
         stats.orders = max(0, stats.orders - points)
     elif key.startswith("fire:"):
-        w = stats.weapons[int(key[5:])]
-        w.fire = max(0, w.fire - points)
+        i = int(key[5:])
+        w = stats.weapons[i]
+        stats.weapons[i] = w.model_copy(update={"fire": max(0, w.fire - points)})
     elif key.startswith("move:"):
         m = stats.mode(key[5:])
         if m is not None:
-            m.factor = max(0, m.factor - points)
+            stats.move[stats.move.index(m)] = m.model_copy(update={"factor": max(0, m.factor - points)})
     else:
         raise KeyError(key)
 
@@ -221,3 +222,11 @@ class HwUnit(Unit):
     buffer: list[str] = Field(default_factory=list)
     """A teleporter's units suspended in its buffers."""
     destroyed_by: str = ""
+
+    def __deepcopy__(self, memo: dict | None = None) -> HwUnit:
+        # Snapshots copy every unit: only the factors and the four lists change in place, the rest is immutable.
+        new = self.model_copy()
+        new.stats, new.start = self.stats.__deepcopy__(memo), self.start.__deepcopy__(memo)
+        new.contents, new.fired, new.locked, new.buffer = (list(self.contents), list(self.fired), list(self.locked),
+                                                           list(self.buffer))
+        return new
