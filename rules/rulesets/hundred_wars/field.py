@@ -106,10 +106,14 @@ def fire_level(state: HwState, frm: Hex, to: Hex, ctx: Context | None, side: str
 
 def blocked_line(state: HwState, frm: HwUnit, to: HwUnit) -> bool:
     """'Units may not fire over/under other units unless on a different elevation': a unit on the line at both levels."""
-    for h in between(frm.at, to.at):
-        u = state.unit_at(h)
-        if u is not None and u.level in (frm.level, to.level):
-            return True
+    line = set(between(frm.at, to.at))
+    if not line:
+        return False
+    for u in state.units.values():  # the first unit standing in each hex, as unit_at finds it
+        if u.at in line and not u.eliminated:
+            line.discard(u.at)
+            if u.level in (frm.level, to.level):
+                return True
     return False
 
 
@@ -172,8 +176,9 @@ def group(state: HwState, u: HwUnit) -> list[HwUnit]:
     out, seen, todo = [u], {u.id}, [u]
     while todo:
         cur = todo.pop()
+        near = set(cur.at.neighbours())
         for f in friends:
-            if f.id not in seen and f.at.distance(cur.at) == 1:
+            if f.id not in seen and f.at in near:
                 seen.add(f.id)
                 out.append(f)
                 todo.append(f)
@@ -181,8 +186,8 @@ def group(state: HwState, u: HwUnit) -> list[HwUnit]:
 
 
 def adjacent_enemies(state: HwState, h: Hex, side: str) -> list[HwUnit]:
-    return [u for u in state.units.values() if u.side != side and u.at is not None and not u.eliminated
-            and u.at.distance(h) == 1]
+    near = set(Hex(*h).neighbours())
+    return [u for u in state.units.values() if u.side != side and u.at in near and not u.eliminated]
 
 
 def free_near(state: HwState, h: Hex, n: int, mode: str, taken: set[Hex]) -> list[Hex]:

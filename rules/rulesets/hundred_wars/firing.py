@@ -55,13 +55,15 @@ def candidates(state: HwState, firer: HwUnit) -> list[fp.Candidate]:
     live = state.live()
     friends = [f for f in live if f.side == firer.side and f.id != firer.id]
     at_me = state.fired_at.get(firer.id, [])
+    at_friends = {x for f in friends for x in state.fired_at.get(f.id, ())}
+    friend_hexes = {f.at for f in friends}
     for e in live:
         if e.side == firer.side:
             continue
         out.append(fp.Candidate(
             id=e.id, distance=field.cm(state, firer.at, e.at), in_contact=firer.at.distance(e.at) == 1,
             firing_at_me=e.id in at_me,
-            engaging_friends=any(e.id in state.fired_at.get(f.id, ()) or f.at.distance(e.at) == 1 for f in friends),
+            engaging_friends=e.id in at_friends or any(n in friend_hexes for n in e.at.neighbours()),
         ))
     return out
 

@@ -89,8 +89,8 @@ class HwStats(BaseModel):
     def __deepcopy__(self, memo: dict | None = None) -> HwStats:
         # Every field is immutable but the two lists (of frozen models): copying the lists keeps snapshots cheap.
         new = self.model_copy()
-        new.move = list(self.move)
-        new.weapons = list(self.weapons)
+        d = new.__dict__  # set straight into the fields: they need no validation
+        d["move"], d["weapons"] = list(self.move), list(self.weapons)
         return new
 
     def mode(self, mode: str) -> Movement | None:
@@ -226,7 +226,8 @@ class HwUnit(Unit):
     def __deepcopy__(self, memo: dict | None = None) -> HwUnit:
         # Snapshots copy every unit: only the factors and the four lists change in place, the rest is immutable.
         new = self.model_copy()
-        new.stats, new.start = self.stats.__deepcopy__(memo), self.start.__deepcopy__(memo)
-        new.contents, new.fired, new.locked, new.buffer = (list(self.contents), list(self.fired), list(self.locked),
-                                                           list(self.buffer))
+        d = new.__dict__  # set straight into the fields: they need no validation
+        d["stats"], d["start"] = self.stats.__deepcopy__(memo), self.start.__deepcopy__(memo)
+        d["contents"], d["fired"], d["locked"], d["buffer"] = (list(self.contents), list(self.fired), list(self.locked),
+                                                               list(self.buffer))
         return new
