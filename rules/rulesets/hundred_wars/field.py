@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from rules.board import Board
 from rules.core import Context
-from rules.hexgrid import Hex, area, line_hexes, nearest_first, to_offset
+from rules.hexgrid import Hex, area, nearest_first, to_offset
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.terrain import Level
@@ -83,9 +83,42 @@ def cm(state: HwState, a: Hex, b: Hex) -> int:
     return a.distance(b) * state.hex_cm
 
 
+def _round_half_even(x: int, n: int) -> int:
+    """round(x / n) as Python rounds a Fraction (halves to even), in whole numbers (n > 0)."""
+    q, r = divmod(x, n)
+    return q + 1 if 2 * r > n or (2 * r == n and q % 2) else q
+
+
+def line_hexes_fast(a: Hex, b: Hex) -> list[Hex]:
+    """hexgrid.line_hexes in whole numbers: every coordinate times the distance n, so the same exact ties.
+
+    (hexgrid.line samples the point a + (b - a) i/n with Fractions; scaling by n keeps it exact and quick.)
+    """
+    n = a.distance(b)
+    if n == 0:
+        return [a]
+    dq, dr = b.q - a.q, b.r - a.r
+    out: list[Hex] = []
+    for i in range(n + 1):
+        qn, rn = a.q * n + dq * i, a.r * n + dr * i
+        sn = -qn - rn
+        base = Hex(_round_half_even(qn, n), _round_half_even(rn, n))
+        best: list[Hex] = []
+        best_d = -1
+        for h in (base, *base.neighbours()):
+            eq, er, es = qn - h.q * n, rn - h.r * n, sn + (h.q + h.r) * n
+            d = eq * eq + er * er + es * es
+            if best_d < 0 or d < best_d:
+                best, best_d = [h], d
+            elif d == best_d:
+                best.append(h)
+        out.extend(sorted(best))
+    return out
+
+
 @lru_cache(maxsize=1 << 16)
 def _between(a: Hex, b: Hex) -> tuple[Hex, ...]:
-    return tuple(h for h in line_hexes(a, b) if h not in (a, b))
+    return tuple(h for h in line_hexes_fast(a, b) if h not in (a, b))
 
 
 def between(a: Hex, b: Hex) -> list[Hex]:
