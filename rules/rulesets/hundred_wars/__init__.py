@@ -66,6 +66,8 @@ class HundredWarsRuleset:
         "ecm_ads": ActionKind(key="w", label="ECM: attack an enemy ADS", needs_target=True),
         "move": ActionKind(key="m", label="Roll and move"),
         "teleport": ActionKind(key="t", label="Teleport", needs_target=True),
+        "gather": ActionKind(key="g", label="Teleport: take a unit into the buffers"),
+        "carry": ActionKind(key="h", label="Board or leave a carrier", needs_target=True),
         "allocate": ActionKind(key="a", label="Allocate damage"),
         "done": ActionKind(key="d", label="Done (next)"),
         "agree_end": ActionKind(key="k", label="Agree to end the game"),

@@ -132,6 +132,23 @@ class Teleport(Action):
     to: Hex
 
 
+class Gather(Action):
+    """Phase 5: a teleport unit takes a unit within its range into its buffers, to be sent with its next roll."""
+
+    kind: Literal["gather"] = "gather"
+    unit: str
+    passenger: str
+
+
+class Carry(Action):
+    """Phase 5: `unit` boards the friendly carrier at `at` (in contact), or with `off`, leaves its carrier for `at`."""
+
+    kind: Literal["carry"] = "carry"
+    unit: str
+    at: Hex
+    off: bool = False
+
+
 class Allocate(Action):
     """Allocate damage: the points come off `first` (then Armour, Fire, Move, Orders), or spread round them."""
 
@@ -154,7 +171,7 @@ class AgreeEnd(Action):
 
 HwAction = Annotated[
     Union[RollOff, PlacePiece, ChooseEdge, RollOrders, PlaceBlind, SetCounter, RemoveCounter, Fire, Repair, Reveal, PsiReveal,
-          Jam, EcmAds, MoveUnit, Teleport, Allocate, Done, AgreeEnd],
+          Jam, EcmAds, MoveUnit, Teleport, Gather, Carry, Allocate, Done, AgreeEnd],
     Field(discriminator="kind"),
 ]
 ADAPTER: TypeAdapter = TypeAdapter(HwAction)

@@ -6,11 +6,11 @@ from rules.actions import Action
 from rules.core import Context, Decision, Refusal
 from rules.events import PhaseChanged
 from rules.hexgrid import Hex, area
-from rules.rulesets.hundred_wars import engage, field, firing, moving, placing, setup
+from rules.rulesets.hundred_wars import carrying, engage, field, firing, moving, placing, setup
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.actions import (
-    AgreeEnd, Allocate, ChooseEdge, Done, EcmAds, Fire, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
+    AgreeEnd, Allocate, Carry, ChooseEdge, Done, EcmAds, Fire, Gather, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
     RollOff, RollOrders, SetCounter, Teleport,
 )
 from rules.rulesets.hundred_wars.state import PHASE_WORDS, PHASES, HwState
@@ -63,6 +63,10 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
         out += [MoveUnit(side=side, unit=u.id, alone=True) for u in waiting if moving.differs(state, u)]
         out += counter_actions(state, side, od.CHANGE_DURING_MOVE)
         out += teleport_actions(state, side)
+        out += [Gather(side=side, unit=t, passenger=p.id) for t in moving.teleporters(state, side)
+                for p in carrying.gatherable(state, state.units[t])]
+        out += [Carry(side=side, unit=p.id, at=c.at) for p, c in carrying.boardings(state, side)]
+        out += [Carry(side=side, unit=p, at=h, off=True) for p, h in carrying.set_downs(state, side)]
     return out
 
 
@@ -195,6 +199,10 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
         engage.fight(state, placed, ctx)  # units placed in contact fight at once, as one group
     elif isinstance(action, MoveUnit):
         moving.move_unit(state, side, action.unit, action.accelerate, ctx, action.alone)
+    elif isinstance(action, Gather):
+        carrying.gather(state, side, action.unit, action.passenger, ctx)
+    elif isinstance(action, Carry):
+        carrying.carry(state, side, action.unit, Hex(*action.at), action.off, ctx)
     elif isinstance(action, Teleport):
         moving.teleport(state, side, action.unit, action.passenger, Hex(*action.to), ctx)
     elif isinstance(action, AgreeEnd):
@@ -230,7 +238,7 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
         raise Refusal("that is done in Phase 3 (Move counters)")
     if isinstance(action, SetCounter) and state.phase not in ("counters", "move"):
         raise Refusal("Move counters are placed in Phase 3 (or changed during the move for 2 pips)")
-    if isinstance(action, (MoveUnit, Teleport)) and state.phase != "move":
+    if isinstance(action, (MoveUnit, Teleport, Gather, Carry)) and state.phase != "move":
         raise Refusal("units move in Phase 5")
     if isinstance(action, (Done, AgreeEnd)) and state.phase not in PHASES:
         raise Refusal("not while setting up")

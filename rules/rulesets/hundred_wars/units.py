@@ -76,6 +76,8 @@ class HwStats(BaseModel):
     ads_fire: int = Field(default=0, ge=0, le=100)
     ads_range: int = Field(default=0, ge=0, le=200)
     field_repairs: int = Field(default=0, ge=0, le=10)
+    carry: int = Field(default=0, ge=0, le=10)
+    """Units it can carry ('Each mole can carry one infantry Coy'); the text prices no carrying: 0 points."""
     blind: str = Field(default="", max_length=40)
     """Scenario only: units with the same label start under one blind (a group)."""
 
@@ -221,6 +223,8 @@ class HwUnit(Unit):
     """Factors that rolled a 10 for field repairs: no further repairs (text: "Field Repairs")."""
     buffer: list[str] = Field(default_factory=list)
     """A teleporter's units suspended in its buffers."""
+    carried: list[str] = Field(default_factory=list)
+    """A carrier's passengers (off the table while carried)."""
     destroyed_by: str = ""
 
     def __deepcopy__(self, memo: dict | None = None) -> HwUnit:
@@ -230,4 +234,5 @@ class HwUnit(Unit):
         d["stats"], d["start"] = self.stats.__deepcopy__(memo), self.start.__deepcopy__(memo)
         d["contents"], d["fired"], d["locked"], d["buffer"] = (list(self.contents), list(self.fired), list(self.locked),
                                                                list(self.buffer))
+        d["carried"] = list(self.carried)
         return new

@@ -6,7 +6,7 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import costing, victory
 from rules.rulesets.hundred_wars.actions import (
-    AgreeEnd, Allocate, ChooseEdge, Done, EcmAds, Fire, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
+    AgreeEnd, Allocate, Carry, ChooseEdge, Done, EcmAds, Fire, Gather, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
     RollOff, RollOrders, SetCounter, Teleport,
 )
 from rules.rulesets.hundred_wars.procedures.damage import SPREAD
@@ -65,6 +65,12 @@ def describe(state: HwState, a: Action) -> str:
         if a.alone:
             return f"{_name(state, a.unit)} rolls 1d100 on its own Move (a separate roll from its group) and moves"
         return f"{_name(state, a.unit)} rolls 1d100 and moves toward its counter"
+    if isinstance(a, Gather):
+        return f"{_name(state, a.unit)} takes {_name(state, a.passenger)} into its buffers (sent with its next roll)"
+    if isinstance(a, Carry):
+        if a.off:
+            return f"{_name(state, a.unit)} leaves its carrier for {Hex(*a.at)}"
+        return f"{_name(state, a.unit)} boards the carrier {_at(state, a.at)}"
     if isinstance(a, Teleport):
         who = _name(state, a.passenger) if a.passenger else "its buffers"
         return f"{_name(state, a.unit)} teleports {who} to {Hex(*a.to)}"
@@ -103,7 +109,8 @@ def unit_card(state: HwState, uid: str) -> list[tuple[str, str]]:
         rows.append(("Orders", f"{s.orders}/{b.orders}, Range {s.orders_range} cm; pips {state.pips.get(uid, 0)}"))
     for label, value in (("Large", s.large), ("Mobile", s.mobile), ("Top Armour", s.top_armour),
                          ("Mine Proof", s.mine_proof), ("All Round Armour", s.all_round), ("Psionic", s.psionic),
-                         ("Teleport", s.teleport), ("ECM", s.ecm), ("ADS", s.ads), ("Field Repairs", s.field_repairs)):
+                         ("Teleport", s.teleport), ("ECM", s.ecm), ("ADS", s.ads), ("Field Repairs", s.field_repairs),
+                         ("Carries", s.carry)):
         if value:
             rows.append((label, str(value)))
     rows.append(("Points", f"{costing.unit_cost(s)}/{costing.unit_cost(b)}"))
@@ -113,6 +120,10 @@ def unit_card(state: HwState, uid: str) -> list[tuple[str, str]]:
         rows.append(("Speed", f"{u.speed} cm"))
     if u.counter is not None:
         rows.append(("Move counter", str(Hex(*u.counter)) + (f" ({u.counter_attack})" if u.counter_attack else "")))
+    if u.carried:
+        rows.append(("Passengers", ", ".join(_name(state, i) for i in u.carried)))
+    if u.buffer:
+        rows.append(("In its buffers", ", ".join(_name(state, i) for i in u.buffer)))
     if u.eliminated:
         rows.append(("Status", "destroyed"))
     return rows

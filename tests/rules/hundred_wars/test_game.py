@@ -7,7 +7,7 @@ import pytest
 from rules.actions import parse_action
 from rules.core import Context, Refusal
 from rules.dice import ScriptedDice
-from rules.rulesets.hundred_wars import RULESET, firing, turn, victory
+from rules.rulesets.hundred_wars import RULESET, engage, firing, turn, victory
 from tests.rules.hundred_wars.helpers import HQ, INF, act, at, board, game, unit
 
 
@@ -380,3 +380,57 @@ def test_ecm_attacks_an_enemy_ads_and_reduces_it_by_the_difference_for_the_turn(
     assert s.ads_cut == {}
     turn.end_turn(s, Context(lambda sink: ScriptedDice(3, 8, sink=sink)))
     assert s.ecm_ads == [] and s.ads_cut == {}
+
+
+MOLE = {"move": [{"mode": "underground", "factor": 10}, {"mode": "ground", "factor": 10}], "cqb": 20, "armour": 40,
+        "carry": 1}
+
+
+def test_a_mole_carries_one_infantry_coy_and_sets_it_down_next_to_it():
+    """'Each mole can carry one infantry Coy': board in contact, ride off the table, leave for a free hex beside it."""
+    s = game([unit("m", "red", at(3, 1), **MOLE), unit("i", "red", at(3, 2)), unit("j", "red", at(2, 1)),
+              unit("e", "blue", at(11, 7))], phase="move")
+    boards = {(a.unit, a.at) for a in RULESET.legal_actions(s, "red") if a.kind == "carry"}
+    assert boards == {("i", at(3, 1)), ("j", at(3, 1))}
+    act(s, "carry red unit=i at=3,1")
+    assert s.units["i"].at is None and s.units["m"].carried == ["i"] and s.units["i"].moved
+    with pytest.raises(Refusal, match="cannot board"):
+        act(s, "carry red unit=j at=3,1")  # one Coy only
+    assert RULESET.unit_card(s, "m")[-1] == ("Passengers", "i")
+    s.units["m"].at = at(7, 3)  # the mole has moved on
+    downs = {a.at for a in RULESET.legal_actions(s, "red") if a.kind == "carry" and a.off}
+    assert downs == set(at(7, 3).neighbours()) and at(7, 4) in downs
+    act(s, "carry red unit=i at=7,4 off=true")
+    assert s.units["i"].at == at(7, 4) and s.units["m"].carried == []
+    s.phase = "fire"
+    with pytest.raises(Refusal, match="Phase 5"):
+        act(s, "carry red unit=i at=7,3")
+
+
+def test_passengers_and_units_in_buffers_are_lost_with_their_carrier():
+    """(hexwar) 'The consequences of a teleporter taking a bad hit in these circumstances can be disastrous'."""
+    s = game([unit("m", "red", at(3, 1), **MOLE), unit("i", "red", at(3, 2)), unit("e", "blue", at(11, 7))],
+             phase="move")
+    act(s, "carry red unit=i at=3,1")
+    engage.destroy(s, s.units["m"], Context(lambda sink: ScriptedDice(sink=sink)), "test")
+    assert s.units["i"].eliminated and s.units["i"].destroyed_by == "lost with m"
+
+
+def test_a_teleporter_gathers_units_into_its_buffers_and_sends_as_many_as_its_roll():
+    """'roll 1d10; the score must equal or exceed the number of units transported. Any units not covered by the die
+    roll are suspended in buffers'; 'Teleport units can teleport each other but not themselves'."""
+    tp = {**INF, "teleport": 3, "teleport_range": 20}
+    s = game([unit("t", "red", at(3, 1), **tp), unit("a", "red", at(3, 2)), unit("b", "red", at(4, 2)),
+              unit("e", "blue", at(11, 7))], phase="move")
+    assert {a.passenger for a in RULESET.legal_actions(s, "red") if a.kind == "gather"} == {"a", "b"}
+    act(s, "gather red unit=t passenger=a")
+    act(s, "gather red unit=t passenger=b")
+    assert s.units["t"].buffer == ["a", "b"] and s.units["a"].at is None
+    with pytest.raises(Refusal, match="cannot take"):
+        act(s, "gather red unit=t passenger=t")
+    send = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "teleport" and not a.passenger)
+    turn.apply(s, send, Context(lambda sink: ScriptedDice(1, sink=sink)))  # a 1: one unit materialises
+    assert s.units["a"].at is not None and s.units["t"].buffer == ["b"] and s.units["b"].at is None
+    assert not [a for a in RULESET.legal_actions(s, "red") if a.kind == "gather"]  # it has sent this turn
+    engage.destroy(s, s.units["t"], Context(lambda sink: ScriptedDice(sink=sink)), "test")
+    assert s.units["b"].eliminated and not s.units["a"].eliminated
