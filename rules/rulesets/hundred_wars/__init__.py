@@ -62,7 +62,7 @@ class HundredWarsRuleset:
         "repair": ActionKind(key="p", label="Field repairs", needs_target=True),
         "reveal": ActionKind(key="v", label="Reveal own blind"),
         "psi": ActionKind(key="y", label="Psionic: reveal a blind", needs_target=True),
-        "jam": ActionKind(key="j", label="ECM: jam a commander", needs_target=True),
+        "jam": ActionKind(key="j", label="ECM: jam a commander, or cancel a new enemy order", needs_target=True),
         "ecm_ads": ActionKind(key="w", label="ECM: attack an enemy ADS", needs_target=True),
         "move": ActionKind(key="m", label="Roll and move"),
         "teleport": ActionKind(key="t", label="Teleport", needs_target=True),

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from rules.core import GameState, Side
+from rules.reaction import Pause
 from rules.rulesets.hundred_wars.terrain import Level
 from rules.rulesets.hundred_wars.units import HwUnit
 
@@ -56,6 +57,10 @@ class HwState(GameState):
     psi_used: dict[str, int] = Field(default_factory=dict)
     jammed: list[str] = Field(default_factory=list)
     """ECM units that have jammed this turn."""
+    ecm_used: list[str] = Field(default_factory=list)
+    """ECM units that have tried to cancel an enemy order this turn."""
+    paused: list[Pause] = Field(default_factory=list)
+    """An order waiting for the other side's ECM reaction (rules/reaction.py)."""
     ecm_ads: list[str] = Field(default_factory=list)
     """ECM units that have attacked an enemy ADS this turn."""
     ads_cut: dict[str, int] = Field(default_factory=dict)

@@ -6,7 +6,8 @@ from rules.actions import Action
 from rules.core import Context, Decision, Refusal
 from rules.events import PhaseChanged
 from rules.hexgrid import Hex, area
-from rules.rulesets.hundred_wars import carrying, engage, field, firing, moving, placing, setup
+from rules import reaction
+from rules.rulesets.hundred_wars import carrying, ecm, engage, field, firing, moving, placing, setup
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.actions import (
@@ -17,6 +18,9 @@ from rules.rulesets.hundred_wars.state import PHASE_WORDS, PHASES, HwState
 
 
 def decision(state: HwState) -> Decision:
+    paused = reaction.decision(state)
+    if paused is not None:
+        return paused
     if state.pending:
         p = state.pending[0]
         return Decision(side=p.allocator, prompt=f"allocate {p.damage} damage ({p.why})")
@@ -33,6 +37,8 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
     d = decision(state)
     if d.side != side:
         return []
+    if state.paused:
+        return [Done(side=side)] + [Jam(side=side, unit=e, at=h) for e, h in ecm.choices(state, side)]
     if state.pending:
         return [Allocate(side=side, unit=u, first=k) for u, k in engage.choices(state)]
     if state.phase == "setup":
@@ -158,7 +164,9 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
     if action not in legal_shape(state, action):
         raise Refusal(f"{action.text()} is not possible now")
     side = action.side
-    if isinstance(action, Allocate):
+    if state.paused:  # the other side's ECM reaction to a new order: cancel it (jam) or let it stand (done)
+        ecm.react(state, side, action.unit if isinstance(action, Jam) else None, ctx)
+    elif isinstance(action, Allocate):
         engage.allocate(state, side, action.unit, action.first, ctx)
     elif isinstance(action, RollOff):
         setup.roll_off(state, ctx)
@@ -176,9 +184,15 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
     elif isinstance(action, PlaceBlind):
         od.place_blind(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, SetCounter):
+        u = state.units.get(action.unit)
+        before = ecm.snapshot(od.followers(state, u, action.attack)) if u is not None and u.on_map else {}
         od.set_counter(state, side, action.unit, Hex(*action.to), action.attack, action.level, ctx)
+        ecm.offer(state, side, u, before, ctx)
     elif isinstance(action, RemoveCounter):
+        u = state.units.get(action.unit)
+        before = ecm.snapshot(od.followers(state, u)) if u is not None and u.on_map else {}
         od.remove_counter(state, side, action.unit, ctx)
+        ecm.offer(state, side, u, before, ctx)
     elif isinstance(action, Jam):
         firing.jam(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, EcmAds):
@@ -220,6 +234,10 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
     d = decision(state)
     if d.side != action.side:
         raise Refusal("it is not your decision now")
+    if state.paused and not isinstance(action, (Jam, Done)):
+        raise Refusal(f"first: {d.prompt}")
+    if state.paused:
+        return [action]
     if state.pending and not isinstance(action, Allocate):
         raise Refusal("damage must be allocated first")
     if isinstance(action, (PlacePiece, Done)) and state.phase == "terrain":
@@ -269,7 +287,7 @@ def end_turn(state: HwState, ctx: Context) -> None:
     state.turn += 1
     state.pips = {}
     state.fired_at = {}
-    state.jammed = []
+    state.jammed, state.ecm_used = [], []
     state.ecm_ads, state.ads_cut = [], {}
     state.teleported = []
     state.agreed_end = []

@@ -54,6 +54,10 @@ def describe(state: HwState, a: Action) -> str:
         return f"Reveal {_name(state, a.unit)}"
     if isinstance(a, PsiReveal):
         return f"{_name(state, a.unit)} uses a psionic pip to reveal {_at(state, a.at)}"
+    if isinstance(a, Jam) and state.paused:
+        return f"{_name(state, a.unit)} tries to cancel the new order {_at(state, a.at)} with ECM"
+    if isinstance(a, Done) and state.paused:
+        return "Let the new enemy order stand"
     if isinstance(a, Jam):
         return f"{_name(state, a.unit)} jams the commander {_at(state, a.at)} (ECM)"
     if isinstance(a, EcmAds):

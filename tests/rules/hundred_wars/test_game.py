@@ -434,3 +434,34 @@ def test_a_teleporter_gathers_units_into_its_buffers_and_sends_as_many_as_its_ro
     assert not [a for a in RULESET.legal_actions(s, "red") if a.kind == "gather"]  # it has sent this turn
     engage.destroy(s, s.units["t"], Context(lambda sink: ScriptedDice(sink=sink)), "test")
     assert s.units["b"].eliminated and not s.units["a"].eliminated
+
+
+def test_ecm_may_cancel_a_new_enemy_order_issued_within_its_range():
+    """ECM: 'Cancel a new enemy order or order change issued with in range'; 'Combat an enemy ECM attack. Roll
+    below your ECM and also beat the enemy's ECM roll' -- a pause for the ECM side's reaction (rules/reaction.py)."""
+    ecm = {**INF, "ecm": 6, "ecm_range": 40}
+
+    def fresh(red_ecm: bool = False):
+        return game([unit("h", "red", at(0, 0), **HQ), unit("i", "red", at(3, 1), **(ecm if red_ecm else INF)),
+                     unit("j", "blue", at(3, 5), **ecm)], phase="counters", pips={"h": 3})
+
+    s = fresh()
+    act(s, "counter red unit=i to=6,1")
+    assert RULESET.decision(s).side == "blue" and "cancel the new Move order" in RULESET.decision(s).prompt
+    offered = RULESET.legal_actions(s, "blue")
+    assert {a.kind for a in offered} == {"done", "jam"} and RULESET.legal_actions(s, "red") == []
+    assert "cancel the new order" in RULESET.describe(s, next(a for a in offered if a.kind == "jam"))
+    act(s, "jam blue unit=j at=3,1", 2)  # ECM 2 <= 6, no enemy ECM to beat: the order is cancelled
+    assert s.units["i"].counter is None and s.pips["h"] == 2 and RULESET.decision(s).side == "red"
+    act(s, "counter red unit=i to=6,1")  # j has used its ECM this turn: no pause
+    assert s.units["i"].counter == at(6, 1) and not s.paused
+    s = fresh()
+    act(s, "counter red unit=i to=6,1")
+    act(s, "done blue")  # let it stand
+    assert s.units["i"].counter == at(6, 1) and RULESET.decision(s).side == "red"
+    s = fresh(red_ecm=True)
+    act(s, "counter red unit=i to=6,1")
+    act(s, "jam blue unit=j at=3,1", 2, 2)  # margin 4 does not beat the ordering side's margin 4: it stands
+    assert s.units["i"].counter == at(6, 1)
+    with pytest.raises(Refusal):
+        act(s, "jam blue unit=j at=3,1")
