@@ -101,7 +101,8 @@ def fire(state: HwState, side: str, uid: str, w: int, at: Hex, ctx: Context) -> 
     lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
     level = fp.elevation_level(lf, lt, field.fire_level(state, firer.at, target.at, ctx, side))
     d = field.cm(state, firer.at, target.at)
-    rr = fp.range_roll(d, state.hex_cm, level, ctx.dice, kind=weapon.kind, side=side, unit=firer.id)
+    kind = weapon.kind if not disrupted(state, firer, target, weapon.kind, ctx) else "direct"
+    rr = fp.range_roll(d, state.hex_cm, level, ctx.dice, kind=kind, side=side, unit=firer.id)
     if not rr.effective:
         return
     if target.blind:
@@ -115,7 +116,7 @@ def fire(state: HwState, side: str, uid: str, w: int, at: Hex, ctx: Context) -> 
     double = fp.doubles_damage(indirect_good_hit=rr.good and weapon.kind == "indirect", from_above=fp.from_above(lf, lt),
                                from_below=fp.from_below(lf, lt), top_armour=target.stats.top_armour,
                                mine_proof=target.stats.mine_proof)
-    r = fp.fire_roll(max(fire_factor, 0), armour, ctx.dice, good=rr.good, level=level, kind=weapon.kind, double=double,
+    r = fp.fire_roll(max(fire_factor, 0), armour, ctx.dice, good=rr.good, level=level, kind=kind, double=double,
                      side=side, unit=firer.id, target_side=target.side, target=target.id)
     if r.destroyed:
         engage.destroy(state, target, ctx, f"fire of {firer.name}: Fire {r.fire_score} double Armour {r.armour_score}")
@@ -140,6 +141,31 @@ def ads(state: HwState, firer: HwUnit, target: HwUnit, fire: int, ctx: Context) 
     if cut:
         ctx.emit(Changed(unit=firer.id, field="fire", before=fire, after=max(fire - cut, 0), why=f"intercepted by {guard.name}'s ADS"))
     return cut
+
+
+def homing_guard(state: HwState, firer: HwUnit, target: HwUnit) -> tuple[HwUnit, HwUnit | None] | None:
+    """(the target side's best ECM unit with the target in range, the firer side's best ECM in range of it)."""
+    guard = max((e for e in state.live(target.side) if not e.blind and e.stats.ecm
+                 and field.cm(state, e.at, target.at) <= e.stats.ecm_range), key=lambda e: e.stats.ecm, default=None)
+    if guard is None:
+        return None
+    counter = max((e for e in state.live(firer.side) if not e.blind and e.stats.ecm
+                   and field.cm(state, e.at, guard.at) <= e.stats.ecm_range), key=lambda e: e.stats.ecm, default=None)
+    return guard, counter
+
+
+def disrupted(state: HwState, firer: HwUnit, target: HwUnit, kind: str, ctx: Context) -> bool:
+    """ECM: 'Disrupt Homing Weapons - Roll below your ECM and also beat any enemy ECM roll to restore cover bonus to
+    friendly units in Range currently under homing weapon attack': the shot then meets terrain as direct fire."""
+    found = homing_guard(state, firer, target) if kind == "homing" else None
+    if found is None:
+        return False
+    guard, counter = found
+    c = sp.ecm_contest(guard.stats.ecm, counter.stats.ecm if counter else 0, ctx.dice, "ECM against homing",
+                       sides=(guard.side, firer.side))
+    if c.success:
+        ctx.emit(Changed(unit=target.id, field="cover", before="homing", after="restored", why=f"ECM of {guard.name}"))
+    return c.success
 
 
 def ads_factor(state: HwState, u: HwUnit) -> int:

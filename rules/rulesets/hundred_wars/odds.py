@@ -116,3 +116,12 @@ def cqb(a: Sequence[int], b: Sequence[int], *, weak_spot: tuple[bool, bool] = (F
 
 def chance(dist: dict, test) -> Fraction:
     return sum((p for k, p in dist.items() if test(k)), Fraction(0))
+
+
+def contest_chance(mine: int, theirs: int = 0) -> Fraction:
+    """The chance an ECM roll succeeds and beats the enemy's ECM roll (none when `theirs` is 0), over both d10s."""
+    from rules.rulesets.hundred_wars.procedures.specials import contest
+
+    rolls = [(m, t) for m in range(1, 11) for t in (range(1, 11) if theirs else (None,))]
+    won = sum(1 for m, t in rolls if contest(mine, m, theirs, t).success)
+    return Fraction(won, len(rolls))

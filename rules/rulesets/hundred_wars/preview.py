@@ -80,10 +80,13 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
     lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
     known, unknown = line_levels(state, firer.at, target.at)
     dist: dict = {}
-    for p, lvl in level_mixture(known, unknown):
+    guard = firing.homing_guard(state, firer, target) if weapon.kind == "homing" else None
+    cover = odds.contest_chance(guard[0].stats.ecm, guard[1].stats.ecm if guard[1] else 0) if guard else Fraction(0)
+    kinds = [(q, k) for q, k in ((1 - cover, weapon.kind), (cover, "direct")) if q]
+    for p, lvl, kind in [(p * q, lvl, k) for p, lvl in level_mixture(known, unknown) for q, k in kinds]:
         lvl = fp.elevation_level(lf, lt, lvl)
         if target.blind:
-            part = {k: v for k, v in odds.range_roll(d, state.hex_cm, lvl, weapon.kind).items()}
+            part = {k: v for k, v in odds.range_roll(d, state.hex_cm, lvl, kind).items()}
             part = {("revealed", 0) if k != "miss" else ("not sighted", 0): v for k, v in part.items()}
             merged: dict = {}
             for k, v in part.items():
@@ -94,7 +97,7 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
                                        all_round=target.stats.all_round, rear_bulk=target.stats.rear_armour)
             double = fp.doubles_damage(from_above=fp.from_above(lf, lt), from_below=fp.from_below(lf, lt),
                                        top_armour=target.stats.top_armour, mine_proof=target.stats.mine_proof)
-            part = odds.attack(d, state.hex_cm, lvl, weapon.fire, armour, kind=weapon.kind, double=double,
+            part = odds.attack(d, state.hex_cm, lvl, weapon.fire, armour, kind=kind, double=double,
                                good_doubles=weapon.kind == "indirect" and not target.stats.top_armour)
         for k, v in part.items():
             dist[k] = dist.get(k, 0) + p * v
@@ -104,6 +107,8 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
         notes.append(f"{len(unknown)} terrain piece(s) on the line not yet rolled: their 1d10 is included")
     if target.blind:
         notes.append("a blind: a successful Range roll reveals it (a dummy is removed)")
+    if guard:
+        notes.append(f"{guard[0].name}'s ECM may restore the target's cover ({_pct(cover)}): included")
     return Preview(title=f"{firer.name} fires at {target.name}", dice=SHOT_DICE,
                    outcomes=tuple(outcomes), notes=tuple(notes))
 

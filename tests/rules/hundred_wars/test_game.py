@@ -465,3 +465,30 @@ def test_ecm_may_cancel_a_new_enemy_order_issued_within_its_range():
     assert s.units["i"].counter == at(6, 1)
     with pytest.raises(Refusal):
         act(s, "jam blue unit=j at=3,1")
+
+
+def test_ecm_disrupts_homing_fire_and_restores_the_targets_cover():
+    """ECM: 'Disrupt Homing Weapons - Roll below your ECM and also beat any enemy ECM roll to restore cover bonus to
+    friendly units in Range currently under homing weapon attack' (Homing ignores Hard; restored, Hard halves)."""
+    from fractions import Fraction
+
+    from rules.rulesets.hundred_wars import odds
+
+    homing = {**INF, "weapons": [{"fire": 40, "range": 60, "kind": "homing"}]}
+    wood = board(terrain={at(3, 5): "wood"})
+
+    def fresh():
+        return game([unit("g", "red", at(3, 1), **homing), unit("t", "blue", at(3, 5)),
+                     unit("j", "blue", at(5, 5), **{**INF, "ecm": 6, "ecm_range": 20})],
+                    b=wood, rolled={f"wood@{at(3, 5)}": "hard"})
+
+    s = fresh()
+    shown = {o.label: o.chance for o in RULESET.preview(s, parse_action(RULESET.action_adapter, "fire red unit=g at=3,5")).outcomes}
+    cover = Fraction(6, 10)  # the ECM 6 roll succeeds, no red ECM to beat
+    miss = cover * odds.range_roll(20, 5, "hard", "direct")["miss"] + (1 - cover) * odds.range_roll(20, 5, "hard", "homing")["miss"]
+    assert shown["not sighted"] == miss and sum(shown.values()) == 1
+    act(s, "fire red unit=g at=3,5", 2, 10)  # cover restored: the Range roll 20 is halved to 10 of 20 cm: not sighted
+    assert not s.units["t"].eliminated and not s.pending
+    s = fresh()
+    act(s, "fire red unit=g at=3,5", 8, 10, 30, 5)  # the ECM fails: homing ignores Hard, 20 cm: a Good Hit, destroyed
+    assert s.units["t"].eliminated
