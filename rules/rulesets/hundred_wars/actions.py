@@ -89,11 +89,14 @@ class Reveal(Action):
 
 
 class PsiReveal(Action):
-    """A psionic pip reveals an enemy blind within the unit's psionic range."""
+    """A psionic pip on the enemy at `at`, within the unit's psionic range: reveal a blind (Phase 4), or in Phase 3
+    place or move its Move counter to `to`, or `remove` it ('place, move or remove enemy move orders')."""
 
     kind: Literal["psi"] = "psi"
     unit: str
     at: Hex
+    to: Hex | None = None
+    remove: bool = False
 
 
 class Jam(Action):

@@ -207,22 +207,6 @@ def repair(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
         target.locked.append(key)
 
 
-def psi_reveal(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
-    """A psionic pip (one use only) reveals an enemy blind up to the range paid for."""
-    psi = state.units.get(uid)
-    target = state.unit_at(at)
-    if psi is None or psi.side != side or not psi.on_map or psi.blind or not psi.stats.psionic:
-        raise Refusal(f"{uid} is not a psionic unit of yours on the table")
-    if state.psi_used.get(uid, 0) >= psi.stats.psionic:
-        raise Refusal(f"{psi.name} has used all its psionic pips")
-    if target is None or not target.blind or target.side == side:
-        raise Refusal(f"there is no enemy blind at {at}")
-    if field.cm(state, psi.at, at) > psi.stats.psionic_range:
-        raise Refusal(f"the blind is beyond {psi.name}'s psionic range")
-    state.psi_used[uid] = state.psi_used.get(uid, 0) + 1
-    engage.reveal(state, target, ctx, f"psionics of {psi.name}")
-
-
 def jam(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     """ECM: 'Remove 1d10 pips from any enemy commander within range but not to less than 2.'"""
     e = state.units.get(uid)

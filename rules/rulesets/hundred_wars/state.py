@@ -55,6 +55,9 @@ class HwState(GameState):
     pips: dict[str, int] = Field(default_factory=dict)
     """Commander unit id -> pips left this turn."""
     psi_used: dict[str, int] = Field(default_factory=dict)
+    """Psionic unit id -> pips used in the game ('one use only')."""
+    psi_phase: list[str] = Field(default_factory=list)
+    """Psionic units that have used a pip this phase ('once per phase')."""
     jammed: list[str] = Field(default_factory=list)
     """ECM units that have jammed this turn."""
     ecm_used: list[str] = Field(default_factory=list)

@@ -7,7 +7,7 @@ from rules.core import Context, Decision, Refusal
 from rules.events import PhaseChanged
 from rules.hexgrid import Hex, area
 from rules import reaction
-from rules.rulesets.hundred_wars import carrying, ecm, engage, field, firing, moving, placing, setup
+from rules.rulesets.hundred_wars import carrying, ecm, engage, field, firing, moving, placing, psionics, setup
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.actions import (
@@ -60,6 +60,7 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
         out += [RemoveCounter(side=side, unit=u.id) for u in state.live(side)
                 if u.counter is not None and od.payer(state, side, 1, u.at)]
         out += jam_actions(state, side)
+        out += psi_order_actions(state, side)
     elif state.phase == "fire":
         out += fire_actions(state, side)
     elif state.phase == "move":
@@ -123,10 +124,21 @@ def fire_actions(state: HwState, side: str) -> list[Action]:
         if u.stats.field_repairs and not u.repaired:
             out += [Repair(side=side, unit=u.id, at=f.at) for f in state.live(side)
                     if not f.blind and f.at.distance(u.at) <= 1 and firing.repair_key(f)]
-        if u.stats.psionic and state.psi_used.get(u.id, 0) < u.stats.psionic:
-            out += [PsiReveal(side=side, unit=u.id, at=e.at) for e in state.live() if e.blind and e.side != side
-                    and field.cm(state, u.at, e.at) <= u.stats.psionic_range]
+        if psionics.ready(state, u):
+            out += [PsiReveal(side=side, unit=u.id, at=e.at) for e in psionics.in_reach(state, u) if e.blind]
         out += [EcmAds(side=side, unit=u.id, at=a.at) for a in firing.ads_targets(state, u)]
+    return out
+
+
+def psi_order_actions(state: HwState, side: str) -> list[Action]:
+    out: list[Action] = []
+    for u in state.live(side):
+        if not psionics.ready(state, u):
+            continue
+        for e in psionics.in_reach(state, u):
+            if e.counter is not None:
+                out.append(PsiReveal(side=side, unit=u.id, at=e.at, remove=True))
+            out += [PsiReveal(side=side, unit=u.id, at=e.at, to=h) for h in psionics.order_spots(state, e)]
     return out
 
 
@@ -202,7 +214,7 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
     elif isinstance(action, Repair):
         firing.repair(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, PsiReveal):
-        firing.psi_reveal(state, side, action.unit, Hex(*action.at), ctx)
+        psionics.use(state, side, action.unit, Hex(*action.at), action.to, action.remove, ctx)
     elif isinstance(action, Reveal):
         u = state.units.get(action.unit)
         if u is None or not u.blind or u.side != side or not u.on_map:
@@ -248,7 +260,9 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
         return [action]  # setup.choose_edge says why an edge is refused
     if isinstance(action, (RollOff, ChooseEdge, RollOrders)):
         return legal_actions(state, action.side)
-    if isinstance(action, (Fire, Repair, PsiReveal, Reveal, EcmAds)) and state.phase != "fire":
+    if isinstance(action, PsiReveal) and state.phase not in ("counters", "fire"):
+        raise Refusal("psionic pips are used in Phase 3 (enemy orders) or Phase 4 (blinds)")
+    if isinstance(action, (Fire, Repair, Reveal, EcmAds)) and state.phase != "fire":
         raise Refusal("that is done in Phase 4 (fire)")
     if isinstance(action, PlaceBlind) and state.phase != "blinds":
         raise Refusal("blinds are placed in Phase 2")
@@ -272,6 +286,7 @@ def advance(state: HwState, ctx: Context) -> None:
         state.active_side = state.acting()
         return
     i = PHASES.index(state.phase)
+    state.psi_phase = []
     if i + 1 < len(PHASES):
         state.phase, state.step = PHASES[i + 1], 0
         state.active_side = state.acting()

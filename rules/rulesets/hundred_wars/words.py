@@ -53,6 +53,10 @@ def describe(state: HwState, a: Action) -> str:
     if isinstance(a, Reveal):
         return f"Reveal {_name(state, a.unit)}"
     if isinstance(a, PsiReveal):
+        if a.remove:
+            return f"{_name(state, a.unit)} uses a psionic pip to remove the Move counter of {_at(state, a.at)}"
+        if a.to is not None:
+            return f"{_name(state, a.unit)} uses a psionic pip to send {_at(state, a.at)} toward {Hex(*a.to)}"
         return f"{_name(state, a.unit)} uses a psionic pip to reveal {_at(state, a.at)}"
     if isinstance(a, Jam) and state.paused:
         return f"{_name(state, a.unit)} tries to cancel the new order {_at(state, a.at)} with ECM"

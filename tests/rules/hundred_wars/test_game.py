@@ -7,6 +7,7 @@ import pytest
 from rules.actions import parse_action
 from rules.core import Context, Refusal
 from rules.dice import ScriptedDice
+from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import RULESET, engage, firing, turn, victory
 from tests.rules.hundred_wars.helpers import HQ, INF, act, at, board, game, unit
 
@@ -492,3 +493,30 @@ def test_ecm_disrupts_homing_fire_and_restores_the_targets_cover():
     s = fresh()
     act(s, "fire red unit=g at=3,5", 8, 10, 30, 5)  # the ECM fails: homing ignores Hard, 20 cm: a Good Hit, destroyed
     assert s.units["t"].eliminated
+
+
+def test_psionic_pips_place_move_or_remove_enemy_move_orders_once_per_phase():
+    """Psionic: 'Pips are one use only, once per phase ... psionics may be used to place, move or remove enemy move
+    orders ... up to the maximum range paid for'."""
+    psi = {**HQ, "psionic": 2, "psionic_range": 30}
+    s = game([unit("p", "red", at(3, 1), **psi), unit("e", "blue", at(3, 5)), unit("f", "blue", at(10, 7))],
+             phase="counters", pips={"p": 0})
+    offered = [a for a in RULESET.legal_actions(s, "red") if a.kind == "psi"]
+    assert offered and {Hex(*a.at) for a in offered} == {at(3, 5)}  # f is beyond 30 cm
+    assert not any(a.remove for a in offered)  # e has no counter yet
+    act(s, "psi red unit=p at=3,5 to=3,6")
+    assert s.units["e"].counter == at(3, 6) and s.psi_used == {"p": 1}
+    with pytest.raises(Refusal, match="once per phase"):
+        act(s, "psi red unit=p at=3,5 remove=true")
+    s.psi_phase = []  # a later phase
+    act(s, "psi red unit=p at=3,5 remove=true")
+    assert s.units["e"].counter is None and s.psi_used == {"p": 2}
+    s.psi_phase = []
+    with pytest.raises(Refusal, match="all its psionic pips"):
+        act(s, "psi red unit=p at=3,5 to=3,6")
+    s.psi_used = {}
+    with pytest.raises(Refusal, match="beyond"):
+        act(s, "psi red unit=p at=10,7 to=10,6")
+    s.phase = "move"
+    with pytest.raises(Refusal, match="Phase 3"):
+        act(s, "psi red unit=p at=3,5 to=3,6")
