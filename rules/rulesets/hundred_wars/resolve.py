@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from rules.core import Outcome, Preview
 from rules.dice import Dice
-from rules.odds import die, mapped
+from rules.odds import convolve, die, mapped
 from rules.resolver import Input, Procedure
 from rules.rulesets.hundred_wars import odds
 from rules.rulesets.hundred_wars import preview as pv
@@ -290,6 +290,97 @@ def teleport_roll(v: dict, dice: Dice) -> list[str]:
     return [f"{len(plan.sent)} materialise, {len(plan.buffered)} wait in the buffers"]
 
 
+# --- ram and suicide attacks ------------------------------------------------------------------
+
+RAM = (
+    Input("attacker_armour", "the rammer's Armour factor", 40, 0, 100),
+    Input("target_armour", "the target's Armour factor", 20, 0, 100),
+)
+
+
+def ram_odds(v: dict) -> Preview:
+    to_attacker, to_target = cp.ram(v["attacker_armour"], v["target_armour"])
+    return Preview(title="Ram", dice="no roll: the Armour factors are pure damage", outcomes=(
+        Outcome(label=f"the target takes {to_target}, the rammer {to_attacker}", chance=Fraction(1)),))
+
+
+def ram_roll(v: dict, dice: Dice) -> list[str]:
+    to_attacker, to_target = cp.ram(v["attacker_armour"], v["target_armour"])
+    return [f"the target takes {to_target}, the rammer {to_attacker}"]
+
+
+SUICIDE = (
+    Input("speed", "the attacker's movement toward the target in cm", 30, 0, 200),
+    Input("toward", "the target's movement toward the attacker in cm (away: negative)", 0, -200, 200),
+    Input("armour", "the target's Armour factor", 20, 0, 100),
+)
+
+
+def suicide_odds(v: dict) -> Preview:
+    fire = cp.closing_speed(v["speed"], v["toward"])
+    return Preview(title="Suicide attack", dice="1d100 Fire (the closing speed) v 1d100 Armour",
+                   outcomes=pv.shot_outcomes(odds.fire(fire, v["armour"])), notes=(f"Fire factor {fire} (the combined speed); the attacker "
+                                                           "self-destructs",))
+
+
+def suicide_roll(v: dict, dice: Dice) -> list[str]:
+    fire = cp.closing_speed(v["speed"], v["toward"])
+    r = fp.fire_roll(fire, v["armour"], dice)
+    if r.destroyed:
+        return [f"destroyed: Fire {r.fire_score} v Armour {r.armour_score}"]
+    if r.hit:
+        return [f"{r.damage} damage: Fire {r.fire_score} v Armour {r.armour_score}"]
+    return [f"no effect: Fire {r.fire_score} v Armour {r.armour_score}"]
+
+
+# --- after the battle: captures and the repair bonus -------------------------------------------
+
+SCUTTLE = (
+    Input("fire", "the stranded unit's own Fire factor", 30, 0, 100),
+    Input("armour", "its Armour factor", 10, 0, 100),
+)
+
+
+def scuttle_odds(v: dict) -> Preview:
+    dist = mapped(die(100), lambda f: sp.scuttle(f, v["fire"], v["armour"]))
+    return Preview(title="Scuttling a stranded unit", dice="1d100", outcomes=(
+        Outcome(label="destroyed", chance=dist.get(True, Fraction(0))),
+        Outcome(label="left to be captured", chance=dist.get(False, Fraction(0)))))
+
+
+def scuttle_roll(v: dict, dice: Dice) -> list[str]:
+    (roll,) = dice.roll(1, 100, "scuttle", rule="Captures")
+    return ["destroyed" if sp.scuttle(roll, v["fire"], v["armour"]) else "left to be captured"]
+
+
+BONUS = (Input("damage", "the unit's damage points", 30, 1, 1000),)
+
+
+def bonus_odds(v: dict) -> Preview:
+    dist = mapped(die(100), lambda f: min(f, v["damage"]))
+    return Preview(title="Repair bonus", dice="1d100", outcomes=tuple(
+        Outcome(label=f"{n} point(s) restored", chance=p) for n, p in sorted(dist.items())))
+
+
+def bonus_roll(v: dict, dice: Dice) -> list[str]:
+    (roll,) = dice.roll(1, 100, "repair bonus", rule="Repair Bonus")
+    return [f"{min(roll, v['damage'])} point(s) restored"]
+
+
+POOL = (Input("loser", "the side that received the most damage (1d100; the others 2d100)", False),)
+
+
+def pool_odds(v: dict) -> Preview:
+    dist = die(100) if v["loser"] else convolve(die(100), die(100))
+    return Preview(title="Repair pool", dice="1d100" if v["loser"] else "2d100", outcomes=tuple(
+        Outcome(label=f"{n} points", chance=p) for n, p in sorted(dist.items())),
+        notes=("each full 100 also buys +1 to one factor of one unit (AHW-A24)",))
+
+
+def pool_roll(v: dict, dice: Dice) -> list[str]:
+    return [f"{sum(dice.roll(1 if v['loser'] else 2, 100, 'repair pool', rule='Repair Bonus; AHW-A24'))} points"]
+
+
 PROCEDURES = (
     Procedure("fire", "Fire: Range roll, then Fire v Armour", f"{fp.R_RANGE}; {fp.R_FIRE}", SHOT, shot_odds, shot_roll),
     Procedure("cqb", "Close combat", cp.R_CQB, CQB, cqb_odds, cqb_roll),
@@ -301,4 +392,10 @@ PROCEDURES = (
     Procedure("ads", "ADS interception", sp.R_ADS, ADS, ads_odds, ads_roll),
     Procedure("repair", "Field repairs", sp.R_REPAIR, REPAIR, repair_odds, repair_roll),
     Procedure("teleport", "Teleport roll", sp.R_TELEPORT, TELEPORT, teleport_odds, teleport_roll),
+    Procedure("ram", "Ram attack", cp.R_RAM, RAM, ram_odds, ram_roll),
+    Procedure("suicide", "Suicide attack", cp.R_RAM, SUICIDE, suicide_odds, suicide_roll),
+    Procedure("scuttle", "Scuttling a stranded unit", "Captures", SCUTTLE, scuttle_odds, scuttle_roll),
+    Procedure("bonus", "Repair bonus (one damaged unit)", "Repair Bonus", BONUS, bonus_odds, bonus_roll),
+    Procedure("pool", "Repair pool (the loser 1d100, others 2d100)", "Repair Bonus; AHW-A24", POOL, pool_odds,
+              pool_roll),
 )

@@ -29,7 +29,8 @@ def _same(resolver_preview, game_preview) -> None:
 def test_every_roll_of_the_text_is_listed_and_the_command_line_lists_them(capsys):
     from tui.cli import main
 
-    names = {"fire", "cqb", "move", "space", "orders", "terrain", "ecm", "ads", "repair", "teleport"}
+    names = {"fire", "cqb", "move", "space", "orders", "terrain", "ecm", "ads", "repair", "teleport", "ram", "suicide",
+             "scuttle", "bonus", "pool"}
     assert set(procedures("hundred_wars")) == names
     assert main(["resolve", "hundred_wars"]) == 0
     out = capsys.readouterr().out
@@ -89,7 +90,8 @@ def _enumerate(name: str, given: dict, dice: int, sides: int) -> None:
     ("orders", {"orders": 4}, 1, 10), ("terrain", {"table": "sea"}, 1, 10), ("ecm", {"mine": 6}, 1, 10),
     ("ecm", {"mine": 7, "theirs": 4}, 2, 10), ("ads", {"fire": 50, "ads": 6, "ecm": 3}, 2, 10),
     ("repair", {"repairs": 6}, 1, 10), ("teleport", {"units": 4}, 1, 10),
-    ("space", {"speed": 30, "move": 20, "accelerate": False}, 1, 100),
+    ("space", {"speed": 30, "move": 20, "accelerate": False}, 1, 100), ("scuttle", {"fire": 40, "armour": 12}, 1, 100),
+    ("bonus", {"damage": 37}, 1, 100), ("pool", {"loser": True}, 1, 100), ("pool", {"loser": False}, 2, 100),
 ])
 def test_the_odds_agree_with_every_roll_of_the_procedure(name, given, dice, sides):
     _enumerate(name, given, dice, sides)
@@ -107,3 +109,14 @@ def test_the_resolver_states_the_texts_numbers():
     proc, values = run("hundred_wars", "fire", {"distance": "25", "fire": "30", "armour": "20"})
     assert proc.roll(values, ScriptedDice(20, 50, 20))[-1].startswith("10 damage")  # Range 40 cm; Fire 30 cap v 20
     assert proc.roll(values, ScriptedDice(13, 50, 20))[-1].startswith("destroyed")  # 26 cm: a Good Hit, cap 60: 50 v 20
+
+
+def test_ram_and_suicide_attacks_resolve_as_the_text_says():
+    """'A ram attack uses the Armour factors of both parties as pure damage'; a suicide attack 'uses the combined
+    speed of both units ... as a mutual fire factor' (the target moving away subtracts)."""
+    proc, values = run("hundred_wars", "ram", {"attacker_armour": "40", "target_armour": "15"})
+    assert proc.roll(values, ScriptedDice()) == ["the target takes 40, the rammer 15"]
+    proc, values = run("hundred_wars", "suicide", {"speed": "30", "toward": "-10", "armour": "8"})
+    assert "Fire factor 20" in proc.odds(values).notes[0]
+    assert proc.roll(values, ScriptedDice(12, 50)) == ["4 damage: Fire 12 v Armour 8"]
+    assert proc.roll(values, ScriptedDice(50, 9)) == ["destroyed: Fire 20 v Armour 8"]  # the Fire factor caps 50
