@@ -96,11 +96,35 @@ class Evaluator:
             return -WIN + self.material(state, side)
         return self.material(state, side) + self.position(state, side)
 
+    def hex_worth(self, state: GameState, side: str, action) -> float:
+        """A cheap reading of where an action goes (its target hex), without trying it: the pull of the
+        objectives and of the nearest enemy, as `position` weighs them for one unit. Used only to cut
+        a long list of moves down before the exact tries (rules/ai/candidates.py)."""
+        h = action.target_hex
+        if h is None:
+            return 0.0
+        total, must_attack = 0.0, False
+        for cond in state.victory:
+            if cond.kind == "hold" and cond.hexes:
+                ours = cond.side == side
+                must_attack = must_attack or ours
+                total -= (0.8 if ours else 0.1) * min(Hex(*g).distance(h) for g in cond.hexes)
+            elif cond.kind == "turn_limit" and cond.side is not None and cond.side != side:
+                must_attack = True
+        theirs = [u.at for u in state.units.values() if u.side != side and u.on_map]
+        if theirs:
+            total -= self.contact * (2.0 if must_attack else 1.0) * min(t.distance(h) for t in theirs)
+        return total
+
     def position(self, state: GameState, side: str) -> float:
         """Objectives held and approached, and closing with the enemy where the side must attack."""
         mine = [u.at for u in state.units.values() if u.side == side and u.on_map]
         theirs = [u.at for u in state.units.values() if u.side != side and u.on_map]
-        if not mine:
+        # A unit still to come (a reserve, a blind not yet placed) stands as far as the map allows: else
+        # staying off the map would always look better than coming on at any distance.
+        waiting = sum(1 for u in state.units.values() if u.side == side and u.at is None and not u.eliminated)
+        far = float(state.board.width + state.board.height)
+        if not mine and not waiting:
             return 0.0
         total, must_attack = 0.0, False
         for cond in state.victory:
@@ -115,12 +139,12 @@ class Evaluator:
                         total -= 4.0 if not ours else 2.5
                 # Every unit makes for the objective it must take (or guard), the nearest one first.
                 pull = 0.8 if ours else 0.1
-                total -= pull * sum(min(h.distance(m) for h in goals) for m in mine)
+                total -= pull * (sum(min(h.distance(m) for h in goals) for m in mine) + far * waiting)
             elif cond.kind == "turn_limit" and cond.side is not None:
                 # The clock: each turn gone is worth something to the side that wins when time runs out.
                 must_attack = must_attack or cond.side != side
                 total += CLOCK * state.turn * (1.0 if cond.side == side else -1.0)
         if theirs:
             weight = self.contact * (2.0 if must_attack else 1.0)
-            total -= weight * sum(min(m.distance(t) for t in theirs) for m in mine)
+            total -= weight * (sum(min(m.distance(t) for t in theirs) for m in mine) + far * waiting)
         return total
