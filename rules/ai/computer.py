@@ -27,7 +27,8 @@ import random
 from collections.abc import Callable
 
 from rules.actions import Action
-from rules.ai.candidates import bound
+from rules.ai.candidates import CAP, bound
+from rules.ai.clone import size
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
 from rules.ai.simulate import attempt, decider, legal
@@ -41,6 +42,10 @@ OWN_STEPS = 2
 """How many further actions of its own side a line follows before the other side answers."""
 OWN_WIDTH = 10
 """How many of its own next actions are tried at each step of a line."""
+SIZE_UNIT = 500
+"""A state of this many mutable pieces (rules/ai/clone.size) costs one try to copy; bigger ones cost more."""
+LISTED = 10
+"""Listing this many legal actions is counted as one try in the budget."""
 Progress = Callable[[int, int], None]
 
 
@@ -50,7 +55,7 @@ class Computer:
     name = "computer"
 
     def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
-                 finalists: int = 3, answers: int = 16, budget: int = 260) -> None:
+                 finalists: int = 3, answers: int = 16, budget: int = 180) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -64,7 +69,9 @@ class Computer:
         """How many of the other side's answers the look-ahead tries (all of the rarer kinds first)."""
         self.budget = budget
         """Tries of an action allowed for one decision (the look-ahead narrows to fit what is left)."""
-        self._spent = 0
+        self._spent = 0.0
+        self._cost = 1.0
+        self._large: set[tuple[str, str]] = set()
 
     # --- the two questions a player is asked ------------------------------------------
 
@@ -97,14 +104,40 @@ class Computer:
         return Evaluator(hints), [guess(view, seat.side, self.rng) for _ in range(self.worlds)]
 
     def _try(self, ruleset, state: GameState, action: Action, rng: random.Random):
-        self._spent += 1
+        self._spent += self._cost
         return attempt(ruleset, state, action, rng)
+
+    def _legal(self, ruleset, state: GameState, side: str) -> list[Action]:
+        """The legal actions on a private copy; listing many (every destination of every unit) costs
+        like trying a few, so it is counted in the budget too: one try per ten actions listed."""
+        out = legal(ruleset, state, side)
+        self._spent += 1 + len(out) // LISTED
+        return out
+
+    def _small(self, ruleset, state: GameState, who: str) -> list[Action] | None:
+        """`who`'s options when they are a small answer (a block, a fall-back hex), else None. A decision
+        whose prompt was seen with many options in this search is not listed again (listing is dear)."""
+        try:
+            prompt = ruleset.decision(state).prompt
+        except Exception:  # noqa: BLE001 - a guessed state the rules cannot read
+            return None
+        if (who, prompt) in self._large:
+            return None
+        options = self._legal(ruleset, state, who)
+        if not options or len(options) > SMALL:
+            self._large.add((who, prompt))
+            return None
+        return options
 
     def _search(self, seat, actions: list[Action], progress: Progress | None) -> tuple[Action, float]:
         ruleset, side = seat.ruleset, seat.side
         ev, worlds = self._setup(seat)
         self._spent = 0
-        actions = bound(actions, worlds[0], side, ev, self.rng)
+        self._large: set[tuple[str, str]] = set()
+        # A try copies the whole state: a big state (dozens of units with their elements) costs more.
+        self._cost = max(1.0, size(worlds[0]) / SIZE_UNIT)
+        actions = bound(actions, worlds[0], side, ev, self.rng,
+                        max(8, min(CAP, int(self.budget / (2 * self._cost)))))
         total: list[float] = [0.0] * len(actions)
         count: list[int] = [0] * len(actions)
         chancy: list[bool] = [False] * len(actions)
@@ -112,7 +145,7 @@ class Computer:
 
         def tick() -> None:
             if progress is not None:
-                progress(min(self._spent, work), work)
+                progress(min(int(self._spent), work), work)
 
         def sample(i: int) -> None:
             world = worlds[count[i] % len(worlds)]
@@ -128,7 +161,7 @@ class Computer:
             sample(i)
         field = [i for i in range(len(actions)) if chancy[i]]
         spent, budget = 0, min(self.extra_tries, 6 * len(field))
-        while field and spent < budget:
+        while field and spent < budget and self._spent < self.budget / 2:
             field.sort(key=lambda i: -total[i] / count[i])
             field = field[: max(2, (len(field) + 1) // 2)]
             for i in field:
@@ -143,7 +176,7 @@ class Computer:
         common = self.rng.randrange(2**32)  # the same dice for every finalist: their difference is not luck
         lines: dict[int, float] = {}
         for n, i in enumerate(ranked):
-            left = max(0, self.budget - self._spent)
+            left = max(0, int(self.budget - self._spent))
             share = left // (len(ranked) - n)
             tries = ANSWER_TRIES if chancy[i] else 1
             value = self._line_mean(ruleset, ev, worlds[0], actions[i], side, tries, random.Random(common),
@@ -182,7 +215,7 @@ class Computer:
         if who == side:
             if steps <= 0:
                 return ev.score(state, side)
-            options = bound(legal(ruleset, state, side), state, side, ev, rng, OWN_WIDTH)
+            options = bound(self._legal(ruleset, state, side), state, side, ev, rng, OWN_WIDTH)
             best, best_value = None, None
             for a in options:
                 if self._spent >= stop:
@@ -197,8 +230,8 @@ class Computer:
             if best is None:
                 return ev.score(state, side)
             return self._line(ruleset, ev, best, side, rng, steps - 1, stop, tick)
-        room = max(3, min(self.answers, (stop - self._spent) // ANSWER_TRIES))
-        options = self._some(legal(ruleset, state, who), state, who, ev, rng, room)
+        room = max(3, min(self.answers, int((stop - self._spent) / (ANSWER_TRIES * self._cost))))
+        options = self._some(self._legal(ruleset, state, who), state, who, ev, rng, room)
         worst = None
         for answer in options:
             if self._spent >= stop and worst is not None:
@@ -240,8 +273,8 @@ class Computer:
             who = decider(ruleset, state)
             if who is None or who == side:
                 break
-            options = legal(ruleset, state, who)
-            if not options or len(options) > SMALL:
+            options = self._small(ruleset, state, who)
+            if options is None:
                 break
             outcomes = [self._try(ruleset, state, a, rng or self.rng) for a in options]
             outcomes = [t for t in outcomes if not t.failed] or outcomes
