@@ -17,6 +17,8 @@ DRAW = -300.0
 CLOCK = 1.0
 """Worth of one turn gone, to the side the turn limit favours (and against the other)."""
 """A draw is not a win: worse than most positions still in play."""
+LEAD = 1.5
+"""Worth of a hex closer to a hex the side must take, for its nearest unit (doubled at the deadline)."""
 BAD_WORDS = ("wound", "lost", "loss", "damage", "hits", "casualt", "suppress", "pinned", "shaken", "out")
 """A numeric field with one of these in its name counts against the unit."""
 
@@ -108,7 +110,7 @@ class Evaluator:
             if cond.kind == "hold" and cond.hexes:
                 ours = cond.side == side
                 must_attack = must_attack or ours
-                total -= (0.8 if ours else 0.1) * min(Hex(*g).distance(h) for g in cond.hexes)
+                total -= (0.4 + LEAD if ours else 0.1) * min(Hex(*g).distance(h) for g in cond.hexes)
             elif cond.kind == "turn_limit" and cond.side is not None and cond.side != side:
                 must_attack = True
         theirs = [u.at for u in state.units.values() if u.side != side and u.on_map]
@@ -138,8 +140,13 @@ class Evaluator:
                     elif h in theirs:
                         total -= 4.0 if not ours else 2.5
                 # Every unit makes for the objective it must take (or guard), the nearest one first.
-                pull = 0.8 if ours else 0.1
+                pull = 0.4 if ours else 0.1
                 total -= pull * (sum(min(h.distance(m) for h in goals) for m in mine) + far * waiting)
+                # The nearest unit to each hex to take matters most, more as the deadline nears: a few units
+                # pushed through are worth more than every unit a step closer.
+                if mine:
+                    lead = LEAD * (1.0 + state.turn / max(1, cond.turn or state.max_turns or 10)) if ours else 0.3
+                    total -= lead * sum(min(g.distance(m) for m in mine) for g in goals)
             elif cond.kind == "turn_limit" and cond.side is not None:
                 # The clock: each turn gone is worth something to the side that wins when time runs out.
                 must_attack = must_attack or cond.side != side
