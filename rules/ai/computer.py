@@ -44,9 +44,16 @@ OWN_WIDTH = 10
 """How many of its own next actions are tried at each step of a line."""
 SIZE_UNIT = 500
 """A state of this many mutable pieces (rules/ai/clone.size) costs one try to copy; bigger ones cost more."""
+LOOPS = 12
+"""How many of the best actions are checked for bringing back a placing already stood in."""
 LISTED = 10
 """Listing this many legal actions is counted as one try in the budget."""
 Progress = Callable[[int, int], None]
+
+
+def placing(state: GameState) -> str:
+    """Where every unit stands and how it is (facing, strength...): a turn's positions told apart."""
+    return repr(sorted((uid, u.model_dump_json()) for uid, u in state.units.items()))
 
 
 class Computer:
@@ -72,6 +79,9 @@ class Computer:
         self._spent = 0.0
         self._cost = 1.0
         self._large: set[tuple[str, str]] = set()
+        self._seen: set[str] = set()
+        """Placings of the units this side has decided in this turn (see `_not_back`)."""
+        self._seen_turn: int | None = None
 
     # --- the two questions a player is asked ------------------------------------------
 
@@ -80,15 +90,33 @@ class Computer:
         actions = seat.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        best, _ = self._search(seat, actions, progress)
-        return best
+        view = seat.view()
+        if view.turn != self._seen_turn:
+            self._seen_turn, self._seen = view.turn, set()
+        self._seen.add(placing(view))
+        ranked, _ = self._search(seat, actions, progress)
+        return self._not_back(seat.ruleset, view, ranked)
+
+    def _not_back(self, ruleset, view: GameState, ranked: list[Action]) -> Action:
+        """The best action that does not bring back a placing of the units this side has already stood in
+        this turn: rules with free actions (a pivot, a step back) would otherwise let it turn on the spot
+        for ever when every choice scores alike."""
+        now = placing(view)
+        for a in ranked[:LOOPS]:
+            tried = attempt(ruleset, view, a, self.rng)
+            after = placing(tried.state)
+            # An action that leaves every unit as it is (an end, a draw, a release) moves the game on.
+            if tried.failed or tried.rolled or after == now or after not in self._seen:
+                return a
+        return ranked[0]
 
     def react(self, seat, progress: Progress | None = None) -> Action | None:
         """A reaction the side may make now (a steal...), or None to let play go on."""
         actions = seat.legal_actions()
         if not actions:
             return None
-        best, value = self._search(seat, actions, progress)
+        ranked, value = self._search(seat, actions, progress)
+        best = ranked[0]
         ev, worlds = self._setup(seat)
         stay = sum(ev.score(w, seat.side) for w in worlds) / len(worlds)
         return best if value > stay + 0.5 else None
@@ -192,7 +220,8 @@ class Computer:
         pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
         if progress is not None:
             progress(work, work)
-        return actions[pick], top
+        order = [pick] + sorted((i for i in range(len(actions)) if i != pick), key=lambda i: -means[i])
+        return [actions[i] for i in order], top
 
     def _line_mean(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str, tries: int,
                    rng: random.Random, share: int, tick) -> float | None:
