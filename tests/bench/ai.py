@@ -40,7 +40,7 @@ def scenarios(only: str | None = None):
                 yield entry.id, info.name, load_scenario(info.name, ruleset=entry.id)
 
 
-def one(rid: str, name: str, setup, opponent: str, game: int) -> tuple:
+def one(rid: str, name: str, setup, opponent: str, game: int, cpu: bool = False) -> tuple:
     """Game `game`: the computer takes side game % 2; returns (rid, name, opponent, won, draw, times)."""
     import tests.conftest  # noqa: F401 - a worker registers the toy rule set too
 
@@ -49,20 +49,24 @@ def one(rid: str, name: str, setup, opponent: str, game: int) -> tuple:
     kinds = {s: ("computer" if s == me else opponent) for s in sides}
     seed = 1000 + game
     try:
-        played = play_game(setup, seed, seeded_players(kinds, seed), timed=True)
+        import time
+
+        clock = time.process_time if cpu else time.perf_counter
+        played = play_game(setup, seed, seeded_players(kinds, seed), timed=True, clock=clock)
     except Exception as exc:  # noqa: BLE001 - a rules bug (an offered action refused): reported, not counted
         return rid, name, opponent, me, None, f"{type(exc).__name__}: {exc}", [], 0
     return rid, name, opponent, me, played.winner == me, played.winner is None, played.think[me], played.actions
 
 
-def run(games: int | None = None, jobs: int = 2, only: str | None = None, opponents=("random", "greedy")) -> list[dict]:
+def run(games: int | None = None, jobs: int = 2, only: str | None = None, opponents=("random", "greedy"),
+        cpu: bool = False) -> list[dict]:
     if games is None:  # `make bench`: a small count unless the environment asks for more
         games = int(os.environ.get("HEXWAR_AI_GAMES", "2"))
     jobs_list = [(rid, name, setup, opp, g) for rid, name, setup in scenarios(only) for opp in opponents
                  for g in range(games)]
     results: dict[tuple, dict] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(one, *j) for j in jobs_list]
+        futures = [pool.submit(one, *j, cpu) for j in jobs_list]
         for n, f in enumerate(as_completed(futures), 1):
             rid, name, opp, me, won, draw, times, actions = f.result()
             row = results.setdefault((rid, name, opp), {"ruleset": rid, "scenario": name, "opponent": opp,
@@ -117,8 +121,11 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", help="one rule set id")
     parser.add_argument("--against", default="random,greedy", help="opponents, comma-separated")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time decisions in CPU seconds of the deciding process, not wall time "
+                        "(the fair figure on a machine shared with other work)")
     args = parser.parse_args(argv)
-    run(args.games, args.jobs, args.only, tuple(args.against.split(",")))
+    run(args.games, args.jobs, args.only, tuple(args.against.split(",")), args.cpu)
     return 0
 
 
