@@ -118,7 +118,8 @@ class HexwarApp(App[None]):
             self.start_game(self.start["new"], hide=self.start.get("hide", self.hide_between),
                             referee=self.start.get("referee", False), computers=self.start.get("ai", ()))
         elif "load" in self.start:
-            self.load_save(self.start["load"], referee=self.start.get("referee", False))
+            self.load_save(self.start["load"], referee=self.start.get("referee", False),
+                           computers=self.start.get("ai", ()))
         elif "edit" in self.start:
             from tui.screens.editor import EditorScreen
 
@@ -284,14 +285,15 @@ class HexwarApp(App[None]):
                 return
             what, value = choice
             if what == "save":
-                self.load_save(value, retry=self.load_dialog)  # a bad file: back to the list
+                self.load_save(value, retry=self.load_dialog, ask=True)  # a bad file: back to the list
             else:
                 self.new_game(value.ruleset, value.name)
 
         self.push_screen(LoadDialog(), chosen)
 
-    def load_save(self, path, retry=None, referee: bool = False) -> None:
-        """Open a saved game; a bad file is reported in a dialog (then `retry()` runs, if given)."""
+    def load_save(self, path, retry=None, referee: bool = False, computers=(), ask: bool = False) -> None:
+        """Open a saved game; a bad file is reported in a dialog (then `retry()` runs, if given).
+        `computers`: the sides the computer plays; `ask`: first ask who plays each side (from the title)."""
         from tui.dialogs import files
 
         try:
@@ -303,7 +305,17 @@ class HexwarApp(App[None]):
                 return
             self.show_error("This game cannot be loaded", str(exc), then=retry)
             return
-        self.start_game(service, hide=self.hide_between, referee=referee)
+        if not ask:
+            self.start_game(service, hide=self.hide_between, referee=referee, computers=computers)
+            return
+        from tui.dialogs.players import PlayersDialog
+
+        def chosen(sides) -> None:
+            if sides is not None:  # Esc: back to the title, nothing opened (no autosave store yet)
+                self.start_game(service, hide=self.hide_between and not sides, referee=referee, computers=sides)
+
+        names = [(s.id, s.name) for s in service.state.sides]
+        self.push_screen(PlayersDialog(names, computers), chosen)
 
     def resume(self, choose: bool = False) -> None:
         """Resume an unfinished game: the only one at once (unless `choose`), else the list to choose from."""

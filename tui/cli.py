@@ -66,13 +66,13 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("ruleset", metavar="RULESET", help="rule set id (see `hexwar list`)")
     new.add_argument("--scenario", metavar="NAME", help="a bundled scenario's name, or a scenario file's path")
     new.add_argument("--seed", type=_seed, metavar="N", help="the game's dice seed (a whole number)")
-    new.add_argument("--ai", action="append", default=[], metavar="SIDE",
-                     help="let the computer play SIDE (repeat for several; 'all': watch the computer "
-                     "play every side, + changes its pace)")
     load = sub.add_parser("load", help="open a saved game",
                           description="Check a saved game (replaying its log) and open it.")
     load.add_argument("file", metavar="FILE", help="a save file (.toml)")
     for command in (new, load):
+        command.add_argument("--ai", action="append", default=[], metavar="SIDE",
+                             help="let the computer play SIDE (repeat for several; 'all': watch the computer "
+                             "play every side, + changes its pace)")
         command.add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
                              help="play as lines of text (see `hexwar --help`)")
         command.add_argument("--side", metavar="SIDE",
@@ -241,7 +241,7 @@ def _new_service(args: argparse.Namespace):
 
     from rules import registry
     from rules.service import GameService
-    from saves.errors import SaveError, shown
+    from saves.errors import SaveError
     from saves.scenarios import default_scenario, load_scenario
     from saves.store import AutosaveStore
 
@@ -251,12 +251,7 @@ def _new_service(args: argparse.Namespace):
         raise UserError(str(exc)) from None
     name = args.scenario or default_scenario(ruleset).name
     setup = load_scenario(name, ruleset)
-    sides = [s.id for s in setup.sides]
-    if "all" in args.ai:
-        args.ai = list(sides)
-    for side in args.ai:
-        if side not in sides:
-            raise UserError(f"--ai: unknown side {shown(side)} (sides of this scenario: {', '.join(sides)})")
+    args.ai = _computer_sides(args.ai, [s.id for s in setup.sides])
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     try:
         service = GameService.new(setup, seed, store=AutosaveStore())
@@ -267,6 +262,18 @@ def _new_service(args: argparse.Namespace):
 
         raise rules_refusal(name, registry.get(ruleset), exc) from None
     return service, seed
+
+
+def _computer_sides(asked: list[str], sides: list[str]) -> list[str]:
+    """The sides `--ai` names ('all': every side); an unknown side is the user's error."""
+    from saves.errors import shown
+
+    if "all" in asked:
+        return list(sides)
+    for side in asked:
+        if side not in sides:
+            raise UserError(f"--ai: unknown side {shown(side)} (sides of this scenario: {', '.join(sides)})")
+    return list(dict.fromkeys(asked))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -286,9 +293,10 @@ def cmd_load(args: argparse.Namespace) -> int:
     from saves.store import AutosaveStore, load_game
 
     service = load_game(args.file, store=AutosaveStore())
+    computers = _computer_sides(args.ai, service.state.side_ids())
     if args.plain:
         return _open_plain(service, args.side)
-    return _open_tui({"load": args.file, "service": service, "referee": args.referee})
+    return _open_tui({"load": args.file, "service": service, "referee": args.referee, "ai": computers})
 
 
 def _open_plain(service, side: str | None) -> int:
