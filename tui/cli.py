@@ -126,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
         "refusing an army over --limit points.",
     )
     army.add_argument("ruleset", metavar="RULESET", help="rule set id")
-    army.add_argument("file", metavar="FILE", help="the army file (.toml); made by the first --add")
+    army.add_argument("file", metavar="FILE", help="the army file (.toml) or a bundled army's name; made by the first --add")
     army.add_argument("--from", dest="source", metavar="LIST", help="the list to take units from (e.g. martian)")
     army.add_argument("--add", metavar="UNIT", help="the unit's name in that list")
     army.add_argument("--count", type=int, default=1, metavar="N", help="how many to add (default 1)")
