@@ -212,6 +212,14 @@ class Repair(Action):
     target: str
 
 
+class Cancel(Action):
+    """Instead of firing its called mission the battery tries to cancel it: its caller rolls the call again;
+    success cancels it, failure fires it now; either way the battery has activated (§9.3 step 5)."""
+
+    kind: Literal["cancel"] = "cancel"
+    unit: str
+
+
 class Done(Action):
     """End the activation now; with `unit` at the start of a go, activate that unit to do nothing (§2.3)."""
 
@@ -248,7 +256,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Done, Pass, OpFire, Hold, React],
+          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Cancel, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

@@ -59,7 +59,10 @@ def start_actions(state: DSState, side: str) -> list[Action]:
     forced = forced_missions(state, side)
     if forced:
         m = forced[0]
-        return [A.Bombard(side=side, unit=m.battery, at=m.at, munition=m.munition, sheaf=m.sheaf)]
+        out = [A.Bombard(side=side, unit=m.battery, at=m.at, munition=m.munition, sheaf=m.sheaf)]
+        if not support.cancel_problem(state, state.units[m.battery]):
+            out.append(A.Cancel(side=side, unit=m.battery))
+        return out
     out: list[Action] = []
     for u in state.units.values():
         if u.side == side and can_activate(u):

@@ -122,6 +122,34 @@ def line_origin(state: DSState, battery: DSUnit, at: Hex) -> Hex:
     return battery.at if battery.at is not None else entry_hex(state, battery.side, at)
 
 
+def cancel_problem(state: DSState, battery: DSUnit) -> str:
+    mission = next((m for m in state.missions if m.battery == battery.id), None)
+    if mission is None:
+        return f"{battery.name} has no called mission to cancel"
+    caller = state.units.get(mission.observer)
+    if caller is None or not caller.alive or caller.at is None:
+        return "the caller is gone: nobody can call the mission off"
+    return ""
+
+
+def cancel(state: DSState, battery: DSUnit, ctx: Context) -> None:
+    """The caller rolls the same test again: success cancels the mission, failure fires it now; the battery
+    counts as activated either way (§9.3 step 5; firing on a failure [R])."""
+    why = cancel_problem(state, battery)
+    if why:
+        raise Refusal(why)
+    mission = next(m for m in state.missions if m.battery == battery.id)
+    caller = state.units[mission.observer]
+    state.missions.remove(mission)
+    observer = caller.has("observer") or caller.has("commando")
+    if art.call_fire(observer, caller.stats.leadership, battery.stats.off_table, ctx.dice, side=caller.side,
+                     unit=caller.id):
+        ctx.emit(Message(message=f"{caller.name} calls off {battery.name}'s mission"))
+    else:
+        ctx.emit(Message(message=f"{caller.name} cannot get through: the mission lands"))
+        bombard(state, battery, mission.at, mission.munition, ctx, mission.sheaf)
+
+
 def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Context, sheaf: str = "converged") -> None:
     """An effective mission: converged, every element within 2 hexes of the impact draws once per gun; open,
     every element in the stadium draws once, for one gun (§9.4-9.5); it clears every mine marker in its zone.

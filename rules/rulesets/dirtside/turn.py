@@ -172,7 +172,7 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
     if not can_activate(unit):
         raise Refusal(f"{unit.name} cannot activate: it has already activated this turn or is out of play")
     forced = forced_missions(state, action.side)
-    if forced and not (isinstance(action, A.Bombard) and action.unit == forced[0].battery):
+    if forced and not (isinstance(action, (A.Bombard, A.Cancel)) and action.unit == forced[0].battery):
         raise Refusal(f"{state.units[forced[0].battery].name} must fire its called mission first")
     if unit.stats.panic and not isinstance(action, A.Done):
         raise Refusal(f"{unit.name} panicked: this activation only removes the PANIC marker (choose done)")
@@ -242,6 +242,9 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         support.counter_battery(state, unit, target, ctx)
     elif isinstance(action, A.Launch):
         support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
+        state.moved = True
+    elif isinstance(action, A.Cancel):
+        support.cancel(state, unit, ctx)
         state.moved = True
     elif isinstance(action, A.Demolish):
         engineers.demolish(state, unit, Hex(*action.at), ctx)

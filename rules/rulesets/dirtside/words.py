@@ -53,6 +53,8 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: take {nm(action.troops)} aboard (half its move)"
     if k == "unload":
         return f"{nm(action.unit)}: put {nm(action.troops)} down at {Hex(*action.at)} (half its move)"
+    if k == "cancel":
+        return f"{nm(action.unit)}: try to call off its mission (the caller's die again; failing, it lands)"
     if k == "demolish":
         return f"{nm(action.unit)}: demolish {tname}"
     if k == "repair":
