@@ -182,7 +182,7 @@ def test_a_called_mission_can_be_called_off_by_its_caller_rolling_again():
     assert state.missions == [] and state.units["bat"].stats.activated and state.units["bat"].stats.elements[0].ammo == 1
     state = game()
     play(state, "cancel blue unit=bat", 2, F("R3", "Y2"))  # 2 fails: the mission lands (light: 2 chits)
-    assert state.units["inf"].eliminated and state.units["bat"].stats.activated
+    assert state.units["inf"].eliminated and state.turn == 2  # the battery was the last go of turn 1
 
 
 def test_an_all_vehicle_assault_on_infantry_adds_2_to_the_threat_test():
