@@ -32,6 +32,13 @@ def apply_vehicle(state: DSState, unit: DSUnit, e: Element, r: ch.VehicleResult,
         e.immobilised = e.immobilised or r.immobilised
         e.systems_down = e.systems_down or r.systems_down
     ctx.emit(Message(message=f"{unit.name}: {e.name} {'destroyed' if lost else r.words()}"))
+    if not lost and (r.damaged or r.immobilised or r.systems_down) and state.options.get("abandonment", False):
+        roll = ctx.dice.roll(1, 6, "abandonment", side=unit.side, unit=unit.id, need=4, test=">=", rule="§6.4",
+                             outcome=lambda f: "the crew stays" if f[0] >= 4 else "the crew bails out")[0]
+        if roll <= 3:
+            e.lost = True
+            ctx.emit(Message(message=f"{unit.name}: {e.name}'s crew bails out"))
+            return True
     return lost
 
 

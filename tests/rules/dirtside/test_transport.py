@@ -69,3 +69,18 @@ def test_a_boom_kills_everyone_on_board_and_a_damaged_carrier_loses_a_team_on_a_
     play(state, "fire red unit=rt at=5,12", 3, 9, F("R1", "Y1", "R0"), 6, 5, 8)
     i = state.units["i"]
     assert [e.lost for e in i.stats.elements] == [True, False] and i.stats.aboard == "c"
+
+
+def test_optional_abandonment_bails_out_on_1_to_3_after_non_lethal_damage():
+    def game(on):
+        return start(setup([unit("c", "blue", at(5, 12), [tank("T", armour=2), tank("T2", armour=2)], facing=1),
+                            unit("rt", "red", at(5, 4), [tank("Red 1")], facing=4),
+                            unit("rx", "red", at(18, 1), [team("X")])]), first="red", abandonment=on)
+    state = game(True)
+    # R1 Y1 R0 = 2 = front armour 2: damaged; abandonment d6 3: the crew bails out (lost); half lost: test +2 holds;
+    # the leader gone: a new leader's d6
+    play(state, "fire red unit=rt at=5,12", 3, 9, F("R1", "Y1", "R0"), 3, 8, 4)
+    assert state.units["c"].stats.elements[0].lost
+    state = game(False)
+    play(state, "fire red unit=rt at=5,12", 3, 9, F("R1", "Y1", "R0"), 8)  # off: damaged only, test +1
+    assert state.units["c"].stats.elements[0].damaged and not state.units["c"].stats.elements[0].lost
