@@ -45,7 +45,8 @@ def opfire_units(state: DSState, side: str, mover: DSUnit) -> list[DSUnit]:
         return []
     out = []
     for u in state.units.values():
-        if u.side != side or u.stats.activated or not u.on_map or u.stats.role != "ground" or u.stats.panic:
+        if u.side != side or u.stats.activated or not u.on_map or u.stats.role != "ground" or u.stats.panic \
+                or u.stats.evasive:
             continue
         if vtol.high(mover) or not vtol.sees(state, u, mover):
             continue
@@ -82,8 +83,12 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
     out: list[Action] = []
     if s.role == "ground" and unit.on_map:
         if not moved:
-            out.extend(A.Move(side=side, unit=unit.id, path=p) for h, p in mv.destinations(state, unit).items()
+            dests = mv.destinations(state, unit)
+            out.extend(A.Move(side=side, unit=unit.id, path=p) for h, p in dests.items()
                        if mv.confidence_allows(state, unit, h))
+            if not acted and all(e.design and e.design.mobility in mv.EVASIVE_MOBILITY for e in unit.stats.alive()):
+                out.extend(A.Move(side=side, unit=unit.id, path=p, evasive=True) for h, p in dests.items()
+                           if mv.confidence_allows(state, unit, h) and not mv.evasive_problem(state, unit, p))
         if any(transport.capacity(unit)) and unit.bmf() > 0:
             spent = state.spent if state.current == unit.id else 0
             if spent + unit.bmf() / 2 <= unit.bmf():

@@ -124,6 +124,22 @@ def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool =
     return path, spent
 
 
+EVASIVE_MOBILITY = ("gev_fast", "grav")
+
+
+def evasive_problem(state: DSState, unit: DSUnit, path: list[Hex]) -> str:
+    """'' when the path may be taken as evasive movement (§4.4)."""
+    if any(not e.design or e.design.mobility not in EVASIVE_MOBILITY for e in unit.stats.alive()):
+        return "only fast GEVs and grav vehicles move evasively (the whole unit)"
+    travel = travel_mode(state, unit)
+    costs = [hex_cost(state, unit, h, travel) for h in path]
+    if any(c is None or c > 1 for c in costs):
+        return "evasive movement needs easy or normal going all the way"
+    if sum(costs) < 0.75 * unit.bmf():
+        return f"evasive movement uses at least 3/4 of the move ({0.75 * unit.bmf():g})"
+    return ""
+
+
 def confidence_allows(state: DSState, unit: DSUnit, dest: Hex) -> bool:
     """Broken units may not advance; Routed units withdraw: neither may end closer to the enemy (§1.4 [R])."""
     if unit.stats.confidence not in ("BR", "RO"):

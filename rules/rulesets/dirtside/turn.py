@@ -177,6 +177,9 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
     if unit.stats.panic and not isinstance(action, A.Done):
         raise Refusal(f"{unit.name} panicked: this activation only removes the PANIC marker (choose done)")
     state.current, state.moved, state.acted = unit.id, False, False
+    if unit.stats.evasive:
+        unit.stats.evasive = False
+        ctx.emit(Changed(unit=unit.id, field="evasive", before=True, after=False, why="its next activation"))
     state.mined = []
     state.passes = 0
     state.spent = 0
@@ -329,6 +332,14 @@ def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
         if not r.passed:
             ctx.emit(Message(message=f"{unit.name} will not move"))
             return
+    if action.evasive:
+        why = mv.evasive_problem(state, unit, path)
+        if why:
+            raise Refusal(why)
+        if state.acted:
+            raise Refusal(f"{unit.name} has fired: an evasive unit may not fire")
+        unit.stats.evasive = True
+        ctx.emit(Changed(unit=unit.id, field="evasive", before=False, after=True, why="evasive movement"))
     smoke.clear_discharge(unit, ctx, "it moved away from its smoke")
     del spent  # paid hex by hex as the unit walks
     walk.start(state, unit, path, ctx)

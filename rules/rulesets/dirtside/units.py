@@ -136,6 +136,8 @@ class DSStats(BaseModel):
     """A command unit: it rallies units; losing it shakes its whole side (§3.3)."""
     wingman: str | None = None
     """The other craft of a flight of two aerospace craft: they activate and fly as one (§1.2, §2.2, §11.4)."""
+    evasive: bool = False
+    """EVASIVE marker (§4.4), until the unit's next activation."""
     smoked: int = 0
     """Smoke dischargers fired: activation ends left before the small cloud goes (§5.6)."""
     mode: Literal["low", "high", "grounded"] = "low"

@@ -17,7 +17,8 @@ def describe(state: DSState, action: Action) -> str:
     tname = target.name if target else str(Hex(*at)) if at is not None else ""
     k = action.kind
     if k == "move":
-        return f"{nm(action.unit)}: move to {Hex(*action.path[-1])}"
+        return f"{nm(action.unit)}: move to {Hex(*action.path[-1])}" + (" evasively (no fire; d8 against it)"
+                                                                          if action.evasive else "")
     if k in ("fire", "opfire"):
         return f"{nm(action.unit)}: {'opportunity ' if k == 'opfire' else ''}fire at {tname}"
     if k == "assault":
@@ -141,6 +142,8 @@ def unit_marks(state: DSState, unit_id: str) -> str:
         marks += " P"
     if s.smoked:
         marks += " SMK"
+    if s.evasive:
+        marks += " EV"
     if is_vtol(u):
         marks += {"high": " HIGH", "low": " low", "grounded": " GND"}[s.mode]
     if s.activated:
