@@ -16,6 +16,8 @@ class Move(Action):
     kind: Literal["move"] = "move"
     unit: str
     path: list[Hex]
+    run: bool = False
+    """Combat walkers running: normal going counts as easy; no fire this activation (§4.4)."""
     evasive: bool = False
     """Evasive movement (fast GEV and grav): at least 3/4 of the move over easy or normal going; until its next
     activation attackers face a d8 secondary die and the unit may not fire (§4.4)."""

@@ -62,6 +62,8 @@ def can_fire(state: DSState, firer: DSUnit, target: DSUnit) -> str:
         return "there is no enemy unit there"
     if firer.stats.evasive:
         return f"{firer.name} is moving evasively and may not fire"
+    if state.running and state.current == firer.id:
+        return f"{firer.name} is running and may not fire this activation"
     if firer.stats.confidence == "RO" and firer.infantry() and not firer.vehicles():
         return f"{firer.name} is Routed and may not fire"
     if vtol.high(target):

@@ -86,6 +86,10 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
             dests = mv.destinations(state, unit)
             out.extend(A.Move(side=side, unit=unit.id, path=p) for h, p in dests.items()
                        if mv.confidence_allows(state, unit, h))
+            if not acted and mv.may_run(unit):
+                ran = mv.destinations(state, unit, run=True)
+                out.extend(A.Move(side=side, unit=unit.id, path=p, run=True) for h, p in ran.items()
+                           if h not in dests and mv.confidence_allows(state, unit, h))
             if not acted and all(e.design and e.design.mobility in mv.EVASIVE_MOBILITY for e in unit.stats.alive()):
                 out.extend(A.Move(side=side, unit=unit.id, path=p, evasive=True) for h, p in dests.items()
                            if mv.confidence_allows(state, unit, h) and not mv.evasive_problem(state, unit, p))

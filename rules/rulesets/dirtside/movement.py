@@ -34,8 +34,9 @@ def entry_problem(state: DSState, unit: DSUnit, h: Hex) -> str:
     return ""
 
 
-def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool) -> float | None:
-    """The dearest going among the unit's elements (they move together); roads are easy only in travel mode."""
+def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool, run: bool = False) -> float | None:
+    """The dearest going among the unit's elements (they move together); roads are easy only in travel mode;
+    running combat walkers count normal going as easy (§4.4)."""
     if not state.board.in_bounds(h):
         return None
     if state.ground_zero:
@@ -50,7 +51,11 @@ def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool) -> float | None
         if c == 0.5 and not travel:
             c = 1.0  # easy going only in travel mode (§4.2)
         worst = max(worst, c)
-    return worst
+    return 0.5 if run and worst == 1.0 else worst
+
+
+def may_run(unit: DSUnit) -> bool:
+    return all(e.design and e.design.mobility == "walker_combat" for e in unit.stats.alive())
 
 
 def enterable(state: DSState, unit: DSUnit, h: Hex) -> bool:
@@ -75,7 +80,7 @@ def grounded(unit: DSUnit) -> bool:
     return is_vtol(unit) and unit.stats.mode == "grounded"
 
 
-def destinations(state: DSState, unit: DSUnit, *, assault: bool = False) -> dict[Hex, list[Hex]]:
+def destinations(state: DSState, unit: DSUnit, *, assault: bool = False, run: bool = False) -> dict[Hex, list[Hex]]:
     """Hex -> path (start excluded) within the unit's movement; enemy and friendly units block."""
     if unit.at is None or unit.bmf() <= 0 or grounded(unit):
         return {}
@@ -85,13 +90,14 @@ def destinations(state: DSState, unit: DSUnit, *, assault: bool = False) -> dict
     def cost(a: Hex, b: Hex):
         if b in occupied:
             return None
-        return hex_cost(state, unit, b, travel)
+        return hex_cost(state, unit, b, travel, run)
 
     came = reachable(unit.at, budget(unit, assault) - already(state, unit), cost)
     return {h: path_to(came, h)[1:] for h in came if h != unit.at}
 
 
-def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool = False) -> tuple[list[Hex], float]:
+def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool = False,
+               run: bool = False) -> tuple[list[Hex], float]:
     """The path without its start and its cost, or a refusal naming the problem."""
     path = [Hex(*h) for h in path]
     if path and path[0] == unit.at:
@@ -112,7 +118,7 @@ def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool =
             raise Refusal(f"the path leaves the map at {h}")
         if h in occupied:
             raise Refusal(f"the path crosses {h}, where {occupied[h].name} stands")
-        c = hex_cost(state, unit, h, travel)
+        c = hex_cost(state, unit, h, travel, run)
         if c is None:
             label = ter.TERRAIN.get(state.board.terrain_at(h))
             raise Refusal(f"{h} ({label.label if label else 'terrain'}) is impassable to {unit.name}")

@@ -68,6 +68,8 @@ class DSState(GameState):
     spent: float = 0
     """Movement spent by the activating unit (more than half its BMF steps its fire die down, §5.1)."""
     acted: bool = False
+    running: bool = False
+    """The activating combat walker runs: it may not fire this activation (§4.4)."""
     flying: bool = False
     """The active side is spending a go flying its due cruise missiles."""
     passes: int = 0

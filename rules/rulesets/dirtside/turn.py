@@ -176,7 +176,7 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
         raise Refusal(f"{state.units[forced[0].battery].name} must fire its called mission first")
     if unit.stats.panic and not isinstance(action, A.Done):
         raise Refusal(f"{unit.name} panicked: this activation only removes the PANIC marker (choose done)")
-    state.current, state.moved, state.acted = unit.id, False, False
+    state.current, state.moved, state.acted, state.running = unit.id, False, False, False
     if unit.stats.evasive:
         unit.stats.evasive = False
         ctx.emit(Changed(unit=unit.id, field="evasive", before=True, after=False, why="its next activation"))
@@ -315,7 +315,11 @@ def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
         raise Refusal(f"{unit.name} has already moved this activation")
     if unit.stats.role != "ground" or unit.at is None:
         raise Refusal(f"{unit.name} does not move on the map")
-    path, spent = mv.check_path(state, unit, list(action.path))
+    if action.run and not mv.may_run(unit):
+        raise Refusal("only combat walkers run")
+    if action.run and state.acted:
+        raise Refusal(f"{unit.name} has fired: a running walker may not fire")
+    path, spent = mv.check_path(state, unit, list(action.path), run=action.run)
     _confidence_limits(state, unit, path[-1])
     s = unit.stats
     state.moved = True
@@ -332,6 +336,7 @@ def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
         if not r.passed:
             ctx.emit(Message(message=f"{unit.name} will not move"))
             return
+    state.running = action.run
     if action.evasive:
         why = mv.evasive_problem(state, unit, path)
         if why:

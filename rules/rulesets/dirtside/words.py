@@ -18,7 +18,8 @@ def describe(state: DSState, action: Action) -> str:
     k = action.kind
     if k == "move":
         return f"{nm(action.unit)}: move to {Hex(*action.path[-1])}" + (" evasively (no fire; d8 against it)"
-                                                                          if action.evasive else "")
+                                                                          if action.evasive else "") + \
+            (" running (no fire this activation)" if action.run else "")
     if k in ("fire", "opfire"):
         return f"{nm(action.unit)}: {'opportunity ' if k == 'opfire' else ''}fire at {tname}"
     if k == "assault":
