@@ -44,11 +44,13 @@ class Element(BaseModel):
     def _design(self) -> Element:
         if self.kind != "infantry" and self.design is None:
             raise ValueError(f"a {self.kind} element needs a design")
-        if self.team == "mortar" and self.ammo == 0 and self.kind == "infantry":
+        # Filled only when not given, so a game state read back (a save, a remote seat) keeps spent ammunition.
+        given = self.model_fields_set
+        if self.team == "mortar" and "ammo" not in given and self.kind == "infantry":
             self.ammo = 1  # "enough ammunition for one effective bombardment" (house rule)
-        if self.design and self.design.artillery and self.ammo == 0:
+        if self.design and self.design.artillery and "ammo" not in given:
             self.ammo = max(1, self.design.ammo)  # one chit loaded; more as the design carries (house rule)
-        if self.design and self.design.minelayer and self.mine_loads == 0:
+        if self.design and self.design.minelayer and "mine_loads" not in given:
             self.mine_loads = 1  # "one load per resupply" (§10.1)
         return self
 
