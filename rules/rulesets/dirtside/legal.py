@@ -48,8 +48,8 @@ def opfire_units(state: DSState, side: str, mover: DSUnit) -> list[DSUnit]:
         if u.side != side or u.stats.activated or not u.on_map or u.stats.role != "ground" or u.stats.panic \
                 or u.stats.evasive:
             continue
-        if vtol.high(mover) or not vtol.sees(state, u, mover):
-            continue
+        if vtol.high(mover) or not vtol.sees(state, u, mover) or combat.can_fire(state, u, mover):
+            continue  # out of sight, or it may not fire at all (Routed infantry, evasive...)
         if any(kind != "firefight" or state.options.get("opfire_firefights", False)
                for _, _, kind in combat.shots(state, u, mover, opportunity=True)):
             out.append(u)

@@ -39,3 +39,13 @@ def test_each_hex_asks_again_and_the_unit_that_fired_is_spent():
     play(state, "opfire red unit=rt at=5,11", 8, 2)  # a miss: d12 2 against d8 8
     assert state.units["t"].at == at(5, 11) and not state.paused
     assert state.spent == 3
+
+
+def test_routed_infantry_is_never_offered_opportunity_fire():
+    state = start(setup([
+        unit("t", "blue", at(5, 10), [tank("Blue 1")], facing=1),
+        unit("ri", "red", at(5, 6), [team("A"), team("B")], confidence="RO"),
+        unit("rx", "red", at(18, 1), [team("X")]),
+    ]), first="blue", opfire_firefights=True)
+    play(state, "move blue unit=t path=[5,9]")
+    assert not state.paused  # the routed team may not fire, so nobody is asked
