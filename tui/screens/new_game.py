@@ -15,6 +15,7 @@ from rules import registry
 from tui.dialogs import files
 from tui.dialogs.players import COMPUTER, PERSON, PLAYERS
 from tui.keys import NEW_GAME_KEYS, bindings
+from tui.widgets.lists import SafeSelect
 from tui.widgets.text import clean, lit
 from tui.widgets.tick import Tick
 
@@ -54,7 +55,7 @@ class NewGameScreen(Screen[None]):
         with VerticalScroll(id="new-game-form"):
             with Horizontal(classes="row"):
                 yield Label("Rule set", classes="field-label")
-                yield Select(
+                yield SafeSelect(
                     [(lit(e.name), e.id) for e in self.entries],
                     value=self.ruleset_id if self.ruleset_id else Select.BLANK,
                     allow_blank=False if self.entries else True,
@@ -62,7 +63,7 @@ class NewGameScreen(Screen[None]):
                 )
             with Horizontal(classes="row"):
                 yield Label("Scenario", classes="field-label")
-                yield Select([], id="scenario", prompt="(no scenarios)")
+                yield SafeSelect([], id="scenario", prompt="(no scenarios)")
             yield Static("", id="scenario-about")
             yield Static("Who plays each side", classes="section")
             yield VerticalScroll(id="sides")
@@ -127,7 +128,7 @@ class NewGameScreen(Screen[None]):
             elif spec.choices:
                 rows.append(Horizontal(
                     Label(lit(spec.label), classes="field-label"),
-                    Select([(lit(c), c) for c in spec.choices], value=str(spec.default), allow_blank=False, id=wid),
+                    SafeSelect([(lit(c), c) for c in spec.choices], value=str(spec.default), allow_blank=False, id=wid),
                     classes="row",
                 ))
             else:
