@@ -314,7 +314,9 @@ class HexwarApp(App[None]):
             if sides is not None:  # Esc: back to the title, nothing opened (no autosave store yet)
                 self.start_game(service, hide=self.hide_between and not sides, referee=referee, computers=sides)
 
-        names = [(s.id, s.name) for s in service.state.sides]
+        from tui.seating import Seating
+
+        names = [(side, service.side_name(side)) for side in Seating(service).sides()]
         self.push_screen(PlayersDialog(names, computers), chosen)
 
     def resume(self, choose: bool = False) -> None:
