@@ -131,6 +131,9 @@ class GameEntry(_FileModel):
     """The action log in text form, oldest first."""
     app_version: Annotated[str, Field(max_length=MAX_ID)] = ""
     """The hexwar that wrote the file (for people; `version` drives loading)."""
+    solo: bool | None = None
+    """F4's choice: true = solo play (no pass-the-keyboard screen), false = the screen on; absent: the app's
+    default. Presentation only: it does not change the game."""
 
 
 class Document(Setup):

@@ -107,6 +107,7 @@ def game_table(service: GameService) -> dict[str, Any]:
         "app_version": app_version(),
         "options": plain(dict(service.initial.options)),
         "actions": [_text(step.action) for step in service.history],
+        **({"solo": service.prefs["solo"]} if "solo" in service.prefs else {}),
     }
 
 
@@ -132,6 +133,13 @@ def save_game(service: GameService, path: str | Path) -> Path:
 
 def game_from_document(doc: Document, file: str | None, store: Store | None = None) -> GameService:
     """Rebuild a saved game: scenario + seed + options, replay the log, compare with the snapshot."""
+    service = _rebuilt(doc, file, store)
+    if doc.game is not None and doc.game.solo is not None:
+        service.prefs["solo"] = doc.game.solo
+    return service
+
+
+def _rebuilt(doc: Document, file: str | None, store: Store | None = None) -> GameService:
     if doc.kind != "save" or doc.game is None or doc.snapshot is None:
         raise SaveError(file, Problem("kind", "is a scenario, not a saved game (start it with `hexwar new RULESET --scenario FILE`)"))
     setup, ruleset = checked_setup(doc, file)

@@ -66,13 +66,13 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("ruleset", metavar="RULESET", help="rule set id (see `hexwar list`)")
     new.add_argument("--scenario", metavar="NAME", help="a bundled scenario's name, or a scenario file's path")
     new.add_argument("--seed", type=_seed, metavar="N", help="the game's dice seed (a whole number)")
-    new.add_argument("--ai", action="append", default=[], metavar="SIDE",
-                     help="let the computer play SIDE (repeat for several; 'all': watch the computer "
-                     "play every side, + changes its pace)")
     load = sub.add_parser("load", help="open a saved game",
                           description="Check a saved game (replaying its log) and open it.")
     load.add_argument("file", metavar="FILE", help="a save file (.toml)")
     for command in (new, load):
+        command.add_argument("--ai", action="append", default=[], metavar="SIDE",
+                             help="let the computer play SIDE (repeat for several; 'all': watch the computer "
+                             "play every side, + changes its pace)")
         command.add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
                              help="play as lines of text (see `hexwar --help`)")
         command.add_argument("--side", metavar="SIDE",
@@ -102,6 +102,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ssh", type=int, metavar="PORT", help="also accept players over SSH on PORT")
     serve.add_argument("--host-key", metavar="FILE", help="the SSH host key (default: made in the host's folder)")
     serve.add_argument("--listen", metavar="ADDRESS", default="", help="the address SSH listens on (default: all)")
+    serve.add_argument("--register", nargs=3, metavar=("GAME", "SIDE", "KEYFILE"),
+                       help="register an SSH public key (a .pub file) for a seat (SIDE, or * to watch), then stop: "
+                       "that key then seats its player without a code")
+    serve.add_argument("--forget", metavar="KEYFILE", help="unregister an SSH public key from every seat, then stop")
+    serve.add_argument("--no-lobby", action="store_true",
+                       help="no lobby screen, even at a terminal: print the join codes and serve")
     join = sub.add_parser(
         "join", help="join a hosted game on this machine",
         description="Join a game of the host running on this machine (`hexwar serve`), by name and side "
@@ -120,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
         "refusing an army over --limit points.",
     )
     army.add_argument("ruleset", metavar="RULESET", help="rule set id")
-    army.add_argument("file", metavar="FILE", help="the army file (.toml); made by the first --add")
+    army.add_argument("file", metavar="FILE", help="the army file (.toml) or a bundled army's name; made by the first --add")
     army.add_argument("--from", dest="source", metavar="LIST", help="the list to take units from (e.g. martian)")
     army.add_argument("--add", metavar="UNIT", help="the unit's name in that list")
     army.add_argument("--count", type=int, default=1, metavar="N", help="how many to add (default 1)")
@@ -235,7 +241,7 @@ def _new_service(args: argparse.Namespace):
 
     from rules import registry
     from rules.service import GameService
-    from saves.errors import SaveError, shown
+    from saves.errors import SaveError
     from saves.scenarios import default_scenario, load_scenario
     from saves.store import AutosaveStore
 
@@ -245,12 +251,7 @@ def _new_service(args: argparse.Namespace):
         raise UserError(str(exc)) from None
     name = args.scenario or default_scenario(ruleset).name
     setup = load_scenario(name, ruleset)
-    sides = [s.id for s in setup.sides]
-    if "all" in args.ai:
-        args.ai = list(sides)
-    for side in args.ai:
-        if side not in sides:
-            raise UserError(f"--ai: unknown side {shown(side)} (sides of this scenario: {', '.join(sides)})")
+    args.ai = _computer_sides(args.ai, [s.id for s in setup.sides])
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     try:
         service = GameService.new(setup, seed, store=AutosaveStore())
@@ -261,6 +262,18 @@ def _new_service(args: argparse.Namespace):
 
         raise rules_refusal(name, registry.get(ruleset), exc) from None
     return service, seed
+
+
+def _computer_sides(asked: list[str], sides: list[str]) -> list[str]:
+    """The sides `--ai` names ('all': every side); an unknown side is the user's error."""
+    from saves.errors import shown
+
+    if "all" in asked:
+        return list(sides)
+    for side in asked:
+        if side not in sides:
+            raise UserError(f"--ai: unknown side {shown(side)} (sides of this scenario: {', '.join(sides)})")
+    return list(dict.fromkeys(asked))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -280,9 +293,10 @@ def cmd_load(args: argparse.Namespace) -> int:
     from saves.store import AutosaveStore, load_game
 
     service = load_game(args.file, store=AutosaveStore())
+    computers = _computer_sides(args.ai, service.state.side_ids())
     if args.plain:
         return _open_plain(service, args.side)
-    return _open_tui({"load": args.file, "service": service, "referee": args.referee})
+    return _open_tui({"load": args.file, "service": service, "referee": args.referee, "ai": computers})
 
 
 def _open_plain(service, side: str | None) -> int:
@@ -331,12 +345,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise UserError(str(exc)) from None
         _out(f"New game {game.name} ({service.ruleset.id}, seed {seed}).")
+    if args.register or args.forget:
+        return _serve_keys(host, args)
+    if not args.no_lobby and sys.stdin.isatty() and sys.stdout.isatty():
+        from tui.remote.lobby import run_lobby
+
+        return run_lobby(host, args.ssh, args.host_key, args.listen)
     for name, game in sorted(host.games.items()):
         sides = {s.id: s.name for s in game.service.state.sides}
         _out(f"{name}: {game.service.ruleset.id}, {len(game.service.history)} actions")
         for side, code in host.codes(name).items():
             who = "spectators" if side == "*" else f"{side} ({sides[side]})"
-            _out(f"    {who:<32} join code {code}")
+            keys = len(host.keys.keys_of(name, side))
+            _out(f"    {who:<32} join code {code}" + (f"   ({keys} key{'s' * (keys != 1)})" if keys else ""))
     _out(f"Players on this machine: hexwar join GAME --side SIDE   (socket {host.socket_path})")
 
     async def run() -> None:
@@ -360,6 +381,28 @@ def cmd_serve(args: argparse.Namespace) -> int:
         asyncio.run(run())
     except OSError as exc:
         raise UserError(f"cannot serve: {exc.strerror or exc}") from None
+    return EXIT_OK
+
+
+def _serve_keys(host, args: argparse.Namespace) -> int:
+    """`hexwar serve --register GAME SIDE KEYFILE` / `--forget KEYFILE`."""
+    from saves.errors import SaveError
+    from saves.files import read_bytes
+    from tui.remote.keys import KeyRefused, fingerprint_of
+
+    path = args.register[2] if args.register else args.forget
+    try:
+        fingerprint, about = fingerprint_of(read_bytes(path, 16 * 1024).decode("utf-8", "replace"))
+        if args.forget:
+            dropped = host.keys.forget(fingerprint)
+            _out(f"Key {fingerprint} unregistered from {dropped} seat{'s' * (dropped != 1)}.")
+            return EXIT_OK
+        game, side = args.register[:2]
+        new = host.register_key(fingerprint, game, side, about)
+    except (KeyRefused, SaveError) as exc:
+        raise UserError(f"{path}: {exc}") from None
+    who = "a spectator" if side == "*" else host.seat_title(game, side)
+    _out(f"Key {fingerprint} ({about}) {'is now' if new else 'was already'} registered for {game} as {who}.")
     return EXIT_OK
 
 
