@@ -25,9 +25,9 @@ bench: $(STAMP)
 monkey: $(STAMP)
 	HEXWAR_MONKEY_SCALE=12.5 $(PY) -m pytest tests/tui/test_robustness.py -k monkey $(PYTEST_ARGS)
 
-# hexwar in a real browser: needs Debian's chromium (apt-get install chromium).
+# hexwar in a real browser alone, keeping its screenshots (`make test` runs it too).
+# Needs Debian's chromium (apt-get install chromium; .ci/run installs it when missing).
 browser-test: $(STAMP)
-	$(PY) -m pip install --quiet playwright
 	$(PY) -m tests.browser
 
 clean:

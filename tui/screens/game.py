@@ -144,6 +144,7 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         return self.query_one("#status", StatusLine)
 
     def on_mount(self) -> None:
+        self.map.cursor_listener = self.cursor_moved
         view = self.view
         self._phase = (self.seat.decision().side, view.phase, view.turn)
         self.rebuild_dice()
@@ -375,10 +376,10 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
 
     # --- messages from the map, the palette and the keys ------------------------------
 
-    @on(HexMap.CursorMoved)
     @guarded
-    def cursor_moved(self, event) -> None:
-        h = event.hex
+    def cursor_moved(self, h: Hex) -> None:
+        """The map's cursor moved (called by the map at once, so the status line goes out in the
+        map's frame: `HexMap.cursor_listener`)."""
         if self.mode is not None or self.pending is not None:
             self.update_highlights(h)
         self.status.set_fields(cursor=self.cursor_text(h))

@@ -16,20 +16,23 @@ TERRAIN: dict[str, TerrainInfo] = {
     "building": TerrainInfo(label="Building", effects="hard cover (+2 TN to hit); blocks sight through it", glyph="#", style="building"),
     "rubble": TerrainInfo(label="Rubble", effects="tough going; hard cover (+2 TN to hit)", glyph="%", style="rough"),
     "water": TerrainInfo(label="Water", effects="tough going", glyph="~", style="water"),
-    "impassable": TerrainInfo(label="Impassable", effects="no entry; blocks sight", glyph="@", style="rough"),
+    "impassable": TerrainInfo(label="Impassable", effects="no entry; blocks sight", glyph="@", style="rough",
+                                impassable=True),
     "gap": TerrainInfo(label="Gap", effects="no standing in it; jumped: 1\" free, an Agility test per 1\" beyond, "
-                                           "at most half Move (SKIRM-A15)", glyph="^", style="plain"),
+                                           "at most half Move (SKIRM-A15)", glyph="^", style="plain",
+                         impassable=True),
     "wall": TerrainInfo(label="Low wall (hexside)", effects="climbing over is tough going; hard cover against fire "
-                        "across it", mark="]", style="building"),
+                        "across it", mark="]", style="building", place="edge"),
     "ladder": TerrainInfo(label="Ladder (feature)", effects="climb any height here as tough going; an Agility "
                           "test to go on after the climb; attacked on it: an Agility test or fall", mark="=",
-                          style="plain"),
+                          style="plain", place="feature"),
     "rope": TerrainInfo(label="Rope (feature)", effects="climb any height here as tough going; an Agility test "
-                        "to go on after the climb; attacked on it: an Agility test or fall", mark='"', style="plain"),
+                        "to go on after the climb; attacked on it: an Agility test or fall", mark='"',
+                        style="plain", place="feature"),
     "slippery": TerrainInfo(label="Slippery surface (feature)", effects="a failed climb test here is tested "
-                            "again: a second failure falls", mark=";", style="plain"),
+                            "again: a second failure falls", mark=";", style="plain", place="feature"),
     "objective": TerrainInfo(label="Objective (feature)", effects="a place the scenario names", mark="!",
-                             style="plain"),
+                             style="plain", place="feature"),
 }
 TOUGH = frozenset({"rough", "woods", "rubble", "water"})
 HARD_COVER = frozenset({"building", "rubble"})
