@@ -165,7 +165,7 @@ class NewGameScreen(Screen[None]):
         for n, side in enumerate(self.setup.sides):
             rows.append(Horizontal(
                 Label(lit(side.name or side.id), classes="field-label"),
-                Select(PLAYERS, value=PERSON, allow_blank=False, classes="who", id=f"who-{self._generation}-{n}"),
+                SafeSelect(PLAYERS, value=PERSON, allow_blank=False, classes="who", id=f"who-{self._generation}-{n}"),
                 classes="row side-row",
             ))
         await sides_box.mount_all(rows)
