@@ -266,3 +266,31 @@ def test_the_hosts_owner_registers_a_key_by_hand(door, keys, capsys):
         assert main(["serve", "--dir", str(door.folder), "--register", *wrong]) != 0
         assert why in capsys.readouterr().err
     assert door.host.keys.seats(fingerprint(keys["rebels"])) == [("fort", "rebels")]
+
+
+def test_a_connection_that_offers_key_after_key_is_cut_off():
+    """asyncssh sets no bound on login attempts: the door does (a client cycling keys is closed)."""
+    from collections import Counter
+
+    import asyncssh
+
+    from tui.remote.ssh import MAX_AUTH_TRIES, SSHDoor, _Server
+
+    class Conn:
+        closed = False
+
+        def get_extra_info(self, name):
+            return ("127.0.0.9", 1) if name == "peername" else None
+
+        def close(self):
+            self.closed = True
+
+    server, conn = _Server(SSHDoor.__new__(SSHDoor)), Conn()
+    server.door.per_address, server.door.connections = Counter(), set()
+    server.connection_made(conn)
+    key = asyncssh.generate_private_key("ssh-ed25519").convert_to_public()
+    assert all(server.validate_public_key("play", key) for _ in range(MAX_AUTH_TRIES))
+    assert not conn.closed
+    assert not server.validate_public_key("play", key) and conn.closed
+    assert not server.get_kbdint_challenge("play", "", "")
+    assert not _Server(server.door).validate_public_key("root", key)  # any other user: never
