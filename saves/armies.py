@@ -2,7 +2,8 @@
 
 An army file names units with a count, their stats (the rule set's own model),
 the points the text prints for each and the points after any erratum. The
-rule set prices units (`unit_points(stats)`), so this module holds no rules.
+rule set prices units and names their problems (rules/armycost.py: `rules/rulesets/<id>/builder.py`), so this
+module holds no rules and serves every rule set with points (hundred_wars, dirtside).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from rules import registry
+from rules import armycost, registry
 from saves.errors import SaveError, problems_from_validation
 from saves.files import dump_toml, parse_toml, read_bytes, write_atomic
 
@@ -46,6 +47,8 @@ class ArmyFile(BaseModel):
     total: int | None = None
     """The army's points after errata; checked against the sum of its units."""
     erratum: str = Field(default="", max_length=400)
+    limit: int | None = Field(default=None, ge=0)
+    """The points limit the army was built for (a scenario's); `--limit` overrides it."""
     units: list[ArmyEntryFile] = Field(default_factory=list, max_length=400)
 
 
@@ -54,6 +57,8 @@ class CostedEntry:
     entry: ArmyEntryFile
     each: int
     """What the rule set's costing gives for one unit."""
+    problems: tuple[str, ...] = ()
+    """What the rule set finds wrong with the unit (a design over its capacity...), in words."""
 
     @property
     def subtotal(self) -> int:
@@ -73,6 +78,7 @@ class Army:
         """Where the file's stated points disagree with the costing (empty: it validates)."""
         out = []
         for e in self.entries:
+            out.extend(e.problems)
             if e.entry.points is not None and e.entry.points != e.each:
                 out.append(f"{e.entry.name}: the file says {e.entry.points} points, the costing gives {e.each}")
             if e.entry.printed is not None and e.entry.printed != e.each and not e.entry.erratum:
@@ -108,17 +114,16 @@ def load_army(name_or_path: str | Path, ruleset: str | None = None) -> Army:
         raise SaveError(path, problems_from_validation(exc, ArmyFile)) from None
     if file.kind != "army":
         raise SaveError(path, f"this is a {file.kind} file, not an army list")
-    rules = registry.get(file.ruleset)
-    price = getattr(rules, "unit_points", None)
-    if price is None:
-        raise SaveError(path, f"rule set {file.ruleset} has no points costing")
-    entries = []
-    for i, entry in enumerate(file.units):
-        try:
-            entries.append(CostedEntry(entry, price(entry.stats)))
-        except (ValueError, ValidationError) as exc:
-            raise SaveError(path, f"unit {i + 1} ({entry.name}): {exc}") from None
-    return Army(file, entries)
+    return Army(file, [cost_entry(file.ruleset, entry) for entry in file.units])
+
+
+def cost_entry(ruleset: str, entry: ArmyEntryFile) -> CostedEntry:
+    """One unit priced by its rule set's costing (rules/armycost.py), with its problems."""
+    costing = armycost.costing(ruleset)
+    if costing is None:
+        raise SaveError(None, f"rule set {ruleset} has no points costing")
+    each, problems = costing.price(entry.stats, entry.name)
+    return CostedEntry(entry, each, tuple(problems))
 
 
 # --- building an army ---------------------------------------------------------------
@@ -136,23 +141,64 @@ def add_units(army: Army, source: Army, unit_name: str, count: int = 1, limit: i
     if found is None:
         known = ", ".join(e.entry.name for e in source.entries)
         raise SaveError(None, f"{source.file.name} has no unit {unit_name!r} (it has: {known})")
+    return add_entry(army, found, count, limit)
+
+
+def add_entry(army: Army, unit: CostedEntry, count: int = 1, limit: int | None = None) -> Army:
+    """`army` with `count` more of `unit` (from a list, the catalogue or a design); refused over `limit`."""
     if count < 1:
         raise SaveError(None, "add at least one unit")
-    total = army.total + found.each * count
-    if limit is not None and total > limit:
-        raise SaveError(None, f"{count} x {found.entry.name} ({found.each} points each) would bring the army to "
-                              f"{total} points, over the limit of {limit} by {total - limit}")
+    same = next((e for e in army.entries if e.entry.name == unit.entry.name), None)
+    if same is not None and same.entry.stats != unit.entry.stats:
+        raise SaveError(None, f"the army already has a different unit called {unit.entry.name!r}; give this one "
+                              "another name")
+    return set_count(army, unit, (same.entry.count if same else 0) + count, limit)
+
+
+def set_count(army: Army, unit: CostedEntry, count: int, limit: int | None = None) -> Army:
+    """`army` with exactly `count` of `unit` (0 removes it); refused when the total would pass `limit`."""
+    if count < 0 or count > 100:
+        raise SaveError(None, f"a count is 0 to 100, not {count}")
     entries = list(army.entries)
-    same = next((i for i, e in enumerate(entries) if e.entry.name == found.entry.name), None)
-    if same is None:
-        entries.append(CostedEntry(found.entry.model_copy(update={"count": count, "printed": None, "erratum": ""}),
-                                   found.each))
+    i = next((n for n, e in enumerate(entries) if e.entry.name == unit.entry.name), None)
+    before = entries[i].entry.count if i is not None else 0
+    total = army.total + unit.each * (count - before)
+    if limit is not None and count > before and total > limit:
+        more = count - before
+        raise SaveError(None, f"{more} more {unit.entry.name} ({unit.each} points each) would bring the army to "
+                              f"{total} points, over the limit of {limit} by {total - limit}")
+    if count == 0:
+        if i is not None:
+            del entries[i]
     else:
-        e = entries[same]
-        entries[same] = CostedEntry(e.entry.model_copy(update={"count": e.entry.count + count}), e.each)
-    new_file = army.file.model_copy(update={"units": [e.entry for e in entries], "total": total,
+        entry = unit.entry.model_copy(update={"count": count, "printed": None, "erratum": "", "points": unit.each})
+        new = CostedEntry(entry, unit.each, unit.problems)
+        if i is None:
+            entries.append(new)
+        else:
+            entries[i] = new
+    new_file = army.file.model_copy(update={"units": [e.entry for e in entries], "total": sum(e.subtotal for e in entries),
                                             "printed_total": None, "erratum": ""})
     return Army(new_file, entries)
+
+
+def catalogue(ruleset: str) -> list[CostedEntry]:
+    """Every unit of the rule set's bundled lists, once each by name (the builder's unit list)."""
+    seen: dict[str, CostedEntry] = {}
+    for name in list_armies(ruleset):
+        for e in load_army(name, ruleset).entries:
+            seen.setdefault(e.entry.name.lower(), e)
+    return list(seen.values())
+
+
+def refusal(army: Army, limit: int | None) -> str | None:
+    """Why the army may not be used within `limit` (None: it may), in words."""
+    if limit is not None and army.total > limit:
+        return f"{army.total} points is over the limit of {limit} by {army.total - limit}"
+    problems = [p for e in army.entries for p in e.problems]
+    if problems:
+        return "; ".join(problems)
+    return None
 
 
 def empty_army(ruleset: str, name: str) -> Army:
@@ -191,14 +237,20 @@ def army_command(ruleset: str, file: str, source: str | None = None, add: str | 
     rid = registry.resolve(ruleset)
     try:
         if add is None:
-            army = load_army(path)
+            army = load_army(file, rid)
+            if army.file.ruleset != rid:
+                return 2, [f"refused: {file} is a {army.file.ruleset} army, not {rid}"]
+            limit = army.file.limit if limit is None else limit
             lines = army_lines(army, limit) + [f"problem: {p}" for p in army.problems()]
             if limit is not None and army.total > limit:
                 return 2, lines + [f"refused: {army.total} points is over the limit of {limit} by {army.total - limit}"]
-            return (2 if army.problems() else 0), lines
+            if army.problems():
+                return 2, lines + ["the army is NOT legal"]
+            return 0, lines + ["the army is legal"]
         if source is None:
             return 2, ["name the list to take the unit from with --from (for example: --from martian)"]
         army = load_army(path) if path.exists() else empty_army(rid, path.stem)
+        limit = army.file.limit if limit is None else limit
         army = add_units(army, load_army(source, rid), add, count, limit)
         save_army(army, path)
         return 0, army_lines(army, limit) + [f"saved {path}"]

@@ -118,7 +118,12 @@ class HexwarApp(App[None]):
             self.start_game(self.start["new"], hide=self.start.get("hide", self.hide_between),
                             referee=self.start.get("referee", False), computers=self.start.get("ai", ()))
         elif "load" in self.start:
-            self.load_save(self.start["load"], referee=self.start.get("referee", False))
+            self.load_save(self.start["load"], referee=self.start.get("referee", False),
+                           computers=self.start.get("ai", ()))
+        elif "edit" in self.start:
+            from tui.screens.editor import EditorScreen
+
+            self.push_screen(EditorScreen(self.start["edit"]))
 
     def _fatal_error(self) -> None:
         """An unhandled error ends the app: one plain line for the player, the traceback to crash.log."""
@@ -200,6 +205,8 @@ class HexwarApp(App[None]):
         if hasattr(service.store, "listener"):
             service.store.listener = self.autosave_heard
             self.autosave_heard(service.store)  # a resume that fell back to the previous autosave says so
+        if "solo" in getattr(service, "prefs", {}):  # a saved game's F4 choice wins over the default
+            hide = not service.prefs["solo"]
         screen = GameScreen(service, hide_between=hide, referee=referee, computers=computers)
         if replace:
             self.switch_screen(screen)
@@ -216,6 +223,10 @@ class HexwarApp(App[None]):
         elif not error and shown:
             self.notify(f"Autosaved again as {store.path.name}.", title="Autosave works again", markup=False)
         store._shown_error = error
+        for screen in self.screen_stack:  # the status line's warning comes and goes with the error
+            if getattr(screen, "service", None) is not None and screen.service.store is store \
+                    and hasattr(screen, "status_message") and screen.is_mounted:
+                screen.status.set_fields(message=screen.status_message())
 
     def _release_games(self) -> None:
         """Let other processes open the games being closed (their autosave locks)."""
@@ -274,14 +285,15 @@ class HexwarApp(App[None]):
                 return
             what, value = choice
             if what == "save":
-                self.load_save(value, retry=self.load_dialog)  # a bad file: back to the list
+                self.load_save(value, retry=self.load_dialog, ask=True)  # a bad file: back to the list
             else:
                 self.new_game(value.ruleset, value.name)
 
         self.push_screen(LoadDialog(), chosen)
 
-    def load_save(self, path, retry=None, referee: bool = False) -> None:
-        """Open a saved game; a bad file is reported in a dialog (then `retry()` runs, if given)."""
+    def load_save(self, path, retry=None, referee: bool = False, computers=(), ask: bool = False) -> None:
+        """Open a saved game; a bad file is reported in a dialog (then `retry()` runs, if given).
+        `computers`: the sides the computer plays; `ask`: first ask who plays each side (from the title)."""
         from tui.dialogs import files
 
         try:
@@ -293,7 +305,17 @@ class HexwarApp(App[None]):
                 return
             self.show_error("This game cannot be loaded", str(exc), then=retry)
             return
-        self.start_game(service, hide=self.hide_between, referee=referee)
+        if not ask:
+            self.start_game(service, hide=self.hide_between, referee=referee, computers=computers)
+            return
+        from tui.dialogs.players import PlayersDialog
+
+        def chosen(sides) -> None:
+            if sides is not None:  # Esc: back to the title, nothing opened (no autosave store yet)
+                self.start_game(service, hide=self.hide_between and not sides, referee=referee, computers=sides)
+
+        names = [(s.id, s.name) for s in service.state.sides]
+        self.push_screen(PlayersDialog(names, computers), chosen)
 
     def resume(self, choose: bool = False) -> None:
         """Resume an unfinished game: the only one at once (unless `choose`), else the list to choose from."""

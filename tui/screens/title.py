@@ -29,6 +29,7 @@ MENU = (
     ("c", "resume", "Resume an unfinished game"),
     ("r", "rules", "Rules reference"),
     ("g", "resolver", "Quick resolver (game master)"),
+    ("e", "editor", "Scenario editor"),
     ("q", "quit", "Quit"),
 )
 
@@ -104,6 +105,11 @@ class TitleScreen(Screen[None]):
         from tui.screens.resolver import ResolverScreen
 
         self.app.push_screen(ResolverScreen())
+
+    def action_editor(self) -> None:
+        from tui.screens.editor import open_editor
+
+        open_editor(self.app)
 
     def action_help(self) -> None:
         self.app.show_help(self)

@@ -1,0 +1,79 @@
+"""Dirtside's army costing for the builder and `hexwar army` (rules/armycost.py): a unit priced by
+army.unit_points (dsii-core §12.7 with the house rules' changes) and a vehicle designed field by field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from rules.armycost import Choice, DesignSpec
+from rules.rulesets.dirtside.army import unit_points
+from rules.rulesets.dirtside.design import ECM_PTS, MOBILITY_PCT, POWER_PCT, QUALITY_MULT, WEAPON_PTS, Design, price as design_price
+from rules.rulesets.dirtside.units import DSStats
+
+WEAPONS = ("none",) + tuple(WEAPON_PTS) + ("GMS/L", "GMS/H")
+
+
+def price(stats: dict[str, Any], name: str = "this unit") -> tuple[int, list[str]]:
+    """(points, problems in words) of one unit's stats (a scenario unit's `stats` table)."""
+    try:
+        s = DSStats.model_validate(stats)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        return 0, [f"{name}: {where + ': ' if where else ''}{first['msg']}"]
+    return unit_points(name, s)
+
+
+def _weapons(v: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for n in ("1", "2"):
+        kind = v.get(f"weapon{n}", "none")
+        if kind != "none":
+            out.append({"type": kind, "cls": v.get(f"class{n}", 1)} if not kind.startswith("GMS") else {"type": kind})
+    return out
+
+
+def _design(v: dict[str, Any]) -> dict[str, Any]:
+    return {"size": v["size"], "armour": v["armour"], "mobility": v["mobility"], "power": v["power"],
+            "weapons": _weapons(v), "fc": v["fc"], "fcs": v["fcs"], "ecm": v["ecm"]}
+
+
+def stats_of(v: dict[str, Any]) -> dict[str, Any]:
+    """A ground unit of `vehicles` identical vehicles of the chosen design."""
+    design = _design(v)
+    return {"quality": v["quality"], "elements": [{"name": f"vehicle {i + 1}", "kind": "vehicle", "design": design}
+                                                  for i in range(v["vehicles"])]}
+
+
+def lines_of(v: dict[str, Any]) -> list[str]:
+    """One vehicle's price line by line (dsii-core §12.7)."""
+    try:
+        p = design_price(Design.model_validate(_design(v)))
+    except ValidationError as exc:
+        return [str(exc.errors()[0]["msg"])]
+    return [f"{label}: {pts}" for label, pts in p.lines] + [f"one vehicle: {p.total}"]
+
+
+DESIGN = DesignSpec(
+    fields=(
+        Choice("vehicles", "vehicles in the unit", (1, 2, 3, 4)),
+        Choice("quality", "quality", ("green", "regular", "veteran")),
+        Choice("size", "size", tuple(range(1, 8))),
+        Choice("armour", "armour", tuple(range(0, 9))),
+        Choice("mobility", "mobility", tuple(k for k in MOBILITY_PCT if k not in ("vtol", "aerospace"))),
+        Choice("power", "power plant", tuple(POWER_PCT)),
+        Choice("weapon1", "weapon 1", WEAPONS),
+        Choice("class1", "weapon 1 class", (1, 2, 3, 4, 5)),
+        Choice("weapon2", "weapon 2", WEAPONS),
+        Choice("class2", "weapon 2 class", (1, 2, 3, 4, 5)),
+        Choice("fc", "fire control", tuple(QUALITY_MULT)),
+        Choice("fcs", "fire controls", (1, 2, 3)),
+        Choice("ecm", "ECM", tuple(ECM_PTS)),
+    ),
+    default={"vehicles": 3, "quality": "regular", "size": 3, "armour": 2, "mobility": "tracked_fast", "power": "cfe",
+             "weapon1": "HVC", "class1": 3, "weapon2": "none", "class2": 1, "fc": "basic", "fcs": 1, "ecm": "none"},
+    stats=stats_of,
+    lines=lines_of,
+)

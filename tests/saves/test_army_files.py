@@ -1,0 +1,78 @@
+"""`hexwar army` serves every rule set with costing (rules/armycost.py): dirtside force files with their design
+problems, hundred_wars lists; the builder's count changes and refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.armycost import costing, rulesets_with_costing
+from rules.rulesets.dirtside.army import check_force
+from saves.armies import add_entry, catalogue, empty_army, list_armies, load_army, refusal, save_army, set_count
+from saves.errors import SaveError
+from tui.cli import main
+
+BAD = """ruleset = "dirtside"
+name = "bad"
+limit = 1000
+[[units]]
+name = "Overgunned"
+stats = { elements = [{ kind = "vehicle", design = { size = 1, armour = 3, weapons = [{ type = "HKP", cls = 5 }] } }] }
+[[units]]
+name = "Fine"
+stats = { elements = [{ kind = "infantry", team = "rifle" }] }
+"""
+
+
+def test_both_rule_sets_with_points_have_a_costing():
+    assert rulesets_with_costing() == ["dirtside", "hundred_wars"]
+    assert costing("quad") is None
+
+
+def test_the_bundled_dirtside_forces_validate_and_agree_with_check_force():
+    assert list_armies("dirtside") == ["federal", "rebels"]
+    for name in ("federal", "rebels"):
+        army = load_army(name, "dirtside")
+        assert army.problems() == [] and army.total == army.file.total <= army.file.limit
+        report = check_force({"limit": army.file.limit,
+                              "units": [{"name": e.entry.name, "stats": e.entry.stats} for e in army.entries]})
+        assert report.ok and report.total == army.total
+
+
+def test_every_design_problem_is_listed_with_its_reason(tmp_path, capsys):
+    path = tmp_path / "bad.toml"
+    path.write_text(BAD)
+    army = load_army(path)
+    problems = army.problems()
+    assert any("armour 3 is above the limit of 1" in p for p in problems)
+    assert any("capacity but a size 1 vehicle has 5" in p for p in problems)
+    assert all(p.startswith("Overgunned") for p in problems)
+    assert main(["army", "dirtside", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert "problem: Overgunned" in out and "NOT legal" in out
+
+
+def test_the_dirtside_command_checks_the_limit_and_the_rule_set(capsys):
+    assert main(["army", "dirtside", "federal"]) == 0
+    assert "636 points of 700" in capsys.readouterr().out
+    assert main(["army", "dirtside", "federal", "--limit", "600"]) == 2
+    assert "636 points is over the limit of 600 by 36" in capsys.readouterr().out
+    assert main(["army", "hundred_wars", "saves/armies/dirtside/federal.toml"]) == 2
+    assert "is a dirtside army, not hundred_wars" in capsys.readouterr().out
+
+
+def test_counts_change_remove_and_refuse_over_the_limit(tmp_path):
+    units = {e.entry.name: e for e in catalogue("dirtside")}
+    assert {"Hammer Section", "Village Guard", "Scout Cars"} <= set(units)
+    army = add_entry(empty_army("dirtside", "raid"), units["Scout Cars"], 2, limit=300)
+    assert army.total == 164
+    army = set_count(army, units["Scout Cars"], 3, limit=300)
+    assert army.total == 246
+    with pytest.raises(SaveError, match="over the limit of 300 by 28"):
+        set_count(army, units["Scout Cars"], 4, limit=300)
+    army = add_entry(army, units["Woods Patrol"], 1, limit=300)
+    assert refusal(army, 300) is None and refusal(army, 250) == "276 points is over the limit of 250 by 26"
+    army = set_count(army, units["Scout Cars"], 0)
+    assert [e.entry.name for e in army.entries] == ["Woods Patrol"] and army.total == 30
+    save_army(army, tmp_path / "raid.toml")
+    again = load_army(tmp_path / "raid.toml")
+    assert again.total == 30 and again.problems() == []
