@@ -28,6 +28,8 @@ class DirtsideRuleset:
                    help="The fact sheet's [?]: the HEL's one band counts as medium (S2) or close (S4)."),
         OptionSpec(id="vehicles_under_fire_plus1", label="Vehicles under fire test at +1 to move", default=False,
                    help="Off: +0 as the p.24 text (and S2); on: +1 as the p.23 table."),
+        OptionSpec(id="abandonment", label="Optional abandonment: crews may bail out after damage", default=False,
+                   help="After any non-lethal damage result a d6: 1-3 and the crew bails out (§6.4)."),
         OptionSpec(id="opfire_firefights", label="Infantry firefights as opportunity fire", default=False,
                    help="Off: only guns, missiles and IAVRs may fire as opportunity fire (S2)."),
     )

@@ -16,6 +16,11 @@ class Move(Action):
     kind: Literal["move"] = "move"
     unit: str
     path: list[Hex]
+    run: bool = False
+    """Combat walkers running: normal going counts as easy; no fire this activation (§4.4)."""
+    evasive: bool = False
+    """Evasive movement (fast GEV and grav): at least 3/4 of the move over easy or normal going; until its next
+    activation attackers face a d8 secondary die and the unit may not fire (§4.4)."""
 
 
 class Fire(Action):
@@ -42,7 +47,7 @@ class Call(Action):
     unit: str
     battery: str
     at: Hex
-    munition: Literal["HEF", "MAK", "smoke", "DMR", "harass"] = "HEF"
+    munition: Literal["HEF", "MAK", "smoke", "DMR", "harass", "nuke", "biochem"] = "HEF"
     sheaf: Literal["converged", "open", "open_across"] = "converged"
     """Open sheaf: two impact hexes 4 per gun beyond the first apart, along (or across) the line of fire."""
 
@@ -54,7 +59,7 @@ class Bombard(Action):
     kind: Literal["bombard"] = "bombard"
     unit: str
     at: Hex
-    munition: Literal["HEF", "MAK", "smoke", "DMR", "harass"] = "HEF"
+    munition: Literal["HEF", "MAK", "smoke", "DMR", "harass", "nuke", "biochem"] = "HEF"
     sheaf: Literal["converged", "open", "open_across"] = "converged"
 
 
@@ -179,6 +184,47 @@ class Regroup(Action):
     other: str
 
 
+class Load(Action):
+    """The carrier unit takes the infantry unit `troops` (next to it) aboard: half the carrier's move (§4.4)."""
+
+    kind: Literal["load"] = "load"
+    unit: str
+    troops: str
+
+
+class Unload(Action):
+    """The carrier unit puts `troops` down in the free hex `at` next to it: half the carrier's move (§4.4)."""
+
+    kind: Literal["unload"] = "unload"
+    unit: str
+    troops: str
+    at: Hex
+
+
+class Demolish(Action):
+    """Engineer (or commando) teams demolish the building or enemy vehicle at `at`, in contact (§13)."""
+
+    kind: Literal["demolish"] = "demolish"
+    unit: str
+    at: Hex
+
+
+class Repair(Action):
+    """An AEV repairs a hurt vehicle of the friendly unit `target` in contact: its whole activation (§6.4)."""
+
+    kind: Literal["repair"] = "repair"
+    unit: str
+    target: str
+
+
+class Cancel(Action):
+    """Instead of firing its called mission the battery tries to cancel it: its caller rolls the call again;
+    success cancels it, failure fires it now; either way the battery has activated (§9.3 step 5)."""
+
+    kind: Literal["cancel"] = "cancel"
+    unit: str
+
+
 class Done(Action):
     """End the activation now; with `unit` at the start of a go, activate that unit to do nothing (§2.3)."""
 
@@ -215,7 +261,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Done, Pass, OpFire, Hold, React],
+          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Cancel, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

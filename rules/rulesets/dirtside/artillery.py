@@ -18,6 +18,12 @@ WEAPON_SIZE = {"light": 2, "medium": 4, "heavy": 6}
 CHITS = {"light": (1, 2), "medium": (2, 3), "heavy": (3, 4)}
 """Chits per element per gun: (vehicle, infantry element) (§9.5)."""
 AMMO_COST = {"light": 20, "medium": 30, "heavy": 40}
+SMOKE_COST_PER_GUN = 10
+"""A smoke marker costs 10 x the guns of the battery (§9.2, §12.7)."""
+MARKER_COST = {"dmr": 100, "nukes": 1000, "biochem": 200}
+"""DMR, nuclear and biochem markers, each (§9.2)."""
+MINELAYER_LOAD_COST = 100
+"""A minelayer load (§12.7)."""
 SYSTEM_COST = {"light": 50, "medium": 100, "heavy": 200}
 HOUSE_SPACE = {"light": 4, "medium": 9, "heavy": 14}
 HOUSE_CHIT_SPACE = {"light": 1, "medium": 3, "heavy": 6}

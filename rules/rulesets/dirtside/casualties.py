@@ -20,7 +20,11 @@ def apply_vehicle(state: DSState, unit: DSUnit, e: Element, r: ch.VehicleResult,
             firer.systems_down = True
         ctx.emit(Message(message=f"F chit: the shot at {e.name} is void; the firer is Systems Down"))
         return False
+    from rules.rulesets.dirtside import transport
+    riders = transport.seats(state, unit, e) if e.vehicle else []
     lost = r.destroyed or (r.damaged and e.damaged)
+    if riders and (lost or r.damaged):
+        transport.carrier_hit(state, riders, "boom" if r.boom else "knocked out" if lost else "damaged", ctx)
     if lost:
         e.lost = True
     else:
@@ -28,6 +32,13 @@ def apply_vehicle(state: DSState, unit: DSUnit, e: Element, r: ch.VehicleResult,
         e.immobilised = e.immobilised or r.immobilised
         e.systems_down = e.systems_down or r.systems_down
     ctx.emit(Message(message=f"{unit.name}: {e.name} {'destroyed' if lost else r.words()}"))
+    if not lost and (r.damaged or r.immobilised or r.systems_down) and state.options.get("abandonment", False):
+        roll = ctx.dice.roll(1, 6, "abandonment", side=unit.side, unit=unit.id, need=4, test=">=", rule="§6.4",
+                             outcome=lambda f: "the crew stays" if f[0] >= 4 else "the crew bails out")[0]
+        if roll <= 3:
+            e.lost = True
+            ctx.emit(Message(message=f"{unit.name}: {e.name}'s crew bails out"))
+            return True
     return lost
 
 
@@ -77,6 +88,10 @@ def after_losses(state: DSState, unit: DSUnit, before_alive: list[Element], ctx:
     if not unit.alive:
         unit.eliminated = True
         ctx.emit(Eliminated(unit=unit.id, why="every element lost"))
+    if not unit.vehicles():
+        from rules.rulesets.dirtside import transport
+        transport.bail_out(state, unit, ctx)
+    if not unit.alive:
         return
     if threat is not None and test:
         test_confidence(state, unit, threat, ctx, f"casualties (threat +{threat})")

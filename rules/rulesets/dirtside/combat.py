@@ -60,6 +60,10 @@ def can_fire(state: DSState, firer: DSUnit, target: DSUnit) -> str:
     """'' when `firer` may fire at `target` now, else why not."""
     if not target.on_map or target.side == firer.side:
         return "there is no enemy unit there"
+    if firer.stats.evasive:
+        return f"{firer.name} is moving evasively and may not fire"
+    if state.running and state.current == firer.id:
+        return f"{firer.name} is running and may not fire this activation"
     if firer.stats.confidence == "RO" and firer.infantry() and not firer.vehicles():
         return f"{firer.name} is Routed and may not fire"
     if vtol.high(target):
@@ -122,6 +126,8 @@ def shot_for(state: DSState, firer: DSUnit, e: Element, wpn: Weapon, target: DSU
         secondary.add("soft_cover")
     if state.popup == target.id:
         secondary.add("pop_up")
+    if target.stats.evasive:
+        secondary.add("evading")
     d = te.design
     dist = distance if distance is not None else firer.at.distance(target.at)
     return fp.Shot(wpn.type, wpn.cls, dist, fc=e.design.fc, barrels=wpn.barrels,

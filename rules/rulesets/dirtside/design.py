@@ -80,6 +80,10 @@ class Design(BaseModel):
     carries_teams: int = 0
     dischargers: bool = False
     """Vehicle smoke dischargers (§5.6; the fact sheet gives them no points or space: none [R])."""
+    sealed: bool = False
+    """A sealed (NBC) vehicle: immune to biochem, may go within 6 of ground zero (§10.3-10.4; no points [R])."""
+    aev: bool = False
+    """An armoured engineer vehicle: combat repair (§6.4, §13; priced as carried capacity only [R])."""
     minelayer: bool = False
     """A minelayer vehicle (§10.1); its load is bought as ammunition (100 points, §12.7)."""
     carries_powered: int = 0

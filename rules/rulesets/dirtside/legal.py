@@ -6,7 +6,7 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import airops, combat, command, mines, smoke, support, vtol
+from rules.rulesets.dirtside import airops, combat, command, engineers, mines, smoke, support, transport, vtol
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
@@ -45,7 +45,8 @@ def opfire_units(state: DSState, side: str, mover: DSUnit) -> list[DSUnit]:
         return []
     out = []
     for u in state.units.values():
-        if u.side != side or u.stats.activated or not u.on_map or u.stats.role != "ground" or u.stats.panic:
+        if u.side != side or u.stats.activated or not u.on_map or u.stats.role != "ground" or u.stats.panic \
+                or u.stats.evasive:
             continue
         if vtol.high(mover) or not vtol.sees(state, u, mover):
             continue
@@ -59,7 +60,10 @@ def start_actions(state: DSState, side: str) -> list[Action]:
     forced = forced_missions(state, side)
     if forced:
         m = forced[0]
-        return [A.Bombard(side=side, unit=m.battery, at=m.at, munition=m.munition, sheaf=m.sheaf)]
+        out = [A.Bombard(side=side, unit=m.battery, at=m.at, munition=m.munition, sheaf=m.sheaf)]
+        if not support.cancel_problem(state, state.units[m.battery]):
+            out.append(A.Cancel(side=side, unit=m.battery))
+        return out
     out: list[Action] = []
     for u in state.units.values():
         if u.side == side and can_activate(u):
@@ -79,8 +83,24 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
     out: list[Action] = []
     if s.role == "ground" and unit.on_map:
         if not moved:
-            out.extend(A.Move(side=side, unit=unit.id, path=p) for h, p in mv.destinations(state, unit).items()
+            dests = mv.destinations(state, unit)
+            out.extend(A.Move(side=side, unit=unit.id, path=p) for h, p in dests.items()
                        if mv.confidence_allows(state, unit, h))
+            if not acted and mv.may_run(unit):
+                ran = mv.destinations(state, unit, run=True)
+                out.extend(A.Move(side=side, unit=unit.id, path=p, run=True) for h, p in ran.items()
+                           if h not in dests and mv.confidence_allows(state, unit, h))
+            if not acted and all(e.design and e.design.mobility in mv.EVASIVE_MOBILITY for e in unit.stats.alive()):
+                out.extend(A.Move(side=side, unit=unit.id, path=p, evasive=True) for h, p in dests.items()
+                           if mv.confidence_allows(state, unit, h) and not mv.evasive_problem(state, unit, p))
+        if any(transport.capacity(unit)) and unit.bmf() > 0:
+            spent = state.spent if state.current == unit.id else 0
+            if spent + unit.bmf() / 2 <= unit.bmf():
+                out.extend(A.Load(side=side, unit=unit.id, troops=t.id) for t in state.units.values()
+                           if t.on_map and t.side == side and not transport.load_problem(state, unit, t))
+                for t in transport.passengers(state, unit):
+                    out.extend(A.Unload(side=side, unit=unit.id, troops=t.id, at=h)
+                               for h in transport.unload_hexes(state, unit, t))
         if vtol.is_vtol(unit):
             spent = state.spent if state.current == unit.id else 0
             out.extend(A.Mode(side=side, unit=unit.id, mode=m) for m in vtol.MODES
@@ -144,6 +164,11 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
         if not moved:
             out.extend(A.Regroup(side=side, unit=unit.id, other=o.id) for o in state.units.values()
                        if o.on_map and o.side == side and not command.regroup_problem(state, unit, o))
+        if engineers.demolishers(unit) and not unit.stats.under_fire:
+            out.extend(A.Demolish(side=side, unit=unit.id, at=h) for h in [unit.at] + unit.at.neighbours()
+                       if not engineers.demolish_problem(state, unit, h))
+        if not moved:
+            out.extend(A.Repair(side=side, unit=unit.id, target=t.id) for t in engineers.repair_targets(state, unit))
         if smoke.dischargers(unit):
             out.append(A.Discharge(side=side, unit=unit.id))
         if mines.layers(unit):
@@ -194,7 +219,7 @@ def _battery_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
 
 def _launches(state: DSState, unit: DSUnit) -> list[Action]:
     out: list[Action] = []
-    for warhead in sorted(set(unit.stats.missiles) & {"HE", "HEF", "MAK"}):
+    for warhead in sorted(set(unit.stats.missiles)):
         for e in enemies(state, unit.side):
             out.append(A.Launch(side=unit.side, unit=unit.id, at=e.at, warhead=warhead))
             dummies = [h for h in (Hex(e.at.q + 3, e.at.r), Hex(e.at.q - 3, e.at.r)) if state.board.in_bounds(h)]

@@ -6,7 +6,11 @@ from rules.core import Refusal
 from rules.hexgrid import Hex, path_to, reachable
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.state import DSState
-from rules.rulesets.dirtside.units import DSUnit, is_vtol
+from rules.rulesets.dirtside.units import DSUnit, Element, is_vtol
+
+NO_ENTRY = 2
+SEALED_ONLY = 6
+"""After a nuke: no entry within 2 of ground zero; within 6 sealed vehicles and powered infantry only (§10.3)."""
 
 
 def families(unit: DSUnit) -> list[str]:
@@ -14,10 +18,30 @@ def families(unit: DSUnit) -> list[str]:
                    for e in unit.stats.alive()})
 
 
-def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool) -> float | None:
-    """The dearest going among the unit's elements (they move together); roads are easy only in travel mode."""
+def immune(e: Element) -> bool:
+    """Powered infantry and sealed vehicles ignore biochem (§10.4)."""
+    return (e.kind == "infantry" and e.troop == "powered") or bool(e.design and e.design.sealed)
+
+
+def entry_problem(state: DSState, unit: DSUnit, h: Hex) -> str:
+    """After a nuke nobody comes within 2 of ground zero; within 6 only sealed vehicles and powered infantry."""
+    for gz in state.ground_zero:
+        d = gz.distance(h)
+        if d <= NO_ENTRY:
+            return f"{h} is within {NO_ENTRY} hexes of ground zero {gz}"
+        if d <= SEALED_ONLY and not all(immune(e) for e in unit.stats.alive()):
+            return f"{h} is within {SEALED_ONLY} hexes of ground zero {gz}: sealed vehicles and powered infantry only"
+    return ""
+
+
+def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool, run: bool = False) -> float | None:
+    """The dearest going among the unit's elements (they move together); roads are easy only in travel mode;
+    running combat walkers count normal going as easy (§4.4)."""
     if not state.board.in_bounds(h):
         return None
+    if state.ground_zero:
+        if entry_problem(state, unit, h):
+            return None
     t = "rubble" if h in state.rubble else state.board.terrain_at(h)
     worst = 0.0
     for fam in families(unit):
@@ -27,7 +51,11 @@ def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool) -> float | None
         if c == 0.5 and not travel:
             c = 1.0  # easy going only in travel mode (§4.2)
         worst = max(worst, c)
-    return worst
+    return 0.5 if run and worst == 1.0 else worst
+
+
+def may_run(unit: DSUnit) -> bool:
+    return all(e.design and e.design.mobility == "walker_combat" for e in unit.stats.alive())
 
 
 def enterable(state: DSState, unit: DSUnit, h: Hex) -> bool:
@@ -52,7 +80,7 @@ def grounded(unit: DSUnit) -> bool:
     return is_vtol(unit) and unit.stats.mode == "grounded"
 
 
-def destinations(state: DSState, unit: DSUnit, *, assault: bool = False) -> dict[Hex, list[Hex]]:
+def destinations(state: DSState, unit: DSUnit, *, assault: bool = False, run: bool = False) -> dict[Hex, list[Hex]]:
     """Hex -> path (start excluded) within the unit's movement; enemy and friendly units block."""
     if unit.at is None or unit.bmf() <= 0 or grounded(unit):
         return {}
@@ -62,13 +90,14 @@ def destinations(state: DSState, unit: DSUnit, *, assault: bool = False) -> dict
     def cost(a: Hex, b: Hex):
         if b in occupied:
             return None
-        return hex_cost(state, unit, b, travel)
+        return hex_cost(state, unit, b, travel, run)
 
     came = reachable(unit.at, budget(unit, assault) - already(state, unit), cost)
     return {h: path_to(came, h)[1:] for h in came if h != unit.at}
 
 
-def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool = False) -> tuple[list[Hex], float]:
+def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool = False,
+               run: bool = False) -> tuple[list[Hex], float]:
     """The path without its start and its cost, or a refusal naming the problem."""
     path = [Hex(*h) for h in path]
     if path and path[0] == unit.at:
@@ -89,7 +118,7 @@ def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool =
             raise Refusal(f"the path leaves the map at {h}")
         if h in occupied:
             raise Refusal(f"the path crosses {h}, where {occupied[h].name} stands")
-        c = hex_cost(state, unit, h, travel)
+        c = hex_cost(state, unit, h, travel, run)
         if c is None:
             label = ter.TERRAIN.get(state.board.terrain_at(h))
             raise Refusal(f"{h} ({label.label if label else 'terrain'}) is impassable to {unit.name}")
@@ -99,6 +128,22 @@ def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool =
     if spent > limit:
         raise Refusal(f"{unit.name} has {limit:g} movement and this path costs {spent:g}")
     return path, spent
+
+
+EVASIVE_MOBILITY = ("gev_fast", "grav")
+
+
+def evasive_problem(state: DSState, unit: DSUnit, path: list[Hex]) -> str:
+    """'' when the path may be taken as evasive movement (§4.4)."""
+    if any(not e.design or e.design.mobility not in EVASIVE_MOBILITY for e in unit.stats.alive()):
+        return "only fast GEVs and grav vehicles move evasively (the whole unit)"
+    travel = travel_mode(state, unit)
+    costs = [hex_cost(state, unit, h, travel) for h in path]
+    if any(c is None or c > 1 for c in costs):
+        return "evasive movement needs easy or normal going all the way"
+    if sum(costs) < 0.75 * unit.bmf():
+        return f"evasive movement uses at least 3/4 of the move ({0.75 * unit.bmf():g})"
+    return ""
 
 
 def confidence_allows(state: DSState, unit: DSUnit, dest: Hex) -> bool:

@@ -75,6 +75,10 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
             notes.append(note)
             continue
         outcomes += hit_outcomes(label, p_hit, dist)
+    riders = sum(len(u.infantry()) for u in state.units.values() if u.stats.aboard == target.id and u.alive)
+    if riders:
+        notes.append(f"{riders} team(s) on board: each lost on a d6 of 6 if its carrier is damaged, 3-6 if it is "
+                     f"knocked out, all if it blows up (BOOM)")
     return Preview(title=f"{firer.name} fires at {target.name}", dice="chits drawn without replacement from 119",
                    outcomes=tuple(outcomes), notes=tuple(notes))
 
@@ -254,6 +258,11 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         p = command.rally_chance(state, unit)
         return Preview(title=f"{unit.name} rallies", dice=f"d{unit.stats.die()} must beat {command.rally_need(state, unit)}",
                        outcomes=(Outcome(label="up one level", chance=p), Outcome(label="no change", chance=1 - p)))
+    if isinstance(action, A.Repair) and unit:
+        from rules.rulesets.dirtside import engineers
+        p = engineers.repair_chance()
+        return Preview(title=f"{unit.name} repairs", dice=f"d6 needing {engineers.REPAIR_NEED}+",
+                       outcomes=(Outcome(label="repaired", chance=p), Outcome(label="not repaired", chance=1 - p)))
     if isinstance(action, A.ClearMines) and unit:
         return clear_preview(state, unit, Hex(*action.at))
     return None

@@ -68,6 +68,8 @@ class DSState(GameState):
     spent: float = 0
     """Movement spent by the activating unit (more than half its BMF steps its fire die down, §5.1)."""
     acted: bool = False
+    running: bool = False
+    """The activating combat walker runs: it may not fire this activation (§4.4)."""
     flying: bool = False
     """The active side is spending a go flying its due cruise missiles."""
     passes: int = 0
@@ -88,6 +90,9 @@ class DSState(GameState):
     """A VTOL popping up: it fires, and only opportunity fire answers it, with a d6 secondary die (§4.4)."""
     no_offensive: list[str] = Field(default_factory=list)
     """Sides that lost their command unit this turn: no new offensive (close assault) for the rest of it (§3.3)."""
+    ground_zero: list[Hex] = Field(default_factory=list)
+    """Where nuclear shells have burst: no entry within 2, only sealed vehicles and powered infantry within 6."""
+    biochem_used: bool = False
     mined: list[str] = Field(default_factory=list)
     """Minefields that have already attacked the activating unit in this activation (§10.1)."""
     paused: list[Pause] = Field(default_factory=list)

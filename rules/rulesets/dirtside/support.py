@@ -10,7 +10,7 @@ from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import chits as ch
-from rules.rulesets.dirtside import mines, morale, smoke
+from rules.rulesets.dirtside import mines, morale, nuclear, smoke
 from rules.rulesets.dirtside import sheaf as sh
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
@@ -54,6 +54,11 @@ def munition_problem(battery: DSUnit, munition: str) -> str:
         return f"{battery.name} has no gun left to fire"
     if munition == "harass":
         return ""  # no ammunition needed, possible with no markers left (§9.4)
+    if munition in ("nuke", "biochem"):
+        if battery_class(battery) != "heavy":
+            return f"only heavy artillery fires {munition} shells (§9.2)"
+        have = s.nukes if munition == "nuke" else s.biochem
+        return "" if have > 0 else f"{battery.name} has no {munition} marker"
     if munition == "smoke":
         return "" if s.smoke > 0 else f"{battery.name} has no smoke marker"
     if munition == "DMR":
@@ -64,7 +69,7 @@ def munition_problem(battery: DSUnit, munition: str) -> str:
 
 
 def munitions(battery: DSUnit) -> list[str]:
-    return [m for m in ("HEF", "MAK", "smoke", "DMR", "harass") if not munition_problem(battery, m)]
+    return [m for m in ("HEF", "MAK", "smoke", "DMR", "harass", "nuke", "biochem") if not munition_problem(battery, m)]
 
 
 def fire_options(battery: DSUnit) -> list[tuple[str, str]]:
@@ -73,9 +78,9 @@ def fire_options(battery: DSUnit) -> list[tuple[str, str]]:
     out = []
     many = len(tubes(battery)) > 1
     for m in munitions(battery):
-        if m != "harass":
+        if m not in ("harass", "biochem"):
             out.append((m, "converged"))
-        if m == "harass" or (m in ("HEF", "MAK") and many):
+        if m in ("harass", "biochem") or (m in ("HEF", "MAK") and many):
             out += [(m, "open"), (m, "open_across")]
     return out
 
@@ -117,6 +122,34 @@ def line_origin(state: DSState, battery: DSUnit, at: Hex) -> Hex:
     return battery.at if battery.at is not None else entry_hex(state, battery.side, at)
 
 
+def cancel_problem(state: DSState, battery: DSUnit) -> str:
+    mission = next((m for m in state.missions if m.battery == battery.id), None)
+    if mission is None:
+        return f"{battery.name} has no called mission to cancel"
+    caller = state.units.get(mission.observer)
+    if caller is None or not caller.alive or caller.at is None:
+        return "the caller is gone: nobody can call the mission off"
+    return ""
+
+
+def cancel(state: DSState, battery: DSUnit, ctx: Context) -> None:
+    """The caller rolls the same test again: success cancels the mission, failure fires it now; the battery
+    counts as activated either way (§9.3 step 5; firing on a failure [R])."""
+    why = cancel_problem(state, battery)
+    if why:
+        raise Refusal(why)
+    mission = next(m for m in state.missions if m.battery == battery.id)
+    caller = state.units[mission.observer]
+    state.missions.remove(mission)
+    observer = caller.has("observer") or caller.has("commando")
+    if art.call_fire(observer, caller.stats.leadership, battery.stats.off_table, ctx.dice, side=caller.side,
+                     unit=caller.id):
+        ctx.emit(Message(message=f"{caller.name} calls off {battery.name}'s mission"))
+    else:
+        ctx.emit(Message(message=f"{caller.name} cannot get through: the mission lands"))
+        bombard(state, battery, mission.at, mission.munition, ctx, mission.sheaf)
+
+
 def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Context, sheaf: str = "converged") -> None:
     """An effective mission: converged, every element within 2 hexes of the impact draws once per gun; open,
     every element in the stadium draws once, for one gun (§9.4-9.5); it clears every mine marker in its zone.
@@ -125,9 +158,9 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
     why = munition_problem(battery, munition)
     if why:
         raise Refusal(why)
-    if munition == "harass" and sheaf == "converged":
-        raise Refusal("harassing fire is always an open sheaf")
-    if munition in ("smoke", "DMR") and sheaf != "converged":
+    if munition in ("harass", "biochem") and sheaf == "converged":
+        raise Refusal(f"{'harassing fire' if munition == 'harass' else 'biochem'} is always an open sheaf")
+    if munition in ("smoke", "DMR", "nuke") and sheaf != "converged":
         raise Refusal(f"a {munition} mission places one {'cloud' if munition == 'smoke' else 'marker'}: no open sheaf")
     if sheaf != "converged":
         first, second = sh.impacts(state, line_origin(state, battery, at), at, len(tubes(battery)), sheaf)
@@ -135,6 +168,14 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
     else:
         first = second = at
         hexes = sh.zone(at, at)
+    if munition in ("nuke", "biochem"):
+        state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
+        if munition == "nuke":
+            battery.stats.nukes -= 1  # one shell, the whole battery's action (§9.2)
+            return nuclear.nuke(state, battery, at, ctx)
+        battery.stats.biochem -= 1
+        ctx.emit(Message(message=f"{battery.name} fires biochem, open sheaf {first} to {second}"))
+        return nuclear.biochem(state, battery, hexes, ctx)
     if munition == "harass":
         state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
         ctx.emit(Message(message=f"{battery.name} fires harassing fire, open sheaf {first} to {second}"))
@@ -226,8 +267,8 @@ def _off_table_hit(state: DSState, battery: DSUnit, target: DSUnit, ctx: Context
 def launch(state: DSState, site: DSUnit, at: Hex, warhead: str, dummies: list[Hex], ctx: Context) -> None:
     if site.stats.role != "launcher":
         raise Refusal(f"{site.name} is not a cruise-missile launcher site")
-    if warhead not in ("HE", "HEF", "MAK"):
-        raise Refusal(f"{warhead} warheads are not done yet: use HE, HEF or MAK")
+    if warhead not in art.MISSILE_COST:
+        raise Refusal(f"{warhead} is not a cruise-missile warhead ({', '.join(art.MISSILE_COST)})")
     if warhead not in site.stats.missiles:
         raise Refusal(f"{site.name} has no {warhead} cruise missile left"
                       + (f" (in stock: {', '.join(site.stats.missiles)})" if site.stats.missiles else ""))
@@ -270,14 +311,14 @@ def fly(state: DSState, flight: Flight, at: Hex, ctx: Context) -> None:
     if _intercepted(state, flight, path, victims, ctx):
         return
     if flight.warhead == "HE":
-        _he(state, flight, at, ctx)
-    else:
-        battery_stub = DSUnit(id=flight.id, side=flight.side, name=f"cruise missile {flight.id}",
-                              stats={"role": "battery", "artillery": "heavy",
-                                     "elements": [{"kind": "infantry", "team": "mortar", "ammo": 1}]})
-        munition = "MAK" if flight.warhead == "MAK" else "HEF"
-        bombard(state, battery_stub, at, munition, ctx)
-        state.fired.pop(flight.id, None)
+        return _he(state, flight, at, ctx)
+    # HEF, MAK, DMR, nuke and biochem: the heavy artillery versions, one gun (house rule)
+    stub = DSUnit(id=flight.id, side=flight.side, name=f"cruise missile {flight.id}",
+                  stats={"role": "battery", "artillery": "heavy", "nukes": 1, "biochem": 1, "dmr": 1,
+                         "elements": [{"kind": "infantry", "team": "mortar", "ammo": 1}]})
+    w = flight.warhead
+    bombard(state, stub, at, w, ctx, "open" if w == "biochem" else "converged")
+    state.fired.pop(flight.id, None)
 
 
 def _intercepted(state: DSState, flight: Flight, path: list[Hex], victims: list[DSUnit], ctx: Context) -> bool:

@@ -45,10 +45,10 @@ TERRAIN: dict[str, TerrainInfo] = {
     "dense_woods": TerrainInfo(label="Dense woods", effects="soft cover; blocks sight; infantry and walkers only",
                                glyph="$", style="forest"),
     "minefield": TerrainInfo(label="Minefield (marker)", effects="a pre-laid minefield: every hex within 2 is mined",
-                             glyph="m", style="rough"),
+                             mark="!", style="rough", place="feature"),
     "jumping_minefield": TerrainInfo(label="Jumping minefield (marker)",
                                      effects="pre-laid jumping mines: every hex within 2; they also hit low VTOLs",
-                                     glyph="j", style="rough"),
+                                     mark="?", style="rough", place="feature"),
     "rubble": TerrainInfo(label="Rubble", effects="a ruined building: soft cover, does not block sight", glyph="*",
                           style="rough"),
 }

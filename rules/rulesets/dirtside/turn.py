@@ -9,7 +9,8 @@ from rules.core import Context, Decision, Refusal, Setup, Side, side_of
 from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import airops, assault, combat, command, mines, morale, smoke, support, vtol, walk
+from rules.rulesets.dirtside import (airops, assault, combat, command, engineers, mines, morale, smoke, support,
+                                     transport, vtol, walk)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
@@ -171,11 +172,14 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
     if not can_activate(unit):
         raise Refusal(f"{unit.name} cannot activate: it has already activated this turn or is out of play")
     forced = forced_missions(state, action.side)
-    if forced and not (isinstance(action, A.Bombard) and action.unit == forced[0].battery):
+    if forced and not (isinstance(action, (A.Bombard, A.Cancel)) and action.unit == forced[0].battery):
         raise Refusal(f"{state.units[forced[0].battery].name} must fire its called mission first")
     if unit.stats.panic and not isinstance(action, A.Done):
         raise Refusal(f"{unit.name} panicked: this activation only removes the PANIC marker (choose done)")
-    state.current, state.moved, state.acted = unit.id, False, False
+    state.current, state.moved, state.acted, state.running = unit.id, False, False, False
+    if unit.stats.evasive:
+        unit.stats.evasive = False
+        ctx.emit(Changed(unit=unit.id, field="evasive", before=True, after=False, why="its next activation"))
     state.mined = []
     state.passes = 0
     state.spent = 0
@@ -206,6 +210,11 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         vtol.change_mode(state, unit, action.mode, ctx)
         vtol.zad(state, unit, ctx)
         return
+    if isinstance(action, A.Load):
+        return transport.load(state, unit, state.units.get(action.troops), ctx)
+    if isinstance(action, A.Unload):
+        troops = state.units.get(action.troops)
+        return transport.unload(state, unit, troops, Hex(*action.at), ctx)
     if state.acted:
         raise Refusal(f"{unit.name} has already taken its combat action this activation")
     if unit.stats.role == "ground" and unit.on_map:
@@ -237,10 +246,20 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     elif isinstance(action, A.Launch):
         support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
         state.moved = True
-    elif isinstance(action, (A.Rally, A.Regroup)):
+    elif isinstance(action, A.Cancel):
+        support.cancel(state, unit, ctx)
+        state.moved = True
+    elif isinstance(action, A.Demolish):
+        engineers.demolish(state, unit, Hex(*action.at), ctx)
+    elif isinstance(action, (A.Rally, A.Regroup, A.Repair)):
         if state.moved:
             raise Refusal(f"{'rallying' if isinstance(action, A.Rally) else 'regrouping'} is {unit.name}'s whole activation")
-        if isinstance(action, A.Rally):
+        if isinstance(action, A.Repair):
+            target = state.units.get(action.target)
+            if target is None:
+                raise Refusal(f"there is no unit {action.target!r}")
+            engineers.repair(state, unit, target, ctx)
+        elif isinstance(action, A.Rally):
             command.rally(state, unit, ctx)
         else:
             command.regroup(state, unit, state.units.get(action.other), ctx)
@@ -296,7 +315,11 @@ def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
         raise Refusal(f"{unit.name} has already moved this activation")
     if unit.stats.role != "ground" or unit.at is None:
         raise Refusal(f"{unit.name} does not move on the map")
-    path, spent = mv.check_path(state, unit, list(action.path))
+    if action.run and not mv.may_run(unit):
+        raise Refusal("only combat walkers run")
+    if action.run and state.acted:
+        raise Refusal(f"{unit.name} has fired: a running walker may not fire")
+    path, spent = mv.check_path(state, unit, list(action.path), run=action.run)
     _confidence_limits(state, unit, path[-1])
     s = unit.stats
     state.moved = True
@@ -313,6 +336,15 @@ def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
         if not r.passed:
             ctx.emit(Message(message=f"{unit.name} will not move"))
             return
+    state.running = action.run
+    if action.evasive:
+        why = mv.evasive_problem(state, unit, path)
+        if why:
+            raise Refusal(why)
+        if state.acted:
+            raise Refusal(f"{unit.name} has fired: an evasive unit may not fire")
+        unit.stats.evasive = True
+        ctx.emit(Changed(unit=unit.id, field="evasive", before=False, after=True, why="evasive movement"))
     smoke.clear_discharge(unit, ctx, "it moved away from its smoke")
     del spent  # paid hex by hex as the unit walks
     walk.start(state, unit, path, ctx)

@@ -44,11 +44,13 @@ class Element(BaseModel):
     def _design(self) -> Element:
         if self.kind != "infantry" and self.design is None:
             raise ValueError(f"a {self.kind} element needs a design")
-        if self.team == "mortar" and self.ammo == 0 and self.kind == "infantry":
+        # Filled only when not given, so a game state read back (a save, a remote seat) keeps spent ammunition.
+        given = self.model_fields_set
+        if self.team == "mortar" and "ammo" not in given and self.kind == "infantry":
             self.ammo = 1  # "enough ammunition for one effective bombardment" (house rule)
-        if self.design and self.design.artillery and self.ammo == 0:
+        if self.design and self.design.artillery and "ammo" not in given:
             self.ammo = max(1, self.design.ammo)  # one chit loaded; more as the design carries (house rule)
-        if self.design and self.design.minelayer and self.mine_loads == 0:
+        if self.design and self.design.minelayer and "mine_loads" not in given:
             self.mine_loads = 1  # "one load per resupply" (§10.1)
         return self
 
@@ -112,6 +114,10 @@ class DSStats(BaseModel):
     smoke: int = Field(default=0, ge=0, le=20)
     """Smoke ammunition markers of a battery (§9.2)."""
     dmr: int = Field(default=0, ge=0, le=20)
+    nukes: int = Field(default=0, ge=0, le=5)
+    """Nuclear shells of a heavy battery (1000 points each, §9.2)."""
+    biochem: int = Field(default=0, ge=0, le=5)
+    """Biochem markers of a heavy battery (200 points each, §9.2)."""
     """DMR (scatterable mine) ammunition markers of a battery (§9.2; not light artillery)."""
     """Cruise-missile warheads still in stock (HEF, MAK, HE, DMR, biochem, nuke)."""
     # markers
@@ -126,10 +132,14 @@ class DSStats(BaseModel):
     arrived: int | None = None
     """Turn an aircraft entered the battle area (DS2-A20)."""
     home: bool = False
+    aboard: str | None = None
+    """The carrier unit this infantry unit rides in (off the map while aboard)."""
     command: bool = False
     """A command unit: it rallies units; losing it shakes its whole side (§3.3)."""
     wingman: str | None = None
     """The other craft of a flight of two aerospace craft: they activate and fly as one (§1.2, §2.2, §11.4)."""
+    evasive: bool = False
+    """EVASIVE marker (§4.4), until the unit's next activation."""
     smoked: int = 0
     """Smoke dischargers fired: activation ends left before the small cloud goes (§5.6)."""
     mode: Literal["low", "high", "grounded"] = "low"

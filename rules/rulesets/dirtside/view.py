@@ -32,5 +32,5 @@ def hidden_from(state: DSState, side: str, rng: random.Random) -> DSState:
     for f in out.flights:
         if f.side != side:
             f.target = rng.choice(f.chits)
-            f.warhead = rng.choice(["HE", "HEF", "MAK"])
+            f.warhead = rng.choice(["HE", "HEF", "MAK", "DMR", "biochem", "nuke"])
     return out

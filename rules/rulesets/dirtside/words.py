@@ -17,7 +17,9 @@ def describe(state: DSState, action: Action) -> str:
     tname = target.name if target else str(Hex(*at)) if at is not None else ""
     k = action.kind
     if k == "move":
-        return f"{nm(action.unit)}: move to {Hex(*action.path[-1])}"
+        return f"{nm(action.unit)}: move to {Hex(*action.path[-1])}" + (" evasively (no fire; d8 against it)"
+                                                                          if action.evasive else "") + \
+            (" running (no fire this activation)" if action.run else "")
     if k in ("fire", "opfire"):
         return f"{nm(action.unit)}: {'opportunity ' if k == 'opfire' else ''}fire at {tname}"
     if k == "assault":
@@ -49,6 +51,16 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: lay a minefield behind it"
     if k == "clear":
         return f"{nm(action.unit)}: engineers clear the minefield at {Hex(*action.at)}"
+    if k == "load":
+        return f"{nm(action.unit)}: take {nm(action.troops)} aboard (half its move)"
+    if k == "unload":
+        return f"{nm(action.unit)}: put {nm(action.troops)} down at {Hex(*action.at)} (half its move)"
+    if k == "cancel":
+        return f"{nm(action.unit)}: try to call off its mission (the caller's die again; failing, it lands)"
+    if k == "demolish":
+        return f"{nm(action.unit)}: demolish {tname}"
+    if k == "repair":
+        return f"{nm(action.unit)}: AEV combat repair of {nm(action.target)} (its whole activation)"
     if k == "rally":
         return f"{nm(action.unit)}: rally (its whole activation)"
     if k == "regroup":
@@ -100,6 +112,11 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
     loads = sum(e.mine_loads for e in s.alive())
     if loads:
         rows.append(("Mine loads", str(loads)))
+    riders = [x.name for x in state.units.values() if x.stats.aboard == unit_id and x.alive]
+    if riders:
+        rows.append(("On board", ", ".join(riders)))
+    if s.aboard:
+        rows.append(("Aboard", state.units[s.aboard].name if s.aboard in state.units else s.aboard))
     if s.missiles:
         rows.append(("Cruise missiles", f"{', '.join(s.missiles)}; {s.launchers} launcher(s)"))
     flags = [n for n, on in (("Under Fire", s.under_fire), ("PANIC", s.panic), ("active sensors", s.sensors),
@@ -126,6 +143,8 @@ def unit_marks(state: DSState, unit_id: str) -> str:
         marks += " P"
     if s.smoked:
         marks += " SMK"
+    if s.evasive:
+        marks += " EV"
     if is_vtol(u):
         marks += {"high": " HIGH", "low": " low", "grounded": " GND"}[s.mode]
     if s.activated:

@@ -37,3 +37,17 @@ def test_problems_in_words():
         {"name": "Bad", "stats": {"quality": "elite"}}))
     assert any("can not mix commandos" in p for p in r.problems)
     assert any(p.startswith("Bad: quality") for p in r.problems) and not r.ok
+
+
+def test_smoke_dmr_nuclear_biochem_markers_and_minelayer_loads_are_priced():
+    gun = {"kind": "vehicle", "design": {"size": 3, "armour": 3, "mobility": "tracked_slow", "artillery": "heavy",
+                                          "ammo": 1}}
+    base = check_force(force(None, {"name": "Bty", "stats": {"role": "battery", "artillery": "heavy",
+                                                              "off_table": True, "elements": [gun, gun]}})).total
+    more = check_force(force(None, {"name": "Bty", "stats": {"role": "battery", "artillery": "heavy", "off_table": True,
+                                                              "smoke": 1, "dmr": 1, "nukes": 1, "biochem": 1,
+                                                              "elements": [gun, gun]}})).total
+    assert more - base == 10 * 2 + 100 + 1000 + 200
+    layer = dict(MBT, design=dict(MBT["design"], minelayer=True))
+    assert check_force(force(None, {"name": "L", "stats": {"elements": [layer]}})).total == \
+        check_force(force(None, {"name": "T", "stats": {"elements": [MBT]}})).total + 100

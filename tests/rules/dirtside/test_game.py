@@ -61,12 +61,30 @@ def test_an_f_chit_makes_the_missile_a_dud():
     assert not any(e.lost for e in state.units["inf"].stats.elements)
 
 
+def test_dmr_and_nuke_cruise_missiles_land_as_the_heavy_artillery_versions():
+    state = missile_game(missiles=("DMR",))
+    play(state, "launch blue unit=site at=10,4 warhead=DMR")
+    for a in ("done red unit=inf", "done blue unit=t", "done red unit=rt"):
+        play(state, a)
+    play(state, "fly blue missile=cm1 at=10,4")
+    assert [m.at for m in state.mines] == [at(10, 4)]
+    state = missile_game(missiles=("nuke",))
+    play(state, "launch blue unit=site at=16,4 warhead=nuke")
+    for a in ("done red unit=inf", "done blue unit=t", "done red unit=rt"):
+        play(state, a)
+    # ground zero on the red tank (gone); the infantry 6 hexes off: 3 chits each (no kill); tests +2 own, +4 seen
+    play(state, "fly blue missile=cm1 at=16,4", F("R0", "G0", "Y0"), F("R0", "G0", "Y0"), 8, 8)
+    assert state.units["rt"].eliminated and state.ground_zero == [at(16, 4)]
+
+
 def test_launch_limits_dummies_and_launchers():
     state = missile_game(missiles=("HE", "HE"))
     with pytest.raises(Refusal, match="at most two dummy"):
         play(state, "launch blue unit=site at=10,4 dummies=[3,3;4,4;5,5]")
-    with pytest.raises(Refusal, match="not done yet"):
+    with pytest.raises(Refusal, match="no nuke cruise missile left"):
         play(state, "launch blue unit=site at=10,4 warhead=nuke")
+    with pytest.raises(Refusal, match="not a cruise-missile warhead"):
+        play(state, "launch blue unit=site at=10,4 warhead=napalm")
     play(state, "launch blue unit=site at=10,4 dummies=[3,3;14,8]")
     assert len(state.flights[0].chits) == 3
 
@@ -139,13 +157,32 @@ def test_a_called_mission_lands_at_the_batterys_next_activation_after_one_enemy_
     play(state, "done blue")
     assert decision(state).side == "red"
     play(state, "done red unit=r2")
-    assert {a.kind for a in legal_actions(state, "blue")} - {"pass"} == {"bombard"}
+    assert {a.kind for a in legal_actions(state, "blue")} - {"pass"} == {"bombard", "cancel"}
     with pytest.raises(Refusal, match="must fire its called mission"):
         play(state, "done blue unit=bt")
     play(state, "bombard blue unit=bat at=5,6 munition=HEF",
          F("R2", "Y2"), F("G0", "G1"), F("G3", "G3"), F("R0", "Y1"), 8, 8)
     assert [e.lost for e in state.units["inf"].stats.elements] == [True, False]
     assert state.missions == [] and state.units["bat"].stats.activated
+
+
+def test_a_called_mission_can_be_called_off_by_its_caller_rolling_again():
+    battery = unit("bat", "blue", None, [tank("Gun 1", gun=("HVC", 3), artillery="light", ammo=1)],
+                   role="battery", artillery="light", off_table=True)
+    def game():
+        state = start(setup([unit("obs", "blue", at(5, 14), [team("HQ")]), battery,
+                             unit("inf", "red", at(5, 6), [team("A")]), unit("r2", "red", at(15, 2), [team("C")])]),
+                      first="blue")
+        play(state, "call blue unit=obs battery=bat at=5,6 munition=HEF", 6)
+        play(state, "done blue")
+        play(state, "done red unit=r2")
+        return state
+    state = game()
+    play(state, "cancel blue unit=bat", 7)  # the leader's d8 again: 7 >= 6 calls it off
+    assert state.missions == [] and state.units["bat"].stats.activated and state.units["bat"].stats.elements[0].ammo == 1
+    state = game()
+    play(state, "cancel blue unit=bat", 2, F("R3", "Y2"))  # 2 fails: the mission lands (light: 2 chits)
+    assert state.units["inf"].eliminated and state.turn == 2  # the battery was the last go of turn 1
 
 
 def test_an_all_vehicle_assault_on_infantry_adds_2_to_the_threat_test():

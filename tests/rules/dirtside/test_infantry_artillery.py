@@ -137,3 +137,16 @@ def test_he_warhead_five_chits_all_colours_and_f_is_a_dud():
     assert not hit.dud and ch.read_vehicle(hit.draws[0], ch.ALL, 3).knocked_out
     hit = art.he_direct_hits(2, ScriptedDice(F("F", "R3", "R3", "R3", "R3")))
     assert hit.dud and len(hit.draws) == 1
+
+
+def test_spent_ammunition_and_mine_loads_survive_a_state_read_back():
+    """A save or a remote seat reads the state back: an empty gun or minelayer stays empty."""
+    from rules.rulesets.dirtside.units import Element
+    gun = Element(kind="vehicle", design={"size": 3, "artillery": "medium", "ammo": 2})
+    layer = Element(kind="vehicle", design={"size": 3, "minelayer": True})
+    mortar = Element(kind="infantry", team="mortar")
+    assert (gun.ammo, layer.mine_loads, mortar.ammo) == (2, 1, 1)
+    gun.ammo = layer.mine_loads = mortar.ammo = 0
+    for e in (gun, layer, mortar):
+        back = Element.model_validate(e.model_dump(mode="json"))
+        assert back.ammo == 0 and back.mine_loads == 0

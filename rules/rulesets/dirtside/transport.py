@@ -1,0 +1,154 @@
+"""Transports: loading and unloading troops, and the troops on board when their carrier is hit (dsii-core §4.4,
+§6.4, §8.3). A carried unit is off the map (`aboard` names its carrier unit) and moves with it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.core import Context, Refusal
+from rules.events import Changed, Message, Moved
+from rules.hexgrid import Hex
+from rules.rulesets.dirtside.state import DSState
+from rules.rulesets.dirtside.units import DSUnit, Element
+
+ON_BOARD_LOSS = {"damaged": 6, "knocked out": 3}
+"""A team on board is lost on a d6 of this or more when its carrier is damaged / knocked out; BOOM kills all;
+immobilised or Systems Down: safe (§6.4)."""
+
+
+def capacity(carrier: DSUnit) -> tuple[int, int]:
+    """(teams, powered teams) the carrier unit's working vehicles can carry."""
+    vs = carrier.vehicles()
+    return sum(e.design.carries_teams for e in vs), sum(e.design.carries_powered for e in vs)
+
+
+def passengers(state: DSState, carrier: DSUnit) -> list[DSUnit]:
+    return [u for u in state.units.values() if u.stats.aboard == carrier.id and u.alive]
+
+
+def load_problem(state: DSState, carrier: DSUnit, troops: DSUnit | None) -> str:
+    if troops is None or troops.side != carrier.side or troops.id == carrier.id:
+        return "load a unit of your own"
+    if not troops.on_map or troops.stats.activated or troops.vehicles() or not troops.infantry():
+        return f"{troops.name} must be unactivated infantry on the table"
+    if carrier.at is None or carrier.at.distance(troops.at) > 1:
+        return f"{troops.name} must be next to {carrier.name}"
+    teams, powered = capacity(carrier)
+    have = [e for u in passengers(state, carrier) for e in u.infantry()] + troops.infantry()
+    p = sum(1 for e in have if e.troop == "powered")
+    if p > powered or len(have) - p > teams:
+        return f"{carrier.name} has room for {teams} team(s) and {powered} powered team(s)"
+    return ""
+
+
+def _half(state: DSState, carrier: DSUnit) -> float:
+    half = carrier.bmf() / 2
+    if state.spent + half > carrier.bmf():
+        raise Refusal(f"{carrier.name} has not half its move left to load or unload")
+    return half
+
+
+def load(state: DSState, carrier: DSUnit, troops: DSUnit, ctx: Context) -> None:
+    """Loading costs half the carrier's move; the troops' half move is their activation [R] (§4.4)."""
+    why = load_problem(state, carrier, troops)
+    if why:
+        raise Refusal(why)
+    state.spent += _half(state, carrier)
+    troops.stats.aboard, troops.at = carrier.id, None
+    troops.stats.activated = True
+    ctx.emit(Changed(unit=troops.id, field="aboard", before="", after=carrier.name, why="loaded"))
+
+
+def unload(state: DSState, carrier: DSUnit, troops: DSUnit, at: Hex, ctx: Context) -> None:
+    """Unloading costs half the carrier's move; the troops get out into a free hex next to it and count as
+    activated [R] (§4.4)."""
+    from rules.rulesets.dirtside.movement import enterable
+    if troops is None or troops.stats.aboard != carrier.id:
+        raise Refusal(f"that unit is not aboard {carrier.name}")
+    if carrier.at is None or carrier.at.distance(at) != 1 or not state.board.in_bounds(at):
+        raise Refusal(f"the troops get out next to {carrier.name}")
+    if state.unit_at(at) is not None:
+        raise Refusal(f"{at} is taken")
+    troops.at = at
+    if not enterable(state, troops, at):
+        troops.at = None
+        raise Refusal(f"the troops cannot get out into {at}")
+    state.spent += _half(state, carrier)
+    troops.stats.aboard = None
+    troops.stats.activated = True
+    ctx.emit(Moved(unit=troops.id, path=(carrier.at, at)))
+
+
+def unload_hexes(state: DSState, carrier: DSUnit, troops: DSUnit) -> list[Hex]:
+    from rules.rulesets.dirtside.movement import enterable
+    out = []
+    for h in carrier.at.neighbours() if carrier.at else []:
+        if state.board.in_bounds(h) and state.unit_at(h) is None:
+            troops.at = h
+            ok = enterable(state, troops, h)
+            troops.at = None
+            if ok:
+                out.append(h)
+    return out
+
+
+def _kill(unit: DSUnit, e: Element, ctx: Context, why: str) -> None:
+    e.lost = True
+    ctx.emit(Message(message=f"{unit.name}: {e.name} is lost ({why})"))
+
+
+def seats(state: DSState, carrier: DSUnit, e: Element) -> list[tuple[DSUnit, Element]]:
+    """The teams riding in vehicle `e`: teams fill the carrier's vehicles in order, each up to its capacity [R]."""
+    riders = [(u, t) for u in passengers(state, carrier) for t in u.infantry()]
+    start = 0
+    for v in carrier.stats.elements:
+        if not v.vehicle or not v.design:
+            continue
+        n = v.design.carries_teams + v.design.carries_powered
+        if v is e:
+            return riders[start:start + n]
+        if v.alive or v is e:
+            start += n
+    return []
+
+
+def loss_chance(result: str) -> Fraction:
+    need = ON_BOARD_LOSS.get(result)
+    return Fraction(1) if result == "boom" else Fraction(7 - need, 6) if need else Fraction(0)
+
+
+def carrier_hit(state: DSState, riders: list[tuple[DSUnit, Element]], result: str, ctx: Context) -> None:
+    """Each team on board: safe (immobilised, Systems Down), lost on 6 (damaged), on 3-6 (knocked out), all lost
+    (BOOM) (§6.4)."""
+    need = ON_BOARD_LOSS.get(result)
+    for u, t in riders:
+        if not t.alive:
+            continue
+        if result == "boom":
+            _kill(u, t, ctx, "its carrier blew up")
+        elif need is not None:
+            r = ctx.dice.roll(1, 6, "on board", side=u.side, unit=u.id, need=need, test=">=", rule="§6.4",
+                              outcome=lambda f: "lost" if f[0] >= need else "safe")[0]
+            if r >= need:
+                _kill(u, t, ctx, f"on board a {result} carrier")
+    for u in {u.id: u for u, _ in riders}.values():
+        if not u.alive:
+            u.eliminated = True
+
+
+def bail_out(state: DSState, carrier: DSUnit, ctx: Context) -> None:
+    """Troops whose carrier unit has no vehicle left get out: into its hex if the carrier unit is gone, else a
+    free hex next to it; with no room they are lost with it [R]."""
+    if carrier.vehicles() or carrier.at is None:
+        return
+    for u in passengers(state, carrier):
+        spots = [] if carrier.alive else [carrier.at]
+        spots += [h for h in unload_hexes(state, carrier, u) if h not in spots]
+        spots = [h for h in spots if state.unit_at(h) is None]
+        if not spots:
+            for t in u.infantry():
+                _kill(u, t, ctx, "trapped in the wreck")
+            u.eliminated = True
+            continue
+        u.stats.aboard, u.at = None, spots[0]
+        ctx.emit(Message(message=f"{u.name} gets out of the wreck at {u.at}"))
