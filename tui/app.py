@@ -113,6 +113,8 @@ class HexwarApp(App[None]):
                             referee=self.start.get("referee", False), computers=self.start.get("ai", ()))
         elif "load" in self.start:
             self.load_save(self.start["load"], referee=self.start.get("referee", False))
+        elif "screen" in self.start:
+            self.push_screen(self.start["screen"]())  # a factory: the army builder, a campaign (tui/cli.py)
 
     def _fatal_error(self) -> None:
         """An unhandled error ends the app: one plain line for the player, the traceback to crash.log."""
@@ -380,6 +382,16 @@ class HexwarApp(App[None]):
             self.show_error("The autosave cannot be resumed", str(exc), then=retry)
             return
         self.start_game(service, hide=self.hide_between)
+
+    def army_builder(self) -> None:
+        from tui.flow_armies import army_builder
+
+        army_builder(self)
+
+    def campaign(self) -> None:
+        from tui.flow_armies import campaign
+
+        campaign(self)
 
     def rules_reference(self) -> None:
         from rules import registry

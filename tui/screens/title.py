@@ -29,6 +29,8 @@ MENU = (
     ("c", "resume", "Resume an unfinished game"),
     ("r", "rules", "Rules reference"),
     ("g", "resolver", "Quick resolver (game master)"),
+    ("a", "army", "Army builder"),
+    ("m", "campaign", "Campaign: play its next battle"),
     ("q", "quit", "Quit"),
 )
 
@@ -104,6 +106,12 @@ class TitleScreen(Screen[None]):
         from tui.screens.resolver import ResolverScreen
 
         self.app.push_screen(ResolverScreen())
+
+    def action_army(self) -> None:
+        self.app.army_builder()
+
+    def action_campaign(self) -> None:
+        self.app.campaign()
 
     def action_help(self) -> None:
         self.app.show_help(self)
