@@ -21,3 +21,50 @@ def army_builder(app) -> None:
         chosen(ids[0])
     else:
         app.push_screen(ChoiceDialog("Build an army of", [(i, names[i]) for i in ids]), chosen)
+
+
+SCENARIO = "__scenario__"
+"""The army select's first choice: the units the scenario gives the side."""
+
+
+def army_select(screen, entry, side_id: str, n: int) -> list:
+    """A Select of army files for a side whose scenario names an army or a points limit (else nothing)."""
+    from textual.widgets import Select
+
+    from saves.army_sides import choices, scenario_armies
+    from saves.errors import SaveError
+    from tui.widgets.text import lit
+
+    if n == 0:
+        try:
+            screen.side_armies = scenario_armies(str(entry.path) if entry.path else entry.name, entry.ruleset or None)
+        except (SaveError, OSError):
+            screen.side_armies = {}
+    spec = screen.side_armies.get(side_id)
+    if spec is None:
+        return []
+    limit = f", {spec.points} points" if spec.points is not None else ""
+    options = [(lit(f"army: {spec.army or 'as the scenario says'}{limit}"), SCENARIO)]
+    options += [(lit(label), ref) for ref, label in choices(screen.ruleset_id)]
+    return [Select(options, value=SCENARIO, allow_blank=False, id=f"army-{screen._generation}-{n}", compact=True)]
+
+
+def chosen_armies(screen, setup):
+    """The setup with each side's chosen army file (ValueError with the reason when one cannot be used)."""
+    from textual.widgets import Select
+
+    from saves.army_sides import with_army
+    from saves.errors import SaveError
+
+    for n, side in enumerate(setup.sides):
+        spec = getattr(screen, "side_armies", {}).get(side.id)
+        if spec is None:
+            continue
+        ref = screen.query_one(f"#army-{screen._generation}-{n}", Select).value
+        if ref == SCENARIO:
+            continue
+        try:
+            setup = with_army(setup, spec, ref)
+        except SaveError as exc:
+            raise ValueError(f"{side.name or side.id}: {exc.first.expected}") from None
+    return setup

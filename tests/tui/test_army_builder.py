@@ -113,3 +113,40 @@ async def test_a_dirtside_vehicle_designed_with_its_points_changing(tmp_path):
         await pilot.pause()
         assert app.screen is builder and builder.army.total == points
         assert builder.army.entries[0].entry.name == "Design 1"
+
+
+async def test_a_built_army_is_chosen_for_a_side_of_the_teaching_scenario(tmp_path):
+    from textual.widgets import Select
+
+    from saves.store import saves_dir
+
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(ArmyBuilderScreen("hundred_wars"))
+        await pilot.pause()
+        builder = app.screen
+        builder.query_one("#limit", Input).value = "first-blinds"  # the scenario's limit: 450
+        await pilot.pause()
+        assert builder.limit == 450
+        await choose(pilot, app, "Maldian Guard Blades")
+        await pilot.press("plus", "plus")
+        await choose(pilot, app, "Tribal Sith Riders")
+        await pilot.press("plus", "plus")  # 3 blades and 2 riders: 429; a third rider would pass 450
+        await pilot.pause()
+        assert "over the limit of 450" in text(builder, "#message")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        path = saves_dir() / "armies" / "hundred_wars-army.toml"
+        assert path.exists() and load_army(path).total == builder.army.total <= 450
+        await pilot.press("escape")
+        app.new_game("hundred_wars", "first-blinds")
+        await pilot.pause()
+        form = app.screen
+        select = form.query_one(f"#army-{form._generation}-0", Select)
+        assert any(str(path) == value for _, value in select._options)
+        select.value = str(path)
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        service = app.screen.service
+        red = {u.name for u in service.state.units.values() if u.side == "red" and u.kind != "blind"}
+        assert "Maldian Guard Blades 1" in red and "Captain Ash & staff" not in red
