@@ -81,7 +81,8 @@ class Board(BaseModel):
         return cls(width=width, height=height, terrain=(terrain,) * (width * height))
 
     def in_bounds(self, h: Hex) -> bool:
-        col, row = to_offset(h)
+        q, row = h
+        col = q + (row >> 1)  # `to_offset`, inlined: path-finding asks this for every step
         return 0 <= col < self.width and 0 <= row < self.height
 
     def _index(self, h: Hex) -> int:

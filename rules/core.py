@@ -281,6 +281,11 @@ class TerrainInfo(BaseModel):
     """The character drawn on a hexside bearing this feature, or beside the terrain of a hex holding it."""
     style: str = "plain"
     """One of `STYLES`: the colour the map gives this terrain."""
+    place: Literal["hex", "feature", "edge", ""] = ""
+    """Where the scenario editor draws it: a hex's terrain, a feature in a hex, or on a hexside
+    ('': a glyph means a hex's terrain, a mark a hex feature)."""
+    impassable: bool = False
+    """No unit may stand in a hex of this terrain (a scenario placing one there is refused)."""
 
 
 class Outcome(BaseModel):

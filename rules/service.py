@@ -94,6 +94,9 @@ class GameService:
     """The scenario the game was made from (`new` sets it; saves write it out)."""
     dice_source: Callable[[int, int, RollSink], Dice] = SeededDice
     """Makes the dice of action `index` from (seed, index, sink); tests put scripted dice here."""
+    prefs: dict[str, bool] = field(default_factory=dict)
+    """How the game is shown, kept with it in saves (`[game] solo`: F4's pass-the-keyboard choice); no rule
+    reads it."""
     state: GameState = field(init=False)
     history: list[Step] = field(default_factory=list, init=False)
     redo_stack: list[Undone] = field(default_factory=list, init=False)

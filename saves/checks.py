@@ -14,7 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from rules import registry
 from rules.core import Ruleset, Setup
-from saves.errors import Problem, SaveError, literal, problems_from_validation, shown
+from saves.errors import Problem, SaveError, dotted, literal, problems_from_validation, shown
 from saves.schema import Document, setup_from_document, side_problems, victory_problems
 
 
@@ -83,34 +83,90 @@ def stats_model(ruleset: Ruleset) -> type[BaseModel] | None:
     return stats if isinstance(stats, type) and issubclass(stats, BaseModel) else None
 
 
-def stats_problems(doc: Document, ruleset: Ruleset) -> list[Problem]:
+_BOUNDS = {"less_than_equal": ("above", "maximum", "at most"), "less_than": ("not below", "limit", "less than"),
+           "greater_than_equal": ("below", "minimum", "at least"), "greater_than": ("not above", "limit", "more than")}
+
+
+def stat_problems(stats: dict[str, Any], ruleset: Ruleset, prefix: tuple[Any, ...]) -> list[Problem]:
+    """One unit's stats against the rule set's stats model; a value out of bounds names the limit."""
     model = stats_model(ruleset)
     if model is None:
         return []
+    try:
+        model.model_validate(stats)
+    except ValidationError as exc:
+        out = problems_from_validation(exc, model, prefix)
+        for n, err in enumerate(exc.errors()):
+            words = _BOUNDS.get(err["type"])
+            if words and n < len(out):  # same order as problems_from_validation
+                bound = next(iter((err.get("ctx") or {}).values()), "?")
+                out[n] = Problem(out[n].path, f"{shown(err.get('input'))} is {words[0]} the rule set's {words[1]} ({words[2]} {bound})")
+        return out
+    except Exception as exc:  # a rule set validator that fails oddly still names the unit
+        return [Problem(dotted(prefix), literal(exc, 120))]
+    return []
+
+
+def stats_problems(doc: Document, ruleset: Ruleset) -> list[Problem]:
     out: list[Problem] = []
     for i, unit in enumerate(doc.units):
-        try:
-            model.model_validate(unit.stats)
-        except ValidationError as exc:
-            out.extend(problems_from_validation(exc, model, ("units", i, "stats")))
-        except Exception as exc:  # a rule set validator that fails oddly still names the unit
-            out.append(Problem(f"units[{i}].stats", literal(exc, 120)))
+        out += stat_problems(unit.stats, ruleset, ("units", i, "stats"))
     return out
 
 
-def checked_setup(doc: Document, file: str | None) -> tuple[Setup, Ruleset]:
-    """The file's scenario as a `Setup`, checked against the format and its rule set."""
-    ruleset = ruleset_for(doc, file)
+def impassable_problems(doc: Document, ruleset: Ruleset) -> list[Problem]:
+    """Units standing on terrain where the rule set lets no unit stand (`TerrainInfo.impassable`)."""
+    terrain = getattr(ruleset, "terrain", {}) or {}
+    banned = {tid for tid, info in terrain.items() if getattr(info, "impassable", False)}
+    rows, legend = doc.board.rows, doc.board.legend
+    out: list[Problem] = []
+    for i, unit in enumerate(doc.units):
+        if unit.at is None or not (0 <= unit.at[1] < len(rows) and 0 <= unit.at[0] < len(rows[unit.at[1]])):
+            continue
+        tid = legend.get(rows[unit.at[1]][unit.at[0]])
+        if tid in banned:
+            out.append(Problem(f"units[{i}].at", f"{unit.at} is {shown(tid)} terrain, where no {ruleset.id} unit may stand"))
+    return out
+
+
+def setup_problems(doc: Document, ruleset: Ruleset) -> tuple[Setup | None, list[Problem]]:
+    """The file's scenario as a `Setup` and every problem found (loading and `verify` share this)."""
     setup, problems = setup_from_document(doc)
     problems += option_problems(doc.options, ruleset, "options")
     if doc.game is not None:
         problems += option_problems(doc.game.options, ruleset, "game.options")
     problems += terrain_problems(doc, ruleset)
-    problems += stats_problems(doc, ruleset)
+    problems += stats_problems(doc, ruleset) + impassable_problems(doc, ruleset)
     problems += side_problems(doc, ruleset) + victory_problems(doc, ruleset)
+    return (None if problems else setup), problems
+
+
+def checked_setup(doc: Document, file: str | None) -> tuple[Setup, Ruleset]:
+    """The file's scenario as a `Setup`, checked against the format and its rule set."""
+    ruleset = ruleset_for(doc, file)
+    setup, problems = setup_problems(doc, ruleset)
     if problems or setup is None:
         raise SaveError(file, problems)
     return setup, ruleset
+
+
+def scenario_problems(doc: Document, file: str | None) -> tuple[Setup | None, list[Problem]]:
+    """Everything loading the scenario would find: the format's and the rule set's checks, then
+    the rule set's own setup of it (run only when the rest is clean). Nothing raises."""
+    try:
+        ruleset = ruleset_for(doc, file)
+    except SaveError as exc:
+        return None, exc.problems
+    setup, problems = setup_problems(doc, ruleset)
+    if setup is None:
+        return None, problems
+    chosen = {o.id: o.default for o in ruleset.options}
+    chosen.update(setup.options)
+    try:  # the rule set builds it once, so a scenario it refuses fails here, not in a game
+        ruleset.setup(setup, 0, chosen)
+    except Exception as exc:
+        return None, rules_refusal(file, ruleset, exc).problems
+    return setup, []
 
 
 def rules_refusal(file: str | None, ruleset: Ruleset, exc: BaseException) -> SaveError:
@@ -121,3 +177,19 @@ def rules_refusal(file: str | None, ruleset: Ruleset, exc: BaseException) -> Sav
     else:
         what = literal(exc, 160) or type(exc).__name__
     return SaveError(file, Problem("", f"the {ruleset.id} rules refuse this scenario: {what}"))
+
+
+def drawing_problems(data: bytes, error: SaveError) -> list[Problem]:
+    """When a file's structure is wrong (a type, a missing key), the map is still checked on its own,
+    so `verify` lists its problems too instead of one round of fixes at a time."""
+    from saves.files import parse_toml
+    from saves.schema import BoardEntry, board_from_entry
+
+    if any(p.path.startswith("board") for p in error.problems):
+        return []
+    try:
+        raw = parse_toml(data, None)
+        board = BoardEntry.model_validate(raw.get("board"))
+    except (SaveError, ValidationError):
+        return []
+    return board_from_entry(board)[1]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from rules import registry
 from rules.core import Setup
-from saves.checks import checked_setup, rules_refusal
+from saves.checks import scenario_problems
 from saves.errors import Problem, SaveError, literal, shown
 from saves.files import parse_document, read_bytes
 from saves.schema import MAX_FILE_BYTES
@@ -124,13 +124,9 @@ def load_scenario(name_or_path: str | Path, ruleset: str | None = None) -> Setup
     doc = parse_document(data, file)
     if ruleset is not None and doc.ruleset != registry.resolve(ruleset):
         raise SaveError(file, Problem("ruleset", f"this scenario is for {shown(doc.ruleset)}, not {ruleset}"))
-    setup, rules = checked_setup(doc, file)
-    chosen = {o.id: o.default for o in rules.options}
-    chosen.update(setup.options)
-    try:  # the rule set builds it once now, so a bad scenario fails here with the file's name
-        rules.setup(setup, 0, chosen)
-    except Exception as exc:
-        raise rules_refusal(file, rules, exc) from None
+    setup, problems = scenario_problems(doc, file)  # the same checks `hexwar verify` reports
+    if setup is None:
+        raise SaveError(file, problems)
     return setup
 
 

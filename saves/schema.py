@@ -131,6 +131,9 @@ class GameEntry(_FileModel):
     """The action log in text form, oldest first."""
     app_version: Annotated[str, Field(max_length=MAX_ID)] = ""
     """The hexwar that wrote the file (for people; `version` drives loading)."""
+    solo: bool | None = None
+    """F4's choice: true = solo play (no pass-the-keyboard screen), false = the screen on; absent: the app's
+    default. Presentation only: it does not change the game."""
 
 
 class Document(Setup):
@@ -330,7 +333,8 @@ def board_from_entry(entry: BoardEntry) -> tuple[Board | None, list[Problem]]:
 def setup_from_document(doc: Document) -> tuple[Setup | None, list[Problem]]:
     """The scenario of a file as the rules see it (offset -> axial), or the problems found."""
     board, problems = board_from_entry(doc.board)
-    width, height = (board.width, board.height) if board else (MAX_SIDE, MAX_SIDE)
+    # A broken drawing still has a size (row 0's width): hexes off it are reported with the rest.
+    width, height = (board.width, board.height) if board else (len(doc.board.rows[0]), len(doc.board.rows))
     side_ids = [s.id for s in doc.sides]
     seen: set[str] = set()
     for i, s in enumerate(doc.sides):
@@ -344,13 +348,13 @@ def setup_from_document(doc: Document) -> tuple[Setup | None, list[Problem]]:
         seen.add(u.id)
         if u.side not in side_ids:
             problems.append(Problem(f"units[{i}].side", f"expected one of the sides {side_ids}, got {shown(u.side)}"))
-        if u.at is not None and board is not None and not _on_map(u.at, width, height):
+        if u.at is not None and not _on_map(u.at, width, height):
             problems.append(Problem(f"units[{i}].at", f"{u.at} is off the {width}x{height} map"))
     for i, v in enumerate(doc.victory):
         if v.side is not None and v.side not in side_ids:
             problems.append(Problem(f"victory[{i}].side", f"expected one of the sides {side_ids}, got {shown(v.side)}"))
         for j, at in enumerate(v.hexes):
-            if board is not None and not _on_map(at, width, height):
+            if not _on_map(at, width, height):
                 problems.append(Problem(f"victory[{i}].hexes[{j}]", f"{at} is off the {width}x{height} map"))
     army_units, army_problems = _army_units(doc, width, height)
     problems += army_problems

@@ -107,6 +107,7 @@ def game_table(service: GameService) -> dict[str, Any]:
         "app_version": app_version(),
         "options": plain(dict(service.initial.options)),
         "actions": [_text(step.action) for step in service.history],
+        **({"solo": service.prefs["solo"]} if "solo" in service.prefs else {}),
     }
 
 
@@ -132,6 +133,13 @@ def save_game(service: GameService, path: str | Path) -> Path:
 
 def game_from_document(doc: Document, file: str | None, store: Store | None = None) -> GameService:
     """Rebuild a saved game: scenario + seed + options, replay the log, compare with the snapshot."""
+    service = _rebuilt(doc, file, store)
+    if doc.game is not None and doc.game.solo is not None:
+        service.prefs["solo"] = doc.game.solo
+    return service
+
+
+def _rebuilt(doc: Document, file: str | None, store: Store | None = None) -> GameService:
     if doc.kind != "save" or doc.game is None or doc.snapshot is None:
         raise SaveError(file, Problem("kind", "is a scenario, not a saved game (start it with `hexwar new RULESET --scenario FILE`)"))
     setup, ruleset = checked_setup(doc, file)
@@ -216,9 +224,15 @@ def verify(path: str | Path) -> Report:
     if is_campaign(path):
         return verify_campaign(path)
     try:
-        doc = parse_document(read_bytes(path), path)
+        data = read_bytes(path)
+        doc = parse_document(data, path)
+        if doc.kind == "scenario":
+            return verify_scenario(doc, str(path))
         service = game_from_document(doc, str(path))
     except SaveError as exc:
+        from saves.checks import drawing_problems
+
+        exc = SaveError(exc.file, exc.problems + drawing_problems(data, exc)) if "data" in locals() else exc
         return Report(False, str(path), str(exc), error=exc)
     state = service.state
     result = ""
@@ -237,6 +251,20 @@ def verify(path: str | Path) -> Report:
         message = (f"{literal(path, 200)}: ok, resumed from its snapshot: an older save whose action log "
                    f"today's {state.ruleset} rules play differently ({literal(resume.resumed_why(service), 160)})")
     return Report(True, str(path), message, state.ruleset, state.scenario, n, state.turn, result)
+
+
+def verify_scenario(doc: Document, file: str) -> Report:
+    """A scenario checked the way loading it would check it; the report holds every problem."""
+    from saves.checks import scenario_problems
+
+    setup, problems = scenario_problems(doc, file)
+    if setup is None:
+        error = SaveError(file, problems)
+        return Report(False, file, str(error), doc.ruleset, doc.name, error=error)
+    sides = ", ".join(s.id for s in setup.sides)
+    message = (f"{literal(file, 200)}: ok: {setup.ruleset} scenario {shown(setup.name)}, "
+               f"{setup.board.width}x{setup.board.height} map, {len(setup.units)} units, sides {literal(sides, 80)}")
+    return Report(True, file, message, setup.ruleset, setup.name)
 
 
 # --- autosave (saves.autosave; these names stay importable from here) ----------------------

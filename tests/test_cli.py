@@ -258,3 +258,13 @@ def test_a_closed_pipe_is_not_an_error(args, saved, tmp_path):
         os.close(write)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
+
+
+def test_load_names_the_computers_sides(saved, opened):
+    assert cli.main(["load", str(saved), "--ai", "b"]) == 0
+    assert opened[0]["ai"] == ["b"]
+
+
+def test_load_refuses_an_unknown_computer_side(saved, capsys, opened):
+    assert cli.main(["load", str(saved), "--ai", "z"]) == 2
+    assert "--ai: unknown side 'z'" in one_error_line(capsys.readouterr().err)

@@ -33,10 +33,16 @@ def without_colour_on_mono_terms(app) -> None:
         app._filters.append(NoColor() if app.native_ansi_color else Monochrome())
 
 
-ESCAPE_DELAY_MS = 20
-"""How long a lone ESC waits for the rest of an escape sequence (Textual's default is 100 ms)."""
+ESCAPE_DELAY_MS = 10
+"""How long a lone ESC waits for the rest of an escape sequence (Textual's default is 100 ms).
+A key's sequence comes in one write from the terminal (and in one packet over ssh), so 10 ms
+is plenty; it was 20, and Escape's reply then took about 37 ms."""
 
 os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
+FRAMES_PER_SECOND = 120
+"""Textual writes a change at the next tick of its screen timer (60 a second by default: up to
+17 ms after the key was handled, half of the Escape bar). Idle, the timer is paused: no cost."""
+os.environ.setdefault("TEXTUAL_FPS", str(FRAMES_PER_SECOND))
 
 from textual import constants  # noqa: E402
 from textual.app import App  # noqa: E402
@@ -112,7 +118,12 @@ class HexwarApp(App[None]):
             self.start_game(self.start["new"], hide=self.start.get("hide", self.hide_between),
                             referee=self.start.get("referee", False), computers=self.start.get("ai", ()))
         elif "load" in self.start:
-            self.load_save(self.start["load"], referee=self.start.get("referee", False))
+            self.load_save(self.start["load"], referee=self.start.get("referee", False),
+                           computers=self.start.get("ai", ()))
+        elif "edit" in self.start:
+            from tui.screens.editor import EditorScreen
+
+            self.push_screen(EditorScreen(self.start["edit"]))
         elif "screen" in self.start:
             self.push_screen(self.start["screen"]())  # a factory: the army builder, a campaign (tui/cli.py)
 
@@ -196,6 +207,8 @@ class HexwarApp(App[None]):
         if hasattr(service.store, "listener"):
             service.store.listener = self.autosave_heard
             self.autosave_heard(service.store)  # a resume that fell back to the previous autosave says so
+        if "solo" in getattr(service, "prefs", {}):  # a saved game's F4 choice wins over the default
+            hide = not service.prefs["solo"]
         screen = GameScreen(service, hide_between=hide, referee=referee, computers=computers)
         if replace:
             self.switch_screen(screen)
@@ -212,6 +225,10 @@ class HexwarApp(App[None]):
         elif not error and shown:
             self.notify(f"Autosaved again as {store.path.name}.", title="Autosave works again", markup=False)
         store._shown_error = error
+        for screen in self.screen_stack:  # the status line's warning comes and goes with the error
+            if getattr(screen, "service", None) is not None and screen.service.store is store \
+                    and hasattr(screen, "status_message") and screen.is_mounted:
+                screen.status.set_fields(message=screen.status_message())
 
     def _release_games(self) -> None:
         """Let other processes open the games being closed (their autosave locks)."""
@@ -270,14 +287,15 @@ class HexwarApp(App[None]):
                 return
             what, value = choice
             if what == "save":
-                self.load_save(value, retry=self.load_dialog)  # a bad file: back to the list
+                self.load_save(value, retry=self.load_dialog, ask=True)  # a bad file: back to the list
             else:
                 self.new_game(value.ruleset, value.name)
 
         self.push_screen(LoadDialog(), chosen)
 
-    def load_save(self, path, retry=None, referee: bool = False) -> None:
-        """Open a saved game; a bad file is reported in a dialog (then `retry()` runs, if given)."""
+    def load_save(self, path, retry=None, referee: bool = False, computers=(), ask: bool = False) -> None:
+        """Open a saved game; a bad file is reported in a dialog (then `retry()` runs, if given).
+        `computers`: the sides the computer plays; `ask`: first ask who plays each side (from the title)."""
         from tui.dialogs import files
 
         try:
@@ -289,7 +307,17 @@ class HexwarApp(App[None]):
                 return
             self.show_error("This game cannot be loaded", str(exc), then=retry)
             return
-        self.start_game(service, hide=self.hide_between, referee=referee)
+        if not ask:
+            self.start_game(service, hide=self.hide_between, referee=referee, computers=computers)
+            return
+        from tui.dialogs.players import PlayersDialog
+
+        def chosen(sides) -> None:
+            if sides is not None:  # Esc: back to the title, nothing opened (no autosave store yet)
+                self.start_game(service, hide=self.hide_between and not sides, referee=referee, computers=sides)
+
+        names = [(s.id, s.name) for s in service.state.sides]
+        self.push_screen(PlayersDialog(names, computers), chosen)
 
     def resume(self, choose: bool = False) -> None:
         """Resume an unfinished game: the only one at once (unless `choose`), else the list to choose from."""
@@ -437,7 +465,7 @@ def quick_escape() -> None:
         return
     if getattr(linux_driver.selectors, "QUICK", False):
         return
-    short = ESCAPE_DELAY_MS / 1000 + 0.005
+    short = ESCAPE_DELAY_MS / 1000 + 0.001
 
     class QuickSelector(selectors.SelectSelector):
         rounds = 0

@@ -66,13 +66,13 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("ruleset", metavar="RULESET", help="rule set id (see `hexwar list`)")
     new.add_argument("--scenario", metavar="NAME", help="a bundled scenario's name, or a scenario file's path")
     new.add_argument("--seed", type=_seed, metavar="N", help="the game's dice seed (a whole number)")
-    new.add_argument("--ai", action="append", default=[], metavar="SIDE",
-                     help="let the computer play SIDE (repeat for several; 'all': watch the computer "
-                     "play every side, + changes its pace)")
     load = sub.add_parser("load", help="open a saved game",
                           description="Check a saved game (replaying its log) and open it.")
     load.add_argument("file", metavar="FILE", help="a save file (.toml)")
     for command in (new, load):
+        command.add_argument("--ai", action="append", default=[], metavar="SIDE",
+                             help="let the computer play SIDE (repeat for several; 'all': watch the computer "
+                             "play every side, + changes its pace)")
         command.add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
                              help="play as lines of text (see `hexwar --help`)")
         command.add_argument("--side", metavar="SIDE",
@@ -80,11 +80,13 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--referee", action="store_true",
                              help="play as the referee: see every side's secrets (hands, blinds) and act for any side")
     verify = sub.add_parser(
-        "verify", help="replay a save and report whether it is consistent",
-        description="Replay a save's action log from its scenario and seed and compare the result "
-        "with the snapshot in the file. Exit status 0 when consistent, 2 otherwise.",
+        "verify", help="check a scenario, or replay a save and report whether it is consistent",
+        description="A scenario: check it the way loading it would (map, units, stats within the rule set's "
+        "limits, sides, victory, options) and list every problem with its field path. A save: replay its "
+        "action log from its scenario and seed and compare the result with the snapshot in the file. "
+        "Exit status 0 when consistent, 2 otherwise.",
     )
-    verify.add_argument("file", metavar="FILE", help="a save file (.toml)")
+    verify.add_argument("file", metavar="FILE", help="a scenario or save file (.toml)")
     serve = sub.add_parser(
         "serve", help="host games for remote players (plain ssh, or `hexwar join` on this machine)",
         description="Run a game host: it owns the games in its folder (the only writer of their files, "
@@ -100,6 +102,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ssh", type=int, metavar="PORT", help="also accept players over SSH on PORT")
     serve.add_argument("--host-key", metavar="FILE", help="the SSH host key (default: made in the host's folder)")
     serve.add_argument("--listen", metavar="ADDRESS", default="", help="the address SSH listens on (default: all)")
+    serve.add_argument("--register", nargs=3, metavar=("GAME", "SIDE", "KEYFILE"),
+                       help="register an SSH public key (a .pub file) for a seat (SIDE, or * to watch), then stop: "
+                       "that key then seats its player without a code")
+    serve.add_argument("--forget", metavar="KEYFILE", help="unregister an SSH public key from every seat, then stop")
+    serve.add_argument("--no-lobby", action="store_true",
+                       help="no lobby screen, even at a terminal: print the join codes and serve")
     join = sub.add_parser(
         "join", help="join a hosted game on this machine",
         description="Join a game of the host running on this machine (`hexwar serve`), by name and side "
@@ -136,6 +144,16 @@ def build_parser() -> argparse.ArgumentParser:
     resolve.add_argument("--inputs", action="store_true", help="list the procedure's inputs, defaults and limits")
     resolve.add_argument("--roll", action="store_true", help="roll it once, after the odds")
     resolve.add_argument("--seed", type=_seed, metavar="N", help="the dice seed of --roll (default: random, shown)")
+    edit = sub.add_parser(
+        "edit", help="the scenario editor: draw a map, place forces, save a scenario file",
+        description="Open the scenario editor on a scenario file (saved back there, after asking), a bundled "
+        "scenario by name (edited as a copy), a new file's path, or nothing (a blank map). Keyboard only; "
+        "? lists its keys.",
+    )
+    edit.add_argument("scenario", metavar="SCENARIO", nargs="?", help="a scenario file, a bundled scenario's name, "
+                      "or a new file's path")
+    edit.add_argument("--ruleset", metavar="RULESET", help="the rule set of a new map, or of a bundled scenario's name")
+    edit.add_argument("--size", metavar="WxH", default="12x8", help="a new map's size in hexes (default 12x8)")
     web = sub.add_parser(
         "web", help="serve hexwar to a browser (textual-serve)",
         description="Serve hexwar's screens to a web browser with textual-serve: each browser tab runs its "
@@ -223,7 +241,7 @@ def _new_service(args: argparse.Namespace):
 
     from rules import registry
     from rules.service import GameService
-    from saves.errors import SaveError, shown
+    from saves.errors import SaveError
     from saves.scenarios import default_scenario, load_scenario
     from saves.store import AutosaveStore
 
@@ -233,12 +251,7 @@ def _new_service(args: argparse.Namespace):
         raise UserError(str(exc)) from None
     name = args.scenario or default_scenario(ruleset).name
     setup = load_scenario(name, ruleset)
-    sides = [s.id for s in setup.sides]
-    if "all" in args.ai:
-        args.ai = list(sides)
-    for side in args.ai:
-        if side not in sides:
-            raise UserError(f"--ai: unknown side {shown(side)} (sides of this scenario: {', '.join(sides)})")
+    args.ai = _computer_sides(args.ai, [s.id for s in setup.sides])
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     try:
         service = GameService.new(setup, seed, store=AutosaveStore())
@@ -249,6 +262,18 @@ def _new_service(args: argparse.Namespace):
 
         raise rules_refusal(name, registry.get(ruleset), exc) from None
     return service, seed
+
+
+def _computer_sides(asked: list[str], sides: list[str]) -> list[str]:
+    """The sides `--ai` names ('all': every side); an unknown side is the user's error."""
+    from saves.errors import shown
+
+    if "all" in asked:
+        return list(sides)
+    for side in asked:
+        if side not in sides:
+            raise UserError(f"--ai: unknown side {shown(side)} (sides of this scenario: {', '.join(sides)})")
+    return list(dict.fromkeys(asked))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -268,9 +293,10 @@ def cmd_load(args: argparse.Namespace) -> int:
     from saves.store import AutosaveStore, load_game
 
     service = load_game(args.file, store=AutosaveStore())
+    computers = _computer_sides(args.ai, service.state.side_ids())
     if args.plain:
         return _open_plain(service, args.side)
-    return _open_tui({"load": args.file, "service": service, "referee": args.referee})
+    return _open_tui({"load": args.file, "service": service, "referee": args.referee, "ai": computers})
 
 
 def _open_plain(service, side: str | None) -> int:
@@ -283,10 +309,17 @@ def _open_plain(service, side: str | None) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from saves.errors import literal
     from saves.store import verify
 
     report = verify(args.file)
     if not report.ok:
+        problems = report.error.problems if report.error is not None else []
+        if len(problems) > 1:  # an author fixing a file by hand wants every problem at once
+            for problem in problems:
+                print(f"hexwar: {literal(args.file, 200)}: {_one_line(problem.text())}", file=sys.stderr)
+            print(f"hexwar: {len(problems)} problems", file=sys.stderr)
+            return EXIT_USAGE
         raise UserError(report.message)
     _out(report.message)
     return EXIT_OK
@@ -312,12 +345,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise UserError(str(exc)) from None
         _out(f"New game {game.name} ({service.ruleset.id}, seed {seed}).")
+    if args.register or args.forget:
+        return _serve_keys(host, args)
+    if not args.no_lobby and sys.stdin.isatty() and sys.stdout.isatty():
+        from tui.remote.lobby import run_lobby
+
+        return run_lobby(host, args.ssh, args.host_key, args.listen)
     for name, game in sorted(host.games.items()):
         sides = {s.id: s.name for s in game.service.state.sides}
         _out(f"{name}: {game.service.ruleset.id}, {len(game.service.history)} actions")
         for side, code in host.codes(name).items():
             who = "spectators" if side == "*" else f"{side} ({sides[side]})"
-            _out(f"    {who:<32} join code {code}")
+            keys = len(host.keys.keys_of(name, side))
+            _out(f"    {who:<32} join code {code}" + (f"   ({keys} key{'s' * (keys != 1)})" if keys else ""))
     _out(f"Players on this machine: hexwar join GAME --side SIDE   (socket {host.socket_path})")
 
     async def run() -> None:
@@ -341,6 +381,28 @@ def cmd_serve(args: argparse.Namespace) -> int:
         asyncio.run(run())
     except OSError as exc:
         raise UserError(f"cannot serve: {exc.strerror or exc}") from None
+    return EXIT_OK
+
+
+def _serve_keys(host, args: argparse.Namespace) -> int:
+    """`hexwar serve --register GAME SIDE KEYFILE` / `--forget KEYFILE`."""
+    from saves.errors import SaveError
+    from saves.files import read_bytes
+    from tui.remote.keys import KeyRefused, fingerprint_of
+
+    path = args.register[2] if args.register else args.forget
+    try:
+        fingerprint, about = fingerprint_of(read_bytes(path, 16 * 1024).decode("utf-8", "replace"))
+        if args.forget:
+            dropped = host.keys.forget(fingerprint)
+            _out(f"Key {fingerprint} unregistered from {dropped} seat{'s' * (dropped != 1)}.")
+            return EXIT_OK
+        game, side = args.register[:2]
+        new = host.register_key(fingerprint, game, side, about)
+    except (KeyRefused, SaveError) as exc:
+        raise UserError(f"{path}: {exc}") from None
+    who = "a spectator" if side == "*" else host.seat_title(game, side)
+    _out(f"Key {fingerprint} ({about}) {'is now' if new else 'was already'} registered for {game} as {who}.")
     return EXIT_OK
 
 
@@ -424,6 +486,21 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     except (KeyError, ValueError) as exc:
         raise UserError(str(exc.args[0] if exc.args else exc)) from None
     return EXIT_OK
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    from rules import registry
+    from saves.editor.session import session_for
+
+    width, sep, height = args.size.lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit()):
+        raise UserError(f"--size: expected WIDTHxHEIGHT such as 12x8, got {args.size!r}")
+    try:
+        ruleset = registry.resolve(args.ruleset) if args.ruleset else None
+        session = session_for(args.scenario, ruleset, (int(width), int(height)))
+    except (registry.UnknownRuleset, ValueError) as exc:
+        raise UserError(str(exc)) from None
+    return _open_tui({"edit": session})
 
 
 def cmd_web(args: argparse.Namespace) -> int:
@@ -514,6 +591,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return status
     if args.command == "resolve":
         return cmd_resolve(args)
+    if args.command == "edit":
+        return cmd_edit(args)
     if args.command == "balance":
         from saves.scenarios import load_scenario
         from rules.ai.balance import progress_line, run

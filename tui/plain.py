@@ -17,6 +17,7 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.seat import Seat
 from rules.service import GameService
+from tui.seating import Seating
 from tui.widgets.text import clean, event_line, side_name
 
 MAX_LINE = 500
@@ -48,6 +49,9 @@ class PlainSession:
         self.fixed = side
         self.referee = referee
         self.held = seat
+        # Without a fixed side one person plays every side: solo seating, undo free.
+        self.seating = (Seating(service, referee=referee, solo=side is None)
+                        if service is not None and seat is None else None)
         self.listed: list[Action] = []
         self.done = False
 
@@ -56,14 +60,11 @@ class PlainSession:
     def seat(self) -> Seat:
         if self.held is not None:
             return self.held
-        assert self.service is not None
-        if self.referee:
-            return self.service.seat(None)
-        if self.fixed is not None:
-            return self.service.seat(self.fixed)
-        deciding = self.service.decision().side
-        # Solo play of every side: the seat follows the decision; undo is free.
-        return self.service.seat(deciding or self.service.state.side_ids()[0], undo="free")
+        assert self.seating is not None
+        if self.fixed is not None and not self.referee:
+            return self.seating.seat(self.fixed)
+        # The referee's seat, or solo play of every side: the seat follows the decision.
+        return self.seating.for_screen()
 
     def _names(self, seat: Seat) -> dict[str, str]:
         view = seat.view()

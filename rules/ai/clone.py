@@ -42,3 +42,17 @@ def clone(x):
     if kind is frozenset:
         return x
     return copy.deepcopy(x)
+
+
+def size(x) -> int:
+    """How many mutable pieces a copy of `x` makes (what `clone` walks): the cost of one try scales with it."""
+    kind = type(x)
+    if kind in _ATOMS:
+        return 1
+    if kind in (list, tuple, set):
+        return 1 + sum(size(v) for v in x)
+    if kind is dict:
+        return 1 + sum(size(v) for v in x.values())
+    if isinstance(x, BaseModel) and not x.model_config.get("frozen"):
+        return 1 + sum(size(v) for v in x.__dict__.values())
+    return 1

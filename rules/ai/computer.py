@@ -1,19 +1,24 @@
-"""The computer opponent: tries each legal action on guessed copies of its view with its own dice.
+"""The computer opponent: tries its actions on guessed copies of its view with its own dice, and looks ahead.
 
 How it thinks (docs/ai.md says more):
 1. It guesses what it cannot see: a full state consistent with its view (the
    rule set's `determinize` hint; without one the view itself), a few times.
-2. It tries every legal action once on a guess, with dice thrown from its own
-   `random.Random` through the rules' own procedure (so the odds are the
-   rules' odds), lets the other side answer small choices (blocks, fall-backs,
-   reactions) as that side would like best, and scores the position.
-3. It spends a fixed number of further tries on the actions that roll dice and
-   look best, halving the field each round.
-4. For the few best, when the other side decides next, it plays out each of that
-   side's answers once and keeps the worst for itself (a two-move look-ahead),
-   and plays the best of those.
-Its work is counted in tries, not seconds: the same seed gives the same choice on
-any machine, which the fairness test and the balance report rely on.
+2. It cuts a long list of actions down (rules/ai/candidates.py: every rare kind,
+   the best few destinations per unit by a cheap reading), then tries each
+   once on a guess, with dice thrown from its own `random.Random` through the
+   rules' own procedure (so the odds are the rules' odds), lets the other side
+   answer small choices (blocks, fall-backs) as that side would like best, and
+   scores the position (rules/ai/evaluate.py).
+3. It spends further tries on the actions that roll dice and look best,
+   halving the field each round.
+4. For the few best it plays the line on: while its own side decides next (the
+   fire after a move, the next unit of an activation) it follows its best next
+   action, up to a few steps; then, when the other side decides, it tries that
+   side's answers and keeps the worst for itself. It plays the best line's
+   first action.
+Its work is counted in tries of an action (nodes), not seconds: the same seed
+gives the same choice on any machine, which the fairness test and the balance
+report rely on; `budget` bounds the tries of one decision.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ import random
 from collections.abc import Callable
 
 from rules.actions import Action
+from rules.ai.candidates import CAP, bound
+from rules.ai.clone import size
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
 from rules.ai.simulate import attempt, decider, legal
@@ -31,9 +38,22 @@ SMALL = 8
 """An answer with at most this many choices (a block, a fall-back hex) is looked ahead into."""
 ANSWER_TRIES = 2
 """Tries of an answer that rolls dice, and of a finalist that does (their mean stands for them)."""
-LOOK_TRIES = 72
-"""The look-ahead's budget of tries over all finalists: it decides how many answers each gets."""
+OWN_STEPS = 2
+"""How many further actions of its own side a line follows before the other side answers."""
+OWN_WIDTH = 10
+"""How many of its own next actions are tried at each step of a line."""
+SIZE_UNIT = 500
+"""A state of this many mutable pieces (rules/ai/clone.size) costs one try to copy; bigger ones cost more."""
+LOOPS = 12
+"""How many of the best actions are checked for bringing back a placing already stood in."""
+LISTED = 10
+"""Listing this many legal actions is counted as one try in the budget."""
 Progress = Callable[[int, int], None]
+
+
+def placing(state: GameState) -> str:
+    """Where every unit stands and how it is (facing, strength...): a turn's positions told apart."""
+    return repr(sorted((uid, u.model_dump_json()) for uid, u in state.units.items()))
 
 
 class Computer:
@@ -41,8 +61,8 @@ class Computer:
 
     name = "computer"
 
-    def __init__(self, rng: random.Random, *, extra_tries: int = 36, worlds: int = 3, replies: int = 2,
-                 finalists: int = 3, answers: int = 30) -> None:
+    def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
+                 finalists: int = 3, answers: int = 16, budget: int = 180) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -51,9 +71,17 @@ class Computer:
         self.replies = replies
         """How many answers to small choices are played out after an action."""
         self.finalists = finalists
-        """How many of the best actions get the two-move look-ahead."""
+        """How many of the best actions get the look-ahead."""
         self.answers = answers
         """How many of the other side's answers the look-ahead tries (all of the rarer kinds first)."""
+        self.budget = budget
+        """Tries of an action allowed for one decision (the look-ahead narrows to fit what is left)."""
+        self._spent = 0.0
+        self._cost = 1.0
+        self._large: set[tuple[str, str]] = set()
+        self._seen: set[str] = set()
+        """Placings of the units this side has decided in this turn (see `_not_back`)."""
+        self._seen_turn: int | None = None
 
     # --- the two questions a player is asked ------------------------------------------
 
@@ -62,15 +90,33 @@ class Computer:
         actions = seat.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        best, _ = self._search(seat, actions, progress)
-        return best
+        view = seat.view()
+        if view.turn != self._seen_turn:
+            self._seen_turn, self._seen = view.turn, set()
+        self._seen.add(placing(view))
+        ranked, _ = self._search(seat, actions, progress)
+        return self._not_back(seat.ruleset, view, ranked)
+
+    def _not_back(self, ruleset, view: GameState, ranked: list[Action]) -> Action:
+        """The best action that does not bring back a placing of the units this side has already stood in
+        this turn: rules with free actions (a pivot, a step back) would otherwise let it turn on the spot
+        for ever when every choice scores alike."""
+        now = placing(view)
+        for a in ranked[:LOOPS]:
+            tried = attempt(ruleset, view, a, self.rng)
+            after = placing(tried.state)
+            # An action that leaves every unit as it is (an end, a draw, a release) moves the game on.
+            if tried.failed or tried.rolled or after == now or after not in self._seen:
+                return a
+        return ranked[0]
 
     def react(self, seat, progress: Progress | None = None) -> Action | None:
         """A reaction the side may make now (a steal...), or None to let play go on."""
         actions = seat.legal_actions()
         if not actions:
             return None
-        best, value = self._search(seat, actions, progress)
+        ranked, value = self._search(seat, actions, progress)
+        best = ranked[0]
         ev, worlds = self._setup(seat)
         stay = sum(ev.score(w, seat.side) for w in worlds) / len(worlds)
         return best if value > stay + 0.5 else None
@@ -85,32 +131,65 @@ class Computer:
             return Evaluator(hints), [view]
         return Evaluator(hints), [guess(view, seat.side, self.rng) for _ in range(self.worlds)]
 
+    def _try(self, ruleset, state: GameState, action: Action, rng: random.Random):
+        self._spent += self._cost
+        return attempt(ruleset, state, action, rng)
+
+    def _legal(self, ruleset, state: GameState, side: str) -> list[Action]:
+        """The legal actions on a private copy; listing many (every destination of every unit) costs
+        like trying a few, so it is counted in the budget too: one try per ten actions listed."""
+        out = legal(ruleset, state, side)
+        self._spent += 1 + len(out) // LISTED
+        return out
+
+    def _small(self, ruleset, state: GameState, who: str) -> list[Action] | None:
+        """`who`'s options when they are a small answer (a block, a fall-back hex), else None. A decision
+        whose prompt was seen with many options in this search is not listed again (listing is dear)."""
+        try:
+            prompt = ruleset.decision(state).prompt
+        except Exception:  # noqa: BLE001 - a guessed state the rules cannot read
+            return None
+        if (who, prompt) in self._large:
+            return None
+        options = self._legal(ruleset, state, who)
+        if not options or len(options) > SMALL:
+            self._large.add((who, prompt))
+            return None
+        return options
+
     def _search(self, seat, actions: list[Action], progress: Progress | None) -> tuple[Action, float]:
         ruleset, side = seat.ruleset, seat.side
         ev, worlds = self._setup(seat)
+        self._spent = 0
+        self._large: set[tuple[str, str]] = set()
+        # A try copies the whole state: a big state (dozens of units with their elements) costs more.
+        self._cost = max(1.0, size(worlds[0]) / SIZE_UNIT)
+        actions = bound(actions, worlds[0], side, ev, self.rng,
+                        max(8, min(CAP, int(self.budget / (2 * self._cost)))))
         total: list[float] = [0.0] * len(actions)
         count: list[int] = [0] * len(actions)
         chancy: list[bool] = [False] * len(actions)
-        work = len(actions) + self.extra_tries
+        work = self.budget
+
+        def tick() -> None:
+            if progress is not None:
+                progress(min(int(self._spent), work), work)
 
         def sample(i: int) -> None:
             world = worlds[count[i] % len(worlds)]
-            tried = attempt(ruleset, world, actions[i], self.rng)
+            tried = self._try(ruleset, world, actions[i], self.rng)
             chancy[i] = chancy[i] or tried.rolled
             # Dice rolled mid-action are what the other side answers (blocks, fall-backs): look at its answer.
             value = self._follow(ruleset, ev, tried.state, side) if tried.rolled else ev.score(tried.state, side)
             total[i] += value
             count[i] += 1
+            tick()
 
-        done = 0
         for i in range(len(actions)):
             sample(i)
-            done += 1
-            if progress is not None:
-                progress(done, work)
         field = [i for i in range(len(actions)) if chancy[i]]
         spent, budget = 0, min(self.extra_tries, 6 * len(field))
-        while field and spent < budget:
+        while field and spent < budget and self._spent < self.budget / 2:
             field.sort(key=lambda i: -total[i] / count[i])
             field = field[: max(2, (len(field) + 1) // 2)]
             for i in field:
@@ -118,57 +197,77 @@ class Computer:
                     break
                 sample(i)
                 spent += 1
-                if progress is not None:
-                    progress(done + spent, work)
             if len(field) <= 2 and spent >= budget // 2:
                 break
         means = [total[i] / count[i] for i in range(len(actions))]
         ranked = sorted(range(len(actions)), key=lambda i: -means[i])[: self.finalists]
         common = self.rng.randrange(2**32)  # the same dice for every finalist: their difference is not luck
-        answered = {}
-        for i in ranked:
+        lines: dict[int, float] = {}
+        for n, i in enumerate(ranked):
+            left = max(0, int(self.budget - self._spent))
+            share = left // (len(ranked) - n)
             tries = ANSWER_TRIES if chancy[i] else 1
-            room = max(3, LOOK_TRIES // (len(ranked) * tries * ANSWER_TRIES))
-            answered[i] = self._answered_mean(ruleset, ev, worlds[0], actions[i], side, tries,
-                                              random.Random(common), room)
-        if len(ranked) > 1 and all(v is not None for v in answered.values()):
-            means = [answered[i] if i in answered else float("-inf") for i in range(len(actions))]
+            value = self._line_mean(ruleset, ev, worlds[0], actions[i], side, tries, random.Random(common),
+                                    share, tick)
+            if value is None:
+                lines = {}
+                break
+            lines[i] = value
+        if len(ranked) > 1 and len(lines) == len(ranked):
+            means = [lines[i] if i in lines else float("-inf") for i in range(len(actions))]
         top = max(means)
         ties = [i for i, m in enumerate(means) if m >= top - 1e-9]
         pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
-        return actions[pick], top
+        if progress is not None:
+            progress(work, work)
+        order = [pick] + sorted((i for i in range(len(actions)) if i != pick), key=lambda i: -means[i])
+        return [actions[i] for i in order], top
 
-    def _answered_mean(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str,
-                       tries: int, rng: random.Random, room: int) -> float | None:
+    def _line_mean(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str, tries: int,
+                   rng: random.Random, share: int, tick) -> float | None:
         values = []
         for _ in range(tries):
-            value = self._answered(ruleset, ev, world, action, side, rng, room)
-            if value is None:
+            tried = self._try(ruleset, world, action, rng)
+            if tried.failed:
                 return None
-            values.append(value)
+            values.append(self._line(ruleset, ev, tried.state, side, rng, OWN_STEPS,
+                                     self._spent + share // tries, tick))
         return sum(values) / len(values)
 
-    def _answered(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str,
-                  rng: random.Random, room: int) -> float | None:
-        """The worth of `action` after the other side's best answer to it (each answer tried once);
-        None when the other side does not decide next."""
-        tried = attempt(ruleset, world, action, rng)
-        if tried.failed:
-            return None
-        state = tried.state
+    def _line(self, ruleset, ev: Evaluator, state: GameState, side: str, rng: random.Random, steps: int,
+              stop: int, tick) -> float:
+        """The worth of `state` to `side` after its own best next actions (up to `steps`), then the other
+        side's worst answer; tries beyond the count `stop` are not made (the score stands)."""
         who = decider(ruleset, state)
-        if who is None:
+        if who is None or self._spent >= stop:
             return ev.score(state, side)
         if who == side:
-            return None
-        options = self._some(legal(ruleset, state, who), rng, min(room, self.answers))
-        if not options:
-            return None
+            if steps <= 0:
+                return ev.score(state, side)
+            options = bound(self._legal(ruleset, state, side), state, side, ev, rng, OWN_WIDTH)
+            best, best_value = None, None
+            for a in options:
+                if self._spent >= stop:
+                    break
+                tried = self._try(ruleset, state, a, rng)
+                if tried.failed:
+                    continue
+                value = ev.score(tried.state, side)
+                if best_value is None or value > best_value:
+                    best, best_value = tried.state, value
+            tick()
+            if best is None:
+                return ev.score(state, side)
+            return self._line(ruleset, ev, best, side, rng, steps - 1, stop, tick)
+        room = max(3, min(self.answers, int((stop - self._spent) / (ANSWER_TRIES * self._cost))))
+        options = self._some(self._legal(ruleset, state, who), state, who, ev, rng, room)
         worst = None
         for answer in options:
+            if self._spent >= stop and worst is not None:
+                break
             values = []
             for _ in range(ANSWER_TRIES):
-                reply = attempt(ruleset, state, answer, rng)
+                reply = self._try(ruleset, state, answer, rng)
                 if reply.failed:
                     break
                 values.append(self._follow(ruleset, ev, reply.state, side, rng) if reply.rolled
@@ -178,11 +277,13 @@ class Computer:
             if values:
                 value = sum(values) / len(values)
                 worst = value if worst is None else min(worst, value)
-        return worst
+        tick()
+        return ev.score(state, side) if worst is None else worst
 
-    def _some(self, options: list[Action], rng: random.Random, most: int) -> list[Action]:
-        """At most `most` of `options`: every one of the rarer kinds (attacks, reactions) first, and a
-        sample of the commonest kind (mostly moves, of which many are alike)."""
+    def _some(self, options: list[Action], state: GameState, who: str, ev: Evaluator, rng: random.Random,
+              most: int) -> list[Action]:
+        """At most `most` of the other side's `options`: every one of the rarer kinds (attacks, reactions)
+        first, then the destinations that side's cheap reading likes best."""
         if len(options) <= most:
             return options
         kinds: dict[str, int] = {}
@@ -193,7 +294,7 @@ class Computer:
         room = most - len(rare)
         if room < 0:
             return rng.sample(rare, most)
-        return rare + rng.sample([a for a in options if a.kind == common], room)
+        return rare + bound([a for a in options if a.kind == common], state, who, ev, rng, room)
 
     def _follow(self, ruleset, ev: Evaluator, state: GameState, side: str, rng: random.Random | None = None) -> float:
         """Score `state` after playing out up to `replies` small answers (each side picks what it likes best)."""
@@ -201,10 +302,10 @@ class Computer:
             who = decider(ruleset, state)
             if who is None or who == side:
                 break
-            options = legal(ruleset, state, who)
-            if not options or len(options) > SMALL:
+            options = self._small(ruleset, state, who)
+            if options is None:
                 break
-            outcomes = [attempt(ruleset, state, a, rng or self.rng) for a in options]
+            outcomes = [self._try(ruleset, state, a, rng or self.rng) for a in options]
             outcomes = [t for t in outcomes if not t.failed] or outcomes
             state = max(outcomes, key=lambda t: ev.score(t.state, who)).state
         return ev.score(state, side)

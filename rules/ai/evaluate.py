@@ -17,6 +17,8 @@ DRAW = -300.0
 CLOCK = 1.0
 """Worth of one turn gone, to the side the turn limit favours (and against the other)."""
 """A draw is not a win: worse than most positions still in play."""
+LEAD = 1.5
+"""Worth of a hex closer to a hex the side must take, for its nearest unit (doubled at the deadline)."""
 BAD_WORDS = ("wound", "lost", "loss", "damage", "hits", "casualt", "suppress", "pinned", "shaken", "out")
 """A numeric field with one of these in its name counts against the unit."""
 
@@ -96,11 +98,35 @@ class Evaluator:
             return -WIN + self.material(state, side)
         return self.material(state, side) + self.position(state, side)
 
+    def hex_worth(self, state: GameState, side: str, action) -> float:
+        """A cheap reading of where an action goes (its target hex), without trying it: the pull of the
+        objectives and of the nearest enemy, as `position` weighs them for one unit. Used only to cut
+        a long list of moves down before the exact tries (rules/ai/candidates.py)."""
+        h = action.target_hex
+        if h is None:
+            return 0.0
+        total, must_attack = 0.0, False
+        for cond in state.victory:
+            if cond.kind == "hold" and cond.hexes:
+                ours = cond.side == side
+                must_attack = must_attack or ours
+                total -= (0.4 + LEAD if ours else 0.1) * min(Hex(*g).distance(h) for g in cond.hexes)
+            elif cond.kind == "turn_limit" and cond.side is not None and cond.side != side:
+                must_attack = True
+        theirs = [u.at for u in state.units.values() if u.side != side and u.on_map]
+        if theirs:
+            total -= self.contact * (2.0 if must_attack else 1.0) * min(t.distance(h) for t in theirs)
+        return total
+
     def position(self, state: GameState, side: str) -> float:
         """Objectives held and approached, and closing with the enemy where the side must attack."""
         mine = [u.at for u in state.units.values() if u.side == side and u.on_map]
         theirs = [u.at for u in state.units.values() if u.side != side and u.on_map]
-        if not mine:
+        # A unit still to come (a reserve, a blind not yet placed) stands as far as the map allows: else
+        # staying off the map would always look better than coming on at any distance.
+        waiting = sum(1 for u in state.units.values() if u.side == side and u.at is None and not u.eliminated)
+        far = float(state.board.width + state.board.height)
+        if not mine and not waiting:
             return 0.0
         total, must_attack = 0.0, False
         for cond in state.victory:
@@ -114,13 +140,18 @@ class Evaluator:
                     elif h in theirs:
                         total -= 4.0 if not ours else 2.5
                 # Every unit makes for the objective it must take (or guard), the nearest one first.
-                pull = 0.8 if ours else 0.1
-                total -= pull * sum(min(h.distance(m) for h in goals) for m in mine)
+                pull = 0.4 if ours else 0.1
+                total -= pull * (sum(min(h.distance(m) for h in goals) for m in mine) + far * waiting)
+                # The nearest unit to each hex to take matters most, more as the deadline nears: a few units
+                # pushed through are worth more than every unit a step closer.
+                if mine:
+                    lead = LEAD * (1.0 + state.turn / max(1, cond.turn or state.max_turns or 10)) if ours else 0.3
+                    total -= lead * sum(min(g.distance(m) for m in mine) for g in goals)
             elif cond.kind == "turn_limit" and cond.side is not None:
                 # The clock: each turn gone is worth something to the side that wins when time runs out.
                 must_attack = must_attack or cond.side != side
                 total += CLOCK * state.turn * (1.0 if cond.side == side else -1.0)
         if theirs:
             weight = self.contact * (2.0 if must_attack else 1.0)
-            total -= weight * sum(min(m.distance(t) for t in theirs) for m in mine)
+            total -= weight * (sum(min(m.distance(t) for t in theirs) for m in mine) + far * waiting)
         return total

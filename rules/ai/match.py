@@ -33,11 +33,13 @@ class Played:
 
 
 def play_game(setup: Setup, seed: int, players: dict, options: dict | None = None,
-              max_actions: int = MAX_ACTIONS, timed: bool = False) -> Played:
+              max_actions: int = MAX_ACTIONS, timed: bool = False, clock=time.perf_counter) -> Played:
     """Play `setup` with game seed `seed`; `players` maps each side id to a player.
 
     Each turn of the loop first offers the sides that may react their chance
     (a player answers None to let play go on), then the deciding side decides.
+    With `timed`, each decision is timed by `clock` (wall time; `time.process_time`
+    counts only this process's work, the fair figure on a machine shared with others).
     """
     game = GameService.new(setup, seed=seed, options=options)
     seats = {s: game.seat(s) for s in game.state.side_ids()}
@@ -46,18 +48,18 @@ def play_game(setup: Setup, seed: int, players: dict, options: dict | None = Non
         decision = game.decision()
         action = None
         for side in decision.reactors:
-            start = time.perf_counter() if timed else 0.0
+            start = clock() if timed else 0.0
             action = players[side].react(seats[side])
             if timed:
-                think[side].append(time.perf_counter() - start)
+                think[side].append(clock() - start)
             if action is not None:
                 break
         if action is None:
             side = decision.side
-            start = time.perf_counter() if timed else 0.0
+            start = clock() if timed else 0.0
             action = players[side].choose(seats[side])
             if timed:
-                think[side].append(time.perf_counter() - start)
+                think[side].append(clock() - start)
         done = seats[action.side].apply(action)
         if not done.ok:
             raise RefusedAction(f"{action.side} played {action.text()}: refused: {done.reason}")

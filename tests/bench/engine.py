@@ -174,11 +174,12 @@ def bench_reachable() -> None:
 
 
 def _long_game(setup: Setup, length: int) -> GameService:
-    """Random legal play up to `length` actions (attacks avoided where possible so the toy lasts)."""
+    """Random legal play up to `length` actions (attacks avoided where possible so the toy lasts, and agreeing to
+    end the game, which random play otherwise does within a few turns)."""
     rng = random.Random(7)
     game = GameService.new(setup, seed=7)
     while len(game.log) < length:
-        action = _choose(game, rng, avoid=("attack",))
+        action = _choose(game, rng, avoid=("attack", "agree_end"))
         if action is None or not game.apply(action, autosave=False).ok:
             break
     return game

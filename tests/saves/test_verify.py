@@ -95,9 +95,10 @@ def test_a_tampered_save_cannot_be_loaded_either(saved):
         load_game(saved)
 
 
-def test_verify_of_a_scenario_says_it_is_not_a_save():
+def test_verify_of_a_scenario_checks_it_as_a_scenario():
+    """Issue 15: `verify` accepts scenarios (tests/saves/test_verify_scenario.py has the mistakes)."""
     report = verify(Path(__file__).parents[2] / "saves" / "scenarios" / "toy" / "toy-skirmish.toml")
-    assert not report.ok and "is a scenario, not a saved game" in report.message
+    assert report.ok and "ok: toy scenario 'toy-skirmish'" in report.message
 
 
 def test_verify_leaves_the_file_alone(saved):

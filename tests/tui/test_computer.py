@@ -32,3 +32,67 @@ async def test_the_computer_answers_the_persons_move_and_undo_takes_both_back():
         await pilot.press("u")
         await pilot.pause()
         assert screen.seat.action_count == 0
+
+
+def test_load_takes_ai_sides_too():
+    assert build_parser().parse_args(["load", "game.toml", "--ai", "b"]).ai == ["b"]
+
+
+async def test_the_new_game_form_lets_the_computer_play_a_side():
+    from textual.widgets import Select
+
+    from tests.conftest import toy_setup
+    from tests.tui.test_snapshots import toy_scenarios
+    from tui.screens.new_game import NewGameScreen
+
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await app.push_screen(NewGameScreen("toy", seed=77, scenario_source=toy_scenarios,
+                                            loader=lambda e: toy_setup()))
+        await pilot.pause()
+        form = app.screen
+        whos = list(form.query(".who").results(Select))
+        assert [w.value for w in whos] == ["person", "person"]
+        whos[1].value = "computer"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        screen = app.screen
+        assert type(screen).__name__ == "GameScreen"
+        assert screen.is_computer("b") and not screen.is_computer("a")
+
+
+async def test_loading_from_the_title_asks_who_plays_each_side(tmp_path):
+    from textual.widgets import Select
+
+    from tui.dialogs import files
+
+    service = toy_service()
+    path = tmp_path / "game.toml"
+    files.save_game(service, path)
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.load_save(path, ask=True)
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PlayersDialog"
+        whos = list(app.screen.query(".who").results(Select))
+        assert len(whos) == 2
+        whos[0].value = "computer"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        screen = app.screen
+        assert type(screen).__name__ == "GameScreen"
+        assert screen.is_computer("a") and not screen.is_computer("b")
+
+
+async def test_a_loaded_game_named_with_ai_is_played_by_the_computer(tmp_path):
+    from tui.dialogs import files
+
+    service = toy_service()
+    path = tmp_path / "game.toml"
+    files.save_game(service, path)
+    app = HexwarApp({"load": path, "ai": ["b"]}, autosave=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert type(screen).__name__ == "GameScreen"
+        assert screen.is_computer("b") and not screen.is_computer("a")

@@ -1,7 +1,12 @@
-"""Pilot test of A Hundred Wars with keys: a blind placed with a pip, then a dummy blind revealed and removed."""
+"""Pilot tests of A Hundred Wars with keys: a blind placed and a dummy revealed; a whole teaching game with keys only."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from rules.hexgrid import Hex, to_offset
 from rules.service import GameService
 from saves.scenarios import load_scenario
 from tui.app import HexwarApp
@@ -64,3 +69,143 @@ async def test_a_blind_is_placed_with_keys_and_a_dummy_is_revealed_and_removed()
         await pilot.pause()
         assert service.state.units[dummy.id].eliminated
         assert any("dummy blind, removed" in e.text() for e in service.seat(other).events())
+
+
+# --- a whole teaching game with keys only ----------------------------------------------------
+
+STEP_KEYS = {"NW": "7", "NE": "9", "W": "4", "E": "6", "SW": "1", "SE": "3"}
+"""The map's numpad keys for the six hexsides."""
+
+
+class KeyPlayer:
+    """Plays the game on screen with key presses only; reads the game through the seat (and the screen's flow)
+    to decide which keys a player would press."""
+
+    def __init__(self, app, pilot, service: GameService) -> None:
+        self.app, self.pilot, self.service = app, pilot, service
+        self.keys = 0
+        self.done_kinds: set[str] = set()
+
+    @property
+    def screen(self):
+        return self.app.screen
+
+    @property
+    def side(self) -> str:
+        return self.service.decision().side
+
+    def seat(self):
+        return self.service.seat(self.side)
+
+    async def press(self, *keys: str) -> None:
+        await self.pilot.press(*keys)
+        self.keys += len(keys)
+        while type(self.app.screen).__name__ == "PassKeyboardScreen":  # the next side takes the keyboard
+            await self.pilot.press("enter")
+            self.keys += 1
+
+    async def cursor_to(self, target) -> None:
+        """Walk the map cursor to `target` with the numpad keys, one hexside at a time (all pressed at once)."""
+        board, here, keys = self.service.state.board, self.screen.map.cursor, []
+        while here != target and len(keys) < 40:
+            step = min((d for d in STEP_KEYS if board.in_bounds(here.neighbour(d))),
+                       key=lambda d: here.neighbour(d).distance(target))
+            here = here.neighbour(step)
+            keys.append(STEP_KEYS[step])
+        await self.press(*keys)
+        assert self.screen.map.cursor == target, f"the cursor did not reach {target}"
+
+    async def clear(self) -> None:
+        """Escape back to nothing chosen, nothing selected."""
+        flow = self.screen.flow
+        for _ in range(4):
+            if not (flow.kind or flow.pending or flow.choices or flow.selected):
+                return
+            await self.press("escape")
+
+    async def select(self, uid: str) -> None:
+        """n cycles the units that can act until `uid` is selected."""
+        for _ in range(20):
+            if self.screen.flow.selected == uid:
+                return
+            await self.press("n")
+        raise AssertionError(f"n never selected {uid}")
+
+    async def take(self, action) -> None:
+        """Do `action` with keys: select its unit (n), its kind's key, aim the cursor, Enter, a letter, Enter.
+
+        Damage allocation and blind placement take the unit the screen offers first (a blind off the table, or
+        an enemy unit to allocate to, cannot be selected with n): the kind and the hex are the player's.
+        """
+        before = len(self.service.log)
+        kinds = self.service.ruleset.action_kinds
+        await self.clear()
+        unit = self.service.state.units.get(action.unit_id) if action.unit_id else None
+        if unit is not None and unit.on_map and unit.side == action.side and action.kind != "allocate":
+            await self.select(action.unit_id)
+        await self.press(kinds[action.kind].key)
+        flow = getattr(self.screen, "flow", None)  # None: the game is over, its screen shows
+        if flow is not None and flow.kind is not None and action.target_hex is not None:
+            await self.cursor_to(action.target_hex)
+            await self.press("enter")
+        if flow is not None and flow.choices:
+            pick = flow.choices.index(action) if action in flow.choices else 0
+            await self.press(flow.letters[pick])
+        if len(self.service.log) == before and flow is not None and flow.pending is not None:
+            await self.press("enter")
+        assert len(self.service.log) == before + 1, f"{action.text()} was not taken with keys"
+        done = self.service.log[-1]
+        assert done.kind == action.kind and done.target_hex == action.target_hex, (done.text(), action.text())
+        self.done_kinds.add(action.kind)
+
+
+def choose(service: GameService, rng: random.Random):
+    """What a player would do now (the pilot then does it with keys): blinds, counters, fire, moves."""
+    seat = service.seat(service.decision().side)
+    view, legal = seat.view(), seat.legal_actions()
+    by = lambda kind: [a for a in legal if a.kind == kind]  # noqa: E731
+    for kind in ("allocate", "orders", "roll_off", "edge", "move"):
+        if by(kind):
+            return by(kind)[0]
+    if by("blind"):
+        first = by("blind")[0].unit  # the blind the screen offers first
+        return rng.choice([a for a in by("blind") if a.unit == first])
+    if by("counter") and view.phase == "counters":
+        enemy_edge = 9 if view.edges[seat.side] == "north" else 0
+        fresh = [a for a in by("counter") if not a.attack and a.level is None
+                 and view.units[a.unit].counter is None and to_offset(Hex(*a.to))[1] == enemy_edge]
+        if fresh:
+            return min(fresh, key=lambda a: view.units[a.unit].at.distance(Hex(*a.to)))
+    if by("fire"):
+        return by("fire")[0]
+    if by("reveal"):  # nothing can fire yet: lift a blind so that its units may
+        return rng.choice(by("reveal"))
+    return by("done")[0] if by("done") else legal[0]
+
+
+@pytest.mark.slow
+async def test_the_teaching_game_is_played_to_its_end_with_keys_only():
+    """Shadows at the Ford, with seeded dice, every action by its keys: the roll-off and edge, pips from the
+    Orders roll, blinds placed, Move counters issued with pips, fire, moves, damage allocated, and at the end
+    both sides agree the game is over ('or when all sides agree the game is over')."""
+    service = GameService.new(load_scenario("first-blinds", ruleset="hundred_wars"), 11)
+    rng = random.Random(11)
+    app = HexwarApp({"new": service, "hide": True}, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await past_pass_screen(app, pilot)
+        player = KeyPlayer(app, pilot, service)
+        while not {"fire", "move", "counter", "blind", "reveal"} <= player.done_kinds:
+            assert service.state.turn <= 8, f"not every kind was played: {player.done_kinds}"
+            await player.take(choose(service, rng))
+        while service.seat("red").result is None:  # both sides agree in one turn, each on its own decision
+            assert service.state.turn <= 8, "the sides never agreed"
+            side = service.decision().side
+            agree = [a for a in service.legal_actions(side) if a.kind == "agree_end"]
+            await player.take(agree[0] if agree and service.state.phase != "move" else choose(service, rng))
+        await pilot.pause()
+        result = service.seat("red").result
+        assert result is not None and "all sides agree" in result.reason
+        assert type(app.screen).__name__ == "GameOverScreen"
+    log = [a.kind for a in service.log]
+    assert {"roll_off", "edge", "orders", "blind", "counter", "fire", "move"} <= set(log)
+    assert service.seat("blue").view().units  # the seat still answers after the end

@@ -11,7 +11,7 @@ from tests.tui.test_hex_map import MapHost, screen_text
 from tui.widgets.hex_render import glyphs
 from tui.app import HexwarApp, monochrome, without_colour_on_mono_terms
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
-from tui.widgets.hex_map import MONO_LEGEND, HexMap
+from tui.widgets.hex_map import HexMap, mono_looks
 
 ATTRS = ("bold", "dim", "italic", "underline", "reverse", "strike")
 
@@ -51,6 +51,10 @@ async def test_every_highlight_has_its_own_attributes_and_no_colour(monkeypatch,
             assert style.color is None and style.bgcolor is None, name
         looks = {name: attrs(style) for name, style in shown.items()}
         assert len(set(looks.values())) == len(looks), looks
+        if env.get("TERM") in ("vt100", "xterm-mono", "linux"):  # no italic, no dim there
+            for name, style in shown.items():
+                assert not style.italic and not style.dim, name
+            assert shown["los"].reverse
         text = screen_text(app)
         letters = glyphs(app.service.state)
         first, second = letters["a1"], letters["b1"]
@@ -58,7 +62,8 @@ async def test_every_highlight_has_its_own_attributes_and_no_colour(monkeypatch,
         hex_map.show_legend = True
         await pilot.pause()
         assert "+- Legend" in screen_text(app)
-        assert hex_map._legend[-len(MONO_LEGEND):] == list(MONO_LEGEND)  # the legend names each look
+        legend = mono_looks()[1]
+        assert hex_map._legend[-len(legend):] == list(legend)  # the legend names each look
 
 
 async def test_unit_marks_show_in_the_outlined_zoom_without_colour(monkeypatch):

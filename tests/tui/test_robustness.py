@@ -160,3 +160,31 @@ async def test_the_palette_reopens_right_after_it_closed_while_a_provider_is_sti
         await pilot.pause(0.5)
         assert app._exception is None, repr(app._exception)
         assert stack(app) == ["TitleScreen", "GameScreen", "SafePalette"]
+
+
+async def test_page_keys_on_a_list_not_yet_laid_out_do_not_crash():
+    """The 10,000-key monkey: PageUp on the new-game screen's open Select before its list was laid out
+    ended the app with KeyError: 0 (Textual's OptionList._move_page, as in the palette); every list of ours."""
+    from textual.widgets import OptionList, Select
+    from textual.widgets._select import SelectOverlay
+    from tui.dialogs.choice import ChoiceDialog
+
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        select = app.screen.query_one("#ruleset", Select)
+        overlay = select.query_one(SelectOverlay)
+        overlay._index_to_line.clear()  # as before the first layout
+        overlay.highlighted = 0
+        overlay.action_page_down()
+        overlay._index_to_line.clear()
+        overlay.action_page_up()
+        assert overlay.highlighted == 0
+        app.push_screen(ChoiceDialog("Pick", [("a", "A"), ("b", "B")]))
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        options._index_to_line.clear()
+        options.highlighted = 0
+        options.action_page_down()
+        assert options.highlighted == 1

@@ -66,6 +66,39 @@ async def test_a_failed_autosave_is_shown_at_once_and_the_quit_dialog_says_so(mo
     assert "FAILED" in app._autosave_line() or app._autosave_line() == ""
 
 
+async def test_a_failed_autosave_stays_on_the_status_line_until_a_save_succeeds(monkeypatch, tmp_path):
+    """Issue 9 item 2: not only a toast: the status line says so at once, through later messages and
+    actions, and the warning goes when an autosave works again (it keeps trying after every action)."""
+    blocker = tmp_path / "plain-file"
+    blocker.write_text("x")
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(blocker / "data"))  # its parent is a plain file
+    service = toy_service()
+    app = HexwarApp({"new": service, "hide": False}, autosave=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+        status = game.query_one("#status")
+        assert "AUTOSAVE FAILED" not in status._fields["message"]  # nothing tried yet
+        await pilot.press(*ONE_MOVE)
+        await pilot.pause()
+        assert len(service.history) == 1 and service.store.last_error is not None
+        assert status._fields["message"].startswith("AUTOSAVE FAILED")
+        game.say("Something else happened")
+        assert status._fields["message"].startswith("AUTOSAVE FAILED") and "Something else" in status._fields["message"]
+        await pilot.press(*ONE_MOVE)  # still failing: still shown
+        await pilot.pause()
+        assert len(service.history) == 2 and status._fields["message"].startswith("AUTOSAVE FAILED")
+        await pilot.press("q")
+        await pilot.pause()
+        assert "FAILED" in texts(app.screen)
+        await pilot.press("n")
+        await pilot.pause()
+        blocker.unlink()  # the disk is fixed: the next action's autosave works
+        await pilot.press(*ONE_MOVE)
+        await pilot.pause()
+        assert len(service.history) == 3 and service.store.last_error is None and service.store.saved
+        assert "AUTOSAVE FAILED" not in status._fields["message"]
+
+
 async def test_the_quit_dialog_names_the_autosave_once_written():
     service = toy_service()
     app = HexwarApp({"new": service, "hide": False}, autosave=True)
@@ -181,3 +214,38 @@ async def test_a_scenario_file_in_the_load_dialog_opens_the_new_game_form_with_i
         await pilot.press("ctrl+g")
         await pilot.pause(0.3)
         assert top(app) in ("GameScreen", "PassKeyboardScreen")
+
+
+async def test_the_f4_choice_is_kept_in_the_save_and_restored_on_load(tmp_path):
+    """Issue 9 item 15: F4 (solo play: no pass-the-keyboard screen) is written as `[game] solo` and a loaded
+    game starts with it; a save without the field loads with the app's default, as before."""
+    from saves.store import load_game, render_save
+
+    service = toy_service()
+    app = HexwarApp({"new": service, "hide": True}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if type(app.screen).__name__ != "GameScreen":
+            await pilot.press("enter")  # the pass screen of the first side
+            await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert app.screen.hide_between is False
+    assert "solo = true" in render_save(service).decode()
+    path = save_game(service, tmp_path / "solo.toml")
+    assert load_game(path).prefs == {"solo": True}
+    app = HexwarApp({"load": str(path)}, autosave=False)  # the app's default is the pass screen
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen" and app.screen.hide_between is False
+        await pilot.press("f4")  # back on: kept as such
+        await pilot.pause()
+        assert app.screen.hide_between is True
+        path = save_game(app.screen.service, tmp_path / "shared.toml")
+    assert load_game(path).prefs == {"solo": False}
+    plain = save_game(toy_service(), tmp_path / "plain.toml")
+    assert "solo" not in plain.read_text() and load_game(plain).prefs == {}
+    app = HexwarApp({"load": str(plain)}, autosave=False, hide_between=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.hide_between is False  # as today: the app's default

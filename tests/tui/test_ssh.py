@@ -16,7 +16,11 @@ from tests.tui.test_host import Running
 SSH = shutil.which("ssh") or "ssh"
 """The machines ship Debian's openssh-client; without it these tests fail, they do not skip."""
 OPTIONS = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
-           "-o", "BatchMode=yes", "-o", "ConnectTimeout=10"]
+           "-o", "ConnectTimeout=10", "-o", "PasswordAuthentication=no", "-o", "IdentityAgent=none",
+           "-o", "IdentitiesOnly=yes"]
+"""No BatchMode: it turns off keyboard-interactive, the way in of a client with no key."""
+NO_KEY = ["-o", "IdentityFile=none"]
+"""A player with no key at all (not even the tester's own ~/.ssh keys)."""
 
 
 @pytest.fixture
@@ -35,9 +39,11 @@ def door(tmp_path):
 
 
 def ssh(door, *flags: str, command: tuple[str, ...] = (), user: str = "play", text: str = "",
-        seconds: float = 30) -> subprocess.CompletedProcess:
-    """The real client: `ssh -p PORT [flags] user@127.0.0.1 [command]`, fed `text`."""
-    return subprocess.run([SSH, "-p", str(door.port), *OPTIONS, *flags, f"{user}@127.0.0.1", *command],
+        key=None, seconds: float = 30) -> subprocess.CompletedProcess:
+    """The real client: `ssh -p PORT [flags] user@127.0.0.1 [command]`, fed `text`, offering `key`
+    (a private key file) or no key."""
+    who = ["-i", str(key)] if key else NO_KEY
+    return subprocess.run([SSH, "-p", str(door.port), *OPTIONS, *who, *flags, f"{user}@127.0.0.1", *command],
                           input=text, capture_output=True, text=True, timeout=seconds)
 
 
@@ -75,8 +81,9 @@ def test_port_forwarding_is_refused(door):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         local = probe.getsockname()[1]
-    forward = subprocess.Popen([SSH, "-p", str(door.port), *OPTIONS, "-N", "-L", f"{local}:127.0.0.1:{door.port}",
-                                "play@127.0.0.1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    forward = subprocess.Popen([SSH, "-p", str(door.port), *OPTIONS, *NO_KEY, "-N", "-L",
+                                f"{local}:127.0.0.1:{door.port}",
+                                "play@127.0.0.1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 10
         while True:
@@ -102,19 +109,22 @@ def test_port_forwarding_is_refused(door):
             forward.wait(5)
 
 
-def test_the_real_ssh_client_in_a_terminal_plays_on_the_game_screen(door):
-    """ssh in a pseudo-terminal: the join code, the game screen, a key press, the other player's move."""
+def test_the_real_ssh_client_in_a_terminal_plays_on_the_game_screen(door, tmp_path):
+    """ssh in a pseudo-terminal, offering a key: the join code, the key registered (Enter), the game
+    screen, a key press, the other player's move."""
     import os
     import pty
     import select
 
     import pyte
 
+    key = tmp_path / "id_player"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
     screen = pyte.Screen(100, 30)
     stream = pyte.ByteStream(screen)
     pid, fd = pty.fork()
     if pid == 0:  # the child: the real client, as a person would type it
-        os.execvpe(SSH, [SSH, "-tt", "-p", str(door.port), *OPTIONS, "play@127.0.0.1"],
+        os.execvpe(SSH, [SSH, "-tt", "-p", str(door.port), *OPTIONS, "-i", str(key), "play@127.0.0.1"],
                    {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30"})
     import fcntl
     import struct
@@ -139,6 +149,8 @@ def test_the_real_ssh_client_in_a_terminal_plays_on_the_game_screen(door):
     try:
         read_until("Join code:")
         os.write(fd, (door.codes["kingdom"] + "\r").encode())
+        read_until("Press Enter to start.")  # the key is registered: said before the game covers it
+        os.write(fd, b"\r")
         read_until("Turn 1")
         os.write(fd, b"d")  # draw a card
         deadline = time.monotonic() + 20
@@ -148,6 +160,7 @@ def test_the_real_ssh_client_in_a_terminal_plays_on_the_game_screen(door):
         assert door.host.games["fort"].service.log[0].text() == "draw kingdom"
         other = door.seat(door.codes["rebels"])  # the other player, on the host's socket
         assert other.apply(other.legal_actions()[0]).ok
+        other.close()
         shown = read_until("Turn 1 activation", 20)  # the Rebels drew, both rolled off: the push arrived
         import re
 
@@ -161,3 +174,95 @@ def test_the_real_ssh_client_in_a_terminal_plays_on_the_game_screen(door):
             pass
         os.waitpid(pid, 0)
         os.close(fd)
+
+
+# --- registered public keys -------------------------------------------------------------
+
+
+@pytest.fixture
+def keys(tmp_path):
+    """Key pairs made by the real ssh-keygen: the kingdom's, the rebels', a watcher's, a stranger's."""
+    made = {}
+    for name in ("kingdom", "rebels", "watcher", "stranger"):
+        path = tmp_path / f"id_{name}"
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", f"{name}@elsewhere", "-f", str(path)],
+                       check=True)
+        made[name] = path
+    return made
+
+
+def fingerprint(key) -> str:
+    """The key's SHA-256 fingerprint as ssh-keygen prints it."""
+    out = subprocess.run(["ssh-keygen", "-l", "-E", "sha256", "-f", f"{key}.pub"], capture_output=True, text=True)
+    return out.stdout.split()[1]
+
+
+def test_a_key_offered_with_a_code_is_registered_and_seats_its_player_next_time(door, keys):
+    out = ssh(door, "-T", key=keys["kingdom"], text=f"{door.codes['kingdom']}\nside\nquit\n")
+    assert "is now registered for fort as The Kingdom" in out.stdout, out.stdout + out.stderr
+    assert "You play The Kingdom." in out.stdout
+    assert door.host.keys.seats(fingerprint(keys["kingdom"])) == [("fort", "kingdom")]
+    assert (door.folder / "keys.json").stat().st_mode & 0o777 == 0o600  # beside the games, private
+    out = ssh(door, "-T", key=keys["kingdom"], text="side\ndo 1\nquit\n")  # no code this time
+    assert "Your key seats you in fort as The Kingdom." in out.stdout and "Join code" not in out.stdout
+    assert "You play The Kingdom." in out.stdout and "Done: Draw one card." in out.stdout
+    assert [a.text() for a in door.host.games["fort"].service.log] == ["draw kingdom"]
+
+
+def test_a_key_never_opens_another_seat_or_game(door, keys):
+    other = door.host.add_game(GameService.new(load_scenario("teaching", "quad"), seed=2), "keep")
+    ssh(door, "-T", key=keys["kingdom"], text=f"{door.codes['kingdom']}\nquit\n")
+    ssh(door, "-T", key=keys["rebels"], text=f"{door.codes['rebels']}\nquit\n")
+    # A stranger's key is asked for a code like anybody, and a seat number is no code.
+    out = ssh(door, "-T", key=keys["stranger"], text="1\n2\n\n")
+    assert "Join code:" in out.stdout and "welcome back" not in out.stdout
+    assert out.stdout.count("That code opens no game here.") == 3 and "Goodbye." in out.stdout
+    # The kingdom's key plays the kingdom's move, then cannot make the rebels' one, typed out.
+    out = ssh(door, "-T", key=keys["kingdom"], text="do 1\ndo draw rebels\nquit\n")
+    assert "Done: Draw one card." in out.stdout and "Refused:" in out.stdout, out.stdout
+    assert [a.text() for a in door.host.games["fort"].service.log] == ["draw kingdom"]
+    # The rebels' key is the rebels: it does not see the card the kingdom drew.
+    out = ssh(door, "-T", key=keys["rebels"], text="side\nlog\nquit\n")
+    assert "You play The Rebels." in out.stdout and "The Kingdom draws 1 card" in out.stdout
+    assert "you draw" not in out.stdout
+    # Neither key opens the other game.
+    assert door.host.key_seats(fingerprint(keys["kingdom"])) == [("fort", "kingdom")]
+    assert all(game == "fort" for game, _ in door.host.key_seats(fingerprint(keys["rebels"])))
+    assert other.service.history == []
+
+
+def test_a_spectators_key_watches_and_cannot_act(door, keys):
+    ssh(door, "-T", key=keys["watcher"], text=f"{door.codes['*']}\nquit\n")
+    out = ssh(door, "-T", key=keys["watcher"], text="side\ndo draw kingdom\ndo 1\nquit\n")
+    assert "Your key seats you in fort as a spectator." in out.stdout, out.stdout
+    assert "Done:" not in out.stdout
+    assert door.host.games["fort"].service.history == []
+
+
+def test_a_key_with_several_seats_chooses_among_them_and_only_them(door, keys):
+    door.host.add_game(GameService.new(load_scenario("teaching", "quad"), seed=2), "keep")
+    door.host.register_key(fingerprint(keys["kingdom"]), "keep", "rebels")
+    door.host.register_key(fingerprint(keys["kingdom"]), "fort", "kingdom")
+    out = ssh(door, "-T", key=keys["kingdom"], text="2\nside\ndo 1\nquit\n")
+    assert "1. keep as The Rebels" in out.stdout and "2. fort as The Kingdom" in out.stdout, out.stdout
+    assert "You play The Kingdom." in out.stdout
+    assert [a.text() for a in door.host.games["fort"].service.log] == ["draw kingdom"]
+    out = ssh(door, "-T", key=keys["kingdom"], text="3\n0\n1x\n")  # no third seat; no guessing
+    assert out.stdout.count("That code opens no game here.") == 3
+    assert door.host.games["keep"].service.history == []
+
+
+def test_the_hosts_owner_registers_a_key_by_hand(door, keys, capsys):
+    from tui.cli import main
+
+    assert main(["serve", "--dir", str(door.folder), "--register", "fort", "rebels", f"{keys['rebels']}.pub"]) == 0
+    assert "registered for fort as The Rebels" in capsys.readouterr().out
+    out = ssh(door, "-T", key=keys["rebels"], text="side\nquit\n")  # the running host sees it at once
+    assert "Your key seats you in fort as The Rebels." in out.stdout and "You play The Rebels." in out.stdout
+    for wrong, why in ((["nowhere", "rebels", f"{keys['rebels']}.pub"], "no game"),
+                       (["fort", "pirates", f"{keys['rebels']}.pub"], "no side"),
+                       (["fort", "rebels", str(keys["rebels"])], "private key"),
+                       (["fort", "rebels", str(door.folder / "fort.toml")], "not an OpenSSH public key")):
+        assert main(["serve", "--dir", str(door.folder), "--register", *wrong]) != 0
+        assert why in capsys.readouterr().err
+    assert door.host.keys.seats(fingerprint(keys["rebels"])) == [("fort", "rebels")]

@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
+from tui.widgets.lists import SafeOptionList
 from textual.widgets.option_list import Option
 
 from tui.widgets.text import lit
@@ -26,7 +27,7 @@ class ChoiceDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(lit(self.title_text), classes="dialog-title")
-            yield OptionList(*[Option(lit(label), id=cid) for cid, label in self.choices], id="choices")
+            yield SafeOptionList(*[Option(lit(label), id=cid) for cid, label in self.choices], id="choices")
             yield Static("Enter: choose    Esc: cancel", classes="dialog-keys")
 
     @on(OptionList.OptionSelected)

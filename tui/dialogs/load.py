@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
+from tui.widgets.lists import SafeOptionList
 from textual.widgets.option_list import Option
 
 from tui.dialogs import files
@@ -44,7 +45,7 @@ class LoadDialog(ModalScreen[tuple[str, object] | None]):
         with Vertical(classes="dialog wide"):
             yield Static("Load a game", classes="dialog-title")
             if options:
-                yield OptionList(*options, id="load-list")
+                yield SafeOptionList(*options, id="load-list")
             else:
                 yield Static("No saves or scenarios found.", classes="dim")
             yield Static("Or type a file's path:", classes="dim")

@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
+from tui.widgets.lists import SafeOptionList
 from textual.widgets.option_list import Option
 
 from tui.widgets.text import lit
@@ -30,7 +31,7 @@ class ResumeDialog(ModalScreen[tuple[str, Path] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield Static("Resume an unfinished game", classes="dialog-title")
-            yield OptionList(*[Option(lit(g.line()), id=str(n)) for n, g in enumerate(self.games)], id="games")
+            yield SafeOptionList(*[Option(lit(g.line()), id=str(n)) for n, g in enumerate(self.games)], id="games")
             yield Static("Enter: resume    d: abandon (asks first)    Esc: cancel", classes="dialog-keys")
 
     def _chosen(self) -> Path | None:

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
+from tui.widgets.lists import SafeOptionList
 from textual.widgets.option_list import Option
 
 from tui.dialogs import files
@@ -58,7 +59,7 @@ class SaveDialog(ModalScreen[Path | None]):
             existing = files.user_saves()
             if existing:
                 yield Static("Existing saves (Enter on one to overwrite it):", classes="dim")
-                yield OptionList(*[Option(lit(p.name), id=str(p)) for p in existing], id="save-list")
+                yield SafeOptionList(*[Option(lit(p.name), id=str(p)) for p in existing], id="save-list")
             yield Static("Enter: save    Esc: cancel", classes="dialog-keys")
 
     @on(Input.Submitted, "#save-name")

@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+from tui.widgets.text import fitted_width
 
 
 class TextDialog(ModalScreen[None]):
@@ -20,7 +21,8 @@ class TextDialog(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide"):
+        with Vertical(classes="dialog wide") as box:
+            box.styles.width = fitted_width(self.text)
             with VerticalScroll(classes="dialog-body"):
                 yield Static(self.text, id="text-view")
             yield Static("Esc: close    up/down: scroll", classes="dialog-keys")

@@ -122,7 +122,12 @@ class RemoteSeat(Seat):
                 self._sock.sendall(encode({"op": "bye"}))
             except OSError:
                 pass
+        try:
+            self._sock.shutdown(socket.SHUT_RDWR)  # the reader thread sees the end and stops
+        except OSError:
+            pass
         self._sock.close()
+        self._file.close()
 
     # --- what the seat reads, from the last push ---------------------------------------
 

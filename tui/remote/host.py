@@ -31,6 +31,7 @@ from rules.seat import Seat
 from rules.service import GameService
 from saves.errors import SaveError
 from saves.store import load_game, save_game
+from tui.remote.keys import KeyRefused, KeyRing
 from tui.remote.protocol import MAX_REQUEST, ProtocolError, decode, encode, event_to_wire
 
 SPECTATOR = "*"
@@ -122,6 +123,8 @@ class Host:
         self.games: dict[str, HostedGame] = {}
         self.connections: list[Connection] = []
         self._key = self._load_key()
+        self.keys = KeyRing(self.folder)
+        """Registered SSH public keys and the seats they open (tui/remote/keys.py)."""
         self._server: asyncio.AbstractServer | None = None
         self.problems: list[str] = []
         """Game files that could not be loaded, one line each."""
@@ -180,6 +183,38 @@ class Host:
                 if hmac.compare_digest(real, wanted):
                     return game, side
         return None
+
+    def seat_names(self, game: str) -> list[str]:
+        """The seats of `game`: its sides, then SPECTATOR."""
+        return [*self.games[game].service.state.side_ids(), SPECTATOR]
+
+    def seat_title(self, game: str, side: str) -> str:
+        """A seat in words: the side's name, or 'spectators'."""
+        if side == SPECTATOR:
+            return "spectators"
+        names = {s.id: s.name for s in self.games[game].service.state.sides}
+        return names.get(side) or side
+
+    def about(self, game: str) -> dict[str, Any]:
+        """What anyone may know of a game, for the host's lobby: its rule set, scenario, turn,
+        who decides now (or how it ended) and how many actions were played."""
+        service = self.games[game].service
+        result = service.result
+        return {"ruleset": service.ruleset.id, "scenario": service.state.scenario, "turn": service.state.turn,
+                "deciding": None if result else service.decision().side, "over": result is not None,
+                "winner": result.winner if result else None, "actions": len(service.history)}
+
+    def key_seats(self, fingerprint: str) -> list[tuple[str, str]]:
+        """The seats a registered key opens, among the games this host has now."""
+        return [(g, s) for g, s in self.keys.seats(fingerprint) if g in self.games and s in self.seat_names(g)]
+
+    def register_key(self, fingerprint: str, game: str, side: str, about: str = "") -> bool:
+        """Register a key for one seat (KeyRefused with the reason); False if it already was."""
+        if game not in self.games:
+            raise KeyRefused(f"this host has no game {game!r}")
+        if side not in self.seat_names(game):
+            raise KeyRefused(f"{game} has no side {side!r} (seats: {', '.join(self.seat_names(game))})")
+        return self.keys.register(fingerprint, game, side, about)
 
     # --- serving ---------------------------------------------------------------------
 

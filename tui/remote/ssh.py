@@ -1,10 +1,14 @@
 """The SSH front door: `ssh -p PORT play@HOST` reaches the game and nothing else.
 
 asyncssh serves the connection; nobody needs an account: the user `play`
-needs no password, every other user name is refused. A session asks for a
-join code, then runs `hexwar join` for that seat in a pseudo-terminal of its
-own (the normal game screen), or, for a client that asked for no terminal
-(`ssh -T`), the plain-text mode over the bare channel. What is refused:
+logs in with any public key the client offers, or with none (keyboard-
+interactive with no question), every other user name is refused. A key
+offered names the player: once it joined a seat with that seat's join code,
+it is registered for that seat (tui/remote/keys.py) and seats its player
+there next time without a code. Otherwise a session asks for a join code.
+Then it runs `hexwar join` for that seat in a pseudo-terminal of its own (the
+normal game screen), or, for a client that asked for no terminal (`ssh -T`),
+the plain-text mode over the bare channel. What is refused:
 commands (`ssh host ls`), subsystems (SFTP), SCP, port and socket forwarding,
 agent and X11 forwarding. Bounded: connections per address, sessions in all,
 the code's length and tries (each wrong code answered after the host's
@@ -14,27 +18,26 @@ delay), and the bytes a second a player may type.
 from __future__ import annotations
 
 import asyncio
-import codecs
-import fcntl
 import os
-import struct
 import sys
-import termios
 from collections import Counter
 from pathlib import Path
 
 import asyncssh
 
-from tui.remote.host import Host
+from saves.errors import SaveError
+from tui.remote.host import SPECTATOR, Host
+from tui.remote.keys import KeyRefused
+from tui.remote.session_io import pipe_out, pty_out, pump_in, set_size, stop, take_terminal, until_shown, write_all
 
 USER = "play"
 MAX_PER_ADDRESS = 4
 MAX_SESSIONS = 32
 CODE_TRIES = 3
 MAX_CODE = 40
-INPUT_BYTES_PER_SECOND = 4096
-"""More typed input than this in a second is dropped (keys, not uploads)."""
 LOGIN_TIMEOUT = 30
+CLOSE_TIMEOUT = 5
+"""Seconds a session's game has to stop when the door closes, before it is killed."""
 
 
 class _Server(asyncssh.SSHServer):
@@ -45,28 +48,45 @@ class _Server(asyncssh.SSHServer):
         self.address = ""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
         peer = conn.get_extra_info("peername")
         self.address = peer[0] if peer else "?"
         self.door.per_address[self.address] += 1
+        self.door.connections.add(conn)
         if self.door.per_address[self.address] > MAX_PER_ADDRESS:
             conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.door.connections.discard(self._conn)
         self.door.per_address[self.address] -= 1
         if self.door.per_address[self.address] <= 0:
             del self.door.per_address[self.address]
 
+    key: asyncssh.SSHKey | None = None
+    """The public key this connection logged in with (None: it offered none)."""
+
     def begin_auth(self, username: str) -> bool:
-        return username != USER  # `play` logs in with nothing; any other name must auth, and cannot
+        return True  # everyone authenticates; only `play` can, with any key or with none
 
     def password_auth_supported(self) -> bool:
         return False
 
     def public_key_auth_supported(self) -> bool:
-        return False
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # Any key logs `play` in (asyncssh then checks the client holds it): a key names a
+        # player, it gives no seat but those registered for it. The last key validated is
+        # the one signed with when the login succeeds.
+        self.key = key if username == USER else None
+        return username == USER
 
     def kbdint_auth_supported(self) -> bool:
-        return False
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.key = None  # a client with no key (or none accepted) logs in with no question
+        return username == USER
 
 
 class SSHDoor:
@@ -79,6 +99,9 @@ class SSHDoor:
         self.listen = listen
         self.per_address: Counter[str] = Counter()
         self.sessions = 0
+        self.connections: set[asyncssh.SSHServerConnection] = set()
+        self._tasks: set[asyncio.Task] = set()
+        """The sessions running: closing the door ends each and waits for its game to stop."""
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     @staticmethod
@@ -109,9 +132,22 @@ class SSHDoor:
         return self._acceptor.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
+        """Stop listening, end every connection and wait until each session's game has stopped
+        (a session left running would be cut off mid-step when the event loop ends)."""
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
+            self._acceptor = None
+        for conn in list(self.connections):
+            conn.close()
+        if self._tasks:
+            _, late = await asyncio.wait(set(self._tasks), timeout=CLOSE_TIMEOUT)
+            for task in late:  # a game that will not stop: its session is cancelled, which kills it
+                task.cancel()
+            if late:
+                await asyncio.wait(late, timeout=CLOSE_TIMEOUT)
+        for conn in list(self.connections):
+            await conn.wait_closed()
 
     # --- one session ---------------------------------------------------------------------
 
@@ -125,6 +161,8 @@ class SSHDoor:
             process.exit(1)
             return
         self.sessions += 1
+        task = asyncio.current_task()
+        self._tasks.add(task)
         try:
             code = await self._ask_code(process)
             if code is not None:
@@ -135,13 +173,31 @@ class SSHDoor:
             pass
         finally:
             self.sessions -= 1
+            self._tasks.discard(task)
             if not process.is_closing():
                 process.exit(0)
 
     async def _ask_code(self, process: asyncssh.SSHServerProcess) -> str | None:
-        process.stdout.write("hexwar: welcome. Enter your join code (ask the host for one).\r\n")
+        """The join code of the seat this session plays: its key's registered seat (or the
+        one it chooses among its seats), or a join code typed (which registers the key)."""
+        owner = process.get_extra_info("connection").get_owner()
+        key = getattr(owner, "key", None)
+        fingerprint = key.get_fingerprint("sha256") if key is not None else None
+        seats = self.host.key_seats(fingerprint) if fingerprint else []
+        write = process.stdout.write
+        if len(seats) == 1:
+            write(f"hexwar: welcome back. Your key seats you in {self._seat_words(*seats[0])}.\r\n")
+            return self.host.code(*seats[0])
+        if seats:
+            write("hexwar: welcome back. Your key opens these seats:\r\n")
+            for n, seat in enumerate(seats, 1):
+                write(f"  {n}. {self._seat_words(*seat)}\r\n")
+            prompt = f"Choose 1-{len(seats)}, or enter a join code: "
+        else:
+            write("hexwar: welcome. Enter your join code (ask the host for one).\r\n")
+            prompt = "Join code: "
         for _ in range(CODE_TRIES):
-            process.stdout.write("Join code: ")
+            write(prompt)
             try:
                 line = await asyncio.wait_for(process.stdin.readline(), LOGIN_TIMEOUT)
             except asyncio.TimeoutError:
@@ -151,119 +207,76 @@ class SSHDoor:
             if not line:
                 return None
             code = line.strip()[:MAX_CODE]
-            if code and self.host.find_code(code) is not None:
+            if seats and code.isdigit() and 1 <= int(code) <= len(seats):
+                return self.host.code(*seats[int(code) - 1])
+            found = self.host.find_code(code) if code else None
+            if found is not None:
+                if fingerprint is not None:
+                    await self._remember(process, key, fingerprint, found[0].name, found[1])
                 return code
             await asyncio.sleep(1.0)  # as slow as the host's own refusal
-            process.stdout.write("That code opens no game here.\r\n")
-        process.stdout.write("Goodbye.\r\n")
+            write("That code opens no game here.\r\n")
+        write("Goodbye.\r\n")
         return None
 
+    def _seat_words(self, game: str, side: str) -> str:
+        if side == SPECTATOR:
+            return f"{game} as a spectator"
+        return f"{game} as {self.host.seat_title(game, side)}"
+
+    async def _remember(self, process, key: asyncssh.SSHKey, fingerprint: str, game: str, side: str) -> None:
+        """Register the session's key for the seat its code opened, and say so."""
+        try:
+            new = self.host.register_key(fingerprint, game, side, f"{key.get_algorithm()} {key.get_comment() or ''}")
+        except (KeyRefused, SaveError) as exc:
+            process.stdout.write(f"Your key was not registered: {exc}.\r\n")
+            return
+        if not new:
+            return
+        process.stdout.write(f"Your key ({fingerprint}) is now registered for {self._seat_words(game, side)}: "
+                             "next time it seats you without a code.\r\n")
+        if process.get_terminal_type() is not None:  # the game screen is about to cover it
+            process.stdout.write("Press Enter to start.")
+            try:
+                await asyncio.wait_for(process.stdin.readline(), LOGIN_TIMEOUT)
+            except (asyncio.TimeoutError, asyncssh.TerminalSizeChanged):
+                pass
+
     async def _play(self, process: asyncssh.SSHServerProcess, code: str) -> None:
+        """Run the seat's game for this session until either ends; the game never outlives it."""
         args = [sys.executable, "-m", "tui.cli", "join", "--socket", str(self.host.socket_path)]
         env = {"HEXWAR_JOIN_CODE": code, "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
                "LANG": "C.UTF-8", "HEXWAR_DATA_DIR": str(self.host.folder / "clients")}
         term = process.get_terminal_type()
-        if term is None:  # `ssh -T`: lines of text over the bare channel
-            args.append("--plain")
-            proc = await asyncio.create_subprocess_exec(
-                *args, env=env, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.STDOUT)
-            await asyncio.gather(self._pump_in(process, proc.stdin.write, proc, on_eof=proc.stdin.close),
-                                 self._pipe_out(proc, process))
-            return
-        width, height, _, _ = process.get_terminal_size()
-        env["TERM"] = term if term.isascii() and len(term) < 40 else "xterm"
-        master, slave = os.openpty()
-        _set_size(master, width or 80, height or 24)
-        proc = await asyncio.create_subprocess_exec(
-            *args, env=env, stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
-            preexec_fn=_take_terminal)
-        os.close(slave)
-        os.set_blocking(master, False)
-        process.channel.set_line_mode(False)
-        process.channel.set_echo(False)
-        await asyncio.gather(self._pump_in(process, lambda data: _write_all(master, data), proc, master),
-                             self._pty_out(master, proc, process))
-        os.close(master)
-
-    async def _pump_in(self, process, write, proc, master: int | None = None, on_eof=None) -> None:
-        """Typed input to the game, at most INPUT_BYTES_PER_SECOND; a resize goes to the terminal.
-        At the end of input, `on_eof` (the plain mode reads to its end) or the game is ended."""
-        loop = asyncio.get_running_loop()
-        window, used = loop.time(), 0
-        while proc.returncode is None:
-            try:
-                data = await process.stdin.read(1024)
-            except asyncssh.TerminalSizeChanged as change:
-                if master is not None:
-                    _set_size(master, change.width, change.height)
-                continue
-            if not data:
-                if on_eof is not None:
-                    on_eof()
-                    return
-                break
-            now = loop.time()
-            if now - window >= 1.0:
-                window, used = now, 0
-            room = INPUT_BYTES_PER_SECOND - used
-            if room <= 0:
-                continue
-            chunk = data.encode("utf-8")[:room]
-            used += len(chunk)
-            try:
-                write(chunk)
-            except OSError:
-                break
-        if proc.returncode is None:
-            proc.terminate()
-
-    async def _pty_out(self, master: int, proc, process) -> None:
-        loop = asyncio.get_running_loop()
-        decoder = codecs.getincrementaldecoder("utf-8")("replace")
-        ready = asyncio.Event()
-        loop.add_reader(master, ready.set)
+        proc, master = None, None
         try:
-            while True:
-                await ready.wait()
-                ready.clear()
+            if term is None:  # `ssh -T`: lines of text over the bare channel
+                args.append("--plain")
+                proc = await asyncio.create_subprocess_exec(
+                    *args, env=env, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                    stderr=asyncio.subprocess.STDOUT)
+                typed = pump_in(process, proc.stdin.write, proc, on_eof=proc.stdin.close)
+                shown = pipe_out(proc, process)
+            else:
+                width, height, _, _ = process.get_terminal_size()
+                env["TERM"] = term if term.isascii() and len(term) < 40 else "xterm"
+                master, slave = os.openpty()
+                set_size(master, width or 80, height or 24)
                 try:
-                    data = os.read(master, 65536)
-                except BlockingIOError:
-                    continue
-                except OSError:  # the game ended: the terminal is gone
-                    break
-                if not data:
-                    break
-                process.stdout.write(decoder.decode(data))
+                    proc = await asyncio.create_subprocess_exec(
+                        *args, env=env, stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
+                        preexec_fn=take_terminal)
+                finally:
+                    os.close(slave)
+                os.set_blocking(master, False)
+                process.channel.set_line_mode(False)
+                process.channel.set_echo(False)
+                pty = master
+                typed = pump_in(process, lambda data: write_all(pty, data), proc, master)
+                shown = pty_out(master, process)
+            await until_shown(typed, shown)
         finally:
-            loop.remove_reader(master)
-            await proc.wait()
-            process.exit(0)
-
-    async def _pipe_out(self, proc, process) -> None:
-        while True:
-            data = await proc.stdout.read(4096)
-            if not data:
-                break
-            process.stdout.write(data.decode("utf-8", "replace").replace("\n", "\r\n"))
-        await proc.wait()
-        process.exit(0)
-
-
-def _set_size(fd: int, width: int, height: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(height, 1), max(width, 1), 0, 0))
-
-
-def _take_terminal() -> None:
-    """In the child: the pseudo-terminal on standard input becomes its controlling terminal."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    while data:
-        try:
-            n = os.write(fd, data)
-        except BlockingIOError:
-            continue
-        data = data[n:]
+            if proc is not None:
+                await stop(proc)
+            if master is not None:
+                os.close(master)

@@ -144,6 +144,7 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         return self.query_one("#status", StatusLine)
 
     def on_mount(self) -> None:
+        self.map.cursor_listener = self.cursor_moved
         view = self.view
         self._phase = (self.seat.decision().side, view.phase, view.turn)
         self.rebuild_dice()
@@ -210,7 +211,7 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         if self.remote:
             deciding = f"{deciding} | {self.seating.connected()}"
         self.status.set_fields(
-            turn=view.turn, phase=clean(view.phase), deciding=deciding, message=clean(self.message),
+            turn=view.turn, phase=clean(view.phase), deciding=deciding, message=self.status_message(),
             cursor=self.cursor_text(cursor if cursor is not None else self.map.cursor),
         )
 
@@ -225,8 +226,13 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
     def say(self, message: str) -> None:
         """Put a message on the status line (and on the palette when it is long, see `update_palette`)."""
         self.message = message
-        self.status.set_fields(message=clean(message))
+        self.status.set_fields(message=self.status_message())
         self.update_palette()
+
+    def status_message(self) -> str:
+        """The last message, after a warning that stays while the autosave keeps failing (issue 9 item 2)."""
+        failed = getattr(self.service.store, "last_error", None) is not None
+        return ("AUTOSAVE FAILED (ctrl+s saves) | " if failed else "") + clean(self.message)
 
     def update_highlights(self, cursor: Hex | None = None) -> None:
         lit = self.flow.highlights(cursor if cursor is not None else self.map.cursor)
@@ -370,10 +376,10 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
 
     # --- messages from the map, the palette and the keys ------------------------------
 
-    @on(HexMap.CursorMoved)
     @guarded
-    def cursor_moved(self, event) -> None:
-        h = event.hex
+    def cursor_moved(self, h: Hex) -> None:
+        """The map's cursor moved (called by the map at once, so the status line goes out in the
+        map's frame: `HexMap.cursor_listener`)."""
         if self.mode is not None or self.pending is not None:
             self.update_highlights(h)
         self.status.set_fields(cursor=self.cursor_text(h))

@@ -140,6 +140,7 @@ class GameKeys:
     def action_toggle_hide(self) -> None:
         self.hide_between = not self.hide_between
         self.seating.set_solo(not self.hide_between)
+        self.service.prefs["solo"] = not self.hide_between  # kept in the save (issue 9 item 15)
         if not self.referee:
             self.take_seat()
         self.say("Pass-the-keyboard screen " + ("on" if self.hide_between else "off (solo play)"))

@@ -13,7 +13,9 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from rules import registry
 from tui.dialogs import files
+from tui.dialogs.players import COMPUTER, PERSON, PLAYERS
 from tui.keys import NEW_GAME_KEYS, bindings
+from tui.widgets.lists import SafeSelect
 from tui.widgets.text import clean, lit
 from tui.widgets.tick import Tick
 
@@ -53,7 +55,7 @@ class NewGameScreen(Screen[None]):
         with VerticalScroll(id="new-game-form"):
             with Horizontal(classes="row"):
                 yield Label("Rule set", classes="field-label")
-                yield Select(
+                yield SafeSelect(
                     [(lit(e.name), e.id) for e in self.entries],
                     value=self.ruleset_id if self.ruleset_id else Select.BLANK,
                     allow_blank=False if self.entries else True,
@@ -61,7 +63,7 @@ class NewGameScreen(Screen[None]):
                 )
             with Horizontal(classes="row"):
                 yield Label("Scenario", classes="field-label")
-                yield Select([], id="scenario", prompt="(no scenarios)")
+                yield SafeSelect([], id="scenario", prompt="(no scenarios)")
             yield Static("", id="scenario-about")
             yield Static("Who plays each side", classes="section")
             yield VerticalScroll(id="sides")
@@ -126,7 +128,7 @@ class NewGameScreen(Screen[None]):
             elif spec.choices:
                 rows.append(Horizontal(
                     Label(lit(spec.label), classes="field-label"),
-                    Select([(lit(c), c) for c in spec.choices], value=str(spec.default), allow_blank=False, id=wid),
+                    SafeSelect([(lit(c), c) for c in spec.choices], value=str(spec.default), allow_blank=False, id=wid),
                     classes="row",
                 ))
             else:
@@ -163,10 +165,9 @@ class NewGameScreen(Screen[None]):
         from tui.flow_armies import army_select
 
         for n, side in enumerate(self.setup.sides):
-            # Only a person can play for now: said in words, nothing to select.
             rows.append(Horizontal(
                 Label(lit(side.name or side.id), classes="field-label"),
-                Label("a person at this keyboard (no computer player yet)", classes="who", id=f"who-{self._generation}-{n}"),
+                Select(PLAYERS, value=PERSON, allow_blank=False, classes="who", id=f"who-{self._generation}-{n}"),
                 *army_select(self, entry, side.id, n),  # a side that may take an army file (saves/army_sides.py)
                 classes="row side-row",
             ))
@@ -208,6 +209,18 @@ class NewGameScreen(Screen[None]):
                     out[spec.id] = raw
         return out
 
+    def chosen_computers(self) -> list[str]:
+        """The sides the computer plays (chosen under "Who plays each side")."""
+        out = []
+        for n, side in enumerate(self.setup.sides if self.setup is not None else []):
+            try:
+                widget = self.query_one(f"#who-{self._generation}-{n}", Select)
+            except Exception:
+                continue
+            if widget.value == COMPUTER:
+                out.append(side.id)
+        return out
+
     def show_error(self, text: str) -> None:
         self.query_one("#form-error", Static).update(lit(text, "bold red"))
 
@@ -244,7 +257,7 @@ class NewGameScreen(Screen[None]):
         except Exception as exc:
             self.app.show_error("The game cannot start", str(exc))
             return
-        self.app.start_game(service, hide=hide, replace=True)
+        self.app.start_game(service, hide=hide, replace=True, computers=self.chosen_computers())
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Label, OptionList, RichLog, Static
+from tui.widgets.lists import SafeOptionList
 from textual.widgets.option_list import Option
 
 from rules import registry
@@ -54,7 +55,7 @@ class ResolverScreen(Screen[None]):
         yield Static(" Quick resolver   (Enter: pick   ctrl+r: roll   ctrl+s: save the log   Esc: back)",
                      classes="screen-title")
         with Horizontal(id="resolver"):
-            yield OptionList(*[Option(f"{rid} {p.id}: {p.title}", id=f"{rid}:{p.id}") for rid, p in self.entries],
+            yield SafeOptionList(*[Option(f"{rid} {p.id}: {p.title}", id=f"{rid}:{p.id}") for rid, p in self.entries],
                              id="procedures")
             with Vertical(id="resolver-form"):
                 yield VerticalScroll(id="inputs")

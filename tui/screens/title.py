@@ -29,6 +29,7 @@ MENU = (
     ("c", "resume", "Resume an unfinished game"),
     ("r", "rules", "Rules reference"),
     ("g", "resolver", "Quick resolver (game master)"),
+    ("e", "editor", "Scenario editor"),
     ("a", "army", "Army builder"),
     ("m", "campaign", "Campaign: play its next battle"),
     ("q", "quit", "Quit"),
@@ -106,6 +107,11 @@ class TitleScreen(Screen[None]):
         from tui.screens.resolver import ResolverScreen
 
         self.app.push_screen(ResolverScreen())
+
+    def action_editor(self) -> None:
+        from tui.screens.editor import open_editor
+
+        open_editor(self.app)
 
     def action_army(self) -> None:
         self.app.army_builder()

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from tui.keys import READER_KEYS, bindings
 from tui.widgets.unit_card import card_text
+from tui.widgets.text import fitted_width
 
 
 class UnitDetailScreen(ModalScreen[None]):
@@ -22,7 +23,8 @@ class UnitDetailScreen(ModalScreen[None]):
         self.text = card_text(view, seat, unit_id, full=True)
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide"):
+        with Vertical(classes="dialog wide") as box:
+            box.styles.width = fitted_width(self.text)
             with VerticalScroll(classes="dialog-body"):
                 yield Static(self.text, id="unit-detail")
             yield Static("Esc: close", classes="dialog-keys")

@@ -42,7 +42,8 @@ Keys (focused map):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from rich.segment import Segment
@@ -58,6 +59,7 @@ from textual.strip import Strip
 
 from rules.hexgrid import Hex, LineStep, from_offset, to_offset
 from tui.widgets import hex_update
+from tui.widgets.sgr import on_terminal_default, terminal_attributes
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
 from tui.widgets.hex_render import (
     FLAG_CLASSES, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, STYLES, TARGET, MapModel, StyleKey,
@@ -87,12 +89,35 @@ MONO_LEGEND = (
 )
 """The legend's lines for the attributes above (shown only without colour)."""
 
+MONO_FLAGS_UPRIGHT: tuple[tuple[str, Style], ...] = (
+    ("hex-map--reach", Style(underline=True)),
+    ("hex-map--los", Style(reverse=True)),
+    ("hex-map--los-edge", Style(reverse=True)),
+    ("hex-map--path", Style(bold=True)),
+    ("hex-map--target", Style(bold=True, underline=True)),
+    ("hex-map--selected", Style(reverse=True, underline=True, bold=True)),
+)
+"""The same for a terminal without italic or dim (a vt100, the Linux console: terminfo has no
+`sitm`): only bold, underline and reverse, which every such terminal has."""
+MONO_LEGEND_UPRIGHT = (
+    "underline: can move there", "reverse: line of sight", "bold: path",
+    "bold underline: target", "reverse bold underline: selected", "reverse bold: cursor",
+    "reverse underline: line of sight in range",
+)
+
+
+def mono_looks() -> tuple[tuple[tuple[str, Style], ...], tuple[str, ...]]:
+    """The highlight attributes and legend lines for this terminal (TERM), without colour."""
+    if {"italic", "dim"} <= terminal_attributes(os.environ.get("TERM", "")):
+        return MONO_FLAGS, MONO_LEGEND
+    return MONO_FLAGS_UPRIGHT, MONO_LEGEND_UPRIGHT
+
 
 def _without_colour(style: Style, key: StyleKey) -> Style:
     """The attributes only (NO_COLOR or a monochrome terminal): Textual would turn both colours
     to greys that may be equal, hiding a glyph (a forest in a range, a unit under the cursor).
     The terminal's own colours stay; each highlight takes its own attributes (`MONO_FLAGS`)."""
-    flagged = [mono for name, mono in MONO_FLAGS if name in key]
+    flagged = [mono for name, mono in mono_looks()[0] if name in key]
     if not flagged:
         if any(name.startswith("hex-map--side-") for name in key):
             return Style()
@@ -167,6 +192,12 @@ class HexMap(ScrollView, can_focus=True):
     """0: compact, one text line per hex row; 1: outlined hexes with room for terrain, unit and mark."""
     show_legend: reactive[bool] = reactive(False, repaint=False, init=False)
     """Show the terrain legend over the top right of the map."""
+
+    cursor_listener: Callable[[Hex], None] | None = None
+    """Called at once on every cursor move, before `CursorMoved` is posted. A screen that shows the
+    cursor elsewhere too (the status line) repaints it in the same frame as the map this way: the
+    message arrives after Textual has often written the map's frame, and a second frame follows
+    about 30 ms later (more bytes, and a reply in two pieces)."""
 
     class _AtHex(Message):
         """A message about one hex of this map."""
@@ -294,6 +325,8 @@ class HexMap(ScrollView, can_focus=True):
         if self._model is not None:
             if not self._scroll_to_cursor():
                 self.refresh(*self._regions((to_offset(old), to_offset(new))))
+        if self.cursor_listener is not None:
+            self.cursor_listener(new)
         self.post_message(self.CursorMoved(self, new))
 
     def validate_zoom(self, value: int) -> int:
@@ -355,7 +388,7 @@ class HexMap(ScrollView, can_focus=True):
         sx, sy = self.scroll_offset
         width = self.size.width
         vy = sy + y
-        base = self.rich_style
+        base = self._base_style()
         if self._model is None or vy >= self._layout.height:
             strip = Strip.blank(width, base)
         else:
@@ -369,7 +402,7 @@ class HexMap(ScrollView, can_focus=True):
             if self._legend is None:
                 self._legend = legend_lines(self._model, self._state, self._ruleset)
                 if getattr(self.app, "no_color", False):
-                    self._legend += MONO_LEGEND
+                    self._legend += mono_looks()[1]
             if self._legend:
                 strip = self._overlay_legend(strip, y, width)
         return strip
@@ -394,7 +427,16 @@ class HexMap(ScrollView, can_focus=True):
                 style += self.get_component_rich_style(name, partial=True)
             if getattr(self.app, "no_color", False):
                 style = _without_colour(style, key)
+            else:
+                style = on_terminal_default(style, self.rich_style)
             self._styles[key] = style
+        return style
+
+    def _base_style(self) -> Style:
+        """The map's own colours left to the terminal (docs/perf.md: a run costs no colour codes)."""
+        style = self._styles.get(())
+        if style is None:
+            style = self._styles[()] = on_terminal_default(self.rich_style, self.rich_style)
         return style
 
     def _overlay_cursor(self, line: Strip, x: int, width: int) -> Strip:

@@ -20,6 +20,13 @@ one trap is a double-width character cut in half at the span's start: writing
 its right half alone would break the glyph on the terminal, so such a span
 starts one cell earlier (whole characters only).
 
+Since issue 16 it does three more things, all in the same place and under the same guard:
+the writes go through `sgr.Writer` (only the moves and colour codes that change something) and
+`shadow.Shadow` (only the cells the terminal does not show yet), for partial updates and for
+whole-screen ones (`LayoutUpdate.render_segments`, which Textual writes when a screen is pushed
+or popped); and a dialog's fully transparent backdrop is no longer restyled by
+`Screen.post_render` (which filled the map's terminal-default colours with the dialog's).
+
 It is a patch of a private class, so it is guarded: it applies only to the
 Textual version it was written against (`SUPPORTED`) and only once; anywhere
 else it does nothing and Textual's own behaviour (more bytes, same picture)
@@ -37,6 +44,10 @@ import os
 from rich.cells import cell_len, get_character_cell_size
 from rich.console import Console
 
+from tui.widgets import sgr
+from tui.widgets.sgr import Writer
+from tui.widgets.shadow import SHADOW
+
 SUPPORTED = ("8.2.8",)
 """Textual versions whose `ChopsUpdate.render_segments` this module knows."""
 
@@ -45,6 +56,7 @@ WIDE_UPDATES_VARIABLE = "HEXWAR_WIDE_UPDATES"
 
 _installed = False
 _textual_render_segments = None
+_textual_layout = None
 """Textual's own `ChopsUpdate.render_segments`, kept for the tests and the bench's "before"."""
 
 
@@ -58,6 +70,13 @@ def textual_render_segments():
     from textual._compositor import ChopsUpdate
 
     return _textual_render_segments or ChopsUpdate.render_segments
+
+
+def textual_layout_segments():
+    """Textual's own whole-screen writer (`LayoutUpdate.render_segments`)."""
+    from textual._compositor import LayoutUpdate
+
+    return _textual_layout or LayoutUpdate.render_segments
 
 
 def _whole_cell_start(strip, start: int) -> int:
@@ -79,15 +98,14 @@ def _whole_cell_start(strip, start: int) -> int:
 
 
 def _render_segments(self, console: Console) -> str:
-    """`ChopsUpdate.render_segments`, cropping each chop to its span on both sides."""
-    from rich.control import Control
-
-    sequences: list[str] = []
-    append = sequences.append
-    move_to = Control.move_to
+    """`ChopsUpdate.render_segments`, cropping each chop to its span on both sides, and writing
+    only the cells the terminal does not show yet (`shadow.Shadow`), with only the cursor moves
+    and colour codes that change something (`sgr.Writer`)."""
+    width = _screen_width(self)
     chops = self.chops
     chop_ends = self.chop_ends
-    last_y = self.spans[-1][0]
+    SHADOW._fit(console, width, len(chops))
+    writer = Writer(console._color_system, width)
 
     for y, x1, x2 in self.spans:
         line = chops[y]
@@ -98,20 +116,41 @@ def _render_segments(self, console: Console) -> str:
             if x > x2 or end <= x1:
                 continue
             if x2 > x >= x1 and end <= x2:
-                append(move_to(x, y).segment.text)
-                append(strip.render(console))
+                SHADOW.put(writer, y, x, SHADOW.cells(writer, [strip]))
                 continue
             start = 0
             if x < x1:
                 start = _whole_cell_start(strip, x1 - x)
             strip = strip.crop(start, min(end, x2) - x)
-            append(move_to(x + start, y).segment.text)
-            append(strip.render(console))
+            SHADOW.put(writer, y, x + start, SHADOW.cells(writer, [strip]))
 
-        if y != last_y:
-            append("\n")
+    return writer.finish()
 
-    return "".join(sequences)
+
+def _render_layout(self, console: Console) -> str:
+    """`LayoutUpdate.render_segments` (a whole screen): only the cells that changed."""
+    return SHADOW.layout(self, console)
+
+
+def _screen_width(update) -> int:
+    """The screen's width: the furthest end of any chop (a write that reaches it leaves the
+    terminal's cursor waiting to wrap)."""
+    return max((max(ends) for ends in update.chop_ends if ends), default=0)
+
+
+def _post_render_see_through(self, renderable, base_style):
+    """`Screen.post_render`, but a dialog's transparent backdrop (Textual's `BackgroundScreen`
+    with an alpha of 0) is left as it is: Textual styles it with the dialog screen's own colours,
+    which fills in every colour the screen beneath leaves to the terminal (the map's), so
+    opening a dialog rewrote the whole map in other codes and closing it rewrote it back."""
+    from textual.renderables.background_screen import BackgroundScreen
+
+    if isinstance(renderable, BackgroundScreen) and renderable.color.a == 0:
+        return renderable
+    return _textual_post_render(self, renderable, base_style)
+
+
+_textual_post_render = None
 
 
 def install() -> bool:
@@ -120,13 +159,13 @@ def install() -> bool:
     Returns True when the narrow updates are in place, False on a Textual
     version this module does not know (nothing is changed then).
     """
-    global _installed, _textual_render_segments
+    global _installed, _textual_render_segments, _textual_layout, _textual_post_render
     if _installed:
         return True
     if os.environ.get(WIDE_UPDATES_VARIABLE):
         return False
     import textual
-    from textual._compositor import ChopsUpdate
+    from textual._compositor import ChopsUpdate, LayoutUpdate
 
     if getattr(textual, "__version__", None) not in SUPPORTED:
         return False
@@ -134,6 +173,13 @@ def install() -> bool:
         return False
     _textual_render_segments = ChopsUpdate.render_segments
     ChopsUpdate.render_segments = _render_segments  # type: ignore[method-assign]
+    sgr.erase_colours()
+    _textual_layout = LayoutUpdate.render_segments
+    LayoutUpdate.render_segments = _render_layout  # type: ignore[method-assign]
+    from textual.screen import Screen
+
+    _textual_post_render = Screen.post_render
+    Screen.post_render = _post_render_see_through  # type: ignore[method-assign]
     _installed = True
     return True
 

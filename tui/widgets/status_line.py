@@ -22,6 +22,7 @@ from textual.widget import Widget
 
 from tui.widgets import hex_update
 from tui.widgets.hex_render import printable
+from tui.widgets.sgr import on_terminal_default
 
 _FIELDS = ("turn", "phase", "deciding", "message", "cursor")
 CURSOR_WIDTH = 32
@@ -48,7 +49,7 @@ class StatusLine(Widget):
     StatusLine > .status-line--phase { color: $text-muted; }
     StatusLine > .status-line--deciding { color: $accent; text-style: bold; }
     StatusLine > .status-line--message { color: $text; }
-    StatusLine > .status-line--cursor { color: $text-muted; }
+    StatusLine > .status-line--cursor { }
     StatusLine > .status-line--separator { color: $text-disabled; }
     """
 
@@ -94,7 +95,7 @@ class StatusLine(Widget):
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         if y != 0:
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, on_terminal_default(self.rich_style, self.rich_style))
         if self._strip is None or self._strip.cell_length != width:
             self._cells = self._layout(width)
             self._strip = self._render(self._cells)
@@ -144,6 +145,9 @@ class StatusLine(Widget):
         style = self._styles.get(cls)
         if style is None:
             style = self.rich_style + self.get_component_rich_style(cls, partial=True)
+            # On the terminal's own colours: the cursor field, rewritten on every move, then costs
+            # no colour codes at all (docs/perf.md).
+            style = on_terminal_default(style, self.rich_style)
             self._styles[cls] = style
         return style
 

@@ -60,3 +60,13 @@ def event_line(event, state) -> str:
     if getattr(event, "kind", "") == "message" and len(words[0]) > 1 and words[0] in sides:
         names[words[0]] = side_name(state, words[0])
     return " ".join(names.get(w, w) for w in words)
+
+
+def fitted_width(text, least: int = 36, most: int = 90) -> int:
+    """A dialog's width for `text` (a str or rich Text): its longest line, the border and padding.
+    A dialog no wider than its text writes fewer cells when it opens and when it closes."""
+    from rich.cells import cell_len
+
+    plain = getattr(text, "plain", text)
+    longest = max((cell_len(line) for line in str(plain).splitlines()), default=0)
+    return max(least, min(most, longest + 6))

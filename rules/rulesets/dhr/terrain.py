@@ -116,8 +116,11 @@ def info() -> dict[str, TerrainInfo]:
             bits.append("impassable")
         if t.note:
             bits.append(t.note)
-        out[tid] = _looking(tid, t.where != "hex", TerrainInfo(label=t.label, effects=", ".join(bits)))
-    out["wreck"] = _looking("wreck", True, TerrainInfo(label="Wreck", effects=f"DV {WRECK_DV}, smoke +1 DV through it (DHR-A20)"))
+        place = "edge" if t.where == "edge" else "hex" if t.where == "hex" else "feature"
+        out[tid] = _looking(tid, t.where != "hex", TerrainInfo(label=t.label, effects=", ".join(bits), place=place,
+                                                               impassable=t.impassable))
+    out["wreck"] = _looking("wreck", True, TerrainInfo(label="Wreck", effects=f"DV {WRECK_DV}, smoke +1 DV through it (DHR-A20)",
+                                                       place="feature"))
     return out
 
 

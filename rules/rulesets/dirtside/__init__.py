@@ -51,12 +51,16 @@ class DirtsideRuleset:
         "sortie": ActionKind(key="o", label="Enter / leave the battle area"),
         "run": ActionKind(key="v", label="Attack run", needs_target=True),
         "airfight": ActionKind(key="g", label="Air-to-air attack"),
+        "mode": ActionKind(key="j", label="VTOL mode (grounded / low / high)"),
+        "popup": ActionKind(key="w", label="VTOL pop-up attack", needs_target=True),
         "done": ActionKind(key="d", label="End activation / do nothing"),
         "pass": ActionKind(key="p", label="Pass"),
         "opfire": ActionKind(key="i", label="Opportunity fire", needs_target=True),
         "hold": ActionKind(key="h", label="Hold fire"),
         "react": ActionKind(key="e", label="Answer: evade / decoys / dog-fight"),
     }
+    # Every free letter is taken: smoke dischargers ("discharge"), laying ("lay") and clearing ("clear") mines
+    # are offered in the command palette (ctrl+p) and the choice list, with no key of their own.
     terrain = ter.TERRAIN
 
     def setup(self, setup: Setup, seed: int, options) -> DSState:

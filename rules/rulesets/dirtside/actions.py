@@ -42,7 +42,9 @@ class Call(Action):
     unit: str
     battery: str
     at: Hex
-    munition: Literal["HEF", "MAK"] = "HEF"
+    munition: Literal["HEF", "MAK", "smoke", "DMR", "harass"] = "HEF"
+    sheaf: Literal["converged", "open", "open_across"] = "converged"
+    """Open sheaf: two impact hexes 4 per gun beyond the first apart, along (or across) the line of fire."""
 
 
 class Bombard(Action):
@@ -52,7 +54,8 @@ class Bombard(Action):
     kind: Literal["bombard"] = "bombard"
     unit: str
     at: Hex
-    munition: Literal["HEF", "MAK"] = "HEF"
+    munition: Literal["HEF", "MAK", "smoke", "DMR", "harass"] = "HEF"
+    sheaf: Literal["converged", "open", "open_across"] = "converged"
 
 
 class CounterBattery(Action):
@@ -120,6 +123,62 @@ class Dogfight(Action):
     weapon: Literal["guns", "aam"] = "guns"
 
 
+class Discharge(Action):
+    """Fire the unit's smoke dischargers: its combat action; its vehicles are obscured (§5.6)."""
+
+    kind: Literal["discharge"] = "discharge"
+    unit: str
+
+
+class LayMines(Action):
+    """A minelayer drops a minefield behind itself: its combat action (§10.1)."""
+
+    kind: Literal["lay"] = "lay"
+    unit: str
+
+
+class ClearMines(Action):
+    """Engineer teams within 2 hexes of the mine marker at `at` try to clear it: d6 (one type up per extra
+    engineer), 6 or more (§10.1)."""
+
+    kind: Literal["clear"] = "clear"
+    unit: str
+    at: Hex
+
+
+class Mode(Action):
+    """A VTOL unit changes mode (grounded, low, high): half its move to the next mode, the whole move from high
+    straight to grounded (§4.4)."""
+
+    kind: Literal["mode"] = "mode"
+    unit: str
+    mode: Literal["grounded", "low", "high"]
+
+
+class PopUp(Action):
+    """A low-mode VTOL behind cover rises, fires at the unit at `at`, and drops back; only opportunity fire may
+    answer it, and it has a d6 secondary die against that fire (§4.4)."""
+
+    kind: Literal["popup"] = "popup"
+    unit: str
+    at: Hex
+
+
+class Rally(Action):
+    """The unit's activation: rally with the command unit's help (§3.3)."""
+
+    kind: Literal["rally"] = "rally"
+    unit: str
+
+
+class Regroup(Action):
+    """Two depleted units merge (the unit and `other`, next to it); both activations are used (§3.3)."""
+
+    kind: Literal["regroup"] = "regroup"
+    unit: str
+    other: str
+
+
 class Done(Action):
     """End the activation now; with `unit` at the start of a go, activate that unit to do nothing (§2.3)."""
 
@@ -156,7 +215,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Done, Pass, OpFire, Hold, React],
+          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

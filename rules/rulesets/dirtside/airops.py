@@ -11,7 +11,7 @@ from rules import reaction
 from rules.reaction import Pause
 from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import casualties as cas
-from rules.rulesets.dirtside import morale
+from rules.rulesets.dirtside import morale, vtol
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
@@ -25,13 +25,43 @@ def craft(unit: DSUnit):
     return unit.stats.alive()[0]
 
 
+def aloft(unit: DSUnit) -> bool:
+    """A target for SAMs and air-to-air attacks: an aerospace craft over the battle area or a high-mode VTOL."""
+    return over(unit) or vtol.high(unit)
+
+
+def _shot_down(state: DSState, target: DSUnit, e, ctx: Context, why: str) -> None:
+    """A craft lost: an aerospace unit is one craft; a VTOL unit loses that element (a casualty as any) [R]."""
+    if vtol.is_vtol(target):
+        before = target.stats.alive()
+        cas.kill(target, e, ctx, why)
+        cas.after_losses(state, target, before, ctx, vehicle_hit=True)
+        return
+    cas.kill(target, e, ctx, why)
+    target.eliminated = True
+
+
+def flight_of(state: DSState, unit: DSUnit) -> list[DSUnit]:
+    """The craft flying with `unit` as one: itself, and its wingman while both are in play on the same side and
+    in the same place (over the battle area or away) (§2.2: a flight moves as one)."""
+    mate = state.units.get(unit.stats.wingman or "")
+    if mate is None or mate.side != unit.side or not mate.in_play or mate.stats.off_table != unit.stats.off_table \
+            or mate.stats.role != "aircraft":
+        return [unit]
+    return [unit, mate]
+
+
 def sortie(state: DSState, unit: DSUnit, ctx: Context) -> None:
-    """A full activation to enter the battle area or to leave it; it is shown to everybody (house rule)."""
-    s = unit.stats
-    s.off_table = not s.off_table
-    if not s.off_table:
-        s.arrived = state.turn
-    ctx.emit(Changed(unit=unit.id, field="over the battle area", before=s.off_table, after=not s.off_table))
+    """A full activation to enter the battle area or to leave it; it is shown to everybody (house rule).
+    A flight enters or leaves together, in one go."""
+    for c in flight_of(state, unit):
+        s = c.stats
+        s.off_table = not s.off_table
+        if not s.off_table:
+            s.arrived = state.turn
+        if c is not unit:
+            s.activated = True
+        ctx.emit(Changed(unit=c.id, field="over the battle area", before=s.off_table, after=not s.off_table))
 
 
 def pilot_dice(unit: DSUnit) -> tuple[int, ...]:
@@ -64,7 +94,11 @@ def attack_run(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> No
         raise Refusal(f"{unit.name} must be over the battle area to make an attack run")
     if unit.stats.confidence == "BR":
         raise Refusal(f"{unit.name} is Broken: it may not attack and must leave the battle area [R]")
+    flight = flight_of(state, unit)
+    for c in flight[1:]:
+        c.stats.activated = True
     path = line_hexes(Hex(target.at.q, 0), target.at) if target.at else []
+    turn = 0
     for ads in list(state.units.values()):
         if ads.side == unit.side or not ads.on_map or not ads.stats.sensors:
             continue
@@ -73,22 +107,35 @@ def attack_run(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> No
         for e in ads.vehicles():
             if not e.design.ads or e.systems_down:
                 continue
-            r = morale.reaction_test(unit.stats.die(), unit.stats.leadership, morale.AIR_DEFENCE, ctx.dice,
-                                     side=unit.side, unit=unit.id, why="air defence reaction test")
-            if not r.passed:
-                unit.stats.off_table = True
-                ctx.emit(Message(message=f"{unit.name} breaks off under air defence fire and leaves the area"))
+            for c in [c for c in flight if over(c)]:  # every craft of a flight tests (§11.3 step 1)
+                r = morale.reaction_test(c.stats.die(), c.stats.leadership, morale.AIR_DEFENCE, ctx.dice,
+                                         side=c.side, unit=c.id, why="air defence reaction test")
+                if not r.passed:
+                    c.stats.off_table = True
+                    ctx.emit(Message(message=f"{c.name} breaks off under air defence fire and leaves the area"))
+            present = [c for c in flight if over(c)]
+            if not present:
                 return
-            shot = air.air_defence_fire(SYSTEM_DIE[e.design.ads], air.ADS_CHITS[e.design.ads], pilot_dice(unit),
-                                        craft(unit).armour(), ctx.dice, pool=state.pool, side=ads.side, unit=ads.id)
-            if _air_hit(state, unit, shot.outcome, ctx):
-                return
+            c = present[turn % len(present)]  # each ADS fires at one craft of the flight, in turn [R]
+            turn += 1
+            shot = air.air_defence_fire(SYSTEM_DIE[e.design.ads], air.ADS_CHITS[e.design.ads], pilot_dice(c),
+                                        craft(c).armour(), ctx.dice, pool=state.pool, side=ads.side, unit=ads.id)
+            _air_hit(state, c, shot.outcome, ctx)
     lad = sum(1 for e in target.stats.alive() if (e.kind == "infantry" and e.team == "lad") or (e.design and e.design.lad))
-    if lad:
-        shot = air.air_defence_fire(air.lad_die(lad), 2, pilot_dice(unit), craft(unit).armour(), ctx.dice,
-                                    pool=state.pool, side=target.side, unit=target.id)
-        if _air_hit(state, unit, shot.outcome, ctx):
-            return
+    present = [c for c in flight if over(c)]
+    for i, c in enumerate(present):  # LAD weapons split among the craft, the odd one to the lead [R]
+        n = lad // len(present) + (1 if i < lad % len(present) else 0)
+        if n:
+            shot = air.air_defence_fire(air.lad_die(n), 2, pilot_dice(c), craft(c).armour(), ctx.dice,
+                                        pool=state.pool, side=target.side, unit=target.id)
+            _air_hit(state, c, shot.outcome, ctx)
+    for c in flight:
+        if over(c) and target.alive:
+            _strike(state, c, target, ctx)
+
+
+def _strike(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
+    """The craft's one attack: its largest gun at the first element of the target unit (§11.4)."""
     from rules.rulesets.dirtside import combat
     before = target.stats.alive()
     me = craft(unit)
@@ -127,13 +174,16 @@ def sam(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
         raise Refusal(f"{unit.name} has no working SAM system")
     if not unit.stats.sensors:
         raise Refusal(f"{unit.name}'s SAM radar is off: switch it on first")
-    if not over(target) or target.side == unit.side:
-        raise Refusal("SAMs fire only at enemy aircraft over the battle area")
+    if not aloft(target) or target.side == unit.side:
+        raise Refusal("SAMs fire only at enemy aircraft over the battle area or VTOLs in high mode")
     r = morale.reaction_test(target.stats.die(), target.stats.leadership, morale.AIR_DEFENCE, ctx.dice,
                              side=target.side, unit=target.id, why="SAM reaction test")
     if not r.passed:
-        target.stats.off_table = True
         target.stats.activated = True
+        if vtol.is_vtol(target):
+            vtol.drop_low(target, ctx, "its pilot fails the SAM reaction test")
+            return
+        target.stats.off_table = True
         ctx.emit(Message(message=f"{target.name} leaves the combat area at once"))
         return
     reaction.pause(state, Pause(kind="sam", actor=unit.side, reactor=target.side,
@@ -144,11 +194,16 @@ def sam(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
 def dogfight(state: DSState, unit: DSUnit, target: DSUnit, weapon: str, ctx: Context) -> None:
     """House air-to-air: guns (RFAC/1 or HEL) or one AAM at a craft over the battle area; its side then chooses to
     evade, to declare a dog-fight, or neither (a paused action)."""
-    if not over(unit) or not over(target) or target.side == unit.side:
-        raise Refusal("both craft must be over the battle area, on opposing sides")
+    if not (over(unit) or vtol.is_vtol(unit)) or not aloft(target) or target.side == unit.side:
+        raise Refusal("both craft must be over the battle area (a VTOL target in high mode), on opposing sides")
     me = craft(unit)
     if weapon == "aam" and not me.design.aam:
         raise Refusal(f"{unit.name} carries no AAMs")
+    if weapon == "guns" and vtol.is_vtol(unit):
+        raise Refusal("VTOLs can fire AAMs but cannot shoot at aircraft with RFAC/1s or HELs (house rule)")
+    if not vtol.is_vtol(unit):
+        for c in flight_of(state, unit)[1:]:
+            c.stats.activated = True  # the flight attacks as one
     if weapon == "guns" and not _guns(unit):
         raise Refusal(f"{unit.name} has no RFAC/1 or HEL for air-to-air guns")
     reaction.pause(state, Pause(kind="airfight", actor=unit.side, reactor=target.side,
@@ -170,8 +225,8 @@ def choices(state: DSState, p: Pause) -> list[str]:
         out += ["evade"] * evade + ["decoys"] * c.design.decoys + ["both"] * (evade and c.design.decoys)
     else:
         out += ["evade"] * evade
-        if may_dogfight(state, target) and p.data["weapon"]:
-            out.append("dogfight")
+        if may_dogfight(state, target) and p.data["weapon"] and not vtol.is_vtol(target):
+            out.append("dogfight")  # VTOLs can never declare dog-fights (house rule)
     return out
 
 
@@ -186,24 +241,34 @@ def answer(state: DSState, p: Pause, choice: str, ctx: Context) -> None:
     unit, target = state.units[p.data["unit"]], state.units[p.data["target"]]
     evades = choice in ("evade", "both")
     decoys = choice in ("decoys", "both")
+    answering = flight_of(state, target) if target.stats.role == "aircraft" else [target]
     if evades:
-        target.stats.activated = True  # evading uses its activation: the marker flips
-        ctx.emit(Message(message=f"{target.name} evades"))
+        for t in answering:  # a flight answers as one unit [R]
+            t.stats.activated = True  # evading uses its activation: the marker flips
+            ctx.emit(Message(message=f"{t.name} evades"))
+        vtol.drop_low(target, ctx, "a high-flying VTOL that evades drops out of high mode")
     if p.kind == "sam":
         c = craft(target)
         duel = air.sam_or_aam(p.data["quality"], c.design.ecm, target.stats.quality, evades, decoys, ctx.dice,
                               side=unit.side, unit=unit.id)
         if duel.hit:
-            cas.kill(target, c, ctx, "SAM")
-            target.eliminated = True
+            _shot_down(state, target, c, ctx, "SAM")
         else:
             ctx.emit(Message(message=f"{target.name} escapes the SAM"))
         return
+    attackers = flight_of(state, unit) if unit.stats.role == "aircraft" else [unit]
     if choice == "dogfight":
-        target.stats.activated = True
+        for t in answering:
+            t.stats.activated = True
         ctx.emit(Message(message=f"{target.name} declares a dog-fight"))
-        return _dogfight(state, unit, p.data["weapon"], target, ctx)
-    _attack(state, unit, p.data["weapon"], target, evades, ctx)
+        return _dogfight(state, attackers, p.data["weapon"], answering, ctx)
+    for a in attackers:  # every craft of the attacking flight fires; at the wingman once the target is down [R]
+        t = next((t for t in answering if t.in_play and aloft(t)), None)
+        if t is None or not a.in_play:
+            break
+        w = p.data["weapon"] if a is unit else _weapon(a, p.data["weapon"])
+        if w:
+            _attack(state, a, w, t, evades, ctx)
 
 
 def _attack(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, evades: bool, ctx: Context,
@@ -213,8 +278,7 @@ def _attack(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, evades: b
         duel = air.sam_or_aam(me.design.aam, it.design.ecm, target.stats.quality, evades, False, ctx.dice,
                               side=unit.side, unit=unit.id)
         if duel.hit:
-            cas.kill(target, it, ctx, "AAM")
-            target.eliminated = True
+            _shot_down(state, target, it, ctx, "AAM")
         return
     target_die = {1: 12, 2: 10, 3: 8, 4: 6}.get(it.signature(), 4)
     p = air.gun_attack(me.design.fc, unit.stats.quality, target_die,
@@ -228,25 +292,32 @@ def _attack(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, evades: b
     target.stats.activated = True
     cas.set_confidence(state, target, morale.drop(target.stats.confidence, 1), ctx, "hit in the air")
     if status == "destroyed":
-        cas.kill(target, it, ctx, "shot down")
-        target.eliminated = True
+        _shot_down(state, target, it, ctx, "shot down")
+    elif status == "damaged" and vtol.is_vtol(target):
+        _shot_down(state, target, it, ctx, "damaged: flies back to base, out of the game [R]")
     elif status == "damaged":
         _air_hit(state, target, "damaged", ctx)
 
 
-def _dogfight(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, ctx: Context) -> None:
-    """Both go at each other: every AAM first (at the same time), then the survivors' guns; nobody evades."""
-    a_weapon = weapon
-    d_weapon = "aam" if craft(target).design.aam else ("guns" if _guns(target) else None)
-    before = {u.id: u.in_play for u in (unit, target)}
+def _weapon(unit: DSUnit, wanted: str) -> str | None:
+    """A wingman fires the weapon its leader declared if it carries it, else its other air-to-air weapon [R]."""
+    have = [w for w, ok in (("aam", bool(craft(unit).design.aam)), ("guns", _guns(unit))) if ok]
+    return wanted if wanted in have else (have[0] if have else None)
+
+
+def _dogfight(state: DSState, attackers: list[DSUnit], weapon: str, defenders: list[DSUnit], ctx: Context) -> None:
+    """Both units go at each other: every AAM first (at the same time), then the survivors' guns; nobody
+    evades. Each craft fires at the first craft of the other unit still flying at the start of the phase [R]."""
+    plan = [(u, weapon if i == 0 else _weapon(u, weapon), defenders) for i, u in enumerate(attackers)]
+    plan += [(u, "aam" if craft(u).design.aam else ("guns" if _guns(u) else None), attackers) for u in defenders]
     for phase in ("aam", "guns"):
-        shooters = [(u, w, t) for u, w, t in ((unit, a_weapon, target), (target, d_weapon, unit))
-                    if w == phase and u.in_play and before[u.id]]
-        alive = {u.id: u.in_play for u in (unit, target)}
-        for u, w, t in shooters:
-            if alive[u.id] and t.in_play:
+        flying = {u.id for u in attackers + defenders if u.in_play}
+        for u, w, foes in plan:
+            if w != phase or u.id not in flying:
+                continue
+            t = next((t for t in foes if t.id in flying and t.in_play), None)
+            if t is not None:
                 _attack(state, u, w, t, False, ctx)
-        before = {u.id: u.in_play for u in (unit, target)}
 
 
 def sensors(state: DSState, unit: DSUnit, ctx: Context) -> None:

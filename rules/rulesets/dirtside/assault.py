@@ -37,6 +37,11 @@ def why_not(state: DSState, attacker: DSUnit, defender: DSUnit) -> str:
         return "there is no enemy unit there"
     if defender.stats.role != "ground":
         return f"{defender.name} cannot be close-assaulted"
+    from rules.rulesets.dirtside.units import is_vtol
+    if is_vtol(defender) and defender.stats.mode != "grounded":
+        return f"{defender.name} is flying ({defender.stats.mode} mode): only a grounded VTOL can be close-assaulted [R]"
+    if is_vtol(attacker) and attacker.stats.mode != "grounded":
+        return f"{attacker.name} is flying: VTOLs close-assault only with troops they have put down [R]"
     return ""
 
 

@@ -72,6 +72,8 @@ def after_losses(state: DSState, unit: DSUnit, before_alive: list[Element], ctx:
                                     unit.start_size or len(s.elements), leader_lost)
     if lost_now or vehicle_hit:
         s.lost_any = True
+    if s.command and (leader_lost or not unit.alive) and unit.side not in state.no_offensive:
+        command_lost(state, unit, ctx)
     if not unit.alive:
         unit.eliminated = True
         ctx.emit(Eliminated(unit=unit.id, why="every element lost"))
@@ -84,6 +86,18 @@ def after_losses(state: DSState, unit: DSUnit, before_alive: list[Element], ctx:
         if new != s.leadership:
             ctx.emit(Changed(unit=unit.id, field="leadership", before=s.leadership, after=new, why="leader lost"))
             s.leadership = new
+
+
+def command_lost(state: DSState, unit: DSUnit, ctx: Context) -> None:
+    """The command unit lost (or its command vehicle, the leader element): every unit of its side drops one
+    confidence level at once, and for the rest of the turn none may start a new offensive (§3.3)."""
+    unit.stats.command = False
+    state.no_offensive.append(unit.side)
+    ctx.emit(Message(message=f"{unit.name}, the command unit, is lost: every unit drops a level; no new offensive "
+                             f"this turn"))
+    for u in state.units.values():
+        if u.side == unit.side and u.alive and u.stats.role == "ground":
+            set_confidence(state, u, morale.drop(u.stats.confidence, 1), ctx, "command unit lost")
 
 
 def panic_check(state: DSState, unit: DSUnit, ctx: Context) -> None:

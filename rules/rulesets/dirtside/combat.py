@@ -15,6 +15,7 @@ from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside import fire as fp
 from rules.rulesets.dirtside import infantry as inf
+from rules.rulesets.dirtside import smoke, vtol
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside import weapons as w
 from rules.rulesets.dirtside.design import Weapon
@@ -61,7 +62,9 @@ def can_fire(state: DSState, firer: DSUnit, target: DSUnit) -> str:
         return "there is no enemy unit there"
     if firer.stats.confidence == "RO" and firer.infantry() and not firer.vehicles():
         return f"{firer.name} is Routed and may not fire"
-    if not ter.sight(state.board, firer.at, target.at, frozenset(state.rubble)):
+    if vtol.high(target):
+        return f"{target.name} is a VTOL in high mode: only air defence may fire at it"
+    if not vtol.sees(state, firer, target):
         return f"{firer.name} cannot see {target.name}"
     if not any(shots(state, firer, target, moved=state.moved and state.current == firer.id)):
         return f"{firer.name} has no weapon that can reach {target.name} at {firer.at.distance(target.at)} hexes"
@@ -80,7 +83,7 @@ def shots(state: DSState, firer: DSUnit, target: DSUnit, *, moved: bool = False,
                 yield e, None, "firefight"
             elif has_v and e.team in ("rifle", "commando") and dist <= 4:
                 yield e, Weapon(type="IAVR", cls=1), "vehicle"
-            elif has_v and e.team == "anti_armour" and dist <= 36:
+            elif has_v and e.team == "anti_armour" and dist <= 36 and not smoke.blocks_weapon("GMS/L", target):
                 yield e, Weapon(type="GMS/L", guidance=e.gms), "vehicle"
             continue
         n = systems(e)
@@ -91,7 +94,8 @@ def shots(state: DSState, firer: DSUnit, target: DSUnit, *, moved: bool = False,
                 continue  # fixed mounts fire only before moving, never as opportunity fire (§2.3-2.4)
             if wpn.type != "APSW" and not in_arc(firer, wpn, target.at):
                 continue
-            if has_v and wpn.type != "APSW" and _reaches_vehicle(wpn, dist, e):
+            if has_v and wpn.type != "APSW" and not smoke.blocks_weapon(wpn.type, target) and \
+                    _reaches_vehicle(wpn, dist, e, obscured=bool(target.stats.smoked)):
                 n -= 1
                 yield e, wpn, "vehicle"
             elif has_i and w.versus_infantry(wpn.type, wpn.cls, dist,
@@ -100,10 +104,10 @@ def shots(state: DSState, firer: DSUnit, target: DSUnit, *, moved: bool = False,
                 yield e, wpn, "infantry"
 
 
-def _reaches_vehicle(wpn: Weapon, dist: int, e: Element) -> bool:
+def _reaches_vehicle(wpn: Weapon, dist: int, e: Element, obscured: bool = False) -> bool:
     if wpn.type.startswith("GMS"):
         return dist <= w.MAX_RANGE[wpn.type]
-    return w.band(wpn.type, wpn.cls, dist, damaged=e.damaged) is not None
+    return w.band(wpn.type, wpn.cls, dist, damaged=e.damaged, obscured=obscured) is not None
 
 
 def shot_for(state: DSState, firer: DSUnit, e: Element, wpn: Weapon, target: DSUnit, te: Element, *,
@@ -114,12 +118,14 @@ def shot_for(state: DSState, firer: DSUnit, e: Element, wpn: Weapon, target: DSU
         secondary.add("hull_down")
     if target.stats.dug_in:
         secondary.add("dug_in")
-    if ter.cover(state.board, target.at, frozenset(state.rubble)) == "soft":
+    if ter.cover(state.board, target.at, frozenset(state.rubble)) == "soft" and not vtol.is_vtol(target):
         secondary.add("soft_cover")
+    if state.popup == target.id:
+        secondary.add("pop_up")
     d = te.design
     dist = distance if distance is not None else firer.at.distance(target.at)
     return fp.Shot(wpn.type, wpn.cls, dist, fc=e.design.fc, barrels=wpn.barrels,
-                   fast=fast,
+                   fast=fast, obscured=bool(target.stats.smoked),
                    damaged_firer=e.damaged, signature=te.signature(), stealth=d.stealth if d else 0,
                    active_ads=target.stats.sensors and bool(d and (d.ads or d.sam)), secondary=frozenset(secondary),
                    armour=facing_armour(target, te, firer.at), armour_kind=d.armour_kind if d else "plain",
@@ -206,7 +212,7 @@ def _ads_cover(state: DSState, target: DSUnit) -> str | None:
     for u in state.units.values():
         if u.side != target.side or not u.on_map or not u.stats.sensors:
             continue
-        if u.at.distance(target.at) > 12 or not ter.sight(state.board, u.at, target.at):
+        if u.at.distance(target.at) > 12 or not smoke.sees(state, u.at, target.at):
             continue
         for e in u.vehicles():
             if e.design.ads and not e.systems_down:

@@ -78,6 +78,10 @@ class Design(BaseModel):
     aam: str | None = None
     backup: bool = False
     carries_teams: int = 0
+    dischargers: bool = False
+    """Vehicle smoke dischargers (§5.6; the fact sheet gives them no points or space: none [R])."""
+    minelayer: bool = False
+    """A minelayer vehicle (§10.1); its load is bought as ammunition (100 points, §12.7)."""
     carries_powered: int = 0
     walker: bool = False
 

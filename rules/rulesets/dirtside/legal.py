@@ -6,9 +6,8 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import combat, support
+from rules.rulesets.dirtside import airops, combat, command, mines, smoke, support, vtol
 from rules.rulesets.dirtside import movement as mv
-from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
 
@@ -48,7 +47,7 @@ def opfire_units(state: DSState, side: str, mover: DSUnit) -> list[DSUnit]:
     for u in state.units.values():
         if u.side != side or u.stats.activated or not u.on_map or u.stats.role != "ground" or u.stats.panic:
             continue
-        if not ter.sight(state.board, u.at, mover.at, frozenset(state.rubble)):
+        if vtol.high(mover) or not vtol.sees(state, u, mover):
             continue
         if any(kind != "firefight" or state.options.get("opfire_firefights", False)
                for _, _, kind in combat.shots(state, u, mover, opportunity=True)):
@@ -60,7 +59,7 @@ def start_actions(state: DSState, side: str) -> list[Action]:
     forced = forced_missions(state, side)
     if forced:
         m = forced[0]
-        return [A.Bombard(side=side, unit=m.battery, at=m.at, munition=m.munition)]
+        return [A.Bombard(side=side, unit=m.battery, at=m.at, munition=m.munition, sheaf=m.sheaf)]
     out: list[Action] = []
     for u in state.units.values():
         if u.side == side and can_activate(u):
@@ -82,6 +81,10 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
         if not moved:
             out.extend(A.Move(side=side, unit=unit.id, path=p) for h, p in mv.destinations(state, unit).items()
                        if mv.confidence_allows(state, unit, h))
+        if vtol.is_vtol(unit):
+            spent = state.spent if state.current == unit.id else 0
+            out.extend(A.Mode(side=side, unit=unit.id, mode=m) for m in vtol.MODES
+                       if not vtol.climb_problem(state, unit, m) and spent + vtol.mode_cost(unit, m) <= unit.bmf())
         if not acted:
             out.extend(_combat_actions(state, unit, moved))
     elif s.role == "battery" and not acted:
@@ -94,7 +97,7 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
             out.extend(A.AttackRun(side=side, unit=unit.id, at=e.at) for e in enemies(state, side))
             me = unit.stats.alive()[0]
             for t in state.units.values():
-                if t.side != side and t.stats.role == "aircraft" and not t.stats.off_table and t.in_play:
+                if t.side != side and airops.aloft(t):
                     if any(g.type in ("RFAC", "HEL") for g in me.guns()):
                         out.append(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="guns"))
                     if me.design and me.design.aam:
@@ -110,7 +113,7 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
     try:
         foes = enemies(state, side)
         out.extend(A.Fire(side=side, unit=unit.id, at=e.at) for e in foes if not combat.can_fire(state, unit, e))
-        if unit.stats.confidence not in ("BR", "RO"):
+        if unit.stats.confidence not in ("BR", "RO") and side not in state.no_offensive:
             dests = {} if moved else mv.destinations(state, unit, assault=True)
             for e in foes:
                 if unit.at.distance(e.at) <= 2:
@@ -120,27 +123,53 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
                     if near:
                         best = min(near, key=lambda h: (len(dests[h]), h))
                         out.append(A.Assault(side=side, unit=unit.id, at=e.at, path=dests[best]))
-        rubble = frozenset(state.rubble)
         for b in state.units.values():
             if b.id == unit.id or b.side != side or not support.is_battery(b) or not b.in_play:
                 continue
+            kinds = support.fire_options(b)
             for e in foes:
-                if not support.can_call(state, unit, b, e.at):
-                    for m in ("HEF", "MAK"):
-                        out.append(A.Call(side=side, unit=unit.id, battery=b.id, at=e.at, munition=m))
-        if support.is_battery(unit) and support.guns(unit) and not moved:
-            for e in foes:
-                if ter.sight(state.board, unit.at, e.at, rubble) and combat.off_facing(unit, e.at) <= 90 + 1e-9:
-                    out.extend(A.Bombard(side=side, unit=unit.id, at=e.at, munition=m) for m in ("HEF", "MAK"))
+                if kinds and not support.can_call(state, unit, b, e.at, kinds[0][0]):
+                    out.extend(A.Call(side=side, unit=unit.id, battery=b.id, at=e.at, munition=m, sheaf=sf)
+                               for m, sf in kinds)
+        if support.is_battery(unit) and not moved:
+            kinds = support.fire_options(unit)
+            for e in foes if kinds else ():
+                if smoke.sees(state, unit.at, e.at) and combat.off_facing(unit, e.at) <= 90 + 1e-9:
+                    out.extend(A.Bombard(side=side, unit=unit.id, at=e.at, munition=m, sheaf=sf) for m, sf in kinds)
+        if vtol.is_vtol(unit) and unit.stats.mode == "low":
+            out.extend(A.PopUp(side=side, unit=unit.id, at=e.at) for e in foes
+                       if not vtol.sees(state, unit, e) and not vtol.high(e) and _popup_ok(state, unit, e))
+        if not moved and not command.rally_problem(state, unit):
+            out.append(A.Rally(side=side, unit=unit.id))
+        if not moved:
+            out.extend(A.Regroup(side=side, unit=unit.id, other=o.id) for o in state.units.values()
+                       if o.on_map and o.side == side and not command.regroup_problem(state, unit, o))
+        if smoke.dischargers(unit):
+            out.append(A.Discharge(side=side, unit=unit.id))
+        if mines.layers(unit):
+            out.append(A.LayMines(side=side, unit=unit.id))
+        out.extend(A.ClearMines(side=side, unit=unit.id, at=m.at) for m in state.mines if mines.engineers(unit, m))
         if any(e.design and (e.design.ads or e.design.sam) for e in unit.vehicles()):
             out.append(A.Sensors(side=side, unit=unit.id))
             if unit.stats.sensors and any(e.design.sam for e in unit.vehicles()):
                 out.extend(A.Sam(side=side, unit=unit.id, target=t.id) for t in state.units.values()
-                           if t.side != side and t.stats.role == "aircraft" and not t.stats.off_table and t.in_play)
+                           if t.side != side and airops.aloft(t))
+        if vtol.is_vtol(unit) and any(e.design.aam for e in unit.vehicles()):
+            out.extend(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="aam") for t in state.units.values()
+                       if t.side != side and airops.aloft(t))
         out.extend(_counter(state, unit))
     finally:
         state.current, state.moved = saved
     return out
+
+
+def _popup_ok(state: DSState, unit: DSUnit, target: DSUnit) -> bool:
+    saved = state.popup
+    state.popup = unit.id
+    try:
+        return not combat.can_fire(state, unit, target)
+    finally:
+        state.popup = saved
 
 
 def _counter(state: DSState, unit: DSUnit) -> list[Action]:

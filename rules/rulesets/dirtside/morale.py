@@ -80,7 +80,7 @@ def casualty_threat(first_loss: bool, lost_now: int, size_before: int, lost_tota
     threats = []
     if leader_lost:
         threats.append(LEADER_LOST)
-    if size_start and 2 * lost_total >= size_start:
+    if size_start and 2 * lost_total >= size_start and lost_now:  # "reach": only the attack that brings it there
         threats.append(HALF_LOST)
     if size_before and 4 * lost_now >= size_before and lost_now:
         threats.append(QUARTER_LOST)

@@ -6,7 +6,7 @@ from rules.core import Refusal
 from rules.hexgrid import Hex, path_to, reachable
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.state import DSState
-from rules.rulesets.dirtside.units import DSUnit
+from rules.rulesets.dirtside.units import DSUnit, is_vtol
 
 
 def families(unit: DSUnit) -> list[str]:
@@ -43,9 +43,18 @@ def budget(unit: DSUnit, assault: bool = False) -> float:
     return unit.bmf() * (2 if assault else 1)
 
 
+def already(state: DSState, unit: DSUnit) -> float:
+    """Movement the activating unit has spent so far (a VTOL's mode change is paid in movement, §4.4)."""
+    return state.spent if state.current == unit.id else 0.0
+
+
+def grounded(unit: DSUnit) -> bool:
+    return is_vtol(unit) and unit.stats.mode == "grounded"
+
+
 def destinations(state: DSState, unit: DSUnit, *, assault: bool = False) -> dict[Hex, list[Hex]]:
     """Hex -> path (start excluded) within the unit's movement; enemy and friendly units block."""
-    if unit.at is None or unit.bmf() <= 0:
+    if unit.at is None or unit.bmf() <= 0 or grounded(unit):
         return {}
     occupied = {u.at for u in state.units.values() if u.on_map and u.id != unit.id}
     travel = travel_mode(state, unit) and not assault
@@ -55,7 +64,7 @@ def destinations(state: DSState, unit: DSUnit, *, assault: bool = False) -> dict
             return None
         return hex_cost(state, unit, b, travel)
 
-    came = reachable(unit.at, budget(unit, assault), cost)
+    came = reachable(unit.at, budget(unit, assault) - already(state, unit), cost)
     return {h: path_to(came, h)[1:] for h in came if h != unit.at}
 
 
@@ -68,6 +77,8 @@ def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool =
         raise Refusal(f"{unit.name} is already there: choose another hex")
     if unit.bmf() <= 0:
         raise Refusal(f"{unit.name} cannot move (immobilised or without a mobility type)")
+    if grounded(unit):
+        raise Refusal(f"{unit.name} is grounded: it takes off (low mode) before it moves")
     occupied = {u.at: u for u in state.units.values() if u.on_map and u.id != unit.id}
     travel = travel_mode(state, unit) and not assault
     spent, here = 0.0, unit.at
@@ -84,7 +95,7 @@ def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool =
             raise Refusal(f"{h} ({label.label if label else 'terrain'}) is impassable to {unit.name}")
         spent += c
         here = h
-    limit = budget(unit, assault)
+    limit = budget(unit, assault) - already(state, unit)
     if spent > limit:
         raise Refusal(f"{unit.name} has {limit:g} movement and this path costs {spent:g}")
     return path, spent

@@ -57,10 +57,53 @@ def vehicle_key(r: ch.VehicleResult) -> str:
     return "damaged" if r.damaged else "no damage"
 
 
+@lru_cache(maxsize=64)
+def classes(n: int, valid: frozenset[str]) -> tuple[tuple[tuple[str, ...], Fraction], ...]:
+    """Every draw of `n` chits folded into the classes a reading can tell apart: which specials were drawn,
+    whether any numerical chit was, and the valid total. Each class comes as a representative draw (its
+    numbers folded into one chit of a valid colour carrying the total) with its exact chance. Counted
+    kind by kind in whole numbers (ways of choosing), so a cold five-chit preview stays fast; the readings
+    of `chits.py` read the representative exactly as they read any draw of its class (tested against
+    `draws`)."""
+    ways: dict[tuple, int] = {(0, (), False, 0): 1}
+    for kind, count in KINDS:
+        colour = ch.colour_of(kind)
+        value = ch.value_of(kind) if colour in valid else 0
+        nxt: dict[tuple, int] = {}
+        for (taken, specials, num, tot), w in ways.items():
+            for k in range(0, min(count, n - taken) + 1):
+                if colour is None:
+                    key = (taken + k, specials + ((kind,) if k else ()), num, tot)
+                else:
+                    key = (taken + k, specials, num or k > 0, tot + k * value)
+                nxt[key] = nxt.get(key, 0) + w * comb(count, k)
+        ways = nxt
+    letter = next((c[0].upper() for c in ch.COLOURS if c in valid), None)
+    bad = next((c[0].upper() for c in ch.COLOURS if c not in valid), "R")
+    denom = comb(ch.POOL_SIZE, n)
+    out = []
+    for (taken, specials, num, tot), w in ways.items():
+        if taken != n:
+            continue
+        rep = specials + ((f"{letter or bad}{tot if letter else 0}",) if num else ())
+        out.append((rep, Fraction(w, denom)))
+    return tuple(out)
+
+
+def class_dist(n: int, valid: frozenset[str], read: Callable[[tuple[str, ...]], Hashable]) -> dict:
+    """`draw_dist` over the classes of `classes` (the same distribution for any reading of specials, numbers
+    present and valid total)."""
+    out: dict = {}
+    for chits, p in classes(n, valid):
+        k = read(chits)
+        out[k] = out.get(k, Fraction(0)) + p
+    return out
+
+
 @lru_cache(maxsize=512)
 def vehicle(n: int, valid: frozenset[str], armour: int, scale: Fraction = Fraction(1)) -> dict[str, Fraction]:
     """Chance of F / knocked out (BOOM included) / damaged / no damage for one hit of `n` chits."""
-    return draw_dist(n, lambda c: vehicle_key(ch.read_vehicle(c, valid, armour, scale)))
+    return class_dist(n, valid, lambda c: vehicle_key(ch.read_vehicle(c, valid, armour, scale)))
 
 
 @lru_cache(maxsize=512)
@@ -69,12 +112,12 @@ def vehicle_full(n: int, valid: frozenset[str], armour: int, scale: Fraction = F
     def key(c):
         r = ch.read_vehicle(c, valid, armour, scale)
         return vehicle_key(r), r.immobilised, r.systems_down
-    return draw_dist(n, key)
+    return class_dist(n, valid, key)
 
 
 @lru_cache(maxsize=512)
 def infantry_kill(n: int, valid: frozenset[str], kill: int) -> Fraction:
-    return draw_dist(n, lambda c: ch.read_infantry(c, valid, kill)).get(True, Fraction(0))
+    return class_dist(n, valid, lambda c: ch.read_infantry(c, valid, kill)).get(True, Fraction(0))
 
 
 def contest(active: int | None, passive: tuple[int, ...], bonus: int = 0) -> Fraction:

@@ -10,7 +10,8 @@ from rules.core import Outcome, Preview
 from rules.rulesets.dirtside import actions as A
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import combat, morale, odds
+from rules.rulesets.dirtside import combat, mines, morale, odds
+from rules.rulesets.dirtside import fire as fp
 from rules.rulesets.dirtside import infantry as inf
 from rules.rulesets.dirtside import weapons as w
 from rules.rulesets.dirtside.assault import threat_bonus
@@ -69,35 +70,105 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
                          + " / ".join(f"d{d}" for d in defence) + " (an ADS may intercept first)")
         else:
             shot = combat.shot_for(state, firer, e, wpn, target, te, fast=fast)
-            fdie, tdice = shot.dice()
-            hits = odds.hits_per_barrel(fdie, tdice, wpn.barrels)
-            p_hit = 1 - hits.get(0, Fraction(0))
-            valid, scale = shot.validity()
-            dist = odds.vehicle(shot.chits(), valid, shot.armour, scale)
-            notes.append(f"{label}: {die_name(fdie)} against " + " / ".join(f"d{d}" for d in tdice)
-                         + f", {shot.chits()} chit(s), {'+'.join(sorted(valid))} count, armour {shot.armour}")
-        for k in ("knocked out", "damaged", "F", "no damage"):
-            if dist.get(k):
-                outcomes.append(Outcome(label=f"{label} hits: {k}", chance=p_hit * dist[k]))
-        outcomes.append(Outcome(label=f"{label} misses", chance=1 - p_hit))
+            more, note = shot_outcomes(shot, label)
+            outcomes += more
+            notes.append(note)
+            continue
+        outcomes += hit_outcomes(label, p_hit, dist)
     return Preview(title=f"{firer.name} fires at {target.name}", dice="chits drawn without replacement from 119",
                    outcomes=tuple(outcomes), notes=tuple(notes))
+
+
+def hit_outcomes(label: str, p_hit: Fraction, dist: dict[str, Fraction]) -> list[Outcome]:
+    out = [Outcome(label=f"{label} hits: {k}", chance=p_hit * dist[k])
+           for k in ("knocked out", "damaged", "F", "no damage") if dist.get(k)]
+    return out + [Outcome(label=f"{label} misses", chance=1 - p_hit)]
+
+
+def shot_outcomes(shot: fp.Shot, label: str) -> tuple[list[Outcome], str]:
+    """One weapon system's direct fire at a vehicle: the chance that at least one barrel hits, times each
+    result of one hit's draw (§5.1, §6.4); the game's preview and the resolver both read this."""
+    fdie, tdice = shot.dice()
+    hits = odds.hits_per_barrel(fdie, tdice, shot.barrels)
+    p_hit = 1 - hits.get(0, Fraction(0))
+    valid, scale = shot.validity()
+    dist = odds.vehicle(shot.chits(), valid, shot.armour, scale)
+    note = (f"{label}: {die_name(fdie)} against " + " / ".join(f"d{d}" for d in tdice)
+            + f", {shot.chits()} chit(s), {'+'.join(sorted(valid))} count, armour {shot.armour}")
+    return hit_outcomes(label, p_hit, dist), note
+
+
+def assault_outcomes(a_die: int, a_lead: int, threat: int, bonus: int, d_die: int, d_lead: int,
+                     d_threat: int) -> tuple[Outcome, ...]:
+    """The attacker's threat test (with the house bonus), then the defender's first test (§8.5 steps 2-3)."""
+    p_go = odds.test_outcomes(a_die, a_lead, threat, bonus).get(0, Fraction(0))
+    p_stand = odds.test_outcomes(d_die, d_lead, d_threat).get(0, Fraction(0))
+    return (Outcome(label="the threat test fails: no assault", chance=1 - p_go),
+            Outcome(label="the defender gives way at once", chance=p_go * (1 - p_stand)),
+            Outcome(label="the defender stands: combat rounds", chance=p_go * p_stand))
 
 
 def assault_preview(state: DSState, attacker: DSUnit, defender: DSUnit) -> Preview:
     s = attacker.stats
     bonus = threat_bonus(attacker, defender)
     threat = morale.ASSAULT_ATTACKER.get(s.confidence, 3)
-    p_go = sum((p for k, p in odds.test_outcomes(s.die(), s.leadership, threat, bonus).items() if k == 0), Fraction(0))
     powered = any(e.kind == "infantry" and e.troop == "powered" for e in s.alive())
     d = defender.stats
-    p_stand = odds.test_outcomes(d.die(), d.leadership, 3 if powered else 2).get(0, Fraction(0))
     notes = [f"threat test: d{s.die()} must beat {s.leadership + threat}" + (f" with +{bonus} (house rule)" if bonus else "")]
     return Preview(title=f"{attacker.name} assaults {defender.name}", dice=f"d{s.die()} threat test, then rounds",
-                   outcomes=(Outcome(label="the threat test fails: no assault", chance=1 - p_go),
-                             Outcome(label="the defender gives way at once", chance=p_go * (1 - p_stand)),
-                             Outcome(label="the defender stands: combat rounds", chance=p_go * p_stand)),
+                   outcomes=assault_outcomes(s.die(), s.leadership, threat, bonus, d.die(), d.leadership,
+                                             3 if powered else 2),
                    notes=tuple(notes))
+
+
+def artillery_outcomes(battery: str, munition: str, kind: str, guns: int, dug_in: bool, armour: int,
+                       kill: int) -> tuple[Outcome, ...]:
+    """One element in an effective converged zone: one draw per gun, never added (§9.5). A vehicle reads each
+    draw against its top armour (a second DAMAGED knocks it out [R]); an infantry element dies to any draw."""
+    valid = w.artillery_validity(munition, kind, dug_in)
+    n = art.element_chits(battery, kind)
+    if kind != "vehicle":
+        p = odds.infantry_kill(n, valid, kill)
+        dead = 1 - (1 - p) ** guns
+        return (Outcome(label="killed", chance=dead), Outcome(label="unhurt", chance=1 - dead))
+    one = odds.vehicle(n, valid, max(0, armour - 1))
+    state = {"unhurt": Fraction(1)}
+    for _ in range(guns):
+        nxt: dict[str, Fraction] = {}
+        for now, p in state.items():
+            for k, q in one.items():
+                after = "destroyed" if now == "destroyed" or k == "knocked out" or (k == "damaged" and now == "damaged") \
+                    else "damaged" if k == "damaged" or now == "damaged" else "unhurt"
+                nxt[after] = nxt.get(after, Fraction(0)) + p * q
+        state = nxt
+    return tuple(Outcome(label=k, chance=state[k]) for k in ("destroyed", "damaged", "unhurt") if state.get(k))
+
+
+def bombard_preview(state: DSState, battery: DSUnit, at: Hex, munition: str, sheaf: str = "converged") -> Preview | None:
+    """The first element of each unit in the zone (effective HEF or MAK: a draw per gun converged, one draw
+    open), or each unit's confidence test under harassing fire."""
+    from rules.rulesets.dirtside import sheaf as sh
+    from rules.rulesets.dirtside import support
+    if munition not in ("HEF", "MAK", "harass"):
+        return None
+    cls, guns = support.battery_class(battery), len(support.guns(battery))
+    first, second = sh.impacts(state, support.line_origin(state, battery, at), at, len(support.tubes(battery)), sheaf)
+    draws = guns if sheaf == "converged" else 1
+    outcomes: list[Outcome] = []
+    for u in sh.units_in(state, sh.zone(first, second)):
+        if munition == "harass":
+            if u.infantry():
+                for k, p in sorted(odds.test_outcomes(u.stats.die(), u.stats.leadership, morale.ARTILLERY_ON_INFANTRY).items()):
+                    outcomes.append(Outcome(label=f"{u.name}: " + ("holds" if k == 0 else f"drops {k} level(s)"), chance=p))
+            continue
+        e = u.stats.alive()[0]
+        kind = "vehicle" if e.vehicle else "infantry"
+        for o in artillery_outcomes(cls, munition, kind, draws, u.stats.dug_in, e.armour(), e.kill()):
+            outcomes.append(Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=o.chance))
+    where = f"{first}" if first == second else f"{first} to {second} (open sheaf)"
+    return Preview(title=f"{battery.name}: {munition} on {where}",
+                   dice=f"{draws} draw(s) per element, {cls}" if munition != "harass" else "Under Fire and a +0 test",
+                   outcomes=tuple(outcomes), notes=("each unit's first element; every element draws alike",))
 
 
 def call_preview(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex) -> Preview:
@@ -109,18 +180,54 @@ def call_preview(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex) -> Pr
                    outcomes=(Outcome(label="mission placed", chance=p), Outcome(label="no contact", chance=1 - p)))
 
 
-def move_preview(state: DSState, unit: DSUnit) -> Preview | None:
+def move_preview(state: DSState, unit: DSUnit, path: list[Hex] | None = None) -> Preview | None:
+    """The reaction test to move (if any), then the minefields met on the way (§2.5, §10.1)."""
     s = unit.stats
     infantry = bool(unit.infantry()) and not unit.vehicles()
+    threat = None
     if s.under_fire:
         threat = morale.UNDER_FIRE_INFANTRY if infantry else (1 if state.options.get("vehicles_under_fire_plus1") else 0)
     elif s.confidence == "SH" and infantry:
         threat = morale.SHAKEN_ADVANCE
-    else:
+    met = []
+    for h in [unit.at] + list(path or []):
+        met += [m for m in mines.fields_at(state, Hex(*h)) if m not in met and m.id not in state.mined]
+    if threat is None and not met:
         return None
-    p = odds.test_outcomes(s.die(), s.leadership, threat).get(0, Fraction(0))
-    return Preview(title=f"{unit.name} moves (reaction test +{threat})", dice=f"d{s.die()} must beat {s.leadership + threat}",
-                   outcomes=(Outcome(label="moves", chance=p), Outcome(label="will not move", chance=1 - p)))
+    p = odds.test_outcomes(s.die(), s.leadership, threat).get(0, Fraction(0)) if threat is not None else Fraction(1)
+    outcomes: list[Outcome] = []
+    notes: list[str] = []
+    if threat is not None:
+        outcomes.append(Outcome(label="will not move", chance=1 - p))
+    if not met:
+        outcomes.insert(0, Outcome(label="moves", chance=p))
+    else:
+        e = unit.stats.alive()[0]
+        notes.append(f"{len(met)} minefield(s) on the way: every element draws 2 chits in each "
+                     f"(vehicles red + yellow against bottom armour, a DAMAGED result immobilises)")
+        if e.vehicle:
+            for label, q in mines.vehicle_odds(mines.bottom_armour(e)).items():
+                outcomes.append(Outcome(label=f"moves; first mines: {e.name or 'the first vehicle'} {label}",
+                                        chance=p * q))
+        else:
+            q = mines.infantry_odds(e.kill())
+            outcomes += [Outcome(label=f"moves; first mines: {e.name or 'the first team'} killed", chance=p * q),
+                         Outcome(label=f"moves; first mines: {e.name or 'the first team'} unhurt", chance=p * (1 - q))]
+    title = f"{unit.name} moves" + (f" (reaction test +{threat})" if threat is not None else " into mines")
+    return Preview(title=title, dice=f"d{s.die()} must beat {s.leadership + threat}" if threat is not None
+                   else "2 chits per element, drawn without replacement from 119", outcomes=tuple(outcomes),
+                   notes=tuple(notes))
+
+
+def clear_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:
+    m = next((m for m in state.mines if m.at == at), None)
+    if m is None or not mines.engineers(unit, m):
+        return None
+    n = mines.engineers(unit, m)
+    p = mines.clear_chance(n)
+    return Preview(title=f"{unit.name} clears the minefield at {at}",
+                   dice=f"d{mines.clear_die(n)} ({n} engineer team(s)) needing {mines.CLEAR_NEED}+",
+                   outcomes=(Outcome(label="cleared", chance=p), Outcome(label="not cleared", chance=1 - p)))
 
 
 def for_action(state: DSState, action: Action) -> Preview | None:
@@ -134,8 +241,19 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         target = state.unit_at(Hex(*action.at))
         if target and target.side != unit.side:
             return assault_preview(state, unit, target)
+    if isinstance(action, A.Bombard) and unit:
+        return bombard_preview(state, unit, Hex(*action.at), action.munition, action.sheaf)
     if isinstance(action, A.Call) and unit and action.battery in state.units:
         return call_preview(state, unit, state.units[action.battery], Hex(*action.at))
     if isinstance(action, A.Move) and unit:
-        return move_preview(state, unit)
+        return move_preview(state, unit, [Hex(*h) for h in action.path])
+    if isinstance(action, A.Rally) and unit:
+        from rules.rulesets.dirtside import command
+        if command.rally_problem(state, unit):
+            return None
+        p = command.rally_chance(state, unit)
+        return Preview(title=f"{unit.name} rallies", dice=f"d{unit.stats.die()} must beat {command.rally_need(state, unit)}",
+                       outcomes=(Outcome(label="up one level", chance=p), Outcome(label="no change", chance=1 - p)))
+    if isinstance(action, A.ClearMines) and unit:
+        return clear_preview(state, unit, Hex(*action.at))
     return None

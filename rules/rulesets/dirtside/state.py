@@ -19,6 +19,7 @@ class Mission(BaseModel):
     battery: str
     at: Hex
     munition: str
+    sheaf: str = "converged"
     called_turn: int
     observer: str
 
@@ -38,6 +39,24 @@ class Flight(BaseModel):
     """The turn of launch; it lands in turn launched + 1."""
 
 
+class Cloud(BaseModel):
+    """A smoke cloud: a line of hexes running downwind from its upwind end (§10.2, §14.5)."""
+
+    hexes: list[Hex]
+    source: str = "artillery"
+
+
+class Minefield(BaseModel):
+    """A mine marker: everything within 2 hexes of `at` is in the field (§10.1, §14.5)."""
+
+    id: str
+    at: Hex
+    jumping: bool = False
+    armed: bool = True
+    layer: str | None = None
+    """A minelayer's field arms once its layer is more than 2 hexes away (§10.1)."""
+
+
 class DSState(GameState):
     units: dict[str, DSUnit]
     pool: ChitPool = Field(default_factory=ChitPool)
@@ -52,9 +71,6 @@ class DSState(GameState):
     flying: bool = False
     """The active side is spending a go flying its due cruise missiles."""
     passes: int = 0
-    opfire: list[str] = Field(default_factory=list)
-    """Sides still to be asked about opportunity fire at the unit that just moved."""
-    opfire_target: str | None = None
     missions: list[Mission] = Field(default_factory=list)
     flights: list[Flight] = Field(default_factory=list)
     launched: int = 0
@@ -62,6 +78,18 @@ class DSState(GameState):
     fired: dict[str, list[Hex]] = Field(default_factory=dict)
     """Batteries that fired this turn, and from where (counter-battery targets, §9.7)."""
     turn_ended: int | None = None
+    clouds: list[Cloud] = Field(default_factory=list)
+    wind: int | None = None
+    """The wind, one of the 6 hex directions (rolled with a d6 when smoke is first laid, §10.2, §14.5)."""
+    mines: list[Minefield] = Field(default_factory=list)
+    zad_done: list[str] = Field(default_factory=list)
+    """'ads unit:element>target' pairs that have fired zone air defence this turn (once per target, §11.1)."""
+    popup: str | None = None
+    """A VTOL popping up: it fires, and only opportunity fire answers it, with a d6 secondary die (§4.4)."""
+    no_offensive: list[str] = Field(default_factory=list)
+    """Sides that lost their command unit this turn: no new offensive (close assault) for the rest of it (§3.3)."""
+    mined: list[str] = Field(default_factory=list)
+    """Minefields that have already attacked the activating unit in this activation (§10.1)."""
     paused: list[Pause] = Field(default_factory=list)
     """An attack waiting for the target side's answer (evade, decoys, dog-fight): `rules/reaction.py`."""
 

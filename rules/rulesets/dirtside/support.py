@@ -10,7 +10,8 @@ from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import chits as ch
-from rules.rulesets.dirtside import morale
+from rules.rulesets.dirtside import mines, morale, smoke
+from rules.rulesets.dirtside import sheaf as sh
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
 from rules.rulesets.dirtside.state import DSState, Flight, Mission
@@ -38,29 +39,72 @@ def is_battery(unit: DSUnit) -> bool:
         e.design and e.design.artillery for e in unit.stats.alive())
 
 
-def can_call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex) -> str:
+def tubes(battery: DSUnit) -> list:
+    """Every working gun of the battery (smoke and DMR use their own markers, not the HEF/MAK chits)."""
+    return [e for e in battery.stats.alive() if not e.systems_down
+            and ((e.design and e.design.artillery) or (e.kind == "infantry" and e.team == "mortar"))]
+
+
+def munition_problem(battery: DSUnit, munition: str) -> str:
+    """'' when the battery can fire `munition` now, else why not (§9.2)."""
+    s = battery.stats
+    if munition in ("HEF", "MAK"):
+        return "" if guns(battery) else f"{battery.name} has no ammunition left"
+    if not tubes(battery):
+        return f"{battery.name} has no gun left to fire"
+    if munition == "harass":
+        return ""  # no ammunition needed, possible with no markers left (§9.4)
+    if munition == "smoke":
+        return "" if s.smoke > 0 else f"{battery.name} has no smoke marker"
+    if munition == "DMR":
+        if battery_class(battery) == "light":
+            return "light artillery cannot fire DMR (§9.2)"
+        return "" if s.dmr > 0 else f"{battery.name} has no DMR marker"
+    return f"{munition} is not a munition this game plays"
+
+
+def munitions(battery: DSUnit) -> list[str]:
+    return [m for m in ("HEF", "MAK", "smoke", "DMR", "harass") if not munition_problem(battery, m)]
+
+
+def fire_options(battery: DSUnit) -> list[tuple[str, str]]:
+    """(munition, sheaf) pairs the legal actions offer: converged missions, HEF and MAK open along or across
+    the line of fire (two guns or more), and harassing fire (always open) (§9.4)."""
+    out = []
+    many = len(tubes(battery)) > 1
+    for m in munitions(battery):
+        if m != "harass":
+            out.append((m, "converged"))
+        if m == "harass" or (m in ("HEF", "MAK") and many):
+            out += [(m, "open"), (m, "open_across")]
+    return out
+
+
+def can_call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex, munition: str = "HEF") -> str:
     if battery.side != caller.side or not is_battery(battery) or not battery.in_play:
         return "that is not one of your batteries"
     if battery.stats.activated:
         return f"{battery.name} has already activated this turn"
     if any(m.battery == battery.id for m in state.missions):
         return f"{battery.name} already has a mission to fire"
-    if not guns(battery):
-        return f"{battery.name} has no ammunition left"
+    why = munition_problem(battery, munition)
+    if why:
+        return why
     if battery.id == caller.id or (battery.has("mortar") and not battery.stats.off_table and battery.id == caller.id):
         return f"{battery.name} spots for itself: bombard instead"
-    if caller.at is None or not state.board.in_bounds(at) or not ter.sight(state.board, caller.at, at, frozenset(state.rubble)):
+    if caller.at is None or not state.board.in_bounds(at) or not smoke.sees(state, caller.at, at):
         return f"{caller.name} cannot see that hex"
     return ""
 
 
-def call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex, munition: str, ctx: Context) -> None:
+def call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex, munition: str, ctx: Context,
+         sheaf: str = "converged") -> None:
     """The unit leader (d10/d8/d6) or a specialised observer or commando (d12) calls (§9.3)."""
     observer = caller.has("observer") or caller.has("commando")
     ok = art.call_fire(observer, caller.stats.leadership, battery.stats.off_table, ctx.dice,
                        side=caller.side, unit=caller.id)
     if ok:
-        state.missions.append(Mission(side=caller.side, battery=battery.id, at=at, munition=munition,
+        state.missions.append(Mission(side=caller.side, battery=battery.id, at=at, munition=munition, sheaf=sheaf,
                                       called_turn=state.turn, observer=caller.id))
         ctx.emit(Message(message=f"{caller.name} calls {battery.name}: {munition} on {at}; it lands at the "
                                  f"battery's activation, after one enemy activation"))
@@ -68,25 +112,58 @@ def call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex, munition: str
         ctx.emit(Message(message=f"{caller.name} cannot get through to {battery.name}"))
 
 
-def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Context) -> None:
-    """An effective converged mission: every element within 2 hexes draws once per gun (§9.4-9.5)."""
+def line_origin(state: DSState, battery: DSUnit, at: Hex) -> Hex:
+    """Where the line of fire comes from: the battery's hex, or its side's edge for an off-table battery [R]."""
+    return battery.at if battery.at is not None else entry_hex(state, battery.side, at)
+
+
+def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Context, sheaf: str = "converged") -> None:
+    """An effective mission: converged, every element within 2 hexes of the impact draws once per gun; open,
+    every element in the stadium draws once, for one gun (§9.4-9.5); it clears every mine marker in its zone.
+    Harassing fire is always open and needs no ammunition. Smoke lays a cloud; DMR a minefield (§10.1-10.2)."""
     cls = battery_class(battery)
+    why = munition_problem(battery, munition)
+    if why:
+        raise Refusal(why)
+    if munition == "harass" and sheaf == "converged":
+        raise Refusal("harassing fire is always an open sheaf")
+    if munition in ("smoke", "DMR") and sheaf != "converged":
+        raise Refusal(f"a {munition} mission places one {'cloud' if munition == 'smoke' else 'marker'}: no open sheaf")
+    if sheaf != "converged":
+        first, second = sh.impacts(state, line_origin(state, battery, at), at, len(tubes(battery)), sheaf)
+        hexes = sh.zone(first, second)
+    else:
+        first = second = at
+        hexes = sh.zone(at, at)
+    if munition == "harass":
+        state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
+        ctx.emit(Message(message=f"{battery.name} fires harassing fire, open sheaf {first} to {second}"))
+        return sh.harass(state, hexes, ctx)
+    if munition in ("smoke", "DMR"):
+        n = len(tubes(battery))
+        state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
+        ctx.emit(Message(message=f"{battery.name} fires {munition} ({n} gun(s), {cls}) on {at}"))
+        if munition == "smoke":
+            battery.stats.smoke -= 1
+            smoke.lay(state, at, n, ctx)
+        else:
+            battery.stats.dmr -= 1
+            mines.dmr(state, at, ctx)
+        return
     firing = guns(battery)
-    if not firing:
-        raise Refusal(f"{battery.name} has no ammunition left")
     for e in firing:
         e.ammo -= 1
     state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
-    ctx.emit(Message(message=f"{battery.name} fires {munition} ({len(firing)} gun(s), {cls}) on {at}"))
-    rubble = frozenset(state.rubble)
-    for target in list(state.units.values()):
-        if not target.on_map or target.stats.role != "ground" or target.at.distance(at) > 2:
-            continue
+    ctx.emit(Message(message=f"{battery.name} fires {munition} ({len(firing)} gun(s), {cls}) on {at}"
+                             + ("" if sheaf == "converged" else f", open sheaf to {second}")))
+    mines.clear_in_zone(state, hexes, ctx)
+    draws = len(firing) if sheaf == "converged" else 1
+    for target in sh.units_in(state, hexes):
         before = target.stats.alive()
         hit_v = False
         for e in before:
             kind = "vehicle" if e.vehicle else "infantry"
-            hit = art.bombard_element(cls, munition, kind, len(firing), ctx.dice, dug_in=target.stats.dug_in,
+            hit = art.bombard_element(cls, munition, kind, draws, ctx.dice, dug_in=target.stats.dug_in,
                                       armour=e.armour(), kill=e.kill(), pool=state.pool,
                                       side=battery.side, unit=battery.id)
             if kind == "vehicle":
@@ -101,7 +178,6 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
         cas.after_losses(state, target, before, ctx, vehicle_hit=hit_v, infantry_attacked=infantry)
         if infantry and target.alive:
             cas.test_confidence(state, target, morale.ARTILLERY_ON_INFANTRY, ctx, "under artillery")
-    del rubble
 
 
 def counter_battery(state: DSState, battery: DSUnit, target: DSUnit, ctx: Context) -> None:

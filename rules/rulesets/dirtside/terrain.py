@@ -44,6 +44,11 @@ TERRAIN: dict[str, TerrainInfo] = {
                                style="forest"),
     "dense_woods": TerrainInfo(label="Dense woods", effects="soft cover; blocks sight; infantry and walkers only",
                                glyph="$", style="forest"),
+    "minefield": TerrainInfo(label="Minefield (marker)", effects="a pre-laid minefield: every hex within 2 is mined",
+                             glyph="m", style="rough"),
+    "jumping_minefield": TerrainInfo(label="Jumping minefield (marker)",
+                                     effects="pre-laid jumping mines: every hex within 2; they also hit low VTOLs",
+                                     glyph="j", style="rough"),
     "rubble": TerrainInfo(label="Rubble", effects="a ruined building: soft cover, does not block sight", glyph="*",
                           style="rough"),
 }
@@ -77,10 +82,14 @@ def _line(a: Hex, b: Hex) -> tuple[Hex, ...]:
     return tuple(line_hexes(a, b))
 
 
-def sight(board: Board, a: Hex, b: Hex, rubble: frozenset[Hex] = frozenset(), limit: int = 60) -> bool:
+def sight(board: Board, a: Hex, b: Hex, rubble: frozenset[Hex] = frozenset(), limit: int = 60,
+          smoke: frozenset[Hex] = frozenset()) -> bool:
     """Line of sight: at most 60 hexes, not through intermediate woods or urban hexes (rubble does not block),
-    nor through ground higher than both ends (§14.3)."""
+    nor through ground higher than both ends (§14.3), nor into, out of or through smoke (§10.2: hot smoke
+    blocks every sensor; a unit in a smoke hex neither sees nor is seen [R])."""
     if a.distance(b) > limit:
+        return False
+    if smoke and (a in smoke or b in smoke or any(h in smoke for h in _line(a, b))):
         return False
     top = max(board.height_at(a), board.height_at(b))
     for h in _line(a, b):

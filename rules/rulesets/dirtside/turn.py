@@ -6,15 +6,14 @@ from __future__ import annotations
 from rules.actions import Action
 from rules import reaction
 from rules.core import Context, Decision, Refusal, Setup, Side, side_of
-from rules.events import Changed, InitiativePassed, Message, Moved, PhaseChanged
-from rules.hexgrid import DIRECTIONS, Hex
+from rules.events import Changed, InitiativePassed, Message, PhaseChanged
+from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import airops, assault, combat, morale, support
+from rules.rulesets.dirtside import airops, assault, combat, command, mines, morale, smoke, support, vtol, walk
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
-from rules.rulesets.dirtside.legal import (activation_actions, can_activate, forced_missions, goes,
-                                           opfire_units, start_actions)
+from rules.rulesets.dirtside.legal import activation_actions, can_activate, forced_missions, goes, start_actions
 
 # --- set-up ---------------------------------------------------------------------------------
 
@@ -32,6 +31,14 @@ def setup(setup: Setup, seed: int, options: dict) -> DSState:
                     sides=[side_of(Side, s) for s in setup.sides],
                     units=units, options=dict(options), victory=setup.victory, max_turns=setup.max_turns,
                     phase="activation")
+    mines.from_board(state)
+    for u in state.units.values():  # a flight: each craft names the other (§1.2)
+        mate = state.units.get(u.stats.wingman or "")
+        if u.stats.wingman and (mate is None or mate.side != u.side or mate.stats.role != "aircraft"
+                                or u.stats.role != "aircraft"):
+            raise ValueError(f"{u.id}'s wingman must be another aerospace craft of its side")
+        if mate is not None:
+            mate.stats.wingman = u.id
     _order(state)
     return state
 
@@ -59,9 +66,6 @@ def decision(state: DSState) -> Decision:
     paused = reaction.decision(state)
     if paused is not None:
         return paused
-    if state.opfire:
-        mover = state.units[state.opfire_target]
-        return Decision(side=state.opfire[0], prompt=f"opportunity fire at {mover.name}, or hold")
     side = state.active_side
     if state.current:
         return Decision(side=side, prompt=f"{state.units[state.current].name}: move, fire, or end the activation")
@@ -75,10 +79,10 @@ def legal_actions(state: DSState, side: str) -> list[Action]:
     if side != d.side:
         return []
     if state.paused:
-        return [A.React(side=side, choice=c) for c in airops.choices(state, state.paused[-1])]
-    if state.opfire:
-        mover = state.units[state.opfire_target]
-        return [A.OpFire(side=side, unit=u.id, at=mover.at) for u in opfire_units(state, side, mover)] + [A.Hold(side=side)]
+        top = state.paused[-1]
+        if top.kind == walk.KIND:
+            return walk.choices(state, top)
+        return [A.React(side=side, choice=c) for c in airops.choices(state, top)]
     if state.current:
         return activation_actions(state, state.units[state.current]) + [A.Done(side=side)]
     if state.flying:
@@ -111,19 +115,21 @@ def apply(state: DSState, action: Action, ctx: Context) -> None:
         raise Refusal(f"it is {name(state, d.side)}'s turn to decide, not {name(state, action.side)}'s")
     state.turn_ended = None
     if state.paused:
-        if not isinstance(action, A.React):
-            raise Refusal(f"first answer: {state.paused[-1].prompt}")
-        choice = action.choice
-        reaction.resume(state, ctx, {k: (lambda st, p, c, cut: airops.answer(st, p, choice, c))
-                                     for k in ("sam", "airfight")})
+        top = state.paused[-1]
+        if top.kind == walk.KIND:
+            walk.answer(state, top, action, ctx)
+        elif not isinstance(action, A.React):
+            raise Refusal(f"first answer: {top.prompt}")
+        else:
+            choice = action.choice
+            reaction.resume(state, ctx, {k: (lambda st, p, c, cut: airops.answer(st, p, choice, c))
+                                         for k in ("sam", "airfight")})
         cur = state.units.get(state.current or "")
-        if cur is not None and _finished(state, cur):
+        if cur is not None and not state.paused and _finished(state, cur):
             end_activation(state, ctx)
         return
-    if isinstance(action, A.React):
+    if isinstance(action, (A.React, A.OpFire, A.Hold)):
         raise Refusal("there is nothing to answer now")
-    if state.opfire:
-        return _opfire(state, action, ctx)
     if isinstance(action, A.Fly):
         return _fly(state, action, ctx)
     if state.flying:
@@ -151,7 +157,7 @@ def apply(state: DSState, action: Action, ctx: Context) -> None:
     if action.unit_id != unit.id:
         raise Refusal(f"{unit.name} is activating: finish it (done) before another unit acts")
     _act(state, unit, action, ctx)
-    if state.current and not state.opfire and not state.paused and _finished(state, unit):
+    if state.current and not state.paused and _finished(state, unit):
         end_activation(state, ctx)
 
 
@@ -170,6 +176,7 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
     if unit.stats.panic and not isinstance(action, A.Done):
         raise Refusal(f"{unit.name} panicked: this activation only removes the PANIC marker (choose done)")
     state.current, state.moved, state.acted = unit.id, False, False
+    state.mined = []
     state.passes = 0
     state.spent = 0
     _repairs(state, unit, ctx)
@@ -195,8 +202,18 @@ def _finished(state: DSState, unit: DSUnit) -> bool:
 def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     if isinstance(action, A.Move):
         return _move(state, unit, action, ctx)
+    if isinstance(action, A.Mode):
+        vtol.change_mode(state, unit, action.mode, ctx)
+        vtol.zad(state, unit, ctx)
+        return
     if state.acted:
         raise Refusal(f"{unit.name} has already taken its combat action this activation")
+    if unit.stats.role == "ground" and unit.on_map:
+        mines.on_enter(state, unit, unit.at, ctx)  # acting inside a minefield draws again (§10.1)
+        vtol.zad(state, unit, ctx)  # a high-mode VTOL meets zone air defence before it attacks (§11.3)
+        if not unit.alive:
+            state.acted = True
+            return
     if isinstance(action, A.Fire):
         target = state.unit_at(Hex(*action.at))
         if target is None:
@@ -206,10 +223,10 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         _assault(state, unit, action, ctx)
     elif isinstance(action, A.Call):
         battery = state.units.get(action.battery)
-        why = support.can_call(state, unit, battery, Hex(*action.at)) if battery else "there is no such battery"
+        why = support.can_call(state, unit, battery, Hex(*action.at), action.munition) if battery else "there is no such battery"
         if why:
             raise Refusal(why)
-        support.call(state, unit, battery, Hex(*action.at), action.munition, ctx)
+        support.call(state, unit, battery, Hex(*action.at), action.munition, ctx, action.sheaf)
     elif isinstance(action, A.Bombard):
         _bombard(state, unit, action, ctx)
     elif isinstance(action, A.CounterBattery):
@@ -220,6 +237,24 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     elif isinstance(action, A.Launch):
         support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
         state.moved = True
+    elif isinstance(action, (A.Rally, A.Regroup)):
+        if state.moved:
+            raise Refusal(f"{'rallying' if isinstance(action, A.Rally) else 'regrouping'} is {unit.name}'s whole activation")
+        if isinstance(action, A.Rally):
+            command.rally(state, unit, ctx)
+        else:
+            command.regroup(state, unit, state.units.get(action.other), ctx)
+        state.moved = True
+    elif isinstance(action, A.PopUp):
+        walk.popup(state, unit, action, ctx)
+    elif isinstance(action, A.Discharge):
+        smoke.discharge(state, unit, ctx)
+    elif isinstance(action, A.LayMines):
+        if unit.at is None:
+            raise Refusal(f"{unit.name} is not on the map")
+        mines.lay(state, unit, ctx)
+    elif isinstance(action, A.ClearMines):
+        mines.clear(state, unit, Hex(*action.at), ctx)
     elif isinstance(action, A.Sensors):
         airops.sensors(state, unit, ctx)
     elif isinstance(action, A.Sam):
@@ -239,7 +274,8 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         airops.attack_run(state, unit, target, ctx)
         state.moved = True
     elif isinstance(action, A.Dogfight):
-        _air_only(unit)
+        if not vtol.is_vtol(unit):
+            _air_only(unit)
         target = state.units.get(action.target)
         if target is None:
             raise Refusal(f"there is no unit {action.target!r}")
@@ -277,14 +313,9 @@ def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
         if not r.passed:
             ctx.emit(Message(message=f"{unit.name} will not move"))
             return
-    start = unit.at
-    unit.at = path[-1]
-    prev = path[-2] if len(path) > 1 else start
-    s.facing = DIRECTIONS.index(prev.direction_to(path[-1]))
-    state.spent = spent
-    ctx.emit(Moved(unit=unit.id, path=tuple([start] + path)))
-    state.opfire = [sd for sd in state.other_sides(unit.side) if opfire_units(state, sd, unit)]
-    state.opfire_target = unit.id if state.opfire else None
+    smoke.clear_discharge(unit, ctx, "it moved away from its smoke")
+    del spent  # paid hex by hex as the unit walks
+    walk.start(state, unit, path, ctx)
 
 
 def _confidence_limits(state: DSState, unit: DSUnit, dest: Hex) -> None:
@@ -300,6 +331,8 @@ def _assault(state: DSState, unit: DSUnit, action: A.Assault, ctx: Context) -> N
     why = assault.why_not(state, unit, target)
     if why:
         raise Refusal(why)
+    if unit.side in state.no_offensive:
+        raise Refusal("your command unit was lost this turn: no new offensive until the next turn")
     if state.moved and action.path:
         raise Refusal(f"{unit.name} has moved already: it can assault only from where it stands")
     path = mv.check_path(state, unit, list(action.path), assault=True)[0] if action.path else []
@@ -317,7 +350,7 @@ def _bombard(state: DSState, unit: DSUnit, action: A.Bombard, ctx: Context) -> N
         if mission.at != at:
             raise Refusal(f"{unit.name}'s mission is on {mission.at}")
         state.missions.remove(mission)
-        support.bombard(state, unit, at, mission.munition, ctx)
+        support.bombard(state, unit, at, mission.munition, ctx, mission.sheaf)
         return
     if not support.is_battery(unit):
         raise Refusal(f"{unit.name} is not artillery")
@@ -325,12 +358,11 @@ def _bombard(state: DSState, unit: DSUnit, action: A.Bombard, ctx: Context) -> N
         raise Refusal(f"{unit.name} is off the table: an observer must call its fire")
     if state.moved:
         raise Refusal(f"{unit.name} fires before it moves, never after")
-    from rules.rulesets.dirtside import terrain as ter
-    if not ter.sight(state.board, unit.at, at, frozenset(state.rubble)):
+    if not smoke.sees(state, unit.at, at):
         raise Refusal(f"{unit.name} cannot see {at}: it spots only for itself")
     if combat.off_facing(unit, at) > 90 + 1e-9:
         raise Refusal(f"{at} is outside {unit.name}'s 180 degree arc of fire")
-    support.bombard(state, unit, at, action.munition, ctx)
+    support.bombard(state, unit, at, action.munition, ctx, action.sheaf)
 
 
 def _fly(state: DSState, action: A.Fly, ctx: Context) -> None:
@@ -347,35 +379,13 @@ def _fly(state: DSState, action: A.Fly, ctx: Context) -> None:
         advance(state, ctx)
 
 
-def _opfire(state: DSState, action: Action, ctx: Context) -> None:
-    side = state.opfire[0]
-    mover = state.units[state.opfire_target]
-    if isinstance(action, A.OpFire):
-        unit = state.units.get(action.unit)
-        if unit is None or unit not in opfire_units(state, side, mover):
-            raise Refusal("that unit cannot fire at the moving unit now (it must be yours, unactivated, and able to fire)")
-        if Hex(*action.at) != mover.at:
-            raise Refusal(f"opportunity fire goes at {mover.name} at {mover.at}")
-        combat.fire(state, unit, mover, ctx, opportunity=True)
-        unit.stats.activated = True
-        unit.stats.under_fire = False
-        ctx.emit(Message(message=f"{unit.name}'s opportunity fire is its activation"))
-    elif not isinstance(action, A.Hold):
-        raise Refusal("answer the move first: opportunity fire, or hold")
-    state.opfire.pop(0)
-    if not mover.alive:
-        state.opfire = []
-    if not state.opfire:
-        state.opfire_target = None
-        cur = state.units.get(state.current or "")
-        if cur is not None and _finished(state, cur):
-            end_activation(state, ctx)
-
-
 def end_activation(state: DSState, ctx: Context) -> None:
     """Invert the marker, then remove the unit's Under Fire marker (§2.3)."""
     unit = state.units[state.current]
     unit.stats.activated = True
+    smoke.end_of_activation(unit, ctx)
+    mines.arm(state, unit, ctx)
+    state.mined = []
     if unit.stats.under_fire:
         unit.stats.under_fire = False
         ctx.emit(Changed(unit=unit.id, field="under fire", before=True, after=False, why="end of its activation"))
@@ -405,6 +415,9 @@ def end_turn(state: DSState, ctx: Context) -> None:
     state.turn += 1
     state.fired = {}
     state.passes = 0
+    smoke.thin(state, ctx)
+    state.zad_done = []
+    state.no_offensive = []
     for u in state.units.values():
         u.stats.activated = False
         if u.stats.role == "aircraft" and u.stats.confidence == "RO" and not u.stats.off_table:

@@ -37,6 +37,8 @@ class Element(BaseModel):
     ammo: int = 0
     """Bombardment chits carried (artillery vehicles, mortar teams: one effective bombardment)."""
     air_damage: int = 0
+    mine_loads: int = 0
+    """A minelayer's loads (one per resupply, §10.1)."""
 
     @model_validator(mode="after")
     def _design(self) -> Element:
@@ -46,6 +48,8 @@ class Element(BaseModel):
             self.ammo = 1  # "enough ammunition for one effective bombardment" (house rule)
         if self.design and self.design.artillery and self.ammo == 0:
             self.ammo = max(1, self.design.ammo)  # one chit loaded; more as the design carries (house rule)
+        if self.design and self.design.minelayer and self.mine_loads == 0:
+            self.mine_loads = 1  # "one load per resupply" (§10.1)
         return self
 
     @property
@@ -105,6 +109,10 @@ class DSStats(BaseModel):
     cbr: str | None = None
     launchers: int = Field(default=0, ge=0, le=5)
     missiles: list[str] = Field(default_factory=list)
+    smoke: int = Field(default=0, ge=0, le=20)
+    """Smoke ammunition markers of a battery (§9.2)."""
+    dmr: int = Field(default=0, ge=0, le=20)
+    """DMR (scatterable mine) ammunition markers of a battery (§9.2; not light artillery)."""
     """Cruise-missile warheads still in stock (HEF, MAK, HE, DMR, biochem, nuke)."""
     # markers
     activated: bool = False
@@ -118,6 +126,17 @@ class DSStats(BaseModel):
     arrived: int | None = None
     """Turn an aircraft entered the battle area (DS2-A20)."""
     home: bool = False
+    command: bool = False
+    """A command unit: it rallies units; losing it shakes its whole side (§3.3)."""
+    wingman: str | None = None
+    """The other craft of a flight of two aerospace craft: they activate and fly as one (§1.2, §2.2, §11.4)."""
+    smoked: int = 0
+    """Smoke dischargers fired: activation ends left before the small cloud goes (§5.6)."""
+    mode: Literal["low", "high", "grounded"] = "low"
+    """A VTOL unit's mode (§4.4, §11.5); ignored for other units."""
+    forced_low: bool = False
+    """Forced down by zone air defence: no climbing back to high mode in sight and range of an active ADS [R]."""
+    """Smoke dischargers fired: activation ends left before the small cloud goes (§5.6)."""
     """A damaged aircraft flown home for the rest of the game."""
 
     @model_validator(mode="after")
@@ -135,6 +154,12 @@ class DSStats(BaseModel):
 
     def alive(self) -> list[Element]:
         return [e for e in self.elements if e.alive]
+
+
+def is_vtol(unit: DSUnit) -> bool:
+    """A ground unit whose every element flies as a VTOL (§11.5)."""
+    alive = unit.stats.alive()
+    return unit.stats.role == "ground" and bool(alive) and all(e.design and e.design.mobility == "vtol" for e in alive)
 
 
 class DSUnit(Unit):

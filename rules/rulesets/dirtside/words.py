@@ -7,6 +7,7 @@ from rules.hexgrid import Hex
 from rules.rulesets.dirtside.legal import goes
 from rules.rulesets.dirtside.morale import LEVEL_NAMES
 from rules.rulesets.dirtside.state import DSState
+from rules.rulesets.dirtside.units import is_vtol
 
 
 def describe(state: DSState, action: Action) -> str:
@@ -22,9 +23,9 @@ def describe(state: DSState, action: Action) -> str:
     if k == "assault":
         return f"{nm(action.unit)}: close assault on {tname}" + (f" via {Hex(*action.path[-1])}" if action.path else "")
     if k == "call":
-        return f"{nm(action.unit)}: call {nm(action.battery)} ({action.munition}) on {tname}"
+        return f"{nm(action.unit)}: call {nm(action.battery)} ({action.munition}{_sheaf(action)}) on {tname}"
     if k == "bombard":
-        return f"{nm(action.unit)}: bombard {tname} with {action.munition}"
+        return f"{nm(action.unit)}: bombard {tname} with {action.munition}{_sheaf(action)}"
     if k == "counter":
         return f"{nm(action.unit)}: counter-battery fire at {nm(action.target)}"
     if k == "launch":
@@ -42,6 +43,20 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: attack run on {tname}"
     if k == "airfight":
         return f"{nm(action.unit)}: {action.weapon} at {nm(action.target)}"
+    if k == "discharge":
+        return f"{nm(action.unit)}: fire smoke dischargers (no HEL or GMS fire at it, other fire one band longer)"
+    if k == "lay":
+        return f"{nm(action.unit)}: lay a minefield behind it"
+    if k == "clear":
+        return f"{nm(action.unit)}: engineers clear the minefield at {Hex(*action.at)}"
+    if k == "rally":
+        return f"{nm(action.unit)}: rally (its whole activation)"
+    if k == "regroup":
+        return f"{nm(action.unit)}: merge with {nm(action.other)} (both activations)"
+    if k == "mode":
+        return f"{nm(action.unit)}: change to {action.mode} mode"
+    if k == "popup":
+        return f"{nm(action.unit)}: pop up and fire at {tname} (only opportunity fire may answer)"
     if k == "done":
         return f"{nm(action.unit)}: activate and do nothing" if action.unit else "end the activation"
     if k == "pass":
@@ -54,6 +69,11 @@ def describe(state: DSState, action: Action) -> str:
     return action.text()
 
 
+def _sheaf(action: Action) -> str:
+    return {"converged": "", "open": ", open sheaf along the line of fire",
+            "open_across": ", open sheaf across the line of fire"}[action.sheaf]
+
+
 def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
     u = state.units[unit_id]
     s = u.stats
@@ -61,6 +81,8 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
             ("Confidence", LEVEL_NAMES[s.confidence])]
     if s.role == "ground" and u.on_map:
         rows.append(("Move", f"{u.bmf():g} hexes"))
+        if is_vtol(u):
+            rows.append(("VTOL mode", s.mode + (" (only air defence may fire at it)" if s.mode == "high" else "")))
     for i, e in enumerate(s.elements):
         if e.kind == "infantry":
             what = f"{e.troop} {e.team} team"
@@ -73,10 +95,16 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
         if e.ammo:
             marks.append(f"ammo {e.ammo}")
         rows.append((e.name or f"element {i + 1}", what + (f" [{', '.join(marks)}]" if marks else "")))
+    if s.smoke or s.dmr:
+        rows.append(("Markers held", f"smoke {s.smoke}, DMR {s.dmr}"))
+    loads = sum(e.mine_loads for e in s.alive())
+    if loads:
+        rows.append(("Mine loads", str(loads)))
     if s.missiles:
         rows.append(("Cruise missiles", f"{', '.join(s.missiles)}; {s.launchers} launcher(s)"))
     flags = [n for n, on in (("Under Fire", s.under_fire), ("PANIC", s.panic), ("active sensors", s.sensors),
-                             ("dug in", s.dug_in), ("activated", s.activated)) if on]
+                             ("dug in", s.dug_in), ("smoke dischargers", bool(s.smoked)), ("command unit", s.command),
+                             ("activated", s.activated)) if on]
     if flags:
         rows.append(("Markers", ", ".join(flags)))
     for m in state.missions:
@@ -96,6 +124,10 @@ def unit_marks(state: DSState, unit_id: str) -> str:
         marks += " UF"
     if s.panic:
         marks += " P"
+    if s.smoked:
+        marks += " SMK"
+    if is_vtol(u):
+        marks += {"high": " HIGH", "low": " low", "grounded": " GND"}[s.mode]
     if s.activated:
         marks += " *"
     for m in state.missions:
@@ -117,4 +149,12 @@ def side_lines(state: DSState, side: str) -> list[str]:
     for m in state.missions:
         if m.side == side:
             lines.append(f"Fire mission: {state.units[m.battery].name} {m.munition} on {m.at}, next activation")
+    if state.wind is not None:
+        from rules.rulesets.dirtside.smoke import WIND_NAMES
+        lines.append(f"Wind: blowing {WIND_NAMES[state.wind]}")
+    for c in state.clouds:
+        lines.append(f"Smoke: {len(c.hexes)} hex(es) from {c.hexes[0]} (thins 2 at each turn end)")
+    for m in state.mines:
+        lines.append(f"Minefield at {m.at} (within 2 hexes)" + ("" if m.armed else ": not yet armed")
+                     + (", jumping" if m.jumping else ""))
     return lines

@@ -89,11 +89,14 @@ class Reveal(Action):
 
 
 class PsiReveal(Action):
-    """A psionic pip reveals an enemy blind within the unit's psionic range."""
+    """A psionic pip on the enemy at `at`, within the unit's psionic range: reveal a blind (Phase 4), or in Phase 3
+    place or move its Move counter to `to`, or `remove` it ('place, move or remove enemy move orders')."""
 
     kind: Literal["psi"] = "psi"
     unit: str
     at: Hex
+    to: Hex | None = None
+    remove: bool = False
 
 
 class Jam(Action):
@@ -104,12 +107,23 @@ class Jam(Action):
     at: Hex
 
 
+class EcmAds(Action):
+    """ECM: 'Combat an enemy ADS ... beat the enemy's ADS roll to reduce the ADS by the difference' (this turn)."""
+
+    kind: Literal["ecm_ads"] = "ecm_ads"
+    unit: str
+    at: Hex
+
+
 class MoveUnit(Action):
     """Phase 5: a unit with a Move counter rolls 1d100 and moves toward it (space units speed up or slow down)."""
 
     kind: Literal["move"] = "move"
     unit: str
     accelerate: bool = True
+    alone: bool = False
+    """Text "Groups": 'When factors differ either use a separate roll for the differing units or use the lowest
+    unit factor in the group' -- True takes the separate roll: the unit moves on its own roll and Move."""
 
 
 class Teleport(Action):
@@ -119,6 +133,23 @@ class Teleport(Action):
     unit: str
     passenger: str = ""
     to: Hex
+
+
+class Gather(Action):
+    """Phase 5: a teleport unit takes a unit within its range into its buffers, to be sent with its next roll."""
+
+    kind: Literal["gather"] = "gather"
+    unit: str
+    passenger: str
+
+
+class Carry(Action):
+    """Phase 5: `unit` boards the friendly carrier at `at` (in contact), or with `off`, leaves its carrier for `at`."""
+
+    kind: Literal["carry"] = "carry"
+    unit: str
+    at: Hex
+    off: bool = False
 
 
 class Allocate(Action):
@@ -143,7 +174,7 @@ class AgreeEnd(Action):
 
 HwAction = Annotated[
     Union[RollOff, PlacePiece, ChooseEdge, RollOrders, PlaceBlind, SetCounter, RemoveCounter, Fire, Repair, Reveal, PsiReveal,
-          Jam, MoveUnit, Teleport, Allocate, Done, AgreeEnd],
+          Jam, EcmAds, MoveUnit, Teleport, Gather, Carry, Allocate, Done, AgreeEnd],
     Field(discriminator="kind"),
 ]
 ADAPTER: TypeAdapter = TypeAdapter(HwAction)

@@ -48,6 +48,11 @@ def destroy(state: HwState, u: HwUnit, ctx: Context, why: str) -> None:
             p.units.remove(u.id)
     state.pending = [p for p in state.pending if p.units]
     ctx.emit(Eliminated(unit=u.id, why=why))
+    from rules.rulesets.hundred_wars.carrying import lost_with  # carrying -> field -> state: no cycle at call time
+
+    for pid in lost_with(state, u):
+        if not state.units[pid].eliminated:
+            destroy(state, state.units[pid], ctx, f"lost with {u.name}")
 
 
 def deal(state: HwState, units: list[HwUnit], points: int, attacker_side: str, ctx: Context, why: str) -> None:

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from rules.board import Board
 from rules.core import Context
-from rules.hexgrid import Hex, area, line_hexes, nearest_first, to_offset
+from rules.hexgrid import Hex, area, nearest_first, to_offset
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.terrain import Level
@@ -83,9 +83,42 @@ def cm(state: HwState, a: Hex, b: Hex) -> int:
     return a.distance(b) * state.hex_cm
 
 
+def _round_half_even(x: int, n: int) -> int:
+    """round(x / n) as Python rounds a Fraction (halves to even), in whole numbers (n > 0)."""
+    q, r = divmod(x, n)
+    return q + 1 if 2 * r > n or (2 * r == n and q % 2) else q
+
+
+def line_hexes_fast(a: Hex, b: Hex) -> list[Hex]:
+    """hexgrid.line_hexes in whole numbers: every coordinate times the distance n, so the same exact ties.
+
+    (hexgrid.line samples the point a + (b - a) i/n with Fractions; scaling by n keeps it exact and quick.)
+    """
+    n = a.distance(b)
+    if n == 0:
+        return [a]
+    dq, dr = b.q - a.q, b.r - a.r
+    out: list[Hex] = []
+    for i in range(n + 1):
+        qn, rn = a.q * n + dq * i, a.r * n + dr * i
+        sn = -qn - rn
+        base = Hex(_round_half_even(qn, n), _round_half_even(rn, n))
+        best: list[Hex] = []
+        best_d = -1
+        for h in (base, *base.neighbours()):
+            eq, er, es = qn - h.q * n, rn - h.r * n, sn + (h.q + h.r) * n
+            d = eq * eq + er * er + es * es
+            if best_d < 0 or d < best_d:
+                best, best_d = [h], d
+            elif d == best_d:
+                best.append(h)
+        out.extend(sorted(best))
+    return out
+
+
 @lru_cache(maxsize=1 << 16)
 def _between(a: Hex, b: Hex) -> tuple[Hex, ...]:
-    return tuple(h for h in line_hexes(a, b) if h not in (a, b))
+    return tuple(h for h in line_hexes_fast(a, b) if h not in (a, b))
 
 
 def between(a: Hex, b: Hex) -> list[Hex]:
@@ -106,15 +139,42 @@ def fire_level(state: HwState, frm: Hex, to: Hex, ctx: Context | None, side: str
 
 def blocked_line(state: HwState, frm: HwUnit, to: HwUnit) -> bool:
     """'Units may not fire over/under other units unless on a different elevation': a unit on the line at both levels."""
-    for h in between(frm.at, to.at):
-        u = state.unit_at(h)
-        if u is not None and u.level in (frm.level, to.level):
-            return True
+    line = set(between(frm.at, to.at))
+    if not line:
+        return False
+    for u in state.units.values():  # the first unit standing in each hex, as unit_at finds it
+        if u.at in line and not u.eliminated:
+            line.discard(u.at)
+            if u.level in (frm.level, to.level):
+                return True
     return False
 
 
+_QUARTERS: dict[tuple[int, str], tuple[Board, list[Hex]]] = {}
+_OPEN: dict[tuple[int, str], tuple[Board, frozenset[Hex]]] = {}
+
+
 def quarter(board: Board, edge: str) -> list[Hex]:
-    """A side's home quarter: the quarter of the table along its edge."""
+    """A side's home quarter: the quarter of the table along its edge (worked out once per board and edge)."""
+    hit = _QUARTERS.get((id(board), edge))
+    if hit is None or hit[0] is not board:
+        if len(_QUARTERS) > 64:
+            _QUARTERS.clear()
+        hit = _QUARTERS[(id(board), edge)] = (board, _quarter(board, edge))
+    return list(hit[1])
+
+
+def open_hexes(board: Board, mode: str) -> frozenset[Hex]:
+    """The hexes on the map a unit moving in `mode` may be in (worked out once per board and mode)."""
+    hit = _OPEN.get((id(board), mode))
+    if hit is None or hit[0] is not board:
+        if len(_OPEN) > 64:
+            _OPEN.clear()
+        hit = _OPEN[(id(board), mode)] = (board, frozenset(h for h in board.hexes() if ter.open_for(board, h, mode)))
+    return hit[1]
+
+
+def _quarter(board: Board, edge: str) -> list[Hex]:
     out = []
     for h in board.hexes():
         col, row = to_offset(h)
@@ -132,7 +192,8 @@ def facing_from(edge: str) -> str:
 def arc(target: HwUnit, frm: Hex) -> str:
     """Front, flank or rear: the direction from the target toward the attacker against its facing."""
     dirs = ("E", "NE", "NW", "W", "SW", "SE")
-    step = next((h for h in line_hexes(target.at, frm) if h != target.at), frm)
+    passed = _between(Hex(*target.at), Hex(*frm))  # the line's first hex after the target's own (cached)
+    step = passed[0] if passed else frm
     d = target.at.direction_to(step)
     if d is None:
         return "front"
@@ -148,8 +209,9 @@ def group(state: HwState, u: HwUnit) -> list[HwUnit]:
     out, seen, todo = [u], {u.id}, [u]
     while todo:
         cur = todo.pop()
+        near = set(cur.at.neighbours())
         for f in friends:
-            if f.id not in seen and f.at.distance(cur.at) == 1:
+            if f.id not in seen and f.at in near:
                 seen.add(f.id)
                 out.append(f)
                 todo.append(f)
@@ -157,7 +219,8 @@ def group(state: HwState, u: HwUnit) -> list[HwUnit]:
 
 
 def adjacent_enemies(state: HwState, h: Hex, side: str) -> list[HwUnit]:
-    return [u for u in state.live() if u.side != side and u.at.distance(h) == 1]
+    near = set(Hex(*h).neighbours())
+    return [u for u in state.units.values() if u.side != side and u.at in near and not u.eliminated]
 
 
 def free_near(state: HwState, h: Hex, n: int, mode: str, taken: set[Hex]) -> list[Hex]:

@@ -26,11 +26,11 @@ def spotter(state: HwState, firer: HwUnit, target: HwUnit, reach: int) -> HwUnit
 
 def why_not(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> str:
     """Why the weapon may not fire at the target ('' when it may), priorities left aside."""
-    if w >= len(firer.stats.weapons) or firer.stats.weapons[w].fire <= 0:
+    weapon = firer.stats.weapon(w)
+    if weapon is None or weapon.fire <= 0:
         return f"{firer.name} has no such weapon"
     if w in firer.fired:
         return f"that weapon of {firer.name} has fired this phase"
-    weapon = firer.stats.weapons[w]
     d = field.cm(state, firer.at, target.at)
     if d > weapon.range:
         return f"the target is {d} cm away, beyond the Range of {weapon.range} cm (AHW-A09)"
@@ -52,14 +52,18 @@ def why_not(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> str:
 
 def candidates(state: HwState, firer: HwUnit) -> list[fp.Candidate]:
     out = []
-    for e in state.live():
+    live = state.live()
+    friends = [f for f in live if f.side == firer.side and f.id != firer.id]
+    at_me = state.fired_at.get(firer.id, [])
+    at_friends = {x for f in friends for x in state.fired_at.get(f.id, ())}
+    friend_hexes = {f.at for f in friends}
+    for e in live:
         if e.side == firer.side:
             continue
-        friends = [f for f in state.live(firer.side) if f.id != firer.id]
         out.append(fp.Candidate(
             id=e.id, distance=field.cm(state, firer.at, e.at), in_contact=firer.at.distance(e.at) == 1,
-            firing_at_me=e.id in state.fired_at.get(firer.id, []),
-            engaging_friends=any(e.id in state.fired_at.get(f.id, []) or f.at.distance(e.at) == 1 for f in friends),
+            firing_at_me=e.id in at_me,
+            engaging_friends=e.id in at_friends or any(n in friend_hexes for n in e.at.neighbours()),
         ))
     return out
 
@@ -67,9 +71,10 @@ def candidates(state: HwState, firer: HwUnit) -> list[fp.Candidate]:
 def targets(state: HwState, firer: HwUnit, w: int) -> list[HwUnit]:
     """Enemies the weapon may fire at: in range and sight, of the first priority class that has any (option
     `target_priority`), and the target a group-mate already fired at when it is one of them (option `groups`)."""
-    able = [state.units[c.id] for c in candidates(state, firer) if not why_not(state, firer, w, state.units[c.id])]
+    found = candidates(state, firer)
+    able = [state.units[c.id] for c in found if not why_not(state, firer, w, state.units[c.id])]
     if able and state.options.get("target_priority", True):
-        ids = set(fp.priority_targets([c for c in candidates(state, firer) if c.id in {a.id for a in able}]))
+        ids = set(fp.priority_targets([c for c in found if c.id in {a.id for a in able}]))
         able = [a for a in able if a.id in ids]
     if able and state.options.get("groups", True):  # a group fires 'at the same targets when possible'
         mates = {g.id for g in field.group(state, firer)} - {firer.id}
@@ -90,13 +95,14 @@ def fire(state: HwState, side: str, uid: str, w: int, at: Hex, ctx: Context) -> 
     if target.id not in {t.id for t in targets(state, firer, w)}:
         raise Refusal("target priorities: an enemy in contact, firing at it, engaging friends or closer comes first, "
                       "and a group fires at its group-mates' target when it can")
-    weapon = firer.stats.weapons[w]
+    weapon = firer.stats.weapon(w)
     firer.fired.append(w)
     state.fired_at.setdefault(target.id, []).append(firer.id)
     lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
     level = fp.elevation_level(lf, lt, field.fire_level(state, firer.at, target.at, ctx, side))
     d = field.cm(state, firer.at, target.at)
-    rr = fp.range_roll(d, state.hex_cm, level, ctx.dice, kind=weapon.kind, side=side, unit=firer.id)
+    kind = weapon.kind if not disrupted(state, firer, target, weapon.kind, ctx) else "direct"
+    rr = fp.range_roll(d, state.hex_cm, level, ctx.dice, kind=kind, side=side, unit=firer.id)
     if not rr.effective:
         return
     if target.blind:
@@ -110,7 +116,7 @@ def fire(state: HwState, side: str, uid: str, w: int, at: Hex, ctx: Context) -> 
     double = fp.doubles_damage(indirect_good_hit=rr.good and weapon.kind == "indirect", from_above=fp.from_above(lf, lt),
                                from_below=fp.from_below(lf, lt), top_armour=target.stats.top_armour,
                                mine_proof=target.stats.mine_proof)
-    r = fp.fire_roll(max(fire_factor, 0), armour, ctx.dice, good=rr.good, level=level, kind=weapon.kind, double=double,
+    r = fp.fire_roll(max(fire_factor, 0), armour, ctx.dice, good=rr.good, level=level, kind=kind, double=double,
                      side=side, unit=firer.id, target_side=target.side, target=target.id)
     if r.destroyed:
         engage.destroy(state, target, ctx, f"fire of {firer.name}: Fire {r.fire_score} double Armour {r.armour_score}")
@@ -122,18 +128,49 @@ def ads(state: HwState, firer: HwUnit, target: HwUnit, fire: int, ctx: Context) 
     """An ADS of the target's side in range intercepts a Fire above 35; the firer's ECM in range may counter."""
     if not sp.ads_applies(fire):
         return 0
-    guard = next((a for a in state.live(target.side) if not a.blind and a.stats.ads
+    guard = next((a for a in state.live(target.side) if not a.blind and ads_factor(state, a)
                   and field.cm(state, a.at, target.at) <= a.stats.ads_range), None)
     if guard is None:
         return 0
-    (roll,) = ctx.dice.roll(1, 10, "ADS", side=guard.side, unit=guard.id, need=guard.stats.ads, test="<=", rule=sp.R_ADS)
+    factor = ads_factor(state, guard)
+    (roll,) = ctx.dice.roll(1, 10, "ADS", side=guard.side, unit=guard.id, need=factor, test="<=", rule=sp.R_ADS)
     jam = next((e for e in state.live(firer.side) if not e.blind and e.stats.ecm
                 and field.cm(state, e.at, guard.at) <= e.stats.ecm_range), None)
     ecm_roll = sp.ecm_roll(jam.stats.ecm, ctx.dice, "ECM against ADS", side=jam.side, unit=jam.id) if jam else None
-    cut = sp.ads_reduction(guard.stats.ads, roll, jam.stats.ecm if jam else 0, ecm_roll)
+    cut = sp.ads_reduction(factor, roll, jam.stats.ecm if jam else 0, ecm_roll)
     if cut:
         ctx.emit(Changed(unit=firer.id, field="fire", before=fire, after=max(fire - cut, 0), why=f"intercepted by {guard.name}'s ADS"))
     return cut
+
+
+def homing_guard(state: HwState, firer: HwUnit, target: HwUnit) -> tuple[HwUnit, HwUnit | None] | None:
+    """(the target side's best ECM unit with the target in range, the firer side's best ECM in range of it)."""
+    guard = max((e for e in state.live(target.side) if not e.blind and e.stats.ecm
+                 and field.cm(state, e.at, target.at) <= e.stats.ecm_range), key=lambda e: e.stats.ecm, default=None)
+    if guard is None:
+        return None
+    counter = max((e for e in state.live(firer.side) if not e.blind and e.stats.ecm
+                   and field.cm(state, e.at, guard.at) <= e.stats.ecm_range), key=lambda e: e.stats.ecm, default=None)
+    return guard, counter
+
+
+def disrupted(state: HwState, firer: HwUnit, target: HwUnit, kind: str, ctx: Context) -> bool:
+    """ECM: 'Disrupt Homing Weapons - Roll below your ECM and also beat any enemy ECM roll to restore cover bonus to
+    friendly units in Range currently under homing weapon attack': the shot then meets terrain as direct fire."""
+    found = homing_guard(state, firer, target) if kind == "homing" else None
+    if found is None:
+        return False
+    guard, counter = found
+    c = sp.ecm_contest(guard.stats.ecm, counter.stats.ecm if counter else 0, ctx.dice, "ECM against homing",
+                       sides=(guard.side, firer.side))
+    if c.success:
+        ctx.emit(Changed(unit=target.id, field="cover", before="homing", after="restored", why=f"ECM of {guard.name}"))
+    return c.success
+
+
+def ads_factor(state: HwState, u: HwUnit) -> int:
+    """The unit's ADS less what enemy ECM took off it this turn."""
+    return max(u.stats.ads - state.ads_cut.get(u.id, 0), 0)
 
 
 # --- repairs, psionics, ECM ------------------------------------------------------------
@@ -170,22 +207,6 @@ def repair(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
         target.locked.append(key)
 
 
-def psi_reveal(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
-    """A psionic pip (one use only) reveals an enemy blind up to the range paid for."""
-    psi = state.units.get(uid)
-    target = state.unit_at(at)
-    if psi is None or psi.side != side or not psi.on_map or psi.blind or not psi.stats.psionic:
-        raise Refusal(f"{uid} is not a psionic unit of yours on the table")
-    if state.psi_used.get(uid, 0) >= psi.stats.psionic:
-        raise Refusal(f"{psi.name} has used all its psionic pips")
-    if target is None or not target.blind or target.side == side:
-        raise Refusal(f"there is no enemy blind at {at}")
-    if field.cm(state, psi.at, at) > psi.stats.psionic_range:
-        raise Refusal(f"the blind is beyond {psi.name}'s psionic range")
-    state.psi_used[uid] = state.psi_used.get(uid, 0) + 1
-    engage.reveal(state, target, ctx, f"psionics of {psi.name}")
-
-
 def jam(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     """ECM: 'Remove 1d10 pips from any enemy commander within range but not to less than 2.'"""
     e = state.units.get(uid)
@@ -204,3 +225,30 @@ def jam(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     before = state.pips.get(cmd.id, 0)
     state.pips[cmd.id] = sp.pips_after_ecm(before, n)
     ctx.emit(Changed(unit=cmd.id, field="pips", before=before, after=state.pips[cmd.id], why=f"jammed by {e.name}"))
+
+
+def ads_targets(state: HwState, e: HwUnit) -> list[HwUnit]:
+    """Enemy ADS units (their ADS not yet 0) within the ECM unit's range."""
+    if e.blind or not e.stats.ecm or e.id in state.ecm_ads:
+        return []
+    return [a for a in state.live() if a.side != e.side and not a.blind and ads_factor(state, a)
+            and field.cm(state, e.at, a.at) <= e.stats.ecm_range]
+
+
+def ecm_ads(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
+    """ECM: 'Combat an enemy ADS. Roll below your ECM and also beat the enemy's ADS roll to reduce the ADS by the
+    difference' (AHW-A23: margins). One attack per ECM unit per turn; the cut lasts to the end of the turn."""
+    e = state.units.get(uid)
+    if e is None or e.side != side or not e.on_map or e.blind or not e.stats.ecm or uid in state.ecm_ads:
+        raise Refusal(f"{uid} is not an ECM unit of yours that may attack an ADS now")
+    target = state.unit_at(at)
+    if target is None or target.id not in {a.id for a in ads_targets(state, e)}:
+        raise Refusal(f"no enemy ADS within {e.name}'s ECM range at {at}")
+    state.ecm_ads.append(uid)
+    factor = ads_factor(state, target)
+    mine = sp.ecm_roll(e.stats.ecm, ctx.dice, "ECM against ADS", side=side, unit=uid)
+    (theirs,) = ctx.dice.roll(1, 10, "ADS", side=target.side, unit=target.id, need=factor, test="<=", rule=sp.R_ADS)
+    cut = sp.ads_vs_ecm(factor, e.stats.ecm, mine, theirs)
+    if cut:
+        state.ads_cut[target.id] = state.ads_cut.get(target.id, 0) + cut
+        ctx.emit(Changed(unit=target.id, field="ads", before=factor, after=factor - cut, why=f"ECM of {e.name}"))

@@ -31,9 +31,10 @@ def path_for(state: HwState, u: HwUnit, goal: Hex) -> list[Hex]:
     """The shortest free path toward `goal`; an occupied goal is approached, not entered."""
     mode = u.mode or "ground"
     occupied = set(state.occupied())
+    room = field.open_hexes(state.board, mode)
 
     def step(a: Hex, b: Hex):
-        if not state.board.in_bounds(b) or not ter.open_for(state.board, b, mode):
+        if b not in room:  # off the map, or not a hex this mode may be in
             return None
         if b in occupied and b != goal:
             return None
@@ -45,25 +46,36 @@ def path_for(state: HwState, u: HwUnit, goal: Hex) -> list[Hex]:
     return path
 
 
-def group_movers(state: HwState, u: HwUnit) -> list[HwUnit]:
-    """Its group's units with the same Move counter, not yet moved: they move together (text: "Groups")."""
-    if u.blind or u.mode == "space" or u.counter_attack or not state.options.get("groups", True):
+def group_movers(state: HwState, u: HwUnit, alone: bool = False) -> list[HwUnit]:
+    """Its group's units with the same Move counter, not yet moved: they move together (text: "Groups").
+
+    `alone`: the text's other choice for differing factors, 'a separate roll for the differing units'.
+    """
+    if alone or u.blind or u.mode == "space" or u.counter_attack or not state.options.get("groups", True):
         return [u]
     return [g for g in field.group(state, u) if g.counter == u.counter and not g.moved and not g.counter_attack
             and g.mode == u.mode and g.counter_level == u.counter_level]
 
 
-def move_unit(state: HwState, side: str, uid: str, accelerate: bool, ctx: Context) -> None:
+def differs(state: HwState, u: HwUnit) -> bool:
+    """Whether its moving group's Move factors differ (then a separate roll may be chosen, text: "Groups")."""
+    return len({move_factor(state, m) for m in group_movers(state, u)}) > 1
+
+
+def move_unit(state: HwState, side: str, uid: str, accelerate: bool, ctx: Context, alone: bool = False) -> None:
     """'Once under a move order, a unit must roll and move each turn': 1d100, terrain worst case (AHW-A06, A07).
 
-    A group moves together on one roll with its lowest Move factor (text: "Groups").
+    A group moves together on one roll with its lowest Move factor (text: "Groups"), or, when its factors
+    differ and the owner chooses `alone`, this unit rolls and moves by itself.
     """
     u = state.units.get(uid)
     if u is None or u.side != side or not u.on_map or u.counter is None:
         raise Refusal(f"{uid} has no Move counter of yours")
     if u.moved:
         raise Refusal(f"{u.name} has moved this phase")
-    movers = group_movers(state, u)
+    if alone and not differs(state, u):
+        raise Refusal(f"{u.name}'s group all have the same Move: it moves together on one roll")
+    movers = group_movers(state, u, alone)
     for m in movers:
         m.moved = True
     factor = min(move_factor(state, m) for m in movers)

@@ -60,7 +60,8 @@ def blind_spots(state: HwState, side: str) -> list[Hex]:
     if edge is None:
         return []
     taken = set(state.occupied())
-    return [h for h in field.quarter(state.board, edge) if h not in taken and ter.open_for(state.board, h, "ground")]
+    room = field.open_hexes(state.board, "ground")
+    return [h for h in field.quarter(state.board, edge) if h not in taken and h in room]
 
 
 def place_blind(state: HwState, side: str, blind_id: str, at: Hex, ctx: Context) -> None:

@@ -53,16 +53,40 @@ def level_mixture(known: list[str], unknown: list[str]) -> list[tuple[Fraction, 
     return [(p, lvl) for lvl, p in out.items()]
 
 
+SHOT_DICE = "1d100 Range (x2), then 1d100 Fire v 1d100 Armour"
+MOVE_DICE = "1d100 movement"
+CQB_DICE = "1d100 each, capped at CQB"
+
+
+def shot_outcomes(dist: dict) -> tuple[Outcome, ...]:
+    """A shot's outcomes in words: destroyed first, then damage, no effect, not sighted (or revealed)."""
+    return tuple(Outcome(label=f"{n} damage" if what == "damage" else what, chance=p)
+                 for (what, n), p in sorted(dist.items(), key=lambda kv: (kv[0][0] != "destroyed", kv[0][0], kv[0][1])))
+
+
+def walk_outcomes(steps: dict[int, Fraction], hex_cm: int) -> tuple[Outcome, ...]:
+    return tuple(Outcome(label=f"moves {n} hex(es) ({n * hex_cm} cm)", chance=p) for n, p in sorted(steps.items()))
+
+
+def cqb_outcomes(c: dict, names: tuple[str, str]) -> tuple[Outcome, ...]:
+    """(loser, damage) of a close combat in words; `names` are the two sides'."""
+    return tuple(Outcome(label=("tie: no damage" if loser is None else f"{names[loser]} takes {n}"), chance=p)
+                 for (loser, n), p in sorted(c.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1])))
+
+
 def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Preview:
-    weapon = firer.stats.weapons[w]
+    weapon = firer.stats.weapon(w)
     d = field.cm(state, firer.at, target.at)
     lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
     known, unknown = line_levels(state, firer.at, target.at)
     dist: dict = {}
-    for p, lvl in level_mixture(known, unknown):
+    guard = firing.homing_guard(state, firer, target) if weapon.kind == "homing" else None
+    cover = odds.contest_chance(guard[0].stats.ecm, guard[1].stats.ecm if guard[1] else 0) if guard else Fraction(0)
+    kinds = [(q, k) for q, k in ((1 - cover, weapon.kind), (cover, "direct")) if q]
+    for p, lvl, kind in [(p * q, lvl, k) for p, lvl in level_mixture(known, unknown) for q, k in kinds]:
         lvl = fp.elevation_level(lf, lt, lvl)
         if target.blind:
-            part = {k: v for k, v in odds.range_roll(d, state.hex_cm, lvl, weapon.kind).items()}
+            part = {k: v for k, v in odds.range_roll(d, state.hex_cm, lvl, kind).items()}
             part = {("revealed", 0) if k != "miss" else ("not sighted", 0): v for k, v in part.items()}
             merged: dict = {}
             for k, v in part.items():
@@ -73,34 +97,34 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
                                        all_round=target.stats.all_round, rear_bulk=target.stats.rear_armour)
             double = fp.doubles_damage(from_above=fp.from_above(lf, lt), from_below=fp.from_below(lf, lt),
                                        top_armour=target.stats.top_armour, mine_proof=target.stats.mine_proof)
-            part = odds.attack(d, state.hex_cm, lvl, weapon.fire, armour, kind=weapon.kind, double=double,
+            part = odds.attack(d, state.hex_cm, lvl, weapon.fire, armour, kind=kind, double=double,
                                good_doubles=weapon.kind == "indirect" and not target.stats.top_armour)
         for k, v in part.items():
             dist[k] = dist.get(k, 0) + p * v
-    outcomes = []
-    for (what, n), p in sorted(dist.items(), key=lambda kv: (kv[0][0] != "destroyed", kv[0][0], kv[0][1])):
-        label = f"{n} damage" if what == "damage" else what
-        outcomes.append(Outcome(label=label, chance=p))
+    outcomes = shot_outcomes(dist)
     notes = [f"{d} cm to the target; Range {weapon.range} cm ({weapon.kind})"]
     if unknown:
         notes.append(f"{len(unknown)} terrain piece(s) on the line not yet rolled: their 1d10 is included")
     if target.blind:
         notes.append("a blind: a successful Range roll reveals it (a dummy is removed)")
-    return Preview(title=f"{firer.name} fires at {target.name}", dice="1d100 Range (x2), then 1d100 Fire v 1d100 Armour",
+    if guard:
+        notes.append(f"{guard[0].name}'s ECM may restore the target's cover ({_pct(cover)}): included")
+    return Preview(title=f"{firer.name} fires at {target.name}", dice=SHOT_DICE,
                    outcomes=tuple(outcomes), notes=tuple(notes))
 
 
-def move_preview(state: HwState, u: HwUnit) -> Preview | None:
+def move_preview(state: HwState, u: HwUnit, alone: bool = False) -> Preview | None:
     if u.counter is None or not u.on_map:
         return None
-    movers = moving.group_movers(state, u)
+    movers = moving.group_movers(state, u, alone)
     factor = min(moving.move_factor(state, m) for m in movers)
     path = moving.path_for(state, u, Hex(*u.counter))
     start = field.known_level(state, u.at, u.mode) or "hard"
     entered = [ter.for_mobile(field.known_level(state, h, u.mode) or "hard", u.stats.mobile) for h in path[1:]]
-    steps = odds.walk(factor, ter.for_mobile(start, u.stats.mobile), entered, state.hex_cm)
+    steps = odds.walk(factor, ter.for_mobile(start, u.stats.mobile), entered, state.hex_cm,
+                      changes_level=u.counter_level is not None)
     need = len(path) - 1
-    outcomes = [Outcome(label=f"moves {n} hex(es) ({n * state.hex_cm} cm)", chance=p) for n, p in sorted(steps.items())]
+    outcomes = walk_outcomes(steps, state.hex_cm)
     notes = [f"Move {factor} cm{' (the group moves together at its lowest Move)' if len(movers) > 1 else ''}; "
              "pieces not yet rolled are shown as Hard"]
     if need:
@@ -110,22 +134,20 @@ def move_preview(state: HwState, u: HwUnit) -> Preview | None:
         c = odds.cqb([u.stats.cqb], [e.stats.cqb for e in enemies])
         notes.append(f"close combat on contact: wins {_pct(odds.chance(c, lambda k: k[0] == 1))}, "
                      f"loses {_pct(odds.chance(c, lambda k: k[0] == 0))}, tie {_pct(c.get((None, 0), Fraction(0)))}")
-    return Preview(title=f"{u.name} moves toward {Hex(*u.counter)}", dice="1d100 movement", outcomes=tuple(outcomes),
+    return Preview(title=f"{u.name} moves toward {Hex(*u.counter)}", dice=MOVE_DICE, outcomes=outcomes,
                    notes=tuple(notes))
 
 
 def cqb_preview(state: HwState, u: HwUnit, target: HwUnit) -> Preview:
     c = odds.cqb([u.stats.cqb], [target.stats.cqb])
-    outcomes = [Outcome(label=("tie: no damage" if loser is None else f"{(target if loser == 1 else u).name} takes {n}"),
-                        chance=p) for (loser, n), p in sorted(c.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1]))]
-    return Preview(title=f"{u.name} in close combat with {target.name}", dice="1d100 each, capped at CQB",
-                   outcomes=tuple(outcomes))
+    return Preview(title=f"{u.name} in close combat with {target.name}", dice=CQB_DICE,
+                   outcomes=cqb_outcomes(c, (u.name, target.name)))
 
 
 def firing_preview(state: HwState, uid: str, w: int, at: Hex) -> Preview | None:
     u = state.units.get(uid)
     t = state.unit_at(at)
-    if u is None or t is None or not u.on_map or w >= len(u.stats.weapons) or firing.why_not(state, u, w, t):
+    if u is None or t is None or not u.on_map or u.stats.weapon(w) is None or firing.why_not(state, u, w, t):
         return None
     return fire_preview(state, u, w, t)
 
@@ -136,7 +158,7 @@ def preview(state: HwState, action: Action) -> Preview | None:
         return firing_preview(state, action.unit, action.weapon, Hex(*action.at))
     if isinstance(action, MoveUnit):
         u = state.units.get(action.unit)
-        return move_preview(state, u) if u is not None else None
+        return move_preview(state, u, action.alone) if u is not None else None
     if isinstance(action, SetCounter) and action.attack == "":
         u, t = state.units.get(action.unit), state.unit_at(Hex(*action.to))
         if u is not None and t is not None and t.side != u.side and not t.blind and not u.blind:

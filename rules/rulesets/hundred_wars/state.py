@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from rules.core import GameState, Side
+from rules.reaction import Pause
 from rules.rulesets.hundred_wars.terrain import Level
 from rules.rulesets.hundred_wars.units import HwUnit
 
@@ -54,8 +55,19 @@ class HwState(GameState):
     pips: dict[str, int] = Field(default_factory=dict)
     """Commander unit id -> pips left this turn."""
     psi_used: dict[str, int] = Field(default_factory=dict)
+    """Psionic unit id -> pips used in the game ('one use only')."""
+    psi_phase: list[str] = Field(default_factory=list)
+    """Psionic units that have used a pip this phase ('once per phase')."""
     jammed: list[str] = Field(default_factory=list)
     """ECM units that have jammed this turn."""
+    ecm_used: list[str] = Field(default_factory=list)
+    """ECM units that have tried to cancel an enemy order this turn."""
+    paused: list[Pause] = Field(default_factory=list)
+    """An order waiting for the other side's ECM reaction (rules/reaction.py)."""
+    ecm_ads: list[str] = Field(default_factory=list)
+    """ECM units that have attacked an enemy ADS this turn."""
+    ads_cut: dict[str, int] = Field(default_factory=dict)
+    """ADS unit id -> the points its ADS is reduced by enemy ECM this turn."""
     fired_at: dict[str, list[str]] = Field(default_factory=dict)
     """Target id -> the units that fired at it this turn (target priorities)."""
     pending: list[PendingDamage] = Field(default_factory=list)
@@ -67,7 +79,8 @@ class HwState(GameState):
 
     def live(self, side: str | None = None) -> list[HwUnit]:
         """Units and blinds on the table (of one side)."""
-        return [u for u in self.units.values() if u.on_map and (side is None or u.side == side)]
+        return [u for u in self.units.values() if u.at is not None and not u.eliminated
+                and (side is None or u.side == side)]
 
     def commanders(self, side: str) -> list[HwUnit]:
         """The side's units with Orders, wherever they are (on the table, under a blind or in reserve)."""

@@ -112,8 +112,8 @@ TERRAIN: dict[str, TerrainInfo] = {
                                                        "uncontested, one level harder under enemy resistance",
                         glyph="#", style="building"),
     "settlement": TerrainInfo(label="Settlement", effects="As a fortification", glyph="+", style="building"),
-    "gate": TerrainInfo(label="Gate", effects="Good going into or out of a fortification if uncontested", mark="]"),
-    "road": TerrainInfo(label="Road", effects="Good going into or out of a settlement if uncontested", mark="-"),
+    "gate": TerrainInfo(label="Gate", effects="Good going into or out of a fortification if uncontested", mark="]", place="feature"),
+    "road": TerrainInfo(label="Road", effects="Good going into or out of a settlement if uncontested", mark="-", place="feature"),
 }
 
 

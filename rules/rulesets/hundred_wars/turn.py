@@ -6,17 +6,21 @@ from rules.actions import Action
 from rules.core import Context, Decision, Refusal
 from rules.events import PhaseChanged
 from rules.hexgrid import Hex, area
-from rules.rulesets.hundred_wars import engage, field, firing, moving, placing, setup
+from rules import reaction
+from rules.rulesets.hundred_wars import carrying, ecm, engage, field, firing, moving, placing, psionics, setup
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.actions import (
-    AgreeEnd, Allocate, ChooseEdge, Done, Fire, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
+    AgreeEnd, Allocate, Carry, ChooseEdge, Done, EcmAds, Fire, Gather, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
     RollOff, RollOrders, SetCounter, Teleport,
 )
 from rules.rulesets.hundred_wars.state import PHASE_WORDS, PHASES, HwState
 
 
 def decision(state: HwState) -> Decision:
+    paused = reaction.decision(state)
+    if paused is not None:
+        return paused
     if state.pending:
         p = state.pending[0]
         return Decision(side=p.allocator, prompt=f"allocate {p.damage} damage ({p.why})")
@@ -33,6 +37,8 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
     d = decision(state)
     if d.side != side:
         return []
+    if state.paused:
+        return [Done(side=side)] + [Jam(side=side, unit=e, at=h) for e, h in ecm.choices(state, side)]
     if state.pending:
         return [Allocate(side=side, unit=u, first=k) for u, k in engage.choices(state)]
     if state.phase == "setup":
@@ -54,13 +60,20 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
         out += [RemoveCounter(side=side, unit=u.id) for u in state.live(side)
                 if u.counter is not None and od.payer(state, side, 1, u.at)]
         out += jam_actions(state, side)
+        out += psi_order_actions(state, side)
     elif state.phase == "fire":
         out += fire_actions(state, side)
     elif state.phase == "move":
-        out += [MoveUnit(side=side, unit=u.id, accelerate=a) for u in state.live(side) if u.counter is not None
-                and not u.moved for a in ((True, False) if u.mode == "space" and not u.blind else (True,))]
+        waiting = [u for u in state.live(side) if u.counter is not None and not u.moved]
+        out += [MoveUnit(side=side, unit=u.id, accelerate=a) for u in waiting
+                for a in ((True, False) if u.mode == "space" and not u.blind else (True,))]
+        out += [MoveUnit(side=side, unit=u.id, alone=True) for u in waiting if moving.differs(state, u)]
         out += counter_actions(state, side, od.CHANGE_DURING_MOVE)
         out += teleport_actions(state, side)
+        out += [Gather(side=side, unit=t, passenger=p.id) for t in moving.teleporters(state, side)
+                for p in carrying.gatherable(state, state.units[t])]
+        out += [Carry(side=side, unit=p.id, at=c.at) for p, c in carrying.boardings(state, side)]
+        out += [Carry(side=side, unit=p, at=h, off=True) for p, h in carrying.set_downs(state, side)]
     return out
 
 
@@ -106,14 +119,26 @@ def fire_actions(state: HwState, side: str) -> list[Action]:
         if u.blind:
             out.append(Reveal(side=side, unit=u.id))
             continue
-        for w in range(len(u.stats.weapons)):
+        for w in range(u.stats.guns):
             out += [Fire(side=side, unit=u.id, weapon=w, at=t.at) for t in firing.targets(state, u, w)]
         if u.stats.field_repairs and not u.repaired:
             out += [Repair(side=side, unit=u.id, at=f.at) for f in state.live(side)
                     if not f.blind and f.at.distance(u.at) <= 1 and firing.repair_key(f)]
-        if u.stats.psionic and state.psi_used.get(u.id, 0) < u.stats.psionic:
-            out += [PsiReveal(side=side, unit=u.id, at=e.at) for e in state.live() if e.blind and e.side != side
-                    and field.cm(state, u.at, e.at) <= u.stats.psionic_range]
+        if psionics.ready(state, u):
+            out += [PsiReveal(side=side, unit=u.id, at=e.at) for e in psionics.in_reach(state, u) if e.blind]
+        out += [EcmAds(side=side, unit=u.id, at=a.at) for a in firing.ads_targets(state, u)]
+    return out
+
+
+def psi_order_actions(state: HwState, side: str) -> list[Action]:
+    out: list[Action] = []
+    for u in state.live(side):
+        if not psionics.ready(state, u):
+            continue
+        for e in psionics.in_reach(state, u):
+            if e.counter is not None:
+                out.append(PsiReveal(side=side, unit=u.id, at=e.at, remove=True))
+            out += [PsiReveal(side=side, unit=u.id, at=e.at, to=h) for h in psionics.order_spots(state, e)]
     return out
 
 
@@ -151,7 +176,9 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
     if action not in legal_shape(state, action):
         raise Refusal(f"{action.text()} is not possible now")
     side = action.side
-    if isinstance(action, Allocate):
+    if state.paused:  # the other side's ECM reaction to a new order: cancel it (jam) or let it stand (done)
+        ecm.react(state, side, action.unit if isinstance(action, Jam) else None, ctx)
+    elif isinstance(action, Allocate):
         engage.allocate(state, side, action.unit, action.first, ctx)
     elif isinstance(action, RollOff):
         setup.roll_off(state, ctx)
@@ -169,17 +196,25 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
     elif isinstance(action, PlaceBlind):
         od.place_blind(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, SetCounter):
+        u = state.units.get(action.unit)
+        before = ecm.snapshot(od.followers(state, u, action.attack)) if u is not None and u.on_map else {}
         od.set_counter(state, side, action.unit, Hex(*action.to), action.attack, action.level, ctx)
+        ecm.offer(state, side, u, before, ctx)
     elif isinstance(action, RemoveCounter):
+        u = state.units.get(action.unit)
+        before = ecm.snapshot(od.followers(state, u)) if u is not None and u.on_map else {}
         od.remove_counter(state, side, action.unit, ctx)
+        ecm.offer(state, side, u, before, ctx)
     elif isinstance(action, Jam):
         firing.jam(state, side, action.unit, Hex(*action.at), ctx)
+    elif isinstance(action, EcmAds):
+        firing.ecm_ads(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, Fire):
         firing.fire(state, side, action.unit, action.weapon, Hex(*action.at), ctx)
     elif isinstance(action, Repair):
         firing.repair(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, PsiReveal):
-        firing.psi_reveal(state, side, action.unit, Hex(*action.at), ctx)
+        psionics.use(state, side, action.unit, Hex(*action.at), action.to, action.remove, ctx)
     elif isinstance(action, Reveal):
         u = state.units.get(action.unit)
         if u is None or not u.blind or u.side != side or not u.on_map:
@@ -189,7 +224,11 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
             engage.reveal(state, e, ctx, "contacted by a revealed unit")
         engage.fight(state, placed, ctx)  # units placed in contact fight at once, as one group
     elif isinstance(action, MoveUnit):
-        moving.move_unit(state, side, action.unit, action.accelerate, ctx)
+        moving.move_unit(state, side, action.unit, action.accelerate, ctx, action.alone)
+    elif isinstance(action, Gather):
+        carrying.gather(state, side, action.unit, action.passenger, ctx)
+    elif isinstance(action, Carry):
+        carrying.carry(state, side, action.unit, Hex(*action.at), action.off, ctx)
     elif isinstance(action, Teleport):
         moving.teleport(state, side, action.unit, action.passenger, Hex(*action.to), ctx)
     elif isinstance(action, AgreeEnd):
@@ -207,6 +246,10 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
     d = decision(state)
     if d.side != action.side:
         raise Refusal("it is not your decision now")
+    if state.paused and not isinstance(action, (Jam, Done)):
+        raise Refusal(f"first: {d.prompt}")
+    if state.paused:
+        return [action]
     if state.pending and not isinstance(action, Allocate):
         raise Refusal("damage must be allocated first")
     if isinstance(action, (PlacePiece, Done)) and state.phase == "terrain":
@@ -217,7 +260,9 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
         return [action]  # setup.choose_edge says why an edge is refused
     if isinstance(action, (RollOff, ChooseEdge, RollOrders)):
         return legal_actions(state, action.side)
-    if isinstance(action, (Fire, Repair, PsiReveal, Reveal)) and state.phase != "fire":
+    if isinstance(action, PsiReveal) and state.phase not in ("counters", "fire"):
+        raise Refusal("psionic pips are used in Phase 3 (enemy orders) or Phase 4 (blinds)")
+    if isinstance(action, (Fire, Repair, Reveal, EcmAds)) and state.phase != "fire":
         raise Refusal("that is done in Phase 4 (fire)")
     if isinstance(action, PlaceBlind) and state.phase != "blinds":
         raise Refusal("blinds are placed in Phase 2")
@@ -225,7 +270,7 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
         raise Refusal("that is done in Phase 3 (Move counters)")
     if isinstance(action, SetCounter) and state.phase not in ("counters", "move"):
         raise Refusal("Move counters are placed in Phase 3 (or changed during the move for 2 pips)")
-    if isinstance(action, (MoveUnit, Teleport)) and state.phase != "move":
+    if isinstance(action, (MoveUnit, Teleport, Gather, Carry)) and state.phase != "move":
         raise Refusal("units move in Phase 5")
     if isinstance(action, (Done, AgreeEnd)) and state.phase not in PHASES:
         raise Refusal("not while setting up")
@@ -241,6 +286,7 @@ def advance(state: HwState, ctx: Context) -> None:
         state.active_side = state.acting()
         return
     i = PHASES.index(state.phase)
+    state.psi_phase = []
     if i + 1 < len(PHASES):
         state.phase, state.step = PHASES[i + 1], 0
         state.active_side = state.acting()
@@ -256,7 +302,8 @@ def end_turn(state: HwState, ctx: Context) -> None:
     state.turn += 1
     state.pips = {}
     state.fired_at = {}
-    state.jammed = []
+    state.jammed, state.ecm_used = [], []
+    state.ecm_ads, state.ads_cut = [], {}
     state.teleported = []
     state.agreed_end = []
     for u in state.units.values():

@@ -22,9 +22,9 @@ MAX_MODES = 4
 
 
 class Movement(BaseModel):
-    """One Move mode and its factor in cm (1d100: 1-100)."""
+    """One Move mode and its factor in cm (1d100: 1-100). Frozen: damage replaces it (snapshots share it)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
     mode: Mode
     factor: int = Field(ge=0, le=100)
 
@@ -35,9 +35,9 @@ class Movement(BaseModel):
 
 
 class Weapon(BaseModel):
-    """One Fire/Range pair: the Fire factor (1d100) and its Range in cm (1d100 x2: 2-200)."""
+    """One Fire/Range pair: the Fire factor (1d100) and its Range in cm (1d100 x2: 2-200). Frozen, as Movement."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
     fire: int = Field(ge=0, le=100)
     range: int = Field(ge=0, le=200)
     kind: WeaponKind = "direct"
@@ -76,6 +76,8 @@ class HwStats(BaseModel):
     ads_fire: int = Field(default=0, ge=0, le=100)
     ads_range: int = Field(default=0, ge=0, le=200)
     field_repairs: int = Field(default=0, ge=0, le=10)
+    carry: int = Field(default=0, ge=0, le=10)
+    """Units it can carry ('Each mole can carry one infantry Coy'); the text prices no carrying: 0 points."""
     blind: str = Field(default="", max_length=40)
     """Scenario only: units with the same label start under one blind (a group)."""
 
@@ -87,10 +89,10 @@ class HwStats(BaseModel):
         return self
 
     def __deepcopy__(self, memo: dict | None = None) -> HwStats:
-        # Every field but the two lists is immutable: copying them by hand keeps undo snapshots cheap.
+        # Every field is immutable but the two lists (of frozen models): copying the lists keeps snapshots cheap.
         new = self.model_copy()
-        new.move = [m.model_copy() for m in self.move]
-        new.weapons = [w.model_copy() for w in self.weapons]
+        d = new.__dict__  # set straight into the fields: they need no validation
+        d["move"], d["weapons"] = list(self.move), list(self.weapons)
         return new
 
     def mode(self, mode: str) -> Movement | None:
@@ -118,6 +120,20 @@ class HwStats(BaseModel):
     @property
     def max_range(self) -> int:
         return max((w.range for w in self.weapons if w.fire > 0), default=0)
+
+    @property
+    def guns(self) -> int:
+        """Weapons that may fire: the Fire/Range pairs, then the ADS when it has a Fire factor."""
+        return len(self.weapons) + (1 if self.ads and self.ads_fire else 0)
+
+    def weapon(self, w: int) -> Weapon | None:
+        """Weapon `w`; the one after the Fire/Range pairs is the ADS: 'Against enemy units, use Fire attacks as
+        usual' (text: "ADS") -- its Fire factor and range, direct fire."""
+        if 0 <= w < len(self.weapons):
+            return self.weapons[w]
+        if w == len(self.weapons) and self.ads and self.ads_fire:
+            return Weapon(fire=self.ads_fire, range=self.ads_range)
+        return None
 
 
 DamageKey = str
@@ -156,12 +172,13 @@ def lower(stats: HwStats, key: DamageKey, points: int) -> None:
     elif key == "orders":
         stats.orders = max(0, stats.orders - points)
     elif key.startswith("fire:"):
-        w = stats.weapons[int(key[5:])]
-        w.fire = max(0, w.fire - points)
+        i = int(key[5:])
+        w = stats.weapons[i]
+        stats.weapons[i] = w.model_copy(update={"fire": max(0, w.fire - points)})
     elif key.startswith("move:"):
         m = stats.mode(key[5:])
         if m is not None:
-            m.factor = max(0, m.factor - points)
+            stats.move[stats.move.index(m)] = m.model_copy(update={"factor": max(0, m.factor - points)})
     else:
         raise KeyError(key)
 
@@ -206,4 +223,16 @@ class HwUnit(Unit):
     """Factors that rolled a 10 for field repairs: no further repairs (text: "Field Repairs")."""
     buffer: list[str] = Field(default_factory=list)
     """A teleporter's units suspended in its buffers."""
+    carried: list[str] = Field(default_factory=list)
+    """A carrier's passengers (off the table while carried)."""
     destroyed_by: str = ""
+
+    def __deepcopy__(self, memo: dict | None = None) -> HwUnit:
+        # Snapshots copy every unit: only the factors and the four lists change in place, the rest is immutable.
+        new = self.model_copy()
+        d = new.__dict__  # set straight into the fields: they need no validation
+        d["stats"], d["start"] = self.stats.__deepcopy__(memo), self.start.__deepcopy__(memo)
+        d["contents"], d["fired"], d["locked"], d["buffer"] = (list(self.contents), list(self.fired), list(self.locked),
+                                                               list(self.buffer))
+        d["carried"] = list(self.carried)
+        return new

@@ -6,7 +6,7 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import costing, victory
 from rules.rulesets.hundred_wars.actions import (
-    AgreeEnd, Allocate, ChooseEdge, Done, Fire, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
+    AgreeEnd, Allocate, Carry, ChooseEdge, Done, EcmAds, Fire, Gather, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
     RollOff, RollOrders, SetCounter, Teleport,
 )
 from rules.rulesets.hundred_wars.procedures.damage import SPREAD
@@ -44,22 +44,41 @@ def describe(state: HwState, a: Action) -> str:
         return f"{_name(state, a.unit)}: remove its Move counter (1 pip)"
     if isinstance(a, Fire):
         u = state.units.get(a.unit)
-        w = u.stats.weapons[a.weapon] if u and a.weapon < len(u.stats.weapons) else None
-        gun = f" (Fire {w.fire}, Range {w.range} cm{'' if w.kind == 'direct' else ', ' + w.kind})" if w else ""
+        w = u.stats.weapon(a.weapon) if u else None
+        ads = " its ADS" if u and w and a.weapon == len(u.stats.weapons) else ""
+        gun = f"{ads} (Fire {w.fire}, Range {w.range} cm{'' if w.kind == 'direct' else ', ' + w.kind})" if w else ""
         return f"{_name(state, a.unit)} fires{gun} at {_at(state, a.at)}"
     if isinstance(a, Repair):
         return f"{_name(state, a.unit)} repairs {_at(state, a.at)}"
     if isinstance(a, Reveal):
         return f"Reveal {_name(state, a.unit)}"
     if isinstance(a, PsiReveal):
+        if a.remove:
+            return f"{_name(state, a.unit)} uses a psionic pip to remove the Move counter of {_at(state, a.at)}"
+        if a.to is not None:
+            return f"{_name(state, a.unit)} uses a psionic pip to send {_at(state, a.at)} toward {Hex(*a.to)}"
         return f"{_name(state, a.unit)} uses a psionic pip to reveal {_at(state, a.at)}"
+    if isinstance(a, Jam) and state.paused:
+        return f"{_name(state, a.unit)} tries to cancel the new order {_at(state, a.at)} with ECM"
+    if isinstance(a, Done) and state.paused:
+        return "Let the new enemy order stand"
     if isinstance(a, Jam):
         return f"{_name(state, a.unit)} jams the commander {_at(state, a.at)} (ECM)"
+    if isinstance(a, EcmAds):
+        return f"{_name(state, a.unit)} attacks the ADS {_at(state, a.at)} with ECM (reduces it by the difference)"
     if isinstance(a, MoveUnit):
         u = state.units.get(a.unit)
         if u is not None and u.mode == "space" and not u.blind:
             return f"{u.name} rolls to {'speed up' if a.accelerate else 'slow down'} and moves"
+        if a.alone:
+            return f"{_name(state, a.unit)} rolls 1d100 on its own Move (a separate roll from its group) and moves"
         return f"{_name(state, a.unit)} rolls 1d100 and moves toward its counter"
+    if isinstance(a, Gather):
+        return f"{_name(state, a.unit)} takes {_name(state, a.passenger)} into its buffers (sent with its next roll)"
+    if isinstance(a, Carry):
+        if a.off:
+            return f"{_name(state, a.unit)} leaves its carrier for {Hex(*a.at)}"
+        return f"{_name(state, a.unit)} boards the carrier {_at(state, a.at)}"
     if isinstance(a, Teleport):
         who = _name(state, a.passenger) if a.passenger else "its buffers"
         return f"{_name(state, a.unit)} teleports {who} to {Hex(*a.to)}"
@@ -98,7 +117,8 @@ def unit_card(state: HwState, uid: str) -> list[tuple[str, str]]:
         rows.append(("Orders", f"{s.orders}/{b.orders}, Range {s.orders_range} cm; pips {state.pips.get(uid, 0)}"))
     for label, value in (("Large", s.large), ("Mobile", s.mobile), ("Top Armour", s.top_armour),
                          ("Mine Proof", s.mine_proof), ("All Round Armour", s.all_round), ("Psionic", s.psionic),
-                         ("Teleport", s.teleport), ("ECM", s.ecm), ("ADS", s.ads), ("Field Repairs", s.field_repairs)):
+                         ("Teleport", s.teleport), ("ECM", s.ecm), ("ADS", s.ads), ("Field Repairs", s.field_repairs),
+                         ("Carries", s.carry)):
         if value:
             rows.append((label, str(value)))
     rows.append(("Points", f"{costing.unit_cost(s)}/{costing.unit_cost(b)}"))
@@ -108,6 +128,10 @@ def unit_card(state: HwState, uid: str) -> list[tuple[str, str]]:
         rows.append(("Speed", f"{u.speed} cm"))
     if u.counter is not None:
         rows.append(("Move counter", str(Hex(*u.counter)) + (f" ({u.counter_attack})" if u.counter_attack else "")))
+    if u.carried:
+        rows.append(("Passengers", ", ".join(_name(state, i) for i in u.carried)))
+    if u.buffer:
+        rows.append(("In its buffers", ", ".join(_name(state, i) for i in u.buffer)))
     if u.eliminated:
         rows.append(("Status", "destroyed"))
     return rows

@@ -44,7 +44,8 @@ TERRAIN: dict[str, TerrainInfo] = {
     "fortified": TerrainInfo(label="Fortified", effects="difficult, +4 defense", glyph="#", style="building"),
     "river": TerrainInfo(label="River", effects="difficult (not for Amphibious units), +2 defense", glyph="~",
                          style="water"),
-    "impassable": TerrainInfo(label="Impassable", effects="no unit may enter (lake, cliff)", glyph="@", style="rough"),
+    "impassable": TerrainInfo(label="Impassable", effects="no unit may enter (lake, cliff)", glyph="@", style="rough",
+                                 impassable=True),
     "slope": TerrainInfo(
         label="Slope (elevation)",
         effects="difficult when moving up; +1 attack / +1 defense for the unit on higher ground",

@@ -6,13 +6,13 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Message, Moved
 from rules.hexgrid import Hex, path_to, reachable
 from rules.rulesets.skirmish.procedures import cleanup as cu
+from rules.rulesets.skirmish.procedures import climb as climbing
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import reaction
 from rules.rulesets.skirmish import table as rs
 from rules.rulesets.skirmish import terrain as ter
 from rules.rulesets.skirmish import flow as tn
 from rules.rulesets.skirmish.actions import Charge, EndActivation, Move, Overwatch, Pivot, Shoot, Spray
-from rules.rulesets.skirmish.procedures.roll import BASE_TN, roll_check
 from rules.rulesets.skirmish.state import Acting, Paused, SkirmState
 from rules.rulesets.skirmish.units import SkirmUnit
 from rules.rulesets.skirmish.weapons import WEAPONS
@@ -99,26 +99,43 @@ def flee(state: SkirmState, ctx: Context, u: SkirmUnit) -> None:
 
 
 def advance(state: SkirmState, ctx: Context, u: SkirmUnit, path: list[Hex], then: Paused) -> None:
-    """Step along `path`; after each step an enemy on overwatch that sees the mover may interrupt (SKIRM-A22)."""
+    """Step along `path`; after each step an enemy on overwatch that sees the mover may interrupt (SKIRM-A22).
+
+    A gap jump, a climb (ladder, rope, head-high obstacle) and a jump down take their tests on the way (text #4
+    'Climb & Jump', 'Falling'); a failed test ends the move where the model got to."""
     done: list[Hex] = [u.at]
+    board = state.board
     i = -1
     while i + 1 < len(path):
         i += 1
         h = path[i]
         prev = u.at
-        stop = False
-        if ter.is_gap(state.board, h):
-            k = ter.gap_run(state.board, prev, path[i:]) or 0
-            stop = not jump(ctx, u, k)
+        stop, climbed, fell = False, 0, False
+        if ter.is_gap(board, h):
+            k = ter.gap_run(board, prev, path[i:]) or 0
+            stop = not climbing.jump_test(ctx.dice, u.stats.agility, k, side=u.side, unit=u.id)
             done += path[i:i + k]
             i += k
             h = path[i]
+        else:
+            climbed = ter.climb(board, prev, h)
         u.at = h
         u.facing = (path[i - 1] if i else prev).direction_to(h) or u.facing
         done.append(h)
+        bottom = prev if board.height_at(prev) < board.height_at(h) else h
+        slip = ter.slippery(board, prev, h)
+        # The test decides only whether the move goes on (or, when slippery, whether the model falls):
+        # a climb that is the move's last step on a dry surface needs none.
+        if climbed and (i + 1 < len(path) or slip):
+            c = climbing.climb_test(ctx.dice, u.stats.agility, slippery=slip, side=u.side, unit=u.id)
+            stop = not c.goes_on
+            if c.falls:
+                ctx.emit(Moved(unit=u.id, path=tuple(done)))
+                rs.fall(state, ctx, u, bottom, climbed, "a second failed test on a slippery climb")
+                done, fell = [u.at], True
         if stop:
             path = path[:i + 1]
-        saves = ter.drop(state.board, prev, h)
+        saves = ter.drop(board, prev, h)
         if saves:
             ctx.emit(Moved(unit=u.id, path=tuple(done)))
             done = [h]
@@ -131,23 +148,17 @@ def advance(state: SkirmState, ctx: Context, u: SkirmUnit, path: list[Hex], then
         watchers = reaction.watchers(state, u)
         if watchers:
             ctx.emit(Moved(unit=u.id, path=tuple(done)))
-            reaction.pause_at(state, ctx, then.model_copy(update={"rest": path[i + 1:], "watchers": watchers}))
+            # Caught right after a climb by ladder or rope, the mover is still on it (text #4 'Falling').
+            on_aid = bool(climbed) and not fell and ter.aid(board, prev, h) is not None
+            reaction.pause_at(state, ctx, then.model_copy(update={
+                "rest": path[i + 1:], "watchers": watchers, "on_ladder": u.at if on_aid else None,
+                "bottom": bottom if on_aid else None, "levels": climbed if on_aid else 0}))
             return
     if len(done) > 1:
         ctx.emit(Moved(unit=u.id, path=tuple(done)))
     if then.face and u.on_map:
         u.facing = then.face  # type: ignore[assignment]
     carry_on(state, ctx, then)
-
-
-def jump(ctx: Context, u: SkirmUnit, k: int) -> bool:
-    """A jump over `k` inches of gap: 'must test for each 1” beyond that ... fail = move ends at top/bottom of
-    obstacle' - the model lands, and a failed Agility test ends its move there (text #4). True: it may go on."""
-    ok = True
-    for _ in range(max(k - 1, 0)):
-        c = roll_check(ctx.dice, u.stats.agility, BASE_TN, "jump (Agility)", side=u.side, unit=u.id, rule="#4")
-        ok = ok and c.passed
-    return ok
 
 
 def carry_on(state: SkirmState, ctx: Context, then: Paused) -> None:

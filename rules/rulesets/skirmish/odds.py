@@ -94,6 +94,7 @@ def attack_odds(shots: list[Shot], already_downed: bool, willpower: int, in_zone
     return {k: v for k, v in out.items() if v}
 
 
+@lru_cache(maxsize=256)
 def best_of(stat: int, tn: int, n: int) -> dict[Check, Fraction]:
     """The kept check of `n` d10s (the best one): P(best <= k-th) = (k/10)^n over the faces in order."""
     ranked = sorted((Check(f, stat, tn) for f in range(1, 11)), key=lambda c: (c.passed, c.margin))
@@ -109,27 +110,38 @@ def best_of(stat: int, tn: int, n: int) -> dict[Check, Fraction]:
     return dict(out)
 
 
+@lru_cache(maxsize=1024)
 def melee_odds(active: Fighter, other: Fighter) -> dict:
-    """Exact distribution of (winner, loser's fate, suppressed) of `cqc.melee_on_one`."""
-    out: dict = defaultdict(Fraction)
+    """Exact distribution of (winner, loser's fate, suppressed) of `cqc.melee_on_one`.
+
+    `wound_loser` reads only who won and whether it was a critical, so the contests are first summed by
+    (winner, critical) and each such class is walked once; the result is a pure function of two fighters,
+    cached."""
     a_dist = best_of(active.cqc, active.tn, active.dice)
     o_dist = best_of(other.cqc, other.tn, other.dice)
+    classes: dict = defaultdict(Fraction)
+    sample: dict = {}
     for a, pa in a_dist.items():
         for o, po in o_dist.items():
             c = Contest(a, o)
-            w = c.winner
-            if w is None:
-                out[(None, "miss", False)] += pa * po
-                continue
-            winner, loser = (active, other) if w == "active" else (other, active)
-            wounds = enumerate_dice(lambda d, c=c, winner=winner, loser=loser: wound_loser(d, c, winner, loser))
-            holds = p_holds(loser.willpower)
-            for f, q in wounds.items():
-                if f == "unhurt" and not loser.downed:
-                    out[(w, f, False)] += pa * po * q * holds
-                    out[(w, f, True)] += pa * po * q * (1 - holds)
-                else:
-                    out[(w, f, False)] += pa * po * q
+            key = (c.winner, c.winner is not None and c.critical)
+            classes[key] += pa * po
+            sample.setdefault(key, c)
+    out: dict = defaultdict(Fraction)
+    for (w, _), p in classes.items():
+        if w is None:
+            out[(None, "miss", False)] += p
+            continue
+        c = sample[(w, _)]
+        winner, loser = (active, other) if w == "active" else (other, active)
+        wounds = enumerate_dice(lambda d, c=c, winner=winner, loser=loser: wound_loser(d, c, winner, loser))
+        holds = p_holds(loser.willpower)
+        for f, q in wounds.items():
+            if f == "unhurt" and not loser.downed:
+                out[(w, f, False)] += p * q * holds
+                out[(w, f, True)] += p * q * (1 - holds)
+            else:
+                out[(w, f, False)] += p * q
     return {k: v for k, v in out.items() if v}
 
 

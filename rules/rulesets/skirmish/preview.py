@@ -7,12 +7,15 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
+from rules.rulesets.skirmish import climbs
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import odds
 from rules.rulesets.skirmish import table as rs
 from rules.rulesets.skirmish import flow as tn
 from rules.rulesets.skirmish import words
-from rules.rulesets.skirmish.actions import Activate, Charge, Nominate, OverwatchFire, Shoot, Spray, WatchCharge
+from rules.rulesets.skirmish.actions import (
+    Activate, Charge, Move, Nominate, OverwatchFire, Shoot, Spray, WatchCharge,
+)
 from rules.rulesets.skirmish.procedures.roll import mods_words, tn_of
 from rules.rulesets.skirmish.procedures.shooting import hit_modifiers, shot_for
 from rules.rulesets.skirmish.state import SkirmState
@@ -62,12 +65,11 @@ def fire_preview(state: SkirmState, shooter: SkirmUnit, shots: list[Hex], *, mov
 
 
 def melee_preview(state: SkirmState, attacker: SkirmUnit, defender: SkirmUnit, end: Hex, title: str) -> Preview:
-    copy = state.model_copy(deep=True)
-    a_u, d_u = copy.units[attacker.id], copy.units[defender.id]
-    a_u.at = end
-    if end != attacker.at:
-        a_u.facing = attacker.at.direction_to(end) or a_u.facing
-    a, d = rs.fighter(copy, a_u, d_u, active=True), rs.fighter(copy, d_u, a_u, active=False)
+    # Only the attacker changes (it stands at the end of its path): copy it alone, not the whole state.
+    face = (attacker.at.direction_to(end) or attacker.facing) if end != attacker.at else attacker.facing
+    a_u = attacker.model_copy(update={"at": end, "facing": face})
+    # `fighter` reads the table only for allies in contact (the attacker's own id is left out) and heights.
+    a, d = rs.fighter(state, a_u, defender, active=True), rs.fighter(state, defender, a_u, active=False)
     dist = odds.melee_odds(a, d)
     outs: dict[str, Fraction] = {}
     for (w, f, sup), p in dist.items():
@@ -94,6 +96,19 @@ def activation_preview(state: SkirmState, u: SkirmUnit, title: str) -> Preview:
                    outcomes=(Outcome(label="passes", chance=p), Outcome(label="fails", chance=1 - p)))
 
 
+def move_preview(state: SkirmState, u: SkirmUnit, path: list[Hex], title: str) -> Preview | None:
+    """A move that climbs, jumps a gap or jumps down: how it ends (text #4 'Climb & Jump', 'Falling')."""
+    tests = climbs.path_tests(state.board, u.at, path)
+    if not tests:
+        return None
+    dist = climbs.move_odds(state.board, u.at, path, u.stats.agility)
+    return Preview(title=title, dice=f"Agility {u.stats.agility} + d10 vs TN 10 for each test",
+                   outcomes=tuple(Outcome(label=f"{u.name} {k}", chance=v)
+                                  for k, v in sorted(dist.items(), key=lambda kv: -kv[1])),
+                   notes=(climbs.words(tests), "a passed test lets the move go on, a failed one ends it there",
+                          "overwatch fire on the way is not counted"))
+
+
 def preview(state: SkirmState, action: Action) -> Preview | None:
     u = state.units.get(getattr(action, "unit", ""))
     if u is None or not u.on_map:
@@ -112,6 +127,8 @@ def preview(state: SkirmState, action: Action) -> Preview | None:
         if t is None or t.side == u.side:
             return None
         return melee_preview(state, u, t, action.path[-1] if action.path else u.at, title)
+    if isinstance(action, Move):
+        return move_preview(state, u, list(action.path), title)
     if isinstance(action, (Activate, Nominate)) and not u.fleeing:
         return activation_preview(state, u, title)
     return None

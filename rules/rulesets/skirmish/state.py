@@ -50,6 +50,12 @@ class Paused(BaseModel):
     """Where a plain move leaves the mover facing."""
     watchers: list[str] = Field(default_factory=list)
     """Overwatch models that may still fire at this point."""
+    on_ladder: Hex | None = None
+    """Where the mover hangs on a ladder or rope: it was caught right after climbing by one (text #4)."""
+    bottom: Hex | None = None
+    """The foot of that climb: where the mover lands if it falls off."""
+    levels: int = 0
+    """How far it would fall (levels, 1 hex = 1 model height)."""
 
 
 class PendingMelee(BaseModel):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core import Context
 from rules.events import Changed, Eliminated, Message, Moved
 from rules.hexgrid import Hex, area
+from rules.rulesets.skirmish.procedures import cleanup as cu
 from rules.rulesets.skirmish.procedures import cqc
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import terrain as ter
@@ -41,6 +42,21 @@ def suppress(ctx: Context, u: SkirmUnit, why: str) -> None:
     if u.overwatch:
         u.overwatch = False
         ctx.emit(Changed(unit=u.id, field="overwatch", before=True, after=False, why="suppressed"))
+
+
+def fall(state: SkirmState, ctx: Context, u: SkirmUnit, to: Hex, levels: int, why: str) -> None:
+    """`u` falls `levels` to `to`, the foot of its climb: 'use agility to make a saving throw each 1”/model
+    height beyond the first' (text #4 'Falling Damage'; SKIRM-A14). A downed model downed again dies (SKIRM-A12).
+    If another model stands at the foot, the faller stays where it is (hexwar)."""
+    if to != u.at and state.unit_at(to) is None:
+        ctx.emit(Moved(unit=u.id, path=(u.at, to)))
+        u.at = to
+    ctx.emit(Message(message=f"{u.name} falls {levels}\" ({why})"))
+    f = cu.falling(ctx.dice, u.stats.agility, max(levels - 1, 0), side=u.side, unit=u.id)
+    if f == "downed" and u.downed:
+        f = "dead"
+    if f != "none":
+        hurt(state, ctx, u, f, "fell")  # type: ignore[arg-type]
 
 
 def coup_de_grace(state: SkirmState, ctx: Context) -> None:

@@ -16,15 +16,23 @@ TERRAIN: dict[str, TerrainInfo] = {
     "building": TerrainInfo(label="Building", effects="hard cover (+2 TN to hit); blocks sight through it", glyph="#", style="building"),
     "rubble": TerrainInfo(label="Rubble", effects="tough going; hard cover (+2 TN to hit)", glyph="%", style="rough"),
     "water": TerrainInfo(label="Water", effects="tough going", glyph="~", style="water"),
-    "impassable": TerrainInfo(label="Impassable", effects="no entry; blocks sight", glyph="@", style="rough"),
+    "impassable": TerrainInfo(label="Impassable", effects="no entry; blocks sight", glyph="@", style="rough",
+                                impassable=True),
     "gap": TerrainInfo(label="Gap", effects="no standing in it; jumped: 1\" free, an Agility test per 1\" beyond, "
-                                           "at most half Move (SKIRM-A15)", glyph="^", style="plain"),
+                                           "at most half Move (SKIRM-A15)", glyph="^", style="plain",
+                         impassable=True),
     "wall": TerrainInfo(label="Low wall (hexside)", effects="climbing over is tough going; hard cover against fire "
-                        "across it", mark="]", style="building"),
-    "ladder": TerrainInfo(label="Ladder (feature)", effects="climb any height here as tough going", mark="=",
-                          style="plain"),
+                        "across it", mark="]", style="building", place="edge"),
+    "ladder": TerrainInfo(label="Ladder (feature)", effects="climb any height here as tough going; an Agility "
+                          "test to go on after the climb; attacked on it: an Agility test or fall", mark="=",
+                          style="plain", place="feature"),
+    "rope": TerrainInfo(label="Rope (feature)", effects="climb any height here as tough going; an Agility test "
+                        "to go on after the climb; attacked on it: an Agility test or fall", mark='"',
+                        style="plain", place="feature"),
+    "slippery": TerrainInfo(label="Slippery surface (feature)", effects="a failed climb test here is tested "
+                            "again: a second failure falls", mark=";", style="plain", place="feature"),
     "objective": TerrainInfo(label="Objective (feature)", effects="a place the scenario names", mark="!",
-                             style="plain"),
+                             style="plain", place="feature"),
 }
 TOUGH = frozenset({"rough", "woods", "rubble", "water"})
 HARD_COVER = frozenset({"building", "rubble"})
@@ -43,8 +51,7 @@ def step_cost(board: Board, a: Hex, b: Hex) -> int | None:
         return None
     tough = board.terrain_at(b) in TOUGH or "wall" in board.edge_features(a, b)
     rise = board.height_at(b) - board.height_at(a)
-    ladder = "ladder" in board.features_at(a) or "ladder" in board.features_at(b)
-    if rise >= 2 and not ladder:
+    if rise >= 2 and aid(board, a, b) is None:
         return None
     if rise != 0:
         tough = True
@@ -74,9 +81,35 @@ def is_gap(board: Board, h: Hex) -> bool:
 def drop(board: Board, a: Hex, b: Hex) -> int:
     """Falling saves a step needs: 'each 1”/model height beyond the first' of a jump down, none by ladder."""
     fall = board.height_at(a) - board.height_at(b)
-    if fall < 2 or "ladder" in board.features_at(a) or "ladder" in board.features_at(b):
+    if fall < 2 or aid(board, a, b) is not None:
         return 0
     return fall - 1
+
+
+CLIMB_AIDS = ("ladder", "rope")
+
+
+def aid(board: Board, a: Hex, b: Hex) -> str | None:
+    """The ladder or rope a step between `a` and `b` climbs by (a feature of either hex), if any."""
+    for f in CLIMB_AIDS:
+        if f in board.features_at(a) or f in board.features_at(b):
+            return f
+    return None
+
+
+def climb(board: Board, a: Hex, b: Hex) -> int:
+    """Levels a step climbs, up or down, that take an Agility test: 'climb ladders and climb/jump down from
+    obstacles of head height' (text #4). A jump down of two or more levels without a ladder makes falling
+    saves instead (`drop`); 0 for a step that climbs nothing."""
+    rise = board.height_at(b) - board.height_at(a)
+    if rise == 0 or drop(board, a, b):
+        return 0
+    return abs(rise)
+
+
+def slippery(board: Board, a: Hex, b: Hex) -> bool:
+    """'a slippery surface with few handholds': a climb to or from a hex with the `slippery` feature."""
+    return "slippery" in board.features_at(a) or "slippery" in board.features_at(b)
 
 
 def in_cover(board: Board, h: Hex) -> bool:

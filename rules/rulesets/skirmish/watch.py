@@ -7,6 +7,7 @@ from rules import reaction as core
 from rules.core import Context, Refusal
 from rules.events import Changed, Message, Moved
 from rules.rulesets.skirmish import acts
+from rules.rulesets.skirmish.procedures import climb as climbing
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import table as rs
 from rules.rulesets.skirmish import terrain as ter
@@ -24,7 +25,7 @@ def fire(state: SkirmState, f: OverwatchFire, ctx: Context) -> None:
     w.shot_on_overwatch = True
     ctx.emit(Changed(unit=w.id, field="overwatch", before=True, after=False, why="fires on overwatch"))
     rs.fire(state, ctx, w, [mover.at] * f.shots, moved=0, overwatch=True)
-    after_reaction(state, ctx)
+    after_reaction(state, ctx, attacked=True)
 
 
 def charge(state: SkirmState, c: WatchCharge, ctx: Context) -> None:
@@ -34,7 +35,7 @@ def charge(state: SkirmState, c: WatchCharge, ctx: Context) -> None:
     _walk(state, ctx, w, list(c.path))
     rs.fight(state, ctx, w, mover)
     if state.melee is None:
-        after_reaction(state, ctx)
+        after_reaction(state, ctx, attacked=True)
 
 
 def move(state: SkirmState, m: WatchMove, ctx: Context) -> None:
@@ -59,15 +60,32 @@ def _walk(state: SkirmState, ctx: Context, w: SkirmUnit, path: list) -> None:
     rs.coup_de_grace(state, ctx)
 
 
-def after_reaction(state: SkirmState, ctx: Context) -> None:
+def after_reaction(state: SkirmState, ctx: Context, attacked: bool = False) -> None:
     """After one watcher's reaction: the others may still react, else the paused action goes on or stops."""
     top = core.waiting(state, KIND)
     mover = state.units[top.data["unit"]]
+    if attacked:
+        off_the_ladder(state, ctx, top, mover)
     left = [x for x in top.data["watchers"]
             if state.units[x].overwatch and mover.on_map and can_watch(state, state.units[x], mover)]
     top.data["watchers"] = left
     if not left or not mover.on_map or mover.downed:
         core.resume(state, ctx, {KIND: _go_on})
+
+
+def off_the_ladder(state: SkirmState, ctx: Context, top: core.Pause, mover: SkirmUnit) -> None:
+    """'A model will not fall off a rope or ladder unless he is attacked; then test agility to see if he falls'
+    (text #4): after each attack on a mover caught on a ladder or rope, shot or fought, downed or not (hexwar).
+    A fall ends the move at the foot of the climb, with its falling saves."""
+    p = Paused.model_validate(top.data)
+    if p.on_ladder is None or p.bottom is None or not mover.on_map or mover.at != p.on_ladder:
+        return
+    if climbing.holds_on(ctx.dice, mover.stats.agility, side=mover.side, unit=mover.id):
+        return
+    rs.fall(state, ctx, mover, p.bottom, p.levels, "attacked on a ladder or rope")
+    top.data.update(on_ladder=None, bottom=None, levels=0, rest=[])
+    if p.then == "charge":
+        top.data["then"] = "move"  # it fell: the charge is over
 
 
 def _still_open(state: SkirmState, mover: SkirmUnit, p: Paused, rest: list) -> bool:
@@ -125,7 +143,7 @@ def melee_choice(state: SkirmState, act: PushBack | Lock, ctx: Context) -> None:
     else:
         ctx.emit(Message(message=f"{win.name} and {lose.name} stay locked in combat"))
     if state.watch() is not None:
-        after_reaction(state, ctx)  # the fight was an overwatch charge: the paused move goes on or stops
+        after_reaction(state, ctx, attacked=True)  # an overwatch charge's fight: the paused move goes on or stops
     else:
         acts.after_action(state, ctx)
 

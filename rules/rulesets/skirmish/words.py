@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.actions import Action
+from rules.rulesets.skirmish import climbs
 from rules.rulesets.skirmish import terrain as ter
 from rules.rulesets.skirmish.actions import (
     Activate, Charge, EndActivation, HoldFire, Lock, Move, Nominate, Overwatch, OverwatchFire, Pivot, PushBack,
@@ -28,7 +29,11 @@ def describe(state: SkirmState, action: Action) -> str:
     if isinstance(action, Nominate):
         return f"{name(action.unit)}: nominate {name(action.target)} to activate next"
     if isinstance(action, Move):
-        return f"{name(action.unit)} moves to {action.path[-1]}" if action.path else f"{name(action.unit)} moves"
+        if not action.path:
+            return f"{name(action.unit)} moves"
+        u = state.units.get(action.unit)
+        tests = climbs.path_tests(state.board, u.at, list(action.path)) if u is not None and u.on_map else []
+        return f"{name(action.unit)} moves to {action.path[-1]}" + (f" ({climbs.words(tests)})" if tests else "")
     if isinstance(action, Pivot):
         return f"{name(action.unit)} pivots to face {action.face}"
     if isinstance(action, Shoot):

@@ -119,3 +119,17 @@ def test_exact_distribution_equals_the_procedure_over_every_two_chit_draw():
             counts[key] = counts.get(key, 0) + 1
     enumerated = {k: Fraction(v, 119 * 118) for k, v in counts.items()}
     assert enumerated == odds.vehicle(2, ch.RY, 2)
+
+
+@pytest.mark.parametrize("n", [1, 3, 5])
+def test_the_fast_class_count_equals_the_enumeration_of_every_draw(n):
+    """`odds.classes` (the quick count the previews use) gives what enumerating every draw gives."""
+    for valid in (ch.RY, ch.RED, ch.ALL, ch.NONE):
+        for armour, scale in ((0, Fraction(1)), (3, Fraction(2)), (4, Fraction(1, 2))):
+            def full(c, valid=valid, armour=armour, scale=scale):
+                r = ch.read_vehicle(c, valid, armour, scale)
+                return odds.vehicle_key(r), r.immobilised, r.systems_down
+            assert odds.vehicle_full(n, valid, armour, scale) == odds.draw_dist(n, full)
+        for kill in (3, 4, 5):
+            assert odds.infantry_kill(n, valid, kill) == odds.draw_dist(
+                n, lambda c, valid=valid, kill=kill: ch.read_infantry(c, valid, kill)).get(True, Fraction(0))

@@ -108,8 +108,11 @@ def test_opportunity_fire_after_a_move_is_the_firers_activation():
         unit("rx", "red", at(18, 1), [team("X")]),
     ]))
     play(state, "move blue unit=t path=[5,13;5,12]")
-    d = decision(state)
-    assert d.side == "red" and "opportunity fire" in d.prompt
+    d = decision(state)  # the move stops at the first hex where red may fire (§2.4, hex by hex)
+    assert d.side == "red" and "opportunity fire" in d.prompt and state.units["t"].at == at(5, 13)
+    assert set(legal_actions(state, "red")) == {OpFire(side="red", unit="rt", at=at(5, 13)), Hold(side="red")}
+    play(state, "hold red")
+    assert state.units["t"].at == at(5, 12)
     assert set(legal_actions(state, "red")) == {OpFire(side="red", unit="rt", at=at(5, 12)), Hold(side="red")}
     # superior FC at close d12 vs signature-3 d8: 10 beats 2; HKP/3 draws 3: 6 > front armour 3
     play(state, "opfire red unit=rt at=5,12", 2, 10, F("R3", "R2", "Y1"), 5)

@@ -36,7 +36,7 @@ def test_damaged_units_roll_1d100_and_the_loser_rolls_one_pool_die_the_others_tw
 
 def test_pool_spending_repairs_replaces_buys_and_refuses_overspending():
     s, c = finished([unit("r", "red", at(1, 1)), unit("b", "blue", at(5, 5))])
-    s.units["r"].stats.weapons[0].fire = 10
+    s.units["r"].stats.weapons[0] = s.units["r"].stats.weapons[0].model_copy(update={"fire": 10})
     s.units["b"].eliminated = True
     c = cp.end_battle(c, s, ScriptedDice(1, 40, 40, 90))
     cp.repair(c, "red", "r", 5)

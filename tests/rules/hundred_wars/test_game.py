@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import Refusal
-from rules.rulesets.hundred_wars import RULESET, turn, victory
+from rules.actions import parse_action
+from rules.core import Context, Refusal
+from rules.dice import ScriptedDice
+from rules.hexgrid import Hex
+from rules.rulesets.hundred_wars import RULESET, engage, firing, turn, victory
 from tests.rules.hundred_wars.helpers import HQ, INF, act, at, board, game, unit
 
 
@@ -312,3 +315,208 @@ def test_a_group_takes_one_counter_moves_on_one_roll_at_its_lowest_move_and_fire
     with pytest.raises(Refusal, match="group"):
         act(s, "fire red unit=t at=5,4")
     act(s, "fire red unit=t at=5,3", 1)
+
+
+def test_a_group_with_differing_move_may_take_a_separate_roll_for_the_faster_unit():
+    """'When factors differ either use a separate roll for the differing units or use the lowest unit factor'."""
+    slow = {**INF, "move": [{"mode": "ground", "factor": 5}]}
+    fast = {**INF, "move": [{"mode": "ground", "factor": 20}]}
+    units = [unit("t", "red", at(2, 1), **fast), unit("i", "red", at(2, 2), **slow), unit("e", "blue", at(11, 7))]
+    s = game(units, phase="move")
+    s.units["t"].counter = s.units["i"].counter = at(8, 1)
+    offered = [a for a in RULESET.legal_actions(s, "red") if a.kind == "move"]
+    assert {(a.unit, a.alone) for a in offered} == {("t", False), ("i", False), ("t", True), ("i", True)}
+    act(s, "move red unit=t alone=true", 60)  # its own roll and Move 20: four hexes; the slow one stays
+    assert s.units["t"].at == at(6, 1) and s.units["t"].moved
+    assert s.units["i"].at == at(2, 2) and not s.units["i"].moved
+    act(s, "move red unit=i", 60)  # now alone in its moving group: Move 5, one hex
+    assert s.units["i"].at == at(3, 2)
+    s2 = game([unit("a", "red", at(2, 1), **fast), unit("b", "red", at(2, 2), **fast), unit("e", "blue", at(11, 7))],
+              phase="move")
+    s2.units["a"].counter = s2.units["b"].counter = at(8, 1)
+    assert not any(a.kind == "move" and a.alone for a in RULESET.legal_actions(s2, "red"))
+    with pytest.raises(Refusal, match="same Move"):
+        act(s2, "move red unit=a alone=true")
+
+
+ADS_UNIT = {**INF, "weapons": [], "armour": 30, "ads": 5, "ads_range": 20}
+
+
+def test_an_ads_fires_at_enemy_units_as_usual_with_its_fire_and_range():
+    """ADS: 'Against enemy units, use Fire attacks as usual' -- the ADS Fire factor and range, one more weapon."""
+    gun = {**ADS_UNIT, "ads_fire": 40, "ads_range": 30}
+    s = game([unit("a", "red", at(3, 1), **gun), unit("b", "blue", at(3, 4), **{**INF, "armour": 30})])
+    assert [(x.unit, x.weapon) for x in RULESET.legal_actions(s, "red") if x.kind == "fire"] == [("a", 0)]
+    assert "its ADS (Fire 40, Range 30 cm)" in RULESET.describe(s, parse_action(RULESET.action_adapter, "fire red unit=a at=3,4"))
+    act(s, "fire red unit=a at=3,4", 50, 35, 20)  # Fire 35 v Armour 20: 15 damage, odd: the firer allocates
+    assert s.pending[0].damage == 15 and s.pending[0].allocator == "red"
+    s.pending, s.units["a"].fired = [], []
+    s.units["b"].at = at(3, 8)  # 35 cm: beyond the ADS range of 30 cm
+    assert not [x for x in RULESET.legal_actions(s, "red") if x.kind == "fire"]
+
+
+def test_ecm_attacks_an_enemy_ads_and_reduces_it_by_the_difference_for_the_turn():
+    """ECM: 'Combat an enemy ADS. Roll below your ECM and also beat the enemy's ADS roll to reduce the ADS by the
+    difference' (AHW-A23: margins); the reduced ADS then intercepts less."""
+    ecm = {**INF, "ecm": 6, "ecm_range": 40}
+    big = {**INF, "weapons": [{"fire": 60, "range": 60}]}
+
+    def fresh():
+        return game([unit("j", "red", at(2, 1), **ecm), unit("g", "red", at(4, 1), **big),
+                     unit("a", "blue", at(3, 5), **ADS_UNIT)])
+
+    s = fresh()
+    assert any(x.kind == "ecm_ads" and x.unit == "j" for x in RULESET.legal_actions(s, "red"))
+    act(s, "ecm_ads red unit=j at=3,5", 1, 4)  # ECM margin 5, ADS margin 1: the ADS loses 4
+    assert s.ads_cut == {"a": 4} and firing.ads_factor(s, s.units["a"]) == 1
+    with pytest.raises(Refusal, match="may attack an ADS"):
+        act(s, "ecm_ads red unit=j at=3,5")
+    act(s, "fire red unit=g at=3,5", 50, 2, 9, 50, 20)  # ADS 1 fails its 2; Fire 60 uncut: 50 v 20 -> destroyed
+    assert s.units["a"].eliminated
+    s = fresh()
+    act(s, "fire red unit=g at=3,5", 50, 2, 9, 50, 20)  # full ADS 5: margin 3 beats the failed ECM: Fire 60 - 30
+    assert not s.units["a"].eliminated and s.pending[0].damage == 10  # 30 v 20
+    s = fresh()
+    act(s, "ecm_ads red unit=j at=3,5", 7, 4)  # the ECM roll fails: nothing
+    assert s.ads_cut == {}
+    turn.end_turn(s, Context(lambda sink: ScriptedDice(3, 8, sink=sink)))
+    assert s.ecm_ads == [] and s.ads_cut == {}
+
+
+MOLE = {"move": [{"mode": "underground", "factor": 10}, {"mode": "ground", "factor": 10}], "cqb": 20, "armour": 40,
+        "carry": 1}
+
+
+def test_a_mole_carries_one_infantry_coy_and_sets_it_down_next_to_it():
+    """'Each mole can carry one infantry Coy': board in contact, ride off the table, leave for a free hex beside it."""
+    s = game([unit("m", "red", at(3, 1), **MOLE), unit("i", "red", at(3, 2)), unit("j", "red", at(2, 1)),
+              unit("e", "blue", at(11, 7))], phase="move")
+    boards = {(a.unit, a.at) for a in RULESET.legal_actions(s, "red") if a.kind == "carry"}
+    assert boards == {("i", at(3, 1)), ("j", at(3, 1))}
+    act(s, "carry red unit=i at=3,1")
+    assert s.units["i"].at is None and s.units["m"].carried == ["i"] and s.units["i"].moved
+    with pytest.raises(Refusal, match="cannot board"):
+        act(s, "carry red unit=j at=3,1")  # one Coy only
+    assert RULESET.unit_card(s, "m")[-1] == ("Passengers", "i")
+    s.units["m"].at = at(7, 3)  # the mole has moved on
+    downs = {a.at for a in RULESET.legal_actions(s, "red") if a.kind == "carry" and a.off}
+    assert downs == set(at(7, 3).neighbours()) and at(7, 4) in downs
+    act(s, "carry red unit=i at=7,4 off=true")
+    assert s.units["i"].at == at(7, 4) and s.units["m"].carried == []
+    s.phase = "fire"
+    with pytest.raises(Refusal, match="Phase 5"):
+        act(s, "carry red unit=i at=7,3")
+
+
+def test_passengers_and_units_in_buffers_are_lost_with_their_carrier():
+    """(hexwar) 'The consequences of a teleporter taking a bad hit in these circumstances can be disastrous'."""
+    s = game([unit("m", "red", at(3, 1), **MOLE), unit("i", "red", at(3, 2)), unit("e", "blue", at(11, 7))],
+             phase="move")
+    act(s, "carry red unit=i at=3,1")
+    engage.destroy(s, s.units["m"], Context(lambda sink: ScriptedDice(sink=sink)), "test")
+    assert s.units["i"].eliminated and s.units["i"].destroyed_by == "lost with m"
+
+
+def test_a_teleporter_gathers_units_into_its_buffers_and_sends_as_many_as_its_roll():
+    """'roll 1d10; the score must equal or exceed the number of units transported. Any units not covered by the die
+    roll are suspended in buffers'; 'Teleport units can teleport each other but not themselves'."""
+    tp = {**INF, "teleport": 3, "teleport_range": 20}
+    s = game([unit("t", "red", at(3, 1), **tp), unit("a", "red", at(3, 2)), unit("b", "red", at(4, 2)),
+              unit("e", "blue", at(11, 7))], phase="move")
+    assert {a.passenger for a in RULESET.legal_actions(s, "red") if a.kind == "gather"} == {"a", "b"}
+    act(s, "gather red unit=t passenger=a")
+    act(s, "gather red unit=t passenger=b")
+    assert s.units["t"].buffer == ["a", "b"] and s.units["a"].at is None
+    with pytest.raises(Refusal, match="cannot take"):
+        act(s, "gather red unit=t passenger=t")
+    send = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "teleport" and not a.passenger)
+    turn.apply(s, send, Context(lambda sink: ScriptedDice(1, sink=sink)))  # a 1: one unit materialises
+    assert s.units["a"].at is not None and s.units["t"].buffer == ["b"] and s.units["b"].at is None
+    assert not [a for a in RULESET.legal_actions(s, "red") if a.kind == "gather"]  # it has sent this turn
+    engage.destroy(s, s.units["t"], Context(lambda sink: ScriptedDice(sink=sink)), "test")
+    assert s.units["b"].eliminated and not s.units["a"].eliminated
+
+
+def test_ecm_may_cancel_a_new_enemy_order_issued_within_its_range():
+    """ECM: 'Cancel a new enemy order or order change issued with in range'; 'Combat an enemy ECM attack. Roll
+    below your ECM and also beat the enemy's ECM roll' -- a pause for the ECM side's reaction (rules/reaction.py)."""
+    ecm = {**INF, "ecm": 6, "ecm_range": 40}
+
+    def fresh(red_ecm: bool = False):
+        return game([unit("h", "red", at(0, 0), **HQ), unit("i", "red", at(3, 1), **(ecm if red_ecm else INF)),
+                     unit("j", "blue", at(3, 5), **ecm)], phase="counters", pips={"h": 3})
+
+    s = fresh()
+    act(s, "counter red unit=i to=6,1")
+    assert RULESET.decision(s).side == "blue" and "cancel the new Move order" in RULESET.decision(s).prompt
+    offered = RULESET.legal_actions(s, "blue")
+    assert {a.kind for a in offered} == {"done", "jam"} and RULESET.legal_actions(s, "red") == []
+    assert "cancel the new order" in RULESET.describe(s, next(a for a in offered if a.kind == "jam"))
+    act(s, "jam blue unit=j at=3,1", 2)  # ECM 2 <= 6, no enemy ECM to beat: the order is cancelled
+    assert s.units["i"].counter is None and s.pips["h"] == 2 and RULESET.decision(s).side == "red"
+    act(s, "counter red unit=i to=6,1")  # j has used its ECM this turn: no pause
+    assert s.units["i"].counter == at(6, 1) and not s.paused
+    s = fresh()
+    act(s, "counter red unit=i to=6,1")
+    act(s, "done blue")  # let it stand
+    assert s.units["i"].counter == at(6, 1) and RULESET.decision(s).side == "red"
+    s = fresh(red_ecm=True)
+    act(s, "counter red unit=i to=6,1")
+    act(s, "jam blue unit=j at=3,1", 2, 2)  # margin 4 does not beat the ordering side's margin 4: it stands
+    assert s.units["i"].counter == at(6, 1)
+    with pytest.raises(Refusal):
+        act(s, "jam blue unit=j at=3,1")
+
+
+def test_ecm_disrupts_homing_fire_and_restores_the_targets_cover():
+    """ECM: 'Disrupt Homing Weapons - Roll below your ECM and also beat any enemy ECM roll to restore cover bonus to
+    friendly units in Range currently under homing weapon attack' (Homing ignores Hard; restored, Hard halves)."""
+    from fractions import Fraction
+
+    from rules.rulesets.hundred_wars import odds
+
+    homing = {**INF, "weapons": [{"fire": 40, "range": 60, "kind": "homing"}]}
+    wood = board(terrain={at(3, 5): "wood"})
+
+    def fresh():
+        return game([unit("g", "red", at(3, 1), **homing), unit("t", "blue", at(3, 5)),
+                     unit("j", "blue", at(5, 5), **{**INF, "ecm": 6, "ecm_range": 20})],
+                    b=wood, rolled={f"wood@{at(3, 5)}": "hard"})
+
+    s = fresh()
+    shown = {o.label: o.chance for o in RULESET.preview(s, parse_action(RULESET.action_adapter, "fire red unit=g at=3,5")).outcomes}
+    cover = Fraction(6, 10)  # the ECM 6 roll succeeds, no red ECM to beat
+    miss = cover * odds.range_roll(20, 5, "hard", "direct")["miss"] + (1 - cover) * odds.range_roll(20, 5, "hard", "homing")["miss"]
+    assert shown["not sighted"] == miss and sum(shown.values()) == 1
+    act(s, "fire red unit=g at=3,5", 2, 10)  # cover restored: the Range roll 20 is halved to 10 of 20 cm: not sighted
+    assert not s.units["t"].eliminated and not s.pending
+    s = fresh()
+    act(s, "fire red unit=g at=3,5", 8, 10, 30, 5)  # the ECM fails: homing ignores Hard, 20 cm: a Good Hit, destroyed
+    assert s.units["t"].eliminated
+
+
+def test_psionic_pips_place_move_or_remove_enemy_move_orders_once_per_phase():
+    """Psionic: 'Pips are one use only, once per phase ... psionics may be used to place, move or remove enemy move
+    orders ... up to the maximum range paid for'."""
+    psi = {**HQ, "psionic": 2, "psionic_range": 30}
+    s = game([unit("p", "red", at(3, 1), **psi), unit("e", "blue", at(3, 5)), unit("f", "blue", at(10, 7))],
+             phase="counters", pips={"p": 0})
+    offered = [a for a in RULESET.legal_actions(s, "red") if a.kind == "psi"]
+    assert offered and {Hex(*a.at) for a in offered} == {at(3, 5)}  # f is beyond 30 cm
+    assert not any(a.remove for a in offered)  # e has no counter yet
+    act(s, "psi red unit=p at=3,5 to=3,6")
+    assert s.units["e"].counter == at(3, 6) and s.psi_used == {"p": 1}
+    with pytest.raises(Refusal, match="once per phase"):
+        act(s, "psi red unit=p at=3,5 remove=true")
+    s.psi_phase = []  # a later phase
+    act(s, "psi red unit=p at=3,5 remove=true")
+    assert s.units["e"].counter is None and s.psi_used == {"p": 2}
+    s.psi_phase = []
+    with pytest.raises(Refusal, match="all its psionic pips"):
+        act(s, "psi red unit=p at=3,5 to=3,6")
+    s.psi_used = {}
+    with pytest.raises(Refusal, match="beyond"):
+        act(s, "psi red unit=p at=10,7 to=10,6")
+    s.phase = "move"
+    with pytest.raises(Refusal, match="Phase 3"):
+        act(s, "psi red unit=p at=3,5 to=3,6")

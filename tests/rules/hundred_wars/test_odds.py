@@ -46,7 +46,8 @@ def test_range_odds(dist, level, kind):
 
 
 @pytest.mark.parametrize("f,a,good,level,kind", [(16, 8, False, "easy", "direct"), (30, 40, True, "hard", "direct"),
-                                                 (45, 12, False, "very_hard", "homing")])
+                                                 (45, 12, False, "very_hard", "homing"), (60, 100, True, "easy", "indirect"),
+                                                 (0, 5, False, "easy", "direct"), (100, 0, False, "hard", "direct")])
 def test_fire_odds_equal_the_procedure_over_all_10000_face_pairs(f, a, good, level, kind):
     def key(r):
         return ("destroyed", 0) if r.destroyed else ("damage", r.damage) if r.hit else ("no effect", 0)

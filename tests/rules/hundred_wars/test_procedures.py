@@ -241,3 +241,15 @@ def test_teleport_chain_and_buffers():
 def test_scuttling_stranded_units():
     assert specials.scuttle(20, fire=30, armour=10)
     assert not specials.scuttle(30, fire=30, armour=10) and not specials.scuttle(10, fire=30, armour=10)
+
+
+def test_the_quick_line_of_fire_is_hexgrids_line_exactly():
+    """field.line_hexes_fast (whole numbers) gives the very hexes, ties and order of hexgrid.line_hexes (Fractions)."""
+    from rules.hexgrid import area, line_hexes
+    from rules.rulesets.hundred_wars.field import line_hexes_fast
+
+    centre = Hex(0, 0)
+    pairs = [(a, b) for a in area(centre, 1) for b in area(centre, 7)]
+    pairs += [(Hex(-3, 5), Hex(20, -9)), (Hex(4, 4), Hex(-17, 2)), (Hex(0, 0), Hex(24, -12)), (Hex(2, -1), Hex(-9, 20))]
+    for a, b in pairs:
+        assert line_hexes_fast(a, b) == line_hexes(a, b), (a, b)

@@ -45,7 +45,8 @@ def contest(my_factor: int, my_roll: int, their_factor: int = 0, their_roll: int
     """'Roll below your ECM and also beat the enemy's ECM roll': succeed, with a larger margin than theirs."""
     mine = margin(my_factor, my_roll)
     theirs = margin(their_factor, their_roll) if their_roll is not None else 0
-    ok = passed(my_factor, my_roll) and mine > theirs
+    # With nobody to beat, 'successfully rolling the ECM factor or less' is enough (a roll equal to it too).
+    ok = passed(my_factor, my_roll) and (their_roll is None or mine > theirs)
     return Contest(my_roll, their_roll, ok, mine - theirs if ok else 0)
 
 

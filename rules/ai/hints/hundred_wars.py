@@ -1,0 +1,31 @@
+"""The computer's hints for A Hundred Wars: damage received decides the game, and agreeing to end is for a side ahead."""
+
+from __future__ import annotations
+
+from rules.rulesets.hundred_wars.costing import unit_cost
+from rules.rulesets.hundred_wars.state import HwState
+from rules.rulesets.hundred_wars.victory import damage_received, result
+
+POINTS = 0.1
+"""Worth of one point of value (the text's unit costs): a destroyed 100-point unit is worth 10."""
+AGREED = 5.0
+"""Agreeing to end while not ahead gives the game away to a draw or a loss."""
+
+
+def unit_value(state: HwState, unit) -> float:
+    """A unit is there (a blind is only a guess); its points are counted by `side_value` as damage."""
+    return 0.0 if unit.blind else 0.5
+
+
+def side_value(state: HwState, side: str) -> float:
+    """'The side that has received the most damage is the loser': each point received counts against it;
+    having agreed to end the game counts for the side only if it would win now."""
+    worth = -POINTS * damage_received(state, side)
+    if side in state.agreed_end:
+        worth += 1.0 if result(state, "").winner == side else -AGREED
+    return worth
+
+
+def points(unit) -> int:
+    """A unit's value in the text's points (what it costs now)."""
+    return unit_cost(unit.stats)

@@ -1,0 +1,115 @@
+"""The host's lobby screen (`hexwar serve` at a terminal): games, codes, keys, new games; pilot tests."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+
+from rules.service import GameService
+from saves.scenarios import load_scenario
+from tui.remote.client import RemoteSeat
+from tui.remote.host import SPECTATOR, Host
+from tui.remote.lobby import LobbyApp
+
+
+def hosting(tmp_path) -> Host:
+    host = Host(tmp_path / "host")
+    host.add_game(GameService.new(load_scenario("teaching", "quad"), seed=9), "fort")
+    return host
+
+
+def rows(app: LobbyApp, table: str) -> list[tuple[str, ...]]:
+    t = app.query_one(table)
+    return [tuple(t.get_row_at(i)) for i in range(t.row_count)]
+
+
+async def test_the_lobby_lists_games_seats_codes_and_who_is_connected(tmp_path):
+    host = hosting(tmp_path)
+    app = LobbyApp(host)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        (game,) = rows(app, "#games")
+        assert game[:5] == ("fort", "quad", "teaching", "1", "The Kingdom") and game[5] == "nobody"
+        codes = host.codes("fort")
+        assert rows(app, "#seats") == [("The Kingdom", codes["kingdom"], "-", "-"),
+                                       ("The Rebels", codes["rebels"], "-", "-"),
+                                       ("spectators", codes[SPECTATOR], "-", "-")]
+        # A player joins over the host's socket (the lobby's loop serves it): the lobby shows it live.
+        seat = await asyncio.to_thread(RemoteSeat, str(host.socket_path), code=codes["rebels"])
+        try:
+            for _ in range(40):
+                await pilot.pause(0.05)
+                if rows(app, "#games")[0][5] == "The Rebels":
+                    break
+            assert rows(app, "#games")[0][5] == "The Rebels"
+            assert rows(app, "#seats")[1][3] == "1"
+            done = await asyncio.to_thread(seat.apply, "draw rebels")  # not the rebels' decision
+            assert not done.ok
+        finally:
+            await asyncio.to_thread(seat.close)
+        await pilot.press("tab", "down", "c")  # the rebels' code, copied
+        assert app.clipboard == codes["rebels"] and "Copied the join code of fort: The Rebels" in app.message
+        await pilot.press("ctrl+q")
+    assert not host.socket_path.exists() or not app._serving
+
+
+async def test_the_lobby_creates_a_game_of_a_chosen_rule_set_and_scenario(tmp_path):
+    from textual.widgets import Input, Select
+
+    host = hosting(tmp_path)
+    app = LobbyApp(host)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#ruleset", Select).value = "dhr"
+        await pilot.pause()
+        scenario = dialog.query_one("#scenario", Select)
+        assert scenario.value is not Select.BLANK
+        options = [value for _, value in scenario._options if value is not Select.BLANK]
+        scenario.value = options[-1]
+        dialog.query_one("#name", Input).value = "Bad Name!"
+        await pilot.click("#create")
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if "lower-case letters" in str(dialog.query_one("#dialog-message").render()):
+                break
+        assert "lower-case letters" in str(dialog.query_one("#dialog-message").render())
+        dialog.query_one("#name", Input).value = "ridge"
+        dialog.query_one("#name", Input).focus()
+        await pilot.press("enter")  # Enter in the name field creates, as the button does
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if "ridge" in host.games:
+                break
+        assert "ridge" in host.games and (host.folder / "ridge.toml").exists()
+        made = host.games["ridge"].service.state
+        assert made.ruleset == "dhr" and made.scenario == options[-1]
+        assert [r[0] for r in rows(app, "#games")] == ["fort", "ridge"]
+        assert app.selected_game == "ridge" and "New game ridge" in app.message
+        assert [r[1] for r in rows(app, "#seats")] == list(host.codes("ridge").values())
+
+
+async def test_the_lobby_registers_a_key_for_the_seat_under_the_cursor(tmp_path):
+    from textual.widgets import Input
+
+    host = hosting(tmp_path)
+    key = tmp_path / "id_ann"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ann@home", "-f", str(key)], check=True)
+    app = LobbyApp(host)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab", "down", "k")  # the rebels' seat
+        await pilot.pause()
+        field = app.screen.query_one("#key", Input)
+        field.value = str(key)  # the private key: refused, nothing registered
+        await pilot.press("enter")
+        assert "private key" in str(app.screen.query_one("#dialog-message").render())
+        field.value = (tmp_path / "id_ann.pub").read_text().strip()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "registered for fort: The Rebels" in app.message
+        assert rows(app, "#seats")[1][2] == "1"
+    (entry,) = host.keys.entries()
+    assert entry[2] == [("fort", "rebels")] and "ann@home" in entry[1]

@@ -1,0 +1,124 @@
+"""The terse terminal writer (tui/widgets/sgr.py, shadow.py): fewer bytes, the same screen on a VT emulator."""
+
+from __future__ import annotations
+
+import random
+
+import pyte
+import pytest
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from textual._compositor import ChopsUpdate, LayoutUpdate
+from textual.geometry import Region
+from textual.strip import Strip
+
+from tui.widgets import hex_update, sgr
+from tui.widgets.shadow import Shadow
+
+COLOURS = [None, "red", "green", "color(253)", "color(17)", "#102030"]
+ATTRS = ["bold", "dim", "italic", "underline", "reverse", "strike"]
+
+
+def random_style(rng: random.Random) -> Style | None:
+    if rng.random() < 0.15:
+        return None
+    return Style(color=rng.choice(COLOURS), bgcolor=rng.choice(COLOURS),
+                 **{a: True for a in ATTRS if rng.random() < 0.25})
+
+
+def paint(width: int, height: int, *writes: str) -> list[list[tuple]]:
+    screen = pyte.Screen(width, height)
+    stream = pyte.ByteStream(screen)
+    for data in writes:
+        stream.feed(data.encode())
+    return [[(c.data, c.fg, c.bg, c.bold, c.italics, c.underscore, c.reverse, c.strikethrough)
+             for c in (screen.buffer[y][x] for x in range(width))] for y in range(height)]
+
+
+def console() -> Console:
+    return Console(color_system="256", force_terminal=True, width=40)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_run_of_styles_paints_what_rich_paints(seed):
+    rng = random.Random(seed)
+    segments = [Segment(rng.choice("ab #."), random_style(rng)) for _ in range(30)]
+    con = console()
+    rich_out = "".join(s.style.render(s.text, color_system=con._color_system) if s.style else s.text for s in segments)
+    ours = sgr.render(segments, con._color_system)
+    assert paint(40, 1, ours) == paint(40, 1, rich_out)
+    assert len(ours) <= len(rich_out)
+    # It ends with the attributes reset, as Rich's writer does: what comes next starts from them.
+    assert paint(40, 1, ours + "X")[0][30] == paint(40, 1, " " * 30 + "X")[0][30]
+
+
+def test_transition_says_only_what_changes():
+    system = console()._color_system
+    plain = sgr._state(Style(), system)
+    cursor = sgr._state(Style(bold=True, reverse=True), system)
+    assert sgr.transition(plain, cursor) == "\x1b[1;7m"
+    assert sgr.transition(cursor, plain) == "\x1b[0m"
+    assert sgr.transition(cursor, sgr._state(Style(reverse=True), system)) == "\x1b[22m"
+
+
+def test_moves_are_relative_on_the_same_row_when_shorter():
+    assert sgr.move((10, 3), 11, 3) == "\x1b[C"
+    assert sgr.move((10, 3), 10, 3) == ""
+    assert sgr.move((10, 3), 12, 4) == "\x1b[5;13H"
+    assert sgr.move(None, 0, 4) == "\x1b[5H"
+
+
+def random_screen(rng: random.Random, width: int, height: int, base: list[list[Segment]] | None = None):
+    lines = []
+    for y in range(height):
+        if base is not None and rng.random() < 0.5:
+            lines.append(base[y])
+            continue
+        cells, x = [], 0
+        while x < width:
+            ch = rng.choice("ab .#漢") if x < width - 1 else "z"
+            if ch == " " and rng.random() < 0.4:  # a long run of blanks, to the edge or not
+                run = rng.randint(1, width - x)
+                cells.append(Segment(" " * run, random_style(rng)))
+                x += run
+                continue
+            cells.append(Segment(ch, random_style(rng)))
+            x += 2 if ch == "漢" else 1
+        lines.append(cells)
+    return lines
+
+
+@pytest.fixture(params=[False, True], ids=["erase-default-only", "bce"])
+def erase(request, monkeypatch):
+    """Blanks erased on the default background only, or on any (a terminal with `bce`, as pyte)."""
+    monkeypatch.setattr(sgr, "ERASE_COLOURS", [request.param])
+    return request.param
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_whole_screens_through_the_shadow_paint_what_textual_paints(seed, erase):
+    """Several whole-screen frames in a row, then partial ones: the shadow writes only changed
+    cells, and the terminal ends up the same as with Textual's writer."""
+    rng = random.Random(seed)
+    width, height = 30, 5
+    con = console()
+    shadow = Shadow()
+    ours, theirs = [], []
+    lines = None
+    for _ in range(4):
+        lines = random_screen(rng, width, height, lines)
+        update = LayoutUpdate([[Strip(line)] for line in lines], Region(0, 0, width, height))
+        ours.append(shadow.layout(update, con))
+        theirs.append(hex_update.textual_layout_segments()(update, con))
+    assert paint(width, height, *ours) == paint(width, height, *theirs)
+    assert sum(map(len, ours[1:])) <= sum(map(len, theirs[1:]))
+
+
+def test_an_unchanged_frame_writes_nothing():
+    con = console()
+    shadow = Shadow()
+    line = [Segment("hello world", Style(color="red"))]
+    update = LayoutUpdate([[Strip(line)]], Region(0, 0, 11, 1))
+    assert shadow.layout(update, con)
+    assert shadow.layout(update, con) == ""
