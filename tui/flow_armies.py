@@ -68,3 +68,28 @@ def chosen_armies(screen, setup):
         except SaveError as exc:
             raise ValueError(f"{side.name or side.id}: {exc.first.expected}") from None
     return setup
+
+
+def campaign(app) -> None:
+    """Choose a campaign (the user's copies, then the bundled ones) and open its screen."""
+    from saves import campaign_play as play
+    from saves.errors import SaveError
+    from saves.store import saves_dir
+    from tui.dialogs.choice import ChoiceDialog
+    from tui.screens.campaign import CampaignScreen
+
+    folder = saves_dir() / "campaigns"
+    mine = sorted(folder.glob("*.toml")) if folder.is_dir() else []
+    choices = [(str(p), f"{p.stem} (yours, under way)") for p in mine]
+    choices += [(key, f"{key} (bundled: a fresh start)") for key, p in play.bundled_campaigns()
+                if not any(m.name == p.name for m in mine)]
+
+    def chosen(ref: str | None) -> None:
+        if not ref:
+            return
+        try:
+            app.push_screen(CampaignScreen(play.user_copy(ref)))
+        except SaveError as exc:
+            app.show_error("This campaign cannot be opened", str(exc))
+
+    app.push_screen(ChoiceDialog("Play a campaign", choices), chosen)
