@@ -113,6 +113,9 @@ def steps(campaign: Campaign) -> list[Step]:
                 if n:
                     out.append(Step(side, f"repair {n} damage point(s) of {u.name} ({n} pool points)",
                                     lambda c, s=side, i=u.id, n=n: mod.repair(c, s, i, n)))
+            if pool >= mod.UPGRADE_COST:  # 'each roll of 100 allows 1 point to be added to any one unit' (AHW-A24)
+                out.append(Step(side, f"add 1 Armour to {u.name} ({mod.UPGRADE_COST} pool points)",
+                                lambda c, s=side, i=u.id: mod.upgrade(c, s, i, "armour")))
         for u in c.destroyed.get(side, []):
             cost = mod.unit_cost(u.bought)
             if cost <= pool:
