@@ -100,7 +100,8 @@ def play_in_browser(shots: Path) -> tuple[str, str]:
                 tab = Page(browser.new_page(viewport={"width": 1000, "height": 700}))
                 tab.page.goto(f"http://127.0.0.1:{port}/", wait_until="domcontentloaded")
                 tab.wait_for("New game")                # the title screen
-                tab.page.click(".xterm-screen")          # the keyboard to the terminal
+                # The keyboard to the terminal: a click in the top-left corner, away from the menu's clickable lines.
+                tab.page.click(".xterm-screen", position={"x": 4, "y": 4})
                 tab.page.keyboard.press("n")             # new game
                 tab.wait_for("ctrl\\+g")
                 tab.page.keyboard.press("Control+g")     # start it
