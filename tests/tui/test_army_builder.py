@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.widgets import Input, OptionList, Static
 
 from saves.armies import load_army
+from saves.store import saves_dir
 from tui.app import HexwarApp
 from tui.screens.army_builder import ArmyBuilderScreen
 from tui.screens.unit_design import UnitDesignScreen
@@ -118,8 +119,6 @@ async def test_a_dirtside_vehicle_designed_with_its_points_changing(tmp_path):
 async def test_a_built_army_is_chosen_for_a_side_of_the_teaching_scenario(tmp_path):
     from textual.widgets import Select
 
-    from saves.store import saves_dir
-
     app = HexwarApp(autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
         app.push_screen(ArmyBuilderScreen("hundred_wars"))
@@ -150,3 +149,13 @@ async def test_a_built_army_is_chosen_for_a_side_of_the_teaching_scenario(tmp_pa
         service = app.screen.service
         red = {u.name for u in service.state.units.values() if u.side == "red" and u.kind != "blind"}
         assert "Maldian Guard Blades 1" in red and "Captain Ash & staff" not in red
+
+
+async def test_a_bundled_list_opens_as_a_copy_to_save_as_yours():
+    app = HexwarApp({"screen": lambda: ArmyBuilderScreen("dirtside", "federal")}, autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.army.total == 636 and screen.limit == 700
+        assert screen.path == saves_dir() / "armies" / "federal.toml"
+        assert "Total: 636 points of 700   legal" in text(screen, "#total")

@@ -21,8 +21,8 @@ from textual.widgets.option_list import Option
 
 from rules import registry
 from rules.armycost import costing
-from saves.armies import (Army, CostedEntry, add_entry, army_lines, catalogue, empty_army, load_army, refusal,
-                          save_army, set_count)
+from saves.armies import (Army, CostedEntry, add_entry, army_lines, catalogue, empty_army, list_armies, load_army,
+                          refusal, save_army, set_count)
 from saves.errors import SaveError
 from tui.widgets.text import lit
 
@@ -70,6 +70,9 @@ class ArmyBuilderScreen(Screen[None]):
         self.message = ""
         if file and self.path.exists():
             self._load(self.path)
+        elif file and str(file) in list_armies(self.ruleset):  # a bundled list: start from it, save as yours
+            self._load(str(file))
+            self.path = default_path(self.ruleset).with_name(f"{file}.toml")
 
     def compose(self) -> ComposeResult:
         name = registry.entries()[[e.id for e in registry.entries()].index(self.ruleset)].name
