@@ -227,7 +227,7 @@ def side_problems(doc: Document, ruleset: Any) -> list[Problem]:
     known = [k for k in model.model_fields if k not in ("id", "name")]
     out: list[Problem] = []
     for i, side in enumerate(doc.sides):
-        fields = side.fields
+        fields = {k: v for k, v in side.fields.items() if k not in ("army", "points", "deploy")}  # saves/army_sides.py
         for key in fields:
             if key not in model.model_fields:
                 out.append(Problem(f"sides[{i}].{literal(key, 40)}", f"is not a side field of {ruleset.id}" + _close(key, known)))
@@ -356,18 +356,21 @@ def setup_from_document(doc: Document) -> tuple[Setup | None, list[Problem]]:
         for j, at in enumerate(v.hexes):
             if not _on_map(at, width, height):
                 problems.append(Problem(f"victory[{i}].hexes[{j}]", f"{at} is off the {width}x{height} map"))
+    army_units, army_problems = _army_units(doc, width, height)
+    problems += army_problems
     if problems or board is None:
         return None, problems
     try:
         setup = Setup(
             ruleset=doc.ruleset, name=doc.name, title=doc.title, description=doc.description,
             board=board,
-            sides=[SideSetup(id=s.id, name=s.name, **s.fields) for s in doc.sides],
+            sides=[SideSetup(id=s.id, name=s.name, **{k: v for k, v in s.fields.items() if k not in ("army", "points", "deploy")})
+                   for s in doc.sides],
             units=[
                 UnitSetup(id=u.id, side=u.side, name=u.name, kind=u.kind,
                           at=_hex(u.at) if u.at is not None else None, stats=dict(u.stats))
                 for u in doc.units
-            ],
+            ] + army_units,
             options=dict(doc.options),
             victory=[
                 VictoryCondition(kind=v.kind, side=v.side, hexes=[_hex(h) for h in v.hexes],
@@ -379,6 +382,33 @@ def setup_from_document(doc: Document) -> tuple[Setup | None, list[Problem]]:
     except ValidationError as exc:
         return None, problems_from_validation(exc, Setup)
     return setup, []
+
+
+def _army_units(doc: Document, width: int, height: int) -> tuple[list[UnitSetup], list[Problem]]:
+    """The units of sides that read an army file (`[[sides]] army = ...`, saves/army_sides.py)."""
+    from saves.army_sides import army_units, side_army
+    from saves.errors import SaveError
+
+    units: list[UnitSetup] = []
+    problems: list[Problem] = []
+    taken = {u.id for u in doc.units}
+    for i, s in enumerate(doc.sides):
+        spec, bad = side_army(s.id, s.fields, f"sides[{i}]")
+        problems += bad
+        if spec is None:
+            continue
+        problems += [Problem(f"sides[{i}].deploy[{j}]", f"{at} is off the {width}x{height} map")
+                     for j, at in enumerate(spec.deploy) if not _on_map(at, width, height)]
+        if spec.army is None:
+            continue
+        try:
+            more = army_units(doc.ruleset, spec, taken=taken)
+        except SaveError as exc:
+            problems.append(Problem(f"sides[{i}].army", exc.first.expected))
+            continue
+        taken |= {u.id for u in more}
+        units += more
+    return units, problems
 
 
 # --- Setup -> file -------------------------------------------------------------------------

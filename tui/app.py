@@ -124,6 +124,8 @@ class HexwarApp(App[None]):
             from tui.screens.editor import EditorScreen
 
             self.push_screen(EditorScreen(self.start["edit"]))
+        elif "screen" in self.start:
+            self.push_screen(self.start["screen"]())  # a factory: the army builder, a campaign (tui/cli.py)
 
     def _fatal_error(self) -> None:
         """An unhandled error ends the app: one plain line for the player, the traceback to crash.log."""
@@ -314,7 +316,9 @@ class HexwarApp(App[None]):
             if sides is not None:  # Esc: back to the title, nothing opened (no autosave store yet)
                 self.start_game(service, hide=self.hide_between and not sides, referee=referee, computers=sides)
 
-        names = [(s.id, s.name) for s in service.state.sides]
+        from tui.seating import Seating
+
+        names = [(side, service.side_name(side)) for side in Seating(service).sides()]
         self.push_screen(PlayersDialog(names, computers), chosen)
 
     def resume(self, choose: bool = False) -> None:
@@ -408,6 +412,16 @@ class HexwarApp(App[None]):
             self.show_error("The autosave cannot be resumed", str(exc), then=retry)
             return
         self.start_game(service, hide=self.hide_between)
+
+    def army_builder(self) -> None:
+        from tui.flow_armies import army_builder
+
+        army_builder(self)
+
+    def campaign(self) -> None:
+        from tui.flow_armies import campaign
+
+        campaign(self)
 
     def rules_reference(self) -> None:
         from rules import registry

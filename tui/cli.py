@@ -131,6 +131,14 @@ def build_parser() -> argparse.ArgumentParser:
     army.add_argument("--add", metavar="UNIT", help="the unit's name in that list")
     army.add_argument("--count", type=int, default=1, metavar="N", help="how many to add (default 1)")
     army.add_argument("--limit", type=int, metavar="POINTS", help="the scenario's points limit")
+    army.add_argument("--edit", action="store_true", help="open the file in the army builder screen")
+    campaign = sub.add_parser(
+        "campaign", help="play a campaign: its state, the between-battle steps, its next battle",
+        description="Open a campaign file (or a bundled campaign by name, e.g. hundred_wars/ford, played on a copy "
+        "in your data folder): its state, the between-battle choices and its next battle with the carried forces.",
+    )
+    campaign.add_argument("file", metavar="FILE", help="a campaign file, or a bundled campaign's name")
+    campaign.add_argument("--show", action="store_true", help="print the campaign's state and stop")
     resolve = sub.add_parser(
         "resolve", help="the game master's quick resolver: odds and a roll of any procedure, no map",
         description="Resolve one procedure of a rule set without a game: `hexwar resolve` lists the rule sets, "
@@ -438,6 +446,26 @@ def cmd_join(args: argparse.Namespace) -> int:
         seat.close()
 
 
+def cmd_campaign(args) -> int:
+    """`hexwar campaign FILE [--show]`."""
+    from saves import campaign_play as play
+    from saves.errors import SaveError
+
+    try:
+        path = play.user_copy(args.file)
+        war = play.load(path)
+    except SaveError as exc:
+        raise UserError(str(exc)) from None
+    if args.show:
+        for line in [str(path), *play.state_lines(war)]:
+            _out(line)
+        return EXIT_OK
+    from tui.app import run_app
+    from tui.screens.campaign import CampaignScreen
+
+    return EXIT_INTERNAL if run_app({"screen": lambda: CampaignScreen(path)}) else EXIT_OK
+
+
 def cmd_resolve(args: argparse.Namespace) -> int:
     import random
 
@@ -582,6 +610,21 @@ def _run(argv: Sequence[str] | None) -> int:
         return cmd_join(args)
     if args.command == "web":
         return cmd_web(args)
+    if args.command == "army" and args.edit:
+        from tui.app import run_app
+        from tui.screens.army_builder import ArmyBuilderScreen
+
+        from rules import registry
+        from rules.armycost import costing
+
+        try:
+            if costing(args.ruleset) is None:
+                raise UserError(f"the {args.ruleset} rules have no army costing")
+        except registry.UnknownRuleset as exc:
+            raise UserError(str(exc)) from None
+        return EXIT_INTERNAL if run_app({"screen": lambda: ArmyBuilderScreen(args.ruleset, args.file, args.limit)}) else EXIT_OK
+    if args.command == "campaign":
+        return cmd_campaign(args)
     if args.command == "army":
         from saves.armies import army_command
 

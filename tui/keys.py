@@ -68,6 +68,8 @@ TITLE_KEYS: tuple[Key, ...] = (
     Key("r", "rules", "Rules reference", "read a rule set's quick reference"),
     Key("g", "resolver", "Quick resolver", "the game master's resolver: any procedure's odds and a roll, no map"),
     Key("e", "editor", "Scenario editor", "draw a map, place forces and save a scenario"),
+    Key("a", "army", "Army builder", "build an army within a points limit (rule sets with points)"),
+    Key("m", "campaign", "Campaign", "a campaign's state, its between-battle steps and its next battle"),
     Key("question_mark", "help", "Help", "list the keys of this screen", display="?"),
     Key("q", "quit", "Quit", "leave hexwar"),
     Key("up", "menu(-1)", "Up", "the menu entry above", display="up", palette=False),

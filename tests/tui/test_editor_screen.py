@@ -25,6 +25,7 @@ async def _fill(pilot, app, values: dict[str, str]) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_a_new_user_draws_a_map_places_two_forces_saves_and_starts_a_game(tmp_path, monkeypatch):
     monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
     app = HexwarApp(None, autosave=False)
@@ -142,34 +143,38 @@ async def test_saving_over_a_file_asks_first(tmp_path, monkeypatch):
         assert (tmp_path / "old.toml.bak").read_text() == "keep me"
 
 
-@pytest.mark.parametrize("ruleset", ["quad", "dhr", "skirmish", "hundred_wars", "dirtside"])
-async def test_every_rule_sets_units_are_placed_and_edited_through_the_form(tmp_path, monkeypatch, ruleset):
+async def test_every_rule_sets_units_are_placed_and_edited_through_the_form(tmp_path, monkeypatch):
+    from saves.editor.form import stat_fields
+
     monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
-    app = HexwarApp({"edit": Session(session_for(None, ruleset, (5, 4)).draft)}, autosave=False)
+    app = HexwarApp({"edit": session_for(None, "quad", (5, 4))}, autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, EditorScreen)
-        await pilot.press("a")
-        await pilot.pause()
-        fields = [i.id for i in app.screen.query(Input)]
-        from saves.editor.form import stat_fields
-
-        assert fields[3:] == [f"field-stat-{f.name}" for f in stat_fields(ruleset)]
-        await _fill(pilot, app, {"name": "First"})
-        await pilot.press("s", "right", "right", "a")
-        await pilot.pause()
-        await _fill(pilot, app, {"name": "Second", "side": "blue"})
-        assert [(u.name, u.side, u.at) for u in screen.draft.units] == [("First", "red", (0, 0)), ("Second", "blue", (2, 0))]
-        bounded = next(f for f in stat_fields(ruleset) if f.kind == "int" and f.high is not None)
-        await pilot.press("enter")  # Enter on a unit opens its form
-        await pilot.pause()
-        await _fill(pilot, app, {f"stat-{bounded.name}": str(bounded.high + 1)})
-        assert any(p.path == f"units[1].stats.{bounded.name}" for p in screen.session.problems())
-        await pilot.press("u")
-        assert not any(p.path.startswith("units[1].stats") for p in screen.session.problems())
-        await pilot.press("x")
-        assert [u.name for u in screen.draft.units] == ["First"]
+        for ruleset in ("quad", "dhr", "skirmish", "hundred_wars", "dirtside"):
+            screen.replace_session(Session(session_for(None, ruleset, (5, 4)).draft))
+            screen.side = "red"
+            await pilot.pause()
+            await pilot.press("a")
+            await pilot.pause()
+            fields = [i.id for i in app.screen.query(Input)]
+            assert fields[3:] == [f"field-stat-{f.name}" for f in stat_fields(ruleset)]
+            await _fill(pilot, app, {"name": "First"})
+            await pilot.press("s", "right", "right", "a")
+            await pilot.pause()
+            await _fill(pilot, app, {"name": "Second", "side": "blue"})
+            placed = [(u.name, u.side, u.at) for u in screen.draft.units]
+            assert placed == [("First", "red", (0, 0)), ("Second", "blue", (2, 0))], ruleset
+            bounded = next(f for f in stat_fields(ruleset) if f.kind == "int" and f.high is not None)
+            await pilot.press("enter")  # Enter on a unit opens its form
+            await pilot.pause()
+            await _fill(pilot, app, {f"stat-{bounded.name}": str(bounded.high + 1)})
+            assert any(p.path == f"units[1].stats.{bounded.name}" for p in screen.session.problems()), ruleset
+            await pilot.press("u")
+            assert not any(p.path.startswith("units[1].stats") for p in screen.session.problems())
+            await pilot.press("x")
+            assert [u.name for u in screen.draft.units] == ["First"]
 
 
 async def test_help_lists_the_editor_keys_and_escape_asks_before_dropping_edits(tmp_path, monkeypatch):

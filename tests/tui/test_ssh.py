@@ -266,3 +266,123 @@ def test_the_hosts_owner_registers_a_key_by_hand(door, keys, capsys):
         assert main(["serve", "--dir", str(door.folder), "--register", *wrong]) != 0
         assert why in capsys.readouterr().err
     assert door.host.keys.seats(fingerprint(keys["rebels"])) == [("fort", "rebels")]
+
+
+def test_a_connection_that_offers_key_after_key_is_cut_off():
+    """asyncssh sets no bound on login attempts: the door does (a client cycling keys is closed)."""
+    from collections import Counter
+
+    import asyncssh
+
+    from tui.remote.ssh import MAX_AUTH_TRIES, SSHDoor, _Server
+
+    class Conn:
+        closed = False
+
+        def get_extra_info(self, name):
+            return ("127.0.0.9", 1) if name == "peername" else None
+
+        def close(self):
+            self.closed = True
+
+    server, conn = _Server(SSHDoor.__new__(SSHDoor)), Conn()
+    server.door.per_address, server.door.connections = Counter(), set()
+    server.connection_made(conn)
+    key = asyncssh.generate_private_key("ssh-ed25519").convert_to_public()
+    assert all(server.validate_public_key("play", key) for _ in range(MAX_AUTH_TRIES))
+    assert not conn.closed
+    assert not server.validate_public_key("play", key) and conn.closed
+    assert not server.get_kbdint_challenge("play", "", "")
+    assert not _Server(server.door).validate_public_key("root", key)  # any other user: never
+
+
+@pytest.mark.slow
+def test_two_players_with_only_ssh_play_a_whole_game_one_dropping_and_rejoining_by_key(tmp_path, keys):
+    """The issue's "done when", over the real client: two `ssh -T` players (plain mode, keys offered)
+    play a DHR teaching game to its end; the first is killed (kill -9 of its ssh) while the other
+    plays, and comes back by key alone. Nothing lost or doubled."""
+    import os
+    import random
+    import signal
+
+    from saves.scenarios import default_scenario
+    from saves.store import load_game
+    from tui.remote.ssh import SSHDoor
+
+    running = Running(tmp_path / "host")
+    running.door = SSHDoor(running.host, 0, tmp_path / "hostkey", listen="127.0.0.1")
+    started: list[subprocess.Popen] = []
+    try:
+        service = running.host.add_game(
+            GameService.new(load_scenario(default_scenario("dhr").name, "dhr"), seed=3), "farm").service
+        running.call(running.door.start())
+        codes = running.host.codes("farm")
+        sides = service.state.side_ids()
+        out = {s: tmp_path / f"{s}.out" for s in sides}
+
+        def connect(side: str, first: bool) -> subprocess.Popen:
+            key = keys[["kingdom", "rebels"][sides.index(side)]]
+            with open(out[side], "ab") as log:
+                player = subprocess.Popen([SSH, "-p", str(running.door.bound_port), *OPTIONS, "-i", str(key), "-T",
+                                           "play@127.0.0.1"], stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
+            started.append(player)
+            if first:
+                player.stdin.write(f"{codes[side]}\n".encode())
+                player.stdin.flush()
+            deadline = time.monotonic() + 20
+            while running.host.games["farm"].connected().get(side, 0) == 0:
+                assert time.monotonic() < deadline, f"{side} never got in:\n{out[side].read_text()}"
+                time.sleep(0.05)
+            return player
+
+        players = {s: connect(s, first=True) for s in sides}
+        rng = random.Random(8)
+        sent: list[str] = []
+        dropped = rejoined = False
+        while service.result is None:
+            assert len(sent) < 400, "the game never ended"
+            side = service.decision().side
+            if not dropped and len(sent) >= 4 and side != sides[0]:
+                os.kill(players[sides[0]].pid, signal.SIGKILL)  # the first player's line dies
+                players[sides[0]].wait(10)
+                deadline = time.monotonic() + 20
+                while running.host.games["farm"].connected().get(sides[0], 0):
+                    assert time.monotonic() < deadline, "the host never saw the player go"
+                    time.sleep(0.05)
+                dropped, at = True, len(sent)
+            elif dropped and not rejoined and len(sent) > at:
+                players[sides[0]] = connect(sides[0], first=False)  # the key alone seats them
+                rejoined = True
+            action = rng.choice(service.legal_actions(side)).text()
+            while True:  # the player's screen may not have had the last push yet: then it refuses, and retries
+                refused = out[side].read_text().count("Refused:")
+                players[side].stdin.write(f"do {action}\n".encode())
+                players[side].stdin.flush()
+                deadline = time.monotonic() + 20
+                while len(service.history) == len(sent) and out[side].read_text().count("Refused:") == refused:
+                    assert time.monotonic() < deadline, f"{side}'s move never arrived:\n{out[side].read_text()}"
+                    time.sleep(0.02)
+                if len(service.history) > len(sent):
+                    break
+                time.sleep(0.1)
+            sent.append(action)
+        assert dropped and rejoined
+        assert [a.text() for a in service.log] == sent, "an action was lost, doubled or changed"
+        deadline = time.monotonic() + 10  # the host writes the file right after the last action
+        while load_game(running.folder / "farm.toml").log != service.log:
+            assert time.monotonic() < deadline, "the game file lacks an action"
+            time.sleep(0.05)
+        assert "Your key seats you in farm" in out[sides[0]].read_text()
+        for player in players.values():
+            player.stdin.write(b"quit\n")
+            player.stdin.flush()
+            player.wait(20)
+    finally:
+        for player in started:
+            if player.poll() is None:
+                player.kill()
+            player.wait(10)
+            if player.stdin:
+                player.stdin.close()
+        running.call(running.door.close())
+        running.stop()

@@ -122,3 +122,44 @@ def test_an_unchanged_frame_writes_nothing():
     update = LayoutUpdate([[Strip(line)]], Region(0, 0, 11, 1))
     assert shadow.layout(update, con)
     assert shadow.layout(update, con) == ""
+
+
+async def test_the_status_line_changes_in_the_same_frame_as_the_map_cursor(toy_game):
+    """The game screen hears of a cursor move at once (`HexMap.cursor_listener`), not through a
+    message handled after Textual may have written the map's frame: one frame, one chunk."""
+    from tests.tui.test_game_flow import game_app
+    from tui.widgets.status_line import StatusLine
+
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        status = screen.query_one(StatusLine)
+        start = screen.map.cursor
+        target = start.neighbour("E")
+        screen.map.cursor = target  # no pause: nothing else has run yet
+        assert status.fields["cursor"] == screen.map.describe(target)
+        assert status.fields["cursor"] != screen.map.describe(start)
+        await pilot.pause()
+
+
+async def test_a_dialog_leaves_the_screen_beneath_as_it_was(toy_game):
+    """A dialog's transparent backdrop is not restyled: the cells beside the dialog keep exactly
+    the styles they had (the map's terminal-default colours included), so nothing but the dialog
+    is written when it opens."""
+    from textual.renderables.background_screen import BackgroundScreen
+    from textual.color import Color
+    from textual.screen import Screen
+
+    from tests.tui.test_game_flow import game_app
+
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert hex_update.installed()
+        screen = app.screen
+        backdrop = BackgroundScreen(screen, Color(0, 0, 0, 0))
+        assert Screen.post_render(screen, backdrop, Style(color="red", bgcolor="blue")) is backdrop
+        await pilot.press("question_mark")
+        await pilot.pause()
+        row = app.screen._compositor.render_strips()[0]
+        beneath = screen._compositor.render_strips()[0]
+        assert [s.style for s in row][:3] == [s.style for s in beneath][:3]

@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
+from tui.widgets.lists import SafeSelect
 
 from tui.widgets.text import lit
 
@@ -36,7 +37,7 @@ class PlayersDialog(ModalScreen[list[str] | None]):
             for n, (sid, name) in enumerate(self.sides):
                 with Horizontal(classes="row side-row"):
                     yield Label(lit(name or sid), classes="field-label")
-                    yield Select(PLAYERS, value=COMPUTER if sid in self.computers else PERSON, allow_blank=False,
+                    yield SafeSelect(PLAYERS, value=COMPUTER if sid in self.computers else PERSON, allow_blank=False,
                                  classes="who", id=f"who-{n}")
             yield Button("Open the game", id="open", variant="primary")
             yield Static("ctrl+g: open    Tab: next field    Esc: cancel", classes="dialog-keys")

@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+from tui.widgets.lists import SafeSelect
 
 from rules import registry
 from saves.errors import SaveError
@@ -66,10 +67,10 @@ class NewHostedGame(ModalScreen[str | None]):
             yield Static("A new game on this host", classes="screen-title")
             with Horizontal(classes="row"):
                 yield Label("Rule set", classes="field-label")
-                yield Select([(e.name, e.id) for e in entries], value=entries[0].id, allow_blank=False, id="ruleset")
+                yield SafeSelect([(e.name, e.id) for e in entries], value=entries[0].id, allow_blank=False, id="ruleset")
             with Horizontal(classes="row"):
                 yield Label("Scenario", classes="field-label")
-                yield Select([], id="scenario", prompt="(no scenarios)")
+                yield SafeSelect([], id="scenario", prompt="(no scenarios)")
             with Horizontal(classes="row"):
                 yield Label("Name", classes="field-label")
                 yield Input(placeholder="(made up if left empty)", max_length=40, id="name")

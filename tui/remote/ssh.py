@@ -36,6 +36,8 @@ MAX_SESSIONS = 32
 CODE_TRIES = 3
 MAX_CODE = 40
 LOGIN_TIMEOUT = 30
+MAX_AUTH_TRIES = 12
+"""Keys offered (or other login attempts) on one connection; OpenSSH's own server allows 6."""
 CLOSE_TIMEOUT = 5
 """Seconds a session's game has to stop when the door closes, before it is killed."""
 
@@ -64,6 +66,7 @@ class _Server(asyncssh.SSHServer):
 
     key: asyncssh.SSHKey | None = None
     """The public key this connection logged in with (None: it offered none)."""
+    tries = 0
 
     def begin_auth(self, username: str) -> bool:
         return True  # everyone authenticates; only `play` can, with any key or with none
@@ -74,19 +77,27 @@ class _Server(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return True
 
+    def _try(self) -> bool:
+        """One more login attempt; past MAX_AUTH_TRIES the connection is closed (asyncssh sets no bound)."""
+        self.tries += 1
+        if self.tries > MAX_AUTH_TRIES:
+            self._conn.close()
+            return False
+        return True
+
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         # Any key logs `play` in (asyncssh then checks the client holds it): a key names a
         # player, it gives no seat but those registered for it. The last key validated is
         # the one signed with when the login succeeds.
         self.key = key if username == USER else None
-        return username == USER
+        return self._try() and username == USER
 
     def kbdint_auth_supported(self) -> bool:
         return True
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
         self.key = None  # a client with no key (or none accepted) logs in with no question
-        return username == USER
+        return self._try() and username == USER
 
 
 class SSHDoor:

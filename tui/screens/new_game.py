@@ -162,10 +162,13 @@ class NewGameScreen(Screen[None]):
         # Reflow the file's line breaks; keep its paragraphs.
         about.update(lit("\n".join(" ".join(p.split()) for p in text.split("\n\n"))))
         rows = []
+        from tui.flow_armies import army_select
+
         for n, side in enumerate(self.setup.sides):
             rows.append(Horizontal(
                 Label(lit(side.name or side.id), classes="field-label"),
-                Select(PLAYERS, value=PERSON, allow_blank=False, classes="who", id=f"who-{self._generation}-{n}"),
+                SafeSelect(PLAYERS, value=PERSON, allow_blank=False, classes="who", id=f"who-{self._generation}-{n}"),
+                *army_select(self, entry, side.id, n),  # a side that may take an army file (saves/army_sides.py)
                 classes="row side-row",
             ))
         await sides_box.mount_all(rows)
@@ -242,9 +245,15 @@ class NewGameScreen(Screen[None]):
             return
         hide = self.query_one("#hide", Tick).value
         from rules.service import GameService
+        from tui.flow_armies import chosen_armies
 
         try:
-            service = GameService.new(self.setup, seed, options, store=self.app.autosave_store())
+            setup = chosen_armies(self, self.setup)
+        except ValueError as exc:
+            self.show_error(str(exc))
+            return
+        try:
+            service = GameService.new(setup, seed, options, store=self.app.autosave_store())
         except Exception as exc:
             self.app.show_error("The game cannot start", str(exc))
             return

@@ -30,6 +30,8 @@ MENU = (
     ("r", "rules", "Rules reference"),
     ("g", "resolver", "Quick resolver (game master)"),
     ("e", "editor", "Scenario editor"),
+    ("a", "army", "Army builder"),
+    ("m", "campaign", "Campaign: play its next battle"),
     ("q", "quit", "Quit"),
 )
 
@@ -110,6 +112,12 @@ class TitleScreen(Screen[None]):
         from tui.screens.editor import open_editor
 
         open_editor(self.app)
+
+    def action_army(self) -> None:
+        self.app.army_builder()
+
+    def action_campaign(self) -> None:
+        self.app.campaign()
 
     def action_help(self) -> None:
         self.app.show_help(self)

@@ -7,6 +7,7 @@ from rules import reaction as core
 from rules.core import Context, Refusal
 from rules.events import Changed, Message, Moved
 from rules.rulesets.skirmish import acts
+from rules.rulesets.skirmish import climbs
 from rules.rulesets.skirmish.procedures import climb as climbing
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import table as rs
@@ -53,10 +54,33 @@ def _spend(ctx: Context, w: SkirmUnit, why: str) -> None:
 
 
 def _walk(state: SkirmState, ctx: Context, w: SkirmUnit, path: list) -> None:
+    """A watcher's reaction move: no overwatch pauses, but its climbs, jumps and drops take their tests
+    (`climbs.take`, the procedure the move odds use); the first that does not let it go on ends the move."""
     if path:
-        ctx.emit(Moved(unit=w.id, path=(w.at, *path)))
-        w.facing = path[-2].direction_to(path[-1]) if len(path) > 1 else (w.at.direction_to(path[0]) or w.facing)
-        w.at = path[-1]
+        stop_at, fate, fall_to = None, None, None
+        for t in climbs.path_tests(state.board, w.at, list(path)):
+            if stop_at is not None and t.at != stop_at:
+                break
+            r = climbs.take(ctx.dice, w.stats.agility, t.kind, t.n, t.slippery)
+            if r == "on":
+                continue
+            stop_at = t.at
+            if r.startswith("falls"):
+                fall_to, fate = t.bottom, r.partition(", ")[2] or None
+            elif r != "stops":
+                fate = r
+            if r != "stops":
+                break
+        end = stop_at if stop_at is not None else path[-1]
+        walked = list(path[:path.index(end) + 1])
+        ctx.emit(Moved(unit=w.id, path=(w.at, *walked)))
+        w.facing = (walked[-2] if len(walked) > 1 else w.at).direction_to(walked[-1]) or w.facing
+        w.at = end
+        if fall_to is not None and fall_to != w.at and state.unit_at(fall_to) is None:
+            ctx.emit(Moved(unit=w.id, path=(w.at, fall_to)))
+            w.at = fall_to
+        if fate is not None:
+            rs.hurt(state, ctx, w, fate, "fell")  # type: ignore[arg-type]
     rs.coup_de_grace(state, ctx)
 
 

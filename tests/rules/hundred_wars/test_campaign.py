@@ -123,3 +123,41 @@ def test_the_campaign_is_carried_in_a_campaign_file(tmp_path):
     path = save_campaign(war, tmp_path / "ford.toml")
     again = carried(load_campaign(path))
     assert again == c and war.next_battle == "first-blinds"
+
+
+def test_the_bundled_campaign_is_played_through_with_its_file(tmp_path, monkeypatch):
+    """The bundled two-battle campaign: battle one ends, the result and the carried forces go into the user's copy
+    of the file, a between-battle step is taken, and battle two starts with the survivors."""
+    from saves import campaign_play as play
+
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
+    path = play.user_copy("hundred_wars/ford")
+    assert path.is_relative_to(tmp_path) and path.name == "ford.toml"
+    war = play.load(path)
+    rng = random.Random(21)
+    first = GameService.new(play.battle_setup(war), seed=21)
+    while first.result is None:
+        assert first.apply(policy(first, rng)).ok
+    war = play.finish_battle(war, first)
+    play.save(war, path)
+    war = play.load(path)
+    assert war.results[0].winner == first.result.winner and war.next_battle == "first-blinds"
+    assert play.finish_battle(play.load(play.user_copy("hundred_wars/ford")).model_copy(update={"results": []}),
+                              first).carry == war.carry
+    c = cp.Campaign.model_validate(war.carry)
+    survivors = {u.id for f in c.forces.values() for u in f}
+    steps = play.steps(war)
+    buy = next(s for s in steps if s.label.startswith("buy a new"))  # the seeded pools afford one
+    before = c.pools[buy.side]
+    war = play.take_step(war, buy)
+    after = cp.Campaign.model_validate(war.carry)
+    assert after.pools[buy.side] < before and len(after.forces[buy.side]) == len(c.forces[buy.side]) + 1
+    survivors |= {u.id for u in after.forces[buy.side]}
+    second = GameService.new(play.battle_setup(war), seed=22)
+    fighting = {u.id for u in second.state.units.values() if not u.blind}
+    assert fighting == survivors
+    while second.result is None:
+        assert second.apply(policy(second, rng)).ok
+    war = play.finish_battle(war, second)
+    assert len(war.results) == 2 and war.next_battle is None
+    assert "every battle is fought" in play.state_lines(war)

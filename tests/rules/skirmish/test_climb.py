@@ -197,3 +197,21 @@ def test_the_village_tower_is_climbed_by_its_ladder_with_a_test_to_go_on():
     assert climbs.path_tests(state.board, foot, [ladder, roof])[0].by == "ladder"
     act(state, Move(side=u.side, unit=u.id, path=[ladder, roof]), 9)
     assert state.units[u.id].at == roof
+
+
+def test_a_watcher_moving_away_from_overwatch_takes_the_falling_saves_of_its_jump_down():
+    from rules.rulesets.skirmish.actions import WatchMove
+
+    b = board(heights={o(8, 3): 3})  # the watcher stands on a three-level roof
+    s = setup([model("r1", "red", o(6, 6)), model("r2", "red", o(1, 9)),
+               model("b1", "blue", o(8, 3)), model("b2", "blue", o(14, 1))], b=b)
+    state = start(s, overwatch_moves=True)
+    b1 = state.units["b1"]
+    b1.facing, b1.overwatch, b1.activated = "E", True, True
+    state = acting(state, "r1")
+    act(state, Move(side="red", unit="r1", path=[o(7, 6), o(8, 6), o(9, 6), o(10, 6), o(11, 6)]))
+    assert state.watch() is not None and state.watch().watchers == ["b1"]
+    # off the roof to the north: a jump down of 3 levels, two saves: 9 (14) passes, 3 (8) fails: downed
+    events = act(state, WatchMove(side="blue", unit="b1", path=[o(8, 2)]), 9, 3)
+    assert state.units["b1"].at == o(8, 2) and state.units["b1"].downed
+    assert sum("falling save" in t for t in texts(events)) == 2

@@ -1,0 +1,173 @@
+"""Playing a campaign file: its next battle with the carried forces, the result recorded, the between-battle steps.
+
+A rule set with campaigns has a `campaign` module beside it (rules/rulesets/<id>/campaign.py) with `start(state)`,
+`end_battle(c, state, dice)` and `next_units(c)`; its spending functions are offered as `steps` (A Hundred Wars:
+"Repair Bonus" and "Captures": repairs, replacements, new units from the army lists, claims and salvage).
+Bundled campaigns are in saves/campaigns/<ruleset>/; playing one works on a copy in the user's data folder.
+"""
+
+from __future__ import annotations
+
+import importlib
+import shutil
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable
+
+from rules import registry
+from rules.core import Refusal, Setup
+from rules.dice import SeededDice
+from saves.campaign import Campaign, carried, load_campaign, record_battle, save_campaign
+from saves.errors import SaveError
+
+
+def _root() -> Path:
+    return Path(str(resources.files("saves") / "campaigns"))
+
+
+def bundled_campaigns() -> list[tuple[str, Path]]:
+    """(ruleset/name, path) of every bundled campaign."""
+    root = _root()
+    return [(f"{p.parent.name}/{p.stem}", p) for p in sorted(root.glob("*/*.toml"))] if root.is_dir() else []
+
+
+def user_copy(name_or_path: str | Path) -> Path:
+    """The campaign file to play: a path as given, or the user's copy of a bundled campaign (made on first use)."""
+    path = Path(name_or_path)
+    if path.exists():
+        return path
+    found = [p for key, p in bundled_campaigns() if key == str(name_or_path) or p.stem == str(name_or_path)]
+    if not found:
+        known = ", ".join(k for k, _ in bundled_campaigns()) or "none"
+        raise SaveError(str(name_or_path), f"no campaign file there and no bundled campaign of that name (bundled: {known})")
+    from saves.store import saves_dir
+
+    mine = saves_dir() / "campaigns" / found[0].name
+    if not mine.exists():
+        mine.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(found[0], mine)
+    return mine
+
+
+def rules_of(campaign: Campaign):
+    """The rule set's campaign module (start, end_battle, next_units and its spending functions)."""
+    return importlib.import_module(f"{registry.module_of(campaign.ruleset)}.campaign")
+
+
+def battle_setup(campaign: Campaign) -> Setup:
+    """The next battle's scenario; after the first battle, with the carried forces instead of its units."""
+    from saves.scenarios import load_scenario
+
+    battle = campaign.next_battle
+    if battle is None:
+        raise SaveError(None, "every battle of this campaign is fought")
+    setup = load_scenario(battle, campaign.ruleset)
+    if not campaign.results:
+        return setup
+    return setup.model_copy(update={"units": rules_of(campaign).next_units(carried(campaign))})
+
+
+
+
+
+
+def finish_battle(campaign: Campaign, service) -> Campaign:
+    """The campaign after the battle played by `service` ended: losses, captures, repair rolls, pools, the result.
+
+    The between-battle dice are seeded from the game's seed and the battle's number (never the clock).
+    """
+    if service.result is None:
+        raise Refusal("the battle is not over")
+    mod = rules_of(campaign)
+    state = service.state
+    before = carried(campaign) if campaign.results else mod.start(service.initial)
+    dice = SeededDice(state.seed * 1000 + len(campaign.results), 0)
+    after = mod.end_battle(before, state, dice)
+    return record_battle(campaign, service.result, after)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One between-battle choice: what it says and what it does to the carried table (raises Refusal)."""
+
+    side: str
+    label: str
+    run: Callable[[Any], Any]
+
+
+def steps(campaign: Campaign) -> list[Step]:
+    """Every choice the text allows now, per side: repairs, replacements, new units, claims and salvage."""
+    if not campaign.results or campaign.ruleset != "hundred_wars":
+        return []
+    from saves.armies import catalogue
+
+    mod = rules_of(campaign)
+    c = carried(campaign)
+    out: list[Step] = []
+    for side in c.sides:
+        pool = c.pools.get(side, 0)
+        for u in c.forces.get(side, []):
+            if u.damage:
+                n = min(u.damage, pool)
+                if n:
+                    out.append(Step(side, f"repair {n} damage point(s) of {u.name} ({n} pool points)",
+                                    lambda c, s=side, i=u.id, n=n: mod.repair(c, s, i, n)))
+            if pool >= mod.UPGRADE_COST:  # 'each roll of 100 allows 1 point to be added to any one unit' (AHW-A24)
+                out.append(Step(side, f"add 1 Armour to {u.name} ({mod.UPGRADE_COST} pool points)",
+                                lambda c, s=side, i=u.id: mod.upgrade(c, s, i, "armour")))
+        for u in c.destroyed.get(side, []):
+            cost = mod.unit_cost(u.bought)
+            if cost <= pool:
+                out.append(Step(side, f"replace {u.name} ({cost} pool points)", lambda c, s=side, i=u.id: mod.replace(c, s, i)))
+        if side == c.winner:
+            for u in c.captured:
+                out.append(Step(side, f"claim captured {u.name}", lambda c, s=side, i=u.id: mod.claim(c, s, i)))
+                out.append(Step(side, f"salvage captured {u.name} (10% of its value to the pool)",
+                                lambda c, s=side, i=u.id: mod.salvage(c, s, i)))
+        for e in catalogue(campaign.ruleset):
+            if e.each <= pool:
+                out.append(Step(side, f"buy a new {e.entry.name} ({e.each} pool points)",
+                                lambda c, s=side, e=e: mod.buy(c, s, _new_id(c, s), e.entry.name,
+                                                                mod.HwStats.model_validate(e.entry.stats), e.entry.kind)))
+    return out
+
+
+def _new_id(c, side: str) -> str:
+    taken = {u.id for f in c.forces.values() for u in f} | {u.id for f in c.destroyed.values() for u in f}
+    return next(f"{side}-new{n}" for n in range(1, 10_000) if f"{side}-new{n}" not in taken)
+
+
+def take_step(campaign: Campaign, step: Step) -> Campaign:
+    """The campaign after one choice (Refusal: nothing changes)."""
+    c = carried(campaign).model_copy(deep=True)
+    step.run(c)
+    return campaign.model_copy(update={"carry": c.model_dump(mode="json")})
+
+
+def state_lines(campaign: Campaign) -> list[str]:
+    """The campaign as the screen and `hexwar campaign` show it."""
+    lines = [f"{campaign.title or campaign.name}: {len(campaign.results)} of {len(campaign.battles)} battles fought"]
+    for i, r in enumerate(campaign.results):
+        lines.append(f"  battle {i + 1} ({r.battle}): {'won by ' + r.winner if r.winner else 'a draw'}"
+                     + (f" ({r.reason})" if r.reason else ""))
+    nxt = campaign.next_battle
+    lines.append(f"next battle: {nxt}" if nxt else "every battle is fought")
+    if campaign.results:
+        c = carried(campaign)
+        for side in c.sides:
+            force = c.forces.get(side, [])
+            lines.append(f"{side}: pool {c.pools.get(side, 0)}, {len(force)} unit(s), "
+                         f"{len(c.destroyed.get(side, []))} destroyed")
+            lines += [f"    {u.name}" + (f" ({u.damage} damage)" if u.damage else "") for u in force]
+        if c.captured:
+            lines.append(f"captured by {c.winner}: " + ", ".join(u.name for u in c.captured))
+    return lines
+
+
+def save(campaign: Campaign, path: str | Path) -> Path:
+    return save_campaign(campaign, path)
+
+
+def load(path: str | Path) -> Campaign:
+    return load_campaign(path)

@@ -1,0 +1,57 @@
+"""The search's parts: the cut list of actions, units still to come, the counted budget, no turning on the spot."""
+
+from __future__ import annotations
+
+import random
+
+from rules.ai import Computer
+from rules.ai.candidates import bound
+from rules.ai.computer import placing
+from rules.ai.evaluate import Evaluator
+from rules.ai.simulate import attempt
+from rules.service import GameService
+from tests.conftest import toy_setup
+
+
+def test_a_long_list_is_cut_to_the_cap_keeping_every_rare_kind_and_the_same_for_the_same_seed():
+    game = GameService.new(toy_setup(), seed=1)
+    view = game.seat("a").view()
+    actions = game.legal_actions("a")
+    moves = [a for a in actions if a.kind == "move"]
+    others = [a for a in actions if a.kind != "move"]
+    assert len(moves) > 6
+    cut = bound(actions, view, "a", Evaluator(), random.Random(3), cap=len(others) + 4)
+    assert len(cut) <= len(others) + 4
+    assert all(a in cut for a in others)
+    assert cut == bound(actions, view, "a", Evaluator(), random.Random(3), cap=len(others) + 4)
+    assert bound(actions, view, "a", Evaluator(), random.Random(3), cap=len(actions)) == actions
+
+
+def test_a_unit_still_to_come_counts_as_far_away():
+    """Else staying off the map scores better than coming on (the computer never placed a blind)."""
+    game = GameService.new(toy_setup(), seed=1)
+    state = game.state.model_copy(deep=True)
+    ev = Evaluator()
+    on = ev.position(state, "a")
+    state.units["a1"].at = None
+    assert ev.position(state, "a") < on
+
+
+def test_the_budget_is_counted_in_tries_and_kept():
+    game = GameService.new(toy_setup(), seed=1)
+    player = Computer(random.Random(5), budget=40)
+    player.choose(game.seat("a"))
+    assert 0 < player._spent <= 40 + 2 * len(game.legal_actions("a"))  # the first round finishes its list
+
+
+def test_it_never_brings_back_a_placing_already_stood_in_this_turn():
+    game = GameService.new(toy_setup(), seed=1)
+    seat = game.seat("a")
+    view = seat.view()
+    moves = [a for a in seat.legal_actions() if a.kind == "move"]
+    player = Computer(random.Random(5))
+    player._seen_turn = view.turn
+    player._seen = {placing(view), placing(attempt(seat.ruleset, view, moves[0], random.Random(1)).state)}
+    assert player._not_back(seat.ruleset, view, [moves[0], moves[1]]) == moves[1]
+    player._seen = {placing(view)}
+    assert player._not_back(seat.ruleset, view, [moves[0], moves[1]]) == moves[0]

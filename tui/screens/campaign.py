@@ -1,0 +1,136 @@
+"""A campaign: its state, the between-battle steps, and its next battle with the carried forces.
+
+Reached from the title (m) or `hexwar campaign FILE`. When a battle of the campaign ends, its result and the
+carried forces (losses, captures, repair rolls, pools: saves/campaign_play.py) are written to the campaign
+file at once; the game-over screen's "title" comes back here, where the winners and losers spend their pools
+(Enter on a step) before the next battle (b).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from rules.core import Refusal
+from saves import campaign_play as play
+from saves.errors import SaveError
+from tui.screens.game import GameScreen
+from tui.widgets.text import lit
+
+
+class CampaignGameScreen(GameScreen):
+    """A battle of a campaign: when it ends the campaign records it; 'title' returns to the campaign screen."""
+
+    def __init__(self, service, on_end, **kw) -> None:
+        super().__init__(service, **kw)
+        self.on_end = on_end
+        self.recorded = False
+
+    def show_game_over(self) -> None:
+        from tui.screens.game_over import GameOverScreen
+
+        if not self.recorded:
+            self.recorded = True
+            self.on_end(self.service)
+
+        def done(choice: str | None) -> None:
+            if choice == "title":
+                self.app.pop_screen()  # back to the campaign screen under this one
+            elif choice == "quit":
+                self.app.exit()
+
+        self.app.push_screen(GameOverScreen(self.seat), done)
+
+
+class CampaignScreen(Screen[None]):
+    """One campaign file: its state, the between-battle choices, its next battle."""
+
+    HELP_TITLE = "a campaign"
+    BINDINGS = [
+        Binding("b", "battle", "Next battle", show=False),
+        Binding("escape", "back", "Back", show=False),
+    ]
+    DEFAULT_CSS = """
+    #campaign-state { height: auto; max-height: 60%; }
+    #steps { height: 1fr; }
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.war = play.load(self.path)
+        self.service = None
+        self.message = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(lit(f" Campaign: {self.war.title or self.war.name}   ({self.path})"), classes="screen-title")
+        yield Static("", id="campaign-state")
+        yield OptionList(id="steps")
+        yield Static("", id="message")
+        yield Static("Enter: take the marked step   b: play the next battle   Esc: back", classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        self.show()
+        self.query_one("#steps", OptionList).focus()
+
+    def show(self, message: str | None = None) -> None:
+        if message is not None:
+            self.message = message
+        self.query_one("#campaign-state", Static).update(lit("\n".join(play.state_lines(self.war))))
+        self.steps = play.steps(self.war)
+        rows = self.query_one("#steps", OptionList)
+        rows.clear_options()
+        rows.add_options([Option(lit(f"{s.side}: {s.label}")) for s in self.steps])
+        if self.steps:
+            rows.highlighted = 0
+        self.query_one("#message", Static).update(lit(self.message))
+
+    @on(OptionList.OptionSelected, "#steps")
+    def take(self, event: OptionList.OptionSelected) -> None:
+        step = self.steps[event.option_index]
+        try:
+            self.war = play.take_step(self.war, step)
+            play.save(self.war, self.path)
+        except (Refusal, SaveError) as exc:
+            self.show(f"Refused: {exc}")
+            return
+        self.show(f"Done: {step.side} {step.label}.")
+
+    def action_battle(self) -> None:
+        from rules.service import GameService
+
+        if self.war.next_battle is None:
+            self.show("Every battle of this campaign is fought.")
+            return
+        try:
+            setup = play.battle_setup(self.war)
+            seed = random.randrange(1, 1_000_000)  # like the new-game form's seed
+            self.service = GameService.new(setup, seed, store=self.app.autosave_store())
+        except Exception as exc:  # noqa: BLE001 - a bad scenario or carried table: said in words
+            self.show(f"The battle cannot start: {exc}")
+            return
+        self.app.push_screen(CampaignGameScreen(self.service, self.battle_over))
+
+    def battle_over(self, service) -> None:
+        """Record the ended battle in the campaign file (its between-battle rolls are seeded by the game's seed)."""
+        try:
+            self.war = play.finish_battle(self.war, service)
+            play.save(self.war, self.path)
+        except (Refusal, SaveError) as exc:
+            self.show(f"The result could not be recorded: {exc}")
+            return
+        self.show(f"Battle {len(self.war.results)} recorded in {self.path.name}.")
+
+    def on_screen_resume(self) -> None:
+        self.show()
+        self.query_one("#steps", OptionList).focus()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
