@@ -231,7 +231,8 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
 
     def status_message(self) -> str:
         """The last message, after a warning that stays while the autosave keeps failing (issue 9 item 2)."""
-        failed = getattr(self.service.store, "last_error", None) is not None
+        store = getattr(self.service, "store", None)  # a remote seat has no service: the host saves
+        failed = getattr(store, "last_error", None) is not None
         return ("AUTOSAVE FAILED (ctrl+s saves) | " if failed else "") + clean(self.message)
 
     def update_highlights(self, cursor: Hex | None = None) -> None:
