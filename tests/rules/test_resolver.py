@@ -82,9 +82,24 @@ def test_a_dhr_morale_check_resolves_as_the_text_says():
     """Morale: Rating 3 in DV 2 cover after 1 casualty needs 4 or less; a 6 fails by 2."""
     proc, values = run("dhr", "morale", {"rating": "3", "terrain_dv": "2", "casualties": "1"})
     odds = {o.label: o.chance for o in proc.odds(values).outcomes}
-    assert odds == {"holds": Fraction(4, 6), "retreats 1 hex(es)": Fraction(1, 6), "retreats 2 hex(es)": Fraction(1, 6)}
-    assert proc.roll(values, ScriptedDice([6])) == ["fails: retreats 2 hex(es)"]
+    assert odds == {"holds": Fraction(4, 6), "retreats 1 hex": Fraction(1, 6), "retreats 2 hexes": Fraction(1, 6)}
+    assert proc.roll(values, ScriptedDice([6])) == ["fails: retreats 2 hexes"]  # issue 9 item 16: not "hex(es)"
     assert proc.roll(values, ScriptedDice([4])) == ["holds"]
+
+
+def test_the_dhr_resolver_counts_in_words_never_hex_es_or_figure_s():
+    """Issue 9 item 16: "hex(es)", "figure(s)" were still in DHR's resolver lines."""
+    rng = random.Random(5)
+    for proc in procedures("dhr").values():
+        for _ in range(30):
+            values = {i.name: (rng.randint(i.low, i.high) if type(i.default) is int and i.low is not None
+                               else i.default) for i in proc.inputs}
+            try:
+                lines = proc.roll(values, SeededDice(rng.randrange(10**6)))
+            except ValueError:
+                continue
+            for line in lines + [o.label for o in proc.odds(values).outcomes]:
+                assert "(es)" not in line and "(s)" not in line, (proc.id, line)
 
 
 def test_the_command_line_resolves_and_refuses_clearly(capsys):

@@ -18,6 +18,7 @@ from rules.rulesets.dhr.actions import Call, Cast, Fire, Melee, Overrun
 from rules.rulesets.dhr.state import DHRState, attached, host_at, hosts, mp_of
 from rules.rulesets.dhr.terrain import cover_dv, edge_dv, hex_dv, line_on, spec
 from rules.rulesets.dhr.units import DHRUnit, SpellData, Weapon
+from rules.words import count
 
 ARTILLERY = "artillery"
 AIR = "air"
@@ -225,7 +226,7 @@ def valid_split(split: list[int], total: int, n: int) -> str | None:
     """Why a share of dice is not valid, or None: one count per target, none negative,
     at least one die and no more than the dice available."""
     if len(split) != n:
-        return f"the dice must be shared over {n} target(s), not {len(split)}"
+        return f"the dice must be shared over {count(n, 'target')}, not {len(split)}"
     if any(x < 0 for x in split):
         return "a share of dice cannot be negative"
     if sum(split) < 1 or sum(split) > total:
@@ -317,7 +318,7 @@ def _why_not(state: DHRState, u: DHRUnit, action: Action, target: DHRUnit) -> st
         if armoured(state, target) and not w.armament:
             return f"the {w.name} cannot hurt {target.name}, an armoured vehicle (it has no armament dice)"
         if not 1 <= action.slots <= len(w.rof):
-            return f"the {w.name} has {len(w.rof)} RoF slot(s), not {action.slots}"
+            return f"the {w.name} has {count(len(w.rof), 'RoF slot')}, not {action.slots}"
         if is_area(state, w) and action.slots != 1:
             return f"the {w.name} is an area weapon: it fires one slot"
         return (f"{at} is too far for the {w.name}: {dist} hexes at range {w.range}"

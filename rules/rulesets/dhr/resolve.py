@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core import Preview
 from rules.dice import Dice
 from rules.resolver import Input, Procedure
+from rules.words import count
 from rules.rulesets.dhr import odds as dhr_odds
 from rules.rulesets.dhr.procedures import base
 from rules.rulesets.dhr.procedures.fire import Combatant, Firer, resolve_fire
@@ -55,9 +56,9 @@ def fire_odds(v: dict) -> Preview:
 def fire_roll(v: dict, dice: Dice) -> list[str]:
     r = resolve_fire(_firer(v), _target(v), dice, distance=v["distance"], save_dv=v["terrain_dv"],
                      slots=v["slots"], modifier=v["modifier"])
-    lines = [f"the target loses {r.casualties} figure(s)"]
+    lines = [f"the target loses {count(r.casualties, 'figure')}"]
     if r.morale is not None:
-        lines.append("the target holds" if r.morale.passed else f"the target fails morale: retreats {r.morale.retreat} hex(es)")
+        lines.append("the target holds" if r.morale.passed else f"the target fails morale: retreats {count(r.morale.retreat, 'hex')}")
     return lines
 
 
@@ -84,8 +85,9 @@ def melee_odds(v: dict) -> Preview:
 def melee_roll(v: dict, dice: Dice) -> list[str]:
     a, d = _melee_sides(v)
     r = resolve_melee(a, d, dice, attacker_modifier=v["attacker_modifier"], defender_modifier=v["defender_modifier"])
-    return [f"the defender loses {r.defender_damage.casualties} figure(s), the attacker {r.attacker_damage.casualties}",
-            f"the defender retreats {r.defender_retreat} hex(es)" if r.defender_retreat else "the defender holds"]
+    return [f"the defender loses {count(r.defender_damage.casualties, 'figure')}, the attacker "
+            f"{count(r.attacker_damage.casualties, 'figure')}",
+            f"the defender retreats {count(r.defender_retreat, 'hex')}" if r.defender_retreat else "the defender holds"]
 
 
 MORALE = (
@@ -98,7 +100,7 @@ MORALE = (
 def morale_odds(v: dict) -> Preview:
     target = morale_target(v["rating"], v["terrain_dv"], v["casualties"])
     dist = dhr_odds.morale_distribution(target)
-    outcomes = [("holds" if r == 0 else f"retreats {r} hex(es)", p) for r, p in sorted(dist.items())]
+    outcomes = [("holds" if r == 0 else f"retreats {count(r, 'hex')}", p) for r, p in sorted(dist.items())]
     from rules.core import Outcome
 
     dice = "no roll: a sure pass" if target >= 6 else f"1d6 needing {target} or less"
@@ -107,7 +109,7 @@ def morale_odds(v: dict) -> Preview:
 
 def morale_roll(v: dict, dice: Dice) -> list[str]:
     r = morale_check(v["rating"], v["terrain_dv"], v["casualties"], dice)
-    return ["holds" + (" (no roll: 6 or more)" if r.face is None else "") if r.passed else f"fails: retreats {r.retreat} hex(es)"]
+    return ["holds" + (" (no roll: 6 or more)" if r.face is None else "") if r.passed else f"fails: retreats {count(r.retreat, 'hex')}"]
 
 
 PROCEDURES = (

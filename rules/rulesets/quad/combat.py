@@ -69,7 +69,7 @@ def block(state: QuadState, action: Block, ctx: Context) -> None:
     p = state.pending_attack
     choices = proc.block_choices(p.tally)
     if (action.quality, action.sixes) not in choices:
-        raise Refusal(f"blocking {action.quality} Quality hit(s) with {action.sixes} six(es) is not one of the choices: "
+        raise Refusal(f"blocking {count(action.quality, 'Quality hit')} with {count(action.sixes, 'six')} is not one of the choices: "
                       + "; ".join(f"{q} and {s}" for q, s in choices))
 
     def go_on(st: QuadState, paused: Pause, c: Context, cut: bool) -> None:

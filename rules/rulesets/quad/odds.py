@@ -16,6 +16,7 @@ from functools import lru_cache
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
 from rules.rulesets.quad import procedures as proc
+from rules.words import count
 
 Key = tuple[int, int, int, int]
 """(defender Quality lost, defender hexes fallen back, attacker Quality lost, attacker hexes fallen back)."""
@@ -133,5 +134,5 @@ def move_preview(title: str, stops: list[tuple[Hex, str]], quality: int) -> Prev
         rows.append(Outcome(label=f"stopped before {h} ({why})", chance=reach * (1 - p_pass)))
         reach *= p_pass
     rows.insert(0, Outcome(label="arrives", chance=reach))
-    dice = f"{len(stops)} terrain attack(s), 1d6 each, stopped on {quality + 1}+" if stops else "no dice"
+    dice = f"{count(len(stops), 'terrain attack')}, 1d6 each, stopped on {quality + 1}+" if stops else "no dice"
     return Preview(title=title, dice=dice, outcomes=tuple(rows))

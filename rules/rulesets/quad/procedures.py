@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rules.dice import Dice
 from rules.hexgrid import Hex
+from rules.words import count
 
 RULE_COMBAT = "QUAD Combat"
 
@@ -98,11 +99,11 @@ def roll_attack(inputs: AttackInputs, dice: Dice, *, side: str | None = None, un
 
     def said_attack(faces: tuple[int, ...]) -> str:
         t = tally_faces(inputs, faces, ())
-        return f"{t.hits} hit(s): {t.hits_q} cost Quality, {t.hits_p} push back"
+        return f"{count(t.hits, 'hit')}: {t.hits_q} cost Quality, {t.hits_p} push back"
 
     def said_defense(faces: tuple[int, ...]) -> str:
         t = tally_faces(inputs, (), faces)
-        return f"{t.blocks} block(s), {sum(1 for f in faces if f == 6 and f > inputs.attacker_quality)} of them 6s"
+        return f"{count(t.blocks, 'block')}, {sum(1 for f in faces if f == 6 and f > inputs.attacker_quality)} of them 6s"
 
     a = dice.roll(inputs.attack_dice, 6, "attack", side=side, unit=unit, need=inputs.defender_quality,
                   test=">", rule=RULE_COMBAT, outcome=said_attack)

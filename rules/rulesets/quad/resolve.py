@@ -6,6 +6,7 @@ from rules.dice import Dice
 from rules.resolver import Input, Procedure
 from rules.rulesets.quad import odds as quad_odds
 from rules.rulesets.quad import procedures as proc
+from rules.words import count
 
 ATTACK_INPUTS = (
     Input("attack", "attack dice (the attacker's Attack, +1 charging, +1 per supporting unit...)", 4, 1, 30),
@@ -44,8 +45,9 @@ def attack_roll(v: dict, dice: Dice) -> list[str]:
     loss = proc.losses(tally, quality, sixes)
     dq, dback = proc.fall_back(loss.defender_q, loss.defender_push, v["dq"], v["defender_steady"], v["defender_room"])
     aq, aback = proc.fall_back(loss.attacker_q, loss.attacker_push, v["aq"], v["attacker_steady"], v["attacker_room"])
-    return [f"{tally.hits} hit(s), {tally.blocks} block(s); the defender blocks {quality or 'no'} Quality hit(s)"
-            + (f", keeps {sixes} six(es) over" if sixes else ""),
+    return [f"{count(tally.hits, 'hit')}, {count(tally.blocks, 'block')}; the defender blocks "
+            f"{count(quality, 'Quality hit') if quality else 'no Quality hits'}"
+            + (f", keeps {count(sixes, 'six')} over" if sixes else ""),
             quad_odds._side_text("defender", dq, dback, v["dq"]),
             quad_odds._side_text("attacker", aq, aback, v["aq"])]
 

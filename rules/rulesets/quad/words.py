@@ -9,6 +9,7 @@ from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import Attack, Block, Charge, Decline, Draw, Hold, Move, Release, Retreat, Steal
 from rules.rulesets.quad.state import QuadState
 from rules.rulesets.quad.units import SPECIALS
+from rules.words import count
 
 
 def at(h) -> str:
@@ -59,9 +60,9 @@ def _block_words(state: QuadState, action: Block) -> str:
         return action.text()
     name = lambda uid: state.units[uid].name if uid in state.units else uid  # noqa: E731
     if t.blocks < t.hits:
-        return (f"Block {action.quality} Quality hit(s) and {t.blocks - action.quality} push hit(s): "
+        return (f"Block {count(action.quality, 'Quality hit')} and {count(t.blocks - action.quality, 'push hit')}: "
                 f"{name(p.defender)} loses {loss.defender_q} Q, falls back {loss.defender_push}")
-    return (f"Keep {loss.attacker_q} six(es) over: {name(p.attacker)} loses {loss.attacker_q} Q, "
+    return (f"Keep {count(loss.attacker_q, 'six')} over: {name(p.attacker)} loses {loss.attacker_q} Q, "
             f"falls back {loss.attacker_push}")
 
 
@@ -105,7 +106,7 @@ def side_lines(state: QuadState, side: str) -> list[str]:
         return []
     lines = [
         f"Leader {state.side(side).leader}",
-        f"Hand {len(pile.hand)} card(s); deck {len(pile.deck)}, discard {len(pile.discard)}",
+        f"Hand {count(len(pile.hand), 'card')}; deck {len(pile.deck)}, discard {len(pile.discard)}",
     ]
     if pile.hand and all(c.kind != "hidden" for c in pile.hand):
         shown = []
@@ -117,5 +118,5 @@ def side_lines(state: QuadState, side: str) -> list[str]:
                 shown.append(f"{c.rank} {state.units[c.unit].name}")
         lines.append("Hand: " + ", ".join(shown))
     if state.active_side == side and state.phase == "activation":
-        lines.append(f"Active: {state.played} card(s) played")
+        lines.append(f"Active: {count(state.played, 'card')} played")
     return lines

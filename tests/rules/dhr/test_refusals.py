@@ -61,7 +61,7 @@ def test_attacks_name_the_target_and_the_problem():
     assert refused(g, Fire(side="red", unit="r1", at=H(6, 6))) == "no enemy at 6,6"
     assert refused(g, Fire(side="red", unit="r1", at=H(8, 6))) == \
         "the rifle cannot hurt Panther, an armoured vehicle (it has no armament dice)"
-    assert refused(g, Fire(side="red", unit="r1", at=H(3, 1), slots=5)) == "the rifle has 2 RoF slot(s), not 5"
+    assert refused(g, Fire(side="red", unit="r1", at=H(3, 1), slots=5)) == "the rifle has 2 RoF slots, not 5"
     assert refused(g, Melee(side="red", unit="r1", at=H(3, 1))) == "Grenadiers at 3,1 is not next to 1st Squad"
     assert refused(g, Overrun(side="red", unit="r1", at=H(3, 1))) == "1st Squad is not a vehicle: only vehicles overrun"
     assert refused(g, Cast(side="red", unit="r1", at=H(3, 1))) == "1st Squad is not a Wizard: only a Wizard casts spells"

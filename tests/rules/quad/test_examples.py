@@ -85,7 +85,7 @@ def test_example_1_choices_are_described_in_the_defenders_words():
     give(state, "red", "att")
     play(state, "attack red unit=att at=6,3", 1, 3, 5, 6, 4, 6)
     texts = [RULESET.describe(state, a) for a in legal_actions(state, "blue")]
-    assert texts == ["Keep 1 six(es) over: att loses 1 Q, falls back 0", "Keep 0 six(es) over: att loses 0 Q, falls back 1"]
+    assert texts == ["Keep 1 six over: att loses 1 Q, falls back 0", "Keep 0 sixes over: att loses 0 Q, falls back 1"]
     prompt = decision(state).prompt
     assert prompt == ("att rolled 1 hit (1 cost Quality, 0 push back); def rolled 2 blocks (1 of them 6s): "
                       "1 block left over; choose how many 6s to keep (each costs att 1 Quality, the others push it back)")

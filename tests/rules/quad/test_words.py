@@ -41,7 +41,7 @@ def test_descriptions_name_the_card_the_unit_and_the_target():
     assert RULESET.describe(state, charge).startswith("Play A: Lancers charge Pikes at 6,3 from ")
     play(state, Attack(side="red", unit="r1", at=Hex(5, 3)), 6, 5, 1, 5)  # 2 hits, 1 block -> a choice
     text = RULESET.describe(state, Block(side="blue", quality=1))
-    assert text == "Block 1 Quality hit(s) and 0 push hit(s): Pikes loses 0 Q, falls back 1"
+    assert text == "Block 1 Quality hit and 0 push hits: Pikes loses 0 Q, falls back 1"
     from rules.rulesets.quad.turn import decision
     assert decision(state).prompt == ("Lancers rolled 2 hits (1 cost Quality, 1 push back); Pikes rolled "
                                       "1 block (0 of them 6s): choose how many Quality hits Pikes blocks")
@@ -57,7 +57,7 @@ def test_unit_card_marks_and_side_lines():
     state.units["b1"].eliminated = True
     assert RULESET.unit_marks(state, "b1") == "X"
     lines = RULESET.side_lines(RULESET.view(state, "red"), "red")
-    assert any(line.startswith("Hand 3 card(s)") for line in lines)
+    assert any(line.startswith("Hand 3 cards;") for line in lines)
     assert "Hand: A Lancers, 2 Bows, J tactics" in lines
 
 

@@ -19,6 +19,7 @@ from rules.rulesets.dhr.procedures.base import (
     R_ARMOUR_SAVE, R_FIRE, R_LINE_FIRE, R_MEDIC, R_TERRAIN_SAVE, count_under, roll_under,
 )
 from rules.rulesets.dhr.procedures.morale import MoraleResult, morale_check
+from rules.words import count
 
 # --- Range and rate of fire ------------------------------------------------------------
 
@@ -59,7 +60,7 @@ def rof_dice(rof: Sequence[int], slots: int = 1) -> tuple[int, int]:
     (returned as a positive number to subtract). RoF 1|1|1 with 3 slots: (3, 2).
     """
     if not 1 <= slots <= len(rof):
-        raise ValueError(f"RoF {rof_text(rof)} has {len(rof)} slot(s), not {slots}")
+        raise ValueError(f"RoF {rof_text(rof)} has {count(len(rof), 'slot')}, not {slots}")
     return sum(rof[:slots]), slots - 1
 
 
@@ -69,7 +70,7 @@ def split_rof(total_dice: int, slots: int) -> tuple[int, ...]:
     12 dice in 5 slots -> 3|3|2|2|2 (the MG 42 of Rate of Fire).
     """
     if slots < 1 or total_dice < slots:
-        raise ValueError(f"cannot split {total_dice} dice into {slots} slot(s)")
+        raise ValueError(f"cannot split {total_dice} dice into {count(slots, 'slot')}")
     base, extra = divmod(total_dice, slots)
     return tuple(base + (1 if i < extra else 0) for i in range(slots))
 
@@ -489,7 +490,7 @@ def resolve_line_fire(
         raise ValueError("traversing fire hits figures in a single hex (DHR-A10)")
     alloc = list(allocation) if allocation is not None else spread_dice(available, [t.target.figures for t in targets])
     if len(alloc) != len(targets) or any(n < 0 for n in alloc) or sum(alloc) > available:
-        raise ValueError(f"allocation {alloc} does not fit {available} dice over {len(targets)} target(s)")
+        raise ValueError(f"allocation {alloc} does not fit {available} dice over {count(len(targets), 'target')}")
     flags = [morale] * len(targets) if isinstance(morale, bool) else list(morale)
     results = []
     for n, t, m in zip(alloc, targets, flags):
