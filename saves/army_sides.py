@@ -122,7 +122,7 @@ def scenario_limit(ruleset: str, name: str) -> int | None:
     """A bundled scenario's points limit (the largest of its sides' `points`), for the army builder."""
     try:
         limits = [s.points for s in scenario_armies(name, ruleset).values() if s.points is not None]
-    except SaveError:
+    except (SaveError, OSError, ValueError):
         return None
     return max(limits, default=None)
 

@@ -130,7 +130,7 @@ class ArmyBuilderScreen(Screen[None]):
         else:
             from saves.army_sides import scenario_limit
 
-            found = scenario_limit(self.ruleset, text)
+            found = scenario_limit(self.ruleset, text)  # None for a name no file can have, too
             if found is None:
                 self.show(f"{text!r} is neither a number of points nor a scenario of {self.ruleset} with a points limit")
                 return
@@ -227,7 +227,7 @@ class ArmyBuilderScreen(Screen[None]):
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 save_army(Army(file, self.army.entries), path)
-            except (OSError, SaveError) as exc:
+            except (OSError, ValueError, SaveError) as exc:
                 self.show(f"Not saved: {exc}")
                 return
             self.show(f"Saved {path}.")
@@ -247,7 +247,7 @@ class ArmyBuilderScreen(Screen[None]):
     def _load(self, where: str | Path) -> None:
         try:
             army = load_army(where, self.ruleset)
-        except SaveError as exc:
+        except (SaveError, OSError, ValueError) as exc:
             self.message = f"Not loaded: {exc}"
             return
         if army.file.ruleset != self.ruleset:
