@@ -43,10 +43,10 @@ def army_select(screen, entry, side_id: str, n: int) -> list:
     spec = screen.side_armies.get(side_id)
     if spec is None:
         return []
-    limit = f", {spec.points} points" if spec.points is not None else ""
-    options = [(lit(f"army: {spec.army or 'as the scenario says'}{limit}"), SCENARIO)]
+    limit = f", {spec.points} pts" if spec.points is not None else ""  # short: it shares the row with "who plays"
+    options = [(lit(f"{spec.army or 'scenario'}{limit}"), SCENARIO)]
     options += [(lit(label), ref) for ref, label in choices(screen.ruleset_id)]
-    return [Select(options, value=SCENARIO, allow_blank=False, id=f"army-{screen._generation}-{n}", compact=True)]
+    return [Select(options, value=SCENARIO, allow_blank=False, id=f"army-{screen._generation}-{n}", classes="who")]
 
 
 def chosen_armies(screen, setup):

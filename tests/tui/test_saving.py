@@ -116,7 +116,7 @@ async def test_the_title_lists_every_unfinished_game_to_resume_or_abandon():
     assert older != newer
     app = HexwarApp(autosave=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert "Resume one of 2 unfinished games" in str(app.screen.query_one("#title-menu").render())
+        assert "Resume a game (2 unfinished)" in str(app.screen.query_one("#title-menu").render())
         await pilot.press("c")
         await pilot.pause()
         assert top(app) == "ResumeDialog" and len(app.screen.games) == 2

@@ -13,7 +13,7 @@ from tui.widgets.lists import SafeSelect
 from tui.widgets.text import lit
 
 PERSON, COMPUTER = "person", "computer"
-PLAYERS = [("a person at this keyboard", PERSON), ("the computer", COMPUTER)]
+PLAYERS = [("a person", PERSON), ("the computer", COMPUTER)]
 """Who may play a side: the same two choices on the new-game form and after loading a game."""
 
 

@@ -47,7 +47,7 @@ def menu_content(can_resume: int, marked: int = 0) -> Content:
         if action == "resume" and not can_resume:
             line = f"[dim]{mark}{key}  Resume (no unfinished game)[/dim]"
         elif action == "resume" and can_resume > 1:
-            line = f"[@click=screen.{action}]{mark}[b]{key}[/b]  Resume one of {can_resume} unfinished games[/]"
+            line = f"[@click=screen.{action}]{mark}[b]{key}[/b]  Resume a game ({can_resume} unfinished)[/]"
         else:
             line = f"[@click=screen.{action}]{mark}[b]{key}[/b]  {label}[/]"
         lines.append(f"[reverse]{line}[/reverse]" if n == marked else line)

@@ -17,7 +17,8 @@ SIDE_COLOURS = ("#e06c6c", "#6ca0e0", "#d0b050", "#70c070")
 class Roster(Static):
     """Lists each side and its units; the screen calls `show` after every change."""
 
-    DEFAULT_CSS = "Roster { height: auto; }"
+    # One row a unit, cut with an ellipsis rather than wrapped: at 80x24 a side of 12 units must fit.
+    DEFAULT_CSS = "Roster { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }"
     text: Text = Text()
     """What the roster shows now (plain text for tests)."""
 
