@@ -1,4 +1,4 @@
-"""Issue 9 item 16: QUAD and DHR count in words ("1 hit", "2 hexes"), never "hit(s)" or "hex(es)"."""
+"""Issue 9 item 16: every rule set counts in words ("1 hit", "2 hexes"), never "hit(s)" or "hex(es)"."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("ruleset", ["quad", "dhr"])
-def test_no_player_text_of_quad_or_dhr_says_s_or_es_in_brackets(ruleset):
+@pytest.mark.parametrize("ruleset", ["quad", "dhr", "skirmish", "hundred_wars", "dirtside"])
+def test_no_player_text_of_a_rule_set_says_s_or_es_in_brackets(ruleset):
     found = []
     for path in sorted((ROOT / "rules" / "rulesets" / ruleset).rglob("*.py")):
         for n, line in enumerate(path.read_text().splitlines(), 1):

@@ -10,6 +10,7 @@ from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside import morale
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit, Element
+from rules.words import count
 
 
 def apply_vehicle(state: DSState, unit: DSUnit, e: Element, r: ch.VehicleResult, ctx: Context,
@@ -144,4 +145,4 @@ def withdraw(state: DSState, unit: DSUnit, away_from: Hex, ctx: Context, why: st
     unit.at = path[-1]
     unit.stats.under_fire = True
     ctx.emit(Moved(unit=unit.id, path=tuple(path)))
-    ctx.emit(Message(message=f"{unit.name} falls back {len(path) - 1} hex(es) ({why})"))
+    ctx.emit(Message(message=f"{unit.name} falls back {count(len(path) - 1, 'hex')} ({why})"))

@@ -10,6 +10,7 @@ from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import morale
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
+from rules.words import count
 
 
 def commander(state: DSState, side: str, but: str = "") -> DSUnit | None:
@@ -84,4 +85,4 @@ def regroup(state: DSState, unit: DSUnit, other: DSUnit, ctx: Context) -> None:
     b.elements, b.leader, b.off_table, b.activated = lost, 0, True, True  # its losses stay counted; it leaves the table
     other.at = None
     ctx.emit(Changed(unit=other.id, field="regrouped", before=other.name, after=unit.name, why="merged"))
-    ctx.emit(Message(message=f"{other.name} merges into {unit.name}: {len(a.elements)} element(s)"))
+    ctx.emit(Message(message=f"{other.name} merges into {unit.name}: {count(len(a.elements), 'element')}"))

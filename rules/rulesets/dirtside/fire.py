@@ -9,6 +9,7 @@ from rules.dice import Dice
 from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside import weapons as w
 from rules.rulesets.dirtside.ladder import ECM_DIE, SYSTEM_DIE, shift
+from rules.words import count
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ def direct_fire(shot: Shot, dice: Dice, pool: ch.ChitPool | None = None, *, side
                               outcome=lambda f: f"rolls {f[0]}")[0] for d in tdice)
     best = max(t_rolls)
     f_rolls = dice.roll(shot.barrels, firer, "fire", side=side, unit=unit, need=best, test=">", rule="§5.1",
-                        outcome=lambda f: f"{sum(x > best for x in f)} hit(s)")
+                        outcome=lambda f: f"{count(sum(x > best for x in f), 'hit')}")
     valid, scale = shot.validity()
     draws, results = [], []
     for roll in f_rolls:

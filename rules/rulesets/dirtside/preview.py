@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from rules.actions import Action
 from rules.core import Outcome, Preview
+from rules.words import count
 from rules.rulesets.dirtside import actions as A
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import artillery as art
@@ -77,14 +78,18 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
         outcomes += hit_outcomes(label, p_hit, dist)
     riders = sum(len(u.infantry()) for u in state.units.values() if u.stats.aboard == target.id and u.alive)
     if riders:
-        notes.append(f"{riders} team(s) on board: each lost on a d6 of 6 if its carrier is damaged, 3-6 if it is "
+        notes.append(f"{count(riders, 'team')} on board: each lost on a d6 of 6 if its carrier is damaged, 3-6 if it is "
                      f"knocked out, all if it blows up (BOOM)")
     return Preview(title=f"{firer.name} fires at {target.name}", dice="chits drawn without replacement from 119",
                    outcomes=tuple(outcomes), notes=tuple(notes))
 
 
+HEADLINE = {"F": "Firer Zapped (the shot is void, the firer goes Systems Down)"}
+"""A draw's headline in words, where the key is a chit's letter (§6.1: the house rules' name for F)."""
+
+
 def hit_outcomes(label: str, p_hit: Fraction, dist: dict[str, Fraction]) -> list[Outcome]:
-    out = [Outcome(label=f"{label} hits: {k}", chance=p_hit * dist[k])
+    out = [Outcome(label=f"{label} hits: {HEADLINE.get(k, k)}", chance=p_hit * dist[k])
            for k in ("knocked out", "damaged", "F", "no damage") if dist.get(k)]
     return out + [Outcome(label=f"{label} misses", chance=1 - p_hit)]
 
@@ -98,7 +103,7 @@ def shot_outcomes(shot: fp.Shot, label: str) -> tuple[list[Outcome], str]:
     valid, scale = shot.validity()
     dist = odds.vehicle(shot.chits(), valid, shot.armour, scale)
     note = (f"{label}: {die_name(fdie)} against " + " / ".join(f"d{d}" for d in tdice)
-            + f", {shot.chits()} chit(s), {'+'.join(sorted(valid))} count, armour {shot.armour}")
+            + f", {count(shot.chits(), 'chit')}, {'+'.join(sorted(valid))} count, armour {shot.armour}")
     return hit_outcomes(label, p_hit, dist), note
 
 
@@ -163,7 +168,7 @@ def bombard_preview(state: DSState, battery: DSUnit, at: Hex, munition: str, she
         if munition == "harass":
             if u.infantry():
                 for k, p in sorted(odds.test_outcomes(u.stats.die(), u.stats.leadership, morale.ARTILLERY_ON_INFANTRY).items()):
-                    outcomes.append(Outcome(label=f"{u.name}: " + ("holds" if k == 0 else f"drops {k} level(s)"), chance=p))
+                    outcomes.append(Outcome(label=f"{u.name}: " + ("holds" if k == 0 else f"drops {count(k, 'level')}"), chance=p))
             continue
         e = u.stats.alive()[0]
         kind = "vehicle" if e.vehicle else "infantry"
@@ -171,7 +176,7 @@ def bombard_preview(state: DSState, battery: DSUnit, at: Hex, munition: str, she
             outcomes.append(Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=o.chance))
     where = f"{first}" if first == second else f"{first} to {second} (open sheaf)"
     return Preview(title=f"{battery.name}: {munition} on {where}",
-                   dice=f"{draws} draw(s) per element, {cls}" if munition != "harass" else "Under Fire and a +0 test",
+                   dice=f"{count(draws, 'draw')} per element, {cls}" if munition != "harass" else "Under Fire and a +0 test",
                    outcomes=tuple(outcomes), notes=("each unit's first element; every element draws alike",))
 
 
@@ -207,7 +212,7 @@ def move_preview(state: DSState, unit: DSUnit, path: list[Hex] | None = None) ->
         outcomes.insert(0, Outcome(label="moves", chance=p))
     else:
         e = unit.stats.alive()[0]
-        notes.append(f"{len(met)} minefield(s) on the way: every element draws 2 chits in each "
+        notes.append(f"{count(len(met), 'minefield')} on the way: every element draws 2 chits in each "
                      f"(vehicles red + yellow against bottom armour, a DAMAGED result immobilises)")
         if e.vehicle:
             for label, q in mines.vehicle_odds(mines.bottom_armour(e)).items():
@@ -230,7 +235,7 @@ def clear_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:
     n = mines.engineers(unit, m)
     p = mines.clear_chance(n)
     return Preview(title=f"{unit.name} clears the minefield at {at}",
-                   dice=f"d{mines.clear_die(n)} ({n} engineer team(s)) needing {mines.CLEAR_NEED}+",
+                   dice=f"d{mines.clear_die(n)} ({count(n, 'engineer team')}) needing {mines.CLEAR_NEED}+",
                    outcomes=(Outcome(label="cleared", chance=p), Outcome(label="not cleared", chance=1 - p)))
 
 

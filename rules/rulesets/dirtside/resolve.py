@@ -15,6 +15,7 @@ from rules.rulesets.dirtside import fire as fp
 from rules.rulesets.dirtside import preview as pv
 from rules.rulesets.dirtside import vtol
 from rules.rulesets.dirtside.ladder import LADDER, QUALITY_DIE, SYSTEM_DIE
+from rules.words import count
 
 QUALITIES = ("basic", "enhanced", "superior")
 TROOPS = ("green", "regular", "veteran")
@@ -122,7 +123,7 @@ def fire_roll(v: dict, dice: Dice) -> list[str]:
     if r.firer_die is None:
         return ["no shot: out of reach"]
     lines = [f"target rolls {', '.join(map(str, r.target_rolls))}; firer d{r.firer_die} rolls "
-             f"{', '.join(map(str, r.firer_rolls))}: {r.hits} hit(s)"]
+             f"{', '.join(map(str, r.firer_rolls))}: {count(r.hits, 'hit')}"]
     lines += [f"chits {' '.join(d)}: {res.words()}" for d, res in zip(r.draws, r.results)]
     return lines
 

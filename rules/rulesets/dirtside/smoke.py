@@ -9,6 +9,7 @@ from rules.hexgrid import DIRECTIONS, Hex
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.state import Cloud, DSState
 from rules.rulesets.dirtside.units import DSUnit
+from rules.words import count
 
 HEXES_PER_GUN = 2
 """An artillery smoke cloud is 2" long per gun in the battery (§10.2)."""
@@ -51,7 +52,7 @@ def lay(state: DSState, at: Hex, guns: int, ctx: Context) -> Cloud:
     """An artillery smoke mission: the cloud starts at the impact hex and runs downwind, 2 hexes per gun."""
     cloud = Cloud(hexes=cloud_line(state, at, HEXES_PER_GUN * guns, wind(state, ctx)))
     state.clouds.append(cloud)
-    ctx.emit(Message(message=f"smoke from {at}, {len(cloud.hexes)} hex(es) downwind "
+    ctx.emit(Message(message=f"smoke from {at}, {count(len(cloud.hexes), 'hex')} downwind "
                              f"({WIND_NAMES[state.wind]}): it blocks all sight"))
     return cloud
 
@@ -63,7 +64,7 @@ def thin(state: DSState, ctx: Context) -> None:
     before = len(state.clouds)
     state.clouds = [c for c in state.clouds if c.hexes]
     if state.clouds or before:
-        ctx.emit(Message(message=f"smoke thins: {len(state.clouds)} cloud(s) left"))
+        ctx.emit(Message(message=f"smoke thins: {count(len(state.clouds), 'cloud')} left"))
 
 
 def dischargers(unit: DSUnit) -> bool:

@@ -16,6 +16,7 @@ from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
 from rules.rulesets.dirtside.state import DSState, Flight, Mission
 from rules.rulesets.dirtside.units import DSUnit
+from rules.words import count
 
 
 def guns(battery: DSUnit) -> list:
@@ -183,7 +184,7 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
     if munition in ("smoke", "DMR"):
         n = len(tubes(battery))
         state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
-        ctx.emit(Message(message=f"{battery.name} fires {munition} ({n} gun(s), {cls}) on {at}"))
+        ctx.emit(Message(message=f"{battery.name} fires {munition} ({count(n, 'gun')}, {cls}) on {at}"))
         if munition == "smoke":
             battery.stats.smoke -= 1
             smoke.lay(state, at, n, ctx)
@@ -195,7 +196,7 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
     for e in firing:
         e.ammo -= 1
     state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
-    ctx.emit(Message(message=f"{battery.name} fires {munition} ({len(firing)} gun(s), {cls}) on {at}"
+    ctx.emit(Message(message=f"{battery.name} fires {munition} ({count(len(firing), 'gun')}, {cls}) on {at}"
                              + ("" if sheaf == "converged" else f", open sheaf to {second}")))
     mines.clear_in_zone(state, hexes, ctx)
     draws = len(firing) if sheaf == "converged" else 1
@@ -274,7 +275,7 @@ def launch(state: DSState, site: DSUnit, at: Hex, warhead: str, dummies: list[He
                       + (f" (in stock: {', '.join(site.stats.missiles)})" if site.stats.missiles else ""))
     this_turn = [f for f in state.flights if f.launcher == site.id and f.launched == state.turn]
     if len(this_turn) >= site.stats.launchers:
-        raise Refusal(f"{site.name} has {site.stats.launchers} launcher(s): no more missiles this turn")
+        raise Refusal(f"{site.name} has {count(site.stats.launchers, 'launcher')}: no more missiles this turn")
     if len(dummies) > art.MAX_DUMMIES:
         raise Refusal("at most two dummy counters, not two per missile")
     for h in [at, *dummies]:
@@ -285,7 +286,7 @@ def launch(state: DSState, site: DSUnit, at: Hex, warhead: str, dummies: list[He
     chits = sorted({at, *dummies})
     state.flights.append(Flight(id=f"cm{state.launched}", side=site.side, launcher=site.id, target=at,
                                 chits=chits, warhead=warhead, launched=state.turn))
-    ctx.emit(Message(message=f"{site.name} launches a cruise missile: target chit(s) on "
+    ctx.emit(Message(message=f"{site.name} launches a cruise missile: {'a target chit' if len(chits) == 1 else 'target chits'} on "
                              f"{', '.join(str(h) for h in chits)}; it arrives in turn {state.turn + 1}"))
     ctx.emit(Message(message=f"the real target is {at} ({warhead})", seen_by=(site.side,)))
 

@@ -10,6 +10,7 @@ from rules.events import Changed, Message, Moved
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit, Element
+from rules.words import count
 
 ON_BOARD_LOSS = {"damaged": 6, "knocked out": 3}
 """A team on board is lost on a d6 of this or more when its carrier is damaged / knocked out; BOOM kills all;
@@ -37,7 +38,7 @@ def load_problem(state: DSState, carrier: DSUnit, troops: DSUnit | None) -> str:
     have = [e for u in passengers(state, carrier) for e in u.infantry()] + troops.infantry()
     p = sum(1 for e in have if e.troop == "powered")
     if p > powered or len(have) - p > teams:
-        return f"{carrier.name} has room for {teams} team(s) and {powered} powered team(s)"
+        return f"{carrier.name} has room for {count(teams, 'team')} and {count(powered, 'powered team')}"
     return ""
 
 

@@ -8,6 +8,7 @@ from rules.rulesets.dirtside.legal import goes
 from rules.rulesets.dirtside.morale import LEVEL_NAMES
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import is_vtol
+from rules.words import count
 
 
 def describe(state: DSState, action: Action) -> str:
@@ -31,7 +32,7 @@ def describe(state: DSState, action: Action) -> str:
     if k == "counter":
         return f"{nm(action.unit)}: counter-battery fire at {nm(action.target)}"
     if k == "launch":
-        extra = f" with {len(action.dummies)} dummy chit(s)" if action.dummies else ""
+        extra = f" with {count(len(action.dummies), 'dummy chit')}" if action.dummies else ""
         return f"{nm(action.unit)}: launch a {action.warhead} cruise missile at {tname}{extra}"
     if k == "fly":
         return f"fly cruise missile {action.missile} to {Hex(*action.at)}" + (f" ({target.name})" if target else "")
@@ -118,7 +119,7 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
     if s.aboard:
         rows.append(("Aboard", state.units[s.aboard].name if s.aboard in state.units else s.aboard))
     if s.missiles:
-        rows.append(("Cruise missiles", f"{', '.join(s.missiles)}; {s.launchers} launcher(s)"))
+        rows.append(("Cruise missiles", f"{', '.join(s.missiles)}; {count(s.launchers, 'launcher')}"))
     flags = [n for n, on in (("Under Fire", s.under_fire), ("PANIC", s.panic), ("active sensors", s.sensors),
                              ("dug in", s.dug_in), ("smoke dischargers", bool(s.smoked)), ("command unit", s.command),
                              ("activated", s.activated)) if on]
@@ -172,7 +173,7 @@ def side_lines(state: DSState, side: str) -> list[str]:
         from rules.rulesets.dirtside.smoke import WIND_NAMES
         lines.append(f"Wind: blowing {WIND_NAMES[state.wind]}")
     for c in state.clouds:
-        lines.append(f"Smoke: {len(c.hexes)} hex(es) from {c.hexes[0]} (thins 2 at each turn end)")
+        lines.append(f"Smoke: {count(len(c.hexes), 'hex')} from {c.hexes[0]} (thins 2 at each turn end)")
     for m in state.mines:
         lines.append(f"Minefield at {m.at} (within 2 hexes)" + ("" if m.armed else ": not yet armed")
                      + (", jumping" if m.jumping else ""))

@@ -8,6 +8,7 @@ from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import field
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
+from rules.words import count
 
 
 def carrier_of(state: HwState, uid: str) -> HwUnit | None:
@@ -86,7 +87,7 @@ def gather(state: HwState, side: str, uid: str, passenger: str, ctx: Context) ->
     p = state.units.get(passenger)
     if p is None or p.id not in {g.id for g in gatherable(state, t)}:
         raise Refusal(f"{t.name} cannot take {passenger}: a revealed unit of yours within its range, its buffers "
-                      f"holding at most {t.stats.teleport} unit(s), before it sends this turn")
+                      f"holding at most {count(t.stats.teleport, 'unit')}, before it sends this turn")
     t.buffer.append(p.id)
     p.at, p.counter, p.counter_attack, p.counter_level = None, None, "", None
     ctx.emit(Changed(unit=t.id, field="buffer", before=len(t.buffer) - 1, after=len(t.buffer), why=f"{p.name} dematerialised"))

@@ -7,6 +7,7 @@ from rules.core import Context, Refusal
 from rules.events import Changed, PhaseChanged
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars.state import HwState
+from rules.words import count
 
 PLACEABLE = ("wood", "rough", "hill", "river", "marsh", "fort", "settlement")
 """Ground pieces a player may choose (the ground table; other tables' pieces come with the scenario's map)."""
@@ -17,7 +18,7 @@ def start(state: HwState, ctx: Context) -> None:
     """'Each player may choose up to 1d10 pieces of terrain'; the low scorer places first."""
     for s in state.order:
         (state.pieces_left[s],) = ctx.dice.roll(1, 10, "terrain pieces", side=s, rule="Terrain",
-                                                outcome=lambda f: f"up to {f[0]} piece(s)")
+                                                outcome=lambda f: f"up to {count(f[0], 'piece')}")
     state.phase, state.step = "terrain", 0
     state.placing = list(reversed(state.order))
     state.active_side = placer(state)

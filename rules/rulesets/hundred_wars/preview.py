@@ -15,6 +15,7 @@ from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.actions import Fire, MoveUnit, SetCounter
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
+from rules.words import count
 
 MAX_UNROLLED = 3
 
@@ -65,7 +66,7 @@ def shot_outcomes(dist: dict) -> tuple[Outcome, ...]:
 
 
 def walk_outcomes(steps: dict[int, Fraction], hex_cm: int) -> tuple[Outcome, ...]:
-    return tuple(Outcome(label=f"moves {n} hex(es) ({n * hex_cm} cm)", chance=p) for n, p in sorted(steps.items()))
+    return tuple(Outcome(label=f"moves {count(n, 'hex')} ({n * hex_cm} cm)", chance=p) for n, p in sorted(steps.items()))
 
 
 def cqb_outcomes(c: dict, names: tuple[str, str]) -> tuple[Outcome, ...]:
@@ -104,7 +105,7 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
     outcomes = shot_outcomes(dist)
     notes = [f"{d} cm to the target; Range {weapon.range} cm ({weapon.kind})"]
     if unknown:
-        notes.append(f"{len(unknown)} terrain piece(s) on the line not yet rolled: their 1d10 is included")
+        notes.append(f"{count(len(unknown), 'terrain piece')} on the line not yet rolled: their 1d10 is included")
     if target.blind:
         notes.append("a blind: a successful Range roll reveals it (a dummy is removed)")
     if guard:

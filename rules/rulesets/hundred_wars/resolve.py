@@ -16,6 +16,7 @@ from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.procedures import movement as mp
 from rules.rulesets.hundred_wars.procedures import orders as op
 from rules.rulesets.hundred_wars.procedures import specials as sp
+from rules.words import count
 
 LEVELS = ter.LEVELS
 KINDS = ("direct", "indirect", "homing")
@@ -144,7 +145,7 @@ def move_odds(v: dict) -> Preview:
 def move_roll(v: dict, dice: Dice) -> list[str]:
     roll = mp.roll_move(dice, factor=v["move"], level=v["path"])
     w = mp.walk(roll, v["move"], v["start"], [v["path"]] * v["hexes"], v["hex_cm"], changes_level=v["changes_level"])
-    return [f"moves {w.steps} hex(es) ({w.cm} cm)" + (" and stops: the terrain holds it" if w.blocked else "")]
+    return [f"moves {count(w.steps, 'hex')} ({w.cm} cm)" + (" and stops: the terrain holds it" if w.blocked else "")]
 
 
 SPACE = (
@@ -176,11 +177,11 @@ ORDERS = (Input("orders", "the commander's Orders factor", 5, 1, 10),)
 
 def orders_odds(v: dict) -> Preview:
     return Preview(title="Orders roll", dice="1d10", outcomes=tuple(
-        Outcome(label=f"{n} pip(s)", chance=p) for n, p in sorted(odds.pips(v["orders"]).items())))
+        Outcome(label=f"{count(n, 'pip')}", chance=p) for n, p in sorted(odds.pips(v["orders"]).items())))
 
 
 def orders_roll(v: dict, dice: Dice) -> list[str]:
-    return [f"{op.roll_pips(v['orders'], dice).pips} pip(s)"]
+    return [f"{count(op.roll_pips(v['orders'], dice).pips, 'pip')}"]
 
 
 TERRAIN = (Input("table", "the terrain table", "ground", choices=tuple(ter.TABLES)),)
@@ -359,12 +360,12 @@ BONUS = (Input("damage", "the unit's damage points", 30, 1, 1000),)
 def bonus_odds(v: dict) -> Preview:
     dist = mapped(die(100), lambda f: min(f, v["damage"]))
     return Preview(title="Repair bonus", dice="1d100", outcomes=tuple(
-        Outcome(label=f"{n} point(s) restored", chance=p) for n, p in sorted(dist.items())))
+        Outcome(label=f"{count(n, 'point')} restored", chance=p) for n, p in sorted(dist.items())))
 
 
 def bonus_roll(v: dict, dice: Dice) -> list[str]:
     (roll,) = dice.roll(1, 100, "repair bonus", rule="Repair Bonus")
-    return [f"{min(roll, v['damage'])} point(s) restored"]
+    return [f"{count(min(roll, v['damage']), 'point')} restored"]
 
 
 POOL = (Input("loser", "the side that received the most damage (1d100; the others 2d100)", False),)

@@ -23,7 +23,7 @@ class PendingDamage(BaseModel):
     """Damage waiting for its allocator (AHW-A13): the target's side if even, the firer's if odd."""
 
     units: list[str]
-    """The unit(s) that may take it (a close combat's losing side may have several, AHW-A17)."""
+    """The units that may take it (a close combat's losing side may have several, AHW-A17)."""
     damage: int
     allocator: str
     why: str = ""

@@ -16,6 +16,7 @@ from rules.rulesets.skirmish.actions import Charge, EndActivation, Move, Overwat
 from rules.rulesets.skirmish.state import Acting, Paused, SkirmState
 from rules.rulesets.skirmish.units import SkirmUnit
 from rules.rulesets.skirmish.weapons import WEAPONS
+from rules.words import count
 
 
 def _need(cond: bool, why: str) -> None:
@@ -220,7 +221,7 @@ def check_shoot(state: SkirmState, s: Shoot) -> tuple[Acting, SkirmUnit]:
     _need(s.at in legal, f"no enemy at {s.at} that {u.name} sees in its front arc and within range")
     long = u.at.distance(s.at) > w.effective
     _need(s.shots in (1, 2) and s.shots <= w.rof(long),
-          f"the {w.name} fires {w.rof(long)} shot(s) at that range")
+          f"the {w.name} fires {count(w.rof(long), 'shot')} at that range")
     if s.second is not None:
         _need(s.shots == 2, "a second target needs two shots")
         _need(s.second in legal and u.at.distance(s.second) <= w.effective,

@@ -20,6 +20,7 @@ from rules.rulesets.skirmish.procedures.roll import mods_words, tn_of
 from rules.rulesets.skirmish.procedures.shooting import hit_modifiers, shot_for
 from rules.rulesets.skirmish.state import SkirmState
 from rules.rulesets.skirmish.units import SkirmUnit
+from rules.words import count
 
 WORDS = {"miss": "missed", "unhurt": "hit, unhurt", "downed": "downed", "dead": "dead"}
 
@@ -60,7 +61,7 @@ def fire_preview(state: SkirmState, shooter: SkirmUnit, shots: list[Hex], *, mov
         if z.id not in by_target:
             p = 1 - odds.p_holds(z.stats.willpower)
             outcomes.append(Outcome(label=f"{z.name} suppressed (in the area)", chance=p))
-    dice = f"{len(shots)} hit roll(s), d10 + Shooting; each hit d10 + Damage (a critical hit: twice)"
+    dice = f"{count(len(shots), 'hit roll')}, d10 + Shooting; each hit d10 + Damage (a critical hit: twice)"
     return Preview(title=title, dice=dice, outcomes=tuple(outcomes), notes=tuple(notes))
 
 

@@ -11,6 +11,7 @@ from rules.rulesets.skirmish.actions import OverwatchFire, WatchCharge, WatchMov
 from rules.rulesets.skirmish.state import Paused, SkirmState
 from rules.rulesets.skirmish.units import SkirmUnit
 from rules.rulesets.skirmish.weapons import WEAPONS
+from rules.words import count
 
 KIND = "overwatch"
 
@@ -64,7 +65,7 @@ def check_fire(state: SkirmState, f: OverwatchFire) -> tuple[SkirmUnit, SkirmUni
     weapon = WEAPONS[w.stats.weapon]
     long = w.at.distance(mover.at) > weapon.effective
     if f.shots not in (1, 2) or f.shots > weapon.rof(long):
-        raise Refusal(f"the {weapon.name} fires {weapon.rof(long)} shot(s) at that range")
+        raise Refusal(f"the {weapon.name} fires {count(weapon.rof(long), 'shot')} at that range")
     return w, mover
 
 

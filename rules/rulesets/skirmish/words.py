@@ -12,6 +12,7 @@ from rules.rulesets.skirmish.actions import (
 from rules.rulesets.skirmish.state import SkirmState
 from rules.rulesets.skirmish.units import ladder, marks
 from rules.rulesets.skirmish.weapons import ARMOUR, MELEE, TRAITS, WEAPONS, traits_of
+from rules.words import count
 
 
 def describe(state: SkirmState, action: Action) -> str:
@@ -40,7 +41,7 @@ def describe(state: SkirmState, action: Action) -> str:
         aim = {"none": "", "hit": " (aimed: -1 TN)", "reroll": " (aimed: re-roll a miss)",
                "damage": " (aimed: -2 damage TN)"}[action.aim]
         two = f", then {at(action.second)}" if action.second else ""
-        return f"{name(action.unit)} fires {action.shots} shot(s) at {at(action.at)}{two}{aim}"
+        return f"{name(action.unit)} fires {count(action.shots, 'shot')} at {at(action.at)}{two}{aim}"
     if isinstance(action, Spray):
         return f"{name(action.unit)} sprays the area at {action.at} ({len(action.hits)} hit rolls)"
     if isinstance(action, Charge):
@@ -52,7 +53,7 @@ def describe(state: SkirmState, action: Action) -> str:
     if isinstance(action, EndActivation):
         return f"{name(action.unit)} ends its activation"
     if isinstance(action, OverwatchFire):
-        return f"Overwatch: {name(action.unit)} fires {action.shots} shot(s) at {at(action.at)}"
+        return f"Overwatch: {name(action.unit)} fires {count(action.shots, 'shot')} at {at(action.at)}"
     if isinstance(action, WatchCharge):
         return f"Overwatch: {name(action.unit)} charges {at(action.at)}"
     if isinstance(action, WatchMove):

@@ -35,7 +35,7 @@ def test_direct_fire_resolves_with_the_odds_of_the_games_preview():
     assert sorted(o.chance for o in mine.outcomes) == sorted(o.chance for o in fire) and sum(o.chance for o in fire) == 1
     # forced: target d6 rolls 2; d10 rolls 7: a hit; HVC/4 draws 4 chits red + yellow at close: R3 R1 = 4 > 3
     lines = proc.roll(v, ScriptedDice(2, 7, *F("R3", "R1", "G3", "M")))
-    assert lines[0] == "target rolls 2; firer d10 rolls 7: 1 hit(s)"
+    assert lines[0] == "target rolls 2; firer d10 rolls 7: 1 hit"
     assert lines[1] == "chits R3 R1 G3 M: knocked out (total 4)"
 
 

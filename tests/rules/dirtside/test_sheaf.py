@@ -36,7 +36,7 @@ def test_open_sheaf_each_element_in_the_stadium_draws_once_for_one_gun():
     state = game()
     assert Bombard(side="blue", unit="bat", at=at(8, 8), munition="HEF", sheaf="open") in legal_actions(state, "blue")
     pv = RULESET.preview(state, Bombard(side="blue", unit="bat", at=at(8, 8), munition="HEF", sheaf="open"))
-    assert "1 draw(s) per element" in pv.dice and any(o.label.startswith("b B") for o in pv.outcomes)
+    assert "1 draw per element" in pv.dice and any(o.label.startswith("b B") for o in pv.outcomes)
     # 2 guns: the second impact 4 hexes east (12,8): the tank at 13,8 is inside; the converged circle misses it.
     # A (infantry, medium: 3 chits, HEF red + yellow): R3 Y2 G0 = 5 >= 4, killed; B (vehicle, 2 chits,
     # HEF yellow only against top armour 2): Y3 R3 = 3 > 2, knocked out

@@ -43,6 +43,6 @@ def test_move_preview_gives_the_distance_odds_and_the_chance_to_arrive():
     p = preview(s, "move red unit=r")
     chances = {o.label: o.chance for o in p.outcomes}
     # Move 10 cm, 5 cm hexes: a roll of 1-4 moves no hex, 5-9 one, 10 or more two.
-    assert chances == {"moves 0 hex(es) (0 cm)": Fraction(4, 100), "moves 1 hex(es) (5 cm)": Fraction(5, 100),
-                       "moves 2 hex(es) (10 cm)": Fraction(91, 100)}
+    assert chances == {"moves 0 hexes (0 cm)": Fraction(4, 100), "moves 1 hex (5 cm)": Fraction(5, 100),
+                       "moves 2 hexes (10 cm)": Fraction(91, 100)}
     assert any("reaches its counter: 91.0%" in n for n in p.notes)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from rules.dice import Dice
 from rules.rulesets.hundred_wars.terrain import Level, divide
+from rules.words import count
 
 R_ORDERS = "Orders; AHW-A03"
 
@@ -25,7 +26,7 @@ def pips_for(roll: int, orders: int) -> int:
 def roll_pips(orders: int, dice: Dice, *, side: str | None = None, unit: str | None = None) -> PipsResult:
     """One commander's Orders roll, 1d10 (a 10 is never below Orders: full allowance, AHW-A01)."""
     (roll,) = dice.roll(1, 10, "orders", side=side, unit=unit, rule=R_ORDERS,
-                        outcome=lambda f: f"{pips_for(f[0], orders)} pip(s) (Orders {orders})")
+                        outcome=lambda f: f"{count(pips_for(f[0], orders), 'pip')} (Orders {orders})")
     return PipsResult(roll, orders, pips_for(roll, orders))
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from rules.dice import Dice
 from rules.hexgrid import Hex
+from rules.words import count
 
 R_ECM = "ECM; AHW-A23"
 R_ADS = "ADS; AHW-A23"
@@ -136,7 +137,7 @@ class Transport:
 def transport(units: list[str], buffered: list[str], roll: int, capacity: int) -> Transport:
     """Roll 1d10: that many units (at most the capacity) materialise; suspended ones go first; the rest wait in buffers."""
     if units and len(buffered) + len(units) > capacity:
-        raise ValueError(f"the teleporter holds {capacity} unit(s); {len(buffered)} wait in its buffers")
+        raise ValueError(f"the teleporter holds {count(capacity, 'unit')}; {len(buffered)} wait in its buffers")
     queue = [*buffered, *units]
     n = min(roll, len(queue))
     return Transport(roll, queue[:n], queue[n:])
