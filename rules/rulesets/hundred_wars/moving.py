@@ -150,6 +150,24 @@ def teleporters(state: HwState, side: str) -> dict[str, tuple[Hex, int]]:
 
 def teleport(state: HwState, side: str, uid: str, passenger: str, to: Hex, ctx: Context) -> None:
     """'transfer up to 1d10 units to any point within its range or ... of another teleport unit within range'."""
+    t, p = teleport_check(state, side, uid, passenger, to)
+    (roll,) = ctx.dice.roll(1, 10, "teleport", side=side, unit=uid, rule=sp.R_TELEPORT)
+    plan = sp.transport([passenger] if passenger else [], t.buffer, roll, t.stats.teleport)
+    state.teleported.append(uid)
+    if p is not None:
+        p.at = None  # dematerialised
+    taken = set(state.occupied())
+    spots = field.free_near(state, to, len(plan.sent), "ground", taken)
+    for pid, h in zip(plan.sent, spots):
+        state.units[pid].at = h
+        ctx.emit(Moved(unit=pid, path=(h,)))
+    t.buffer = [x for x in plan.buffered] + plan.sent[len(spots):]
+    if t.buffer:
+        ctx.emit(Changed(unit=uid, field="buffer", before=None, after=len(t.buffer), why="units held in buffers"))
+
+
+def teleport_check(state: HwState, side: str, uid: str, passenger: str, to: Hex) -> tuple[HwUnit, HwUnit | None]:
+    """(teleporter, passenger or None) of a teleport the side may make now, or a Refusal saying why not."""
     tps = teleporters(state, side)
     t = state.units.get(uid)
     if uid not in tps or uid in state.teleported:
@@ -166,16 +184,4 @@ def teleport(state: HwState, side: str, uid: str, passenger: str, to: Hex, ctx: 
         plan = sp.transport([passenger] if passenger else [], t.buffer, 1, t.stats.teleport)
     except ValueError as exc:
         raise Refusal(str(exc)) from None
-    (roll,) = ctx.dice.roll(1, 10, "teleport", side=side, unit=uid, rule=sp.R_TELEPORT)
-    plan = sp.transport([passenger] if passenger else [], t.buffer, roll, t.stats.teleport)
-    state.teleported.append(uid)
-    if p is not None:
-        p.at = None  # dematerialised
-    taken = set(state.occupied())
-    spots = field.free_near(state, to, len(plan.sent), "ground", taken)
-    for pid, h in zip(plan.sent, spots):
-        state.units[pid].at = h
-        ctx.emit(Moved(unit=pid, path=(h,)))
-    t.buffer = [x for x in plan.buffered] + plan.sent[len(spots):]
-    if t.buffer:
-        ctx.emit(Changed(unit=uid, field="buffer", before=None, after=len(t.buffer), why="units held in buffers"))
+    return t, p
