@@ -221,7 +221,7 @@ def teleport_ecm_preview(state: HwState, a: Jam) -> Preview | None:
         title = f"{e.name} disrupts {t.name}"
     elif not paused and state.phase == "move" and t.buffer:
         n = len(t.buffer)
-        dist = odds.after_ecm(success, mapped(die(10), lambda f: f"{count(min(f, n), 'unit')} materialise"))
+        dist = odds.after_ecm(success, mapped(die(10), lambda f: f"{count(min(f, n), 'unit')} materialised"))
         title = f"{e.name} hijacks {t.name}"
     else:
         return None

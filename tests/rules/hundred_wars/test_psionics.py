@@ -10,7 +10,7 @@ import pytest
 from rules.core import Refusal
 from rules.rulesets.hundred_wars import RULESET
 from rules.rulesets.hundred_wars.actions import PsiReveal
-from tests.rules.hundred_wars.helpers import HQ, INF, act, at, game, unit
+from tests.rules.hundred_wars.helpers import HQ, act, at, game, unit
 
 PSI = {**HQ, "psionic": 2, "psionic_range": 30}
 # Red's infantry at (3,1) fires at blue's at (3,4): 15 cm. The doubled Range roll reaches it from a 8 (a Good Hit on
