@@ -1,4 +1,5 @@
-"""Phase 4: who may fire at what (range, line of sight, spotters, elevation, priorities), the shot, repairs, psionics, ECM."""
+"""Phase 4: who may fire at what (range, line of sight, spotters, elevation, priorities), ADS and ECM in a shot, repairs,
+ECM jams and attacks on an ADS. The shot itself runs in shot.py."""
 
 from __future__ import annotations
 

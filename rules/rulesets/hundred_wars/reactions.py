@@ -17,6 +17,7 @@ from rules.reaction import Pause
 from rules.rulesets.hundred_wars import ecm, psionics, shot, teleporting
 from rules.rulesets.hundred_wars.actions import Done, Jam, PsiReveal
 from rules.rulesets.hundred_wars.state import HwState
+from rules.rulesets.hundred_wars.units import HwUnit
 
 
 def _cancel_fire(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
@@ -43,7 +44,7 @@ HANDLERS = {**ecm.HANDLERS, **teleporting.HANDLERS, shot.CANCEL: _cancel_fire, s
             psionics.PIP: _pip}
 
 
-def work(state: HwState, psi, use: dict, ctx: Context) -> None:
+def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
     """What a pip does once no enemy pip cancels it."""
     kind, at = use["use"], Hex(*use["at"]) if use.get("at") is not None else None
     if kind == "reveal":
@@ -59,9 +60,7 @@ def work(state: HwState, psi, use: dict, ctx: Context) -> None:
         if firer is not None and target is not None and use["weapon"] not in firer.fired:
             ctx.emit(Message(message=f"{psi.name} takes over a weapon of {firer.name}"))
             shot.start(state, firer, use["weapon"], target, psi.side, ctx, cancellable=False)
-    elif kind == "cancel_fire":
-        reaction.resume(state, ctx, HANDLERS, cut=True)
-    elif kind == "cancel_pip":
+    elif kind in ("cancel_fire", "cancel_pip"):  # the enemy's shot or pip waits below: cut it
         reaction.resume(state, ctx, HANDLERS, cut=True)
     elif kind == "reroll":
         p = reaction.waiting(state, shot.REROLL)
