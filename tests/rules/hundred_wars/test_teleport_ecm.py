@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from rules.core import Refusal
+from rules.resolver import run
 from rules.rulesets.hundred_wars import RULESET
 from rules.rulesets.hundred_wars.actions import Jam
 from tests.rules.hundred_wars.helpers import INF, act, at, game, unit
@@ -81,6 +82,8 @@ def test_hijacking_a_teleporter_materialises_1d10_of_its_buffered_units_beside_i
     # ECM 6: 6 in 10 succeed; then 1d10, at most the 3 units held: 1 (1 in 10), 2 (1 in 10), 3 (8 in 10).
     assert got == {"the ECM fails (or is beaten)": Fraction(4, 10), "1 unit materialised": Fraction(6, 100),
                    "2 units materialised": Fraction(6, 100), "3 units materialised": Fraction(48, 100)}
+    proc, values = run("hundred_wars", "hijack", {"mine": "6", "units": "3"})  # the quick resolver agrees
+    assert [o.chance for o in proc.odds(values).outcomes] == list(got.values())
     act(s, hijacks[0].text(), 2, 2)
     assert s.units["t"].buffer == ["c"]
     placed = [s.units[u].at for u in ("a", "b")]
