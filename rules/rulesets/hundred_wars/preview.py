@@ -116,11 +116,12 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
                    outcomes=tuple(outcomes), notes=tuple(notes))
 
 
-def move_preview(state: HwState, u: HwUnit, alone: bool = False) -> Preview | None:
+def move_preview(state: HwState, u: HwUnit, alone: bool = False, run: dict | None = None) -> Preview | None:
+    """The odds of a movement roll (`run`: of a roll made, whose movers and factor are fixed, re-rolled)."""
     if u.counter is None or not u.on_map:
         return None
-    movers = moving.group_movers(state, u, alone)
-    factor = min(moving.move_factor(state, m) for m in movers)
+    movers = [state.units[i] for i in run["movers"]] if run else moving.group_movers(state, u, alone)
+    factor = run["factor"] if run else min(moving.move_factor(state, m) for m in movers)
     path = moving.path_for(state, u, Hex(*u.counter))
     start = field.known_level(state, u.at, u.mode) or "hard"
     entered = [ter.for_mobile(field.known_level(state, h, u.mode) or "hard", u.stats.mobile) for h in path[1:]]
@@ -178,6 +179,10 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
     if a.weapon is not None and a.to is not None:
         e = state.unit_at(Hex(*a.at))
         return firing_preview(state, e.id, a.weapon, Hex(*a.to)) if e is not None else None
+    if a.reroll == "move" and state.paused and state.paused[-1].kind == moving.REROLL:
+        run = state.paused[-1].data
+        u = state.units.get(run["unit"])
+        return move_preview(state, u, run=run) if u is not None else None
     if a.reroll and state.paused and state.paused[-1].kind == "psi_die":
         return reroll_preview(state, state.paused[-1].data, a.reroll)
     cmd = state.unit_at(Hex(*a.at))

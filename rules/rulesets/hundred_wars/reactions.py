@@ -2,7 +2,8 @@
 
 Kinds: `ecm_order` (ECM may cancel a new enemy order, ecm.py), `ecm_teleport` (ECM may disrupt an enemy teleporter,
 teleporting.py), `psi_fire` and `psi_die` (a psionic pip may cancel an enemy's fire or re-roll a die of a shot,
-shot.py), `psi_pip` (a psionic pip may cancel an enemy pip, psionics.py). A reaction is `done` (let it be) or the
+shot.py), `psi_move` (a psionic pip may re-roll a movement die, moving.py), `psi_pip` (a psionic pip may cancel an
+enemy pip, psionics.py). A reaction is `done` (let it be) or the
 kind's own action: `jam` for ECM, `psi` for psionics.
 """
 
@@ -14,7 +15,7 @@ from rules.core import Context, Refusal
 from rules.events import Message
 from rules.hexgrid import Hex
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import ecm, psionics, shot, teleporting
+from rules.rulesets.hundred_wars import ecm, moving, psionics, shot, teleporting
 from rules.rulesets.hundred_wars.actions import Done, Jam, PsiReveal
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
@@ -31,6 +32,10 @@ def _keep_dice(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
     shot.proceed(state, dict(p.data), ctx)
 
 
+def _keep_move(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
+    moving.walk_on(state, dict(p.data), ctx)
+
+
 def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
     """The enemy let the pip work (or cancelled it: then nothing happens, the pip stays spent)."""
     psi = state.units[p.data["by"]]
@@ -41,7 +46,7 @@ def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
 
 
 HANDLERS = {**ecm.HANDLERS, **teleporting.HANDLERS, shot.CANCEL: _cancel_fire, shot.REROLL: _keep_dice,
-            psionics.PIP: _pip}
+            moving.REROLL: _keep_move, psionics.PIP: _pip}
 
 
 def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
@@ -62,6 +67,10 @@ def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
             shot.start(state, firer, use["weapon"], target, psi.side, ctx, cancellable=False)
     elif kind in ("cancel_fire", "cancel_pip"):  # the enemy's shot or pip waits below: cut it
         reaction.resume(state, ctx, HANDLERS, cut=True)
+    elif kind == "reroll" and use["die"] == "move":
+        p = reaction.waiting(state, moving.REROLL)
+        state.paused.pop()
+        moving.reroll(state, dict(p.data), psi, ctx)
     elif kind == "reroll":
         p = reaction.waiting(state, shot.REROLL)
         state.paused.pop()
@@ -91,6 +100,10 @@ def psi_choices(state: HwState, side: str) -> list[PsiReveal]:
     if p.kind == psionics.PIP:
         by = state.units[p.data["by"]]
         return [PsiReveal(side=side, unit=u.id, at=by.at, cancel=True) for u in psionics.ready_in_range(state, side, by.at)]
+    if p.kind == moving.REROLL:
+        mover = state.units[p.data["unit"]]
+        return [PsiReveal(side=side, unit=u.id, at=mover.at, reroll="move")
+                for u in psionics.ready_in_range(state, side, mover.at)]
     if p.kind == shot.REROLL:
         return [PsiReveal(side=side, unit=u.id, at=state.units[shot.die_unit(p.data, die)].at, reroll=die)
                 for die, u in shot.rerollable(state, p.data, side)]

@@ -96,7 +96,7 @@ def describe(state: HwState, a: Action) -> str:
 def psi_words(state: HwState, a: PsiReveal) -> str:
     who = f"{_name(state, a.unit)} uses a psionic pip"
     if a.reroll:
-        return f"{who} to re-roll the {a.reroll} die"
+        return f"{who} to re-roll the {'movement' if a.reroll == 'move' else a.reroll} die"
     if a.cancel:
         p = state.paused[-1] if state.paused else None
         what = "psionic pip" if p is not None and p.kind == "psi_pip" else "fire"
@@ -118,7 +118,8 @@ def psi_words(state: HwState, a: PsiReveal) -> str:
 
 
 LET_BE = {"ecm_order": "Let the new enemy order stand", "ecm_teleport": "Let the enemy teleport go ahead",
-          "psi_fire": "Let the enemy fire", "psi_die": "Keep the dice as rolled", "psi_pip": "Let the enemy's psionic pip work"}
+          "psi_fire": "Let the enemy fire", "psi_die": "Keep the dice as rolled",
+          "psi_move": "Keep the movement roll", "psi_pip": "Let the enemy's psionic pip work"}
 
 
 def reaction_words(state: HwState, a: Action) -> str:

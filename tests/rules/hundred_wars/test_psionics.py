@@ -151,3 +151,51 @@ def test_cancel_and_re_roll_are_refused_outside_a_pause():
     s = shot_game(red_psi=True)
     with pytest.raises(Refusal, match="while an enemy action waits"):
         act(s, "psi red unit=rp at=3,1 reroll=range")
+
+
+def move_game(red_psi: bool = False, blue_psi: bool = False):
+    """Red's infantry (Move 10) at (3,1) has a counter to (8,1); psionic units within 30 cm of it."""
+    units = [unit("r", "red", at(3, 1))]
+    if red_psi:
+        units.append(unit("rp", "red", at(2, 2), **PSI))
+    if blue_psi:
+        units.append(unit("bp", "blue", at(6, 5), **PSI))
+    s = game(units, phase="move")
+    s.units["r"].counter = at(8, 1)
+    return s
+
+
+def test_a_short_movement_roll_may_be_re_rolled_by_the_movers_side():
+    s = move_game(red_psi=True, blue_psi=True)
+    act(s, "move red unit=r", 4)  # 4 cm of Move 10: short, against red
+    p = s.paused[-1]
+    assert p.kind == "psi_move" and p.reactor == "red" and s.units["r"].at == at(3, 1)
+    a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
+    assert a.reroll == "move" and "re-roll the movement die" in RULESET.describe(s, a)
+    pv = RULESET.preview(s, a)  # the new 1d100 on Move 10: 0 hexes on 1-4, 1 on 5-9, 2 on 10-100
+    assert {o.label: o.chance for o in pv.outcomes} == {"moves 0 hexes (0 cm)": Fraction(4, 100),
+                                                      "moves 1 hex (5 cm)": Fraction(5, 100),
+                                                      "moves 2 hexes (10 cm)": Fraction(91, 100)}
+    act(s, a.text())  # blue's psionic unit is in range of red's: it may cancel the pip first
+    assert s.paused[-1].kind == "psi_pip" and s.paused[-1].reactor == "blue"
+    act(s, "done blue", 70)  # it works: a full move now goes against blue, who may re-roll it
+    assert s.paused[-1].kind == "psi_move" and s.paused[-1].reactor == "blue"
+    act(s, "done blue")  # blue keeps it: 10 cm, two hexes
+    assert s.units["r"].at == at(5, 1) and s.psi_used == {"rp": 1} and s.paused == []
+
+
+def test_a_full_movement_roll_may_be_re_rolled_by_the_enemy_and_blinds_are_never_offered():
+    s = move_game(blue_psi=True)
+    act(s, "move red unit=r", 70)
+    assert s.paused[-1].reactor == "blue"
+    act(s, "psi blue unit=bp at=3,1 reroll=move", 3)  # 3 cm: it stays where it is
+    assert s.units["r"].at == at(3, 1) and s.psi_used == {"bp": 1} and s.paused == []
+    s = move_game(red_psi=True)
+    act(s, "move red unit=r", 70)  # a full move and no enemy pip: no pause
+    assert s.units["r"].at == at(5, 1) and s.paused == []
+    s = game([unit("b", "blue", None), unit("rp", "red", at(3, 2), **PSI), unit("bp", "blue", at(2, 5), **PSI)],
+             phase="move", order=("blue", "red"))
+    blind = next(u for u in s.units.values() if u.blind and u.side == "blue")
+    blind.at, blind.counter = at(3, 5), at(3, 1)
+    act(s, f"move blue unit={blind.id}", 4)  # a blind's roll: a pause would tell whether it fell short of its Move
+    assert s.paused == []

@@ -66,4 +66,4 @@ def test_psionics_ecm_and_teleporters_keep_undo_replay_and_secrets():
                 check_point(game, rng)
         again = GameService.replay(game.ruleset, game.initial, game.log)
         assert again.state == game.state
-    assert {"psi_fire", "psi_die", "psi_pip", "psi-reroll", "psi-cancel", "ecm_teleport"} <= seen, sorted(seen)
+    assert {"psi_fire", "psi_die", "psi_move", "psi_pip", "psi-reroll", "psi-cancel", "ecm_teleport"} <= seen, sorted(seen)
