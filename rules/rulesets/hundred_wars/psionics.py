@@ -8,8 +8,8 @@ blind up to the maximum range paid for.'
 This module checks a pip's use and says what it is (a plain `use` dict, kept in a pause while the enemy may cancel
 it); `reactions.py` runs the use. Uses on the side's own turn: reveal a blind (Phase 4), place, move or remove an
 enemy Move counter (Phase 3), fire one enemy weapon (Phase 4), simulate Field Repairs (Phase 4) or an ECM jam
-(Phase 3). Uses during an action (pauses, rules/reaction.py): cancel an enemy's fire, re-roll a die of a shot,
-cancel an enemy pip.
+(Phase 3). Uses during an action (pauses, rules/reaction.py): cancel an enemy's fire, re-roll a die of a shot
+(shot.py) or a movement die (moving.py), cancel an enemy pip.
 """
 
 from __future__ import annotations
