@@ -254,3 +254,34 @@ def test_a_push_is_taken_in_whole_before_the_seat_answers_from_it(tmp_path, monk
         assert rebels.legal_actions(), "the rebels' decision came with their view"
     finally:
         running.stop()
+
+
+def test_the_log_another_player_asks_for_never_names_a_missiles_secret(tmp_path):
+    """Dirtside: which chit is a cruise missile's real target, and its warhead, are its side's secret
+    (the view hides them; an event tells only that side). The log the other player and a spectator
+    ask the host for tells the launch without them; the launching side's log names both."""
+    import re
+
+    game = GameService.new(load_scenario(default_scenario("dirtside").name, "dirtside"), seed=5)
+    rng = random.Random(1)
+    while not (game.history and game.history[-1].action.kind == "launch"):
+        assert game.result is None and len(game.history) < 200, "no cruise missile was launched"
+        decision = game.decision()
+        side = rng.choice([decision.side, *decision.reactors])
+        assert game.apply(rng.choice(game.legal_actions(side)), autosave=False).ok
+    launch = game.history[-1].action
+    flight = game.state.flights[-1]
+    target = game.state.unit_at(flight.target)
+    secrets = [re.compile(rf"\b{re.escape(flight.warhead)}\b")] + ([re.compile(re.escape(target.name))] if target else [])
+    running = Running(tmp_path / "host")
+    try:
+        running.host.add_game(game, "g")
+        codes = running.host.codes("g")
+        other = next(s for s in game.state.side_ids() if s != launch.side)
+        for seat in (running.seat(codes[other]), running.seat(codes[SPECTATOR])):
+            told = seat.log()[-1].text
+            assert "launch" in told and not any(s.search(told) for s in secrets), f"{seat.side} reads: {told}"
+        told = running.seat(codes[launch.side]).log()[-1].text
+        assert all(s.search(told) for s in secrets), told
+    finally:
+        running.stop()
