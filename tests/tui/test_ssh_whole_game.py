@@ -211,7 +211,7 @@ def test_two_ssh_players_in_terminals_play_a_whole_game_one_killed_and_back_by_c
             assert [a.text() for a in service.log] == sent, "a move was lost, doubled or changed"
             for other, term in terms.items():  # a player's own hand is listed; the other's never
                 if term.alive:
-                    assert term.text().count("Hand:") <= 1, f"{other}'s screen lists another side's hand"
+                    assert term.text().count("Hand:") <= 1, f"the {other} player's screen lists another side's hand"
         assert dropped and rejoined, "the game ended before the Kingdom could drop and come back"
         table.until(lambda: load_game(running.folder / "fort.toml").log == service.log, 10,
                     "had the last move in the game file")
