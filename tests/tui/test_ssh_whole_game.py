@@ -1,4 +1,5 @@
-"""The issue's "done when" with the real OpenSSH client in pseudo-terminals: a whole QUAD game.
+"""The issue's "done when" with the real OpenSSH client: a whole QUAD game in pseudo-terminals,
+and a whole game of every rule set in plain text (`ssh -T`, the last test of this file).
 
 Two new players, each with nothing but `ssh -tt -p PORT play@127.0.0.1` and
 their join code (no key), play the teaching scenario on the normal game
@@ -22,15 +23,18 @@ import random
 import select
 import signal
 import struct
+import subprocess
 import termios
 import time
 
 import pyte
+import pytest
 
+from rules import registry
 from rules.service import GameService
-from saves.scenarios import load_scenario
+from saves.scenarios import default_scenario, load_scenario
 from saves.store import load_game
-from tests.tui.test_host import Running
+from tests.tui.test_host import Running, wait_for
 from tests.tui.test_ssh import NO_KEY, OPTIONS, SSH
 
 COLUMNS, LINES = 100, 30
@@ -223,5 +227,88 @@ def test_two_ssh_players_in_terminals_play_a_whole_game_one_killed_and_back_by_c
         print(f"\n{len(sent)} moves, over={service.result is not None}, palette retries={retries}")
     finally:
         table.close()
+        running.call(running.door.close())
+        running.stop()
+
+
+# --- every rule set, plain text over `ssh -T` ------------------------------------------------
+
+RULESETS = [e.id for e in registry.entries() if e.id != "toy"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_two_ssh_players_in_plain_text_finish_a_game_of_every_rule_set_one_killed_and_back_by_code(tmp_path, ruleset):
+    """Any rule set over the real client: two new players with `ssh -T` (plain text, one command a
+    line) and their codes play the teaching game to its end; the first side's ssh is killed while the
+    other is to play, the other plays on, and the first is back with its code where the game stands."""
+    from tui.remote.ssh import SSHDoor
+
+    running = Running(tmp_path / "host")
+    running.door = SSHDoor(running.host, 0, tmp_path / "hostkey", listen="127.0.0.1")
+    started: list[subprocess.Popen] = []
+    try:
+        setup = load_scenario(default_scenario(ruleset).name, ruleset)
+        service = running.host.add_game(GameService.new(setup, seed=3), "g").service
+        running.call(running.door.start())
+        codes = running.host.codes("g")
+        sides = service.state.side_ids()
+        out = {s: tmp_path / f"{s}.out" for s in sides}
+
+        def connect(side: str) -> subprocess.Popen:
+            with open(out[side], "ab") as log:
+                player = subprocess.Popen([SSH, "-p", str(running.door.bound_port), *OPTIONS, *NO_KEY, "-T",
+                                           "play@127.0.0.1"], stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
+            started.append(player)
+            player.stdin.write(f"{codes[side]}\n".encode())
+            player.stdin.flush()
+            wait_for(lambda: running.host.games["g"].connected().get(side, 0) == 1, 20)
+            return player
+
+        players = {s: connect(s) for s in sides}
+        rng = random.Random(f"plain:{ruleset}")
+        sent: list[str] = []
+        dropped = rejoined = False
+        while service.result is None and len(sent) < MAX_ACTIONS:
+            side = service.decision().side
+            if not dropped and len(sent) >= 6 and side != sides[0]:
+                players[sides[0]].send_signal(signal.SIGKILL)  # the first player's line dies
+                players[sides[0]].wait(10)
+                wait_for(lambda: running.host.games["g"].connected().get(sides[0], 0) == 0, 20)
+                dropped, at = True, len(sent)
+            elif dropped and not rejoined and len(sent) > at:
+                before = len(out[sides[0]].read_text())
+                players[sides[0]] = connect(sides[0])  # ssh and the code again
+                players[sides[0]].stdin.write(b"status\n")
+                players[sides[0]].stdin.flush()
+                now = f"Turn {service.state.turn}"  # the status of the game as it stands now
+                wait_for(lambda: now in out[sides[0]].read_text()[before:], 20)
+                rejoined = True
+            action = rng.choice(service.legal_actions(side)).text()
+            for _ in range(50):  # the player's seat may not have had the last push yet: refused, then again
+                refused = out[side].read_text().count("Refused:")
+                players[side].stdin.write(f"do {action}\n".encode())
+                players[side].stdin.flush()
+                wait_for(lambda: len(service.history) > len(sent) or out[side].read_text().count("Refused:") > refused,
+                         20)
+                if len(service.history) > len(sent):
+                    break
+                time.sleep(0.05)
+            sent.append(action)
+            assert [a.text() for a in service.log] == sent, "a move was lost, doubled or changed"
+        assert dropped and rejoined, f"the game ended ({len(sent)} moves) before a player could drop and rejoin"
+        wait_for(lambda: load_game(running.folder / "g.toml").log == service.log, 10)
+        assert load_game(running.folder / "g.toml").state == service.state
+        for player in players.values():
+            player.stdin.write(b"quit\n")
+            player.stdin.flush()
+            player.wait(20)
+        print(f"\n{ruleset}: {len(sent)} moves, over={service.result is not None}")
+    finally:
+        for player in started:
+            if player.poll() is None:
+                player.kill()
+            player.wait(10)
+            if player.stdin:
+                player.stdin.close()
         running.call(running.door.close())
         running.stop()
