@@ -393,7 +393,11 @@ class Ruleset(Protocol):
     def preview(self, state: GameState, action: Action) -> Preview | None: ...
 
     def describe(self, state: GameState, action: Action) -> str:
-        """The action in words for the palette ('Attack Lancers at 3,4')."""
+        """The action in words for the palette ('Attack Lancers at 3,4').
+
+        A rule set whose actions can carry a secret of their side (Dirtside's real missile
+        target) also has `describe_to_others(state, action)`: the words another side and a
+        spectator read in the log while the game goes on (rules/seat.py)."""
         ...
 
     def reference(self) -> str:

@@ -212,10 +212,15 @@ class Seat:
     def log(self) -> list[SeenStep]:
         """The whole log in this seat's words. Costs a view per action: for the log screen."""
         out = []
+        # An action may carry a secret of its side (Dirtside: a cruise missile's real target and
+        # warhead): another side reads it in the words the rule set gives others, if it has any.
+        to_others = getattr(self.ruleset, "describe_to_others", None)
         for n, step in enumerate(self._service.history, 1):
             seen = self._service.view_for(self.side if self.result is None else None, step.before)
+            secret = to_others is not None and self.side is not None and self.result is None \
+                and step.action.side != self.side
             try:
-                text = self.ruleset.describe(seen, step.action)
+                text = (to_others if secret else self.ruleset.describe)(seen, step.action)
             except Exception:  # noqa: BLE001 - an old state the words no longer fit
                 text = step.action.text()
             out.append(SeenStep(n, step.action.side, text, tuple(e for e in step.events if self.sees(e))))

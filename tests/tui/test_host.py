@@ -10,8 +10,6 @@ import time
 
 import pytest
 
-from rules import registry
-
 from rules.service import GameService
 from saves.scenarios import load_scenario
 from tui.remote.client import HostGone, RemoteSeat
@@ -248,81 +246,5 @@ async def test_the_game_screen_of_a_remote_seat_shows_the_other_players_move(hos
         assert screen._seen_actions == 2 and any(e.seen_by == ("rebels",) for e in screen.seat.events())
 
 
-# --- a whole game of every rule set through the host --------------------------------------
-
-
-def _secret_free(service: GameService, side: str, remote: RemoteSeat, rng: random.Random) -> None:
-    """The seat's view on the wire is its view, and the same whatever `side` may not know."""
-    wire = remote.view().model_dump(mode="json")
-    assert wire == service.view_for(side).model_dump(mode="json"), f"{side} was sent more than its view"
-    twin = service.ruleset.hidden_from(service.state, side, rng)
-    twin.seed = service.state.seed + 1
-    assert wire == service.view_for(side, twin).model_dump(mode="json"), f"{side}'s view shows a secret"
-    assert all(e.seen_by is None or side in e.seen_by for e in remote.events()), f"{side} got another's event"
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("ruleset", [e.id for e in registry.entries() if e.id != "toy"])
-def test_a_whole_game_of_every_rule_set_with_a_player_dropping_and_rejoining(tmp_path, ruleset):
-    """Two players (random legal actions and reactions, read only from their own remote seats) and a
-    spectator play a teaching game to its end through the host; the first side's player drops in the
-    middle, the other plays on, the first rejoins where the game stands. Nothing is lost, doubled or
-    revealed."""
-    from rules.ai.players import RandomPlayer
-    from saves.scenarios import default_scenario
-    from saves.store import load_game
-
-    running = Running(tmp_path / "host")
-    try:
-        service = running.host.add_game(
-            GameService.new(load_scenario(default_scenario(ruleset).name, ruleset), seed=5), "g").service
-        codes = running.host.codes("g")
-        sides = service.state.side_ids()
-        seats = {s: running.seat(codes[s]) for s in sides}
-        watcher = running.seat(codes[SPECTATOR])
-        players = {s: RandomPlayer(random.Random(n)) for n, s in enumerate(sides)}
-        rng = random.Random(ruleset)
-        sent: list[str] = []
-        dropped = rejoined = False
-        while service.result is None:
-            assert len(sent) < 3000, "the game never ended"
-            wait_for(lambda: all(s.action_count == len(sent) for s in [*seats.values(), watcher]))
-            if len(sent) % 5 == 0:
-                for side in sides:
-                    _secret_free(service, side, seats[side], rng)
-                _secret_free(service, SPECTATOR, watcher, rng)
-            deciding = service.decision()
-            if not dropped and len(sent) >= 6 and deciding.side not in (None, sides[0]):
-                gone = seats.pop(sides[0])  # the line drops while another side is to play
-                gone._sock.shutdown(socket.SHUT_RDWR)
-                wait_for(lambda: seats[deciding.side].connected.get(sides[0], 0) == 0)
-                dropped, at = True, len(sent)
-            elif dropped and not rejoined and len(sent) > at:
-                seats[sides[0]] = running.seat(codes[sides[0]])  # back, where the game stands now
-                assert seats[sides[0]].action_count == len(sent)
-                wait_for(lambda: all(seats[s].connected.get(sides[0]) == 1 for s in sides[1:]))
-                rejoined = True
-            reactors = [r for r in deciding.reactors if r in seats]
-            if reactors and rng.random() < 0.3:
-                side = rng.choice(reactors)
-                action = players[side].react(seats[side])
-                if action is not None:
-                    done = seats[side].apply(action)
-                    assert done.ok, f"{side}'s reaction {action.text()} refused: {done.reason}"
-                    sent.append(action.text())
-                    continue
-            side = deciding.side
-            action = players[side].choose(seats[side])
-            done = seats[side].apply(action)
-            assert done.ok, f"{side}'s {action.text()} refused: {done.reason}"
-            sent.append(action.text())
-        assert dropped and rejoined, "the game ended before a player could drop and rejoin"
-        assert [a.text() for a in service.log] == sent, "an action was lost, doubled or changed"
-        assert load_game(running.folder / "g.toml").log == service.log
-        wait_for(lambda: all(s.action_count == len(sent) and s.result is not None
-                             for s in [*seats.values(), watcher]))
-        for side in sides:  # every event a side may see reached it once, the rejoined side's too
-            assert [e.text() for e in seats[side].events()] == [e.text() for e in service.seat(side).events()]
-        assert watcher.result == service.result and len(watcher.log()) == len(sent)
-    finally:
-        running.stop()
+# A whole game of every rule set through the host, a player dropping and rejoining, every push
+# checked for secrets: tests/tui/test_whole_games_hosted.py.

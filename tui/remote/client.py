@@ -102,11 +102,12 @@ class RemoteSeat(Seat):
 
     def _apply_push(self, message: dict[str, Any]) -> None:
         push = SeatMessage.model_validate(message)
-        self._push = push
         state = self._ruleset.state_model.model_validate({**push.view, "board": self._board})
-        self._state = state
         events = [event_from_wire(e) for e in push.events]
+        self._state = state
         self._events = self._events[: push.events_from] + events
+        # Last: whoever reads the new action count (another thread) then finds the new view and events.
+        self._push = push
 
     def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
         self._send(message)

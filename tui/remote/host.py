@@ -268,6 +268,8 @@ class Host:
                 if not await self._handle(conn, message):
                     break
                 await writer.drain()
+        except ConnectionError:  # the line dropped before the answer went out: the action stands
+            pass
         finally:
             self._drop(conn)
             writer.close()

@@ -92,6 +92,9 @@ class DirtsideRuleset:
     def describe(self, state: DSState, action: Action) -> str:
         return words.describe(state, action)
 
+    def describe_to_others(self, state: DSState, action: Action) -> str:
+        return words.describe_to_others(state, action)
+
     def reference(self) -> str:
         return (Path(__file__).parent / "reference.md").read_text(encoding="utf-8")
 

@@ -11,6 +11,14 @@ from rules.rulesets.dirtside.units import is_vtol
 from rules.words import count
 
 
+def describe_to_others(state: DSState, action: Action) -> str:
+    """The action as the other side may read it: a launch without its real target and warhead."""
+    if action.kind == "launch":
+        name = state.units[action.unit].name if action.unit in state.units else action.unit
+        return f"{name}: launch a cruise missile"
+    return describe(state, action)
+
+
 def describe(state: DSState, action: Action) -> str:
     nm = lambda uid: state.units[uid].name if uid in state.units else uid  # noqa: E731
     at = getattr(action, "at", None)
