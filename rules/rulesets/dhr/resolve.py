@@ -15,10 +15,12 @@ from rules.rulesets.dhr.procedures.morale import morale_check, morale_target
 TARGET = (
     Input("target_figures", "figures in the target unit", 10, 1, 50),
     Input("target_rating", "the target's Rating", 3, 1, 5),
-    Input("terrain_dv", "the target's terrain DV (its save)", 0, 0, 6),
+    Input("terrain_dv", "the target's terrain DV (its save; in a melee, the hex it holds or wall it is behind)", 0, 0, 6),
     Input("armour_dv", "the target's armour DV", 0, 0, 6),
     Input("medic", "a Medic with the target (optional rule)", False),
 )
+SAME = -1
+"""`morale_dv` left at -1: the target's morale DV is its terrain save's."""
 FIRE = (
     Input("figures", "figures firing", 10, 1, 50),
     Input("rating", "the firers' Rating", 3, 1, 5),
@@ -28,12 +30,16 @@ FIRE = (
     Input("slots", "Rate of Fire slots used (each after the first: -1)", 1, 1, 5),
     Input("modifier", "other modifiers to the firing number", 0, -6, 6),
     *TARGET,
+    Input("morale_dv", "the DV the target holds for morale when not its save's (fired on across woods into "
+          "the open: 0; -1: the same)", SAME, -1, 6, help="DHR-A07 save along the line, DHR-A11 morale"),
 )
 
 
 def _target(v: dict) -> Combatant:
-    return Combatant(v["target_figures"], v["target_rating"], terrain_dv=v["terrain_dv"],
-                     armour_dv=v["armour_dv"], medic=v["medic"])
+    """The target; its `terrain_dv` is the DV its morale check adds (the hex it holds or the wall it is behind)."""
+    dv = v["terrain_dv"] if v.get("morale_dv", SAME) == SAME else v["morale_dv"]
+    return Combatant(v["target_figures"], v["target_rating"], terrain_dv=dv, armour_dv=v["armour_dv"],
+                     medic=v["medic"])
 
 
 def _firer(v: dict) -> Firer:
@@ -68,11 +74,13 @@ MELEE = (
     Input("attacker_modifier", "modifier to the attackers' number", 0, -6, 6),
     Input("defender_modifier", "modifier to the defenders' number", 0, -6, 6),
     *TARGET,
+    Input("attacker_dv", "the DV of the hex the attackers strike from (their morale only: no save)", 0, 0, 6),
 )
 
 
 def _melee_sides(v: dict) -> tuple[Combatant, Combatant]:
-    return Combatant(v["figures"], v["rating"]), _target(v)
+    """The attacker's `terrain_dv` is the hex it attacks from: its morale adds it, its saves never do (Morale)."""
+    return Combatant(v["figures"], v["rating"], terrain_dv=v["attacker_dv"]), _target(v)
 
 
 def melee_odds(v: dict) -> Preview:

@@ -35,13 +35,15 @@ FIGHT_INPUTS = (
     Input("a_dice", "attacker's dice (1 + allies in contact)", 1, 1, 4),
     Input("a_damage", "attacker's wound Damage (Physique + melee bonus, or pistol/SMG damage)", 5, 0, 12),
     Input("a_melee", "the attacker uses a melee weapon (a critical kills)", True),
+    Input("a_defence", "the attacker's own wound TN (Defence + armour), should it lose", 10, 1, 30),
+    Input("a_willpower", "the attacker's Willpower", 5, 0, 10),
     Input("d_cqc", "defender's CQC", 5, 0, 10),
     Input("d_tn", "defender's TN", 12, 1, 30),
     Input("d_dice", "defender's dice", 1, 1, 4),
     Input("d_damage", "defender's wound Damage", 4, 0, 12),
     Input("d_melee", "the defender uses a melee weapon", False),
-    Input("defence", "each side's wound TN (Defence + armour)", 10, 1, 30),
-    Input("willpower", "each side's Willpower", 5, 0, 10),
+    Input("d_defence", "the defender's wound TN (Defence + armour)", 10, 1, 30),
+    Input("d_willpower", "the defender's Willpower", 5, 0, 10),
 )
 
 
@@ -72,10 +74,11 @@ def shot_roll(v: dict, dice: Dice) -> list[str]:
 
 
 def _fighters(v: dict) -> tuple[Fighter, Fighter]:
+    """Each fighter with its own wound TN and Willpower (table.fighter: the loser's are the ones that count)."""
     return (Fighter(cqc=v["a_cqc"], tn=v["a_tn"], dice=v["a_dice"], damage=v["a_damage"], melee=v["a_melee"],
-                    wound_tn=v["defence"], willpower=v["willpower"]),
+                    wound_tn=v["a_defence"], willpower=v["a_willpower"]),
             Fighter(cqc=v["d_cqc"], tn=v["d_tn"], dice=v["d_dice"], damage=v["d_damage"], melee=v["d_melee"],
-                    wound_tn=v["defence"], willpower=v["willpower"]))
+                    wound_tn=v["d_defence"], willpower=v["d_willpower"]))
 
 
 def fight_odds(v: dict) -> Preview:

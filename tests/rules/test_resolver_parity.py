@@ -1,0 +1,212 @@
+"""Every procedure of the quick resolver gives the odds the game shows for the same situation (issue 15).
+
+Each case sets a situation up in a real game (GameService), asks the acting side's seat for its preview of the
+action, fills the resolver's inputs with what a game master would read off the table (the units' stats, the
+range, the terrain's DV...), and asserts the two exact distributions are equal (Fractions, label by label where
+the words are the same, else as the multiset of chances). A procedure the game rolls without a preview is listed
+in NO_PREVIEW with the reason; a test checks each listed procedure is in exactly one of the two tables, so a new
+procedure cannot go untested.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+import pytest
+
+from rules import registry
+from rules.core import Preview
+from rules.resolver import procedures, run
+from rules.service import GameService
+
+
+def resolved(ruleset: str, name: str, **given) -> Preview:
+    """The resolver's odds of `name` with these inputs typed as a person would type them."""
+    proc, values = run(ruleset, name, {k: ("yes" if v is True else "no" if v is False else str(v))
+                                       for k, v in given.items()})
+    return proc.odds(values)
+
+
+def chances(preview: Preview) -> list[Fraction]:
+    return sorted(o.chance for o in preview.outcomes)
+
+
+def labelled(preview: Preview, names: dict[str, str] | None = None) -> dict[str, Fraction]:
+    """Label -> chance, with unit names replaced by the resolver's roles ("b1" -> "target")."""
+    out: dict[str, Fraction] = {}
+    for o in preview.outcomes:
+        label = o.label
+        for name, role in (names or {}).items():
+            label = label.replace(f"{name}:", f"{role}:")
+        out[label] = out.get(label, Fraction(0)) + o.chance
+    return out
+
+
+def same(game: Preview | None, mine: Preview) -> None:
+    assert game is not None and game.outcomes, "the game shows no odds here"
+    assert chances(mine) == chances(game)
+    assert sum(chances(game)) == 1
+
+
+# --- DHR --------------------------------------------------------------------------------------------------------
+
+def _dhr_fire(target_terrain: str, between: str | None, slots: int):
+    from rules.rulesets.dhr.actions import Fire
+    from rules.rulesets.dhr.combat import save_dv
+    from rules.rulesets.dhr.terrain import cover_dv
+    from tests.rules.dhr.helpers import H, activate, board, setup, unit
+
+    terrain = {(4, 2): target_terrain, **({(2, 2): between} if between else {})}
+    weapon = {"name": "rifle", "range": 6, "rof": [1, 1]}
+    g = GameService.new(setup([unit("r1", "red", (0, 2), figures=6, rating=4, weapons=[weapon]),
+                               unit("b1", "blue", (4, 2), figures=5, rating=3)], b=board(12, 6, terrain)), seed=1)
+    activate(g, "r1")
+    game = g.seat("red").preview(Fire(side="red", unit="r1", at=H(4, 2), slots=slots))
+    # what the referee reads off the table: the line's save (DHR-A07) and the DV the target holds (DHR-A11)
+    save, cover = save_dv(g.state, H(0, 2), H(4, 2)), cover_dv(g.state.board, H(4, 2), H(0, 2))
+    mine = resolved("dhr", "fire", figures=6, rating=4, distance=4, weapon_range=6, rof=slots, slots=slots,
+                    target_figures=5, target_rating=3, terrain_dv=save,
+                    morale_dv=-1 if cover == save else cover)
+    assert labelled(mine) == labelled(game, {"b1": "target"})
+
+
+@pytest.mark.parametrize("target_terrain, between, slots", [
+    ("open", None, 1), ("woods", None, 2), ("open", "woods", 1), ("house", "crops", 1)])
+def test_dhr_fire(target_terrain, between, slots):
+    _dhr_fire(target_terrain, between, slots)
+
+
+def _dhr_melee(attacker_terrain: str, defender_terrain: str):
+    from rules.rulesets.dhr.actions import Melee
+    from rules.rulesets.dhr.terrain import cover_dv, hex_dv
+    from tests.rules.dhr.helpers import H, activate, board, setup, unit
+
+    g = GameService.new(setup([unit("r1", "red", (2, 2), figures=6, rating=4),
+                               unit("b1", "blue", (3, 2), figures=5, rating=3)],
+                              b=board(12, 6, {(2, 2): attacker_terrain, (3, 2): defender_terrain})), seed=1)
+    activate(g, "r1")
+    game = g.seat("red").preview(Melee(side="red", unit="r1", at=H(3, 2)))
+    mine = resolved("dhr", "melee", figures=6, rating=4, target_figures=5, target_rating=3,
+                    terrain_dv=cover_dv(g.state.board, H(3, 2), H(2, 2)), attacker_dv=hex_dv(g.state.board, H(2, 2)))
+    assert labelled(mine) == labelled(game)
+
+
+@pytest.mark.parametrize("attacker_terrain, defender_terrain", [("open", "house"), ("woods", "crops")])
+def test_dhr_melee(attacker_terrain, defender_terrain):
+    """The attacker keeps the DV of the hex it attacks from for its own morale (text, Morale: "I would still
+    benefit from any terrain DV in which I was attacking from")."""
+    _dhr_melee(attacker_terrain, defender_terrain)
+
+
+def test_dhr_morale():
+    """The game has no morale action of its own: a check follows every attack. Folded over the casualties the game
+    shows for a fire, the resolver's morale check gives the game's own chance of failing and of each retreat."""
+    from rules.rulesets.dhr.actions import Fire
+    from tests.rules.dhr.helpers import H, activate, board, setup, unit
+
+    weapon = {"name": "rifle", "range": 6, "rof": [2]}
+    g = GameService.new(setup([unit("r1", "red", (0, 2), figures=6, rating=4, weapons=[weapon]),
+                               unit("b1", "blue", (3, 2), figures=5, rating=3)], b=board(12, 6, {(3, 2): "woods"})),
+                        seed=1)
+    activate(g, "r1")
+    game = labelled(g.seat("red").preview(Fire(side="red", unit="r1", at=H(3, 2))))
+    casualties = {int(k.split(": ")[1].split()[0]): p for k, p in game.items() if "casualt" in k}
+    folded: dict[str, Fraction] = {}
+    for c, p in casualties.items():
+        if c >= 5:
+            continue  # wiped out: no check
+        for label, q in labelled(resolved("dhr", "morale", rating=3, terrain_dv=3, casualties=c)).items():
+            if label != "holds":
+                folded["fails morale"] = folded.get("fails morale", Fraction(0)) + p * q
+                folded[label] = folded.get(label, Fraction(0)) + p * q
+    theirs = {k.removeprefix("b1: "): p for k, p in game.items() if "morale" in k or "retreats" in k}
+    assert folded == theirs and folded["fails morale"] > 0
+
+
+# --- QUAD -------------------------------------------------------------------------------------------------------
+
+def test_quad_attack():
+    """An attack met in a bundled scenario's play, given to the resolver with the numbers the game gathers."""
+    import random
+
+    from rules.hexgrid import Hex
+    from rules.rulesets.quad import procedures as qproc
+    from rules.rulesets.quad import terrain as ter
+    from rules.rulesets.quad.combat import attack_inputs
+    from saves.scenarios import load_scenario
+
+    game, rng = GameService.new(load_scenario("teaching", "quad"), seed=5), random.Random(5)
+    for _ in range(600):
+        side = game.decision().side
+        attacks = [a for a in game.legal_actions(side) if a.kind == "attack"]
+        if attacks:
+            break
+        game.apply(rng.choice(game.legal_actions(side)))
+    assert attacks, "no attack came up"
+    action = attacks[0]
+    state = game.state
+    att, dfn = state.units[action.unit], state.unit_at(Hex(*action.at))
+    occupied = set(state.occupied())
+    blocked = lambda h: h in occupied or not ter.passable(state.board, h)  # noqa: E731
+    inputs = attack_inputs(state, att, dfn, charged=False, attacker_at=att.at)
+    mine = resolved("quad", "attack", attack=inputs.attack_dice, defense=inputs.defense_dice,
+                    aq=inputs.attacker_quality, dq=inputs.defender_quality, elite=inputs.elite,
+                    attacker_green=inputs.attacker_green, defender_green=inputs.defender_green,
+                    attacker_steady=att.stats.has("steady"), defender_steady=dfn.stats.has("steady"),
+                    attacker_room=qproc.retreat_capacity(att.at, dfn.at, blocked, 6),
+                    defender_room=qproc.retreat_capacity(dfn.at, att.at, blocked, 6))
+    same(game.seat(side).preview(action), mine)
+
+
+# --- the skirmish game ------------------------------------------------------------------------------------------
+
+def test_skirmish_check():
+    """The activation roll: Skill + d10 against the TN the game works out (a leader near: 9)."""
+    from rules.rulesets.skirmish.actions import Activate
+    from tests.rules.skirmish.helpers import model, o, setup, start
+
+    state = start(setup([model("r1", "red", o(4, 8), leader=True), model("r2", "red", o(6, 8), skill=6),
+                         model("b1", "blue", o(4, 1))]))
+    game = GameService(registry.get("skirmish"), state).seat("red").preview(Activate(side="red", unit="r2"))
+    mine = resolved("skirmish", "check", stat=6, tn=9)
+    assert "vs TN 9" in game.dice
+    assert labelled(mine) == labelled(game)
+
+
+@pytest.mark.parametrize("shots, armour, downed", [(1, "none", False), (2, "light", False), (1, "heavy", True)])
+def test_skirmish_shot(shots, armour, downed):
+    from rules.rulesets.skirmish.actions import Shoot
+    from rules.rulesets.skirmish.procedures.shooting import Situation, shot_for
+    from tests.rules.skirmish.helpers import acting, model, o, setup, start
+
+    state = acting(start(setup([model("r1", "red", o(4, 8)), model("b1", "blue", o(4, 2), armour=armour)])), "r1")
+    state.units["b1"].downed = downed
+    target = state.units["b1"]
+    game = GameService(registry.get("skirmish"), state).seat("red").preview(
+        Shoot(side="red", unit="r1", at=o(4, 2), shots=shots))
+    # the table's numbers: carbine at 6 hexes (2 shots: 2/1 fire), the target's wound TN
+    shot = shot_for(state.units["r1"].stats.shooting, Situation(weapon="carbine", distance=6, shots=shots),
+                    target.stats.wound_tn)
+    mine = resolved("skirmish", "shot", shooting=shot.stat, tn=shot.tn, shots=shots, reroll=shot.reroll,
+                    damage=shot.damage, defence=shot.wound_tn, willpower=target.stats.willpower, downed=downed)
+    assert labelled(mine) == {k.replace("b1 ", "the target ", 1): p for k, p in labelled(game).items()}
+
+
+@pytest.mark.parametrize("a_armour, d_armour", [("none", "none"), ("heavy", "light")])
+def test_skirmish_fight(a_armour, d_armour):
+    """Each side wounds against the other's own wound TN and checks its own Willpower."""
+    from rules.rulesets.skirmish.actions import Charge
+    from rules.rulesets.skirmish.table import fighter
+    from tests.rules.skirmish.helpers import acting, model, o, setup, start
+
+    state = acting(start(setup([model("r1", "red", o(4, 8), armour=a_armour, willpower=6),
+                                model("b1", "blue", o(4, 6), armour=d_armour, melee="knife")])), "r1")
+    game = GameService(registry.get("skirmish"), state).seat("red").preview(
+        Charge(side="red", unit="r1", path=[o(4, 7)], at=o(4, 6)))
+    a_u = state.units["r1"].model_copy(update={"at": o(4, 7)})
+    a, d = fighter(state, a_u, state.units["b1"], active=True), fighter(state, state.units["b1"], a_u, active=False)
+    mine = resolved("skirmish", "fight", a_cqc=a.cqc, a_tn=a.tn, a_dice=a.dice, a_damage=a.damage, a_melee=a.melee,
+                    a_defence=a.wound_tn, a_willpower=a.willpower, d_cqc=d.cqc, d_tn=d.tn, d_dice=d.dice,
+                    d_damage=d.damage, d_melee=d.melee, d_defence=d.wound_tn, d_willpower=d.willpower)
+    same(game, mine)
