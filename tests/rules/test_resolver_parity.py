@@ -210,3 +210,133 @@ def test_skirmish_fight(a_armour, d_armour):
                     a_defence=a.wound_tn, a_willpower=a.willpower, d_cqc=d.cqc, d_tn=d.tn, d_dice=d.dice,
                     d_damage=d.damage, d_melee=d.melee, d_defence=d.wound_tn, d_willpower=d.willpower)
     same(game, mine)
+
+
+# --- Dirtside ---------------------------------------------------------------------------------------------------
+
+def _ds(state, side: str, action) -> Preview | None:
+    return GameService(registry.get("dirtside"), state).seat(side).preview(action)
+
+
+@pytest.mark.parametrize("gun, fc, target_at, resolver", [
+    (("HVC", 4), "enhanced", (5, 4), dict(weapon="HVC", cls=4, distance=10, fc="enhanced", signature=4, armour=3)),
+    (("MDC", 2), "basic", (5, 9), dict(weapon="MDC", cls=2, distance=5, fc="basic", signature=4, armour=3)),
+])
+def test_dirtside_fire(gun, fc, target_at, resolver):
+    """The tanks face the same way: the shot strikes the target's rear, one armour less (4 -> 3)."""
+    from rules.rulesets.dirtside.actions import Fire
+    from tests.rules.dirtside.helpers import at, setup, start, tank, team, unit
+
+    state = start(setup([unit("b", "blue", at(5, 14), [tank("B1", gun=gun, fc=fc)], facing=1),
+                         unit("r", "red", at(*target_at), [tank("R1", armour=4, size=4)], facing=1),
+                         unit("rx", "red", at(18, 1), [team("X")])]), first="blue")
+    game = _ds(state, "blue", Fire(side="blue", unit="b", at=at(*target_at)))
+    label = f"{resolver['weapon']}/{resolver['cls']}"
+    mine = labelled(resolved("dirtside", "fire", **resolver))
+    assert mine == {k.replace(f"B1 {label}", label): p for k, p in labelled(game).items()} and sum(mine.values()) == 1
+
+
+def test_dirtside_confidence_test():
+    """Harassing fire: each infantry unit in the zone takes a +0 confidence test (the bombard's preview)."""
+    from rules.rulesets.dirtside import morale
+    from rules.rulesets.dirtside.actions import Bombard
+    from tests.rules.dirtside.helpers import at, setup, start, tank, team, unit
+
+    guns = [tank(f"Gun {i}", gun=("HVC", 3), artillery="medium", ammo=1) for i in (1, 2)]
+    state = start(setup([unit("bat", "blue", at(2, 8), guns, facing=0),
+                         unit("a", "red", at(8, 8), [team("A")], quality="veteran", leadership=1),
+                         unit("c", "red", at(18, 1), [team("C")])]), first="blue")
+    game = _ds(state, "blue", Bombard(side="blue", unit="bat", at=at(8, 8), munition="harass", sheaf="open"))
+    mine = labelled(resolved("dirtside", "test", quality="veteran", leadership=1, threat=morale.ARTILLERY_ON_INFANTRY,
+                             kind="confidence"))
+    assert {f"a: {k}": p for k, p in mine.items()} == labelled(game)
+
+
+def test_dirtside_reaction_test():
+    """An infantry unit under fire must pass a reaction test (+1) to move: the move's preview."""
+    from rules.rulesets.dirtside import morale
+    from rules.rulesets.dirtside.actions import Move
+    from tests.rules.dirtside.helpers import at, setup, start, team, unit
+
+    state = start(setup([unit("obs", "blue", at(5, 14), [team("HQ")], leadership=3, under_fire=True),
+                         unit("r", "red", at(5, 6), [team("A")]), unit("rx", "red", at(18, 1), [team("X")])]),
+                  first="blue")
+    game = _ds(state, "blue", Move(side="blue", unit="obs", path=[at(5, 13)]))
+    mine = resolved("dirtside", "test", leadership=3, threat=morale.UNDER_FIRE_INFANTRY, kind="reaction")
+    assert labelled(mine) == {"passes: carries out the action": labelled(game)["moves"],
+                              "fails": labelled(game)["will not move"]}
+
+
+def test_dirtside_assault():
+    from rules.rulesets.dirtside.actions import Assault
+    from tests.rules.dirtside.helpers import at, setup, start, tank, team, unit
+
+    state = start(setup([unit("b", "blue", at(5, 10), [tank("B1"), tank("B2")]),
+                         unit("r", "red", at(5, 8), [team("A"), team("B")], quality="green"),
+                         unit("rx", "red", at(18, 1), [team("X")])]), first="blue")
+    game = _ds(state, "blue", Assault(side="blue", unit="b", at=at(5, 8)))
+    mine = resolved("dirtside", "assault", bonus=2, d_quality="green")  # the house bonus: all vehicles v none, +2
+    assert labelled(mine) == labelled(game)
+
+
+@pytest.mark.parametrize("guidance, ecm, pds", [("enhanced", "basic", None), ("basic", "none", "superior")])
+def test_dirtside_contest(guidance, ecm, pds):
+    """A guided missile's guidance die against the target's ECM (d4 without) and PDS: the GMS shot's hit chance."""
+    from rules.rulesets.dirtside.actions import Fire
+    from rules.rulesets.dirtside.ladder import ECM_DIE, SYSTEM_DIE
+    from tests.rules.dirtside.helpers import at, setup, start, tank, team, unit
+
+    gms = tank("B1")
+    gms["design"]["weapons"] = [{"type": "GMS/H", "guidance": guidance}]  # its one fire control fires the GMS
+    state = start(setup([unit("b", "blue", at(5, 14), [gms], facing=1),
+                         unit("r", "red", at(5, 8), [tank("R1", ecm=ecm, **({"pds": pds} if pds else {}))], facing=1),
+                         unit("rx", "red", at(18, 1), [team("X")])]), first="blue")
+    game = labelled(_ds(state, "blue", Fire(side="blue", unit="b", at=at(5, 8))))
+    hit = sum((p for k, p in game.items() if k.startswith("B1 GMS/H hits")), Fraction(0))
+    assert game["B1 GMS/H misses"] == 1 - hit
+    mine = labelled(resolved("dirtside", "contest", active=SYSTEM_DIE[guidance], passive=ECM_DIE[ecm],
+                             second=SYSTEM_DIE[pds] if pds else 0))
+    assert mine == {"hit (strictly higher)": hit, "miss (ties miss)": 1 - hit}
+
+
+@pytest.mark.parametrize("munition", ["MAK", "HEF"])
+def test_dirtside_artillery(munition):
+    from rules.rulesets.dirtside.actions import Bombard
+    from tests.rules.dirtside.helpers import at, setup, start, tank, team, unit
+
+    guns = [tank(f"Gun {i}", gun=("HVC", 3), artillery="medium", ammo=1) for i in (1, 2)]
+    state = start(setup([unit("m", "blue", at(5, 14), guns, facing=1), unit("r", "red", at(5, 6), [tank("R1", armour=3)]),
+                         unit("rx", "red", at(18, 1), [team("X")])]), first="blue")
+    game = labelled(_ds(state, "blue", Bombard(side="blue", unit="m", at=at(5, 6), munition=munition)))
+    mine = labelled(resolved("dirtside", "artillery", munition=munition, target="vehicle", guns=2, armour=3))
+    assert {f"r R1: {k}": p for k, p in mine.items()} == game
+
+
+def test_dirtside_call():
+    from rules.rulesets.dirtside.actions import Call
+    from tests.rules.dirtside.helpers import at, setup, start, tank, team, unit
+
+    battery = unit("bat", "blue", None, [tank("Gun", gun=("HVC", 3), artillery="light", ammo=1)],
+                   role="battery", artillery="light", off_table=True)
+    state = start(setup([unit("obs", "blue", at(5, 14), [team("HQ")], leadership=3), battery,
+                         unit("r", "red", at(5, 6), [team("A")]), unit("rx", "red", at(18, 1), [team("X")])]),
+                  first="blue")
+    game = _ds(state, "blue", Call(side="blue", unit="obs", battery="bat", at=at(5, 6)))
+    assert labelled(resolved("dirtside", "call", leadership=3, off_table=True)) == labelled(game)
+
+
+@pytest.mark.parametrize("element, resolver", [
+    ("tank", dict(target="vehicle", armour=4)), ("team", dict(target="infantry", kill=4))])
+def test_dirtside_mines(element, resolver):
+    from rules.board import Board, HexFeature
+    from rules.rulesets.dirtside.actions import Move
+    from tests.rules.dirtside.helpers import at, board, setup, start, tank, team, unit
+
+    b = board()
+    mined = Board(width=b.width, height=b.height, terrain=b.terrain, features=(HexFeature(at=at(10, 8), feature="minefield"),))
+    mover = tank("T", armour=4) if element == "tank" else team("T")
+    state = start(setup([unit("t", "blue", at(10, 11), [mover]), unit("rx", "red", at(18, 1), [team("X")])], b=mined),
+                  first="blue")
+    game = labelled(_ds(state, "blue", Move(side="blue", unit="t", path=[at(10, 10)])))
+    mine = labelled(resolved("dirtside", "mines", **resolver))
+    assert {f"moves; first mines: T {k}": p for k, p in mine.items()} == game
