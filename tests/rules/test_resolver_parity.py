@@ -340,3 +340,96 @@ def test_dirtside_mines(element, resolver):
     game = labelled(_ds(state, "blue", Move(side="blue", unit="t", path=[at(10, 10)])))
     mine = labelled(resolved("dirtside", "mines", **resolver))
     assert {f"moves; first mines: T {k}": p for k, p in mine.items()} == game
+
+
+# --- A Hundred Wars ---------------------------------------------------------------------------------------------
+
+def _hw(state, side: str, text: str) -> Preview | None:
+    from rules.actions import parse_action
+
+    ruleset = registry.get("hundred_wars")
+    return GameService(ruleset, state).seat(side).preview(parse_action(ruleset.action_adapter, text))
+
+
+@pytest.mark.parametrize("rolled, flank", [(None, False), ("hard", False), ("very_hard", True)])
+def test_hundred_wars_fire(rolled, flank):
+    from rules.rulesets.hundred_wars import field
+    from tests.rules.hundred_wars.helpers import INF, at, board, game, unit
+
+    target_at = at(5, 3) if flank else at(3, 4)
+    s = game([unit("r", "red", at(3, 1), **{**INF, "weapons": [{"fire": 40, "range": 30}]}),
+              unit("b", "blue", target_at, **{**INF, "armour": 30})],
+             b=board(terrain={at(3, 3): "wood"} if rolled else {}), rolled={f"wood@{at(3, 3)}": rolled} if rolled else None)
+    shown = _hw(s, "red", f"fire red unit=r at={'5,3' if flank else '3,4'}")
+    # the worst terrain the line crosses, the target's piece included (the flank shot passes by the wood)
+    known = [lvl for h in [*field.between(at(3, 1), target_at), target_at]
+             if (lvl := field.known_level(s, h, None)) is not None]
+    worst = max(known, key=["easy", "hard", "very_hard", "impassable"].index, default="easy")
+    assert worst == ("easy" if flank or not rolled else rolled)
+    mine = resolved("hundred_wars", "fire", distance=field.cm(s, at(3, 1), target_at), weapon_range=30, fire=40,
+                    armour=30, terrain=worst, arc=field.arc(s.units["b"], at(3, 1)), hex_cm=s.hex_cm)
+    assert labelled(mine) == labelled(shown)
+
+
+def test_hundred_wars_terrain():
+    """A terrain piece on the line of fire not rolled yet: the game folds its 1d10 into the shot's odds. The
+    resolver's terrain roll, each level's shot from the resolver, gives the same mixture."""
+    from rules.rulesets.hundred_wars import field
+    from rules.rulesets.hundred_wars import terrain as ter
+    from tests.rules.hundred_wars.helpers import INF, at, board, game, unit
+
+    s = game([unit("r", "red", at(3, 1), **{**INF, "weapons": [{"fire": 40, "range": 30}]}),
+              unit("b", "blue", at(3, 4), **{**INF, "armour": 30})], b=board(terrain={at(3, 3): "wood"}))
+    shown = labelled(_hw(s, "red", "fire red unit=r at=3,4"))
+    folded: dict[str, Fraction] = {}
+    for label, p in labelled(resolved("hundred_wars", "terrain", table="ground")).items():
+        level = next(lvl for lvl in ter.LEVELS if label.startswith(ter.LEVEL_WORDS[lvl]))
+        shot = resolved("hundred_wars", "fire", distance=field.cm(s, at(3, 1), at(3, 4)), weapon_range=30, fire=40,
+                        armour=30, terrain=level, hex_cm=s.hex_cm)
+        for k, q in labelled(shot).items():
+            folded[k] = folded.get(k, Fraction(0)) + p * q
+    assert folded == shown
+
+
+def test_hundred_wars_move():
+    from tests.rules.hundred_wars.helpers import INF, at, game, unit
+
+    s = game([unit("i", "red", at(0, 0), **{**INF, "move": [{"mode": "ground", "factor": 17}]}),
+              unit("e", "blue", at(11, 7))], phase="move")
+    s.units["i"].counter = at(4, 0)
+    shown = _hw(s, "red", "move red unit=i")
+    # pieces not yet rolled count as Hard in the game's preview; the open ground here is Easy
+    mine = resolved("hundred_wars", "move", move=17, hexes=4, hex_cm=s.hex_cm)
+    assert labelled(mine) == labelled(shown)
+
+
+def test_hundred_wars_cqb():
+    from tests.rules.hundred_wars.helpers import INF, at, game, unit
+
+    s = game([unit("i", "red", at(3, 1), **{**INF, "cqb": 25}), unit("e", "blue", at(3, 4), **{**INF, "cqb": 14}),
+              unit("h", "red", at(0, 0), **{**INF, "orders": 3, "orders_range": 60})], phase="counters", pips={"h": 3})
+    shown = labelled(_hw(s, "red", "counter red unit=i to=3,4"))
+    mine = labelled(resolved("hundred_wars", "cqb", a1=25, b1=14))
+    assert {k.replace("the first side", "i").replace("the second side", "e"): p for k, p in mine.items()} == shown
+
+
+@pytest.mark.parametrize("ecm", [0, 4])
+def test_hundred_wars_ads(ecm):
+    """A Fire above 35 at a unit an ADS guards: the ADS roll (and the firer's ECM against it) cuts the Fire before the
+    Fire roll. The resolver's interception, each cut Fire's shot from the resolver, gives the game's preview."""
+    from rules.rulesets.hundred_wars import field
+    from tests.rules.hundred_wars.helpers import INF, at, game, unit
+
+    jammer = [unit("j", "red", at(2, 1), **{**INF, "ecm": ecm, "ecm_range": 40})] if ecm else []
+    s = game([unit("r", "red", at(3, 1), **{**INF, "weapons": [{"fire": 60, "range": 30}]}), *jammer,
+              unit("b", "blue", at(3, 4), **{**INF, "armour": 30}),
+              unit("g", "blue", at(4, 5), **{**INF, "ads": 6, "ads_range": 20})])
+    shown = _hw(s, "red", "fire red unit=r at=3,4")
+    assert any("ADS may cut" in n for n in shown.notes)
+    folded: dict[str, Fraction] = {}
+    for label, p in labelled(resolved("hundred_wars", "ads", fire=60, ads=6, ecm=ecm)).items():
+        shot = resolved("hundred_wars", "fire", distance=field.cm(s, at(3, 1), at(3, 4)), weapon_range=30,
+                        fire=int(label.split()[1]), armour=30, hex_cm=s.hex_cm)
+        for k, q in labelled(shot).items():
+            folded[k] = folded.get(k, Fraction(0)) + p * q
+    assert folded == labelled(shown)

@@ -125,3 +125,16 @@ def contest_chance(mine: int, theirs: int = 0) -> Fraction:
     rolls = [(m, t) for m in range(1, 11) for t in (range(1, 11) if theirs else (None,))]
     won = sum(1 for m, t in rolls if contest(mine, m, theirs, t).success)
     return Fraction(won, len(rolls))
+
+
+def ads_cut(ads: int, ecm: int = 0) -> dict[int, Fraction]:
+    """The Fire an ADS of factor `ads` takes off an incoming attack, against the firer side's ECM `ecm` (0: none),
+    over the ADS d10 and the ECM d10 ('ten times the difference', AHW-A23): the game's preview and the resolver."""
+    from rules.rulesets.hundred_wars.procedures.specials import ads_reduction
+
+    rolls = [(a, e) for a in range(1, 11) for e in (range(1, 11) if ecm else (None,))]
+    out: dict[int, Fraction] = {}
+    for a, e in rolls:
+        cut = ads_reduction(ads, a, ecm, e)
+        out[cut] = out.get(cut, Fraction(0)) + Fraction(1, len(rolls))
+    return out

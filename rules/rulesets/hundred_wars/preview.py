@@ -84,6 +84,9 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
     guard = firing.homing_guard(state, firer, target) if weapon.kind == "homing" else None
     cover = odds.contest_chance(guard[0].stats.ecm, guard[1].stats.ecm if guard[1] else 0) if guard else Fraction(0)
     kinds = [(q, k) for q, k in ((1 - cover, weapon.kind), (cover, "direct")) if q]
+    interceptor = firing.ads_guard(state, firer, target, weapon.fire)
+    cuts = (odds.ads_cut(firing.ads_factor(state, interceptor[0]), interceptor[1].stats.ecm if interceptor[1] else 0)
+            if interceptor else {0: Fraction(1)})
     for p, lvl, kind in [(p * q, lvl, k) for p, lvl in level_mixture(known, unknown) for q, k in kinds]:
         lvl = fp.elevation_level(lf, lt, lvl)
         if target.blind:
@@ -98,8 +101,12 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
                                        all_round=target.stats.all_round, rear_bulk=target.stats.rear_armour)
             double = fp.doubles_damage(from_above=fp.from_above(lf, lt), from_below=fp.from_below(lf, lt),
                                        top_armour=target.stats.top_armour, mine_proof=target.stats.mine_proof)
-            part = odds.attack(d, state.hex_cm, lvl, weapon.fire, armour, kind=kind, double=double,
-                               good_doubles=weapon.kind == "indirect" and not target.stats.top_armour)
+            part = {}
+            for cut, c in cuts.items():  # the ADS roll (and the ECM against it) before the Fire roll
+                for k, v in odds.attack(d, state.hex_cm, lvl, max(weapon.fire - cut, 0), armour, kind=kind,
+                                        double=double,
+                                        good_doubles=weapon.kind == "indirect" and not target.stats.top_armour).items():
+                    part[k] = part.get(k, 0) + c * v
         for k, v in part.items():
             dist[k] = dist.get(k, 0) + p * v
     outcomes = shot_outcomes(dist)
@@ -110,6 +117,9 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
         notes.append("a blind: a successful Range roll reveals it (a dummy is removed)")
     if guard:
         notes.append(f"{guard[0].name}'s ECM may restore the target's cover ({_pct(cover)}): included")
+    if interceptor and not target.blind:
+        notes.append(f"{interceptor[0].name}'s ADS may cut the Fire of {weapon.fire} "
+                     f"({_pct(1 - cuts.get(0, Fraction(0)))}): included")
     return Preview(title=f"{firer.name} fires at {target.name}", dice=SHOT_DICE,
                    outcomes=tuple(outcomes), notes=tuple(notes))
 
