@@ -435,6 +435,45 @@ def test_hundred_wars_ads(ecm):
     assert folded == labelled(shown)
 
 
+@pytest.mark.parametrize("speed, accelerate", [(30, False), (0, True)])
+def test_hundred_wars_space(speed, accelerate):
+    """A space unit's movement roll changes its speed, which it then moves (AHW-A21). The move's preview was a
+    ground walk; it now folds the speed change in, as the move itself does (every face played), and the resolver's
+    speed change, walked, gives the same hexes."""
+    from rules.rulesets.hundred_wars import terrain as ter
+    from rules.rulesets.hundred_wars.procedures import movement as mp
+    from tests.rules.hundred_wars.helpers import at, board, game, unit
+    from tests.rules.hundred_wars.helpers import act
+
+    ship = {"move": [{"mode": "space", "factor": 80}], "cqb": 1, "armour": 70}
+    b = board(terrain={at(c, r): "space" for c in range(12) for r in range(8)})
+
+    def fresh():
+        s = game([unit("s", "red", at(0, 0), **ship), unit("e", "blue", at(11, 7), **ship)], b=b, phase="move")
+        s.units["s"].counter, s.units["s"].speed = at(11, 0), speed
+        return s
+
+    s = fresh()
+    text = f"move red unit=s accelerate={'true' if accelerate else 'false'}"
+    shown = labelled(_hw(s, "red", text))
+    played: dict[str, Fraction] = {}
+    for face in range(1, 101):
+        t = fresh()
+        act(t, text, face)
+        n = t.units["s"].at.distance(at(0, 0))
+        label = f"moves {n} hex{'es' if n != 1 else ''} ({n * t.hex_cm} cm)"
+        played[label] = played.get(label, Fraction(0)) + Fraction(1, 100)
+    assert played == shown
+    level = ter.for_mobile("easy", False)
+    folded: dict[str, Fraction] = {}
+    for label, p in labelled(resolved("hundred_wars", "space", speed=speed, move=80, accelerate=accelerate)).items():
+        now = int(label.split()[1])
+        n = mp.walk(now, max(now, 1), level, [level] * 11, s.hex_cm).steps
+        key = f"moves {n} hex{'es' if n != 1 else ''} ({n * s.hex_cm} cm)"
+        folded[key] = folded.get(key, Fraction(0)) + p
+    assert folded == shown
+
+
 # --- every listed procedure: a parity test above, or the reason the game shows no odds for it ---------------------
 
 PARITY: dict[tuple[str, str], Callable] = {
@@ -448,7 +487,7 @@ PARITY: dict[tuple[str, str], Callable] = {
     ("dirtside", "mines"): test_dirtside_mines,
     ("hundred_wars", "fire"): test_hundred_wars_fire, ("hundred_wars", "terrain"): test_hundred_wars_terrain,
     ("hundred_wars", "move"): test_hundred_wars_move, ("hundred_wars", "cqb"): test_hundred_wars_cqb,
-    ("hundred_wars", "ads"): test_hundred_wars_ads,
+    ("hundred_wars", "ads"): test_hundred_wars_ads, ("hundred_wars", "space"): test_hundred_wars_space,
 }
 """Each procedure with an in-game preview, and its test (Dirtside's test also: test_dirtside_reaction_test)."""
 
@@ -456,7 +495,6 @@ NO_PREVIEW: dict[tuple[str, str], str] = {
     ("skirmish", "downed"): "the clean-up roll is made at the end of the turn, nobody's decision: no action to preview",
     ("dirtside", "missile"): "SAM and dogfight actions roll without a preview",
     ("dirtside", "airdefence"): "air defence fire is a reaction rolled without a preview",
-    ("hundred_wars", "space"): "a space move rolls its speed change without a preview",
     ("hundred_wars", "orders"): "the orders roll is the phase's first act, rolled without a preview",
     ("hundred_wars", "ecm"): "a jam or an ECM-against-ADS action rolls without a preview",
     ("hundred_wars", "repair"): "field repairs roll without a preview",
@@ -475,3 +513,4 @@ def test_every_listed_procedure_is_compared_with_the_game_or_says_why_not():
     listed = {(e.id, p) for e in registry.entries() for p in procedures(e.id)}
     assert not set(PARITY) & set(NO_PREVIEW)
     assert set(PARITY) | set(NO_PREVIEW) == listed
+

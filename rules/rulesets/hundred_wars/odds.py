@@ -28,9 +28,17 @@ def move(factor: int, level: Level, *, changes_level: bool = False) -> dict[int,
 
 
 def walk(factor: int, start: Level, entered: Sequence[Level], hex_cm: int, *,
-         changes_level: bool = False) -> dict[int, Fraction]:
-    """Hexes entered along a path by one movement roll."""
-    return mapped(die(100), lambda f: mp.walk(f, factor, start, entered, hex_cm, changes_level=changes_level).steps)
+         changes_level: bool = False, space: tuple[int, bool] | None = None) -> dict[int, Fraction]:
+    """Hexes entered along a path by one movement roll. `space` (the speed now, speeding up or not): the roll
+    changes a space unit's speed, and it moves its new speed (moving.move_unit, AHW-A21)."""
+    def steps(f: int) -> int:
+        roll, cap = f, factor
+        if space is not None:
+            roll = mp.space_speed(space[0], f, factor, space[1])
+            cap = max(roll, 1)
+        return mp.walk(roll, cap, start, entered, hex_cm, changes_level=changes_level).steps
+
+    return mapped(die(100), steps)
 
 
 def range_roll(distance_cm: int, hex_cm: int, level: Level, kind: fp.Kind = "direct") -> dict[str, Fraction]:

@@ -124,7 +124,7 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
                    outcomes=tuple(outcomes), notes=tuple(notes))
 
 
-def move_preview(state: HwState, u: HwUnit, alone: bool = False) -> Preview | None:
+def move_preview(state: HwState, u: HwUnit, alone: bool = False, accelerate: bool = True) -> Preview | None:
     if u.counter is None or not u.on_map:
         return None
     movers = moving.group_movers(state, u, alone)
@@ -132,8 +132,9 @@ def move_preview(state: HwState, u: HwUnit, alone: bool = False) -> Preview | No
     path = moving.path_for(state, u, Hex(*u.counter))
     start = field.known_level(state, u.at, u.mode) or "hard"
     entered = [ter.for_mobile(field.known_level(state, h, u.mode) or "hard", u.stats.mobile) for h in path[1:]]
+    space = (u.speed, accelerate) if (u.mode or "ground") == "space" else None
     steps = odds.walk(factor, ter.for_mobile(start, u.stats.mobile), entered, state.hex_cm,
-                      changes_level=u.counter_level is not None)
+                      changes_level=u.counter_level is not None, space=space)
     need = len(path) - 1
     outcomes = walk_outcomes(steps, state.hex_cm)
     notes = [f"Move {factor} cm{' (the group moves together at its lowest Move)' if len(movers) > 1 else ''}; "
@@ -169,7 +170,7 @@ def preview(state: HwState, action: Action) -> Preview | None:
         return firing_preview(state, action.unit, action.weapon, Hex(*action.at))
     if isinstance(action, MoveUnit):
         u = state.units.get(action.unit)
-        return move_preview(state, u, action.alone) if u is not None else None
+        return move_preview(state, u, action.alone, action.accelerate) if u is not None else None
     if isinstance(action, SetCounter) and action.attack == "":
         u, t = state.units.get(action.unit), state.unit_at(Hex(*action.to))
         if u is not None and t is not None and t.side != u.side and not t.blind and not u.blind:
