@@ -124,6 +124,55 @@ def test_dhr_morale():
     assert folded == theirs and folded["fails morale"] > 0
 
 
+@pytest.mark.parametrize("weapon, hex_terrain, figures", [
+    ({"name": "mortar", "range": 8, "rof": [1], "area": True, "light": 3}, "woods", 6),
+    ({"name": "flamer", "range": 2, "rof": [1], "area": True, "untenable": True}, "house", 4),
+    ({"name": "grenades", "range": 1, "rof": [1], "area": True}, "open", 3)])
+def test_dhr_area(weapon, hex_terrain, figures):
+    """Area effect (optional rule): one roll to land, every figure in the hex saves on the hex's DV."""
+    from rules.rulesets.dhr.actions import Fire
+    from rules.rulesets.dhr.terrain import hex_dv
+    from tests.rules.dhr.helpers import H, activate, board, setup, unit
+
+    at = (1, 2) if weapon["range"] <= 2 else (0, 2)
+    options = {"area_effect": True}
+    g = GameService.new(setup([unit("r1", "red", at, figures=2, rating=4, weapons=[weapon]),
+                               unit("b1", "blue", (2, 2), figures=figures, rating=3)],
+                              b=board(12, 6, {(2, 2): hex_terrain}), options=options), seed=1, options=options)
+    activate(g, "r1")
+    game = g.seat("red").preview(Fire(side="red", unit="r1", at=H(2, 2)))
+    distance = H(*at).distance(H(2, 2))
+    mine = resolved("dhr", "area", rating=4, distance=distance, weapon_range=weapon["range"],
+                    touch=distance <= 1 and weapon["range"] <= 1, light=weapon.get("light", 0),
+                    untenable=weapon.get("untenable", False), target_figures=figures, target_rating=3,
+                    terrain_dv=hex_dv(g.state.board, H(2, 2)))
+    assert mine.dice == game.dice
+    assert labelled(mine) == labelled(game, {"b1": "target"})
+
+
+@pytest.mark.parametrize("table, vehicles, armament, armour", [(True, 1, 1, 1), (False, 2, 2, 1), (True, 2, 2, 2)])
+def test_dhr_vehicle(table, vehicles, armament, armour):
+    """Armament against armour (optional rules), the damage table or a kill, then the crew's morale."""
+    from rules.rulesets.dhr.actions import Fire
+    from rules.rulesets.dhr.combat import save_dv
+    from rules.rulesets.dhr.terrain import cover_dv
+    from tests.rules.dhr.helpers import H, activate, board, setup, unit
+
+    gun = {"name": "gun", "range": 10, "rof": [1], "count": 1, "armament": armament, "attack": "ap"}
+    options = {"vehicles": True, "damage_table": table}
+    g = GameService.new(setup([unit("r1", "red", (0, 2), rating=4, figures=1, weapons=[gun]),
+                               unit("b1", "blue", (3, 2), rating=4, figures=vehicles, vehicle=True, armour_dice=armour,
+                                    mp=6)], b=board(12, 6, {(3, 2): "brush", (2, 2): "crops"}), options=options),
+                        seed=1, options=options)
+    activate(g, "r1")
+    game = g.seat("red").preview(Fire(side="red", unit="r1", at=H(3, 2)))
+    mine = resolved("dhr", "vehicle", figures=1, rating=4, distance=3, weapon_range=10, armament=armament, armour=armour,
+                    terrain_dv=save_dv(g.state, H(0, 2), H(3, 2)), damage_table=table, vehicles=vehicles,
+                    crew_rating=4, cover_dv=cover_dv(g.state.board, H(3, 2), H(0, 2)))
+    assert mine.dice == game.dice
+    assert labelled(mine) == labelled(game)
+
+
 # --- QUAD -------------------------------------------------------------------------------------------------------
 
 def test_quad_attack():
@@ -479,6 +528,7 @@ def test_hundred_wars_space(speed, accelerate):
 PARITY: dict[tuple[str, str], Callable] = {
     ("quad", "attack"): test_quad_attack,
     ("dhr", "fire"): test_dhr_fire, ("dhr", "melee"): test_dhr_melee, ("dhr", "morale"): test_dhr_morale,
+    ("dhr", "area"): test_dhr_area, ("dhr", "vehicle"): test_dhr_vehicle,
     ("skirmish", "check"): test_skirmish_check, ("skirmish", "shot"): test_skirmish_shot,
     ("skirmish", "fight"): test_skirmish_fight,
     ("dirtside", "fire"): test_dirtside_fire, ("dirtside", "test"): test_dirtside_confidence_test,

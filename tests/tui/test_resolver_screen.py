@@ -90,6 +90,7 @@ def test_every_procedure_is_found_first_by_at_most_six_letters():
 def test_the_find_box_narrows_the_list_and_a_miss_is_told():
     names = {e.id: e.name for e in registry.entries()}
     entries = [(rid, names[rid], p) for rid, p in catalogue()]
-    assert [entries[i][2].id for i in find(entries, "dh")] == ["fire", "melee", "morale"]
+    assert [entries[i][2].id for i in find(entries, "dh")] == ["fire", "melee", "morale", "area", "vehicle"]
+    assert [entries[i][2].id for i in find(entries, "dh ve")] == ["vehicle"]
     assert find(entries, "zzz") == []
     assert find(entries, "") == list(range(len(entries)))
