@@ -391,6 +391,36 @@ def test_dirtside_mines(element, resolver):
     assert {f"moves; first mines: T {k}": p for k, p in mine.items()} == game
 
 
+
+@pytest.mark.parametrize("quality, leadership, command", [("regular", 2, 1), ("green", 3, 3), ("veteran", 1, 2)])
+def test_dirtside_rally(quality, leadership, command):
+    from rules.rulesets.dirtside.actions import Rally
+    from tests.rules.dirtside.helpers import at, setup, start, tank, team, unit
+
+    state = start(setup([unit("hq", "blue", at(2, 14), [tank("HQ")], command=True, leadership=command),
+                         unit("p", "blue", at(5, 14), [team("A")], confidence="SH", quality=quality,
+                              leadership=leadership),
+                         unit("r", "red", at(18, 1), [team("X")])]), first="blue")
+    game = _ds(state, "blue", Rally(side="blue", unit="p"))
+    mine = resolved("dirtside", "rally", quality=quality, leadership=leadership, command=command)
+    assert mine.dice == game.dice and labelled(mine) == labelled(game)
+
+
+@pytest.mark.parametrize("engineers", [1, 2, 3])
+def test_dirtside_clear(engineers):
+    from rules.board import Board, HexFeature
+    from rules.rulesets.dirtside.actions import ClearMines
+    from tests.rules.dirtside.helpers import at, board, setup, start, team, unit
+
+    b = board()
+    mined = Board(width=b.width, height=b.height, terrain=b.terrain, features=(HexFeature(at=at(10, 8), feature="minefield"),))
+    state = start(setup([unit("eng", "blue", at(10, 10), [team(f"E{i}", kind="engineer") for i in range(engineers)]),
+                         unit("rx", "red", at(18, 1), [team("X")])], b=mined), first="blue")
+    game = _ds(state, "blue", ClearMines(side="blue", unit="eng", at=at(10, 8)))
+    mine = resolved("dirtside", "clear", engineers=engineers)
+    assert mine.dice.split()[0] == game.dice.split()[0] and labelled(mine) == labelled(game)  # the same die
+
+
 # --- A Hundred Wars ---------------------------------------------------------------------------------------------
 
 def _hw(state, side: str, text: str) -> Preview | None:
@@ -534,7 +564,8 @@ PARITY: dict[tuple[str, str], Callable] = {
     ("dirtside", "fire"): test_dirtside_fire, ("dirtside", "test"): test_dirtside_confidence_test,
     ("dirtside", "assault"): test_dirtside_assault, ("dirtside", "contest"): test_dirtside_contest,
     ("dirtside", "artillery"): test_dirtside_artillery, ("dirtside", "call"): test_dirtside_call,
-    ("dirtside", "mines"): test_dirtside_mines,
+    ("dirtside", "mines"): test_dirtside_mines, ("dirtside", "rally"): test_dirtside_rally,
+    ("dirtside", "clear"): test_dirtside_clear,
     ("hundred_wars", "fire"): test_hundred_wars_fire, ("hundred_wars", "terrain"): test_hundred_wars_terrain,
     ("hundred_wars", "move"): test_hundred_wars_move, ("hundred_wars", "cqb"): test_hundred_wars_cqb,
     ("hundred_wars", "ads"): test_hundred_wars_ads, ("hundred_wars", "space"): test_hundred_wars_space,
