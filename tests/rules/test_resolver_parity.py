@@ -261,6 +261,32 @@ def test_skirmish_fight(a_armour, d_armour):
     same(game, mine)
 
 
+
+@pytest.mark.parametrize("case", ["climb", "slippery climb", "jump down", "gap jump"])
+def test_skirmish_climb(case):
+    """A move with one test on its way (text #4): its preview, and the resolver's one test, agree."""
+    from rules.rulesets.skirmish import climbs
+    from rules.rulesets.skirmish.actions import Move
+    from tests.rules.skirmish.helpers import acting, board, model, o, setup, start
+
+    heights, features, terrain, path, start_at = {}, [], {}, [o(4, 7), o(4, 6)], o(4, 8)
+    if "climb" in case:
+        heights = {o(4, 7): 1, o(4, 6): 1}
+        features = [(o(4, 7), "slippery")] if case.startswith("slippery") else []
+    elif case == "jump down":
+        heights, start_at, path = {o(4, 8): 3}, o(4, 8), [o(4, 7)]
+    else:
+        terrain, start_at, path = {o(4, 8): "gap", o(5, 8): "gap"}, o(3, 8), [o(4, 8), o(5, 8), o(6, 8)]
+    b = board(heights=heights, features=features, terrain=terrain)
+    state = acting(start(setup([model("r1", "red", start_at, agility=6), model("b1", "blue", o(14, 0))], b=b)), "r1")
+    game = GameService(registry.get("skirmish"), state).seat("red").preview(Move(side="red", unit="r1", path=path))
+    (test,) = climbs.path_tests(state.board, start_at, path)  # what the table shows: one obstacle
+    assert (test.kind, test.n) == {"climb": ("climb", 1), "slippery climb": ("climb", 1), "jump down": ("drop", 2),
+                                   "gap jump": ("jump", 2)}[case]
+    mine = resolved("skirmish", "climb", agility=6, kind=test.kind, n=test.n, slippery=case.startswith("slippery"))
+    same(game, mine)
+
+
 # --- Dirtside ---------------------------------------------------------------------------------------------------
 
 def _ds(state, side: str, action) -> Preview | None:
@@ -560,7 +586,7 @@ PARITY: dict[tuple[str, str], Callable] = {
     ("dhr", "fire"): test_dhr_fire, ("dhr", "melee"): test_dhr_melee, ("dhr", "morale"): test_dhr_morale,
     ("dhr", "area"): test_dhr_area, ("dhr", "vehicle"): test_dhr_vehicle,
     ("skirmish", "check"): test_skirmish_check, ("skirmish", "shot"): test_skirmish_shot,
-    ("skirmish", "fight"): test_skirmish_fight,
+    ("skirmish", "fight"): test_skirmish_fight, ("skirmish", "climb"): test_skirmish_climb,
     ("dirtside", "fire"): test_dirtside_fire, ("dirtside", "test"): test_dirtside_confidence_test,
     ("dirtside", "assault"): test_dirtside_assault, ("dirtside", "contest"): test_dirtside_contest,
     ("dirtside", "artillery"): test_dirtside_artillery, ("dirtside", "call"): test_dirtside_call,
