@@ -208,6 +208,37 @@ def test_quad_attack():
     same(game.seat(side).preview(action), mine)
 
 
+
+@pytest.mark.parametrize("charge", [False, True])
+def test_quad_attack_with_terrain_allies_and_a_charge(charge):
+    """Numbers a referee reads off the table: Attack 3, +2 charging (a Charger, text: "gains +2 attack"), +1 for an
+    ally next to the target; Defense 2, +2 in forest, +1 for a Support unit next to it; room behind each."""
+    from rules.hexgrid import from_offset as o
+    from rules.rulesets.quad.actions import Attack, Charge
+    from tests.rules.quad.helpers import activation, board, setup, start, unit
+
+    state = activation(start(setup([
+        unit("a", "red", o(2, 4), quality=4, attack=3, specials=["charger"]),
+        unit("f", "red", o(4, 3), quality=3),
+        unit("d", "blue", o(4, 4), quality=3, defense=2),
+        unit("s", "blue", o(4, 5), quality=3, specials=["support"]),
+    ], b=board(16, 8, terrain={o(4, 4): "forest"}))))
+    action = (Charge(side="red", unit="a", path=[o(3, 4)], at=o(4, 4)) if charge
+              else Attack(side="red", unit="a", at=o(4, 4)))
+    if not charge:
+        state.units["a"].at = o(3, 4)
+    game = GameService(registry.get("quad"), state).seat("red").preview(action)
+    from rules.rulesets.quad import procedures as qproc
+    from rules.rulesets.quad import terrain as ter
+
+    occupied = {u.at for u in state.units.values() if u.id != "a"} | {o(3, 4)}
+    blocked = lambda h: h in occupied or not ter.passable(state.board, h)  # noqa: E731
+    rooms = (qproc.retreat_capacity(o(3, 4), o(4, 4), blocked, 6), qproc.retreat_capacity(o(4, 4), o(3, 4), blocked, 6))
+    mine = resolved("quad", "attack", attack=3 + (2 if charge else 0) + 1, defense=2 + 2 + 1, aq=4, dq=3,
+                    attacker_room=rooms[0], defender_room=rooms[1])
+    same(game, mine)
+
+
 # --- the skirmish game ------------------------------------------------------------------------------------------
 
 def test_skirmish_check():
