@@ -94,3 +94,20 @@ def test_the_find_box_narrows_the_list_and_a_miss_is_told():
     assert [entries[i][2].id for i in find(entries, "dh ve")] == ["vehicle"]
     assert find(entries, "zzz") == []
     assert find(entries, "") == list(range(len(entries)))
+
+
+async def test_escape_goes_back_to_the_find_box_then_to_the_title(tmp_path, monkeypatch):
+    """Two procedures in a row: roll one, Escape, type the next, Enter, Enter."""
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
+    app = HexwarApp(None, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g", "q", "enter", "enter")
+        screen = app.screen
+        await pilot.press("escape")
+        assert app.screen is screen and screen.focused is screen.query_one("#find", Input)
+        await pilot.press("d", "h", "space", "m", "o", "enter", "enter")  # the find box's text was selected: replaced
+        await pilot.pause()
+        assert screen.current[1].id == "morale" and sum(line.startswith("dhr Morale") for line in screen.lines) == 1
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ResolverScreen)

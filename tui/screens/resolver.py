@@ -5,7 +5,8 @@ sets (rules/resolver.py), the same code a game uses. A few typed letters find
 a procedure ("dh fi": DHR fire) and Enter picks it with the text's defaults, its
 odds shown at once; the odds follow every change of an input; Enter in a field
 (or ctrl+r anywhere) rolls once with fresh dice and logs the dice, the rule and
-the result; ctrl+s saves the session log as text.
+the result; Escape goes back to the find box, and from there to the title; ctrl+s
+saves the session log as text.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class ResolverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(" Quick resolver   (type to find, Enter: pick   Enter in a field or ctrl+r: roll   "
-                     "ctrl+s: save the log   Esc: back)", classes="screen-title")
+                     "ctrl+s: save the log   Esc: find / back)", classes="screen-title")
         yield FindInput(placeholder="find: a rule set and a procedure, e.g. dh fi, q a, hu po", id="find",
                         compact=True)
         with Horizontal(id="resolver"):
@@ -199,4 +200,10 @@ class ResolverScreen(Screen[None]):
         self.notify(f"The log is saved to {path}")
 
     def action_back(self) -> None:
+        """Escape in a field goes back to the find box (the next procedure); in the find box, to the title."""
+        find_box = self.query_one("#find", Input)
+        if self.focused is not find_box:
+            find_box.focus()
+            find_box.select_all()
+            return
         self.app.pop_screen()
