@@ -88,7 +88,17 @@ class Changed(Event):
 
     def text(self) -> str:
         why = f" ({self.why})" if self.why else ""
+        if isinstance(self.after, bool) and isinstance(self.before, bool):
+            # A marker set or lifted reads as words, never "downed False -> True".
+            state = STATE_WORDS.get(self.field, self.field)
+            return f"{self.unit} is {'now' if self.after else 'no longer'} {state}{why}"
+        if self.before is None:  # set for the first time: "red-b5 at 11,0 (blind placed)"
+            return f"{self.unit} {self.field} {self.after}{why}"
         return f"{self.unit} {self.field} {self.before} -> {self.after}{why}"
+
+
+STATE_WORDS = {"overwatch": "on overwatch", "panic": "panicking", "active sensors": "using active sensors"}
+"""How a marker's name reads after "is now" / "is no longer", where the name alone would not."""
 
 
 class Eliminated(Event):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import shutil
+import zlib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any, Callable
 from rules import registry
 from rules.core import Refusal, Setup
 from rules.dice import SeededDice
+from rules.words import count
 from saves.campaign import Campaign, carried, load_campaign, record_battle, save_campaign
 from saves.errors import SaveError
 
@@ -93,7 +95,9 @@ class Step:
 
     side: str
     label: str
-    run: Callable[[Any], Any]
+    run: Callable[[Any], Any] | None = None
+    more: tuple["Step", ...] = ()
+    """A step that opens a choice among these (the factor to add a point to) instead of running."""
 
 
 def steps(campaign: Campaign) -> list[Step]:
@@ -111,15 +115,21 @@ def steps(campaign: Campaign) -> list[Step]:
             if u.damage:
                 n = min(u.damage, pool)
                 if n:
-                    out.append(Step(side, f"repair {n} damage point(s) of {u.name} ({n} pool points)",
+                    out.append(Step(side, f"repair {count(n, 'damage point')} of {u.name} ({count(n, 'pool point')})",
                                     lambda c, s=side, i=u.id, n=n: mod.repair(c, s, i, n)))
             if pool >= mod.UPGRADE_COST:  # 'each roll of 100 allows 1 point to be added to any one unit' (AHW-A24)
-                out.append(Step(side, f"add 1 Armour to {u.name} ({mod.UPGRADE_COST} pool points)",
-                                lambda c, s=side, i=u.id: mod.upgrade(c, s, i, "armour")))
+                out.append(Step(side, f"add 1 point to a factor of {u.name} ({mod.UPGRADE_COST} pool points) ...",
+                                more=upgrades(mod, side, u)))
         for u in c.destroyed.get(side, []):
             cost = mod.unit_cost(u.bought)
             if cost <= pool:
                 out.append(Step(side, f"replace {u.name} ({cost} pool points)", lambda c, s=side, i=u.id: mod.replace(c, s, i)))
+        for st in c.stranded:  # 'The losing team may attempt to destroy any stranded units'
+            if st.side == side:
+                pct = f"{float(mod.scuttle_chance(st.fire, st.armour)) * 100:.0f}%"
+                out.append(Step(side, f"scuttle stranded {st.name}: 1d100 under its Fire {st.fire} and over its "
+                                      f"Armour {st.armour} ({pct} to destroy it; one attempt)",
+                                lambda c, s=side, i=st.id: mod.scuttle_unit(c, s, i, scuttle_dice(c, i))))
         if side == c.winner:
             for u in c.captured:
                 out.append(Step(side, f"claim captured {u.name}", lambda c, s=side, i=u.id: mod.claim(c, s, i)))
@@ -133,6 +143,21 @@ def steps(campaign: Campaign) -> list[Step]:
     return out
 
 
+def upgrades(mod, side: str, u) -> tuple[Step, ...]:
+    """One step per factor of the unit a point may be added to (AHW-A24)."""
+    out = []
+    for k in mod.upgrade_keys(u):
+        label, now = mod.factor_words(u, k)
+        out.append(Step(side, f"add 1 to {label} of {u.name}: {now} -> {now + 1} ({mod.UPGRADE_COST} pool points)",
+                        lambda c, s=side, i=u.id, k=k: mod.upgrade(c, s, i, k)))
+    return tuple(out)
+
+
+def scuttle_dice(c, uid: str) -> SeededDice:
+    """The scuttle roll of one unit: seeded by the battle's game seed, the battle's number and the unit."""
+    return SeededDice(c.seed * 1000 + c.battles, zlib.crc32(uid.encode()))
+
+
 def _new_id(c, side: str) -> str:
     taken = {u.id for f in c.forces.values() for u in f} | {u.id for f in c.destroyed.values() for u in f}
     return next(f"{side}-new{n}" for n in range(1, 10_000) if f"{side}-new{n}" not in taken)
@@ -140,6 +165,8 @@ def _new_id(c, side: str) -> str:
 
 def take_step(campaign: Campaign, step: Step) -> Campaign:
     """The campaign after one choice (Refusal: nothing changes)."""
+    if step.run is None:
+        raise Refusal(f"{step.label}: choose one of its choices")
     c = carried(campaign).model_copy(deep=True)
     step.run(c)
     return campaign.model_copy(update={"carry": c.model_dump(mode="json")})
@@ -157,11 +184,14 @@ def state_lines(campaign: Campaign) -> list[str]:
         c = carried(campaign)
         for side in c.sides:
             force = c.forces.get(side, [])
-            lines.append(f"{side}: pool {c.pools.get(side, 0)}, {len(force)} unit(s), "
+            lines.append(f"{side}: pool {c.pools.get(side, 0)}, {count(len(force), 'unit')}, "
                          f"{len(c.destroyed.get(side, []))} destroyed")
             lines += [f"    {u.name}" + (f" ({u.damage} damage)" if u.damage else "") for u in force]
         if c.captured:
             lines.append(f"captured by {c.winner}: " + ", ".join(u.name for u in c.captured))
+        if c.stranded:
+            lines.append("stranded (may be scuttled): " + ", ".join(f"{u.name} ({u.side})" for u in c.stranded))
+        lines += c.scuttled
     return lines
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+import types
+
 import pytest
 
 from rules import registry
@@ -34,3 +37,16 @@ def toy_setup(width: int = 8, height: int = 6, **extra) -> Setup:
 @pytest.fixture
 def toy() -> Setup:
     return toy_setup()
+
+
+@pytest.fixture
+def opened(monkeypatch):
+    """Stand in for the terminal UI: records what the CLI would have opened."""
+    from tui import cli
+
+    calls: list = []
+    fake = types.ModuleType("tui.app")
+    fake.run_app = lambda start=None: calls.append(start)
+    monkeypatch.setitem(sys.modules, "tui.app", fake)
+    monkeypatch.setattr(cli, "tui_available", lambda: True)
+    return calls

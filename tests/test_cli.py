@@ -28,17 +28,6 @@ def data_dir(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def opened(monkeypatch):
-    """Stand in for the terminal UI: records what it would have opened."""
-    calls: list = []
-    fake = types.ModuleType("tui.app")
-    fake.run_app = lambda start=None: calls.append(start)
-    monkeypatch.setitem(sys.modules, "tui.app", fake)
-    monkeypatch.setattr(cli, "tui_available", lambda: True)
-    return calls
-
-
-@pytest.fixture
 def saved(tmp_path) -> Path:
     game = GameService.new(load_scenario("toy-skirmish", "toy"), seed=9)
     for _ in range(6):

@@ -610,6 +610,55 @@ def test_hundred_wars_space(speed, accelerate):
     assert folded == shown
 
 
+
+def _teleport_game(red_ecm: int):
+    """Red's teleporter at (3,1) with three units beside it (one an ECM unit of factor `red_ecm` when not 0); blue's
+    ECM unit (6) 20 cm away."""
+    from tests.rules.hundred_wars.helpers import INF, at, game, unit
+
+    ecm = {**INF, "ecm": red_ecm, "ecm_range": 40} if red_ecm else INF
+    return game([unit("t", "red", at(3, 1), **{**INF, "teleport": 3, "teleport_range": 30}),
+                 unit("a", "red", at(2, 1)), unit("b", "red", at(4, 1)), unit("c", "red", at(3, 2), **ecm),
+                 unit("j", "blue", at(3, 5), **{**INF, "ecm": 6, "ecm_range": 40})], phase="move")
+
+
+@pytest.mark.parametrize("red_ecm, held", [(0, 3), (5, 2)])
+def test_hundred_wars_hijack(red_ecm, held):
+    """ECM against a teleporter's buffers in Phase 5: the contest (against the best enemy ECM in range), then 1d10."""
+    s = _teleport_game(red_ecm)
+    for uid in ("a", "b", "c")[:held]:
+        s.units[uid].at = None
+    s.units["t"].buffer = list(("a", "b", "c")[:held])
+    s.order, s.active_side = ["blue", "red"], "blue"
+    shown = _hw(s, "blue", "jam blue unit=j at=3,1")
+    theirs = red_ecm if held < 3 else 0  # c, red's ECM unit, is on the table only when not held
+    mine = resolved("hundred_wars", "hijack", mine=6, theirs=theirs, units=held)
+    assert labelled(mine) == labelled(shown)
+
+
+def test_hundred_wars_disrupt():
+    """ECM against a unit about to be dematerialised. The game's preview keeps the 1d10 (units kept this turn) in one
+    line; the resolver shows each count: they agree on the contest, and the counts add up to the game's line."""
+    s = _teleport_game(0)
+    from rules.actions import parse_action
+
+    ruleset = registry.get("hundred_wars")
+    ruleset.apply(s, parse_action(ruleset.action_adapter, "gather red unit=t passenger=a"), _no_dice())
+    assert s.paused and s.paused[-1].kind == "ecm_teleport"
+    shown = labelled(_hw(s, "blue", "jam blue unit=j at=3,1"))
+    mine = labelled(resolved("hundred_wars", "disrupt", mine=6))
+    fails = "the ECM fails (or is beaten)"
+    assert mine[fails] == shown[fails]
+    assert sum(p for k, p in mine.items() if k != fails) == shown["disrupted: it stays, with 1d10 units in all kept this turn"]
+
+
+def _no_dice():
+    from rules.core import Context
+    from rules.dice import ScriptedDice
+
+    return Context(lambda sink: ScriptedDice(sink=sink))
+
+
 # --- every listed procedure: a parity test above, or the reason the game shows no odds for it ---------------------
 
 PARITY: dict[tuple[str, str], Callable] = {
@@ -626,6 +675,7 @@ PARITY: dict[tuple[str, str], Callable] = {
     ("hundred_wars", "fire"): test_hundred_wars_fire, ("hundred_wars", "terrain"): test_hundred_wars_terrain,
     ("hundred_wars", "move"): test_hundred_wars_move, ("hundred_wars", "cqb"): test_hundred_wars_cqb,
     ("hundred_wars", "ads"): test_hundred_wars_ads, ("hundred_wars", "space"): test_hundred_wars_space,
+    ("hundred_wars", "hijack"): test_hundred_wars_hijack, ("hundred_wars", "disrupt"): test_hundred_wars_disrupt,
 }
 """Each procedure with an in-game preview, and its test (Dirtside's test also: test_dirtside_reaction_test)."""
 
@@ -634,7 +684,7 @@ NO_PREVIEW: dict[tuple[str, str], str] = {
     ("dirtside", "missile"): "SAM and dogfight actions roll without a preview",
     ("dirtside", "airdefence"): "air defence fire is a reaction rolled without a preview",
     ("hundred_wars", "orders"): "the orders roll is the phase's first act, rolled without a preview",
-    ("hundred_wars", "ecm"): "a jam or an ECM-against-ADS action rolls without a preview",
+    ("hundred_wars", "ecm"): "a jam of a commander's pips or an ECM attack on an ADS rolls without a preview",
     ("hundred_wars", "repair"): "field repairs roll without a preview",
     ("hundred_wars", "teleport"): "a teleport rolls without a preview",
     ("hundred_wars", "ram"): "a ram is pure damage, no roll: the Move counter set for it has no preview",

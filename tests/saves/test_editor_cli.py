@@ -3,23 +3,11 @@ map) and the one-line errors for a bad size, rule set or name."""
 
 from __future__ import annotations
 
-import sys
-import types
 from pathlib import Path
 
 import pytest
 
 from tui import cli
-
-
-@pytest.fixture
-def opened(monkeypatch):
-    calls: list = []
-    fake = types.ModuleType("tui.app")
-    fake.run_app = lambda start=None: calls.append(start)
-    monkeypatch.setitem(sys.modules, "tui.app", fake)
-    monkeypatch.setattr(cli, "tui_available", lambda: True)
-    return calls
 
 
 def test_a_blank_map_of_a_rule_set_and_size(opened):

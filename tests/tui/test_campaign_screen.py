@@ -60,3 +60,82 @@ async def test_battle_one_ends_and_battle_two_starts_with_the_carried_forces(tmp
         assert set(units) == set(forces)
         for uid, u in forces.items():
             assert units[uid].stats == u.stats
+
+
+def between_battles(tmp_path, **carry):
+    """The bundled campaign copied to tmp_path with battle one recorded (red won) and this carried table."""
+    import shutil
+
+    from rules.core import GameResult
+    from rules.service import GameService
+    from saves.campaign import record_battle
+
+    path = tmp_path / "ford.toml"
+    shutil.copyfile(dict(play.bundled_campaigns())["hundred_wars/ford"], path)
+    war = play.load(path)
+    c = cp.start(GameService.new(play.battle_setup(war), seed=1).state)
+    c = c.model_copy(update={"battles": 1, "winner": "red", "seed": 7, **carry})
+    play.save(record_battle(war, GameResult(winner="red", reason="test"), c), path)
+    return path
+
+
+async def choose(pilot, screen, label_start: str) -> None:
+    rows = screen.query_one("#steps", OptionList)
+    i = next(i for i, s in enumerate(screen.steps) if s.label.startswith(label_start))
+    rows.highlighted = i
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_a_point_is_added_to_a_chosen_factor_from_the_campaign_screen(tmp_path):
+    path = between_battles(tmp_path, pools={"red": 230, "blue": 40})
+    r1 = cp.Campaign.model_validate(play.load(path).carry).unit("red", "r1")
+    fire = r1.stats.weapons[0].fire
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(CampaignScreen(path))
+        await pilot.pause()
+        screen = app.screen
+        labels = [s.label for s in screen.steps]
+        assert not any(lb.startswith("add 1 point") for s, lb in zip(screen.steps, labels) if s.side == "blue")
+        await choose(pilot, screen, f"add 1 point to a factor of {r1.name}")
+        assert r1.bought.orders  # the company's commander: its Orders may grow too
+        assert [s.label.split(":")[0] for s in screen.steps] == [
+            f"add 1 to Armour of {r1.name}", f"add 1 to Fire 1 of {r1.name}", f"add 1 to Move (ground) of {r1.name}",
+            f"add 1 to Orders of {r1.name}", f"add 1 to CQB of {r1.name}"]
+        await pilot.press("escape")  # back to every step, nothing spent
+        await pilot.pause()
+        assert app.screen is screen and screen.opened is None
+        await choose(pilot, screen, f"add 1 point to a factor of {r1.name}")
+        await choose(pilot, screen, f"add 1 to Fire 1 of {r1.name}")
+        assert "Done:" in str(screen.query_one("#message", Static).render())
+        after = cp.Campaign.model_validate(play.load(path).carry)
+        assert after.unit("red", "r1").stats.weapons[0].fire == fire + 1
+        assert after.unit("red", "r1").bought.weapons[0].fire == fire + 1 and after.pools["red"] == 130
+        await choose(pilot, screen, f"add 1 point to a factor of {r1.name}")
+        await choose(pilot, screen, f"add 1 to Fire 1 of {r1.name}")  # 130 left: one more
+        assert cp.Campaign.model_validate(play.load(path).carry).pools["red"] == 30
+        assert not any(s.label.startswith("add 1 point") and s.side == "red" for s in screen.steps)
+
+
+async def test_the_loser_scuttles_a_stranded_unit_from_the_campaign_screen(tmp_path):
+    stuck = cp.Stranded(id="b1", side="blue", name="Blue gun", fire=50, armour=10)
+    path = between_battles(tmp_path, stranded=[stuck])
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(CampaignScreen(path))
+        await pilot.pause()
+        screen = app.screen
+        step = next(s for s in screen.steps if s.label.startswith("scuttle stranded Blue gun"))
+        assert step.side == "blue" and "(39% to destroy it; one attempt)" in step.label  # 11-49 of 1d100
+        assert "stranded (may be scuttled): Blue gun (blue)" in str(screen.query_one("#campaign-state", Static).render())
+        roll = play.scuttle_dice(cp.Campaign.model_validate(play.load(path).carry), "b1").roll(1, 100, "scuttle")[0]
+        await choose(pilot, screen, "scuttle stranded Blue gun")
+        after = cp.Campaign.model_validate(play.load(path).carry)
+        gone = 10 < roll < 50
+        assert ("b1" in {u.id for u in after.destroyed.get("blue", [])}) is gone
+        assert ("b1" in {u.id for u in after.forces["blue"]}) is not gone
+        assert after.stranded == [] and after.scuttled == [
+            f"Blue gun: 1d100 = {roll} (under Fire 50, over Armour 10): {'scuttled' if gone else 'not scuttled'}"]
+        assert not any(s.label.startswith("scuttle") for s in screen.steps)  # one attempt
+        assert f"1d100 = {roll}" in str(screen.query_one("#campaign-state", Static).render())

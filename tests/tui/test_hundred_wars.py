@@ -209,3 +209,24 @@ async def test_the_teaching_game_is_played_to_its_end_with_keys_only():
     log = [a.kind for a in service.log]
     assert {"roll_off", "edge", "orders", "blind", "counter", "fire", "move"} <= set(log)
     assert service.seat("blue").view().units  # the seat still answers after the end
+
+
+async def test_a_psionic_side_cancels_an_enemy_fire_with_keys_while_the_shot_waits():
+    from rules.rulesets.hundred_wars import RULESET
+    from tests.rules.hundred_wars.helpers import HQ, at, game, unit
+
+    psi = {**HQ, "psionic": 1, "psionic_range": 30}
+    state = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 4)), unit("bp", "blue", at(6, 6), **psi)])
+    service = GameService(RULESET, state)
+    assert service.apply(next(a for a in service.legal_actions("red") if a.kind == "fire")).ok
+    assert service.decision().side == "blue"  # the shot waits for blue's psionic reaction
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await past_pass_screen(app, pilot)
+        await pilot.press("y")  # the only pip blue may use: cancel the fire of r
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert service.log[-1].kind == "psi" and service.log[-1].cancel
+        assert service.state.paused == [] and not service.state.units["b"].eliminated
+        assert service.state.psi_used == {"bp": 1} and service.decision().side == "red"

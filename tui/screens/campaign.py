@@ -3,7 +3,8 @@
 Reached from the title (m) or `hexwar campaign FILE`. When a battle of the campaign ends, its result and the
 carried forces (losses, captures, repair rolls, pools: saves/campaign_play.py) are written to the campaign
 file at once; the game-over screen's "title" comes back here, where the winners and losers spend their pools
-(Enter on a step) before the next battle (b).
+and the losers may scuttle stranded units (Enter on a step; a step ending in "..." opens its choices, Esc goes
+back) before the next battle (b).
 """
 
 from __future__ import annotations
@@ -68,13 +69,16 @@ class CampaignScreen(Screen[None]):
         self.war = play.load(self.path)
         self.service = None
         self.message = ""
+        self.opened = None
+        """The step whose choices are listed (adding a point: which factor), or None for every step."""
 
     def compose(self) -> ComposeResult:
         yield Static(lit(f" Campaign: {self.war.title or self.war.name}   ({self.path})"), classes="screen-title")
         yield Static("", id="campaign-state")
         yield OptionList(id="steps")
         yield Static("", id="message")
-        yield Static("Enter: take the marked step   b: play the next battle   Esc: back", classes="dialog-keys")
+        yield Static("Enter: take the marked step (... opens its choices)   b: play the next battle   Esc: back",
+                     classes="dialog-keys")
 
     def on_mount(self) -> None:
         self.show()
@@ -84,7 +88,7 @@ class CampaignScreen(Screen[None]):
         if message is not None:
             self.message = message
         self.query_one("#campaign-state", Static).update(lit("\n".join(play.state_lines(self.war))))
-        self.steps = play.steps(self.war)
+        self.steps = list(self.opened.more) if self.opened is not None else play.steps(self.war)
         rows = self.query_one("#steps", OptionList)
         rows.clear_options()
         rows.add_options([Option(lit(f"{s.side}: {s.label}")) for s in self.steps])
@@ -95,6 +99,11 @@ class CampaignScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#steps")
     def take(self, event: OptionList.OptionSelected) -> None:
         step = self.steps[event.option_index]
+        if step.more:
+            self.opened = step
+            self.show(f"{step.side}: choose the factor (Esc: back to every step).")
+            return
+        self.opened = None
         try:
             self.war = play.take_step(self.war, step)
             play.save(self.war, self.path)
@@ -133,4 +142,8 @@ class CampaignScreen(Screen[None]):
         self.query_one("#steps", OptionList).focus()
 
     def action_back(self) -> None:
+        if self.opened is not None:
+            self.opened = None
+            self.show("")
+            return
         self.app.pop_screen()

@@ -61,9 +61,10 @@ class HundredWarsRuleset:
         "fire": ActionKind(key="f", label="Fire", needs_target=True),
         "repair": ActionKind(key="p", label="Field repairs", needs_target=True),
         "reveal": ActionKind(key="v", label="Reveal own blind"),
-        "psi": ActionKind(key="y", label="Psionic pip: reveal a blind, or place, move or remove an enemy Move order",
+        "psi": ActionKind(key="y", label="Psionic pip: reveal a blind, enemy orders, fire or cancel enemy fire, "
+                                         "re-roll a die, cancel an enemy pip, repairs or ECM", needs_target=True),
+        "jam": ActionKind(key="j", label="ECM: jam a commander, cancel a new enemy order, hijack or disrupt a teleporter",
                           needs_target=True),
-        "jam": ActionKind(key="j", label="ECM: jam a commander, or cancel a new enemy order", needs_target=True),
         "ecm_ads": ActionKind(key="w", label="ECM: attack an enemy ADS", needs_target=True),
         "move": ActionKind(key="m", label="Roll and move"),
         "teleport": ActionKind(key="t", label="Teleport", needs_target=True),

@@ -89,18 +89,26 @@ class Reveal(Action):
 
 
 class PsiReveal(Action):
-    """A psionic pip on the enemy at `at`, within the unit's psionic range: reveal a blind (Phase 4), or in Phase 3
-    place or move its Move counter to `to`, or `remove` it ('place, move or remove enemy move orders')."""
+    """A psionic pip on the unit at `at`, within the unit's psionic range (text: "Psionic"): reveal an enemy blind
+    (Phase 4); in Phase 3 place or move its Move counter to `to`, or `remove` it; fire its `weapon` at the unit at
+    `to` (Phase 4); `simulate` Field Repairs on a unit of yours (Phase 4) or an ECM jam of a commander (Phase 3).
+    While an enemy action waits: `cancel` the fire of the enemy at `at` or the enemy's psionic pip, or `reroll` a
+    die of a shot ('range', 'fire' or 'armour') or a movement die ('move')."""
 
     kind: Literal["psi"] = "psi"
     unit: str
     at: Hex
     to: Hex | None = None
     remove: bool = False
+    weapon: int | None = None
+    simulate: Literal["", "repairs", "ecm"] = ""
+    cancel: bool = False
+    reroll: Literal["", "range", "fire", "armour", "move"] = ""
 
 
 class Jam(Action):
-    """ECM: remove 1d10 pips from an enemy commander within range, but not to less than 2."""
+    """ECM at the unit at `at`: remove 1d10 pips from an enemy commander (Phase 3), hijack an enemy teleporter
+    (Phase 5); while an enemy action waits: cancel its new order, or disrupt its teleporter."""
 
     kind: Literal["jam"] = "jam"
     unit: str

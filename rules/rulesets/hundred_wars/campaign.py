@@ -13,6 +13,7 @@ kind stores a `Campaign`; this module never reads or writes files.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 from pydantic import BaseModel, Field
 
@@ -21,7 +22,7 @@ from rules.dice import Dice
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.procedures.specials import scuttle
 from rules.rulesets.hundred_wars.state import HwState
-from rules.rulesets.hundred_wars.units import HwStats, factor_of, lower
+from rules.rulesets.hundred_wars.units import HwStats, factor_of, key_label, lower
 from rules.words import count
 
 R_REPAIR = "Repair Bonus; AHW-A24"
@@ -48,6 +49,17 @@ class CampaignUnit(BaseModel):
         return sum(factor_of(self.bought, k) - factor_of(self.stats, k) for k in repair_keys(self.bought))
 
 
+class Stranded(BaseModel):
+    """A unit of the losing team left on the table with 0 Move (and some Fire: else it is captured), which its
+    side may try to scuttle between battles; its factors as the battle ended."""
+
+    id: str
+    side: str
+    name: str
+    fire: int
+    armour: int
+
+
 class Campaign(BaseModel):
     sides: list[str]
     forces: dict[str, list[CampaignUnit]] = Field(default_factory=dict)
@@ -57,6 +69,12 @@ class Campaign(BaseModel):
     pools: dict[str, int] = Field(default_factory=dict)
     winner: str | None = None
     battles: int = 0
+    stranded: list[Stranded] = Field(default_factory=list)
+    """The last battle's stranded units that may still be scuttled (one attempt each)."""
+    scuttled: list[str] = Field(default_factory=list)
+    """What the scuttle rolls since the last battle did, in words."""
+    seed: int = 0
+    """The last battle's game seed: seeds the between-battle dice (scuttle rolls), never the clock."""
 
     def unit(self, side: str, uid: str) -> CampaignUnit:
         for u in self.forces.get(side, []):
@@ -105,7 +123,7 @@ def end_battle(c: Campaign, state: HwState, dice: Dice) -> Campaign:
     c = c.model_copy(deep=True)
     c.battles += 1
     c.winner = result.winner
-    c.captured = []
+    c.captured, c.stranded, c.scuttled, c.seed = [], [], [], state.seed
     for side in c.sides:
         kept, lost = [], []
         for cu in c.forces.get(side, []):
@@ -120,6 +138,10 @@ def end_battle(c: Campaign, state: HwState, dice: Dice) -> Campaign:
                 c.captured.append(now.model_copy(update={"side": result.winner, "captured_from": side}))
             else:
                 kept.append(now)
+                if result.winner is not None and side != result.winner and u.on_map and not u.blind \
+                        and u.stats.total_move == 0 and scuttle_chance(u.stats.total_fire, u.stats.armour):
+                    c.stranded.append(Stranded(id=u.id, side=side, name=u.name, fire=u.stats.total_fire,
+                                               armour=u.stats.armour))
         c.forces[side] = kept
         c.destroyed.setdefault(side, []).extend(lost)
     for side in c.sides:  # 'roll 1d100 for each damaged unit and restore any damage points up to the 1d100 score'
@@ -132,6 +154,29 @@ def end_battle(c: Campaign, state: HwState, dice: Dice) -> Campaign:
         n = 1 if side == loser else 2
         c.pools[side] = c.pools.get(side, 0) + sum(dice.roll(n, 100, "repair pool", side=side, rule=R_REPAIR))
     return c
+
+
+def scuttle_chance(fire: int, armour: int) -> Fraction:
+    """The exact chance 1d100 comes 'under their own Fire factor and exceeding their Armour factor'."""
+    return Fraction(sum(1 for f in range(1, 101) if scuttle(f, fire, armour)), 100)
+
+
+def scuttle_unit(c: Campaign, side: str, uid: str, dice: Dice) -> bool:
+    """(hexwar) Between battles the losing team may try once to scuttle each stranded unit: destroyed on a success
+    (it joins the destroyed, to be replaced like any other), kept on a failure."""
+    st = next((x for x in c.stranded if x.id == uid and x.side == side), None)
+    if st is None:
+        raise Refusal(f"{uid} is not a stranded unit of {side} that may still be scuttled")
+    c.stranded.remove(st)
+    (roll,) = dice.roll(1, 100, "scuttle", side=side, unit=uid, need=st.fire, test="<", rule=R_CAPTURE)
+    gone = scuttle(roll, st.fire, st.armour)
+    if gone:
+        cu = c.unit(side, uid)
+        c.forces[side].remove(cu)
+        c.destroyed.setdefault(side, []).append(cu)
+    c.scuttled.append(f"{st.name}: 1d100 = {roll} (under Fire {st.fire}, over Armour {st.armour}): "
+                      + ("scuttled" if gone else "not scuttled"))
+    return gone
 
 
 def loser_of(c: Campaign, state: HwState) -> str | None:
@@ -202,6 +247,18 @@ def upgrade(c: Campaign, side: str, uid: str, key: str) -> None:
         return
     lower(cu.stats, key, -1)
     lower(cu.bought, key, -1)
+
+
+def upgrade_keys(cu: CampaignUnit) -> list[str]:
+    """The factors a point may be added to: Armour, each Fire, each Move mode, Orders (a commander's) and CQB."""
+    return [k for k in repair_keys(cu.bought) if k != "orders" or cu.bought.orders] + ["cqb"]
+
+
+def factor_words(cu: CampaignUnit, key: str) -> tuple[str, int]:
+    """(the factor's name, its value now): ('Fire 1', 16)."""
+    if key == "cqb":
+        return "CQB", cu.stats.cqb
+    return key_label(key), factor_of(cu.stats, key)
 
 
 def claim(c: Campaign, side: str, uid: str) -> None:

@@ -81,6 +81,14 @@ def gatherable(state: HwState, t: HwUnit) -> list[HwUnit]:
 
 def gather(state: HwState, side: str, uid: str, passenger: str, ctx: Context) -> None:
     """'Any units not covered by the die roll are suspended in buffers': a unit taken now waits for the next roll."""
+    t, p = gather_check(state, side, uid, passenger)
+    t.buffer.append(p.id)
+    p.at, p.counter, p.counter_attack, p.counter_level = None, None, "", None
+    ctx.emit(Changed(unit=t.id, field="buffer", before=len(t.buffer) - 1, after=len(t.buffer), why=f"{p.name} dematerialised"))
+
+
+def gather_check(state: HwState, side: str, uid: str, passenger: str) -> tuple[HwUnit, HwUnit]:
+    """(teleporter, passenger) of a gather the side may make now, or a Refusal saying why not."""
     t = state.units.get(uid)
     if t is None or t.side != side or not t.on_map or t.blind or not t.stats.teleport:
         raise Refusal(f"{uid} is not a teleport unit of yours on the table")
@@ -88,9 +96,7 @@ def gather(state: HwState, side: str, uid: str, passenger: str, ctx: Context) ->
     if p is None or p.id not in {g.id for g in gatherable(state, t)}:
         raise Refusal(f"{t.name} cannot take {passenger}: a revealed unit of yours within its range, its buffers "
                       f"holding at most {count(t.stats.teleport, 'unit')}, before it sends this turn")
-    t.buffer.append(p.id)
-    p.at, p.counter, p.counter_attack, p.counter_level = None, None, "", None
-    ctx.emit(Changed(unit=t.id, field="buffer", before=len(t.buffer) - 1, after=len(t.buffer), why=f"{p.name} dematerialised"))
+    return t, p
 
 
 def lost_with(state: HwState, u: HwUnit) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Context, Refusal
-from rules.events import Changed, Eliminated
+from rules.events import Changed, Eliminated, Message
 from rules.rulesets.hundred_wars import field
 from rules.rulesets.hundred_wars.procedures import damage as dmg
 from rules.rulesets.hundred_wars.procedures.combat import close_combat, ram
@@ -32,7 +32,7 @@ def reveal(state: HwState, blind: HwUnit, ctx: Context, why: str) -> list[HwUnit
         placed.append(u)
         ctx.emit(Changed(unit=u.id, field="at", before=None, after=str(h), why=f"placed from {blind.name}"))
     for u in units[len(spots):]:  # no room on the table near the blind: they stay off table
-        ctx.emit(Changed(unit=u.id, field="at", before=None, after=None, why="no room to place it"))
+        ctx.emit(Message(message=f"{u.name} stays off the table: no room near {blind.name}"))
     ctx.emit(Changed(unit=blind.id, field="blind", before="hidden", after="revealed",
                      why=f"{why}: {', '.join(u.name for u in units)}"))
     blind.contents = []

@@ -1,11 +1,12 @@
-"""Phase 4: who may fire at what (range, line of sight, spotters, elevation, priorities), the shot, repairs, psionics, ECM."""
+"""Phase 4: who may fire at what (range, line of sight, spotters, elevation, priorities), ADS and ECM in a shot, repairs,
+ECM jams and attacks on an ADS. The shot itself runs in shot.py."""
 
 from __future__ import annotations
 
 from rules.core import Context, Refusal
 from rules.events import Changed
 from rules.hexgrid import Hex
-from rules.rulesets.hundred_wars import engage, field
+from rules.rulesets.hundred_wars import field
 from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.state import HwState
@@ -82,7 +83,8 @@ def targets(state: HwState, firer: HwUnit, w: int) -> list[HwUnit]:
     return able
 
 
-def fire(state: HwState, side: str, uid: str, w: int, at: Hex, ctx: Context) -> None:
+def aim(state: HwState, side: str, uid: str, w: int, at: Hex) -> tuple[HwUnit, HwUnit]:
+    """(firer, target) of a shot the side may fire now, or a Refusal saying why not (the shot itself: shot.py)."""
     firer = state.units.get(uid)
     target = state.unit_at(at)
     if firer is None or firer.side != side or not firer.on_map or firer.blind:
@@ -95,33 +97,7 @@ def fire(state: HwState, side: str, uid: str, w: int, at: Hex, ctx: Context) -> 
     if target.id not in {t.id for t in targets(state, firer, w)}:
         raise Refusal("target priorities: an enemy in contact, firing at it, engaging friends or closer comes first, "
                       "and a group fires at its group-mates' target when it can")
-    weapon = firer.stats.weapon(w)
-    firer.fired.append(w)
-    state.fired_at.setdefault(target.id, []).append(firer.id)
-    lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
-    level = fp.elevation_level(lf, lt, field.fire_level(state, firer.at, target.at, ctx, side))
-    d = field.cm(state, firer.at, target.at)
-    kind = weapon.kind if not disrupted(state, firer, target, weapon.kind, ctx) else "direct"
-    rr = fp.range_roll(d, state.hex_cm, level, ctx.dice, kind=kind, side=side, unit=firer.id)
-    if not rr.effective:
-        return
-    if target.blind:
-        placed = engage.reveal(state, target, ctx, f"a successful attack by {firer.name}")
-        target = next((u for u in placed if u.at == at), placed[0] if placed else None)
-        if target is None:
-            return
-    fire_factor = weapon.fire - ads(state, firer, target, weapon.fire, ctx)
-    armour = fp.armour_against(target.stats.armour, field.arc(target, firer.at), all_round=target.stats.all_round,
-                               rear_bulk=target.stats.rear_armour)
-    double = fp.doubles_damage(indirect_good_hit=rr.good and weapon.kind == "indirect", from_above=fp.from_above(lf, lt),
-                               from_below=fp.from_below(lf, lt), top_armour=target.stats.top_armour,
-                               mine_proof=target.stats.mine_proof)
-    r = fp.fire_roll(max(fire_factor, 0), armour, ctx.dice, good=rr.good, level=level, kind=kind, double=double,
-                     side=side, unit=firer.id, target_side=target.side, target=target.id)
-    if r.destroyed:
-        engage.destroy(state, target, ctx, f"fire of {firer.name}: Fire {r.fire_score} double Armour {r.armour_score}")
-    elif r.hit:
-        engage.deal(state, [target], r.damage, side, ctx, f"fire of {firer.name}")
+    return firer, target
 
 
 def ads_guard(state: HwState, firer: HwUnit, target: HwUnit, fire: int) -> tuple[HwUnit, HwUnit | None] | None:

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from rules import reaction
 from rules.core import Context, Refusal
 from rules.events import Changed, Moved
 from rules.hexgrid import Hex, find_path
+from rules.reaction import Pause
 from rules.rulesets.hundred_wars import engage, field
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import movement as mp
 from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.procedures.combat import suicide
+from rules.rulesets.hundred_wars.psionics import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 
+REROLL = "psi_move"
+"""The pause after a movement roll: the side it went against may re-roll it with a psionic pip."""
 DUMMY_MOVE = 10
 """A dummy blind moves as a 10 cm ground unit (so its moves do not give it away at once)."""
 
@@ -79,15 +84,61 @@ def move_unit(state: HwState, side: str, uid: str, accelerate: bool, ctx: Contex
     for m in movers:
         m.moved = True
     factor = min(move_factor(state, m) for m in movers)
-    who = "" if u.blind else f"up to {min(factor, 100)} cm (Move {factor}" + (", the group's lowest)" if len(movers) > 1 else ")")
-    (roll,) = ctx.dice.roll(1, 100, "movement", side=side, unit=u.id, rule=mp.R_MOVE, outcome=who)
+    run = {"unit": u.id, "movers": [m.id for m in movers], "factor": factor, "accelerate": accelerate}
+    run["roll"] = roll_move(state, run, ctx)
+    if not offer_reroll(state, run, ctx):
+        walk_on(state, run, ctx)
+
+
+def roll_move(state: HwState, run: dict, ctx: Context, purpose: str = "movement") -> int:
+    u, factor, n = state.units[run["unit"]], run["factor"], len(run["movers"])
+    who = "" if u.blind else f"up to {min(factor, 100)} cm (Move {factor}" + (", the group's lowest)" if n > 1 else ")")
+    (roll,) = ctx.dice.roll(1, 100, purpose, side=u.side, unit=u.id, rule=mp.R_MOVE, outcome=who)
+    return roll
+
+
+def reroll_side(state: HwState, run: dict) -> str | None:
+    """(hexwar) The side a movement roll went against, that may re-roll it with a psionic pip in range of the
+    mover: the mover's own side on a roll short of its Move, the first enemy side in player order on a full one.
+    Never for a blind (whether its roll is short would tell its Move) nor a space unit (speeding up or slowing
+    down makes 'against' the owner's choice)."""
+    u = state.units[run["unit"]]
+    if u.blind or (u.mode or "ground") == "space":
+        return None
+    if run["roll"] < run["factor"]:
+        return u.side if ready_in_range(state, u.side, u.at) else None
+    return next((s for s in state.order or state.side_ids() if s != u.side and ready_in_range(state, s, u.at)), None)
+
+
+def offer_reroll(state: HwState, run: dict, ctx: Context) -> bool:
+    side = reroll_side(state, run)
+    if side is None:
+        return False
+    reaction.pause(state, Pause(kind=REROLL, actor=state.units[run["unit"]].side, reactor=side, data=dict(run),
+                                prompt="re-roll the movement die with a psionic pip (y), or keep it (d)"), ctx)
+    return True
+
+
+def reroll(state: HwState, run: dict, psi: HwUnit, ctx: Context) -> None:
+    """A psionic pip re-rolls the movement die; the side the new roll goes against may re-roll in turn."""
+    run["roll"] = roll_move(state, run, ctx, f"movement (psionic re-roll by {psi.name})")
+    if not offer_reroll(state, run, ctx):
+        walk_on(state, run, ctx)
+
+
+def walk_on(state: HwState, run: dict, ctx: Context) -> None:
+    """The movers walk the roll (a space unit first changes speed by it, AHW-A21)."""
+    u, roll, factor = state.units[run["unit"]], run["roll"], run["factor"]
+    movers = [state.units[i] for i in run["movers"]]
     if (u.mode or "ground") == "space":
         before = u.speed
-        u.speed = mp.space_speed(u.speed, roll, factor, accelerate)
+        u.speed = mp.space_speed(u.speed, roll, factor, run["accelerate"])
         ctx.emit(Changed(unit=u.id, field="speed", before=before, after=u.speed, why="space movement (AHW-A21)"))
         roll, factor = u.speed, max(u.speed, 1)
+    if u.counter is None:
+        return
     goal = Hex(*u.counter)
-    for m in sorted(movers, key=lambda m: (m.at.distance(goal), m.id)):
+    for m in sorted(movers, key=lambda m: (m.at.distance(goal) if m.on_map else 0, m.id)):
         if m.on_map:
             advance(state, m, roll, factor, ctx)
 
@@ -150,6 +201,24 @@ def teleporters(state: HwState, side: str) -> dict[str, tuple[Hex, int]]:
 
 def teleport(state: HwState, side: str, uid: str, passenger: str, to: Hex, ctx: Context) -> None:
     """'transfer up to 1d10 units to any point within its range or ... of another teleport unit within range'."""
+    t, p = teleport_check(state, side, uid, passenger, to)
+    (roll,) = ctx.dice.roll(1, 10, "teleport", side=side, unit=uid, rule=sp.R_TELEPORT)
+    plan = sp.transport([passenger] if passenger else [], t.buffer, roll, t.stats.teleport)
+    state.teleported.append(uid)
+    if p is not None:
+        p.at = None  # dematerialised
+    taken = set(state.occupied())
+    spots = field.free_near(state, to, len(plan.sent), "ground", taken)
+    for pid, h in zip(plan.sent, spots):
+        state.units[pid].at = h
+        ctx.emit(Moved(unit=pid, path=(h,)))
+    t.buffer = [x for x in plan.buffered] + plan.sent[len(spots):]
+    if t.buffer:
+        ctx.emit(Changed(unit=uid, field="buffer", before=None, after=len(t.buffer), why="units held in buffers"))
+
+
+def teleport_check(state: HwState, side: str, uid: str, passenger: str, to: Hex) -> tuple[HwUnit, HwUnit | None]:
+    """(teleporter, passenger or None) of a teleport the side may make now, or a Refusal saying why not."""
     tps = teleporters(state, side)
     t = state.units.get(uid)
     if uid not in tps or uid in state.teleported:
@@ -166,16 +235,4 @@ def teleport(state: HwState, side: str, uid: str, passenger: str, to: Hex, ctx: 
         plan = sp.transport([passenger] if passenger else [], t.buffer, 1, t.stats.teleport)
     except ValueError as exc:
         raise Refusal(str(exc)) from None
-    (roll,) = ctx.dice.roll(1, 10, "teleport", side=side, unit=uid, rule=sp.R_TELEPORT)
-    plan = sp.transport([passenger] if passenger else [], t.buffer, roll, t.stats.teleport)
-    state.teleported.append(uid)
-    if p is not None:
-        p.at = None  # dematerialised
-    taken = set(state.occupied())
-    spots = field.free_near(state, to, len(plan.sent), "ground", taken)
-    for pid, h in zip(plan.sent, spots):
-        state.units[pid].at = h
-        ctx.emit(Moved(unit=pid, path=(h,)))
-    t.buffer = [x for x in plan.buffered] + plan.sent[len(spots):]
-    if t.buffer:
-        ctx.emit(Changed(unit=uid, field="buffer", before=None, after=len(t.buffer), why="units held in buffers"))
+    return t, p

@@ -146,3 +146,20 @@ def ads_cut(ads: int, ecm: int = 0) -> dict[int, Fraction]:
         cut = ads_reduction(ads, a, ecm, e)
         out[cut] = out.get(cut, Fraction(0)) + Fraction(1, len(rolls))
     return out
+
+
+def fire_with_one_die(fire_face: int | None, armour_face: int | None, fire: int, armour: int, *, good: bool = False,
+                      level: Level = "easy", kind: str = "direct", double: bool = False) -> dict[tuple[str, int], Fraction]:
+    """A Fire-against-Armour result when one of the two dice (the one given as None) is rolled again."""
+    def one(f):
+        fr, ar = (f, armour_face) if fire_face is None else (fire_face, f)
+        return _key(fp.fire_outcome(fr, ar, fire, armour, good=good, level=level, kind=kind, double=double))
+    return mapped(die(100), one)
+
+
+def after_ecm(success: Fraction, d10: dict) -> dict:
+    """An ECM use: 'failed' with the chance the contest is lost, else each outcome of its 1d10 effect."""
+    out: dict = {"failed": 1 - success} if success < 1 else {}
+    for k, p in d10.items():
+        out[k] = out.get(k, Fraction(0)) + success * p
+    return {k: p for k, p in out.items() if p}

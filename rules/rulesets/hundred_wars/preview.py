@@ -8,11 +8,13 @@ from itertools import product
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.rulesets.hundred_wars import field, firing, moving
+from rules.odds import die, mapped
+from rules.rulesets.hundred_wars import field, firing, moving, teleporting
 from rules.rulesets.hundred_wars import odds
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import fire as fp
-from rules.rulesets.hundred_wars.actions import Fire, MoveUnit, SetCounter
+from rules.rulesets.hundred_wars.actions import Fire, Jam, MoveUnit, PsiReveal, SetCounter
+from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 from rules.words import count
@@ -124,11 +126,14 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
                    outcomes=tuple(outcomes), notes=tuple(notes))
 
 
-def move_preview(state: HwState, u: HwUnit, alone: bool = False, accelerate: bool = True) -> Preview | None:
+def move_preview(state: HwState, u: HwUnit, alone: bool = False, run: dict | None = None,
+                 accelerate: bool = True) -> Preview | None:
+    """The odds of a movement roll (`run`: of a roll made, whose movers and factor are fixed, re-rolled; a space
+    unit, speeding up or not by `accelerate`, moves the speed its roll makes)."""
     if u.counter is None or not u.on_map:
         return None
-    movers = moving.group_movers(state, u, alone)
-    factor = min(moving.move_factor(state, m) for m in movers)
+    movers = [state.units[i] for i in run["movers"]] if run else moving.group_movers(state, u, alone)
+    factor = run["factor"] if run else min(moving.move_factor(state, m) for m in movers)
     path = moving.path_for(state, u, Hex(*u.counter))
     start = field.known_level(state, u.at, u.mode) or "hard"
     entered = [ter.for_mobile(field.known_level(state, h, u.mode) or "hard", u.stats.mobile) for h in path[1:]]
@@ -170,9 +175,75 @@ def preview(state: HwState, action: Action) -> Preview | None:
         return firing_preview(state, action.unit, action.weapon, Hex(*action.at))
     if isinstance(action, MoveUnit):
         u = state.units.get(action.unit)
-        return move_preview(state, u, action.alone, action.accelerate) if u is not None else None
+        return move_preview(state, u, action.alone, accelerate=action.accelerate) if u is not None else None
+    if isinstance(action, PsiReveal):
+        return psi_preview(state, action)
+    if isinstance(action, Jam):
+        return teleport_ecm_preview(state, action)
     if isinstance(action, SetCounter) and action.attack == "":
         u, t = state.units.get(action.unit), state.unit_at(Hex(*action.to))
         if u is not None and t is not None and t.side != u.side and not t.blind and not u.blind:
             return cqb_preview(state, u, t)
     return None
+
+
+def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
+    """The odds of a pip that rolls: an enemy weapon fired, a die of a shot re-rolled, an ECM jam simulated."""
+    if a.weapon is not None and a.to is not None:
+        e = state.unit_at(Hex(*a.at))
+        return firing_preview(state, e.id, a.weapon, Hex(*a.to)) if e is not None else None
+    if a.reroll == "move" and state.paused and state.paused[-1].kind == moving.REROLL:
+        run = state.paused[-1].data
+        u = state.units.get(run["unit"])
+        return move_preview(state, u, run=run) if u is not None else None
+    if a.reroll and state.paused and state.paused[-1].kind == "psi_die":
+        return reroll_preview(state, state.paused[-1].data, a.reroll)
+    cmd = state.unit_at(Hex(*a.at))
+    if a.simulate == "ecm" and cmd is not None:
+        before = state.pips.get(cmd.id, 0)
+        dist = mapped(die(10), lambda n: sp.pips_after_ecm(before, n))
+        return Preview(title=f"Psionic jam of {cmd.name}", dice="1d10 pips removed (not below 2)",
+                       outcomes=tuple(Outcome(label=f"{count(k, 'pip')} left", chance=p) for k, p in sorted(dist.items())),
+                       notes=(f"{cmd.name} has {count(before, 'pip')} now",))
+    return None
+
+
+RANGE_WORDS = {"good": "good hit", "hit": "on target", "miss": "not sighted"}
+
+
+def reroll_preview(state: HwState, shot: dict, die_: str) -> Preview:
+    """The result of the shot with that one die rolled again (the other dice as they are)."""
+    if die_ == "range":
+        dist = odds.range_roll(shot["d"], state.hex_cm, shot["level"], shot["kind"])
+        outcomes = tuple(Outcome(label=RANGE_WORDS[k], chance=p) for k, p in sorted(dist.items(), key=lambda kv: kv[0]))
+        return Preview(title="Psionic re-roll of the Range die", dice="1d100 Range (x2)", outcomes=outcomes,
+                       notes=(f"{shot['d']} cm to the target; the die showed {shot['range']}",))
+    fire_face, armour_face = (None, shot["armour"]) if die_ == "fire" else (shot["fire"], None)
+    dist = odds.fire_with_one_die(fire_face, armour_face, shot["fire_factor"], shot["armour_factor"], good=shot["good"],
+                                  level=shot["level"], kind=shot["kind"], double=shot["double"])
+    kept = shot["armour"] if die_ == "fire" else shot["fire"]
+    return Preview(title=f"Psionic re-roll of the {die_.capitalize()} die", dice=f"1d100 {die_.capitalize()}",
+                   outcomes=shot_outcomes(dist),
+                   notes=(f"the die showed {shot[die_]}; the {'Armour' if die_ == 'fire' else 'Fire'} die stays {kept}",))
+
+
+def teleport_ecm_preview(state: HwState, a: Jam) -> Preview | None:
+    """ECM against a teleporter: hijack (Phase 5) or disrupt (while the enemy teleporter waits)."""
+    e, t = state.units.get(a.unit), state.unit_at(Hex(*a.at))
+    if e is None or t is None or not e.stats.ecm:
+        return None
+    success = odds.contest_chance(e.stats.ecm, teleporting.counter_ecm(state, t.side, e))
+    paused = state.paused[-1].kind if state.paused else ""
+    if paused == teleporting.DISRUPT:
+        dist = odds.after_ecm(success, {"disrupted: it stays, with 1d10 units in all kept this turn": Fraction(1)})
+        title = f"{e.name} disrupts {t.name}"
+    elif not paused and state.phase == "move" and t.buffer:
+        n = len(t.buffer)
+        dist = odds.after_ecm(success, mapped(die(10), lambda f: f"{count(min(f, n), 'unit')} materialised"))
+        title = f"{e.name} hijacks {t.name}"
+    else:
+        return None
+    labels = {"failed": "the ECM fails (or is beaten)"}
+    return Preview(title=title, dice="1d10 ECM (against the best enemy ECM in range), then 1d10",
+                   outcomes=tuple(Outcome(label=labels.get(k, k), chance=p) for k, p in dist.items()),
+                   notes=(f"ECM {e.stats.ecm}; the chance it succeeds {_pct(success)}",))

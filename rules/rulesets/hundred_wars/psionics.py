@@ -1,20 +1,34 @@
-"""Psionic pips: 'one use only, once per phase', on the enemy within the range paid for (text: "Psionic").
+"""Psionic pips: 'one use only, once per phase', on units within the range paid for (text: "Psionic").
 
-Played: revealing an enemy blind (Phase 4) and placing, moving or removing an enemy's Move counter (Phase 3).
+'Pips ... may be used to simulate any other speciality and thus may be expended at the appropriate phase in the
+turn including during the enemy's actions since psionics may be used to place, move or remove enemy move orders,
+fire or cancel the fire from one enemy system, reroll any 1 die, cancel an enemy psionic pip or reveal an enemy
+blind up to the maximum range paid for.'
+
+This module checks a pip's use and says what it is (a plain `use` dict, kept in a pause while the enemy may cancel
+it); `reactions.py` runs the use. Uses on the side's own turn: reveal a blind (Phase 4), place, move or remove an
+enemy Move counter (Phase 3), fire one enemy weapon (Phase 4), simulate Field Repairs (Phase 4) or an ECM jam
+(Phase 3). Uses during an action (pauses, rules/reaction.py): cancel an enemy's fire, re-roll a die of a shot
+(shot.py) or a movement die (moving.py), cancel an enemy pip.
 """
 
 from __future__ import annotations
 
+from rules import reaction
 from rules.core import Context, Refusal
 from rules.events import Changed
 from rules.hexgrid import Hex, area
-from rules.rulesets.hundred_wars import engage, field
+from rules.reaction import Pause
+from rules.rulesets.hundred_wars import engage, field, firing
 from rules.rulesets.hundred_wars import terrain as ter
+from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.state import HwState
-from rules.rulesets.hundred_wars.units import HwUnit
+from rules.rulesets.hundred_wars.units import HwUnit, lower
 
 ORDER_REACH = 2
 """The action list offers an enemy counter up to two hexes from the enemy (a farther hex may still be given)."""
+PIP = "psi_pip"
+"""The pause in which the other side may cancel a psionic pip just spent."""
 
 
 def ready(state: HwState, u: HwUnit) -> bool:
@@ -23,8 +37,17 @@ def ready(state: HwState, u: HwUnit) -> bool:
             and u.id not in state.psi_phase)
 
 
+def ready_in_range(state: HwState, side: str, at: Hex) -> list[HwUnit]:
+    """The side's psionic units that may use a pip now on something at `at`."""
+    return [u for u in state.live(side) if ready(state, u) and field.cm(state, u.at, at) <= u.stats.psionic_range]
+
+
 def in_reach(state: HwState, psi: HwUnit) -> list[HwUnit]:
     return [e for e in state.live() if e.side != psi.side and field.cm(state, psi.at, e.at) <= psi.stats.psionic_range]
+
+
+def friends_in_reach(state: HwState, psi: HwUnit) -> list[HwUnit]:
+    return [f for f in state.live(psi.side) if not f.blind and field.cm(state, psi.at, f.at) <= psi.stats.psionic_range]
 
 
 def order_spots(state: HwState, e: HwUnit) -> list[Hex]:
@@ -34,7 +57,8 @@ def order_spots(state: HwState, e: HwUnit) -> list[Hex]:
             and ter.open_for(state.board, h, mode)]
 
 
-def use(state: HwState, side: str, uid: str, at: Hex, to: Hex | None, remove: bool, ctx: Context) -> None:
+def psionic(state: HwState, side: str, uid: str) -> HwUnit:
+    """The side's psionic unit `uid`, able to use a pip now, or a Refusal saying why not."""
     psi = state.units.get(uid)
     if psi is None or psi.side != side or not psi.on_map or psi.blind or not psi.stats.psionic:
         raise Refusal(f"{uid} is not a psionic unit of yours on the table")
@@ -42,33 +66,128 @@ def use(state: HwState, side: str, uid: str, at: Hex, to: Hex | None, remove: bo
         raise Refusal(f"{psi.name} has used all its psionic pips")
     if uid in state.psi_phase:
         raise Refusal(f"{psi.name} has used a psionic pip this phase (once per phase)")
-    target = state.unit_at(at)
-    if target is None or target.side == side:
-        raise Refusal(f"there is no enemy at {at}")
+    return psi
+
+
+def within(state: HwState, psi: HwUnit, at: Hex) -> None:
     if field.cm(state, psi.at, at) > psi.stats.psionic_range:
         raise Refusal(f"{at} is beyond {psi.name}'s psionic range")
+
+
+def plan(state: HwState, side: str, uid: str, at: Hex, *, to: Hex | None = None, remove: bool = False,
+         weapon: int | None = None, simulate: str = "") -> dict:
+    """The use of a pip on the side's own turn, checked: a plain dict `reactions.use_pip` runs."""
+    psi = psionic(state, side, uid)
+    within(state, psi, at)
+    target = state.unit_at(at)
+    if simulate == "repairs":
+        if state.phase != "fire":
+            raise Refusal("a psionic pip simulates Field Repairs in Phase 4")
+        if target is None or target.side != side or target.blind or firing.repair_key(target) is None:
+            raise Refusal(f"no damaged unit of yours that can still be repaired at {at}")
+        return {"use": "repairs", "at": list(at)}
+    if target is None or target.side == side:
+        raise Refusal(f"there is no enemy at {at}")
+    if simulate == "ecm":
+        if state.phase != "counters":
+            raise Refusal("a psionic pip simulates an ECM jam of a commander in Phase 3")
+        if target.blind or not target.stats.orders:
+            raise Refusal(f"{target.name} is not an enemy commander")
+        return {"use": "ecm", "at": list(at)}
+    if weapon is not None:
+        return {"use": "fire", "at": list(at), "weapon": weapon, "to": list(fire_target(state, side, target, weapon, to).at)}
     if to is None and not remove:
         if state.phase != "fire" or not target.blind:
             raise Refusal("a psionic pip reveals an enemy blind in Phase 4")
-        spend(state, psi)
-        engage.reveal(state, target, ctx, f"psionics of {psi.name}")
-        return
+        return {"use": "reveal", "at": list(at)}
     if state.phase != "counters":
         raise Refusal("a psionic pip places, moves or removes enemy Move orders in Phase 3")
     if remove:
         if target.counter is None:
             raise Refusal(f"{target.name} has no Move counter")
-        before, target.counter, target.counter_attack, target.counter_level = target.counter, None, "", None
-    else:
-        to = Hex(*to)
-        if to == target.at or not state.board.in_bounds(to) or not ter.open_for(state.board, to, target.mode or "ground"):
-            raise Refusal(f"{to} is not a hex {target.name} can be sent to")
-        before, target.counter, target.counter_attack, target.counter_level = target.counter, to, "", None
-    spend(state, psi)
-    ctx.emit(Changed(unit=target.id, field="counter", before=str(Hex(*before)) if before else None,
-                     after=str(target.counter) if target.counter else None, why=f"psionics of {psi.name}"))
+        return {"use": "order", "at": list(at), "to": None}
+    to = Hex(*to)
+    if to == target.at or not state.board.in_bounds(to) or not ter.open_for(state.board, to, target.mode or "ground"):
+        raise Refusal(f"{to} is not a hex {target.name} can be sent to")
+    return {"use": "order", "at": list(at), "to": list(to)}
+
+
+def fire_targets(state: HwState, side: str, e: HwUnit, w: int) -> list[HwUnit]:
+    """(hexwar) The units an enemy weapon taken over may fire at: any in its range and sight but the psionic side's
+    own and the firer itself, target priorities aside (the psionic side chooses)."""
+    if e.blind or w in e.fired:
+        return []
+    return [t for t in state.live() if t.side != side and t.id != e.id and not firing.why_not(state, e, w, t)]
+
+
+def fire_target(state: HwState, side: str, e: HwUnit, w: int, to: Hex | None) -> HwUnit:
+    if state.phase != "fire":
+        raise Refusal("a psionic pip fires an enemy weapon in Phase 4")
+    if e.blind:
+        raise Refusal("a blind does not fire: reveal it first")
+    weapon = e.stats.weapon(w)
+    if weapon is None or weapon.fire <= 0:
+        raise Refusal(f"{e.name} has no such weapon")
+    if w in e.fired:
+        raise Refusal(f"that weapon of {e.name} has fired this phase")
+    t = state.unit_at(Hex(*to)) if to is not None else None
+    if t is None or t.id not in {x.id for x in fire_targets(state, side, e, w)}:
+        raise Refusal(f"{e.name}'s weapon cannot fire at {to}: not one of yours, and in its range and sight")
+    return t
 
 
 def spend(state: HwState, psi: HwUnit) -> None:
     state.psi_used[psi.id] = state.psi_used.get(psi.id, 0) + 1
     state.psi_phase.append(psi.id)
+
+
+def begin(state: HwState, side: str, psi: HwUnit, use: dict, ctx: Context) -> bool:
+    """Spend the pip; True when another side's psionic unit in range may cancel it (then the game pauses)."""
+    spend(state, psi)
+    for other in [s for s in state.order or state.side_ids() if s != side]:
+        if ready_in_range(state, other, psi.at):
+            reaction.pause(state, Pause(kind=PIP, actor=side, reactor=other, data={"by": psi.id, **use},
+                                        prompt=f"cancel the psionic pip of {psi.name} with one of yours (y), "
+                                               "or let it work (d)"), ctx)
+            return True
+    return False
+
+
+# --- the uses on the side's own turn -----------------------------------------------------
+
+
+def reveal(state: HwState, psi: HwUnit, at: Hex, ctx: Context) -> None:
+    target = state.unit_at(at)
+    if target is not None and target.blind:
+        engage.reveal(state, target, ctx, f"psionics of {psi.name}")
+
+
+def order(state: HwState, psi: HwUnit, at: Hex, to: Hex | None, ctx: Context) -> None:
+    target = state.unit_at(at)
+    if target is None:
+        return
+    before = target.counter
+    target.counter, target.counter_attack, target.counter_level = (Hex(*to) if to else None), "", None
+    ctx.emit(Changed(unit=target.id, field="counter", before=str(Hex(*before)) if before else None,
+                     after=str(target.counter) if target.counter else None, why=f"psionics of {psi.name}"))
+
+
+def repairs(state: HwState, psi: HwUnit, at: Hex, ctx: Context) -> None:
+    """(hexwar) A simulated speciality works as if its roll had succeeded: 1 point repaired, no roll."""
+    target = state.unit_at(at)
+    key = firing.repair_key(target) if target is not None else None
+    if key is None:
+        return
+    lower(target.stats, key, -1)
+    ctx.emit(Changed(unit=target.id, field=key, before=None, after="+1", why=f"psionic repairs by {psi.name}"))
+
+
+def ecm_jam(state: HwState, psi: HwUnit, at: Hex, ctx: Context) -> None:
+    """(hexwar) A simulated ECM jam: no ECM roll to make or to beat; 1d10 pips off, not below 2."""
+    cmd = state.unit_at(at)
+    if cmd is None:
+        return
+    (n,) = ctx.dice.roll(1, 10, "pips removed (psionic jam)", side=psi.side, unit=psi.id, rule=sp.R_ECM)
+    before = state.pips.get(cmd.id, 0)
+    state.pips[cmd.id] = sp.pips_after_ecm(before, n)
+    ctx.emit(Changed(unit=cmd.id, field="pips", before=before, after=state.pips[cmd.id], why=f"psionics of {psi.name}"))

@@ -289,6 +289,47 @@ def teleport_roll(v: dict, dice: Dice) -> list[str]:
     return [f"{len(plan.sent)} materialise, {len(plan.buffered)} wait in the buffers"]
 
 
+ECM_FAILS = "the ECM fails (or is beaten)"
+TELEPORTER_ECM = (
+    Input("mine", "your ECM factor", 6, 1, 10),
+    Input("theirs", "the teleporter side's best ECM factor in range of your ECM unit (0: none)", 0, 0, 10),
+)
+HIJACK = (*TELEPORTER_ECM, Input("units", "units in the enemy teleporter's buffers", 3, 1, 10))
+
+
+def _ecm_then(v: dict, effect: dict) -> tuple[Outcome, ...]:
+    dist = odds.after_ecm(odds.contest_chance(v["mine"], v["theirs"]), effect)
+    return tuple(Outcome(label=ECM_FAILS if k == "failed" else k, chance=p) for k, p in dist.items())
+
+
+def hijack_odds(v: dict) -> Preview:
+    n = v["units"]
+    return Preview(title="ECM: hijack a teleporter", dice="1d10 ECM (and 1d10 enemy ECM), then 1d10",
+                   outcomes=_ecm_then(v, mapped(die(10), lambda f: f"{count(min(f, n), 'unit')} materialised")),
+                   notes=("the units materialise beside the teleporter; the rest stay in its buffers",))
+
+
+def hijack_roll(v: dict, dice: Dice) -> list[str]:
+    if not sp.ecm_contest(v["mine"], v["theirs"], dice, "ECM: hijack a teleporter").success:
+        return [ECM_FAILS]
+    (roll,) = dice.roll(1, 10, "units materialised (hijack)", rule=sp.R_ECM)
+    out = min(roll, v["units"])
+    return [f"{count(out, 'unit')} materialised: {v['units'] - out} stay in the buffers"]
+
+
+def disrupt_odds(v: dict) -> Preview:
+    return Preview(title="ECM: disrupt a teleporter", dice="1d10 ECM (and 1d10 enemy ECM), then 1d10",
+                   outcomes=_ecm_then(v, mapped(die(10), lambda f: f"{count(f, 'unit')} kept this turn")),
+                   notes=("the unit about to be dematerialised is the first kept",))
+
+
+def disrupt_roll(v: dict, dice: Dice) -> list[str]:
+    if not sp.ecm_contest(v["mine"], v["theirs"], dice, "ECM: disrupt a teleporter").success:
+        return [ECM_FAILS]
+    (roll,) = dice.roll(1, 10, "units kept from dematerialising", rule=sp.R_ECM)
+    return [f"{count(roll, 'unit')} kept this turn"]
+
+
 # --- ram and suicide attacks ------------------------------------------------------------------
 
 RAM = (
@@ -391,6 +432,8 @@ PROCEDURES = (
     Procedure("ads", "ADS interception", sp.R_ADS, ADS, ads_odds, ads_roll),
     Procedure("repair", "Field repairs", sp.R_REPAIR, REPAIR, repair_odds, repair_roll),
     Procedure("teleport", "Teleport roll", sp.R_TELEPORT, TELEPORT, teleport_odds, teleport_roll),
+    Procedure("hijack", "ECM: hijack a teleporter", sp.R_ECM, HIJACK, hijack_odds, hijack_roll),
+    Procedure("disrupt", "ECM: disrupt a teleporter", sp.R_ECM, TELEPORTER_ECM, disrupt_odds, disrupt_roll),
     Procedure("ram", "Ram attack", cp.R_RAM, RAM, ram_odds, ram_roll),
     Procedure("suicide", "Suicide attack", cp.R_RAM, SUICIDE, suicide_odds, suicide_roll),
     Procedure("scuttle", "Scuttling a stranded unit", "Captures", SCUTTLE, scuttle_odds, scuttle_roll),

@@ -63,7 +63,11 @@ class HwState(GameState):
     ecm_used: list[str] = Field(default_factory=list)
     """ECM units that have tried to cancel an enemy order this turn."""
     paused: list[Pause] = Field(default_factory=list)
-    """An order waiting for the other side's ECM reaction (rules/reaction.py)."""
+    """Actions waiting for another side's ECM or psionic reaction (rules/reaction.py, reactions.py)."""
+    ecm_teleport: list[str] = Field(default_factory=list)
+    """ECM units that have hijacked or disrupted an enemy teleporter this turn."""
+    tp_blocked: dict[str, int] = Field(default_factory=dict)
+    """Teleporter id -> how many more units ECM still keeps it from dematerialising this turn."""
     ecm_ads: list[str] = Field(default_factory=list)
     """ECM units that have attacked an enemy ADS this turn."""
     ads_cut: dict[str, int] = Field(default_factory=dict)

@@ -7,7 +7,9 @@ from rules.core import Context, Decision, Refusal
 from rules.events import PhaseChanged
 from rules.hexgrid import Hex, area
 from rules import reaction
-from rules.rulesets.hundred_wars import carrying, ecm, engage, field, firing, moving, placing, psionics, setup
+from rules.rulesets.hundred_wars import (
+    carrying, ecm, engage, field, firing, moving, placing, psionics, reactions, setup, shot, teleporting,
+)
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.actions import (
@@ -38,7 +40,7 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
     if d.side != side:
         return []
     if state.paused:
-        return [Done(side=side)] + [Jam(side=side, unit=e, at=h) for e, h in ecm.choices(state, side)]
+        return reactions.choices(state, side)
     if state.pending:
         return [Allocate(side=side, unit=u, first=k) for u, k in engage.choices(state)]
     if state.phase == "setup":
@@ -61,6 +63,7 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
                 if u.counter is not None and od.payer(state, side, 1, u.at)]
         out += jam_actions(state, side)
         out += psi_order_actions(state, side)
+        out += psi_jam_actions(state, side)
     elif state.phase == "fire":
         out += fire_actions(state, side)
     elif state.phase == "move":
@@ -74,6 +77,7 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
                 for p in carrying.gatherable(state, state.units[t])]
         out += [Carry(side=side, unit=p.id, at=c.at) for p, c in carrying.boardings(state, side)]
         out += [Carry(side=side, unit=p, at=h, off=True) for p, h in carrying.set_downs(state, side)]
+        out += [Jam(side=side, unit=e.id, at=t.at) for e in state.live(side) for t in teleporting.hijackable(state, e)]
     return out
 
 
@@ -125,7 +129,7 @@ def fire_actions(state: HwState, side: str) -> list[Action]:
             out += [Repair(side=side, unit=u.id, at=f.at) for f in state.live(side)
                     if not f.blind and f.at.distance(u.at) <= 1 and firing.repair_key(f)]
         if psionics.ready(state, u):
-            out += [PsiReveal(side=side, unit=u.id, at=e.at) for e in psionics.in_reach(state, u) if e.blind]
+            out += psi_fire_actions(state, u)
         out += [EcmAds(side=side, unit=u.id, at=a.at) for a in firing.ads_targets(state, u)]
     return out
 
@@ -140,6 +144,27 @@ def psi_order_actions(state: HwState, side: str) -> list[Action]:
                 out.append(PsiReveal(side=side, unit=u.id, at=e.at, remove=True))
             out += [PsiReveal(side=side, unit=u.id, at=e.at, to=h) for h in psionics.order_spots(state, e)]
     return out
+
+
+def psi_fire_actions(state: HwState, u) -> list[Action]:
+    """Phase 4 pips of a ready psionic unit: reveal an enemy blind, fire an enemy weapon, simulate Field Repairs."""
+    side = u.side
+    out: list[Action] = []
+    for e in psionics.in_reach(state, u):
+        if e.blind:
+            out.append(PsiReveal(side=side, unit=u.id, at=e.at))
+            continue
+        out += [PsiReveal(side=side, unit=u.id, at=e.at, weapon=w, to=t.at) for w in range(e.stats.guns)
+                for t in psionics.fire_targets(state, side, e, w)]
+    out += [PsiReveal(side=side, unit=u.id, at=f.at, simulate="repairs") for f in psionics.friends_in_reach(state, u)
+            if firing.repair_key(f)]
+    return out
+
+
+def psi_jam_actions(state: HwState, side: str) -> list[Action]:
+    """Phase 3 pips simulating ECM: jam an enemy commander within psionic range."""
+    return [PsiReveal(side=side, unit=u.id, at=c.at, simulate="ecm") for u in state.live(side) if psionics.ready(state, u)
+            for c in psionics.in_reach(state, u) if not c.blind and c.stats.orders]
 
 
 def jam_actions(state: HwState, side: str) -> list[Action]:
@@ -176,8 +201,8 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
     if action not in legal_shape(state, action):
         raise Refusal(f"{action.text()} is not possible now")
     side = action.side
-    if state.paused:  # the other side's ECM reaction to a new order: cancel it (jam) or let it stand (done)
-        ecm.react(state, side, action.unit if isinstance(action, Jam) else None, ctx)
+    if state.paused:  # another side's reaction (ECM or psionics) to an action that waits: reactions.py
+        reactions.react(state, action, ctx)
     elif isinstance(action, Allocate):
         engage.allocate(state, side, action.unit, action.first, ctx)
     elif isinstance(action, RollOff):
@@ -205,16 +230,18 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
         before = ecm.snapshot(od.followers(state, u)) if u is not None and u.on_map else {}
         od.remove_counter(state, side, action.unit, ctx)
         ecm.offer(state, side, u, before, ctx)
+    elif isinstance(action, Jam) and state.phase == "move":
+        teleporting.hijack(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, Jam):
         firing.jam(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, EcmAds):
         firing.ecm_ads(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, Fire):
-        firing.fire(state, side, action.unit, action.weapon, Hex(*action.at), ctx)
+        shot.fire(state, side, action.unit, action.weapon, Hex(*action.at), ctx)
     elif isinstance(action, Repair):
         firing.repair(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, PsiReveal):
-        psionics.use(state, side, action.unit, Hex(*action.at), action.to, action.remove, ctx)
+        reactions.use_pip(state, side, action, ctx)
     elif isinstance(action, Reveal):
         u = state.units.get(action.unit)
         if u is None or not u.blind or u.side != side or not u.on_map:
@@ -226,11 +253,11 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
     elif isinstance(action, MoveUnit):
         moving.move_unit(state, side, action.unit, action.accelerate, ctx, action.alone)
     elif isinstance(action, Gather):
-        carrying.gather(state, side, action.unit, action.passenger, ctx)
+        teleporting.gather(state, side, action.unit, action.passenger, ctx)
     elif isinstance(action, Carry):
         carrying.carry(state, side, action.unit, Hex(*action.at), action.off, ctx)
     elif isinstance(action, Teleport):
-        moving.teleport(state, side, action.unit, action.passenger, Hex(*action.to), ctx)
+        teleporting.teleport(state, side, action.unit, action.passenger, Hex(*action.to), ctx)
     elif isinstance(action, AgreeEnd):
         state.agreed_end.append(side)
     elif isinstance(action, Done):
@@ -246,7 +273,7 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
     d = decision(state)
     if d.side != action.side:
         raise Refusal("it is not your decision now")
-    if state.paused and not isinstance(action, (Jam, Done)):
+    if state.paused and not isinstance(action, (Jam, Done, PsiReveal)):
         raise Refusal(f"first: {d.prompt}")
     if state.paused:
         return [action]
@@ -260,14 +287,19 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
         return [action]  # setup.choose_edge says why an edge is refused
     if isinstance(action, (RollOff, ChooseEdge, RollOrders)):
         return legal_actions(state, action.side)
+    if isinstance(action, PsiReveal) and (action.cancel or action.reroll):
+        raise Refusal("a psionic pip cancels or re-rolls only while an enemy action waits for it")
     if isinstance(action, PsiReveal) and state.phase not in ("counters", "fire"):
-        raise Refusal("psionic pips are used in Phase 3 (enemy orders) or Phase 4 (blinds)")
+        raise Refusal("psionic pips are used in Phase 3 (enemy orders, ECM jam) or Phase 4 (blinds, enemy weapons, "
+                      "repairs), and while an enemy action waits for them")
     if isinstance(action, (Fire, Repair, Reveal, EcmAds)) and state.phase != "fire":
         raise Refusal("that is done in Phase 4 (fire)")
     if isinstance(action, PlaceBlind) and state.phase != "blinds":
         raise Refusal("blinds are placed in Phase 2")
-    if isinstance(action, (RemoveCounter, Jam)) and state.phase != "counters":
+    if isinstance(action, RemoveCounter) and state.phase != "counters":
         raise Refusal("that is done in Phase 3 (Move counters)")
+    if isinstance(action, Jam) and state.phase not in ("counters", "move"):
+        raise Refusal("ECM jams a commander in Phase 3 and hijacks a teleporter in Phase 5")
     if isinstance(action, SetCounter) and state.phase not in ("counters", "move"):
         raise Refusal("Move counters are placed in Phase 3 (or changed during the move for 2 pips)")
     if isinstance(action, (MoveUnit, Teleport, Gather, Carry)) and state.phase != "move":
@@ -305,6 +337,7 @@ def end_turn(state: HwState, ctx: Context) -> None:
     state.jammed, state.ecm_used = [], []
     state.ecm_ads, state.ads_cut = [], {}
     state.teleported = []
+    state.ecm_teleport, state.tp_blocked = [], {}
     state.agreed_end = []
     for u in state.units.values():
         u.fired, u.repaired, u.moved = [], False, False

@@ -53,15 +53,12 @@ def describe(state: HwState, a: Action) -> str:
     if isinstance(a, Reveal):
         return f"Reveal {_name(state, a.unit)}"
     if isinstance(a, PsiReveal):
-        if a.remove:
-            return f"{_name(state, a.unit)} uses a psionic pip to remove the Move counter of {_at(state, a.at)}"
-        if a.to is not None:
-            return f"{_name(state, a.unit)} uses a psionic pip to send {_at(state, a.at)} toward {Hex(*a.to)}"
-        return f"{_name(state, a.unit)} uses a psionic pip to reveal {_at(state, a.at)}"
-    if isinstance(a, Jam) and state.paused:
-        return f"{_name(state, a.unit)} tries to cancel the new order {_at(state, a.at)} with ECM"
-    if isinstance(a, Done) and state.paused:
-        return "Let the new enemy order stand"
+        return psi_words(state, a)
+    if isinstance(a, (Jam, Done)) and state.paused:
+        return reaction_words(state, a)
+    if isinstance(a, Jam) and state.phase == "move":
+        return (f"{_name(state, a.unit)} hijacks the teleporter {_at(state, a.at)} with ECM "
+                "(1d10 units in its buffers materialise beside it)")
     if isinstance(a, Jam):
         return f"{_name(state, a.unit)} jams the commander {_at(state, a.at)} (ECM)"
     if isinstance(a, EcmAds):
@@ -94,6 +91,45 @@ def describe(state: HwState, a: Action) -> str:
     if isinstance(a, AgreeEnd):
         return "Agree that the game is over"
     return a.text()
+
+
+def psi_words(state: HwState, a: PsiReveal) -> str:
+    who = f"{_name(state, a.unit)} uses a psionic pip"
+    if a.reroll:
+        return f"{who} to re-roll the {'movement' if a.reroll == 'move' else a.reroll} die"
+    if a.cancel:
+        p = state.paused[-1] if state.paused else None
+        what = "psionic pip" if p is not None and p.kind == "psi_pip" else "fire"
+        return f"{who} to cancel the {what} of {_at(state, a.at)}"
+    if a.simulate == "repairs":
+        return f"{who} as Field Repairs on {_at(state, a.at)} (1 point, no roll)"
+    if a.simulate == "ecm":
+        return f"{who} as ECM to jam the commander {_at(state, a.at)} (1d10 pips off, not below 2)"
+    if a.weapon is not None:
+        u = state.unit_at(Hex(*a.at))
+        w = u.stats.weapon(a.weapon) if u else None
+        gun = f"Fire {a.weapon + 1} ({w.fire}, Range {w.range} cm)" if w else "a weapon"
+        return f"{who} to fire {gun} of {_at(state, a.at)} at {_at(state, a.to)}"
+    if a.remove:
+        return f"{who} to remove the Move counter of {_at(state, a.at)}"
+    if a.to is not None:
+        return f"{who} to send {_at(state, a.at)} toward {Hex(*a.to)}"
+    return f"{who} to reveal {_at(state, a.at)}"
+
+
+LET_BE = {"ecm_order": "Let the new enemy order stand", "ecm_teleport": "Let the enemy teleport go ahead",
+          "psi_fire": "Let the enemy fire", "psi_die": "Keep the dice as rolled",
+          "psi_move": "Keep the movement roll", "psi_pip": "Let the enemy's psionic pip work"}
+
+
+def reaction_words(state: HwState, a: Action) -> str:
+    kind = state.paused[-1].kind
+    if isinstance(a, Done):
+        return LET_BE.get(kind, "Let it be")
+    if kind == "ecm_teleport":
+        return (f"{_name(state, a.unit)} disrupts the teleporter {_at(state, a.at)} with ECM "
+                "(1d10 units kept from dematerialising this turn)")
+    return f"{_name(state, a.unit)} tries to cancel the new order {_at(state, a.at)} with ECM"
 
 
 def unit_card(state: HwState, uid: str) -> list[tuple[str, str]]:

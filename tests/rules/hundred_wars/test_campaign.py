@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -161,3 +162,24 @@ def test_the_bundled_campaign_is_played_through_with_its_file(tmp_path, monkeypa
     war = play.finish_battle(war, second)
     assert len(war.results) == 2 and war.next_battle is None
     assert "every battle is fought" in play.state_lines(war)
+
+
+def test_the_losers_stranded_units_may_be_scuttled_once_between_battles():
+    """'The losing team may attempt to destroy any stranded units by rolling under their own Fire factor and
+    exceeding their Armour factor': 0 Move with some Fire is stranded (0 Fire too would be captured)."""
+    gun = {"move": [{"mode": "ground", "factor": 0}], "weapons": [{"fire": 50, "range": 20}], "cqb": 5, "armour": 30}
+    s, c = finished([unit("r", "red", at(1, 1)), unit("g", "blue", at(5, 5), **gun), unit("w", "red", at(6, 5), **gun)])
+    c = cp.end_battle(c, s, ScriptedDice(5, 5, 5, 5))  # no damage: no loser, every side rolls two pool dice
+    assert [(x.id, x.fire, x.armour) for x in c.stranded] == [("g", 50, 30)]  # the winner's own gun is not listed
+    assert cp.scuttle_chance(50, 30) == Fraction(19, 100)  # 31..49
+    with pytest.raises(Refusal, match="not a stranded unit of red"):
+        cp.scuttle_unit(c, "red", "g", ScriptedDice())
+    assert not cp.scuttle_unit(c, "blue", "g", ScriptedDice(30))  # not over its Armour: kept
+    assert [u.id for u in c.forces["blue"]] == ["g"] and c.stranded == []
+    with pytest.raises(Refusal):  # one attempt
+        cp.scuttle_unit(c, "blue", "g", ScriptedDice(40))
+    s, c = finished([unit("r", "red", at(1, 1)), unit("g", "blue", at(5, 5), **gun)])
+    c = cp.end_battle(c, s, ScriptedDice(5, 5, 5, 5))
+    assert cp.scuttle_unit(c, "blue", "g", ScriptedDice(40))
+    assert c.forces["blue"] == [] and [u.id for u in c.destroyed["blue"]] == ["g"]
+    assert c.scuttled == ["g: 1d100 = 40 (under Fire 50, over Armour 30): scuttled"]

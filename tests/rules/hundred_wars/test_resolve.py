@@ -30,7 +30,7 @@ def test_every_roll_of_the_text_is_listed_and_the_command_line_lists_them(capsys
     from tui.cli import main
 
     names = {"fire", "cqb", "move", "space", "orders", "terrain", "ecm", "ads", "repair", "teleport", "ram", "suicide",
-             "scuttle", "bonus", "pool"}
+             "scuttle", "bonus", "pool", "hijack", "disrupt"}
     assert set(procedures("hundred_wars")) == names
     assert main(["resolve", "hundred_wars"]) == 0
     out = capsys.readouterr().out
@@ -90,6 +90,8 @@ def _enumerate(name: str, given: dict, dice: int, sides: int) -> None:
     ("orders", {"orders": 4}, 1, 10), ("terrain", {"table": "sea"}, 1, 10), ("ecm", {"mine": 6}, 1, 10),
     ("ecm", {"mine": 7, "theirs": 4}, 2, 10), ("ads", {"fire": 50, "ads": 6, "ecm": 3}, 2, 10),
     ("repair", {"repairs": 6}, 1, 10), ("teleport", {"units": 4}, 1, 10),
+    ("hijack", {"mine": 6, "units": 3}, 2, 10), ("hijack", {"mine": 7, "theirs": 4, "units": 3}, 3, 10),
+    ("disrupt", {"mine": 6}, 2, 10), ("disrupt", {"mine": 5, "theirs": 5}, 3, 10),
     ("space", {"speed": 30, "move": 20, "accelerate": False}, 1, 100), ("scuttle", {"fire": 40, "armour": 12}, 1, 100),
     ("bonus", {"damage": 37}, 1, 100), ("pool", {"loser": True}, 1, 100), ("pool", {"loser": False}, 2, 100),
 ])

@@ -60,13 +60,13 @@ def range_outcome(roll: int, distance_cm: int, hex_cm: int, level: Level, kind: 
 
 
 def range_roll(distance_cm: int, hex_cm: int, level: Level, dice: Dice, *, kind: Kind = "direct",
-               side: str | None = None, unit: str | None = None) -> RangeResult:
+               side: str | None = None, unit: str | None = None, purpose: str = "range") -> RangeResult:
     """Roll 1d100 for Range: the target is sighted if the doubled roll is not less than the distance."""
     def said(f):
         r = range_outcome(f[0], distance_cm, hex_cm, level, kind)
         return ("good hit" if r.good else "on target" if r.effective else "not sighted") + f" ({r.score} cm of {distance_cm})"
 
-    (roll,) = dice.roll(1, 100, "range", side=side, unit=unit, rule=R_RANGE, outcome=said)
+    (roll,) = dice.roll(1, 100, purpose, side=side, unit=unit, rule=R_RANGE, outcome=said)
     return range_outcome(roll, distance_cm, hex_cm, level, kind)
 
 
@@ -128,11 +128,25 @@ def fire_roll(fire: int, armour: int, dice: Dice, *, good: bool = False, level: 
               kind: Kind = "direct", double: bool = False, side: str | None = None,
               unit: str | None = None, target_side: str | None = None, target: str | None = None) -> FireResult:
     """Roll 1d100 Fire for the firer, then 1d100 Armour for the target."""
-    (f,) = dice.roll(1, 100, "fire", side=side, unit=unit, rule=R_FIRE,
-                     outcome=lambda x: f"scores {min(x[0], fire * 2 if good else fire)} (Fire {fire}{' x2 good hit' if good else ''})")
-    (a,) = dice.roll(1, 100, "armour", side=target_side, unit=target, rule=R_FIRE,
-                     outcome=lambda x: f"scores {min(x[0], armour)} (Armour {armour})")
+    f = fire_die(fire, good, dice, side=side, unit=unit)
+    a = armour_die(armour, dice, side=target_side, unit=target)
     return fire_outcome(f, a, fire, armour, good=good, level=level, kind=kind, double=double)
+
+
+def fire_die(fire: int, good: bool, dice: Dice, purpose: str = "fire", *, side: str | None = None,
+             unit: str | None = None) -> int:
+    """The firer's 1d100 Fire roll (its own function: a psionic pip may re-roll it alone)."""
+    (f,) = dice.roll(1, 100, purpose, side=side, unit=unit, rule=R_FIRE,
+                     outcome=lambda x: f"scores {min(x[0], fire * 2 if good else fire)} (Fire {fire}{' x2 good hit' if good else ''})")
+    return f
+
+
+def armour_die(armour: int, dice: Dice, purpose: str = "armour", *, side: str | None = None,
+               unit: str | None = None) -> int:
+    """The target's 1d100 Armour roll."""
+    (a,) = dice.roll(1, 100, purpose, side=side, unit=unit, rule=R_FIRE,
+                     outcome=lambda x: f"scores {min(x[0], armour)} (Armour {armour})")
+    return a
 
 
 def allocator(damage: int) -> Literal["target", "firer"]:

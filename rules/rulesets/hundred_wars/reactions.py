@@ -1,0 +1,148 @@
+"""Every pause of A Hundred Wars in one place (rules/reaction.py): who may react, with what, and what follows.
+
+Kinds: `ecm_order` (ECM may cancel a new enemy order, ecm.py), `ecm_teleport` (ECM may disrupt an enemy teleporter,
+teleporting.py), `psi_fire` and `psi_die` (a psionic pip may cancel an enemy's fire or re-roll a die of a shot,
+shot.py), `psi_move` (a psionic pip may re-roll a movement die, moving.py), `psi_pip` (a psionic pip may cancel an
+enemy pip, psionics.py). A reaction is `done` (let it be) or the
+kind's own action: `jam` for ECM, `psi` for psionics.
+"""
+
+from __future__ import annotations
+
+from rules import reaction
+from rules.actions import Action
+from rules.core import Context, Refusal
+from rules.events import Message
+from rules.hexgrid import Hex
+from rules.reaction import Pause
+from rules.rulesets.hundred_wars import ecm, moving, psionics, shot, teleporting
+from rules.rulesets.hundred_wars.actions import Done, Jam, PsiReveal
+from rules.rulesets.hundred_wars.state import HwState
+from rules.rulesets.hundred_wars.units import HwUnit
+
+
+def _cancel_fire(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
+    if cut:
+        ctx.emit(Message(message=f"the fire of {state.units[p.data['firer']].name} is cancelled by psionics"))
+        return
+    shot.proceed(state, dict(p.data), ctx)
+
+
+def _keep_dice(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
+    shot.proceed(state, dict(p.data), ctx)
+
+
+def _keep_move(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
+    moving.walk_on(state, dict(p.data), ctx)
+
+
+def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
+    """The enemy let the pip work (or cancelled it: then nothing happens, the pip stays spent)."""
+    psi = state.units[p.data["by"]]
+    if cut:
+        ctx.emit(Message(message=f"the psionic pip of {psi.name} is cancelled"))
+        return
+    work(state, psi, p.data, ctx)
+
+
+HANDLERS = {**ecm.HANDLERS, **teleporting.HANDLERS, shot.CANCEL: _cancel_fire, shot.REROLL: _keep_dice,
+            moving.REROLL: _keep_move, psionics.PIP: _pip}
+
+
+def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
+    """What a pip does once no enemy pip cancels it."""
+    kind, at = use["use"], Hex(*use["at"]) if use.get("at") is not None else None
+    if kind == "reveal":
+        psionics.reveal(state, psi, at, ctx)
+    elif kind == "order":
+        psionics.order(state, psi, at, Hex(*use["to"]) if use["to"] else None, ctx)
+    elif kind == "repairs":
+        psionics.repairs(state, psi, at, ctx)
+    elif kind == "ecm":
+        psionics.ecm_jam(state, psi, at, ctx)
+    elif kind == "fire":
+        firer, target = state.unit_at(at), state.unit_at(Hex(*use["to"]))
+        if firer is not None and target is not None and use["weapon"] not in firer.fired:
+            ctx.emit(Message(message=f"{psi.name} takes over a weapon of {firer.name}"))
+            shot.start(state, firer, use["weapon"], target, psi.side, ctx, cancellable=False)
+    elif kind in ("cancel_fire", "cancel_pip"):  # the enemy's shot or pip waits below: cut it
+        reaction.resume(state, ctx, HANDLERS, cut=True)
+    elif kind == "reroll" and use["die"] == "move":
+        p = reaction.waiting(state, moving.REROLL)
+        state.paused.pop()
+        moving.reroll(state, dict(p.data), psi, ctx)
+    elif kind == "reroll":
+        p = reaction.waiting(state, shot.REROLL)
+        state.paused.pop()
+        shot.reroll(state, dict(p.data), use["die"], psi, ctx)
+
+
+def use_pip(state: HwState, side: str, a: PsiReveal, ctx: Context) -> None:
+    """A pip on the side's own turn: checked, spent, offered to the enemy to cancel, then it works."""
+    use = psionics.plan(state, side, a.unit, Hex(*a.at), to=a.to, remove=a.remove, weapon=a.weapon, simulate=a.simulate)
+    psi = state.units[a.unit]
+    if not psionics.begin(state, side, psi, use, ctx):
+        work(state, psi, use, ctx)
+
+
+# --- reacting while paused ---------------------------------------------------------------
+
+
+def psi_choices(state: HwState, side: str) -> list[PsiReveal]:
+    """The pips the deciding side may use on the action that waits."""
+    p = reaction.waiting(state)
+    if p is None or p.reactor != side:
+        return []
+    if p.kind == shot.CANCEL:
+        firer = state.units[p.data["firer"]]
+        return [PsiReveal(side=side, unit=u.id, at=firer.at, cancel=True)
+                for u in psionics.ready_in_range(state, side, firer.at)]
+    if p.kind == psionics.PIP:
+        by = state.units[p.data["by"]]
+        return [PsiReveal(side=side, unit=u.id, at=by.at, cancel=True) for u in psionics.ready_in_range(state, side, by.at)]
+    if p.kind == moving.REROLL:
+        mover = state.units[p.data["unit"]]
+        return [PsiReveal(side=side, unit=u.id, at=mover.at, reroll="move")
+                for u in psionics.ready_in_range(state, side, mover.at)]
+    if p.kind == shot.REROLL:
+        return [PsiReveal(side=side, unit=u.id, at=state.units[shot.die_unit(p.data, die)].at, reroll=die)
+                for die, u in shot.rerollable(state, p.data, side)]
+    return []
+
+
+def choices(state: HwState, side: str) -> list[Action]:
+    p = reaction.waiting(state)
+    if p is None or p.reactor != side:
+        return []
+    out: list[Action] = [Done(side=side)]
+    out += [Jam(side=side, unit=e, at=h) for e, h in ecm.choices(state, side)]
+    out += [Jam(side=side, unit=e, at=h) for e, h in teleporting.disrupt_choices(state, side)]
+    return out + psi_choices(state, side)
+
+
+def react(state: HwState, a: Action, ctx: Context) -> None:
+    """The deciding side's reaction to the action that waits."""
+    p = reaction.waiting(state)
+    if p is None or p.reactor != a.side:
+        raise Refusal("no action waits for your reaction")
+    if p.kind == ecm.KIND:
+        ecm.react(state, a.side, a.unit if isinstance(a, Jam) else None, ctx)
+    elif p.kind == teleporting.DISRUPT:
+        teleporting.react(state, a.side, a.unit if isinstance(a, Jam) else None, ctx, HANDLERS)
+    elif isinstance(a, Done):
+        reaction.resume(state, ctx, HANDLERS, cut=False)
+    elif isinstance(a, PsiReveal):
+        react_psi(state, p, a, ctx)
+    else:
+        raise Refusal(f"first: {p.prompt}")
+
+
+def react_psi(state: HwState, p: Pause, a: PsiReveal, ctx: Context) -> None:
+    if a not in psi_choices(state, a.side):
+        psionics.psionic(state, a.side, a.unit)  # says why, when the unit is the reason
+        raise Refusal(f"that psionic pip cannot be used on this: {p.prompt}")
+    psi = state.units[a.unit]
+    use = {"use": "reroll", "die": a.reroll} if a.reroll else {
+        "use": "cancel_pip" if p.kind == psionics.PIP else "cancel_fire"}
+    if not psionics.begin(state, a.side, psi, use, ctx):
+        work(state, psi, use, ctx)

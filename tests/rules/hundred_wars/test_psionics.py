@@ -1,0 +1,201 @@
+"""Psionic pips (text: "Psionic"), with forced dice: 'fire or cancel the fire from one enemy system, reroll any 1 die,
+cancel an enemy psionic pip ... including during the enemy's actions', and other specialities simulated."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules.core import Refusal
+from rules.rulesets.hundred_wars import RULESET
+from rules.rulesets.hundred_wars.actions import PsiReveal
+from tests.rules.hundred_wars.helpers import HQ, act, at, game, unit
+
+PSI = {**HQ, "psionic": 2, "psionic_range": 30}
+# Red's infantry at (3,1) fires at blue's at (3,4): 15 cm. The doubled Range roll reaches it from a 8 (a Good Hit on
+# 8 or 9); Fire 16 against Armour 8: Fire 12 v Armour 7 is 5 damage, Fire 16 v Armour 5 destroys.
+
+
+def kinds(s, side):
+    return sorted({a.kind for a in RULESET.legal_actions(s, side)})
+
+
+def shot_game(red_psi: bool = False, blue_psi: bool = False, blue_reach: int = 30):
+    """Blue's psionic unit at (6,6) is 25 cm from red's firer and 20 cm from its own target unit."""
+    units = [unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 4))]
+    if red_psi:
+        units.append(unit("rp", "red", at(5, 1), **PSI))
+    if blue_psi:
+        units.append(unit("bp", "blue", at(6, 6), **{**PSI, "psionic_range": blue_reach}))
+    return game(units)
+
+
+def test_without_psionics_a_shot_runs_through_without_a_pause():
+    s = shot_game()
+    act(s, "fire red unit=r at=3,4", 50, 16, 5)
+    assert s.paused == [] and s.units["b"].eliminated
+
+
+def test_the_target_side_may_cancel_the_fire_with_a_pip_before_any_die_is_rolled():
+    s = shot_game(blue_psi=True)
+    act(s, "fire red unit=r at=3,4")  # no die yet: blue may react
+    assert RULESET.decision(s).side == "blue" and s.paused[-1].kind == "psi_fire"
+    offered = RULESET.legal_actions(s, "blue")
+    assert {a.kind for a in offered} == {"done", "psi"} and RULESET.legal_actions(s, "red") == []
+    cancel = next(a for a in offered if a.kind == "psi")
+    assert cancel.cancel and "cancel the fire of r" in RULESET.describe(s, cancel)
+    act(s, cancel.text())  # no die: the fire is cancelled, the weapon spent, the pip used
+    assert s.paused == [] and not s.units["b"].eliminated and s.units["r"].fired == [0]
+    assert s.psi_used == {"bp": 1} and RULESET.decision(s).side == "red"
+
+
+def test_letting_the_fire_go_ahead_rolls_the_shot():
+    s = shot_game(blue_psi=True)
+    act(s, "fire red unit=r at=3,4")
+    act(s, "done blue", 50)  # blue lets it fire; Range 50 is on target: blue (in range of the firer) may re-roll it
+    assert s.paused[-1].kind == "psi_die" and "range" in s.paused[-1].prompt
+    act(s, "done blue", 12, 7)  # the Fire and Armour dice go against blue too: it may re-roll one of them
+    assert s.paused[-1].kind == "psi_die" and RULESET.decision(s).side == "blue"
+    act(s, "done blue")  # keeps the dice: 5 damage, odd: red allocates
+    assert s.paused == [] and s.pending[0].damage == 5 and s.pending[0].allocator == "red"
+
+
+def test_a_pip_re_rolls_a_missed_range_die_for_the_firer():
+    s = shot_game(red_psi=True)
+    act(s, "fire red unit=r at=3,4", 5)  # 10 cm of 15: not sighted; red may re-roll its own die
+    p = s.paused[-1]
+    assert p.kind == "psi_die" and p.reactor == "red" and "range" in p.prompt
+    offered = [a for a in RULESET.legal_actions(s, "red") if a.kind == "psi"]
+    assert [(a.unit, a.reroll) for a in offered] == [("rp", "range")]
+    act(s, "psi red unit=rp at=3,1 reroll=range", 50, 16, 5)  # 100 cm: on target; Fire 16 v Armour 5 destroys
+    assert s.units["b"].eliminated and s.psi_used == {"rp": 1} and s.paused == []
+
+
+def test_a_pip_re_rolls_the_armour_die_of_a_hit_for_the_target():
+    s = shot_game(blue_psi=True, blue_reach=20)  # out of reach of the firer: no pause to cancel it
+    act(s, "fire red unit=r at=3,4", 50, 12, 7)  # 5 damage if kept
+    offered = {a.reroll for a in RULESET.legal_actions(s, "blue") if a.kind == "psi"}
+    assert offered == {"armour"}  # blue's psionic unit is within 30 cm of its own unit only, not of the firer
+    act(s, "psi blue unit=bp at=3,4 reroll=armour", 60)  # Armour 8 now: Fire 12 v 8, 4 damage, even: blue allocates
+    assert s.paused == [] and s.pending[0].damage == 4 and s.pending[0].allocator == "blue"
+
+
+def test_a_re_roll_may_be_answered_by_the_other_side_once_per_unit_and_phase():
+    s = shot_game(red_psi=True, blue_psi=True)
+    act(s, "fire red unit=r at=3,4")
+    act(s, "done blue", 5)  # the Range die misses: red may re-roll it
+    assert s.paused[-1].reactor == "red"
+    act(s, "psi red unit=rp at=3,1 reroll=range")  # blue may cancel red's pip
+    assert s.paused[-1].kind == "psi_pip" and s.paused[-1].reactor == "blue"
+    act(s, "done blue", 50)  # it works: 100 cm, on target; the die now goes against blue, who may re-roll it
+    assert s.paused[-1].kind == "psi_die" and s.paused[-1].reactor == "blue"
+    act(s, "psi blue unit=bp at=3,1 reroll=range", 3)  # 6 cm: not sighted; red's only psionic unit has used its pip
+    assert s.paused == [] and s.psi_used == {"rp": 1, "bp": 1} and not s.units["b"].eliminated
+
+
+def test_an_enemy_pip_may_be_cancelled_and_stays_spent():
+    s = game([unit("p", "red", at(3, 1), **PSI), unit("b", "blue", None), unit("q", "blue", at(6, 6), **PSI)])
+    blind = next(u for u in s.units.values() if u.blind and u.side == "blue")
+    blind.at = at(3, 5)
+    act(s, "psi red unit=p at=3,5")
+    assert s.paused[-1].kind == "psi_pip" and RULESET.decision(s).side == "blue"
+    cancel = next(a for a in RULESET.legal_actions(s, "blue") if a.kind == "psi")
+    assert "cancel the psionic pip of p" in RULESET.describe(s, cancel)
+    act(s, cancel.text())
+    assert blind.blind and not blind.eliminated and s.psi_used == {"p": 1, "q": 1} and s.paused == []
+
+
+def test_a_pip_fires_one_enemy_weapon_at_a_unit_of_the_psionic_sides_choice():
+    s = game([unit("p", "red", at(3, 1), **PSI), unit("e", "blue", at(3, 4)), unit("f", "blue", at(5, 4))])
+    offered = [a for a in RULESET.legal_actions(s, "red") if a.kind == "psi" and a.weapon is not None]
+    assert {(a.at, a.to) for a in offered} >= {(at(3, 4), at(5, 4)), (at(5, 4), at(3, 4))}
+    assert all(a.to != at(3, 1) for a in offered)  # never at the psionic side's own units
+    a = next(a for a in offered if a.at == at(3, 4) and a.to == at(5, 4))
+    assert RULESET.preview(s, a).outcomes and "fire Fire 1 (16, Range 20 cm) of e at 3,4 at f at 5,4" in RULESET.describe(s, a)
+    act(s, a.text(), 50, 16, 5)  # 10 cm; Fire 16 v Armour 5: blue's own weapon destroys blue's unit
+    assert s.units["f"].eliminated and s.units["e"].fired == [0] and s.psi_used == {"p": 1}
+    with pytest.raises(Refusal, match="once per phase"):
+        act(s, a.text())
+
+
+def test_a_pip_simulates_field_repairs_and_an_ecm_jam():
+    s = game([unit("p", "red", at(3, 1), **PSI), unit("i", "red", at(4, 1))])
+    s.units["i"].stats.armour = 5
+    act(s, "psi red unit=p at=4,1 simulate=repairs")  # no roll: 1 point back
+    assert s.units["i"].stats.armour == 6 and s.psi_used == {"p": 1}
+    s = game([unit("p", "red", at(3, 1), **PSI), unit("h", "blue", at(3, 5), **HQ)], phase="counters", pips={"h": 9})
+    a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi" and a.simulate == "ecm")
+    pv = RULESET.preview(s, a)
+    # 9 pips less 1d10, not below 2: faces 7-10 leave 2, faces 1-6 leave 8 down to 3.
+    assert {o.label: o.chance for o in pv.outcomes} == {"2 pips left": Fraction(4, 10),
+                                                      **{f"{n} pips left": Fraction(1, 10) for n in range(3, 9)}}
+    act(s, a.text(), 6)  # 9 - 6 = 3 pips left; no ECM roll to make or beat
+    assert s.pips == {"h": 3}
+    s.psi_phase = []
+    with pytest.raises(Refusal, match="Phase 4"):
+        act(s, "psi red unit=p at=3,5 simulate=repairs")
+
+
+def test_the_re_roll_preview_gives_the_exact_odds_of_the_new_die():
+    s = shot_game(blue_psi=True, blue_reach=20)  # out of reach of the firer: no pause to cancel it
+    act(s, "fire red unit=r at=3,4", 50, 12, 7)
+    pv = RULESET.preview(s, PsiReveal(side="blue", unit="bp", at=at(3, 4), reroll="armour"))
+    got = {o.label: o.chance for o in pv.outcomes}
+    # Fire stays 12: Armour 1-6 destroys (12 >= 2 x score), 7-8 hits for 5 or 4 ... Armour 8 caps faces 8-100.
+    assert got["destroyed"] == Fraction(6, 100) and got["5 damage"] == Fraction(1, 100)
+    assert got["4 damage"] == Fraction(93, 100) and sum(got.values()) == 1
+
+
+def test_cancel_and_re_roll_are_refused_outside_a_pause():
+    s = shot_game(red_psi=True)
+    with pytest.raises(Refusal, match="while an enemy action waits"):
+        act(s, "psi red unit=rp at=3,1 reroll=range")
+
+
+def move_game(red_psi: bool = False, blue_psi: bool = False):
+    """Red's infantry (Move 10) at (3,1) has a counter to (8,1); psionic units within 30 cm of it."""
+    units = [unit("r", "red", at(3, 1))]
+    if red_psi:
+        units.append(unit("rp", "red", at(2, 2), **PSI))
+    if blue_psi:
+        units.append(unit("bp", "blue", at(6, 5), **PSI))
+    s = game(units, phase="move")
+    s.units["r"].counter = at(8, 1)
+    return s
+
+
+def test_a_short_movement_roll_may_be_re_rolled_by_the_movers_side():
+    s = move_game(red_psi=True, blue_psi=True)
+    act(s, "move red unit=r", 4)  # 4 cm of Move 10: short, against red
+    p = s.paused[-1]
+    assert p.kind == "psi_move" and p.reactor == "red" and s.units["r"].at == at(3, 1)
+    a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
+    assert a.reroll == "move" and "re-roll the movement die" in RULESET.describe(s, a)
+    pv = RULESET.preview(s, a)  # the new 1d100 on Move 10: 0 hexes on 1-4, 1 on 5-9, 2 on 10-100
+    assert {o.label: o.chance for o in pv.outcomes} == {"moves 0 hexes (0 cm)": Fraction(4, 100),
+                                                      "moves 1 hex (5 cm)": Fraction(5, 100),
+                                                      "moves 2 hexes (10 cm)": Fraction(91, 100)}
+    act(s, a.text())  # blue's psionic unit is in range of red's: it may cancel the pip first
+    assert s.paused[-1].kind == "psi_pip" and s.paused[-1].reactor == "blue"
+    act(s, "done blue", 70)  # it works: a full move now goes against blue, who may re-roll it
+    assert s.paused[-1].kind == "psi_move" and s.paused[-1].reactor == "blue"
+    act(s, "done blue")  # blue keeps it: 10 cm, two hexes
+    assert s.units["r"].at == at(5, 1) and s.psi_used == {"rp": 1} and s.paused == []
+
+
+def test_a_full_movement_roll_may_be_re_rolled_by_the_enemy_and_blinds_are_never_offered():
+    s = move_game(blue_psi=True)
+    act(s, "move red unit=r", 70)
+    assert s.paused[-1].reactor == "blue"
+    act(s, "psi blue unit=bp at=3,1 reroll=move", 3)  # 3 cm: it stays where it is
+    assert s.units["r"].at == at(3, 1) and s.psi_used == {"bp": 1} and s.paused == []
+    s = move_game(red_psi=True)
+    act(s, "move red unit=r", 70)  # a full move and no enemy pip: no pause
+    assert s.units["r"].at == at(5, 1) and s.paused == []
+    s = game([unit("b", "blue", None), unit("rp", "red", at(3, 2), **PSI), unit("bp", "blue", at(2, 5), **PSI)],
+             phase="move", order=("blue", "red"))
+    blind = next(u for u in s.units.values() if u.blind and u.side == "blue")
+    blind.at, blind.counter = at(3, 5), at(3, 1)
+    act(s, f"move blue unit={blind.id}", 4)  # a blind's roll: a pause would tell whether it fell short of its Move
+    assert s.paused == []

@@ -1,0 +1,69 @@
+"""Games full of psionics, ECM and teleporters played through the service: every pause is reached, undo is exact,
+replay gives the same state, and a seat's answers never depend on what it may not know."""
+
+from __future__ import annotations
+
+import random
+
+from rules.core import Setup, SideSetup
+from rules.service import GameService
+from tests.rules.hundred_wars.helpers import HQ, INF, at, board, unit
+from tests.rules.test_conformance import actors
+from tests.rules.test_secrecy import check_point
+
+PSI = {**HQ, "psionic": 10, "psionic_range": 40}
+ECM = {**INF, "ecm": 7, "ecm_range": 40}
+TP = {**INF, "teleport": 3, "teleport_range": 30}
+KEEN = ("psi", "jam", "fire", "gather", "teleport", "counter", "move", "allocate", "orders", "roll_off", "edge")
+
+
+def busy_setup() -> Setup:
+    units = []
+    for side, row in (("red", 1), ("blue", 5)):
+        units += [unit(f"{side}-psi", side, at(2, row), **PSI), unit(f"{side}-ecm", side, at(4, row), **ECM),
+                  unit(f"{side}-tp", side, at(6, row), **TP), unit(f"{side}-inf", side, at(8, row)),
+                  unit(f"{side}-hid", side, None)]
+    return Setup(ruleset="hundred_wars", name="busy", board=board(),
+                 sides=[SideSetup(id="red", name="Red"), SideSetup(id="blue", name="Blue")], units=units)
+
+
+def keen(game: GameService, side: str, rng: random.Random):
+    legal = [a for a in game.legal_actions(side) if a.kind != "agree_end"]
+    if not legal:
+        return None
+    busy = [a for a in legal if a.kind in KEEN and a.kind != "done"]
+    special = [a for a in busy if a.kind in ("psi", "jam", "gather", "teleport")]
+    if special and rng.random() < 0.6:
+        return rng.choice(special)
+    if busy and rng.random() < 0.7:
+        return rng.choice(busy)
+    done = [a for a in legal if a.kind == "done"]
+    return done[0] if done else rng.choice(legal)
+
+
+def test_psionics_ecm_and_teleporters_keep_undo_replay_and_secrets():
+    seen: set[str] = set()
+    for seed in (1, 2, 3):
+        game = GameService.new(busy_setup(), seed=seed, options={"dummy_blinds": 1})
+        rng = random.Random(seed)
+        for step in range(220):
+            if game.result is not None:
+                break
+            side = rng.choice(actors(game))
+            action = keen(game, side, rng)
+            if action is None:
+                continue
+            before = game.state.model_copy(deep=True)
+            done = game.apply(action)
+            assert done.ok, f"{action.text()}: {done.reason}"
+            seen |= {p.kind for p in game.state.paused}
+            seen.add(action.kind + ("-reroll" if getattr(action, "reroll", "") else "")
+                     + ("-cancel" if getattr(action, "cancel", False) else ""))
+            after = game.state.model_copy(deep=True)
+            assert game.undo() and game.state == before
+            assert game.redo() and game.state == after
+            if step % 15 == 0:
+                check_point(game, rng)
+        again = GameService.replay(game.ruleset, game.initial, game.log)
+        assert again.state == game.state
+    assert {"psi_fire", "psi_die", "psi_move", "psi_pip", "psi-reroll", "psi-cancel", "ecm_teleport"} <= seen, sorted(seen)
