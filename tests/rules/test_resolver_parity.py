@@ -33,7 +33,9 @@ def chances(preview: Preview) -> list[Fraction]:
 
 
 def labelled(preview: Preview, names: dict[str, str] | None = None) -> dict[str, Fraction]:
-    """Label -> chance, with unit names replaced by the resolver's roles ("b1" -> "target")."""
+    """Label -> chance, with unit names replaced by the resolver's roles ("b1" -> "target"); no odds at all fails
+    (two empty previews must not pass as equal)."""
+    assert preview is not None and preview.outcomes, "no odds shown"
     out: dict[str, Fraction] = {}
     for o in preview.outcomes:
         label = o.label
