@@ -9,10 +9,7 @@ import pytest
 
 from rules import registry
 from rules.dice import ScriptedDice, SeededDice
-from rules.hexgrid import Hex
 from rules.resolver import procedures, run
-from rules.service import GameService
-from saves.scenarios import load_scenario
 
 LISTED = [(e.id, p) for e in registry.entries() for p in procedures(e.id)]
 
@@ -46,36 +43,7 @@ def test_bad_inputs_are_refused_with_the_reason(ruleset, name):
             proc.values({first.name: str(first.high + 1)})
 
 
-def test_a_quad_attack_resolves_with_the_odds_the_game_shows():
-    """The resolver, given the numbers of an attack met in play, gives the game's own preview."""
-    from rules.rulesets.quad import procedures as qproc
-    from rules.rulesets.quad import terrain as ter
-    from rules.rulesets.quad.combat import attack_inputs
-
-    game, rng = GameService.new(load_scenario("teaching", "quad"), seed=5), random.Random(5)
-    for _ in range(600):
-        side = game.decision().side
-        attacks = [a for a in game.legal_actions(side) if a.kind == "attack"]
-        if attacks:
-            break
-        game.apply(rng.choice(game.legal_actions(side)))
-    assert attacks, "no attack came up"
-    action = attacks[0]
-    state = game.state
-    att, dfn = state.units[action.unit], state.unit_at(Hex(*action.at))
-    occupied = set(state.occupied())
-    blocked = lambda h: h in occupied or not ter.passable(state.board, h)  # noqa: E731
-    inputs = attack_inputs(state, att, dfn, charged=False, attacker_at=att.at)
-    given = {"attack": inputs.attack_dice, "defense": inputs.defense_dice, "aq": inputs.attacker_quality,
-             "dq": inputs.defender_quality, "elite": inputs.elite, "attacker_green": inputs.attacker_green,
-             "defender_green": inputs.defender_green, "attacker_steady": att.stats.has("steady"),
-             "defender_steady": dfn.stats.has("steady"),
-             "attacker_room": qproc.retreat_capacity(att.at, dfn.at, blocked, 6),
-             "defender_room": qproc.retreat_capacity(dfn.at, att.at, blocked, 6)}
-    proc, values = run("quad", "attack", {k: ("yes" if v is True else "no" if v is False else str(v)) for k, v in given.items()})
-    mine = sorted(o.chance for o in proc.odds(values).outcomes)
-    theirs = sorted(o.chance for o in game.seat(side).preview(action).outcomes)
-    assert mine == theirs and sum(mine) == 1
+# The resolver's odds against the game's own preview, for every procedure: tests/rules/test_resolver_parity.py.
 
 
 def test_a_dhr_morale_check_resolves_as_the_text_says():

@@ -284,3 +284,68 @@ async def test_units_from_an_army_file_sides_names_and_victory_removal(tmp_path,
         for _ in range(7):
             await pilot.press("u")
         assert screen.draft.units == () and screen.draft.sides[0].name == "Red"
+
+
+@pytest.mark.slow
+async def test_a_drawn_and_saved_scenario_starts_from_the_titles_load_dialog(tmp_path, monkeypatch):
+    """The same new user, the other way in: draw, place two forces, save, back to the title, then `o` and the
+    file's path open the new-game form on it, and a game starts: no text editor anywhere."""
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
+    app = HexwarApp(None, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        choices = [c for c, _ in app.screen.choices]
+        for _ in range(choices.index("quad")):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        await _fill(pilot, app, {"width": "6", "height": "5", "name": "skirmish at the ford"})
+        await pilot.press("t", "p", "right", "p")  # a wood of two hexes
+        await pilot.press("a")
+        await pilot.pause()
+        await _fill(pilot, app, {"name": "Lancers", "stat-quality": "4"})
+        await pilot.press("s", "down", "down", "down", "right", "right", "a")
+        await pilot.pause()
+        await _fill(pilot, app, {"name": "Pikes", "side": "blue"})
+        for side in ("red", "blue"):
+            await pilot.press("v")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            await _fill(pilot, app, {"side": side, "text": f"{side} destroys the enemy"})
+        assert screen.session.problems() == []
+        target = tmp_path / "ford.toml"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await _fill(pilot, app, {"path": str(target)})
+        assert verify(target).ok, verify(target).message
+
+        await pilot.press("escape")  # saved: back to the title without a question
+        await pilot.pause()
+        from tui.screens.title import TitleScreen
+
+        assert isinstance(app.screen, TitleScreen), type(app.screen)
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#load-path", Input).focus()
+        await pilot.press(*str(target))
+        await pilot.press("enter")
+        await pilot.pause()
+        from tui.screens.new_game import NewGameScreen
+
+        assert isinstance(app.screen, NewGameScreen), type(app.screen)
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        from tui.screens.game import GameScreen
+
+        assert isinstance(app.screen, GameScreen), type(app.screen)
+        state = app.screen.service.state
+        assert state.scenario == "skirmish at the ford"
+        assert sorted((u.side, u.name) for u in state.units.values()) == [("blue", "Pikes"), ("red", "Lancers")]
+        assert state.board.terrain_at(from_offset(0, 0)) == "forest"

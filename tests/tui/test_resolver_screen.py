@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, RichLog, Static
 
+from rules import registry
+from rules.resolver import preview_lines, run
 from tui.app import HexwarApp
-from tui.screens.resolver import ResolverScreen
+from tui.resolver_find import find
+from tui.screens.resolver import ResolverScreen, catalogue
 
 
 async def test_a_dhr_morale_check_in_a_few_keys(tmp_path, monkeypatch):
@@ -39,3 +43,74 @@ async def test_a_dhr_morale_check_in_a_few_keys(tmp_path, monkeypatch):
         await pilot.pause()
         saved = list((tmp_path / "saves").glob("resolver-*.txt"))
         assert saved and "Morale" in saved[0].read_text()
+
+
+# Issue 15, "Done when": a DHR fire, a QUAD attack and a test of each other rule set, from the title screen, in
+# under ten keystrokes each, with the odds on screen before the roll.
+FEWEST_KEYS = [("dhr", "fire", "dh fi"), ("quad", "attack", "q"), ("skirmish", "check", "sk ch"),
+               ("hundred_wars", "fire", "hu fi"), ("dirtside", "test", "di te")]
+
+
+@pytest.mark.parametrize("ruleset, name, query", FEWEST_KEYS)
+async def test_a_procedure_of_each_rule_set_rolls_from_the_title_in_under_ten_keys(tmp_path, monkeypatch, ruleset,
+                                                                                   name, query):
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
+    app = HexwarApp(None, autosave=False)
+    pressed: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        async def press(*keys: str) -> None:
+            pressed.extend(keys)
+            await pilot.press(*keys)
+            await pilot.pause()
+
+        await press("g", *["space" if c == " " else c for c in query], "enter")
+        screen = app.screen
+        assert isinstance(screen, ResolverScreen) and screen.current is not None
+        assert (screen.current[0], screen.current[1].id) == (ruleset, name)
+        proc, values = run(ruleset, name)
+        shown = str(screen.query_one("#odds", Static).render())
+        assert "\n".join(preview_lines(proc.odds(values))) in shown and "%" in shown  # the odds, before any roll
+        on_screen = "\n".join(strip.text for strip in screen._compositor.render_strips())
+        first = next(line for line in preview_lines(proc.odds(values)) if "%" in line).strip()
+        assert first[:30] in on_screen  # the first outcome is on the 80x24 screen itself, not only in the widget
+        assert not screen.lines
+        await press("enter")  # Enter in the first field rolls
+        assert screen.lines and screen.lines[0].startswith(f"{ruleset} {proc.title}")
+        assert any(line.startswith("  => ") for line in screen.lines)
+    assert len(pressed) < 10, pressed
+
+
+def test_every_procedure_is_found_first_by_at_most_six_letters():
+    """g, up to six letters, Enter to pick, Enter to roll: under ten keys for any procedure of any rule set."""
+    names = {e.id: e.name for e in registry.entries()}
+    entries = [(rid, names[rid], p) for rid, p in catalogue()]
+    for at, (rid, _, proc) in enumerate(entries):
+        queries = [q for a in (rid[:1], rid[:2], rid[:3]) for b in (proc.id[:1], proc.id[:2], proc.id[:3])
+                   if len(q := f"{a} {b}") <= 6]
+        assert any(find(entries, q)[0] == at for q in queries), (rid, proc.id)
+
+
+def test_the_find_box_narrows_the_list_and_a_miss_is_told():
+    names = {e.id: e.name for e in registry.entries()}
+    entries = [(rid, names[rid], p) for rid, p in catalogue()]
+    assert [entries[i][2].id for i in find(entries, "dh")] == ["fire", "melee", "morale", "area", "vehicle"]
+    assert [entries[i][2].id for i in find(entries, "dh ve")] == ["vehicle"]
+    assert find(entries, "zzz") == []
+    assert find(entries, "") == list(range(len(entries)))
+
+
+async def test_escape_goes_back_to_the_find_box_then_to_the_title(tmp_path, monkeypatch):
+    """Two procedures in a row: roll one, Escape, type the next, Enter, Enter."""
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
+    app = HexwarApp(None, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g", "q", "enter", "enter")
+        screen = app.screen
+        await pilot.press("escape")
+        assert app.screen is screen and screen.focused is screen.query_one("#find", Input)
+        await pilot.press("d", "h", "space", "m", "o", "enter", "enter")  # the find box's text was selected: replaced
+        await pilot.pause()
+        assert screen.current[1].id == "morale" and sum(line.startswith("dhr Morale") for line in screen.lines) == 1
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ResolverScreen)

@@ -235,9 +235,21 @@ def _vehicle_preview(state: DHRState, u, target, w, firer, dist: int, slots: int
     dist_ = odds.vehicle_damage_distribution(firer, w.armament, target.stats.armour_dice, distance=dist,
                                              save_dv=combat.save_dv(state, u.at, target.at), slots=slots,
                                              damage_table=table)
-    cover = cover_dv(state.board, target.at, u.at, frozenset(state.wrecks))
-    lr = combat.leader_rating(state, target)
-    immobile_now = combat.mp_of_unit(target) == 0
+    lines = vehicle_outcomes(dist_, crew=crew, vehicles=target.figures,
+                             rating=target.stats.rating - target.rating_loss,
+                             cover=cover_dv(state.board, target.at, u.at, frozenset(state.wrecks)),
+                             leader_rating=combat.leader_rating(state, target),
+                             immobile_now=combat.mp_of_unit(target) == 0, table=table)
+    return Preview(title=f"{w.name} at {target.name}",
+                   dice=f"{w.armament}d6 armament against {target.stats.armour_dice}d6 armour per hit",
+                   outcomes=tuple(lines), notes=tuple(notes))
+
+
+def vehicle_outcomes(dist_: dict, *, crew: Fraction, vehicles: int, rating: int, cover: int,
+                     leader_rating: int | None, immobile_now: bool, table: bool) -> list[Outcome]:
+    """The lines of a fire at vehicles from `odds.vehicle_damage_distribution`, gated by the crew check `crew`, with
+    the crew's morale after it (Rating less each crew casualty; a vehicle lost counts one). The game's preview and
+    the resolver's both read this."""
     p_out = p_bail = p_weapon = p_mob = p_crew = p_morale = p_none = Fraction(0)
     for (killed, smoke, bailed, immobile, weapon_out, crew_c), p in dist_.items():
         p = p * crew
@@ -252,10 +264,10 @@ def _vehicle_preview(state: DHRState, u, target, w, firer, dist: int, slots: int
             p_crew += p
         if not (killed or weapon_out or immobile or crew_c):
             p_none += p
-        if killed and target.figures <= 1:
+        if killed and vehicles <= 1:
             continue
-        rating = max(1, target.stats.rating - target.rating_loss - crew_c)
-        t = P.morale_target(rating, cover, (1 if killed else 0) + crew_c, leader_rating=lr)
+        t = P.morale_target(max(1, rating - crew_c), cover, (1 if killed else 0) + crew_c,
+                            leader_rating=leader_rating)
         p_morale += p * (1 - odds.morale_distribution(t).get(0, Fraction(0)))
     p_none += 1 - crew
     lines = [Outcome(label="a vehicle knocked out (wreck)", chance=p_out)]
@@ -266,9 +278,7 @@ def _vehicle_preview(state: DHRState, u, target, w, firer, dist: int, slots: int
                   Outcome(label="crew casualty (Rating -1 each)", chance=p_crew)]
     lines += [Outcome(label="no effect", chance=p_none),
               Outcome(label="crew fails morale" + (" (cannot move: stays)" if immobile_now else ""), chance=p_morale)]
-    return Preview(title=f"{w.name} at {target.name}",
-                   dice=f"{w.armament}d6 armament against {target.stats.armour_dice}d6 armour per hit",
-                   outcomes=tuple(lines), notes=tuple(notes))
+    return lines
 
 
 def _line_preview(state: DHRState, u, target, w, firer, slots: int, crew: Fraction, notes: list[str],

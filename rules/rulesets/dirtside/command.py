@@ -34,8 +34,12 @@ def rally_need(state: DSState, unit: DSUnit) -> int:
 
 
 def rally_chance(state: DSState, unit: DSUnit) -> Fraction:
-    die = unit.stats.die()
-    return Fraction(max(0, die - rally_need(state, unit)), die)
+    return rally_odds(unit.stats.die(), rally_need(state, unit))
+
+
+def rally_odds(die: int, need: int) -> Fraction:
+    """The quality die rolling above N (§3.3): the game's preview and the resolver."""
+    return Fraction(max(0, die - need), die)
 
 
 def rally(state: DSState, unit: DSUnit, ctx: Context) -> None:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from rules.core import Outcome, Preview
 from rules.dice import Dice
 from rules.resolver import Input, Procedure
-from rules.rulesets.dirtside import air, mines, morale, odds
+from rules.rulesets.dirtside import air, command, mines, morale, odds
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import fire as fp
 from rules.rulesets.dirtside import preview as pv
@@ -268,6 +268,41 @@ def mines_roll(v: dict, dice: Dice) -> list[str]:
     return [f"chits {' '.join(hit.drawn)}: {what}"]
 
 
+RALLY = (
+    Input("quality", "the unit's quality (d6 / d8 / d10)", "regular", choices=TROOPS),
+    Input("leadership", "the unit's leadership", 2, 1, 3),
+    Input("command", "the command unit's leadership", 2, 1, 3),
+)
+
+
+def rally_odds(v: dict) -> Preview:
+    die, need = QUALITY_DIE[v["quality"]], v["leadership"] + v["command"]
+    p = command.rally_odds(die, need)
+    return Preview(title="Rally", dice=f"d{die} must beat {need}",
+                   outcomes=(Outcome(label="up one level", chance=p), Outcome(label="no change", chance=1 - p)))
+
+
+def rally_roll(v: dict, dice: Dice) -> list[str]:
+    die, need = QUALITY_DIE[v["quality"]], v["leadership"] + v["command"]
+    roll = dice.roll(1, die, "rally", need=need, test=">", rule="§3.3")[0]
+    return [f"rolls {roll}: " + ("up one level" if roll > need else "no change")]
+
+
+CLEAR = (Input("engineers", "engineer teams of the unit within 2 hexes of the marker", 1, 1, 5),)
+
+
+def clear_odds(v: dict) -> Preview:
+    p = mines.clear_chance(v["engineers"])
+    return Preview(title="Clearing a minefield", dice=f"d{mines.clear_die(v['engineers'])} needing {mines.CLEAR_NEED}+",
+                   outcomes=(Outcome(label="cleared", chance=p), Outcome(label="not cleared", chance=1 - p)))
+
+
+def clear_roll(v: dict, dice: Dice) -> list[str]:
+    roll = dice.roll(1, mines.clear_die(v["engineers"]), "clear mines", need=mines.CLEAR_NEED, test=">=",
+                     rule="§10.1")[0]
+    return [f"rolls {roll}: " + ("cleared" if roll >= mines.CLEAR_NEED else "not cleared")]
+
+
 PROCEDURES = (
     Procedure("fire", "Direct fire at a vehicle, with the chit draw", "§5.1-5.7, §6.3-6.4; DS2-A14, A19", FIRE,
               fire_odds, fire_roll),
@@ -282,4 +317,6 @@ PROCEDURES = (
     Procedure("artillery", "HEF or MAK on one element", "§9.5, §6.3", ARTILLERY, artillery_odds, artillery_roll),
     Procedure("call", "Calling for artillery fire", "§9.3; house 'Infantry commandos'", CALL, call_odds, call_roll),
     Procedure("mines", "An element entering a minefield", "§10.1", MINES, mines_odds, mines_roll),
+    Procedure("rally", "Rallying a unit", "§3.3", RALLY, rally_odds, rally_roll),
+    Procedure("clear", "Engineers clearing a minefield", "§10.1", CLEAR, clear_odds, clear_roll),
 )

@@ -100,18 +100,28 @@ def aim(state: HwState, side: str, uid: str, w: int, at: Hex) -> tuple[HwUnit, H
     return firer, target
 
 
-def ads(state: HwState, firer: HwUnit, target: HwUnit, fire: int, ctx: Context) -> int:
-    """An ADS of the target's side in range intercepts a Fire above 35; the firer's ECM in range may counter."""
+def ads_guard(state: HwState, firer: HwUnit, target: HwUnit, fire: int) -> tuple[HwUnit, HwUnit | None] | None:
+    """(the ADS of the target's side that intercepts a Fire above 35, the firer side's ECM in range of it), or
+    None: what the fire rolls against and what its preview folds in."""
     if not sp.ads_applies(fire):
-        return 0
+        return None
     guard = next((a for a in state.live(target.side) if not a.blind and ads_factor(state, a)
                   and field.cm(state, a.at, target.at) <= a.stats.ads_range), None)
     if guard is None:
-        return 0
-    factor = ads_factor(state, guard)
-    (roll,) = ctx.dice.roll(1, 10, "ADS", side=guard.side, unit=guard.id, need=factor, test="<=", rule=sp.R_ADS)
+        return None
     jam = next((e for e in state.live(firer.side) if not e.blind and e.stats.ecm
                 and field.cm(state, e.at, guard.at) <= e.stats.ecm_range), None)
+    return guard, jam
+
+
+def ads(state: HwState, firer: HwUnit, target: HwUnit, fire: int, ctx: Context) -> int:
+    """An ADS of the target's side in range intercepts a Fire above 35; the firer's ECM in range may counter."""
+    found = ads_guard(state, firer, target, fire)
+    if found is None:
+        return 0
+    guard, jam = found
+    factor = ads_factor(state, guard)
+    (roll,) = ctx.dice.roll(1, 10, "ADS", side=guard.side, unit=guard.id, need=factor, test="<=", rule=sp.R_ADS)
     ecm_roll = sp.ecm_roll(jam.stats.ecm, ctx.dice, "ECM against ADS", side=jam.side, unit=jam.id) if jam else None
     cut = sp.ads_reduction(factor, roll, jam.stats.ecm if jam else 0, ecm_roll)
     if cut:

@@ -28,9 +28,17 @@ def move(factor: int, level: Level, *, changes_level: bool = False) -> dict[int,
 
 
 def walk(factor: int, start: Level, entered: Sequence[Level], hex_cm: int, *,
-         changes_level: bool = False) -> dict[int, Fraction]:
-    """Hexes entered along a path by one movement roll."""
-    return mapped(die(100), lambda f: mp.walk(f, factor, start, entered, hex_cm, changes_level=changes_level).steps)
+         changes_level: bool = False, space: tuple[int, bool] | None = None) -> dict[int, Fraction]:
+    """Hexes entered along a path by one movement roll. `space` (the speed now, speeding up or not): the roll
+    changes a space unit's speed, and it moves its new speed (moving.move_unit, AHW-A21)."""
+    def steps(f: int) -> int:
+        roll, cap = f, factor
+        if space is not None:
+            roll = mp.space_speed(space[0], f, factor, space[1])
+            cap = max(roll, 1)
+        return mp.walk(roll, cap, start, entered, hex_cm, changes_level=changes_level).steps
+
+    return mapped(die(100), steps)
 
 
 def range_roll(distance_cm: int, hex_cm: int, level: Level, kind: fp.Kind = "direct") -> dict[str, Fraction]:
@@ -125,6 +133,19 @@ def contest_chance(mine: int, theirs: int = 0) -> Fraction:
     rolls = [(m, t) for m in range(1, 11) for t in (range(1, 11) if theirs else (None,))]
     won = sum(1 for m, t in rolls if contest(mine, m, theirs, t).success)
     return Fraction(won, len(rolls))
+
+
+def ads_cut(ads: int, ecm: int = 0) -> dict[int, Fraction]:
+    """The Fire an ADS of factor `ads` takes off an incoming attack, against the firer side's ECM `ecm` (0: none),
+    over the ADS d10 and the ECM d10 ('ten times the difference', AHW-A23): the game's preview and the resolver."""
+    from rules.rulesets.hundred_wars.procedures.specials import ads_reduction
+
+    rolls = [(a, e) for a in range(1, 11) for e in (range(1, 11) if ecm else (None,))]
+    out: dict[int, Fraction] = {}
+    for a, e in rolls:
+        cut = ads_reduction(ads, a, ecm, e)
+        out[cut] = out.get(cut, Fraction(0)) + Fraction(1, len(rolls))
+    return out
 
 
 def fire_with_one_die(fire_face: int | None, armour_face: int | None, fire: int, armour: int, *, good: bool = False,

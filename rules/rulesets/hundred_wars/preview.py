@@ -86,6 +86,9 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
     guard = firing.homing_guard(state, firer, target) if weapon.kind == "homing" else None
     cover = odds.contest_chance(guard[0].stats.ecm, guard[1].stats.ecm if guard[1] else 0) if guard else Fraction(0)
     kinds = [(q, k) for q, k in ((1 - cover, weapon.kind), (cover, "direct")) if q]
+    interceptor = firing.ads_guard(state, firer, target, weapon.fire)
+    cuts = (odds.ads_cut(firing.ads_factor(state, interceptor[0]), interceptor[1].stats.ecm if interceptor[1] else 0)
+            if interceptor else {0: Fraction(1)})
     for p, lvl, kind in [(p * q, lvl, k) for p, lvl in level_mixture(known, unknown) for q, k in kinds]:
         lvl = fp.elevation_level(lf, lt, lvl)
         if target.blind:
@@ -100,8 +103,12 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
                                        all_round=target.stats.all_round, rear_bulk=target.stats.rear_armour)
             double = fp.doubles_damage(from_above=fp.from_above(lf, lt), from_below=fp.from_below(lf, lt),
                                        top_armour=target.stats.top_armour, mine_proof=target.stats.mine_proof)
-            part = odds.attack(d, state.hex_cm, lvl, weapon.fire, armour, kind=kind, double=double,
-                               good_doubles=weapon.kind == "indirect" and not target.stats.top_armour)
+            part = {}
+            for cut, c in cuts.items():  # the ADS roll (and the ECM against it) before the Fire roll
+                for k, v in odds.attack(d, state.hex_cm, lvl, max(weapon.fire - cut, 0), armour, kind=kind,
+                                        double=double,
+                                        good_doubles=weapon.kind == "indirect" and not target.stats.top_armour).items():
+                    part[k] = part.get(k, 0) + c * v
         for k, v in part.items():
             dist[k] = dist.get(k, 0) + p * v
     outcomes = shot_outcomes(dist)
@@ -112,12 +119,17 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
         notes.append("a blind: a successful Range roll reveals it (a dummy is removed)")
     if guard:
         notes.append(f"{guard[0].name}'s ECM may restore the target's cover ({_pct(cover)}): included")
+    if interceptor and not target.blind:
+        notes.append(f"{interceptor[0].name}'s ADS may cut the Fire of {weapon.fire} "
+                     f"({_pct(1 - cuts.get(0, Fraction(0)))}): included")
     return Preview(title=f"{firer.name} fires at {target.name}", dice=SHOT_DICE,
                    outcomes=tuple(outcomes), notes=tuple(notes))
 
 
-def move_preview(state: HwState, u: HwUnit, alone: bool = False, run: dict | None = None) -> Preview | None:
-    """The odds of a movement roll (`run`: of a roll made, whose movers and factor are fixed, re-rolled)."""
+def move_preview(state: HwState, u: HwUnit, alone: bool = False, run: dict | None = None,
+                 accelerate: bool = True) -> Preview | None:
+    """The odds of a movement roll (`run`: of a roll made, whose movers and factor are fixed, re-rolled; a space
+    unit, speeding up or not by `accelerate`, moves the speed its roll makes)."""
     if u.counter is None or not u.on_map:
         return None
     movers = [state.units[i] for i in run["movers"]] if run else moving.group_movers(state, u, alone)
@@ -125,8 +137,9 @@ def move_preview(state: HwState, u: HwUnit, alone: bool = False, run: dict | Non
     path = moving.path_for(state, u, Hex(*u.counter))
     start = field.known_level(state, u.at, u.mode) or "hard"
     entered = [ter.for_mobile(field.known_level(state, h, u.mode) or "hard", u.stats.mobile) for h in path[1:]]
+    space = (u.speed, accelerate) if (u.mode or "ground") == "space" else None
     steps = odds.walk(factor, ter.for_mobile(start, u.stats.mobile), entered, state.hex_cm,
-                      changes_level=u.counter_level is not None)
+                      changes_level=u.counter_level is not None, space=space)
     need = len(path) - 1
     outcomes = walk_outcomes(steps, state.hex_cm)
     notes = [f"Move {factor} cm{' (the group moves together at its lowest Move)' if len(movers) > 1 else ''}; "
@@ -162,7 +175,7 @@ def preview(state: HwState, action: Action) -> Preview | None:
         return firing_preview(state, action.unit, action.weapon, Hex(*action.at))
     if isinstance(action, MoveUnit):
         u = state.units.get(action.unit)
-        return move_preview(state, u, action.alone) if u is not None else None
+        return move_preview(state, u, action.alone, accelerate=action.accelerate) if u is not None else None
     if isinstance(action, PsiReveal):
         return psi_preview(state, action)
     if isinstance(action, Jam):

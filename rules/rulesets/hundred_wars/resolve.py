@@ -243,9 +243,7 @@ ADS = (
 def ads_odds(v: dict) -> Preview:
     if not sp.ads_applies(v["fire"]):
         return Preview(title="ADS interception", notes=(f"Fire {v['fire']} is not above {sp.ADS_THRESHOLD}: no interception",))
-    cuts: dict[int, Fraction] = {}
-    for d, p in _contest_dist({"mine": v["ads"], "theirs": v["ecm"]}).items():
-        cuts[10 * (d or 0)] = cuts.get(10 * (d or 0), Fraction(0)) + p
+    cuts = odds.ads_cut(v["ads"], v["ecm"])
     return Preview(title="ADS interception", dice="1d10 ADS (and 1d10 ECM)", outcomes=tuple(
         Outcome(label=f"Fire {max(v['fire'] - c, 0)}", chance=p) for c, p in sorted(cuts.items())))
 

@@ -9,8 +9,10 @@ from rules.rulesets.quad import procedures as proc
 from rules.words import count
 
 ATTACK_INPUTS = (
-    Input("attack", "attack dice (the attacker's Attack, +1 charging, +1 per supporting unit...)", 4, 1, 30),
-    Input("defense", "defense dice (the defender's Defense and its terrain)", 4, 1, 30),
+    Input("attack", "attack dice (the Attack, +2 charging, +1 per ally next to the target, +1 from higher ground)",
+          4, 1, 30),
+    Input("defense", "defense dice (the Defense, its terrain's, +1 per Support unit next to it, +1 on higher ground)",
+          4, 1, 30),
     Input("aq", "attacker's Quality", 3, 1, 6),
     Input("dq", "defender's Quality", 3, 1, 6),
     Input("elite", "the attacker is Elite (6s always hit)", False),

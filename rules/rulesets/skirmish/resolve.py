@@ -1,4 +1,5 @@
-"""Skirmish procedures for the game master's quick resolver (rules/resolver.py): a check, a shot, a fight."""
+"""Skirmish procedures for the game master's quick resolver (rules/resolver.py): a check, a shot, a fight, a climb
+or jump, the clean-up roll."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from fractions import Fraction
 from rules.core import Outcome, Preview
 from rules.dice import Dice
 from rules.resolver import Input, Procedure
-from rules.rulesets.skirmish import odds
+from rules.rulesets.skirmish import climbs, odds
 from rules.rulesets.skirmish.preview import fate_outcomes
 from rules.rulesets.skirmish.procedures.cleanup import downed_status, roll_downed
 from rules.rulesets.skirmish.procedures.cqc import Fighter, melee_on_one
@@ -35,13 +36,15 @@ FIGHT_INPUTS = (
     Input("a_dice", "attacker's dice (1 + allies in contact)", 1, 1, 4),
     Input("a_damage", "attacker's wound Damage (Physique + melee bonus, or pistol/SMG damage)", 5, 0, 12),
     Input("a_melee", "the attacker uses a melee weapon (a critical kills)", True),
+    Input("a_defence", "the attacker's own wound TN (Defence + armour), should it lose", 10, 1, 30),
+    Input("a_willpower", "the attacker's Willpower", 5, 0, 10),
     Input("d_cqc", "defender's CQC", 5, 0, 10),
     Input("d_tn", "defender's TN", 12, 1, 30),
     Input("d_dice", "defender's dice", 1, 1, 4),
     Input("d_damage", "defender's wound Damage", 4, 0, 12),
     Input("d_melee", "the defender uses a melee weapon", False),
-    Input("defence", "each side's wound TN (Defence + armour)", 10, 1, 30),
-    Input("willpower", "each side's Willpower", 5, 0, 10),
+    Input("d_defence", "the defender's wound TN (Defence + armour)", 10, 1, 30),
+    Input("d_willpower", "the defender's Willpower", 5, 0, 10),
 )
 
 
@@ -72,10 +75,11 @@ def shot_roll(v: dict, dice: Dice) -> list[str]:
 
 
 def _fighters(v: dict) -> tuple[Fighter, Fighter]:
+    """Each fighter with its own wound TN and Willpower (table.fighter: the loser's are the ones that count)."""
     return (Fighter(cqc=v["a_cqc"], tn=v["a_tn"], dice=v["a_dice"], damage=v["a_damage"], melee=v["a_melee"],
-                    wound_tn=v["defence"], willpower=v["willpower"]),
+                    wound_tn=v["a_defence"], willpower=v["a_willpower"]),
             Fighter(cqc=v["d_cqc"], tn=v["d_tn"], dice=v["d_dice"], damage=v["d_damage"], melee=v["d_melee"],
-                    wound_tn=v["defence"], willpower=v["willpower"]))
+                    wound_tn=v["d_defence"], willpower=v["d_willpower"]))
 
 
 def fight_odds(v: dict) -> Preview:
@@ -107,11 +111,43 @@ def downed_roll(v: dict, dice: Dice) -> list[str]:
     return [roll_downed(dice)]
 
 
+CLIMB = (
+    Input("agility", "the model's Agility", 5, 0, 10),
+    Input("kind", "a climb, a jump over a gap, or a jump down", "climb", choices=("climb", "jump", "drop")),
+    Input("n", "levels climbed, the gap in inches, or the falling saves of the jump down", 1, 0, 10),
+    Input("slippery", "a slippery surface (a failed climb may fall)", False),
+)
+
+
+def _climb_words(result: str, kind: str) -> str:
+    """`climbs.take`'s result in words (the move's preview says where; the resolver has no map)."""
+    if result == "on":
+        return "goes on"
+    if result == "stops":
+        return f"stops ({climbs.WHY[kind]})"
+    if result.startswith("falls"):
+        return result
+    return f"{result} ({climbs.WHY[kind]})"
+
+
+def climb_odds(v: dict) -> Preview:
+    dist = climbs.test_odds(v["agility"], v["kind"], v["n"], v["slippery"])
+    return Preview(title="Climb, jump or jump down", dice=f"Agility {v['agility']} + d10 vs TN 10 for each test",
+                   outcomes=tuple(Outcome(label=_climb_words(r, v["kind"]), chance=p)
+                                  for r, p in sorted(dist.items(), key=lambda kv: -kv[1])))
+
+
+def climb_roll(v: dict, dice: Dice) -> list[str]:
+    return [_climb_words(climbs.take(dice, v["agility"], v["kind"], v["n"], v["slippery"]), v["kind"])]
+
+
 PROCEDURES = (
     Procedure("check", "A stat check (stat + d10 vs TN)", "#2; SKIRM-A01, A02, A11", CHECK_INPUTS, check_odds,
               check_roll),
     Procedure("shot", "Shooting at one model", "#5, #5A; SKIRM-A12, A13", SHOT_INPUTS, shot_odds, shot_roll),
     Procedure("fight", "Close quarters combat", "#5B; SKIRM-A05, A06", FIGHT_INPUTS, fight_odds, fight_roll),
+    Procedure("climb", "A climb, a gap jump or a jump down", "#4 'Climb & Jump', 'Falling'", CLIMB, climb_odds,
+              climb_roll),
     Procedure("downed", "Clean-up roll of a downed model", "#5A; SKIRM-A28",
               (Input("models", "downed models rolled for", 1, 1, 1),), downed_odds, downed_roll),
 )
