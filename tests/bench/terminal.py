@@ -34,6 +34,7 @@ import statistics
 import struct
 import subprocess
 import sys
+import tempfile
 import termios
 import time
 from pathlib import Path
@@ -80,6 +81,11 @@ class Terminal:
         child_env = {k: v for k, v in os.environ.items()
                      if k not in ("COLORTERM", "TERM_PROGRAM", "TMUX", "LINES", "COLUMNS", "NO_COLOR")}
         child_env.update({"TERM": "xterm-256color"}, **(env or {}))
+        # Its own data folder, so the games it starts never leave autosaves in the user's.
+        self._data_dir = None
+        if "HEXWAR_DATA_DIR" not in (env or {}):
+            self._data_dir = tempfile.mkdtemp(prefix="hexwar-bench-")
+            child_env["HEXWAR_DATA_DIR"] = self._data_dir
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.started = time.perf_counter()
@@ -194,9 +200,14 @@ class Terminal:
                 self._read(0.05)
                 done, _ = os.waitpid(self.pid, os.WNOHANG)
                 if done:
-                    os.close(self.fd)
+                    self._ended()
                     return
+        self._ended()
+
+    def _ended(self) -> None:
         os.close(self.fd)
+        if self._data_dir is not None:
+            shutil.rmtree(self._data_dir, ignore_errors=True)
 
 
 # --- the programs measured ---------------------------------------------------------------
