@@ -67,16 +67,38 @@ _State = tuple[frozenset, str, str]
 RESET: _State = (frozenset(), "", "")
 
 
+BASE_COLOURS: list[tuple | None] = [None]
+"""(background, text colour) as RGB triplets that the terminal's own colours stand for: the screen's
+base colours (`use_terminal_default`), or None."""
+
+
+def use_terminal_default(base: Style | None) -> None:
+    """Write `base`'s background, and its text colour on that background, as the terminal's own
+    colours everywhere (`on_terminal_default` for the whole screen: the side panel's border alone
+    was `ESC[38;5;241;48;5;233m` on every row, 20 bytes, and is now `ESC[38;5;241m`)."""
+    triplet = (lambda c: c.get_truecolor() if c is not None else None)
+    BASE_COLOURS[0] = None if base is None else (triplet(base.bgcolor), triplet(base.color))
+    _STATES.clear()
+
+
 def _state(style: Style | None, system: ColorSystem | None) -> _State:
     if not style:
         return RESET
     attrs = frozenset(name for name, _, _ in _ATTRIBUTES if getattr(style, name))
     fg = bg = ""
+    color, bgcolor = style.color, style.bgcolor
+    base = BASE_COLOURS[0]
+    if base is not None:
+        # As `on_terminal_default`: the text colour goes with the background, never on its own.
+        if bgcolor is not None and bgcolor.get_truecolor() == base[0]:
+            bgcolor = None
+        if bgcolor is None and color is not None and color.get_truecolor() == base[1]:
+            color = None
     if system is not None:
-        if style.color is not None:
-            fg = ";".join(style.color.downgrade(system).get_ansi_codes(foreground=True))
-        if style.bgcolor is not None:
-            bg = ";".join(style.bgcolor.downgrade(system).get_ansi_codes(foreground=False))
+        if color is not None:
+            fg = ";".join(color.downgrade(system).get_ansi_codes(foreground=True))
+        if bgcolor is not None:
+            bg = ";".join(bgcolor.downgrade(system).get_ansi_codes(foreground=False))
     # The default colour named outright ("39", "49") is the same as none: one state, not two.
     return attrs, "" if fg == "39" else fg, "" if bg == "49" else bg
 
