@@ -67,6 +67,22 @@ _State = tuple[frozenset, str, str]
 RESET: _State = (frozenset(), "", "")
 
 
+def blank_state(state: _State) -> _State:
+    """What a blank drawn in `state` shows: its background only, unless an attribute that shows
+    on blanks (reverse, underline...) is on. Two blanks that show the same need no rewrite."""
+    if state[0] & _SHOWN_ON_BLANKS:
+        return state
+    return (_NONE, "", state[2]) if state[0] or state[1] else state
+
+
+_NONE: frozenset = frozenset()
+
+
+def _looks_blank_in(now: _State, state: _State) -> bool:
+    """Whether a blank written while the terminal is in `now` shows as a blank in `state`."""
+    return now[2] == state[2] and not (now[0] & _SHOWN_ON_BLANKS) and not (state[0] & _SHOWN_ON_BLANKS)
+
+
 BASE_COLOURS: list[tuple | None] = [None]
 """(background, text colour) as RGB triplets that the terminal's own colours stand for: the screen's
 base colours (`use_terminal_default`), or None."""
@@ -225,7 +241,7 @@ class Writer:
                 n = j - i
                 to_edge = j == count and x + count == self.width
                 if (to_edge and n >= len(_CLEAR_FROM)) or n >= _ERASE_FROM:
-                    if state != self.now:
+                    if state != self.now and not _looks_blank_in(self.now, state):
                         append(transition(self.now, state))
                         self.now = state
                     if to_edge:
@@ -238,7 +254,7 @@ class Writer:
                     i = j
                     continue
             if char:
-                if state != self.now:
+                if state != self.now and not (char == " " and _looks_blank_in(self.now, state)):
                     append(transition(self.now, state))
                     self.now = state
                 append(char)
