@@ -335,6 +335,7 @@ if __name__ == "__main__":
     import sys
 
     if sys.argv[1:2] == ["preview"]:  # one scenario's previews, in this fresh process (bench_previews)
+        _register_toy()
         print(json.dumps(preview_walk(sys.argv[2], sys.argv[3])))
     else:
         run()
