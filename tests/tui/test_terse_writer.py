@@ -191,3 +191,42 @@ def test_a_blank_keeps_the_colour_in_use():
     out = Shadow().layout(LayoutUpdate([[Strip(line)]], Region(0, 0, 6, 1)), con)
     assert out.count("\x1b[31m") == 1 and "\x1b[0m" == out[-4:] and out.count("\x1b[") == 3
     assert paint(6, 1, out) == paint(6, 1, "\x1b[31mab\x1b[0m  \x1b[31mcd\x1b[0m")
+
+
+async def test_a_partial_update_renders_only_the_widgets_under_its_dirty_regions(toy_game):
+    """A map cell and the status line dirty: the side panel is not rendered (Textual rendered every
+    widget under the bounding box of the two), and the dirty spans get the same strips as Textual's."""
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    from tests.tui.test_game_flow import game_app
+    from tui.widgets.unit_card import UnitCard
+
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        compositor = app.screen._compositor
+        dirty = [Region(3, 4, 1, 1), Region(60, 23, 5, 1)]
+        rendered = []
+        original = Widget.render_lines
+
+        def spy(widget, crop):
+            rendered.append(type(widget).__name__)
+            return original(widget, crop)
+
+        Widget.render_lines = spy
+        try:
+            compositor._dirty_regions.update(dirty)
+            ours = compositor.render_partial_update()
+            narrow = list(rendered)
+            rendered.clear()
+            compositor._dirty_regions.update(dirty)
+            theirs = hex_update._textual_partial_update(compositor)
+        finally:
+            Widget.render_lines = original
+        assert UnitCard.__name__ in rendered and UnitCard.__name__ not in narrow
+        assert {"HexMap", "StatusLine"} <= set(narrow)
+        for y, x1, x2 in theirs.spans:
+            for x, strip in theirs.chops[y].items():
+                if strip is not None and x <= x2 and x + strip.cell_length > x1:
+                    assert ours.chops[y][x] == strip
