@@ -93,6 +93,9 @@ class Dice(ABC):
     Subclasses only say where faces come from (`_faces`).
     """
 
+    keeps_records = True
+    """False for dice that only walk a procedure's outcomes (exact odds): no record, no log text."""
+
     def __init__(self, sink: RollSink | None = None) -> None:
         self._records: list[RollRecord] = []
         self.sink = sink
@@ -130,6 +133,8 @@ class Dice(ABC):
         if sides < 2:
             raise ValueError(f"a die has at least 2 sides, not {sides} ({purpose!r})")
         faces = self._faces(n, sides, purpose) if n else ()
+        if not self.keeps_records:
+            return faces
         if callable(outcome):
             outcome = outcome(faces)
         elif not outcome and need is not None and test is not None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Iterator
-from fractions import Fraction
 from typing import Literal, NamedTuple
 
 Direction = Literal["E", "NE", "NW", "W", "SW", "SE"]
@@ -138,28 +137,35 @@ def line(a: Hex, b: Hex) -> list[LineStep]:
     n = a.distance(b)
     if n == 0:
         return [LineStep((a,))]
-    steps: list[LineStep] = []
-    for i in range(n + 1):
-        t = Fraction(i, n)
-        q = a.q + (b.q - a.q) * t
-        r = a.r + (b.r - a.r) * t
-        steps.append(LineStep(_nearest(q, r)))
-    return steps
+    # The point at step i is a + (b - a) * i / n; kept as integers scaled by n (exact, and
+    # many times faster than Fractions: lines of sight are drawn for every preview and move).
+    dq, dr = b.q - a.q, b.r - a.r
+    return [LineStep(_nearest(a.q * n + dq * i, a.r * n + dr * i, n)) for i in range(n + 1)]
 
 
-def _nearest(q: Fraction, r: Fraction) -> tuple[Hex, ...]:
-    """All hex centres nearest (in the plane) to the point (q, r), sorted."""
-    s = -q - r
-    base = Hex(round(q), round(r))
+def _round_half_even(num: int, den: int) -> int:
+    """round(Fraction(num, den)): to the nearest integer, a half to the even one."""
+    floor, rest = divmod(num, den)
+    twice = rest * 2
+    if twice < den or (twice == den and floor % 2 == 0):
+        return floor
+    return floor + 1
+
+
+def _nearest(qn: int, rn: int, n: int) -> tuple[Hex, ...]:
+    """All hex centres nearest (in the plane) to the point (qn / n, rn / n), sorted."""
+    sn = -qn - rn
+    bq, br = _round_half_even(qn, n), _round_half_even(rn, n)
     best: list[Hex] = []
-    best_d: Fraction | None = None
-    for h in [base, *base.neighbours()]:
-        dq, dr, ds = q - h.q, r - h.r, s - h.s
-        d = dq * dq + dr * dr + ds * ds  # squared Euclidean distance in cube space
-        if best_d is None or d < best_d:
-            best, best_d = [h], d
+    best_d = -1
+    for oq, or_ in ((0, 0), *_OFFSET_LIST):
+        hq, hr = bq + oq, br + or_
+        dq, dr, ds = qn - hq * n, rn - hr * n, sn + (hq + hr) * n
+        d = dq * dq + dr * dr + ds * ds  # squared Euclidean distance in cube space, times n squared
+        if best_d < 0 or d < best_d:
+            best, best_d = [Hex(hq, hr)], d
         elif d == best_d:
-            best.append(h)
+            best.append(Hex(hq, hr))
     return tuple(sorted(best))
 
 

@@ -33,10 +33,12 @@ def without_colour_on_mono_terms(app) -> None:
         app._filters.append(NoColor() if app.native_ansi_color else Monochrome())
 
 
-ESCAPE_DELAY_MS = 10
+ESCAPE_DELAY_MS = 5
 """How long a lone ESC waits for the rest of an escape sequence (Textual's default is 100 ms).
-A key's sequence comes in one write from the terminal (and in one packet over ssh), so 10 ms
-is plenty; it was 20, and Escape's reply then took about 37 ms."""
+A key's sequence comes in one write from the terminal (and in one packet over ssh: the client
+reads it whole from its own terminal), so the wait only covers a read that splits it, which a
+pty does not do; it was 20 (Escape's reply about 37 ms), then 10 (about 22 ms on a quiet machine,
+of which the wait is the half: the 20 ms bar needs 5)."""
 
 os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
 FRAMES_PER_SECOND = 120

@@ -211,35 +211,89 @@ def bench_save_load(label: str, setup: Setup) -> None:
     _line(f"autosave after an action, {label}", auto_ms, SAVE_LOAD_BAR_MS, f"(render alone {render_ms:.2f} ms)")
 
 
-def bench_preview(label: str, setup: Setup, samples: int = 60) -> None:
-    """The exact odds preview of every legal action that has one, met in seeded random play,
-    each asked once (a fresh service each time, so no preview is served from a cache of the
-    same position)."""
+ATTACKS = ("attack", "charge", "fire", "opfire", "melee", "overrun", "call", "cast", "shoot", "spray", "assault",
+           "bombard")
+
+
+def preview_walk(ruleset: str, name: str, states: int = 2000, enough: int = 60) -> dict:
+    """Every preview of a seeded random game of one bundled scenario, in this process.
+
+    At each decision every legal action of the side to move is previewed (moves and
+    activations have previews too); the walk ends after `states` decisions, or once
+    `enough` attacks were previewed over at least 100 decisions. Times are the thread's
+    CPU time (what the preview costs, whatever else the machine runs) and wall time.
+    Called in a fresh process, its first preview is the first of the process: it pays
+    for whatever the rule set builds or imports on first use."""
+    from saves.scenarios import load_scenario
+
+    setup = load_scenario(name, ruleset)
     rng = random.Random(2)
     seed = 1
     game = GameService.new(setup, seed=seed)
-    times: list[float] = []
-    for _ in range(2000):
-        if len(times) >= samples:
+    cpu: list[tuple[float, str]] = []
+    wall: list[float] = []
+    first: tuple[float, float, str] | None = None
+    attacks = 0
+    for done in range(states):
+        if attacks >= enough and done >= 100:
             break
         side = game.decision().side
         if side is None:
             seed += 1
             game = GameService.new(setup, seed=seed)
             continue
-        for action in game.legal_actions(side):
-            if action.kind in ("attack", "charge", "fire", "melee", "overrun", "call", "cast"):
-                t0 = time.perf_counter()
-                preview = game.preview(action)
-                if preview is not None:
-                    times.append(time.perf_counter() - t0)
-                break
-        game.apply(rng.choice(game.legal_actions(side)), autosave=False)
-    if not times:
-        _line(f"odds preview, {label}", None, PREVIEW_BAR_MS, "(no attack met in random play)")
-        return
-    _line(f"odds preview, {label}", _ms(statistics.median(times)), PREVIEW_BAR_MS,
-          f"({len(times)} previews, worst {_ms(max(times)):.2f} ms)")
+        actions = game.legal_actions(side)
+        for action in actions:
+            w0, c0 = time.perf_counter(), time.thread_time()
+            preview = game.preview(action)
+            c1, w1 = time.thread_time(), time.perf_counter()
+            if preview is None:
+                continue
+            cpu.append((_ms(c1 - c0), str(action)))
+            wall.append(_ms(w1 - w0))
+            attacks += action.kind in ATTACKS
+            if first is None:
+                first = (_ms(c1 - c0), _ms(w1 - w0), str(action))
+        if not actions or not game.apply(rng.choice(actions), autosave=False).ok:
+            seed += 1
+            game = GameService.new(setup, seed=seed)
+    worst = max(cpu, default=(0.0, ""))
+    return {"count": len(cpu), "attacks": attacks, "first": first, "worst": worst,
+            "median": statistics.median([c for c, _ in cpu]) if cpu else None,
+            "worst_wall": max(wall, default=0.0)}
+
+
+def bench_previews() -> None:
+    """The odds preview of every bundled scenario, each in a fresh process (first call included)."""
+    import json
+    import subprocess
+    import sys
+
+    from saves.scenarios import list_scenarios
+
+    root = Path(__file__).resolve().parents[2]
+    slowest: tuple[float, str] = (0.0, "")
+    for info in list_scenarios():
+        if info.error:
+            continue
+        rid = info.ruleset
+        label = f"odds preview, {rid}/{info.name}"
+        run = subprocess.run([sys.executable, "-m", "tests.bench.engine", "preview", rid, info.name],
+                             capture_output=True, text=True, cwd=root, timeout=900)
+        if run.returncode != 0:
+            _line(label, None, PREVIEW_BAR_MS, f"(failed: {run.stderr.strip().splitlines()[-1:]})")
+            continue
+        r = json.loads(run.stdout.strip().splitlines()[-1])
+        if not r["count"]:
+            _line(label, None, PREVIEW_BAR_MS, "(no preview met in random play)")
+            continue
+        worst_ms, worst_action = r["worst"]
+        first_ms, _, first_action = r["first"]
+        _line(f"{label}, slowest", worst_ms, PREVIEW_BAR_MS,
+              f"({r['count']} previews, median {r['median']:.2f} ms, first call {first_ms:.2f} ms; "
+              f"slowest: {worst_action}; wall {r['worst_wall']:.1f} ms)")
+        slowest = max(slowest, (worst_ms, f"{rid}/{info.name}: {worst_action}"))
+    _line("odds preview, slowest of every bundled scenario", slowest[0], PREVIEW_BAR_MS, f"({slowest[1]})")
 
 
 def run() -> None:
@@ -251,8 +305,7 @@ def run() -> None:
     bench_reachable()
     for label, setup in setups:
         bench_legal(label, setup)
-    for label, setup in [*setups, *_largest()]:
-        bench_preview(label, setup)
+    bench_previews()
     from tests.conftest import toy_setup
 
     toy_big = toy_setup(width=20, height=20)
@@ -278,4 +331,11 @@ def _largest() -> list[tuple[str, Setup]]:
 
 
 if __name__ == "__main__":
-    run()
+    import json
+    import sys
+
+    if sys.argv[1:2] == ["preview"]:  # one scenario's previews, in this fresh process (bench_previews)
+        _register_toy()
+        print(json.dumps(preview_walk(sys.argv[2], sys.argv[3])))
+    else:
+        run()

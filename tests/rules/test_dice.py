@@ -83,3 +83,15 @@ def test_zero_dice_roll_nothing_and_bad_dice_are_refused():
         dice.roll(-1, 6, "negative")
     with pytest.raises(ValueError):
         dice.roll(1, 1, "one-sided")
+
+
+def test_dice_that_only_walk_outcomes_keep_no_record_and_skip_the_log_text():
+    class Walk(ScriptedDice):
+        keeps_records = False
+
+    seen = []
+    dice = Walk([3, 4], sink=seen.append)
+    assert dice.roll(2, 6, "fire", outcome=lambda fs: 1 / 0) == (3, 4)  # the log text is never built
+    assert dice.records == [] and seen == []
+    with pytest.raises(ValueError):
+        dice.roll(1, 1, "still checked")

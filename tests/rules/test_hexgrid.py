@@ -142,3 +142,29 @@ def test_a_star_and_dijkstra_agree_on_cost(c1, r1, c2, r2):
     path = find_path(a, b, cost)
     came = reachable(a, 1000, cost)
     assert path_cost(path, cost) == came[b][0]
+
+
+def _line_by_fractions(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
+    """The line as first written: each step's point in exact Fractions, every nearest centre kept."""
+    from fractions import Fraction
+
+    n = a.distance(b)
+    out = []
+    for i in range(n + 1):
+        t = Fraction(i, n) if n else Fraction(0)
+        q, r = a.q + (b.q - a.q) * t, a.r + (b.r - a.r) * t
+        s = -q - r
+        base = Hex(round(q), round(r))
+        cands = [base, *base.neighbours()]
+        ds = [(q - h.q) ** 2 + (r - h.r) ** 2 + (s - h.s) ** 2 for h in cands]
+        out.append(tuple(sorted(h for h, d in zip(cands, ds) if d == min(ds))))
+    return out
+
+
+def test_line_in_integers_equals_the_line_in_fractions():
+    starts = [Hex(0, 0), Hex(3, -1), Hex(-5, 7), Hex(11, 4)]
+    for a in starts:
+        for dq in range(-9, 10):
+            for dr in range(-9, 10):
+                b = Hex(a.q + dq, a.r + dr)
+                assert [step.hexes for step in line(a, b)] == _line_by_fractions(a, b), (a, b)

@@ -118,3 +118,24 @@ async def test_a_live_resize_keeps_the_status_line_whole():
             status = app.screen.status
             assert status.region.y == size[1] - 1 and status.region.width == size[0]
             assert rows[-1].startswith(" Turn 1 activation | Red"), rows[-1]
+
+
+async def test_the_roster_settles_when_its_scrollbar_comes_and_goes():
+    """QUAD teaching at 80x24, back to the compact zoom: the side lines wrapped at the roster's own width
+    gave fewer rows with the scrollbar than without, so the scrollbar came and went for ever (issue 16:
+    tens of KB a second written while idle). They are wrapped at the box's width less the scrollbar's."""
+    from saves.scenarios import load_scenario
+    from tui.widgets.roster import Roster
+
+    app = HexwarApp({"new": GameService.new(load_scenario("teaching", "quad"), seed=1), "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ("d", "enter", "d", "enter", "n", "escape", "z", "z"):
+            await pilot.press(key)
+            await pilot.pause(0.05)
+        await pilot.pause(0.3)
+        roster = app.screen.query_one(Roster)
+        shown = []
+        original = roster.show
+        roster.show = lambda *args: (shown.append(roster.size), original(*args))[1]
+        await pilot.pause(0.5)
+        assert shown == []

@@ -32,8 +32,15 @@ def paint(width: int, height: int, *writes: str) -> list[list[tuple]]:
     stream = pyte.ByteStream(screen)
     for data in writes:
         stream.feed(data.encode())
-    return [[(c.data, c.fg, c.bg, c.bold, c.italics, c.underscore, c.reverse, c.strikethrough)
-             for c in (screen.buffer[y][x] for x in range(width))] for y in range(height)]
+    return [[shown(c) for c in (screen.buffer[y][x] for x in range(width))] for y in range(height)]
+
+
+def shown(c) -> tuple:
+    """What a cell shows: a blank without underline, reverse or strike shows only its background
+    (its text colour, bold or italic cannot be seen, so the writer need not set them)."""
+    if c.data == " " and not (c.underscore or c.reverse or c.strikethrough):
+        return (" ", None, c.bg, False, False, False, False, False)
+    return (c.data, c.fg, c.bg, c.bold, c.italics, c.underscore, c.reverse, c.strikethrough)
 
 
 def console() -> Console:
@@ -163,3 +170,63 @@ async def test_a_dialog_leaves_the_screen_beneath_as_it_was(toy_game):
         row = app.screen._compositor.render_strips()[0]
         beneath = screen._compositor.render_strips()[0]
         assert [s.style for s in row][:3] == [s.style for s in beneath][:3]
+
+
+def test_blanks_that_show_the_same_are_not_written_again():
+    """Blanks differing only in text colour or bold look the same: no rewrite, no colour code."""
+    con = console()
+    shadow = Shadow()
+    first = [Segment("ab", Style(color="red")), Segment("      ", Style(color="red", bold=True)), Segment("cd")]
+    again = [Segment("ab", Style(color="red")), Segment("      ", Style(color="blue")), Segment("cd")]
+    shadow.layout(LayoutUpdate([[Strip(first)]], Region(0, 0, 10, 1)), con)
+    assert shadow.layout(LayoutUpdate([[Strip(again)]], Region(0, 0, 10, 1)), con) == ""
+    underlined = [Segment("ab", Style(color="red")), Segment("      ", Style(underline=True)), Segment("cd")]
+    assert shadow.layout(LayoutUpdate([[Strip(underlined)]], Region(0, 0, 10, 1)), con) != ""
+
+
+def test_a_blank_keeps_the_colour_in_use():
+    """'ab' in red, blanks, 'cd' in red: no reset and no second red for the blanks between."""
+    con = console()
+    line = [Segment("ab", Style(color="red")), Segment("  ", Style()), Segment("cd", Style(color="red"))]
+    out = Shadow().layout(LayoutUpdate([[Strip(line)]], Region(0, 0, 6, 1)), con)
+    assert out.count("\x1b[31m") == 1 and "\x1b[0m" == out[-4:] and out.count("\x1b[") == 3
+    assert paint(6, 1, out) == paint(6, 1, "\x1b[31mab\x1b[0m  \x1b[31mcd\x1b[0m")
+
+
+async def test_a_partial_update_renders_only_the_widgets_under_its_dirty_regions(toy_game):
+    """A map cell and the status line dirty: the side panel is not rendered (Textual rendered every
+    widget under the bounding box of the two), and the dirty spans get the same strips as Textual's."""
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    from tests.tui.test_game_flow import game_app
+    from tui.widgets.unit_card import UnitCard
+
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        compositor = app.screen._compositor
+        dirty = [Region(3, 4, 1, 1), Region(60, 23, 5, 1)]
+        rendered = []
+        original = Widget.render_lines
+
+        def spy(widget, crop):
+            rendered.append(type(widget).__name__)
+            return original(widget, crop)
+
+        Widget.render_lines = spy
+        try:
+            compositor._dirty_regions.update(dirty)
+            ours = compositor.render_partial_update()
+            narrow = list(rendered)
+            rendered.clear()
+            compositor._dirty_regions.update(dirty)
+            theirs = hex_update._textual_partial_update(compositor)
+        finally:
+            Widget.render_lines = original
+        assert UnitCard.__name__ in rendered and UnitCard.__name__ not in narrow
+        assert {"HexMap", "StatusLine"} <= set(narrow)
+        for y, x1, x2 in theirs.spans:
+            for x, strip in theirs.chops[y].items():
+                if strip is not None and x <= x2 and x + strip.cell_length > x1:
+                    assert ours.chops[y][x] == strip

@@ -88,7 +88,7 @@ class HelpScreen(ModalScreen[None]):
         self.table = table
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide tall"):
+        with Vertical(classes="dialog tall"):
             with VerticalScroll(id="help-body"):
                 yield Static(self.table if self.table is not None else self.text, id="help-text")
             yield Static("Esc / ? : close    up/down: scroll", classes="dialog-keys")

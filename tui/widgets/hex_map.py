@@ -59,6 +59,7 @@ from textual.strip import Strip
 
 from rules.hexgrid import Hex, LineStep, from_offset, to_offset
 from tui.widgets import hex_update
+from tui.widgets import sgr
 from tui.widgets.sgr import on_terminal_default, terminal_attributes
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
 from tui.widgets.hex_render import (
@@ -379,7 +380,9 @@ class HexMap(ScrollView, can_focus=True):
         self._lines.clear()
 
     def on_mount(self) -> None:
-        hex_update.install()
+        if hex_update.install():
+            # The screen's own colours are the terminal's, as the map's are (docs/perf.md).
+            sgr.use_terminal_default(self.screen.rich_style)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._scroll_to_cursor)

@@ -26,6 +26,11 @@ the writes go through `sgr.Writer` (only the moves and colour codes that change 
 whole-screen ones (`LayoutUpdate.render_segments`, which Textual writes when a screen is pushed
 or popped); and a dialog's fully transparent backdrop is no longer restyled by
 `Screen.post_render` (which filled the map's terminal-default colours with the dialog's).
+A partial update renders only the widgets under one of its dirty regions
+(`Compositor.render_partial_update` and `_get_renders`): Textual rendered every widget under
+the bounding box of all of them, so a cursor move (a map cell and the status line) rendered
+the whole side panel again for strips that are never written. Upstream fix: `_get_renders`
+should test each widget against the dirty regions, not against their union's bounding box.
 
 It is a patch of a private class, so it is guarded: it applies only to the
 Textual version it was written against (`SUPPORTED`) and only once; anywhere
@@ -153,6 +158,51 @@ def _post_render_see_through(self, renderable, base_style):
 _textual_post_render = None
 
 
+def _render_partial_update(self):
+    """`Compositor.render_partial_update`, rendering only the widgets under a dirty region.
+
+    Textual renders every widget under the bounding box of all the dirty regions, whole: a
+    cursor move (a map cell, and the status line at the bottom) rendered the whole side panel
+    too, ~13 widgets, for strips `_render_segments` never writes (it writes the dirty spans only,
+    and only a widget under a dirty region can show there)."""
+    from textual.geometry import Region
+
+    update_regions = self._dirty_regions.copy()
+    self._dirty_regions.clear()
+    if not update_regions:
+        return None
+    from textual._compositor import ChopsUpdate
+
+    crop = Region.from_union(update_regions).intersection(self.size.region)
+    spans = list(self._regions_to_spans(update_regions))
+    is_rendered_line = {y for y, _, _ in spans}.__contains__
+    self._hexwar_dirty = tuple(update_regions)
+    try:
+        chops = self._render_chops(crop, is_rendered_line)
+    finally:
+        self._hexwar_dirty = ()
+    chop_ends = [cut_set[1:] for cut_set in self.cuts]
+    return ChopsUpdate(chops, spans, chop_ends)
+
+
+def _get_renders(self, crop=None):
+    """`Compositor._get_renders`: during a partial update, only the widgets whose visible part
+    overlaps one of the dirty regions (not their bounding box)."""
+    dirty = getattr(self, "_hexwar_dirty", ())
+    if not dirty:
+        yield from _textual_get_renders(self, crop)
+        return
+    for widget, (region, clip) in list(self.visible_widgets.items()):
+        shown = region.intersection(clip)
+        if not shown.area or not any(shown.overlaps(d) for d in dirty):
+            continue
+        yield region, clip, widget.render_lines(shown.translate(-region.offset))
+
+
+_textual_partial_update = None
+_textual_get_renders = None
+
+
 def install() -> bool:
     """Make partial screen updates write only their dirty spans (idempotent).
 
@@ -180,6 +230,13 @@ def install() -> bool:
 
     _textual_post_render = Screen.post_render
     Screen.post_render = _post_render_see_through  # type: ignore[method-assign]
+    from textual._compositor import Compositor
+
+    global _textual_partial_update, _textual_get_renders
+    _textual_partial_update = Compositor.render_partial_update
+    _textual_get_renders = Compositor._get_renders
+    Compositor.render_partial_update = _render_partial_update  # type: ignore[method-assign]
+    Compositor._get_renders = _get_renders  # type: ignore[method-assign]
     _installed = True
     return True
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.widgets.hex_render import glyphs
@@ -25,14 +26,21 @@ class Roster(Static):
     _shown: tuple | None = None
     _width = 0
 
+    def wrap_width(self) -> int:
+        """Where side lines are wrapped: the scrolling box's width less a column for its scrollbar,
+        shown or not. Wrapped at the roster's own width, a scrollbar appearing (one column less)
+        could give fewer rows, so no scrollbar, so one more column, more rows... for ever (issue 16)."""
+        box = self.parent.size.width if isinstance(self.parent, Widget) else 0
+        return max((box or self.size.width or 29) - 4, 12)
+
     def on_resize(self, event) -> None:
-        # Side lines are wrapped by hand at the width: lay them out again at a new one.
-        if self._shown is not None and self.size.width != self._width:
+        # Side lines are wrapped by hand: lay them out again at a new width.
+        if self._shown is not None and self.wrap_width() != self._width:
             self.show(*self._shown)
 
     def show(self, view, seat, deciding: str | None, selected: str | None) -> None:
         """Render the roster of `view`, the seat's view (hidden things stay hidden)."""
-        self._shown, self._width = (view, seat, deciding, selected), self.size.width
+        self._shown, self._width = (view, seat, deciding, selected), self.wrap_width()
         out = Text(end="")
         colour = {side.id: SIDE_COLOURS[n % len(SIDE_COLOURS)] for n, side in enumerate(view.sides)}
         # The deciding side first: at 80x24 the roster scrolls, and its units matter now.
@@ -48,7 +56,7 @@ class Roster(Static):
                 lines = seat.side_lines(side.id)
             except Exception:
                 lines = []
-            width = max((self.size.width or 28) - 3, 12)
+            width = self._width
             # One paragraph, the lines joined by " | ": at 80x24 the rows go to the units
             # (a side's whole roster must fit), and a short line does not take a row of its own.
             paragraph = " | ".join(clean(line) for line in lines if line.strip())

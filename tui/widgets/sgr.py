@@ -67,16 +67,54 @@ _State = tuple[frozenset, str, str]
 RESET: _State = (frozenset(), "", "")
 
 
+def blank_state(state: _State) -> _State:
+    """What a blank drawn in `state` shows: its background only, unless an attribute that shows
+    on blanks (reverse, underline...) is on. Two blanks that show the same need no rewrite."""
+    if state[0] & _SHOWN_ON_BLANKS:
+        return state
+    return (_NONE, "", state[2]) if state[0] or state[1] else state
+
+
+_NONE: frozenset = frozenset()
+
+
+def _looks_blank_in(now: _State, state: _State) -> bool:
+    """Whether a blank written while the terminal is in `now` shows as a blank in `state`."""
+    return now[2] == state[2] and not (now[0] & _SHOWN_ON_BLANKS) and not (state[0] & _SHOWN_ON_BLANKS)
+
+
+BASE_COLOURS: list[tuple | None] = [None]
+"""(background, text colour) as RGB triplets that the terminal's own colours stand for: the screen's
+base colours (`use_terminal_default`), or None."""
+
+
+def use_terminal_default(base: Style | None) -> None:
+    """Write `base`'s background, and its text colour on that background, as the terminal's own
+    colours everywhere (`on_terminal_default` for the whole screen: the side panel's border alone
+    was `ESC[38;5;241;48;5;233m` on every row, 20 bytes, and is now `ESC[38;5;241m`)."""
+    triplet = (lambda c: c.get_truecolor() if c is not None else None)
+    BASE_COLOURS[0] = None if base is None else (triplet(base.bgcolor), triplet(base.color))
+    _STATES.clear()
+
+
 def _state(style: Style | None, system: ColorSystem | None) -> _State:
     if not style:
         return RESET
     attrs = frozenset(name for name, _, _ in _ATTRIBUTES if getattr(style, name))
     fg = bg = ""
+    color, bgcolor = style.color, style.bgcolor
+    base = BASE_COLOURS[0]
+    if base is not None:
+        # As `on_terminal_default`: the text colour goes with the background, never on its own.
+        if bgcolor is not None and bgcolor.get_truecolor() == base[0]:
+            bgcolor = None
+        if bgcolor is None and color is not None and color.get_truecolor() == base[1]:
+            color = None
     if system is not None:
-        if style.color is not None:
-            fg = ";".join(style.color.downgrade(system).get_ansi_codes(foreground=True))
-        if style.bgcolor is not None:
-            bg = ";".join(style.bgcolor.downgrade(system).get_ansi_codes(foreground=False))
+        if color is not None:
+            fg = ";".join(color.downgrade(system).get_ansi_codes(foreground=True))
+        if bgcolor is not None:
+            bg = ";".join(bgcolor.downgrade(system).get_ansi_codes(foreground=False))
     # The default colour named outright ("39", "49") is the same as none: one state, not two.
     return attrs, "" if fg == "39" else fg, "" if bg == "49" else bg
 
@@ -203,7 +241,7 @@ class Writer:
                 n = j - i
                 to_edge = j == count and x + count == self.width
                 if (to_edge and n >= len(_CLEAR_FROM)) or n >= _ERASE_FROM:
-                    if state != self.now:
+                    if state != self.now and not _looks_blank_in(self.now, state):
                         append(transition(self.now, state))
                         self.now = state
                     if to_edge:
@@ -216,7 +254,7 @@ class Writer:
                     i = j
                     continue
             if char:
-                if state != self.now:
+                if state != self.now and not (char == " " and _looks_blank_in(self.now, state)):
                     append(transition(self.now, state))
                     self.now = state
                 append(char)

@@ -51,7 +51,11 @@ class Shadow:
                 if control:
                     continue
                 state = writer.state_of(style)
+                blank = sgr.blank_state(state)
                 for char in text:
+                    if char == " ":
+                        append_cell((char, blank))
+                        continue
                     width = get_character_cell_size(char)
                     if width == 0:
                         if out:

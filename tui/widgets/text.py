@@ -62,7 +62,7 @@ def event_line(event, state) -> str:
     return " ".join(names.get(w, w) for w in words)
 
 
-def fitted_width(text, least: int = 36, most: int = 90) -> int:
+def fitted_width(text, least: int = 36, most: int = 50) -> int:
     """A dialog's width for `text` (a str or rich Text): its longest line, the border and padding.
     A dialog no wider than its text writes fewer cells when it opens and when it closes."""
     from rich.cells import cell_len

@@ -310,12 +310,35 @@ def contest_distribution(armament: int, armour: int) -> dict[int, Fraction]:
 
 @lru_cache(maxsize=64)
 def _contest_distribution(armament: int, armour: int) -> tuple[tuple[int, Fraction], ...]:
-    out: dict = defaultdict(Fraction)
-    defender = _top_counts(armour)
-    for faces, p in _multisets(armament):
-        for (m, c), q in defender.items():
-            out[contest_winner(faces, (m,) * c).effect_rolls] += p * q
-    return tuple(sorted(out.items()))
+    """Against a defender whose best is `c` dice showing `m`, `contest_winner` reads of the attacker's
+    dice only how many show less than `m`, exactly `m`, more than `m`: one representative roll per such
+    split (at most 28 for 6 dice, not 462 rolls), its chance counted in whole numbers of 6**(a+d)."""
+    ways: dict = defaultdict(int)
+    for m in range(0, 7):
+        for c in range(armour + 1) if armour else (0,):
+            d_ways = _top_ways(armour, m, c)
+            if not d_ways:
+                continue
+            for lo in range(armament + 1):
+                for eq in range(armament - lo + 1):
+                    hi = armament - lo - eq
+                    a_ways = (factorial(armament) // (factorial(lo) * factorial(eq) * factorial(hi))
+                              * max(m - 1, 0) ** lo * (1 if m >= 1 else 0) ** eq * (6 - m) ** hi)
+                    if not a_ways:
+                        continue
+                    faces = (m - 1,) * lo + (m,) * eq + (m + 1,) * hi
+                    ways[contest_winner(faces, (m,) * c).effect_rolls] += a_ways * d_ways
+    total = 6 ** (armament + armour)
+    return tuple(sorted((k, Fraction(w, total)) for k, w in ways.items() if w))
+
+
+def _top_ways(n: int, m: int, c: int) -> int:
+    """Of the 6**n rolls of n d6, how many have `m` as the highest face shown `c` times ((0, 0) for no dice)."""
+    if n <= 0:
+        return 1 if (m, c) == (0, 0) else 0
+    if not (1 <= m <= 6 and 1 <= c <= n):
+        return 0
+    return comb(n, c) * (m - 1) ** (n - c)
 
 
 def contest_win_chance(armament: int, armour: int) -> Fraction:
@@ -529,6 +552,16 @@ def _one_effect(dist: dict[VehicleKey, Fraction]) -> dict[VehicleKey, Fraction]:
     return dict(out)
 
 
+@lru_cache(maxsize=4096)
+def _effects_from(k: VehicleKey, rolls: int) -> tuple[tuple[VehicleKey, Fraction], ...]:
+    """The vehicle's state after `rolls` effect dice from state `k` (a pure function, so cached:
+    a preview meets the same few states again and again)."""
+    d = {k: ONE}
+    for _ in range(rolls):
+        d = _one_effect(d)
+    return tuple(d.items())
+
+
 def vehicle_damage_distribution(
     firer: Firer, armament: int, armour: int, *, distance: int, save_dv: int = 0, slots: int = 1,
     modifier: int = 0, damage_table: bool = False,
@@ -547,26 +580,38 @@ def vehicle_damage_distribution(
     n = firer.figures * per_firer
     hits = binomial(n, chance_under(hit) * (1 - chance_under(save_dv)))
     contest = contest_distribution(armament, armour)
+    after_hit: dict[VehicleKey, tuple[tuple[VehicleKey, Fraction], ...]] = {}
+
+    def one_hit(k: VehicleKey) -> tuple[tuple[VehicleKey, Fraction], ...]:
+        """Where one more contest takes a vehicle in state `k`, summed over the contest's results."""
+        if k not in after_hit:
+            d: dict = defaultdict(Fraction)
+            for rolls, q in contest.items():
+                if rolls == 0:
+                    d[k] += q
+                elif not damage_table:
+                    d[(True, True, k[2], True, k[4], k[5])] += q
+                else:
+                    for k2, r in _effects_from(k, rolls):
+                        d[k2] += q * r
+            after_hit[k] = tuple(d.items())
+        return after_hit[k]
+
     cur: dict[VehicleKey, Fraction] = {empty: ONE}
     out: dict = defaultdict(Fraction)
     for h in range(n + 1):
-        for k, p in cur.items():
-            out[k] += p * hits.get(h, Fraction(0))
+        chance = hits.get(h)
+        if chance:
+            for k, p in cur.items():
+                out[k] += p * chance
+        if h == n:
+            break
         nxt: dict = defaultdict(Fraction)
         for k, p in cur.items():
             if k[0]:
                 nxt[k] += p
                 continue
-            for rolls, q in contest.items():
-                if rolls == 0:
-                    nxt[k] += p * q
-                elif not damage_table:
-                    nxt[(True, True, k[2], True, k[4], k[5])] += p * q
-                else:
-                    d = {k: ONE}
-                    for _ in range(rolls):
-                        d = _one_effect(d)
-                    for k2, r in d.items():
-                        nxt[k2] += p * q * r
-        cur = dict(nxt)
+            for k2, r in one_hit(k):
+                nxt[k2] += p * r
+        cur = nxt
     return {k: v for k, v in out.items() if v}

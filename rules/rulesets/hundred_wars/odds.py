@@ -43,10 +43,16 @@ def walk(factor: int, start: Level, entered: Sequence[Level], hex_cm: int, *,
 
 def range_roll(distance_cm: int, hex_cm: int, level: Level, kind: fp.Kind = "direct") -> dict[str, Fraction]:
     """'miss' (not sighted), 'hit' or 'good' (a Good Hit)."""
+    return dict(_range_roll(distance_cm, hex_cm, level, kind))
+
+
+@lru_cache(maxsize=1024)
+def _range_roll(distance_cm: int, hex_cm: int, level: Level, kind: str) -> tuple[tuple[str, Fraction], ...]:
+    """A pure function of a few small values, asked again for every target of every shot: cached."""
     def one(f):
         r = fp.range_outcome(f, distance_cm, hex_cm, level, kind)
         return "good" if r.good else "hit" if r.effective else "miss"
-    return mapped(die(100), one)
+    return tuple(mapped(die(100), one).items())
 
 
 def _scores(cap: int) -> list[tuple[int, int]]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -125,6 +127,20 @@ def test_contest_distribution_matches_every_face_of_both_sides():
         k = contest_winner(faces[:2], faces[2:]).effect_rolls
         counts[k] = counts.get(k, Fraction(0)) + Fraction(1, 6**5)
     assert contest_distribution(2, 3) == counts
+
+
+@pytest.mark.parametrize("armament,armour", [(0, 0), (0, 2), (2, 0), (1, 1), (1, 4), (4, 1), (3, 3), (5, 2), (2, 5), (5, 5)])
+def test_contest_distribution_matches_every_roll_of_both_sides(armament, armour):
+    """Every sorted roll of the attacker against every sorted roll of the defender (the contest reads
+    only counts of faces, so sorted rolls weighted by their orderings stand for all 6**(a+d))."""
+    from rules.rulesets.dhr.odds import _multisets
+
+    counts: dict[int, Fraction] = {}
+    for a_faces, p in _multisets(armament):
+        for d_faces, q in _multisets(armour):
+            k = contest_winner(a_faces, d_faces).effect_rolls
+            counts[k] = counts.get(k, Fraction(0)) + p * q
+    assert contest_distribution(armament, armour) == counts
 
 
 def test_contest_distribution_matches_the_procedure():

@@ -29,6 +29,22 @@ def test_attack_odds_equal_the_enumerated_procedure(shots, downed, zone):
     assert sum(exact.values()) == 1
 
 
+@pytest.mark.parametrize("shot", [
+    Shot(stat=5, tn=10, reroll=False, damage=5, wound_tn=10),
+    Shot(stat=7, tn=8, reroll=True, damage=9, wound_tn=8),  # criticals on the hit and on the wounds
+    Shot(stat=2, tn=14, reroll=True, damage=3, wound_tn=14),  # only natural 0s pass
+])
+def test_one_shot_walked_apart_equals_the_whole_shot_walked(shot):
+    from rules.rulesets.skirmish.odds import _one_shot
+    from rules.rulesets.skirmish.procedures.shooting import TargetResult, resolve_shot
+
+    def whole(dice):
+        r = TargetResult()
+        resolve_shot(dice, shot, r)
+        return r.hits > 0, sum(w == "downed" for w in r.wounds), "dead" in r.wounds
+    assert _one_shot(shot) == enumerate_dice(whole)
+
+
 FIGHTS = [
     (Fighter(cqc=5, tn=10, damage=5, melee=True), Fighter(cqc=5, tn=12, damage=4)),
     (Fighter(cqc=4, tn=10, dice=2, damage=4), Fighter(cqc=6, tn=9, damage=6, melee=True, wound_tn=11)),
