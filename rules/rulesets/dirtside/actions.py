@@ -128,6 +128,15 @@ class Dogfight(Action):
     weapon: Literal["guns", "aam"] = "guns"
 
 
+class Intercept(Action):
+    """An aerospace craft over the battle area shoots its RFAC/1s or HELs at an enemy cruise missile on the turn
+    it is due to land (house rule 'Aerospace air to air combat'; never AAMs)."""
+
+    kind: Literal["intercept"] = "intercept"
+    unit: str
+    missile: str
+
+
 class Discharge(Action):
     """Fire the unit's smoke dischargers: its combat action; its vehicles are obscured (§5.6)."""
 
@@ -261,7 +270,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Cancel, Done, Pass, OpFire, Hold, React],
+          Dogfight, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Cancel, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

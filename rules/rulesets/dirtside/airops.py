@@ -211,6 +211,49 @@ def dogfight(state: DSState, unit: DSUnit, target: DSUnit, weapon: str, ctx: Con
                                 data={"unit": unit.id, "target": target.id, "weapon": weapon}), ctx)
 
 
+def intercept_problem(state: DSState, unit: DSUnit, missile: str) -> str:
+    """'' when `unit` may shoot its guns at the enemy cruise missile `missile` now, else why not."""
+    if unit.stats.role != "aircraft":
+        return "only aerospace craft shoot at cruise missiles (with RFAC/1s or HELs; AAMs are too slow)"
+    if not over(unit):
+        return f"{unit.name} must be over the battle area"
+    if unit.stats.confidence == "BR":
+        return f"{unit.name} is Broken: it may not attack [R]"
+    flight = next((f for f in state.flights if f.id == missile and f.side != unit.side), None)
+    if flight is None:
+        return f"there is no enemy cruise missile {missile!r} in the air"
+    if flight.launched >= state.turn:
+        return (f"cruise missile {missile} is only on its way: it can be shot at in turn {flight.launched + 1}, "
+                f"the turn it lands")
+    if not _guns(unit):
+        return f"{unit.name} has no RFAC/1 or HEL (AAMs cannot catch a cruise missile)"
+    return ""
+
+
+def interceptors(state: DSState, unit: DSUnit) -> list[DSUnit]:
+    """The craft that shoot: the unit, then its wingman if it has guns (the flight attacks as one [R])."""
+    return [c for c in flight_of(state, unit) if _guns(c)]
+
+
+def intercept(state: DSState, unit: DSUnit, missile: str, ctx: Context) -> None:
+    """Guns at a cruise missile on the turn it lands (house rule): each craft of the flight with an RFAC/1 or
+    HEL fires in turn until the missile is down; a hit destroys it, and it never reaches its target."""
+    why = intercept_problem(state, unit, missile)
+    if why:
+        raise Refusal(why)
+    flight = next(f for f in state.flights if f.id == missile)
+    for c in flight_of(state, unit)[1:]:
+        c.stats.activated = True
+    for c in interceptors(state, unit):
+        me = craft(c)
+        shot = air.guns_at_cruise_missile(me.design.fc, c.stats.quality, ctx.dice, side=c.side, unit=c.id)
+        if shot.hit:
+            state.flights.remove(flight)
+            ctx.emit(Message(message=f"{c.name} shoots down cruise missile {missile}"))
+            return
+        ctx.emit(Message(message=f"{c.name} misses cruise missile {missile}"))
+
+
 def _guns(unit: DSUnit) -> bool:
     return any(g.type == "HEL" or (g.type == "RFAC" and g.cls == 1) for g in craft(unit).guns())
 

@@ -122,6 +122,8 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
                         out.append(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="guns"))
                     if me.design and me.design.aam:
                         out.append(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="aam"))
+            out.extend(A.Intercept(side=side, unit=unit.id, missile=f.id) for f in state.flights
+                       if not airops.intercept_problem(state, unit, f.id))
     return out
 
 

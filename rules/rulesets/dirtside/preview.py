@@ -239,6 +239,22 @@ def clear_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:
                    outcomes=(Outcome(label="cleared", chance=p), Outcome(label="not cleared", chance=1 - p)))
 
 
+def intercept_preview(state: DSState, unit: DSUnit, missile: str) -> Preview | None:
+    """Guns at a cruise missile: each craft's attack die against the missile's d12 (ties miss), in turn."""
+    from rules.rulesets.dirtside import air, airops
+    if airops.intercept_problem(state, unit, missile):
+        return None
+    through = Fraction(1)
+    notes = []
+    for c in airops.interceptors(state, unit):
+        die = air.gun_attack_die(c.stats.alive()[0].design.fc, c.stats.quality)
+        through *= 1 - odds.contest(die, (air.CRUISE_DIE,))
+        notes.append(f"{c.name}: d{die} against the missile's d12, higher hits")
+    return Preview(title=f"{unit.name} shoots at cruise missile {missile}", dice="one attack die per craft",
+                   outcomes=(Outcome(label="shot down (no damage done)", chance=1 - through),
+                             Outcome(label="it gets through", chance=through)), notes=tuple(notes))
+
+
 def for_action(state: DSState, action: Action) -> Preview | None:
     """The preview of any action that has one."""
     unit = state.units.get(action.unit_id or "")
@@ -268,6 +284,8 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         p = engineers.repair_chance()
         return Preview(title=f"{unit.name} repairs", dice=f"d6 needing {engineers.REPAIR_NEED}+",
                        outcomes=(Outcome(label="repaired", chance=p), Outcome(label="not repaired", chance=1 - p)))
+    if isinstance(action, A.Intercept) and unit:
+        return intercept_preview(state, unit, action.missile)
     if isinstance(action, A.ClearMines) and unit:
         return clear_preview(state, unit, Hex(*action.at))
     return None

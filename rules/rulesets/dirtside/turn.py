@@ -300,6 +300,9 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
             raise Refusal(f"there is no unit {action.target!r}")
         airops.dogfight(state, unit, target, action.weapon, ctx)
         state.moved = True
+    elif isinstance(action, A.Intercept):
+        airops.intercept(state, unit, action.missile, ctx)
+        state.moved = True
     else:
         raise Refusal(f"{action.kind} is not possible now")
     state.acted = True
