@@ -226,6 +226,15 @@ class Repair(Action):
     target: str
 
 
+class Resupply(Action):
+    """The unit's ammunition carriers hand bombardment chits to the battery `target` next to it (or to its own
+    guns): the carrier's combat action and the battery's whole activation (house 'Artillery and ammo supply')."""
+
+    kind: Literal["resupply"] = "resupply"
+    unit: str
+    target: str
+
+
 class Cancel(Action):
     """Instead of firing its called mission the battery tries to cancel it: its caller rolls the call again;
     success cancels it, failure fires it now; either way the battery has activated (§9.3 step 5)."""
@@ -270,7 +279,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Cancel, Done, Pass, OpFire, Hold, React],
+          Dogfight, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Resupply, Cancel, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

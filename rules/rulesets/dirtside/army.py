@@ -53,6 +53,8 @@ def unit_points(name: str, s: DSStats, house: bool = True) -> tuple[int, list[st
             pts += art.AMMO_COST["light"] * e.ammo  # ammunition must be bought separately (house rule)
         elif e.design is not None and e.design.artillery:
             pts += art.AMMO_COST[e.design.artillery] * e.ammo
+        elif e.design is not None and e.design.supply in art.AMMO_COST:
+            pts += art.AMMO_COST[e.design.supply] * e.ammo  # carried chits are bought at normal cost
     guns = sum(1 for e in s.elements if (e.design and e.design.artillery) or (e.kind == "infantry" and e.team == "mortar"))
     pts += art.SMOKE_COST_PER_GUN * guns * s.smoke + sum(c * getattr(s, k) for k, c in art.MARKER_COST.items())
     pts += art.MINELAYER_LOAD_COST * sum(e.mine_loads for e in s.elements)

@@ -6,7 +6,8 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import airops, combat, command, engineers, mines, smoke, support, transport, vtol
+from rules.rulesets.dirtside import (airops, combat, command, engineers, mines, smoke, supply, support, transport,
+                                     vtol)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
@@ -185,6 +186,7 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
             out.extend(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="aam") for t in state.units.values()
                        if t.side != side and airops.aloft(t))
         out.extend(_counter(state, unit))
+        out.extend(_resupplies(state, unit, moved))
     finally:
         state.current, state.moved = saved
     return out
@@ -213,10 +215,17 @@ def _counter(state: DSState, unit: DSUnit) -> list[Action]:
     return out
 
 
+def _resupplies(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
+    if not supply.carriers(unit):
+        return []
+    return [A.Resupply(side=unit.side, unit=unit.id, target=b.id) for b in state.units.values()
+            if not (b.id == unit.id and moved) and not supply.problem(state, unit, b)]
+
+
 def _battery_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
     if unit.on_map:
         return _combat_actions(state, unit, moved)
-    return _counter(state, unit)
+    return _counter(state, unit) + _resupplies(state, unit, moved)
 
 
 def _launches(state: DSState, unit: DSUnit) -> list[Action]:

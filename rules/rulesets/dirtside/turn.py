@@ -10,7 +10,7 @@ from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import (airops, assault, combat, command, engineers, mines, morale, smoke, support,
-                                     transport, vtol, walk)
+                                     supply, transport, vtol, walk)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
@@ -249,6 +249,11 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     elif isinstance(action, A.Cancel):
         support.cancel(state, unit, ctx)
         state.moved = True
+    elif isinstance(action, A.Resupply):
+        if action.target == unit.id and state.moved:
+            raise Refusal(f"reloading is {unit.name}'s whole activation: it may not move as well")
+        supply.resupply(state, unit, state.units.get(action.target), ctx)
+        state.moved = True if action.target == unit.id else state.moved
     elif isinstance(action, A.Demolish):
         engineers.demolish(state, unit, Hex(*action.at), ctx)
     elif isinstance(action, (A.Rally, A.Regroup, A.Repair)):

@@ -50,6 +50,8 @@ class Element(BaseModel):
             self.ammo = 1  # "enough ammunition for one effective bombardment" (house rule)
         if self.design and self.design.artillery and "ammo" not in given:
             self.ammo = max(1, self.design.ammo)  # one chit loaded; more as the design carries (house rule)
+        if self.design and self.design.supply and "ammo" not in given:
+            self.ammo = self.design.ammo  # an ammunition carrier's chits (house 'Artillery and ammo supply')
         if self.design and self.design.minelayer and "mine_loads" not in given:
             self.mine_loads = 1  # "one load per resupply" (§10.1)
         return self

@@ -48,6 +48,10 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: {action.weapon} at {nm(action.target)}"
     if k == "intercept":
         return f"{nm(action.unit)}: guns (RFAC/1 or HEL) at cruise missile {action.missile}, due to land this turn"
+    if k == "resupply":
+        if action.target == action.unit:
+            return f"{nm(action.unit)}: reload its guns from its ammunition carriers (its whole activation)"
+        return f"{nm(action.unit)}: hand ammunition chits to {nm(action.target)} (its whole activation)"
     if k == "discharge":
         return f"{nm(action.unit)}: fire smoke dischargers (no HEL or GMS fire at it, other fire one band longer)"
     if k == "lay":
