@@ -128,6 +128,16 @@ class Dogfight(Action):
     weapon: Literal["guns", "aam"] = "guns"
 
 
+class Drop(Action):
+    """An aerospace craft over the battle area flies in through zone air defence and drops the drop troops it
+    carries (`troops`) on the free hex `at`: its activation (house 'Aerospace vehicles'; §12.7)."""
+
+    kind: Literal["drop"] = "drop"
+    unit: str
+    troops: str
+    at: Hex
+
+
 class Intercept(Action):
     """An aerospace craft over the battle area shoots its RFAC/1s or HELs at an enemy cruise missile on the turn
     it is due to land (house rule 'Aerospace air to air combat'; never AAMs)."""
@@ -279,7 +289,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Resupply, Cancel, Done, Pass, OpFire, Hold, React],
+          Dogfight, Drop, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Resupply, Cancel, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

@@ -100,8 +100,9 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
                 out.extend(A.Load(side=side, unit=unit.id, troops=t.id) for t in state.units.values()
                            if t.on_map and t.side == side and not transport.load_problem(state, unit, t))
                 for t in transport.passengers(state, unit):
-                    out.extend(A.Unload(side=side, unit=unit.id, troops=t.id, at=h)
-                               for h in transport.unload_hexes(state, unit, t))
+                    if spent + transport.unload_cost(unit, t) <= unit.bmf() and not transport.vtol_problem(unit):
+                        out.extend(A.Unload(side=side, unit=unit.id, troops=t.id, at=h)
+                                   for h in transport.unload_hexes(state, unit, t))
         if vtol.is_vtol(unit):
             spent = state.spent if state.current == unit.id else 0
             out.extend(A.Mode(side=side, unit=unit.id, mode=m) for m in vtol.MODES
@@ -123,6 +124,8 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
                         out.append(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="guns"))
                     if me.design and me.design.aam:
                         out.append(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="aam"))
+            for t in transport.passengers(state, unit):
+                out.extend(A.Drop(side=side, unit=unit.id, troops=t.id, at=h) for h in airops.drop_hexes(state, unit, t))
             out.extend(A.Intercept(side=side, unit=unit.id, missile=f.id) for f in state.flights
                        if not airops.intercept_problem(state, unit, f.id))
     return out

@@ -4,6 +4,7 @@ die-type contests and chit draws (without replacement) enumerated exactly."""
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import product
 
 from rules.actions import Action
 from rules.core import Outcome, Preview
@@ -239,6 +240,61 @@ def clear_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:
                    outcomes=(Outcome(label="cleared", chance=p), Outcome(label="not cleared", chance=1 - p)))
 
 
+ZAD_FATE = {"miss": "over", "abort": "left", "damaged": "home", "destroyed": "destroyed"}
+
+
+def zad_fates(flight: list[DSUnit], guns: list) -> dict[str, Fraction]:
+    """The exact fate of the flight's lead craft through the ADS guns in order (as `airops.approach`): before
+    each gun every craft still over tests at +1 (failing: it leaves); the gun fires at the craft still over in
+    turn. Fates: over, left (turned back or aborted), home (damaged), destroyed."""
+    from rules.rulesets.dirtside import air, airops
+    from rules.rulesets.dirtside.ladder import SYSTEM_DIE
+    tests = [odds.test_outcomes(c.stats.die(), c.stats.leadership, morale.AIR_DEFENCE).get(0, Fraction(0))
+             for c in flight]
+    shots = [[odds.air_defence(SYSTEM_DIE[e.design.ads], air.ADS_CHITS[e.design.ads], airops.pilot_dice(c),
+                               airops.craft(c).armour()) for c in flight] for _, e in guns]
+    out: dict[str, Fraction] = {}
+
+    def go(i: int, status: tuple[str, ...], turn: int, p: Fraction) -> None:
+        overs = [k for k, st in enumerate(status) if st == "over"]
+        if i == len(guns) or not overs:
+            out[status[0]] = out.get(status[0], Fraction(0)) + p
+            return
+        for passes in product((True, False), repeat=len(overs)):
+            q = p
+            st = list(status)
+            for k, ok in zip(overs, passes):
+                q *= tests[k] if ok else 1 - tests[k]
+                st[k] = st[k] if ok else "left"
+            present = [k for k in overs if st[k] == "over"]
+            if not q:
+                continue
+            if not present:
+                go(len(guns), tuple(st), turn, q)
+                continue
+            k = present[turn % len(present)]
+            for res, r in shots[i][k].items():
+                st2 = list(st)
+                st2[k] = ZAD_FATE[res]
+                go(i + 1, tuple(st2), turn + 1, q * r)
+
+    go(0, ("over",) * len(flight), 0, Fraction(1))
+    return out
+
+
+def drop_preview(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex) -> Preview | None:
+    """A drop: the exact chance the carrier gets through zone air defence and drops the troops."""
+    from rules.rulesets.dirtside import airops
+    if airops.drop_problem(state, unit, troops, at):
+        return None
+    guns = airops.zad_guns(state, unit.side, airops.drop_path(state, unit, at))
+    fates = zad_fates(airops.flight_of(state, unit), guns)
+    words = {"over": f"{troops.name} land at {at}", "left": "turned back: the troops stay aboard",
+             "home": "damaged, flies home: the troops stay aboard", "destroyed": "shot down: the troops are lost"}
+    return Preview(title=f"{unit.name} drops {troops.name}", dice=f"zone air defence on the way in: {count(len(guns), 'ADS vehicle')}",
+                   outcomes=tuple(Outcome(label=words[k], chance=fates[k]) for k in words if fates.get(k)))
+
+
 def intercept_preview(state: DSState, unit: DSUnit, missile: str) -> Preview | None:
     """Guns at a cruise missile: each craft's attack die against the missile's d12 (ties miss), in turn."""
     from rules.rulesets.dirtside import air, airops
@@ -284,6 +340,8 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         p = engineers.repair_chance()
         return Preview(title=f"{unit.name} repairs", dice=f"d6 needing {engineers.REPAIR_NEED}+",
                        outcomes=(Outcome(label="repaired", chance=p), Outcome(label="not repaired", chance=1 - p)))
+    if isinstance(action, A.Drop) and unit and action.troops in state.units:
+        return drop_preview(state, unit, state.units[action.troops], Hex(*action.at))
     if isinstance(action, A.Intercept) and unit:
         return intercept_preview(state, unit, action.missile)
     if isinstance(action, A.ClearMines) and unit:

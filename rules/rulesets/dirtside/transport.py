@@ -34,6 +34,8 @@ def load_problem(state: DSState, carrier: DSUnit, troops: DSUnit | None) -> str:
         return f"{troops.name} must be unactivated infantry on the table"
     if carrier.at is None or carrier.at.distance(troops.at) > 1:
         return f"{troops.name} must be next to {carrier.name}"
+    if vtol_problem(carrier):
+        return vtol_problem(carrier)
     teams, powered = capacity(carrier)
     have = [e for u in passengers(state, carrier) for e in u.infantry()] + troops.infantry()
     p = sum(1 for e in have if e.troop == "powered")
@@ -42,11 +44,29 @@ def load_problem(state: DSState, carrier: DSUnit, troops: DSUnit | None) -> str:
     return ""
 
 
-def _half(state: DSState, carrier: DSUnit) -> float:
-    half = carrier.bmf() / 2
+def _half(state: DSState, carrier: DSUnit, cost: float | None = None) -> float:
+    half = carrier.bmf() / 2 if cost is None else cost
     if state.spent + half > carrier.bmf():
-        raise Refusal(f"{carrier.name} has not half its move left to load or unload")
+        raise Refusal(f"{carrier.name} has not {'half its move' if cost is None else f'{half:g} of its move'} "
+                      f"left to load or unload")
     return half
+
+
+def unload_cost(carrier: DSUnit, troops: DSUnit) -> float:
+    """Half the carrier's move; a hovering (low-mode) VTOL drops one element per half move, so at most two
+    teams in one activation; landed (grounded), any number in one half move (§4.4)."""
+    from rules.rulesets.dirtside.units import is_vtol
+    half = carrier.bmf() / 2
+    if is_vtol(carrier) and carrier.stats.mode == "low":
+        return half * len(troops.infantry())
+    return half
+
+
+def vtol_problem(carrier: DSUnit) -> str:
+    from rules.rulesets.dirtside.units import is_vtol
+    if is_vtol(carrier) and carrier.stats.mode == "high":
+        return f"{carrier.name} is in high mode: it must come down to hover or land first"
+    return ""
 
 
 def load(state: DSState, carrier: DSUnit, troops: DSUnit, ctx: Context) -> None:
@@ -70,11 +90,14 @@ def unload(state: DSState, carrier: DSUnit, troops: DSUnit, at: Hex, ctx: Contex
         raise Refusal(f"the troops get out next to {carrier.name}")
     if state.unit_at(at) is not None:
         raise Refusal(f"{at} is taken")
+    if vtol_problem(carrier):
+        raise Refusal(vtol_problem(carrier))
+    cost = _half(state, carrier, unload_cost(carrier, troops))
     troops.at = at
     if not enterable(state, troops, at):
         troops.at = None
         raise Refusal(f"the troops cannot get out into {at}")
-    state.spent += _half(state, carrier)
+    state.spent += cost
     troops.stats.aboard = None
     troops.stats.activated = True
     ctx.emit(Moved(unit=troops.id, path=(carrier.at, at)))

@@ -305,6 +305,10 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
             raise Refusal(f"there is no unit {action.target!r}")
         airops.dogfight(state, unit, target, action.weapon, ctx)
         state.moved = True
+    elif isinstance(action, A.Drop):
+        _air_only(unit)
+        airops.drop(state, unit, state.units.get(action.troops), Hex(*action.at), ctx)
+        state.moved = True
     elif isinstance(action, A.Intercept):
         airops.intercept(state, unit, action.missile, ctx)
         state.moved = True

@@ -46,6 +46,8 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: attack run on {tname}"
     if k == "airfight":
         return f"{nm(action.unit)}: {action.weapon} at {nm(action.target)}"
+    if k == "drop":
+        return f"{nm(action.unit)}: fly in and drop {nm(action.troops)} at {Hex(*action.at)} (through air defence)"
     if k == "intercept":
         return f"{nm(action.unit)}: guns (RFAC/1 or HEL) at cruise missile {action.missile}, due to land this turn"
     if k == "resupply":
