@@ -118,7 +118,7 @@ def _occupy(attacker: DSUnit, at: Hex, ctx: Context) -> None:
 def _defender_falls_back(state: DSState, attacker: DSUnit, defender: DSUnit, ctx: Context) -> None:
     held = defender.at
     cas.withdraw(state, defender, attacker.at, ctx, "gives up the position")
-    if defender.at != held and state.unit_at(held) is None:
+    if (defender.at != held or defender.eliminated) and state.unit_at(held) is None:
         _occupy(attacker, held, ctx)
 
 
