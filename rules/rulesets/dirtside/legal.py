@@ -13,12 +13,12 @@ from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
 
 
-def can_activate(unit: DSUnit) -> bool:
+def can_activate(unit: DSUnit, state: DSState | None = None) -> bool:
     s = unit.stats
     if s.activated or not unit.in_play:
         return False
     if s.role == "ground":
-        return unit.on_map
+        return unit.on_map or (state is not None and transport.apc(state, unit) is not None)
     if s.role == "launcher":
         return bool(s.missiles)
     return True
@@ -26,7 +26,7 @@ def can_activate(unit: DSUnit) -> bool:
 
 def goes(state: DSState, side: str) -> int:
     """Activations the side still has this turn: unactivated units, plus one go for its due cruise missiles."""
-    n = sum(1 for u in state.units.values() if u.side == side and can_activate(u))
+    n = sum(1 for u in state.units.values() if u.side == side and can_activate(u, state))
     return n + (1 if state.due_flights(side) else 0)
 
 
@@ -67,7 +67,7 @@ def start_actions(state: DSState, side: str) -> list[Action]:
         return out
     out: list[Action] = []
     for u in state.units.values():
-        if u.side == side and can_activate(u):
+        if u.side == side and can_activate(u, state):
             if u.stats.panic:
                 out.append(A.Done(side=side, unit=u.id))
                 continue
@@ -109,6 +109,9 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
                        if not vtol.climb_problem(state, unit, m) and spent + vtol.mode_cost(unit, m) <= unit.bmf())
         if not acted:
             out.extend(_combat_actions(state, unit, moved))
+    elif s.role == "ground" and s.aboard and not acted:
+        out.extend(A.Fire(side=side, unit=unit.id, at=t.at) for t in state.units.values()
+                   if not transport.fire_problem(state, unit, t))
     elif s.role == "battery" and not acted:
         out.extend(_battery_actions(state, unit, moved))
     elif s.role == "launcher" and not acted:

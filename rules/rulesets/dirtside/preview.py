@@ -314,6 +314,14 @@ def intercept_preview(state: DSState, unit: DSUnit, missile: str) -> Preview | N
 def for_action(state: DSState, action: Action) -> Preview | None:
     """The preview of any action that has one."""
     unit = state.units.get(action.unit_id or "")
+    if isinstance(action, A.Fire) and unit and unit.stats.aboard:
+        from rules.rulesets.dirtside import transport
+        target = state.unit_at(Hex(*action.at))
+        if transport.fire_problem(state, unit, target):
+            return None
+        return Preview(title=f"{unit.name} fire from their APC at {target.name}", dice="no dice: always ineffective",
+                       outcomes=(Outcome(label=f"{target.name} gets an Under Fire marker, nothing else",
+                                         chance=Fraction(1)),))
     if isinstance(action, (A.Fire, A.OpFire)) and unit and unit.on_map:
         target = state.unit_at(Hex(*action.at))
         if target and target.side != unit.side and target.on_map:

@@ -176,3 +176,53 @@ def bail_out(state: DSState, carrier: DSUnit, ctx: Context) -> None:
             continue
         u.stats.aboard, u.at = None, spots[0]
         ctx.emit(Message(message=f"{u.name} gets out of the wreck at {u.at}"))
+
+
+APSW_RANGE = 12
+"""An APSW team reaches 12 (§8.2); rifle teams their troop type's firefight range (§8.1)."""
+
+
+def apc(state: DSState, troops: DSUnit) -> DSUnit | None:
+    """The carrier unit when it is an APC or MICV on the table: an armoured ground vehicle unit, not a VTOL [R:
+    armour 0 is a truck, whose troops may not fire] (§8.3)."""
+    from rules.rulesets.dirtside.units import is_vtol
+    carrier = state.units.get(troops.stats.aboard or "")
+    if carrier is None or not carrier.on_map or not carrier.vehicles() or is_vtol(carrier):
+        return None
+    return carrier if all(e.armour() > 0 for e in carrier.vehicles()) else None
+
+
+def reach(troops: DSUnit) -> int:
+    from rules.rulesets.dirtside.infantry import FIREFIGHT_RANGE, can_firefight
+    return max((APSW_RANGE if e.team == "apsw" else FIREFIGHT_RANGE[e.troop] for e in troops.infantry()
+                if can_firefight(e.team)), default=0)
+
+
+def fire_problem(state: DSState, troops: DSUnit, target: DSUnit | None) -> str:
+    """'' when the troops may fire from their APC at `target`, else why not."""
+    from rules.rulesets.dirtside.smoke import sees
+    carrier = apc(state, troops)
+    if carrier is None:
+        return f"{troops.name} may fire only from an APC or MICV on the table (not from trucks or VTOLs)"
+    if not reach(troops):
+        return f"{troops.name} has no rifle or APSW team to fire"
+    if troops.stats.confidence == "RO":
+        return f"{troops.name} is Routed and may not fire"
+    if target is None or target.side == troops.side or not target.on_map or not target.infantry():
+        return "troops firing from their APC can only harass enemy infantry"
+    if carrier.at.distance(target.at) > reach(troops) or not sees(state, carrier.at, target.at):
+        return f"{target.name} is out of {troops.name}'s reach or sight ({reach(troops)} hexes)"
+    return ""
+
+
+def fire_from_carrier(state: DSState, troops: DSUnit, target: DSUnit, ctx: Context) -> None:
+    """Infantry in an APC or MICV may fire from it, but the fire is always ineffective: the target gets an Under
+    Fire marker and nothing else (§8.3)."""
+    why = fire_problem(state, troops, target)
+    if why:
+        raise Refusal(why)
+    ctx.emit(Message(message=f"{troops.name} fire from {apc(state, troops).name} at {target.name}: "
+                             f"ineffective (Under Fire only)"))
+    if not target.stats.under_fire:
+        target.stats.under_fire = True
+        ctx.emit(Changed(unit=target.id, field="under fire", before=False, after=True, why="fire from an APC"))

@@ -169,7 +169,9 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
         raise Refusal(f"there is no unit {uid!r}")
     if unit.side != action.side:
         raise Refusal(f"{unit.name} is not yours")
-    if not can_activate(unit):
+    if not can_activate(unit, state) and unit.stats.aboard and not unit.stats.activated:
+        raise Refusal(f"{unit.name} is aboard: " + transport.fire_problem(state, unit, None))
+    if not can_activate(unit, state):
         raise Refusal(f"{unit.name} cannot activate: it has already activated this turn or is out of play")
     forced = forced_missions(state, action.side)
     if forced and not (isinstance(action, (A.Bombard, A.Cancel)) and action.unit == forced[0].battery):
@@ -227,6 +229,10 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         target = state.unit_at(Hex(*action.at))
         if target is None:
             raise Refusal(f"there is no unit at {Hex(*action.at)}")
+        if unit.stats.aboard:
+            transport.fire_from_carrier(state, unit, target, ctx)
+            state.acted = True
+            return
         combat.fire(state, unit, target, ctx, fast=state.spent > unit.bmf() / 2)
     elif isinstance(action, A.Assault):
         _assault(state, unit, action, ctx)

@@ -21,6 +21,8 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: move to {Hex(*action.path[-1])}" + (" evasively (no fire; d8 against it)"
                                                                           if action.evasive else "") + \
             (" running (no fire this activation)" if action.run else "")
+    if k == "fire" and action.unit in state.units and state.units[action.unit].stats.aboard:
+        return f"{nm(action.unit)}: fire from its APC at {tname} (always ineffective: Under Fire only)"
     if k in ("fire", "opfire"):
         return f"{nm(action.unit)}: {'opportunity ' if k == 'opfire' else ''}fire at {tname}"
     if k == "assault":
