@@ -213,7 +213,7 @@ def _counter(state: DSState, unit: DSUnit) -> list[Action]:
     out = []
     for tid in state.fired:
         t = state.units.get(tid)
-        if t is None or t.side == unit.side or not t.in_play:
+        if t is None or t.side == unit.side or not t.in_play or t.stats.orbital:
             continue
         if not art.counter_battery_allowed(unit.stats.off_table, support.battery_class(unit), t.stats.off_table,
                                            support.battery_class(t)):

@@ -161,24 +161,55 @@ def bombard_preview(state: DSState, battery: DSUnit, at: Hex, munition: str, she
     from rules.rulesets.dirtside import support
     if munition not in ("HEF", "MAK", "harass"):
         return None
+    from rules.rulesets.dirtside import ortillery
     cls, guns = support.battery_class(battery), len(support.guns(battery))
-    first, second = sh.impacts(state, support.line_origin(state, battery, at), at, len(support.tubes(battery)), sheaf)
     draws = guns if sheaf == "converged" else 1
-    outcomes: list[Outcome] = []
+    first, second = sh.impacts(state, support.line_origin(state, battery, at), at, len(support.tubes(battery)), sheaf)
+    where = f"{first}" if first == second else f"{first} to {second} (open sheaf)"
+    dice = f"{count(draws, 'draw')} per element, {cls}" if munition != "harass" else "Under Fire and a +0 test"
+    notes = ["each unit's first element; every element draws alike"]
+    if not ortillery.deviates(state, battery):
+        outcomes = [o for _, o in zone_outcomes(state, battery, at, munition, sheaf, draws)]
+    else:
+        # the exact landing hexes (§9.8): each unit's results summed over them, "outside the zone" where missed
+        spots = ortillery.spots(state, at)
+        total: dict[str, Fraction] = {}
+        hit_by: dict[str, dict[Hex, bool]] = {}
+        for h, p in spots.items():
+            for name, o in zone_outcomes(state, battery, h, munition, sheaf, draws):
+                total[o.label] = total.get(o.label, Fraction(0)) + p * o.chance
+                hit_by.setdefault(name, {})[h] = True
+        for name, hexes in hit_by.items():
+            miss = sum((p for h, p in spots.items() if h not in hexes), Fraction(0))
+            if miss:
+                total[f"{name}: outside the zone"] = miss
+        outcomes = [Outcome(label=k, chance=v) for k, v in total.items()]
+        notes.append(f"deviation: on target {float(ortillery.distance_odds()[0]) * 100:.1f}%, else 1 to 7 hexes "
+                     f"in one of 6 directions")
+    return Preview(title=f"{battery.name}: {munition} on {where}", dice=dice, outcomes=tuple(outcomes),
+                   notes=tuple(notes))
+
+
+def zone_outcomes(state: DSState, battery: DSUnit, at: Hex, munition: str, sheaf: str,
+                  draws: int) -> list[tuple[str, Outcome]]:
+    """(unit name, outcome) with the impact at `at`: each unit's first element's fate, or its harassing-fire test."""
+    from rules.rulesets.dirtside import sheaf as sh
+    from rules.rulesets.dirtside import support
+    cls = support.battery_class(battery)
+    first, second = sh.impacts(state, support.line_origin(state, battery, at), at, len(support.tubes(battery)), sheaf)
+    outcomes: list[tuple[str, Outcome]] = []
     for u in sh.units_in(state, sh.zone(first, second)):
         if munition == "harass":
             if u.infantry():
                 for k, p in sorted(odds.test_outcomes(u.stats.die(), u.stats.leadership, morale.ARTILLERY_ON_INFANTRY).items()):
-                    outcomes.append(Outcome(label=f"{u.name}: " + ("holds" if k == 0 else f"drops {count(k, 'level')}"), chance=p))
+                    outcomes.append((u.name, Outcome(label=f"{u.name}: " + ("holds" if k == 0 else f"drops {count(k, 'level')}"),
+                                                     chance=p)))
             continue
         e = u.stats.alive()[0]
         kind = "vehicle" if e.vehicle else "infantry"
         for o in artillery_outcomes(cls, munition, kind, draws, u.stats.dug_in, e.armour(), e.kill()):
-            outcomes.append(Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=o.chance))
-    where = f"{first}" if first == second else f"{first} to {second} (open sheaf)"
-    return Preview(title=f"{battery.name}: {munition} on {where}",
-                   dice=f"{count(draws, 'draw')} per element, {cls}" if munition != "harass" else "Under Fire and a +0 test",
-                   outcomes=tuple(outcomes), notes=("each unit's first element; every element draws alike",))
+            outcomes.append((u.name, Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=o.chance)))
+    return outcomes
 
 
 def call_preview(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex) -> Preview:

@@ -10,7 +10,7 @@ from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import chits as ch
-from rules.rulesets.dirtside import mines, morale, nuclear, smoke
+from rules.rulesets.dirtside import mines, morale, nuclear, ortillery, smoke
 from rules.rulesets.dirtside import sheaf as sh
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
@@ -159,6 +159,8 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
     why = munition_problem(battery, munition)
     if why:
         raise Refusal(why)
+    if ortillery.deviates(state, battery):
+        at = ortillery.deviate(state, battery, at, ctx)
     if munition in ("harass", "biochem") and sheaf == "converged":
         raise Refusal(f"{'harassing fire' if munition == 'harass' else 'biochem'} is always an open sheaf")
     if munition in ("smoke", "DMR", "nuke") and sheaf != "converged":
@@ -227,6 +229,8 @@ def counter_battery(state: DSState, battery: DSUnit, target: DSUnit, ctx: Contex
         raise Refusal(f"{battery.name} has no counter-battery radar")
     if target.id not in state.fired or target.side == battery.side:
         raise Refusal(f"{target.name} is not an enemy battery that fired this turn")
+    if target.stats.orbital:
+        raise Refusal(f"{target.name} fires from orbit: counter-battery fire cannot reach it (§9.8)")
     why = art.counter_battery_allowed(battery.stats.off_table, battery_class(battery), target.stats.off_table,
                                       battery_class(target))
     if why:

@@ -111,6 +111,8 @@ class DSStats(BaseModel):
     """Batteries and launchers off the map; aircraft not over the battle area."""
     artillery: Literal["light", "medium", "heavy"] | None = None
     cbr: str | None = None
+    orbital: bool = False
+    """Ortillery: an off-table battery in orbit; counter-battery fire cannot reach it and its fire deviates (§9.8)."""
     launchers: int = Field(default=0, ge=0, le=5)
     missiles: list[str] = Field(default_factory=list)
     smoke: int = Field(default=0, ge=0, le=20)
@@ -160,6 +162,8 @@ class DSStats(BaseModel):
             raise ValueError(f"a unit stands in one hex: at most {MAX_ELEMENTS} elements")
         if self.elements and not 0 <= self.leader < len(self.elements):
             raise ValueError("leader must be the index of one of the unit's elements")
+        if self.orbital and not (self.role == "battery" and self.off_table):
+            raise ValueError("ortillery (orbital = true) is an off-table battery: role = battery, off_table = true")
         if self.role == "battery" and self.artillery is None:
             raise ValueError("a battery needs artillery = light, medium or heavy")
         return self
