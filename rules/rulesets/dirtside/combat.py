@@ -187,7 +187,7 @@ def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportu
         vi += 1
         if wpn.type.startswith("GMS"):
             res = fp.gms_attack(wpn.type, wpn.guidance, te.design.ecm, te.design.pds, facing_armour(target, te, firer.at),
-                                ctx.dice, reactive=te.design.armour_kind == "reactive", ads=_ads_cover(state, target),
+                                ctx.dice, reactive=te.design.armour_kind == "reactive", ads=ads_cover(state, target),
                                 pool=state.pool, **who)
             results = [res.result] if res.result else []
         elif wpn.type == "IAVR":
@@ -212,18 +212,15 @@ def _iavr(state: DSState, firer: DSUnit, target: DSUnit, te: Element, ctx: Conte
     return ch.read_vehicle(drawn, valid, facing_armour(target, te, firer.at))
 
 
-def _ads_cover(state: DSState, target: DSUnit) -> str | None:
-    """The best active ADS within 12 hexes of the target, with sight (§7.2)."""
-    best = None
+def ads_cover(state: DSState, target: DSUnit) -> tuple[str, ...]:
+    """Every active ADS of the target's side within 12 hexes of it, with sight, best first: each engages the
+    missile attack once (§7.2) [R: all of them, the best first]."""
+    order = ("basic", "enhanced", "superior")
+    found = []
     for u in state.units.values():
         if u.side != target.side or not u.on_map or not u.stats.sensors:
             continue
         if u.at.distance(target.at) > 12 or not smoke.sees(state, u.at, target.at):
             continue
-        for e in u.vehicles():
-            if e.design.ads and not e.systems_down:
-                order = ("basic", "enhanced", "superior")
-                if best is None or order.index(e.design.ads) > order.index(best):
-                    best = e.design.ads
-    return best
-
+        found += [e.design.ads for e in u.vehicles() if e.design.ads and not e.systems_down]
+    return tuple(sorted(found, key=lambda q: -order.index(q)))

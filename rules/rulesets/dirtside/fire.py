@@ -149,12 +149,15 @@ class MissileResult:
 
 
 def gms_attack(launcher: str, guidance: str, ecm: str, pds: str | None, armour: int, dice: Dice, *,
-               reactive: bool = False, ads: str | None = None, pool: ch.ChitPool | None = None, **who) -> MissileResult:
-    """One missile: ADS interception if covered, then guidance vs the ECM die (+ PDS die, best counts);
-    a hit draws 3 (GMS/L) or 5 (GMS/H), red + yellow (reactive: red) (§7.1)."""
+               reactive: bool = False, ads: str | tuple[str, ...] | None = None, pool: ch.ChitPool | None = None,
+               **who) -> MissileResult:
+    """One missile: interception by each covering ADS in turn (`ads`: their qualities, each engages this attack
+    once, §7.2), then guidance vs the ECM die (+ PDS die, best counts); a hit draws 3 (GMS/L) or 5 (GMS/H),
+    red + yellow (reactive: red) (§7.1)."""
     g_die = SYSTEM_DIE[guidance]
-    if ads and ads_interception(ads, [g_die], dice)[0]:
-        return MissileResult(True)
+    for quality in (ads,) if isinstance(ads, str) else (ads or ()):
+        if ads_interception(quality, [g_die], dice)[0]:
+            return MissileResult(True)
     defence = (ECM_DIE[ecm],) + ((SYSTEM_DIE[pds],) if pds else ())
     g = dice.roll(1, g_die, "missile guidance", rule="§7.1", outcome=lambda f: f"rolls {f[0]}", **who)[0]
     d = tuple(dice.roll(1, x, "ECM / PDS", rule="§7.1", outcome=lambda f: f"rolls {f[0]}")[0] for x in defence)

@@ -66,10 +66,15 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
             from rules.rulesets.dirtside.ladder import ECM_DIE, SYSTEM_DIE
             defence = (ECM_DIE[te.design.ecm],) + ((SYSTEM_DIE[te.design.pds],) if te.design.pds else ())
             p_hit = odds.contest(SYSTEM_DIE[wpn.guidance], defence)
+            cover = combat.ads_cover(state, target)
+            for q in cover:  # each covering ADS must miss it first (§7.2)
+                p_hit *= 1 - odds.contest(SYSTEM_DIE[q], (SYSTEM_DIE[wpn.guidance],))
             valid = w.vehicle_validity(wpn.type, 0, te.design.armour_kind)[0]
             dist = odds.vehicle(w.vehicle_chits(wpn.type, 0), valid, combat.facing_armour(target, te, firer.at))
             notes.append(f"{label}: guidance d{SYSTEM_DIE[wpn.guidance]} against "
-                         + " / ".join(f"d{d}" for d in defence) + " (an ADS may intercept first)")
+                         + " / ".join(f"d{d}" for d in defence)
+                         + (f", after {count(len(cover), 'covering ADS vehicle')} (" + ", ".join(cover) + ")"
+                            if cover else ""))
         else:
             shot = combat.shot_for(state, firer, e, wpn, target, te, fast=fast)
             more, note = shot_outcomes(shot, label)
