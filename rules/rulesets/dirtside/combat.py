@@ -144,6 +144,8 @@ def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportu
     why = can_fire(state, firer, target)
     if why:
         raise Refusal(why)
+    if vtol.lad_defends(state, firer, target, ctx):
+        return
     plan = list(shots(state, firer, target, moved=state.moved and state.current == firer.id, opportunity=opportunity))
     before = target.stats.alive()
     who = dict(side=firer.side, unit=firer.id)

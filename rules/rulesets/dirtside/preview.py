@@ -12,7 +12,7 @@ from rules.words import count
 from rules.rulesets.dirtside import actions as A
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import combat, mines, morale, odds
+from rules.rulesets.dirtside import combat, mines, morale, odds, vtol
 from rules.rulesets.dirtside import fire as fp
 from rules.rulesets.dirtside import infantry as inf
 from rules.rulesets.dirtside import weapons as w
@@ -82,6 +82,17 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
             notes.append(note)
             continue
         outcomes += hit_outcomes(label, p_hit, dist)
+    lad = vtol.lad_weapons(state, firer, target)
+    if lad:  # the target's LAD fires first at the attacking VTOL (§11.2): the shots above need it to miss
+        from rules.rulesets.dirtside import air
+        e = firer.stats.alive()[0]
+        fate = vtol.zad_odds(air.lad_die(lad), vtol.pilot_dice(firer), e.armour(), 2)
+        outcomes = [o.model_copy(update={"chance": o.chance * fate["miss"]}) for o in outcomes]
+        words = {"abort": "breaks off the attack", "damaged": "damages the lead VTOL (then it fires damaged)",
+                 "destroyed": "destroys the lead VTOL"}
+        outcomes = [Outcome(label=f"{target.name}'s LAD {words[k]}", chance=fate[k]) for k in words if fate[k]] + outcomes
+        notes.append(f"{target.name}'s LAD (d{air.lad_die(lad)}) fires first; each shot above needs it to miss "
+                     f"({float(fate['miss']) * 100:.1f}%)")
     riders = sum(len(u.infantry()) for u in state.units.values() if u.stats.aboard == target.id and u.alive)
     if riders:
         notes.append(f"{count(riders, 'team')} on board: each lost on a d6 of 6 if its carrier is damaged, 3-6 if it is "
