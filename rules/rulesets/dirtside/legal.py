@@ -6,7 +6,7 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import (airops, combat, command, engineers, mines, smoke, supply, support, transport,
+from rules.rulesets.dirtside import (airops, assault, combat, command, engineers, mines, smoke, supply, support, transport,
                                      vtol)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
@@ -86,14 +86,16 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
         if not moved:
             dests = mv.destinations(state, unit)
             out.extend(A.Move(side=side, unit=unit.id, path=p) for h, p in dests.items()
-                       if mv.confidence_allows(state, unit, h))
+                       if mv.confidence_allows(state, unit, h) and assault.follow_move_ok(state, unit, h))
             if not acted and mv.may_run(unit):
                 ran = mv.destinations(state, unit, run=True)
                 out.extend(A.Move(side=side, unit=unit.id, path=p, run=True) for h, p in ran.items()
-                           if h not in dests and mv.confidence_allows(state, unit, h))
+                           if h not in dests and mv.confidence_allows(state, unit, h)
+                           and assault.follow_move_ok(state, unit, h))
             if not acted and all(e.design and e.design.mobility in mv.EVASIVE_MOBILITY for e in unit.stats.alive()):
                 out.extend(A.Move(side=side, unit=unit.id, path=p, evasive=True) for h, p in dests.items()
-                           if mv.confidence_allows(state, unit, h) and not mv.evasive_problem(state, unit, p))
+                           if mv.confidence_allows(state, unit, h) and not mv.evasive_problem(state, unit, p)
+                           and assault.follow_move_ok(state, unit, h))
         if any(transport.capacity(unit)) and unit.bmf() > 0:
             spent = state.spent if state.current == unit.id else 0
             if spent + unit.bmf() / 2 <= unit.bmf():

@@ -141,6 +141,11 @@ def assault_preview(state: DSState, attacker: DSUnit, defender: DSUnit) -> Previ
     powered = any(e.kind == "infantry" and e.troop == "powered" for e in s.alive())
     d = defender.stats
     notes = [f"threat test: d{s.die()} must beat {s.leadership + threat}" + (f" with +{bonus} (house rule)" if bonus else "")]
+    if state.options.get("follow_through", False) and not state.followed:
+        from rules.rulesets.dirtside.assault import FOLLOW_THREAT
+        p = {how: odds.test_outcomes(s.die(), s.leadership, t).get(0, Fraction(0)) for how, t in FOLLOW_THREAT.items()}
+        notes.append(f"if it wins, a follow-through (an extra activation) on {float(p['destroyed']) * 100:.1f}% "
+                     f"after destroying the defenders, {float(p['withdrew']) * 100:.1f}% after they withdraw")
     return Preview(title=f"{attacker.name} assaults {defender.name}", dice=f"d{s.die()} threat test, then rounds",
                    outcomes=assault_outcomes(s.die(), s.leadership, threat, bonus, d.die(), d.leadership,
                                              3 if powered else 2),

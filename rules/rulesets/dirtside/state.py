@@ -95,6 +95,12 @@ class DSState(GameState):
     biochem_used: bool = False
     mined: list[str] = Field(default_factory=list)
     """Minefields that have already attacked the activating unit in this activation (§10.1)."""
+    follow_through: bool = False
+    """The activating unit just won a follow-through: its activation starts over (§8.5 step 10)."""
+    followed: bool = False
+    """The activating unit is in its follow-through activation (one per activation [R])."""
+    follow_from: Hex | None = None
+    """The captured position the follow-through starts from."""
     paused: list[Pause] = Field(default_factory=list)
     """An attack waiting for the target side's answer (evade, decoys, dog-fight): `rules/reaction.py`."""
 

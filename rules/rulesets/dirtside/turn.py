@@ -185,6 +185,7 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
     state.mined = []
     state.passes = 0
     state.spent = 0
+    state.followed, state.follow_from = False, None
     _repairs(state, unit, ctx)
     return unit
 
@@ -321,6 +322,10 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     else:
         raise Refusal(f"{action.kind} is not possible now")
     state.acted = True
+    if state.follow_through:  # an extra full activation (§8.5 step 10)
+        state.follow_through, state.followed = False, True
+        state.moved = state.acted = False
+        state.spent = 0
 
 
 def _air_only(unit: DSUnit) -> None:
@@ -339,6 +344,9 @@ def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
         raise Refusal(f"{unit.name} has fired: a running walker may not fire")
     path, spent = mv.check_path(state, unit, list(action.path), run=action.run)
     _confidence_limits(state, unit, path[-1])
+    if not assault.follow_move_ok(state, unit, path[-1]):
+        raise Refusal(f"a follow-through moves on towards the nearest objective: {unit.name} may not end farther "
+                      f"from it than {state.follow_from}")
     s = unit.stats
     state.moved = True
     infantry = bool(unit.infantry()) and not unit.vehicles()
