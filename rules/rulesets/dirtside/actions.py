@@ -245,6 +245,13 @@ class Resupply(Action):
     target: str
 
 
+class Limber(Action):
+    """Limber the unit's towed guns to their tractors, or unlimber them to fire: its whole activation (§9.1)."""
+
+    kind: Literal["limber"] = "limber"
+    unit: str
+
+
 class Cancel(Action):
     """Instead of firing its called mission the battery tries to cancel it: its caller rolls the call again;
     success cancels it, failure fires it now; either way the battery has activated (§9.3 step 5)."""
@@ -289,7 +296,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Drop, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Resupply, Cancel, Done, Pass, OpFire, Hold, React],
+          Dogfight, Drop, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Resupply, Limber, Cancel, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

@@ -83,6 +83,9 @@ class Design(BaseModel):
     carries_teams: int = 0
     dischargers: bool = False
     """Vehicle smoke dischargers (§5.6; the fact sheet gives them no points or space: none [R])."""
+    towed: bool = False
+    """A towed artillery piece (§9.1): no mobility or power plant of its own (none paid [R]), signature one below its
+    weapon's size class, armour 0; a tractor of its size or larger limbers it."""
     sealed: bool = False
     """A sealed (NBC) vehicle: immune to biochem, may go within 6 of ground zero (§10.3-10.4; no points [R])."""
     aev: bool = False
@@ -135,7 +138,9 @@ def price(d: Design, *, house: bool = True) -> Price:
     lines.append(("armour", armour_pts))
     bvp = vsp + armour_pts
     power = "fgp" if d.air else d.power
-    if d.emplacement and house:
+    if d.towed:
+        pass  # a towed piece has no power plant [R]
+    elif d.emplacement and house:
         pct = EMPLACEMENT_POWER_PCT[power]
         # house 'Emplacements' percentages round up to a whole point (DS2-A08)
         lines.append((f"power plant {power.upper()} ({pct}% of BVP {bvp})", ceil(Fraction(pct * bvp, 100))))
@@ -248,6 +253,8 @@ def problems(d: Design, *, house: bool = True) -> list[str]:
         out.append("decoys and AAMs go on aerospace craft and VTOLs only")
     if d.supply and d.supply not in art.HOUSE_CHIT_SPACE:
         out.append(f"an ammunition carrier carries light, medium or heavy chits, not {d.supply!r}")
+    if d.towed and (not d.artillery or d.mobility):
+        out.append("a towed piece is an artillery weapon with no mobility type of its own")
     if d.supply and d.artillery:
         out.append("a vehicle is an artillery piece or an ammunition carrier, not both")
     if d.stealth and d.size > 5:

@@ -6,8 +6,8 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import (airops, assault, combat, command, engineers, mines, smoke, supply, support, transport,
-                                     vtol)
+from rules.rulesets.dirtside import (airops, assault, combat, command, engineers, mines, smoke, supply, support,
+                                     towed, transport, vtol)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
@@ -105,6 +105,8 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
                     if spent + transport.unload_cost(unit, t) <= unit.bmf() and not transport.vtol_problem(unit):
                         out.extend(A.Unload(side=side, unit=unit.id, troops=t.id, at=h)
                                    for h in transport.unload_hexes(state, unit, t))
+        if unit.towed() and not moved and not acted and not towed.problem(state, unit):
+            out.append(A.Limber(side=side, unit=unit.id))
         if vtol.is_vtol(unit):
             spent = state.spent if state.current == unit.id else 0
             out.extend(A.Mode(side=side, unit=unit.id, mode=m) for m in vtol.MODES

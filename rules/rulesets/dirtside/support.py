@@ -20,9 +20,9 @@ from rules.words import count
 
 
 def guns(battery: DSUnit) -> list:
-    """Elements able to fire: artillery vehicles with ammunition, or mortar teams with their one bombardment."""
-    return [e for e in battery.stats.alive() if not e.systems_down and e.ammo > 0
-            and ((e.design and e.design.artillery) or (e.kind == "infantry" and e.team == "mortar"))]
+    """Elements able to fire: artillery vehicles with ammunition, or mortar teams with their one bombardment;
+    never a limbered towed gun (§9.1)."""
+    return [e for e in tubes(battery) if e.ammo > 0]
 
 
 def battery_class(battery: DSUnit) -> str:
@@ -41,8 +41,10 @@ def is_battery(unit: DSUnit) -> bool:
 
 
 def tubes(battery: DSUnit) -> list:
-    """Every working gun of the battery (smoke and DMR use their own markers, not the HEF/MAK chits)."""
+    """Every working gun of the battery (smoke and DMR use their own markers, not the HEF/MAK chits); a limbered
+    towed gun is on the move and cannot fire (§9.1)."""
     return [e for e in battery.stats.alive() if not e.systems_down
+            and not (battery.stats.limbered and e.design and e.design.towed)
             and ((e.design and e.design.artillery) or (e.kind == "infantry" and e.team == "mortar"))]
 
 

@@ -10,7 +10,7 @@ from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import (airops, assault, combat, command, engineers, mines, morale, smoke, support,
-                                     supply, transport, vtol, walk)
+                                     supply, towed, transport, vtol, walk)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
@@ -255,6 +255,9 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         state.moved = True
     elif isinstance(action, A.Cancel):
         support.cancel(state, unit, ctx)
+        state.moved = True
+    elif isinstance(action, A.Limber):
+        towed.limber(state, unit, ctx)
         state.moved = True
     elif isinstance(action, A.Resupply):
         if action.target == unit.id and state.moved:

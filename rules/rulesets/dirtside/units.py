@@ -65,6 +65,8 @@ class Element(BaseModel):
         return not self.lost
 
     def armour(self) -> int:
+        if self.design and self.design.towed:
+            return 0  # a towed piece counts as armour 0 (§9.1)
         return self.design.armour if self.design else 0
 
     def kill(self) -> int:
@@ -72,6 +74,9 @@ class Element(BaseModel):
 
     def signature(self) -> int:
         d = self.design
+        if d and d.towed and d.artillery:
+            from rules.rulesets.dirtside.artillery import WEAPON_SIZE
+            return max(1, WEAPON_SIZE[d.artillery] - 1)  # one size below its weapon class (§9.1)
         return (d.size + (1 if d.walker else 0)) if d else 1
 
     def guns(self) -> list[Weapon]:
@@ -105,6 +110,8 @@ class DSStats(BaseModel):
     """Which element is the Unit Leader (secret from the enemy, §1.2)."""
     facing: int = Field(default=0, ge=0, le=5)
     """Hexside the unit faces, as an index of DIRECTIONS (E, NE, NW, W, SW, SE)."""
+    limbered: bool = False
+    """Towed artillery hooked up to its tractors: it moves with them and may not fire (§9.1)."""
     dug_in: bool = False
     hull_down: bool = False
     off_table: bool = False
@@ -206,11 +213,19 @@ class DSUnit(Unit):
     def has(self, team: str) -> bool:
         return any(e.kind == "infantry" and e.team == team for e in self.stats.alive())
 
+    def towed(self) -> list[Element]:
+        return [e for e in self.stats.alive() if e.design and e.design.towed]
+
+    def movers(self) -> list[Element]:
+        """The elements that move under their own power: limbered towed guns ride behind their tractors (§9.1)."""
+        return [e for e in self.stats.alive() if not (self.stats.limbered and e.design and e.design.towed)]
+
     def bmf(self) -> float:
-        """The slowest element's base movement factor (damaged vehicles half) (§4.1, §4.4)."""
+        """The slowest element's base movement factor (damaged vehicles half) (§4.1, §4.4); an unlimbered towed
+        gun cannot move."""
         from rules.rulesets.dirtside.terrain import mobility_bmf
         out = []
-        for e in self.stats.alive():
+        for e in self.movers():
             if e.immobilised:
                 return 0
             b = inf.BMF[e.troop] if e.kind == "infantry" else mobility_bmf(e.design.mobility)

@@ -52,6 +52,10 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: fly in and drop {nm(action.troops)} at {Hex(*action.at)} (through air defence)"
     if k == "intercept":
         return f"{nm(action.unit)}: guns (RFAC/1 or HEL) at cruise missile {action.missile}, due to land this turn"
+    if k == "limber":
+        u = state.units.get(action.unit)
+        return f"{nm(action.unit)}: " + ("unlimber its guns to fire" if u and u.stats.limbered else
+                                         "limber its guns to the tractors") + " (its whole activation)"
     if k == "resupply":
         if action.target == action.unit:
             return f"{nm(action.unit)}: reload its guns from its ammunition carriers (its whole activation)"
@@ -132,6 +136,7 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
         rows.append(("Cruise missiles", f"{', '.join(s.missiles)}; {count(s.launchers, 'launcher')}"))
     flags = [n for n, on in (("Under Fire", s.under_fire), ("PANIC", s.panic), ("active sensors", s.sensors),
                              ("dug in", s.dug_in), ("smoke dischargers", bool(s.smoked)), ("command unit", s.command),
+                             ("guns limbered", s.limbered),
                              ("activated", s.activated)) if on]
     if flags:
         rows.append(("Markers", ", ".join(flags)))
