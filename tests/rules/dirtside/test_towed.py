@@ -58,8 +58,8 @@ def test_limbered_it_moves_with_its_tractor_and_cannot_fire():
     assert any(isinstance(a, Move) and a.unit == "bat" for a in acts)
     assert not any(isinstance(a, Bombard) and a.unit == "bat" for a in acts)
     play(state, "move blue unit=bat path=[5,11]")
-    with pytest.raises(Refusal, match="whole activation"):
-        play(state, "limber blue unit=bat")  # it has moved: no unlimbering in the same activation
+    assert state.units["bat"].at == at(5, 11)
+    assert Limber(side="blue", unit="bat") not in legal_actions(state, state.active_side)  # it has moved
 
 
 def test_a_tractor_smaller_than_the_gun_cannot_limber_it():
