@@ -94,6 +94,18 @@ def direct_fire(shot: Shot, dice: Dice, pool: ch.ChitPool | None = None, *, side
     return FireResult(firer, tdice, tuple(f_rolls), t_rolls, tuple(draws), tuple(results))
 
 
+SLAM_SPREAD = {1: (1, 5), 2: (2, 6)}
+"""SLAM salvo spread by band (§5.6, §14.5): medium, the target hex and the ring around it, each other element hit
+on a d6 of 5-6; long, within 2 hexes, on a 6; close, none."""
+
+
+def slam_spread_roll(band: int, dice: Dice, **who) -> bool:
+    """One other element near a SLAM hit: is it caught by the salvo (§5.6)?"""
+    need = SLAM_SPREAD[band][1]
+    return dice.roll(1, 6, "SLAM spread", need=need, test=">=", rule="§5.6",
+                     outcome=lambda f: "caught" if f[0] >= need else "spared", **who)[0] >= need
+
+
 @dataclass(frozen=True)
 class InfantryFire:
     """A vehicle weapon's automatic fire at one infantry element: no dice, each barrel draws (§6.3, p.36)."""

@@ -13,6 +13,7 @@ from rules.rulesets.dirtside import actions as A
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import combat, mines, morale, odds, vtol
+from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside import fire as fp
 from rules.rulesets.dirtside import infantry as inf
 from rules.rulesets.dirtside import weapons as w
@@ -80,6 +81,8 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
             more, note = shot_outcomes(shot, label)
             outcomes += more
             notes.append(note)
+            if wpn.type == "SLAM" and shot.band() in fp.SLAM_SPREAD:
+                outcomes += slam_spread_outcomes(state, firer, wpn, target, te, shot)
             continue
         outcomes += hit_outcomes(label, p_hit, dist)
     lad = vtol.lad_weapons(state, firer, target)
@@ -99,6 +102,30 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
                      f"knocked out, all if it blows up (BOOM)")
     return Preview(title=f"{firer.name} fires at {target.name}", dice="chits drawn without replacement from 119",
                    outcomes=tuple(outcomes), notes=tuple(notes))
+
+
+def slam_spread_outcomes(state: DSState, firer: DSUnit, wpn, target: DSUnit, te, shot: fp.Shot) -> list[Outcome]:
+    """A SLAM salvo that hits (with no F chit in its draws) catches each other element near the target on a d6
+    (§5.6): the exact chance of each result for each of them."""
+    fdie, tdice = shot.dice()
+    valid, scale = shot.validity()
+    p_f = odds.vehicle(shot.chits(), valid, shot.armour, scale).get("F", Fraction(0))
+    hits = odds.hits_per_barrel(fdie, tdice, shot.barrels)
+    trigger = sum((p * (1 - p_f) ** k for k, p in hits.items() if k), Fraction(0))
+    need = fp.SLAM_SPREAD[shot.band()][1]
+    caught = Fraction(7 - need, 6)
+    out = []
+    for u, x in combat.slam_caught(state, target, te, shot.band()):
+        who = f"SLAM spread: {u.name} {x.name or 'element'}"
+        if x.vehicle:
+            v, _ = w.vehicle_validity("SLAM", shot.band(), x.design.armour_kind)
+            dist = odds.vehicle(wpn.cls, v, combat.facing_armour(u, x, firer.at))
+            out += [Outcome(label=f"{who} {HEADLINE.get(k, k)}", chance=trigger * caught * q)
+                    for k, q in dist.items() if k not in ("no damage", "F") and q]
+        else:
+            q = odds.infantry_kill(wpn.cls, ch.YELLOW, x.kill())
+            out.append(Outcome(label=f"{who} killed", chance=trigger * caught * q))
+    return out
 
 
 HEADLINE = {"F": "Firer Zapped (the shot is void, the firer goes Systems Down)"}
