@@ -252,6 +252,13 @@ class Limber(Action):
     unit: str
 
 
+class Dig(Action):
+    """Engineers with AEVs dig hasty defences: a dug-in position in their hex, their whole activation (§13)."""
+
+    kind: Literal["dig"] = "dig"
+    unit: str
+
+
 class Cancel(Action):
     """Instead of firing its called mission the battery tries to cancel it: its caller rolls the call again;
     success cancels it, failure fires it now; either way the battery has activated (§9.3 step 5)."""
@@ -296,7 +303,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Drop, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Resupply, Limber, Cancel, Done, Pass, OpFire, Hold, React],
+          Dogfight, Drop, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Resupply, Limber, Dig, Cancel, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

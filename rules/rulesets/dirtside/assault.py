@@ -75,7 +75,7 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
         return
     terrain = state.board.terrain_at(defender.at)
     area = "urban" if terrain == "urban" else "woods" if terrain in ("light_woods", "dense_woods") else "open"
-    d_cover = "dug_in" if d.dug_in else ter.cover(state.board, defender.at, frozenset(state.rubble))
+    d_cover = "dug_in" if state.dug_in(defender) else ter.cover(state.board, defender.at, frozenset(state.rubble))
     for rnd in range(MAX_ROUNDS):
         first = rnd == 0
         a_before, d_before = attacker.stats.alive(), defender.stats.alive()

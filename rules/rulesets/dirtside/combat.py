@@ -120,7 +120,7 @@ def shot_for(state: DSState, firer: DSUnit, e: Element, wpn: Weapon, target: DSU
     secondary = set()
     if target.stats.hull_down:
         secondary.add("hull_down")
-    if target.stats.dug_in:
+    if state.dug_in(target):
         secondary.add("dug_in")
     if ter.cover(state.board, target.at, frozenset(state.rubble)) == "soft" and not vtol.is_vtol(target):
         secondary.add("soft_cover")
@@ -158,7 +158,7 @@ def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportu
     ff = [(e.troop, e.team) for e, _, kind in plan if kind == "firefight"]
     if ff:
         kills = [t.kill() for t in i_targets]
-        position = "dug_in" if target.stats.dug_in else (
+        position = "dug_in" if state.dug_in(target) else (
             "urban" if state.board.terrain_at(target.at) == "urban" else ter.cover(state.board, target.at))
         r = inf.firefight(ff, kills, position, firer.stats.die(), firer.stats.leadership, ctx.dice,
                           under_fire=firer.stats.under_fire, pool=state.pool, **who)

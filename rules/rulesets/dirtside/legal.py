@@ -105,6 +105,8 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
                     if spent + transport.unload_cost(unit, t) <= unit.bmf() and not transport.vtol_problem(unit):
                         out.extend(A.Unload(side=side, unit=unit.id, troops=t.id, at=h)
                                    for h in transport.unload_hexes(state, unit, t))
+        if not moved and not acted and engineers.aevs(unit) and not engineers.dig_problem(state, unit):
+            out.append(A.Dig(side=side, unit=unit.id))
         if unit.towed() and not moved and not acted and not towed.problem(state, unit):
             out.append(A.Limber(side=side, unit=unit.id))
         if vtol.is_vtol(unit):

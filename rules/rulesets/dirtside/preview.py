@@ -38,7 +38,7 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
                for lv in ("ineffective", "partial", "full")}
         for lv, p in eff.items():
             outcomes.append(Outcome(label=f"firefight {lv}", chance=p))
-        position = "dug_in" if target.stats.dug_in else (
+        position = "dug_in" if state.dug_in(target) else (
             "urban" if state.board.terrain_at(target.at) == "urban" else "open" if
             combat.ter.cover(state.board, target.at) == "open" else "soft")
         valid = w.firefight_validity(position)
@@ -255,7 +255,7 @@ def zone_outcomes(state: DSState, battery: DSUnit, at: Hex, munition: str, sheaf
             continue
         e = u.stats.alive()[0]
         kind = "vehicle" if e.vehicle else "infantry"
-        for o in artillery_outcomes(cls, munition, kind, draws, u.stats.dug_in, e.armour(), e.kill()):
+        for o in artillery_outcomes(cls, munition, kind, draws, state.dug_in(u), e.armour(), e.kill()):
             outcomes.append((u.name, Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=o.chance)))
     return outcomes
 

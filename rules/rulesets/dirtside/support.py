@@ -209,7 +209,7 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
         hit_v = False
         for e in before:
             kind = "vehicle" if e.vehicle else "infantry"
-            hit = art.bombard_element(cls, munition, kind, draws, ctx.dice, dug_in=target.stats.dug_in,
+            hit = art.bombard_element(cls, munition, kind, draws, ctx.dice, dug_in=state.dug_in(target),
                                       armour=e.armour(), kill=e.kill(), pool=state.pool,
                                       side=battery.side, unit=battery.id)
             if kind == "vehicle":
@@ -388,7 +388,7 @@ def _blast(state: DSState, stub: DSUnit, target: DSUnit, ctx: Context) -> None:
     before = target.stats.alive()
     for e in before:
         hit = art.bombard_element("light", "HEF", "vehicle" if e.vehicle else "infantry", 1, ctx.dice,
-                                  dug_in=target.stats.dug_in, armour=e.armour(), kill=e.kill(), pool=state.pool,
+                                  dug_in=state.dug_in(target), armour=e.armour(), kill=e.kill(), pool=state.pool,
                                   side=stub.side)
         for r in hit.vehicle:
             if e.alive and (r.destroyed or r.damaged or r.immobilised or r.systems_down):

@@ -33,6 +33,7 @@ def setup(setup: Setup, seed: int, options: dict) -> DSState:
                     units=units, options=dict(options), victory=setup.victory, max_turns=setup.max_turns,
                     phase="activation")
     mines.from_board(state)
+    state.positions = sorted({u.at for u in state.units.values() if u.stats.dug_in and u.at is not None})
     for u in state.units.values():  # a flight: each craft names the other (§1.2)
         mate = state.units.get(u.stats.wingman or "")
         if u.stats.wingman and (mate is None or mate.side != u.side or mate.stats.role != "aircraft"
@@ -255,6 +256,9 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         state.moved = True
     elif isinstance(action, A.Cancel):
         support.cancel(state, unit, ctx)
+        state.moved = True
+    elif isinstance(action, A.Dig):
+        engineers.dig(state, unit, ctx)
         state.moved = True
     elif isinstance(action, A.Limber):
         towed.limber(state, unit, ctx)

@@ -52,6 +52,8 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: fly in and drop {nm(action.troops)} at {Hex(*action.at)} (through air defence)"
     if k == "intercept":
         return f"{nm(action.unit)}: guns (RFAC/1 or HEL) at cruise missile {action.missile}, due to land this turn"
+    if k == "dig":
+        return f"{nm(action.unit)}: dig hasty defences, a dug-in position in its hex (its whole activation)"
     if k == "limber":
         u = state.units.get(action.unit)
         return f"{nm(action.unit)}: " + ("unlimber its guns to fire" if u and u.stats.limbered else
@@ -135,7 +137,7 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
     if s.missiles:
         rows.append(("Cruise missiles", f"{', '.join(s.missiles)}; {count(s.launchers, 'launcher')}"))
     flags = [n for n, on in (("Under Fire", s.under_fire), ("PANIC", s.panic), ("active sensors", s.sensors),
-                             ("dug in", s.dug_in), ("smoke dischargers", bool(s.smoked)), ("command unit", s.command),
+                             ("dug in", state.dug_in(u)), ("smoke dischargers", bool(s.smoked)), ("command unit", s.command),
                              ("guns limbered", s.limbered),
                              ("activated", s.activated)) if on]
     if flags:
