@@ -23,6 +23,8 @@ class UnitDesignScreen(ModalScreen[CostedEntry | None]):
     """up/down: a field; left/right: its value; Enter: add the unit; Esc: cancel."""
 
     HELP_TITLE = "the unit design"
+    WINDOW = 8
+    """Fields shown at once; up/down scroll through the rest."""
     BINDINGS = [
         Binding("up", "field(-1)", "Field above", show=False),
         Binding("down", "field(1)", "Field below", show=False),
@@ -58,9 +60,18 @@ class UnitDesignScreen(ModalScreen[CostedEntry | None]):
 
     def show(self) -> None:
         rows = []
-        for n, f in enumerate(self.spec.fields):
+        fields = self.spec.fields
+        # a window of fields around the cursor, so the price still fits a 24-row terminal
+        first = max(0, min(self.at - self.WINDOW // 2, len(fields) - self.WINDOW))
+        shown = range(first, min(len(fields), first + self.WINDOW))
+        if first:
+            rows.append(f"  ({first} more above)")
+        for n in shown:
+            f = fields[n]
             mark = ">" if n == self.at else " "
-            rows.append(f"{mark} {f.label:<22} < {self.values[f.name]} >")
+            rows.append(f"{mark} {f.label:<26} < {self.values[f.name]} >")
+        if shown.stop < len(fields):
+            rows.append(f"  ({len(fields) - shown.stop} more below)")
         self.query_one("#design-fields", Static).update(lit("\n".join(rows)))
         _, points, problems = self.priced()
         text = self.spec.lines(self.values) + [f"the unit: {points} points"]

@@ -30,6 +30,12 @@ class DirtsideRuleset:
                    help="Off: +0 as the p.24 text (and S2); on: +1 as the p.23 table."),
         OptionSpec(id="abandonment", label="Optional abandonment: crews may bail out after damage", default=False,
                    help="After any non-lethal damage result a d6: 1-3 and the crew bails out (§6.4)."),
+        OptionSpec(id="follow_through", label="Follow-through after a won close assault", default=False,
+                   help="§8.5 (optional): the winner tests (+1 defenders destroyed, +2 withdrew); passing, it gets "
+                        "an extra full activation moving on from the captured position."),
+        OptionSpec(id="deviation", label="Every battery's fire deviates (as ortillery)", default=False,
+                   help="§9.8: a d12 clock for the direction, then a d6 and a d8: a higher d8 moves the impact by "
+                        "the difference. Ortillery always deviates."),
         OptionSpec(id="opfire_firefights", label="Infantry firefights as opportunity fire", default=False,
                    help="Off: only guns, missiles and IAVRs may fire as opportunity fire (S2)."),
     )

@@ -128,6 +128,25 @@ class Dogfight(Action):
     weapon: Literal["guns", "aam"] = "guns"
 
 
+class Drop(Action):
+    """An aerospace craft over the battle area flies in through zone air defence and drops the drop troops it
+    carries (`troops`) on the free hex `at`: its activation (house 'Aerospace vehicles'; §12.7)."""
+
+    kind: Literal["drop"] = "drop"
+    unit: str
+    troops: str
+    at: Hex
+
+
+class Intercept(Action):
+    """An aerospace craft over the battle area shoots its RFAC/1s or HELs at an enemy cruise missile on the turn
+    it is due to land (house rule 'Aerospace air to air combat'; never AAMs)."""
+
+    kind: Literal["intercept"] = "intercept"
+    unit: str
+    missile: str
+
+
 class Discharge(Action):
     """Fire the unit's smoke dischargers: its combat action; its vehicles are obscured (§5.6)."""
 
@@ -217,6 +236,29 @@ class Repair(Action):
     target: str
 
 
+class Resupply(Action):
+    """The unit's ammunition carriers hand bombardment chits to the battery `target` next to it (or to its own
+    guns): the carrier's combat action and the battery's whole activation (house 'Artillery and ammo supply')."""
+
+    kind: Literal["resupply"] = "resupply"
+    unit: str
+    target: str
+
+
+class Limber(Action):
+    """Limber the unit's towed guns to their tractors, or unlimber them to fire: its whole activation (§9.1)."""
+
+    kind: Literal["limber"] = "limber"
+    unit: str
+
+
+class Dig(Action):
+    """Engineers with AEVs dig hasty defences: a dug-in position in their hex, their whole activation (§13)."""
+
+    kind: Literal["dig"] = "dig"
+    unit: str
+
+
 class Cancel(Action):
     """Instead of firing its called mission the battery tries to cancel it: its caller rolls the call again;
     success cancels it, failure fires it now; either way the battery has activated (§9.3 step 5)."""
@@ -261,7 +303,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Cancel, Done, Pass, OpFire, Hold, React],
+          Dogfight, Drop, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Resupply, Limber, Dig, Cancel, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

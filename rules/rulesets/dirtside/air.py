@@ -132,6 +132,17 @@ def gun_attack(fc: str, pilot_quality: str, target_die: int, evading_die: int | 
     return GunPass(a, d, drawn, dmg, dead)
 
 
+def guns_at_cruise_missile(fc: str, pilot_quality: str, dice: Dice, **who) -> GunPass:
+    """RFAC/1s or HELs at a cruise missile on the turn it lands (house rule): the attack die as against a craft
+    against the missile's d12; no evasion, no dog-fight. A hit destroys it with no chit drawn: "if the missile is
+    hit, it [blows up] in the air" ([R], as any ADS or LAD hit, §11.6)."""
+    a = dice.roll(1, gun_attack_die(fc, pilot_quality), "air-to-air guns", rule="house: air to air",
+                  outcome=lambda f: f"rolls {f[0]}", **who)[0]
+    d = dice.roll(1, CRUISE_DIE, "cruise missile target die", rule="house: cruise missiles",
+                  outcome=lambda f: f"rolls {f[0]}")[0]
+    return GunPass(a, (d,))
+
+
 def air_damage_state(total: int, armour: int, outright: bool = False) -> str:
     """Cumulative air-to-air damage (DS2-A17): = armour damaged (flies home), > armour destroyed."""
     if outright or total > armour:

@@ -33,12 +33,15 @@ def aloft(unit: DSUnit) -> bool:
 def _shot_down(state: DSState, target: DSUnit, e, ctx: Context, why: str) -> None:
     """A craft lost: an aerospace unit is one craft; a VTOL unit loses that element (a casualty as any) [R]."""
     if vtol.is_vtol(target):
+        from rules.rulesets.dirtside import transport
         before = target.stats.alive()
+        transport.carrier_hit(state, transport.seats(state, target, e), "boom", ctx)  # a crash: all on board lost
         cas.kill(target, e, ctx, why)
         cas.after_losses(state, target, before, ctx, vehicle_hit=True)
         return
     cas.kill(target, e, ctx, why)
     target.eliminated = True
+    crash(state, target, ctx)
 
 
 def flight_of(state: DSState, unit: DSUnit) -> list[DSUnit]:
@@ -77,6 +80,7 @@ def _air_hit(state: DSState, unit: DSUnit, outcome: str, ctx: Context) -> bool:
     if outcome == "destroyed":
         cas.kill(unit, craft(unit), ctx, "shot down")
         unit.eliminated = True
+        crash(state, unit, ctx)
     elif outcome == "damaged":
         unit.stats.home = True
         unit.stats.off_table = True
@@ -87,6 +91,105 @@ def _air_hit(state: DSState, unit: DSUnit, outcome: str, ctx: Context) -> bool:
     return True
 
 
+def zad_guns(state: DSState, side: str, path: list[Hex]) -> list[tuple[DSUnit, object]]:
+    """Every working ADS vehicle of another side with its radar on, within 36 hexes of any hex of the path, in
+    the order they fire (§11.3)."""
+    out = []
+    for ads in state.units.values():
+        if ads.side == side or not ads.on_map or not ads.stats.sensors:
+            continue
+        if not any(ads.at.distance(h) <= air.ADS_REACH for h in path):
+            continue
+        out.extend((ads, e) for e in ads.vehicles() if e.design.ads and not e.systems_down)
+    return out
+
+
+def approach(state: DSState, unit: DSUnit, path: list[Hex], ctx: Context) -> list[DSUnit]:
+    """The flight flies in along `path` through zone air defence: before each ADS fires every craft of the
+    flight takes a reaction test at +1 (failing: it leaves the area); the ADS fires at one craft, in turn [R].
+    Returns the craft still over the battle area."""
+    flight = flight_of(state, unit)
+    for c in flight[1:]:
+        c.stats.activated = True
+    turn = 0
+    for ads, e in zad_guns(state, unit.side, path):
+        for c in [c for c in flight if over(c)]:  # every craft of a flight tests (§11.3 step 1)
+            r = morale.reaction_test(c.stats.die(), c.stats.leadership, morale.AIR_DEFENCE, ctx.dice,
+                                     side=c.side, unit=c.id, why="air defence reaction test")
+            if not r.passed:
+                c.stats.off_table = True
+                ctx.emit(Message(message=f"{c.name} breaks off under air defence fire and leaves the area"))
+        present = [c for c in flight if over(c)]
+        if not present:
+            return []
+        c = present[turn % len(present)]  # each ADS fires at one craft of the flight, in turn [R]
+        turn += 1
+        shot = air.air_defence_fire(SYSTEM_DIE[e.design.ads], air.ADS_CHITS[e.design.ads], pilot_dice(c),
+                                    craft(c).armour(), ctx.dice, pool=state.pool, side=ads.side, unit=ads.id)
+        _air_hit(state, c, shot.outcome, ctx)
+    return [c for c in flight if over(c)]
+
+
+def drop_problem(state: DSState, unit: DSUnit, troops: DSUnit | None, at: Hex) -> str:
+    """'' when the craft may drop `troops` on `at` now, else why not."""
+    from rules.rulesets.dirtside.movement import enterable
+    if unit.stats.role != "aircraft":
+        return f"{unit.name} is not an aerospace craft (VTOLs unload their troops)"
+    if not over(unit):
+        return f"{unit.name} must be over the battle area to drop troops"
+    if troops is None or troops.stats.aboard != unit.id or not troops.alive:
+        return f"those troops are not aboard {unit.name}"
+    if not troops.stats.drop:
+        return f"{troops.name} are not drop troops: an aerospace transport must land to put them down (§4.4)"
+    if not state.board.in_bounds(at) or state.unit_at(at) is not None:
+        return f"{at} is not a free hex on the map"
+    troops.at = at
+    try:
+        ok = enterable(state, troops, at)
+    finally:
+        troops.at = None
+    return "" if ok else f"{troops.name} cannot land in {at}"
+
+
+def drop_hexes(state: DSState, unit: DSUnit, troops: DSUnit) -> list[Hex]:
+    """Where the legal actions offer a drop: free hexes within 2 of an enemy unit, and of a friendly one [R: a
+    short list; any free hex may be dropped on by name]."""
+    near = {h for u in state.units.values() if u.on_map and u.stats.role == "ground" for h in u.at.neighbours()}
+    return sorted(h for h in near if not drop_problem(state, unit, troops, h))
+
+
+def drop_path(state: DSState, unit: DSUnit, at: Hex) -> list[Hex]:
+    """Straight in from the craft's side's edge, in the column of the drop hex [R, as an attack run]."""
+    return line_hexes(Hex(at.q, 0), at)
+
+
+def drop(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex, ctx: Context) -> None:
+    """The craft (and its wingman) fly in through zone air defence; still over the battle area, it drops the
+    troops, who land in `at` and count as activated. Turned back, they stay aboard; shot down, they are lost."""
+    why = drop_problem(state, unit, troops, at)
+    if why:
+        raise Refusal(why)
+    approach(state, unit, drop_path(state, unit, at), ctx)
+    if not over(unit):
+        if troops.alive:
+            ctx.emit(Message(message=f"{troops.name} stay aboard {unit.name}"))
+        return
+    troops.stats.aboard, troops.at = None, at
+    troops.stats.activated = True
+    ctx.emit(Changed(unit=troops.id, field="aboard", before=unit.name, after="", why=f"dropped at {at}"))
+    ctx.emit(Message(message=f"{unit.name} drops {troops.name} at {at}"))
+
+
+def crash(state: DSState, unit: DSUnit, ctx: Context) -> None:
+    """A crashed aircraft: everybody on board is lost (§6.4)."""
+    from rules.rulesets.dirtside.transport import passengers
+    for u in passengers(state, unit):
+        for t in u.infantry():
+            t.lost = True
+        u.eliminated = True
+        ctx.emit(Message(message=f"{u.name} are lost with {unit.name}"))
+
+
 def attack_run(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
     """One pass: ZAD from active ADS within 36 hexes of the path (reaction test +1 first), LAD of the target unit,
     then one attack on one element of the target (§11.3-11.4)."""
@@ -95,32 +198,9 @@ def attack_run(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> No
     if unit.stats.confidence == "BR":
         raise Refusal(f"{unit.name} is Broken: it may not attack and must leave the battle area [R]")
     flight = flight_of(state, unit)
-    for c in flight[1:]:
-        c.stats.activated = True
     path = line_hexes(Hex(target.at.q, 0), target.at) if target.at else []
-    turn = 0
-    for ads in list(state.units.values()):
-        if ads.side == unit.side or not ads.on_map or not ads.stats.sensors:
-            continue
-        if not any(ads.at.distance(h) <= air.ADS_REACH for h in path):
-            continue
-        for e in ads.vehicles():
-            if not e.design.ads or e.systems_down:
-                continue
-            for c in [c for c in flight if over(c)]:  # every craft of a flight tests (§11.3 step 1)
-                r = morale.reaction_test(c.stats.die(), c.stats.leadership, morale.AIR_DEFENCE, ctx.dice,
-                                         side=c.side, unit=c.id, why="air defence reaction test")
-                if not r.passed:
-                    c.stats.off_table = True
-                    ctx.emit(Message(message=f"{c.name} breaks off under air defence fire and leaves the area"))
-            present = [c for c in flight if over(c)]
-            if not present:
-                return
-            c = present[turn % len(present)]  # each ADS fires at one craft of the flight, in turn [R]
-            turn += 1
-            shot = air.air_defence_fire(SYSTEM_DIE[e.design.ads], air.ADS_CHITS[e.design.ads], pilot_dice(c),
-                                        craft(c).armour(), ctx.dice, pool=state.pool, side=ads.side, unit=ads.id)
-            _air_hit(state, c, shot.outcome, ctx)
+    if not approach(state, unit, path, ctx):
+        return
     lad = sum(1 for e in target.stats.alive() if (e.kind == "infantry" and e.team == "lad") or (e.design and e.design.lad))
     present = [c for c in flight if over(c)]
     for i, c in enumerate(present):  # LAD weapons split among the craft, the odd one to the lead [R]
@@ -209,6 +289,49 @@ def dogfight(state: DSState, unit: DSUnit, target: DSUnit, weapon: str, ctx: Con
     reaction.pause(state, Pause(kind="airfight", actor=unit.side, reactor=target.side,
                                 prompt=f"{unit.name} attacks {target.name} with {weapon}: evade, dog-fight, or neither",
                                 data={"unit": unit.id, "target": target.id, "weapon": weapon}), ctx)
+
+
+def intercept_problem(state: DSState, unit: DSUnit, missile: str) -> str:
+    """'' when `unit` may shoot its guns at the enemy cruise missile `missile` now, else why not."""
+    if unit.stats.role != "aircraft":
+        return "only aerospace craft shoot at cruise missiles (with RFAC/1s or HELs; AAMs are too slow)"
+    if not over(unit):
+        return f"{unit.name} must be over the battle area"
+    if unit.stats.confidence == "BR":
+        return f"{unit.name} is Broken: it may not attack [R]"
+    flight = next((f for f in state.flights if f.id == missile and f.side != unit.side), None)
+    if flight is None:
+        return f"there is no enemy cruise missile {missile!r} in the air"
+    if flight.launched >= state.turn:
+        return (f"cruise missile {missile} is only on its way: it can be shot at in turn {flight.launched + 1}, "
+                f"the turn it lands")
+    if not _guns(unit):
+        return f"{unit.name} has no RFAC/1 or HEL (AAMs cannot catch a cruise missile)"
+    return ""
+
+
+def interceptors(state: DSState, unit: DSUnit) -> list[DSUnit]:
+    """The craft that shoot: the unit, then its wingman if it has guns (the flight attacks as one [R])."""
+    return [c for c in flight_of(state, unit) if _guns(c)]
+
+
+def intercept(state: DSState, unit: DSUnit, missile: str, ctx: Context) -> None:
+    """Guns at a cruise missile on the turn it lands (house rule): each craft of the flight with an RFAC/1 or
+    HEL fires in turn until the missile is down; a hit destroys it, and it never reaches its target."""
+    why = intercept_problem(state, unit, missile)
+    if why:
+        raise Refusal(why)
+    flight = next(f for f in state.flights if f.id == missile)
+    for c in flight_of(state, unit)[1:]:
+        c.stats.activated = True
+    for c in interceptors(state, unit):
+        me = craft(c)
+        shot = air.guns_at_cruise_missile(me.design.fc, c.stats.quality, ctx.dice, side=c.side, unit=c.id)
+        if shot.hit:
+            state.flights.remove(flight)
+            ctx.emit(Message(message=f"{c.name} shoots down cruise missile {missile}"))
+            return
+        ctx.emit(Message(message=f"{c.name} misses cruise missile {missile}"))
 
 
 def _guns(unit: DSUnit) -> bool:

@@ -4,12 +4,13 @@ changes (dsii-core §12.7, §8.2; house costs), with every problem in full words
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from pydantic import ValidationError
 
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside.design import price
+from rules.rulesets.dirtside.design import price, rnd
 from rules.rulesets.dirtside.units import DSStats
 
 
@@ -47,12 +48,16 @@ def unit_points(name: str, s: DSStats, house: bool = True) -> tuple[int, list[st
         if s.role == "launcher":
             continue  # the site is the launchers' own table (house 'Cruise missiles'), priced below
         pts += e.cost(house)
+        if s.drop:
+            pts += rnd(Fraction(e.cost(house), 2))  # drop-troop capability: +50% of each element dropped (§12.7)
         if e.design is not None:
             problems.extend(f"{name}, {e.name or 'an element'}: {p}" for p in price(e.design, house=house).problems)
         if e.kind == "infantry" and e.team == "mortar":
             pts += art.AMMO_COST["light"] * e.ammo  # ammunition must be bought separately (house rule)
         elif e.design is not None and e.design.artillery:
             pts += art.AMMO_COST[e.design.artillery] * e.ammo
+        elif e.design is not None and e.design.supply in art.AMMO_COST:
+            pts += art.AMMO_COST[e.design.supply] * e.ammo  # carried chits are bought at normal cost
     guns = sum(1 for e in s.elements if (e.design and e.design.artillery) or (e.kind == "infantry" and e.team == "mortar"))
     pts += art.SMOKE_COST_PER_GUN * guns * s.smoke + sum(c * getattr(s, k) for k, c in art.MARKER_COST.items())
     pts += art.MINELAYER_LOAD_COST * sum(e.mine_loads for e in s.elements)

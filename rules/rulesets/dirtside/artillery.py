@@ -28,6 +28,8 @@ SYSTEM_COST = {"light": 50, "medium": 100, "heavy": 200}
 HOUSE_SPACE = {"light": 4, "medium": 9, "heavy": 14}
 HOUSE_CHIT_SPACE = {"light": 1, "medium": 3, "heavy": 6}
 """House 'Artillery and ammo supply': mount space, and space per extra bombardment chit (DS2-A13)."""
+CORE_LOAD_SPACE = 4
+"""Core §9.6: one cargo load (one gun's share of one marker) takes 4 capacity."""
 LOADED = 1
 """Chits carried already loaded under the house rule (instead of 3)."""
 

@@ -75,7 +75,7 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
         return
     terrain = state.board.terrain_at(defender.at)
     area = "urban" if terrain == "urban" else "woods" if terrain in ("light_woods", "dense_woods") else "open"
-    d_cover = "dug_in" if d.dug_in else ter.cover(state.board, defender.at, frozenset(state.rubble))
+    d_cover = "dug_in" if state.dug_in(defender) else ter.cover(state.board, defender.at, frozenset(state.rubble))
     for rnd in range(MAX_ROUNDS):
         first = rnd == 0
         a_before, d_before = attacker.stats.alive(), defender.stats.alive()
@@ -94,6 +94,7 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
             ctx.emit(Message(message=f"{defender.name} is destroyed: {attacker.name} takes the position"))
             _occupy(attacker, defender.at, ctx)
             cas.after_losses(state, attacker, a_before, ctx, infantry_attacked=bool(hits_a), test=False)
+            follow_through(state, attacker, defender, ctx)
             return
         td = cas.test_confidence(state, defender, 1 if 2 * len(hits_d) < len(d_before) else 3, ctx, "assault round")
         if td is not None and not td.passed:
@@ -118,8 +119,45 @@ def _occupy(attacker: DSUnit, at: Hex, ctx: Context) -> None:
 def _defender_falls_back(state: DSState, attacker: DSUnit, defender: DSUnit, ctx: Context) -> None:
     held = defender.at
     cas.withdraw(state, defender, attacker.at, ctx, "gives up the position")
-    if defender.at != held and state.unit_at(held) is None:
+    if (defender.at != held or defender.eliminated) and state.unit_at(held) is None:
         _occupy(attacker, held, ctx)
+    follow_through(state, attacker, defender, ctx)
+
+
+FOLLOW_THREAT = {"destroyed": 1, "withdrew": 2}
+"""The winner's follow-through reaction test: +1 if the defenders were destroyed, +2 if they withdrew (§8.5)."""
+
+
+def follow_through(state: DSState, attacker: DSUnit, defender: DSUnit, ctx: Context) -> None:
+    """Optional (§8.5 step 10, option `follow_through`): the winner takes a reaction test; passing, it gets an extra
+    full activation whose move starts from the captured position (once an activation [R])."""
+    if not state.options.get("follow_through", False) or state.followed or not attacker.alive:
+        return
+    how = "withdrew" if defender.alive else "destroyed"
+    s = attacker.stats
+    r = morale.reaction_test(s.die(), s.leadership, FOLLOW_THREAT[how], ctx.dice, side=attacker.side,
+                             unit=attacker.id, why=f"follow-through (+{FOLLOW_THREAT[how]})")
+    if r.passed:
+        state.follow_through = True
+        state.follow_from = attacker.at
+        ctx.emit(Message(message=f"{attacker.name} follows through: an extra full activation, moving on from "
+                                 f"{attacker.at} towards the nearest objective"))
+
+
+def objectives(state: DSState) -> list[Hex]:
+    return [Hex(*h) for c in state.victory if c.kind == "hold" for h in c.hexes]
+
+
+def follow_move_ok(state: DSState, unit: DSUnit, dest: Hex) -> bool:
+    """A follow-through move goes on towards the nearest objective: it may not end farther from it than the
+    captured position [R]; with no objective in the scenario, any move."""
+    if not state.followed or state.current != unit.id or state.follow_from is None:
+        return True
+    goals = objectives(state)
+    if not goals:
+        return True
+    near = min(goals, key=lambda h: (state.follow_from.distance(h), h))
+    return dest.distance(near) <= state.follow_from.distance(near)
 
 
 def _side_fire(state: DSState, side: DSUnit, enemy: DSUnit, enemy_pos: str, enemy_hull_down: bool, area: str,

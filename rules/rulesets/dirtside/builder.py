@@ -9,9 +9,11 @@ from pydantic import ValidationError
 
 from rules.armycost import Choice, DesignSpec
 from rules.rulesets.dirtside.army import unit_points
+from rules.rulesets.dirtside.artillery import AMMO_COST
 from rules.rulesets.dirtside.design import ECM_PTS, MOBILITY_PCT, POWER_PCT, QUALITY_MULT, WEAPON_PTS, Design, price as design_price
 from rules.rulesets.dirtside.units import DSStats
 
+QUALITIES = tuple(QUALITY_MULT)
 WEAPONS = ("none",) + tuple(WEAPON_PTS) + ("GMS/L", "GMS/H")
 
 
@@ -35,9 +37,27 @@ def _weapons(v: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+NONE = "none"
+SYSTEMS = ("pds", "ads", "sam", "artillery", "supply")
+"""Fields whose value "none" leaves the system out of the design."""
+
+
 def _design(v: dict[str, Any]) -> dict[str, Any]:
-    return {"size": v["size"], "armour": v["armour"], "mobility": v["mobility"], "power": v["power"],
-            "weapons": _weapons(v), "fc": v["fc"], "fcs": v["fcs"], "ecm": v["ecm"]}
+    """The design the chosen values make. "emplacement" as the mobility is the house rule's emplacement: no
+    mobility type, half-price power plant, armour up to size + 1, equal all round."""
+    out = {"size": v["size"], "armour": v["armour"], "mobility": v["mobility"], "power": v["power"],
+           "weapons": _weapons(v), "fc": v["fc"], "fcs": v["fcs"], "ecm": v["ecm"]}
+    if v["mobility"] == "emplacement":
+        out.update(mobility=None, emplacement=True)
+    for k in SYSTEMS:
+        if v.get(k, NONE) != NONE:
+            out[k] = v[k]
+    if v.get("artillery", NONE) != NONE or v.get("supply", NONE) != NONE:
+        out["ammo"] = v.get("ammo", 1)
+    for k in ("lad", "apfc"):
+        if v.get(k) == "yes":
+            out[k] = True
+    return out
 
 
 def stats_of(v: dict[str, Any]) -> dict[str, Any]:
@@ -53,7 +73,11 @@ def lines_of(v: dict[str, Any]) -> list[str]:
         p = design_price(Design.model_validate(_design(v)))
     except ValidationError as exc:
         return [str(exc.errors()[0]["msg"])]
-    return [f"{label}: {pts}" for label, pts in p.lines] + [f"one vehicle: {p.total}"]
+    out = [f"{label}: {pts}" for label, pts in p.lines] + [f"one vehicle: {p.total}"]
+    cls = v.get("artillery", NONE) if v.get("artillery", NONE) != NONE else v.get("supply", NONE)
+    if cls != NONE:
+        out.append(f"its {v.get('ammo', 1)} {cls} chits, bought at {AMMO_COST[cls]} each: {v.get('ammo', 1) * AMMO_COST[cls]}")
+    return out
 
 
 DESIGN = DesignSpec(
@@ -62,18 +86,29 @@ DESIGN = DesignSpec(
         Choice("quality", "quality", ("green", "regular", "veteran")),
         Choice("size", "size", tuple(range(1, 8))),
         Choice("armour", "armour", tuple(range(0, 9))),
-        Choice("mobility", "mobility", tuple(k for k in MOBILITY_PCT if k not in ("vtol", "aerospace"))),
+        Choice("mobility", "mobility", tuple(k for k in MOBILITY_PCT if k not in ("vtol", "aerospace"))
+               + ("emplacement",)),
         Choice("power", "power plant", tuple(POWER_PCT)),
         Choice("weapon1", "weapon 1", WEAPONS),
         Choice("class1", "weapon 1 class", (1, 2, 3, 4, 5)),
         Choice("weapon2", "weapon 2", WEAPONS),
         Choice("class2", "weapon 2 class", (1, 2, 3, 4, 5)),
         Choice("fc", "fire control", tuple(QUALITY_MULT)),
-        Choice("fcs", "fire controls", (1, 2, 3)),
+        Choice("fcs", "fire controls", (1, 2, 3, 4, 5, 6, 7)),
         Choice("ecm", "ECM", tuple(ECM_PTS)),
+        Choice("pds", "point defence", (NONE,) + QUALITIES),
+        Choice("ads", "area defence (ADS)", (NONE,) + QUALITIES),
+        Choice("sam", "SAM system", (NONE,) + QUALITIES),
+        Choice("lad", "LAD", ("no", "yes")),
+        Choice("apfc", "APFC belt", ("no", "yes")),
+        Choice("artillery", "artillery", (NONE, "light", "medium", "heavy")),
+        Choice("supply", "ammunition carrier", (NONE, "light", "medium", "heavy")),
+        Choice("ammo", "bombardment chits carried", tuple(range(1, 11))),
     ),
     default={"vehicles": 3, "quality": "regular", "size": 3, "armour": 2, "mobility": "tracked_fast", "power": "cfe",
-             "weapon1": "HVC", "class1": 3, "weapon2": "none", "class2": 1, "fc": "basic", "fcs": 1, "ecm": "none"},
+             "weapon1": "HVC", "class1": 3, "weapon2": "none", "class2": 1, "fc": "basic", "fcs": 1, "ecm": "none",
+             "pds": NONE, "ads": NONE, "sam": NONE, "lad": "no", "apfc": "no", "artillery": NONE, "supply": NONE,
+             "ammo": 1},
     stats=stats_of,
     lines=lines_of,
 )

@@ -142,7 +142,21 @@ def withdraw(state: DSState, unit: DSUnit, away_from: Hex, ctx: Context, why: st
         if not options:
             break
         path.append(options[0])
+    if len(path) == 1 and unit.stats.confidence == "RO":
+        return surrender(state, unit, ctx)
     unit.at = path[-1]
     unit.stats.under_fire = True
     ctx.emit(Moved(unit=unit.id, path=tuple(path)))
     ctx.emit(Message(message=f"{unit.name} falls back {count(len(path) - 1, 'hex')} ({why})"))
+
+
+def surrender(state: DSState, unit: DSUnit, ctx: Context) -> None:
+    """A Routed unit that cannot withdraw surrenders to the nearest enemy (§1.4): every element is lost (they
+    count as losses for victory) and the unit leaves the table."""
+    foes = [u for u in state.units.values() if u.side != unit.side and u.on_map and u.alive]
+    nearest = min(foes, key=lambda u: (u.at.distance(unit.at), u.id), default=None)
+    for e in unit.stats.alive():
+        e.lost = True
+    unit.eliminated = True
+    ctx.emit(Message(message=f"{unit.name} is Routed and cannot withdraw: it surrenders"
+                             + (f" to {nearest.name}" if nearest else "")))

@@ -120,7 +120,7 @@ def shot_for(state: DSState, firer: DSUnit, e: Element, wpn: Weapon, target: DSU
     secondary = set()
     if target.stats.hull_down:
         secondary.add("hull_down")
-    if target.stats.dug_in:
+    if state.dug_in(target):
         secondary.add("dug_in")
     if ter.cover(state.board, target.at, frozenset(state.rubble)) == "soft" and not vtol.is_vtol(target):
         secondary.add("soft_cover")
@@ -144,6 +144,8 @@ def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportu
     why = can_fire(state, firer, target)
     if why:
         raise Refusal(why)
+    if vtol.lad_defends(state, firer, target, ctx):
+        return
     plan = list(shots(state, firer, target, moved=state.moved and state.current == firer.id, opportunity=opportunity))
     before = target.stats.alive()
     who = dict(side=firer.side, unit=firer.id)
@@ -152,10 +154,11 @@ def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportu
     v_targets = target.vehicles()
     i_targets = target.infantry()
     vi = ii = 0
+    spread: list = []
     ff = [(e.troop, e.team) for e, _, kind in plan if kind == "firefight"]
     if ff:
         kills = [t.kill() for t in i_targets]
-        position = "dug_in" if target.stats.dug_in else (
+        position = "dug_in" if state.dug_in(target) else (
             "urban" if state.board.terrain_at(target.at) == "urban" else ter.cover(state.board, target.at))
         r = inf.firefight(ff, kills, position, firer.stats.die(), firer.stats.leadership, ctx.dice,
                           under_fire=firer.stats.under_fire, pool=state.pool, **who)
@@ -187,7 +190,7 @@ def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportu
         vi += 1
         if wpn.type.startswith("GMS"):
             res = fp.gms_attack(wpn.type, wpn.guidance, te.design.ecm, te.design.pds, facing_armour(target, te, firer.at),
-                                ctx.dice, reactive=te.design.armour_kind == "reactive", ads=_ads_cover(state, target),
+                                ctx.dice, reactive=te.design.armour_kind == "reactive", ads=ads_cover(state, target),
                                 pool=state.pool, **who)
             results = [res.result] if res.result else []
         elif wpn.type == "IAVR":
@@ -195,14 +198,57 @@ def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportu
             results = [r for r in results if r]
         else:
             shot = shot_for(state, firer, e, wpn, target, te, fast=fast)
-            results = list(fp.direct_fire(shot, ctx.dice, state.pool, side=firer.side, unit=firer.id,
-                                          target_side=target.side, target=target.id).results)
+            fired = fp.direct_fire(shot, ctx.dice, state.pool, side=firer.side, unit=firer.id,
+                                   target_side=target.side, target=target.id)
+            results = list(fired.results)
+            if wpn.type == "SLAM" and fired.hits and not fired.void and shot.band() in fp.SLAM_SPREAD:
+                spread.append((e, wpn, te, shot.band()))
         for r in results:
             vehicle_hit = vehicle_hit or r.destroyed or r.damaged or r.immobilised or r.systems_down
             if te.alive:
                 cas.apply_vehicle(state, target, te, r, ctx, firer=e)
     cas.panic_check(state, target, ctx)
     cas.after_losses(state, target, before, ctx, vehicle_hit=vehicle_hit, infantry_attacked=infantry_fired)
+    for e, wpn, te, band in spread:
+        slam_spread(state, firer, wpn, target, te, band, ctx)
+
+
+def slam_caught(state: DSState, target: DSUnit, te: Element, band: int) -> list[tuple[DSUnit, Element]]:
+    """The other elements near a SLAM hit on `te`: the rest of its unit (its hex counts as within 1), and every
+    element of any ground unit on the map within 1 hex (medium) or 2 (long) of it, friend or foe (§5.6, §14.5)."""
+    radius = fp.SLAM_SPREAD[band][0]
+    out = [(target, x) for x in target.stats.alive() if x is not te]
+    for u in state.units.values():
+        if u is target or not u.on_map or u.stats.role != "ground" or u.at.distance(target.at) > radius:
+            continue
+        if vtol.high(u):
+            continue
+        out += [(u, x) for x in u.stats.alive()]
+    return out
+
+
+def slam_spread(state: DSState, firer: DSUnit, wpn: Weapon, target: DSUnit, te: Element, band: int,
+                ctx: Context) -> None:
+    """Each element caught draws the SLAM's class in chits: vehicles red + yellow (reactive red) against the
+    facing toward the firer, infantry yellow against its kill number (§5.6, §6.3)."""
+    who = dict(side=firer.side, unit=firer.id)
+    hurt: dict[str, tuple[DSUnit, list[Element], bool]] = {}
+    for u, x in slam_caught(state, target, te, band):
+        if not x.alive or not fp.slam_spread_roll(band, ctx.dice, **who):
+            continue
+        before = hurt.setdefault(u.id, (u, u.stats.alive(), False))[1]
+        drawn = state.pool.draw(wpn.cls, ctx.dice, **who)
+        if x.vehicle:
+            valid, _ = w.vehicle_validity("SLAM", band, x.design.armour_kind)
+            r = ch.read_vehicle(drawn, valid, facing_armour(u, x, firer.at))
+            cas.apply_vehicle(state, u, x, r, ctx, firer=None)
+            hurt[u.id] = (u, before, hurt[u.id][2] or r.destroyed or r.damaged or r.immobilised or r.systems_down)
+        elif ch.read_infantry(drawn, ch.YELLOW, x.kill()):
+            cas.kill(u, x, ctx, "SLAM salvo")
+        ctx.emit(Message(message=f"the SLAM salvo also catches {u.name}'s {x.name or 'element'}"))
+    for u, before, vehicle_hit in hurt.values():
+        cas.after_losses(state, u, before, ctx, vehicle_hit=vehicle_hit,
+                         infantry_attacked=any(x.kind == "infantry" for x in before))
 
 
 def _iavr(state: DSState, firer: DSUnit, target: DSUnit, te: Element, ctx: Context) -> ch.VehicleResult | None:
@@ -212,18 +258,15 @@ def _iavr(state: DSState, firer: DSUnit, target: DSUnit, te: Element, ctx: Conte
     return ch.read_vehicle(drawn, valid, facing_armour(target, te, firer.at))
 
 
-def _ads_cover(state: DSState, target: DSUnit) -> str | None:
-    """The best active ADS within 12 hexes of the target, with sight (§7.2)."""
-    best = None
+def ads_cover(state: DSState, target: DSUnit) -> tuple[str, ...]:
+    """Every active ADS of the target's side within 12 hexes of it, with sight, best first: each engages the
+    missile attack once (§7.2) [R: all of them, the best first]."""
+    order = ("basic", "enhanced", "superior")
+    found = []
     for u in state.units.values():
         if u.side != target.side or not u.on_map or not u.stats.sensors:
             continue
         if u.at.distance(target.at) > 12 or not smoke.sees(state, u.at, target.at):
             continue
-        for e in u.vehicles():
-            if e.design.ads and not e.systems_down:
-                order = ("basic", "enhanced", "superior")
-                if best is None or order.index(e.design.ads) > order.index(best):
-                    best = e.design.ads
-    return best
-
+        found += [e.design.ads for e in u.vehicles() if e.design.ads and not e.systems_down]
+    return tuple(sorted(found, key=lambda q: -order.index(q)))

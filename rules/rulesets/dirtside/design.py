@@ -74,12 +74,18 @@ class Design(BaseModel):
     ammo: int = 0
     """Bombardment chits carried (house rule: one loaded, more take space)."""
     cbr: str | None = None
+    supply: str | None = None
+    """An ammunition supply vehicle: the artillery class (light, medium, heavy) of the `ammo` bombardment chits it
+    carries for batteries (house 'Artillery and ammo supply': 1 / 3 / 6 spaces a chit; core 4 a chit)."""
     decoys: bool = False
     aam: str | None = None
     backup: bool = False
     carries_teams: int = 0
     dischargers: bool = False
     """Vehicle smoke dischargers (§5.6; the fact sheet gives them no points or space: none [R])."""
+    towed: bool = False
+    """A towed artillery piece (§9.1): no mobility or power plant of its own (none paid [R]), signature one below its
+    weapon's size class, armour 0; a tractor of its size or larger limbers it."""
     sealed: bool = False
     """A sealed (NBC) vehicle: immune to biochem, may go within 6 of ground zero (§10.3-10.4; no points [R])."""
     aev: bool = False
@@ -132,7 +138,9 @@ def price(d: Design, *, house: bool = True) -> Price:
     lines.append(("armour", armour_pts))
     bvp = vsp + armour_pts
     power = "fgp" if d.air else d.power
-    if d.emplacement and house:
+    if d.towed:
+        pass  # a towed piece has no power plant [R]
+    elif d.emplacement and house:
         pct = EMPLACEMENT_POWER_PCT[power]
         # house 'Emplacements' percentages round up to a whole point (DS2-A08)
         lines.append((f"power plant {power.upper()} ({pct}% of BVP {bvp})", ceil(Fraction(pct * bvp, 100))))
@@ -205,6 +213,8 @@ def capacity_used(d: Design, *, house: bool = True) -> int:
     if d.artillery:
         cls = art.WEAPON_SIZE[d.artillery]
         used += art.ammo_space(d.artillery, d.ammo) if house else 3 * cls + 4 * max(0, d.ammo - 3)
+    if d.supply in art.HOUSE_CHIT_SPACE:
+        used += (art.HOUSE_CHIT_SPACE[d.supply] if house else art.CORE_LOAD_SPACE) * d.ammo
     used += (air.DECOY_SPACE if d.decoys else 0) + (air.AAM_SPACE if d.aam else 0)
     return used
 
@@ -241,6 +251,12 @@ def problems(d: Design, *, house: bool = True) -> list[str]:
         out.append("air vehicles carry no weapon above class 3")
     if (d.decoys or d.aam) and not d.air:
         out.append("decoys and AAMs go on aerospace craft and VTOLs only")
+    if d.supply and d.supply not in art.HOUSE_CHIT_SPACE:
+        out.append(f"an ammunition carrier carries light, medium or heavy chits, not {d.supply!r}")
+    if d.towed and (not d.artillery or d.mobility):
+        out.append("a towed piece is an artillery weapon with no mobility type of its own")
+    if d.supply and d.artillery:
+        out.append("a vehicle is an artillery piece or an ammunition carrier, not both")
     if d.stealth and d.size > 5:
         out.append("modular vehicles may not have stealth")
     return out

@@ -80,3 +80,26 @@ def repair(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
     if roll >= REPAIR_NEED:
         e.damaged = e.immobilised = e.systems_down = False
         ctx.emit(Changed(unit=target.id, field=e.name or "vehicle", before="hurt", after="repaired", why="AEV"))
+
+
+def dig_problem(state: DSState, unit: DSUnit) -> str:
+    if not aevs(unit):
+        return f"{unit.name} has no working AEV: hasty defences need an engineer unit with AEVs"
+    if unit.at is None:
+        return f"{unit.name} is not on the map"
+    if unit.at in state.positions:
+        return f"{unit.at} is a dug-in position already"
+    if state.current == unit.id and (state.moved or state.acted):
+        return f"digging hasty defences is {unit.name}'s whole activation"
+    return ""
+
+
+def dig(state: DSState, unit: DSUnit, ctx: Context) -> None:
+    """Hasty defences: an engineer unit with AEVs spends its whole activation making a dug-in position in its
+    hex, which any unit may then occupy (§13; [R] in its own hex, for good)."""
+    why = dig_problem(state, unit)
+    if why:
+        raise Refusal(why)
+    state.positions.append(unit.at)
+    state.positions.sort()
+    ctx.emit(Message(message=f"{unit.name} digs a dug-in position at {unit.at}"))

@@ -94,6 +94,18 @@ def direct_fire(shot: Shot, dice: Dice, pool: ch.ChitPool | None = None, *, side
     return FireResult(firer, tdice, tuple(f_rolls), t_rolls, tuple(draws), tuple(results))
 
 
+SLAM_SPREAD = {1: (1, 5), 2: (2, 6)}
+"""SLAM salvo spread by band (§5.6, §14.5): medium, the target hex and the ring around it, each other element hit
+on a d6 of 5-6; long, within 2 hexes, on a 6; close, none."""
+
+
+def slam_spread_roll(band: int, dice: Dice, **who) -> bool:
+    """One other element near a SLAM hit: is it caught by the salvo (§5.6)?"""
+    need = SLAM_SPREAD[band][1]
+    return dice.roll(1, 6, "SLAM spread", need=need, test=">=", rule="§5.6",
+                     outcome=lambda f: "caught" if f[0] >= need else "spared", **who)[0] >= need
+
+
 @dataclass(frozen=True)
 class InfantryFire:
     """A vehicle weapon's automatic fire at one infantry element: no dice, each barrel draws (§6.3, p.36)."""
@@ -149,12 +161,15 @@ class MissileResult:
 
 
 def gms_attack(launcher: str, guidance: str, ecm: str, pds: str | None, armour: int, dice: Dice, *,
-               reactive: bool = False, ads: str | None = None, pool: ch.ChitPool | None = None, **who) -> MissileResult:
-    """One missile: ADS interception if covered, then guidance vs the ECM die (+ PDS die, best counts);
-    a hit draws 3 (GMS/L) or 5 (GMS/H), red + yellow (reactive: red) (§7.1)."""
+               reactive: bool = False, ads: str | tuple[str, ...] | None = None, pool: ch.ChitPool | None = None,
+               **who) -> MissileResult:
+    """One missile: interception by each covering ADS in turn (`ads`: their qualities, each engages this attack
+    once, §7.2), then guidance vs the ECM die (+ PDS die, best counts); a hit draws 3 (GMS/L) or 5 (GMS/H),
+    red + yellow (reactive: red) (§7.1)."""
     g_die = SYSTEM_DIE[guidance]
-    if ads and ads_interception(ads, [g_die], dice)[0]:
-        return MissileResult(True)
+    for quality in (ads,) if isinstance(ads, str) else (ads or ()):
+        if ads_interception(quality, [g_die], dice)[0]:
+            return MissileResult(True)
     defence = (ECM_DIE[ecm],) + ((SYSTEM_DIE[pds],) if pds else ())
     g = dice.roll(1, g_die, "missile guidance", rule="§7.1", outcome=lambda f: f"rolls {f[0]}", **who)[0]
     d = tuple(dice.roll(1, x, "ECM / PDS", rule="§7.1", outcome=lambda f: f"rolls {f[0]}")[0] for x in defence)

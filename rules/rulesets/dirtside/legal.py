@@ -6,18 +6,19 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import airops, combat, command, engineers, mines, smoke, support, transport, vtol
+from rules.rulesets.dirtside import (airops, assault, combat, command, engineers, mines, smoke, supply, support,
+                                     towed, transport, vtol)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
 
 
-def can_activate(unit: DSUnit) -> bool:
+def can_activate(unit: DSUnit, state: DSState | None = None) -> bool:
     s = unit.stats
     if s.activated or not unit.in_play:
         return False
     if s.role == "ground":
-        return unit.on_map
+        return unit.on_map or (state is not None and transport.apc(state, unit) is not None)
     if s.role == "launcher":
         return bool(s.missiles)
     return True
@@ -25,7 +26,7 @@ def can_activate(unit: DSUnit) -> bool:
 
 def goes(state: DSState, side: str) -> int:
     """Activations the side still has this turn: unactivated units, plus one go for its due cruise missiles."""
-    n = sum(1 for u in state.units.values() if u.side == side and can_activate(u))
+    n = sum(1 for u in state.units.values() if u.side == side and can_activate(u, state))
     return n + (1 if state.due_flights(side) else 0)
 
 
@@ -66,7 +67,7 @@ def start_actions(state: DSState, side: str) -> list[Action]:
         return out
     out: list[Action] = []
     for u in state.units.values():
-        if u.side == side and can_activate(u):
+        if u.side == side and can_activate(u, state):
             if u.stats.panic:
                 out.append(A.Done(side=side, unit=u.id))
                 continue
@@ -85,28 +86,38 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
         if not moved:
             dests = mv.destinations(state, unit)
             out.extend(A.Move(side=side, unit=unit.id, path=p) for h, p in dests.items()
-                       if mv.confidence_allows(state, unit, h))
+                       if mv.confidence_allows(state, unit, h) and assault.follow_move_ok(state, unit, h))
             if not acted and mv.may_run(unit):
                 ran = mv.destinations(state, unit, run=True)
                 out.extend(A.Move(side=side, unit=unit.id, path=p, run=True) for h, p in ran.items()
-                           if h not in dests and mv.confidence_allows(state, unit, h))
+                           if h not in dests and mv.confidence_allows(state, unit, h)
+                           and assault.follow_move_ok(state, unit, h))
             if not acted and all(e.design and e.design.mobility in mv.EVASIVE_MOBILITY for e in unit.stats.alive()):
                 out.extend(A.Move(side=side, unit=unit.id, path=p, evasive=True) for h, p in dests.items()
-                           if mv.confidence_allows(state, unit, h) and not mv.evasive_problem(state, unit, p))
+                           if mv.confidence_allows(state, unit, h) and not mv.evasive_problem(state, unit, p)
+                           and assault.follow_move_ok(state, unit, h))
         if any(transport.capacity(unit)) and unit.bmf() > 0:
             spent = state.spent if state.current == unit.id else 0
             if spent + unit.bmf() / 2 <= unit.bmf():
                 out.extend(A.Load(side=side, unit=unit.id, troops=t.id) for t in state.units.values()
                            if t.on_map and t.side == side and not transport.load_problem(state, unit, t))
                 for t in transport.passengers(state, unit):
-                    out.extend(A.Unload(side=side, unit=unit.id, troops=t.id, at=h)
-                               for h in transport.unload_hexes(state, unit, t))
+                    if spent + transport.unload_cost(unit, t) <= unit.bmf() and not transport.vtol_problem(unit):
+                        out.extend(A.Unload(side=side, unit=unit.id, troops=t.id, at=h)
+                                   for h in transport.unload_hexes(state, unit, t))
+        if not moved and not acted and engineers.aevs(unit) and not engineers.dig_problem(state, unit):
+            out.append(A.Dig(side=side, unit=unit.id))
+        if unit.towed() and not moved and not acted and not towed.problem(state, unit):
+            out.append(A.Limber(side=side, unit=unit.id))
         if vtol.is_vtol(unit):
             spent = state.spent if state.current == unit.id else 0
             out.extend(A.Mode(side=side, unit=unit.id, mode=m) for m in vtol.MODES
                        if not vtol.climb_problem(state, unit, m) and spent + vtol.mode_cost(unit, m) <= unit.bmf())
         if not acted:
             out.extend(_combat_actions(state, unit, moved))
+    elif s.role == "ground" and s.aboard and not acted:
+        out.extend(A.Fire(side=side, unit=unit.id, at=t.at) for t in state.units.values()
+                   if not transport.fire_problem(state, unit, t))
     elif s.role == "battery" and not acted:
         out.extend(_battery_actions(state, unit, moved))
     elif s.role == "launcher" and not acted:
@@ -122,6 +133,10 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
                         out.append(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="guns"))
                     if me.design and me.design.aam:
                         out.append(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="aam"))
+            for t in transport.passengers(state, unit):
+                out.extend(A.Drop(side=side, unit=unit.id, troops=t.id, at=h) for h in airops.drop_hexes(state, unit, t))
+            out.extend(A.Intercept(side=side, unit=unit.id, missile=f.id) for f in state.flights
+                       if not airops.intercept_problem(state, unit, f.id))
     return out
 
 
@@ -183,6 +198,7 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
             out.extend(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="aam") for t in state.units.values()
                        if t.side != side and airops.aloft(t))
         out.extend(_counter(state, unit))
+        out.extend(_resupplies(state, unit, moved))
     finally:
         state.current, state.moved = saved
     return out
@@ -203,7 +219,7 @@ def _counter(state: DSState, unit: DSUnit) -> list[Action]:
     out = []
     for tid in state.fired:
         t = state.units.get(tid)
-        if t is None or t.side == unit.side or not t.in_play:
+        if t is None or t.side == unit.side or not t.in_play or t.stats.orbital:
             continue
         if not art.counter_battery_allowed(unit.stats.off_table, support.battery_class(unit), t.stats.off_table,
                                            support.battery_class(t)):
@@ -211,10 +227,17 @@ def _counter(state: DSState, unit: DSUnit) -> list[Action]:
     return out
 
 
+def _resupplies(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
+    if not supply.carriers(unit):
+        return []
+    return [A.Resupply(side=unit.side, unit=unit.id, target=b.id) for b in state.units.values()
+            if not (b.id == unit.id and moved) and not supply.problem(state, unit, b)]
+
+
 def _battery_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
     if unit.on_map:
         return _combat_actions(state, unit, moved)
-    return _counter(state, unit)
+    return _counter(state, unit) + _resupplies(state, unit, moved)
 
 
 def _launches(state: DSState, unit: DSUnit) -> list[Action]:

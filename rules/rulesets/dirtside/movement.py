@@ -15,7 +15,7 @@ SEALED_ONLY = 6
 
 def families(unit: DSUnit) -> list[str]:
     return sorted({ter.family(e.design.mobility if e.design else None, e.kind == "infantry")
-                   for e in unit.stats.alive()})
+                   for e in unit.movers()})
 
 
 def immune(e: Element) -> bool:

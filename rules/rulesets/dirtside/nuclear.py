@@ -36,7 +36,7 @@ def nuke(state: DSState, firer: DSUnit, at: Hex, ctx: Context) -> None:
             if d <= ZONES[0] or (d <= ZONES[1] and not e.vehicle):
                 cas.kill(u, e, ctx, "nuclear blast")
                 continue
-            valid = ch.RY if u.stats.dug_in and d > ZONES[1] else ch.ALL
+            valid = ch.RY if state.dug_in(u) and d > ZONES[1] else ch.ALL
             drawn = state.pool.draw(5 if d <= ZONES[1] else 3, ctx.dice, "nuclear chit", side=firer.side, unit=firer.id,
                                     rule="§10.3")
             if e.vehicle:

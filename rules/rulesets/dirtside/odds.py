@@ -155,3 +155,23 @@ def hits_per_barrel(firer: int | None, target: tuple[int, ...], barrels: int) ->
         for k in range(barrels + 1):
             out[k] = out.get(k, Fraction(0)) + p_faces * comb(barrels, k) * p**k * (1 - p) ** (barrels - k)
     return {k: v for k, v in out.items() if v}
+
+
+def air_defence(defence_die: int, chits: int, aircraft_dice: tuple[int, ...], armour: int) -> dict[str, Fraction]:
+    """One ZAD or LAD shot at a craft (as `air.air_defence_fire`): lower misses, equal aborts, higher draws
+    `chits` (all colours, specials ignored): less than armour aborts, equal damaged, more destroyed (§11.3)."""
+    read = draw_dist(chits, lambda d: ch.read_air_defence(d, armour).outcome)
+    out: dict[str, Fraction] = {}
+    n = defence_die
+    for d in aircraft_dice:
+        n *= d
+    for faces in product(*(range(1, d + 1) for d in aircraft_dice)):
+        best = max(faces)
+        for a in range(1, defence_die + 1):
+            if a <= best:
+                k = "miss" if a < best else "abort"
+                out[k] = out.get(k, Fraction(0)) + Fraction(1, n)
+            else:
+                for k, q in read.items():
+                    out[k] = out.get(k, Fraction(0)) + q * Fraction(1, n)
+    return out

@@ -4,6 +4,7 @@ die-type contests and chit draws (without replacement) enumerated exactly."""
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import product
 
 from rules.actions import Action
 from rules.core import Outcome, Preview
@@ -11,7 +12,8 @@ from rules.words import count
 from rules.rulesets.dirtside import actions as A
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import combat, mines, morale, odds
+from rules.rulesets.dirtside import combat, mines, morale, odds, vtol
+from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside import fire as fp
 from rules.rulesets.dirtside import infantry as inf
 from rules.rulesets.dirtside import weapons as w
@@ -36,7 +38,7 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
                for lv in ("ineffective", "partial", "full")}
         for lv, p in eff.items():
             outcomes.append(Outcome(label=f"firefight {lv}", chance=p))
-        position = "dug_in" if target.stats.dug_in else (
+        position = "dug_in" if state.dug_in(target) else (
             "urban" if state.board.terrain_at(target.at) == "urban" else "open" if
             combat.ter.cover(state.board, target.at) == "open" else "soft")
         valid = w.firefight_validity(position)
@@ -65,23 +67,65 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
             from rules.rulesets.dirtside.ladder import ECM_DIE, SYSTEM_DIE
             defence = (ECM_DIE[te.design.ecm],) + ((SYSTEM_DIE[te.design.pds],) if te.design.pds else ())
             p_hit = odds.contest(SYSTEM_DIE[wpn.guidance], defence)
+            cover = combat.ads_cover(state, target)
+            for q in cover:  # each covering ADS must miss it first (§7.2)
+                p_hit *= 1 - odds.contest(SYSTEM_DIE[q], (SYSTEM_DIE[wpn.guidance],))
             valid = w.vehicle_validity(wpn.type, 0, te.design.armour_kind)[0]
             dist = odds.vehicle(w.vehicle_chits(wpn.type, 0), valid, combat.facing_armour(target, te, firer.at))
             notes.append(f"{label}: guidance d{SYSTEM_DIE[wpn.guidance]} against "
-                         + " / ".join(f"d{d}" for d in defence) + " (an ADS may intercept first)")
+                         + " / ".join(f"d{d}" for d in defence)
+                         + (f", after {count(len(cover), 'covering ADS vehicle')} (" + ", ".join(cover) + ")"
+                            if cover else ""))
         else:
             shot = combat.shot_for(state, firer, e, wpn, target, te, fast=fast)
             more, note = shot_outcomes(shot, label)
             outcomes += more
             notes.append(note)
+            if wpn.type == "SLAM" and shot.band() in fp.SLAM_SPREAD:
+                outcomes += slam_spread_outcomes(state, firer, wpn, target, te, shot)
             continue
         outcomes += hit_outcomes(label, p_hit, dist)
+    lad = vtol.lad_weapons(state, firer, target)
+    if lad:  # the target's LAD fires first at the attacking VTOL (§11.2): the shots above need it to miss
+        from rules.rulesets.dirtside import air
+        e = firer.stats.alive()[0]
+        fate = vtol.zad_odds(air.lad_die(lad), vtol.pilot_dice(firer), e.armour(), 2)
+        outcomes = [o.model_copy(update={"chance": o.chance * fate["miss"]}) for o in outcomes]
+        words = {"abort": "breaks off the attack", "damaged": "damages the lead VTOL (then it fires damaged)",
+                 "destroyed": "destroys the lead VTOL"}
+        outcomes = [Outcome(label=f"{target.name}'s LAD {words[k]}", chance=fate[k]) for k in words if fate[k]] + outcomes
+        notes.append(f"{target.name}'s LAD (d{air.lad_die(lad)}) fires first; each shot above needs it to miss "
+                     f"({float(fate['miss']) * 100:.1f}%)")
     riders = sum(len(u.infantry()) for u in state.units.values() if u.stats.aboard == target.id and u.alive)
     if riders:
         notes.append(f"{count(riders, 'team')} on board: each lost on a d6 of 6 if its carrier is damaged, 3-6 if it is "
                      f"knocked out, all if it blows up (BOOM)")
     return Preview(title=f"{firer.name} fires at {target.name}", dice="chits drawn without replacement from 119",
                    outcomes=tuple(outcomes), notes=tuple(notes))
+
+
+def slam_spread_outcomes(state: DSState, firer: DSUnit, wpn, target: DSUnit, te, shot: fp.Shot) -> list[Outcome]:
+    """A SLAM salvo that hits (with no F chit in its draws) catches each other element near the target on a d6
+    (§5.6): the exact chance of each result for each of them."""
+    fdie, tdice = shot.dice()
+    valid, scale = shot.validity()
+    p_f = odds.vehicle(shot.chits(), valid, shot.armour, scale).get("F", Fraction(0))
+    hits = odds.hits_per_barrel(fdie, tdice, shot.barrels)
+    trigger = sum((p * (1 - p_f) ** k for k, p in hits.items() if k), Fraction(0))
+    need = fp.SLAM_SPREAD[shot.band()][1]
+    caught = Fraction(7 - need, 6)
+    out = []
+    for u, x in combat.slam_caught(state, target, te, shot.band()):
+        who = f"SLAM spread: {u.name} {x.name or 'element'}"
+        if x.vehicle:
+            v, _ = w.vehicle_validity("SLAM", shot.band(), x.design.armour_kind)
+            dist = odds.vehicle(wpn.cls, v, combat.facing_armour(u, x, firer.at))
+            out += [Outcome(label=f"{who} {HEADLINE.get(k, k)}", chance=trigger * caught * q)
+                    for k, q in dist.items() if k not in ("no damage", "F") and q]
+        else:
+            q = odds.infantry_kill(wpn.cls, ch.YELLOW, x.kill())
+            out.append(Outcome(label=f"{who} killed", chance=trigger * caught * q))
+    return out
 
 
 HEADLINE = {"F": "Firer Zapped (the shot is void, the firer goes Systems Down)"}
@@ -124,6 +168,11 @@ def assault_preview(state: DSState, attacker: DSUnit, defender: DSUnit) -> Previ
     powered = any(e.kind == "infantry" and e.troop == "powered" for e in s.alive())
     d = defender.stats
     notes = [f"threat test: d{s.die()} must beat {s.leadership + threat}" + (f" with +{bonus} (house rule)" if bonus else "")]
+    if state.options.get("follow_through", False) and not state.followed:
+        from rules.rulesets.dirtside.assault import FOLLOW_THREAT
+        p = {how: odds.test_outcomes(s.die(), s.leadership, t).get(0, Fraction(0)) for how, t in FOLLOW_THREAT.items()}
+        notes.append(f"if it wins, a follow-through (an extra activation) on {float(p['destroyed']) * 100:.1f}% "
+                     f"after destroying the defenders, {float(p['withdrew']) * 100:.1f}% after they withdraw")
     return Preview(title=f"{attacker.name} assaults {defender.name}", dice=f"d{s.die()} threat test, then rounds",
                    outcomes=assault_outcomes(s.die(), s.leadership, threat, bonus, d.die(), d.leadership,
                                              3 if powered else 2),
@@ -160,24 +209,55 @@ def bombard_preview(state: DSState, battery: DSUnit, at: Hex, munition: str, she
     from rules.rulesets.dirtside import support
     if munition not in ("HEF", "MAK", "harass"):
         return None
+    from rules.rulesets.dirtside import ortillery
     cls, guns = support.battery_class(battery), len(support.guns(battery))
-    first, second = sh.impacts(state, support.line_origin(state, battery, at), at, len(support.tubes(battery)), sheaf)
     draws = guns if sheaf == "converged" else 1
-    outcomes: list[Outcome] = []
+    first, second = sh.impacts(state, support.line_origin(state, battery, at), at, len(support.tubes(battery)), sheaf)
+    where = f"{first}" if first == second else f"{first} to {second} (open sheaf)"
+    dice = f"{count(draws, 'draw')} per element, {cls}" if munition != "harass" else "Under Fire and a +0 test"
+    notes = ["each unit's first element; every element draws alike"]
+    if not ortillery.deviates(state, battery):
+        outcomes = [o for _, o in zone_outcomes(state, battery, at, munition, sheaf, draws)]
+    else:
+        # the exact landing hexes (§9.8): each unit's results summed over them, "outside the zone" where missed
+        spots = ortillery.spots(state, at)
+        total: dict[str, Fraction] = {}
+        hit_by: dict[str, dict[Hex, bool]] = {}
+        for h, p in spots.items():
+            for name, o in zone_outcomes(state, battery, h, munition, sheaf, draws):
+                total[o.label] = total.get(o.label, Fraction(0)) + p * o.chance
+                hit_by.setdefault(name, {})[h] = True
+        for name, hexes in hit_by.items():
+            miss = sum((p for h, p in spots.items() if h not in hexes), Fraction(0))
+            if miss:
+                total[f"{name}: outside the zone"] = miss
+        outcomes = [Outcome(label=k, chance=v) for k, v in total.items()]
+        notes.append(f"deviation: on target {float(ortillery.distance_odds()[0]) * 100:.1f}%, else 1 to 7 hexes "
+                     f"in one of 6 directions")
+    return Preview(title=f"{battery.name}: {munition} on {where}", dice=dice, outcomes=tuple(outcomes),
+                   notes=tuple(notes))
+
+
+def zone_outcomes(state: DSState, battery: DSUnit, at: Hex, munition: str, sheaf: str,
+                  draws: int) -> list[tuple[str, Outcome]]:
+    """(unit name, outcome) with the impact at `at`: each unit's first element's fate, or its harassing-fire test."""
+    from rules.rulesets.dirtside import sheaf as sh
+    from rules.rulesets.dirtside import support
+    cls = support.battery_class(battery)
+    first, second = sh.impacts(state, support.line_origin(state, battery, at), at, len(support.tubes(battery)), sheaf)
+    outcomes: list[tuple[str, Outcome]] = []
     for u in sh.units_in(state, sh.zone(first, second)):
         if munition == "harass":
             if u.infantry():
                 for k, p in sorted(odds.test_outcomes(u.stats.die(), u.stats.leadership, morale.ARTILLERY_ON_INFANTRY).items()):
-                    outcomes.append(Outcome(label=f"{u.name}: " + ("holds" if k == 0 else f"drops {count(k, 'level')}"), chance=p))
+                    outcomes.append((u.name, Outcome(label=f"{u.name}: " + ("holds" if k == 0 else f"drops {count(k, 'level')}"),
+                                                     chance=p)))
             continue
         e = u.stats.alive()[0]
         kind = "vehicle" if e.vehicle else "infantry"
-        for o in artillery_outcomes(cls, munition, kind, draws, u.stats.dug_in, e.armour(), e.kill()):
-            outcomes.append(Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=o.chance))
-    where = f"{first}" if first == second else f"{first} to {second} (open sheaf)"
-    return Preview(title=f"{battery.name}: {munition} on {where}",
-                   dice=f"{count(draws, 'draw')} per element, {cls}" if munition != "harass" else "Under Fire and a +0 test",
-                   outcomes=tuple(outcomes), notes=("each unit's first element; every element draws alike",))
+        for o in artillery_outcomes(cls, munition, kind, draws, state.dug_in(u), e.armour(), e.kill()):
+            outcomes.append((u.name, Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=o.chance)))
+    return outcomes
 
 
 def call_preview(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex) -> Preview:
@@ -239,9 +319,88 @@ def clear_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:
                    outcomes=(Outcome(label="cleared", chance=p), Outcome(label="not cleared", chance=1 - p)))
 
 
+ZAD_FATE = {"miss": "over", "abort": "left", "damaged": "home", "destroyed": "destroyed"}
+
+
+def zad_fates(flight: list[DSUnit], guns: list) -> dict[str, Fraction]:
+    """The exact fate of the flight's lead craft through the ADS guns in order (as `airops.approach`): before
+    each gun every craft still over tests at +1 (failing: it leaves); the gun fires at the craft still over in
+    turn. Fates: over, left (turned back or aborted), home (damaged), destroyed."""
+    from rules.rulesets.dirtside import air, airops
+    from rules.rulesets.dirtside.ladder import SYSTEM_DIE
+    tests = [odds.test_outcomes(c.stats.die(), c.stats.leadership, morale.AIR_DEFENCE).get(0, Fraction(0))
+             for c in flight]
+    shots = [[odds.air_defence(SYSTEM_DIE[e.design.ads], air.ADS_CHITS[e.design.ads], airops.pilot_dice(c),
+                               airops.craft(c).armour()) for c in flight] for _, e in guns]
+    out: dict[str, Fraction] = {}
+
+    def go(i: int, status: tuple[str, ...], turn: int, p: Fraction) -> None:
+        overs = [k for k, st in enumerate(status) if st == "over"]
+        if i == len(guns) or not overs:
+            out[status[0]] = out.get(status[0], Fraction(0)) + p
+            return
+        for passes in product((True, False), repeat=len(overs)):
+            q = p
+            st = list(status)
+            for k, ok in zip(overs, passes):
+                q *= tests[k] if ok else 1 - tests[k]
+                st[k] = st[k] if ok else "left"
+            present = [k for k in overs if st[k] == "over"]
+            if not q:
+                continue
+            if not present:
+                go(len(guns), tuple(st), turn, q)
+                continue
+            k = present[turn % len(present)]
+            for res, r in shots[i][k].items():
+                st2 = list(st)
+                st2[k] = ZAD_FATE[res]
+                go(i + 1, tuple(st2), turn + 1, q * r)
+
+    go(0, ("over",) * len(flight), 0, Fraction(1))
+    return out
+
+
+def drop_preview(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex) -> Preview | None:
+    """A drop: the exact chance the carrier gets through zone air defence and drops the troops."""
+    from rules.rulesets.dirtside import airops
+    if airops.drop_problem(state, unit, troops, at):
+        return None
+    guns = airops.zad_guns(state, unit.side, airops.drop_path(state, unit, at))
+    fates = zad_fates(airops.flight_of(state, unit), guns)
+    words = {"over": f"{troops.name} land at {at}", "left": "turned back: the troops stay aboard",
+             "home": "damaged, flies home: the troops stay aboard", "destroyed": "shot down: the troops are lost"}
+    return Preview(title=f"{unit.name} drops {troops.name}", dice=f"zone air defence on the way in: {count(len(guns), 'ADS vehicle')}",
+                   outcomes=tuple(Outcome(label=words[k], chance=fates[k]) for k in words if fates.get(k)))
+
+
+def intercept_preview(state: DSState, unit: DSUnit, missile: str) -> Preview | None:
+    """Guns at a cruise missile: each craft's attack die against the missile's d12 (ties miss), in turn."""
+    from rules.rulesets.dirtside import air, airops
+    if airops.intercept_problem(state, unit, missile):
+        return None
+    through = Fraction(1)
+    notes = []
+    for c in airops.interceptors(state, unit):
+        die = air.gun_attack_die(c.stats.alive()[0].design.fc, c.stats.quality)
+        through *= 1 - odds.contest(die, (air.CRUISE_DIE,))
+        notes.append(f"{c.name}: d{die} against the missile's d12, higher hits")
+    return Preview(title=f"{unit.name} shoots at cruise missile {missile}", dice="one attack die per craft",
+                   outcomes=(Outcome(label="shot down (no damage done)", chance=1 - through),
+                             Outcome(label="it gets through", chance=through)), notes=tuple(notes))
+
+
 def for_action(state: DSState, action: Action) -> Preview | None:
     """The preview of any action that has one."""
     unit = state.units.get(action.unit_id or "")
+    if isinstance(action, A.Fire) and unit and unit.stats.aboard:
+        from rules.rulesets.dirtside import transport
+        target = state.unit_at(Hex(*action.at))
+        if transport.fire_problem(state, unit, target):
+            return None
+        return Preview(title=f"{unit.name} fire from their APC at {target.name}", dice="no dice: always ineffective",
+                       outcomes=(Outcome(label=f"{target.name} gets an Under Fire marker, nothing else",
+                                         chance=Fraction(1)),))
     if isinstance(action, (A.Fire, A.OpFire)) and unit and unit.on_map:
         target = state.unit_at(Hex(*action.at))
         if target and target.side != unit.side and target.on_map:
@@ -268,6 +427,10 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         p = engineers.repair_chance()
         return Preview(title=f"{unit.name} repairs", dice=f"d6 needing {engineers.REPAIR_NEED}+",
                        outcomes=(Outcome(label="repaired", chance=p), Outcome(label="not repaired", chance=1 - p)))
+    if isinstance(action, A.Drop) and unit and action.troops in state.units:
+        return drop_preview(state, unit, state.units[action.troops], Hex(*action.at))
+    if isinstance(action, A.Intercept) and unit:
+        return intercept_preview(state, unit, action.missile)
     if isinstance(action, A.ClearMines) and unit:
         return clear_preview(state, unit, Hex(*action.at))
     return None

@@ -95,11 +95,23 @@ class DSState(GameState):
     biochem_used: bool = False
     mined: list[str] = Field(default_factory=list)
     """Minefields that have already attacked the activating unit in this activation (§10.1)."""
+    positions: list[Hex] = Field(default_factory=list)
+    """Dug-in positions: where units started dug in, and hasty defences dug by engineers; any unit in one is dug in."""
+    follow_through: bool = False
+    """The activating unit just won a follow-through: its activation starts over (§8.5 step 10)."""
+    followed: bool = False
+    """The activating unit is in its follow-through activation (one per activation [R])."""
+    follow_from: Hex | None = None
+    """The captured position the follow-through starts from."""
     paused: list[Pause] = Field(default_factory=list)
     """An attack waiting for the target side's answer (evade, decoys, dog-fight): `rules/reaction.py`."""
 
     def unit(self, uid: str) -> DSUnit:
         return self.units[uid]
+
+    def dug_in(self, unit: DSUnit) -> bool:
+        """The unit stands in a dug-in position (one it started in, or engineers' hasty defences, §2.1, §13)."""
+        return unit.at is not None and unit.at in self.positions
 
     def due_flights(self, side: str) -> list[Flight]:
         return [f for f in self.flights if f.side == side and f.launched < self.turn]

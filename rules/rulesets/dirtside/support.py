@@ -10,7 +10,7 @@ from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import chits as ch
-from rules.rulesets.dirtside import mines, morale, nuclear, smoke
+from rules.rulesets.dirtside import mines, morale, nuclear, ortillery, smoke
 from rules.rulesets.dirtside import sheaf as sh
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
@@ -20,9 +20,9 @@ from rules.words import count
 
 
 def guns(battery: DSUnit) -> list:
-    """Elements able to fire: artillery vehicles with ammunition, or mortar teams with their one bombardment."""
-    return [e for e in battery.stats.alive() if not e.systems_down and e.ammo > 0
-            and ((e.design and e.design.artillery) or (e.kind == "infantry" and e.team == "mortar"))]
+    """Elements able to fire: artillery vehicles with ammunition, or mortar teams with their one bombardment;
+    never a limbered towed gun (§9.1)."""
+    return [e for e in tubes(battery) if e.ammo > 0]
 
 
 def battery_class(battery: DSUnit) -> str:
@@ -41,8 +41,10 @@ def is_battery(unit: DSUnit) -> bool:
 
 
 def tubes(battery: DSUnit) -> list:
-    """Every working gun of the battery (smoke and DMR use their own markers, not the HEF/MAK chits)."""
+    """Every working gun of the battery (smoke and DMR use their own markers, not the HEF/MAK chits); a limbered
+    towed gun is on the move and cannot fire (§9.1)."""
     return [e for e in battery.stats.alive() if not e.systems_down
+            and not (battery.stats.limbered and e.design and e.design.towed)
             and ((e.design and e.design.artillery) or (e.kind == "infantry" and e.team == "mortar"))]
 
 
@@ -159,6 +161,8 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
     why = munition_problem(battery, munition)
     if why:
         raise Refusal(why)
+    if ortillery.deviates(state, battery):
+        at = ortillery.deviate(state, battery, at, ctx)
     if munition in ("harass", "biochem") and sheaf == "converged":
         raise Refusal(f"{'harassing fire' if munition == 'harass' else 'biochem'} is always an open sheaf")
     if munition in ("smoke", "DMR", "nuke") and sheaf != "converged":
@@ -205,7 +209,7 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
         hit_v = False
         for e in before:
             kind = "vehicle" if e.vehicle else "infantry"
-            hit = art.bombard_element(cls, munition, kind, draws, ctx.dice, dug_in=target.stats.dug_in,
+            hit = art.bombard_element(cls, munition, kind, draws, ctx.dice, dug_in=state.dug_in(target),
                                       armour=e.armour(), kill=e.kill(), pool=state.pool,
                                       side=battery.side, unit=battery.id)
             if kind == "vehicle":
@@ -227,6 +231,8 @@ def counter_battery(state: DSState, battery: DSUnit, target: DSUnit, ctx: Contex
         raise Refusal(f"{battery.name} has no counter-battery radar")
     if target.id not in state.fired or target.side == battery.side:
         raise Refusal(f"{target.name} is not an enemy battery that fired this turn")
+    if target.stats.orbital:
+        raise Refusal(f"{target.name} fires from orbit: counter-battery fire cannot reach it (§9.8)")
     why = art.counter_battery_allowed(battery.stats.off_table, battery_class(battery), target.stats.off_table,
                                       battery_class(target))
     if why:
@@ -382,7 +388,7 @@ def _blast(state: DSState, stub: DSUnit, target: DSUnit, ctx: Context) -> None:
     before = target.stats.alive()
     for e in before:
         hit = art.bombard_element("light", "HEF", "vehicle" if e.vehicle else "infantry", 1, ctx.dice,
-                                  dug_in=target.stats.dug_in, armour=e.armour(), kill=e.kill(), pool=state.pool,
+                                  dug_in=state.dug_in(target), armour=e.armour(), kill=e.kill(), pool=state.pool,
                                   side=stub.side)
         for r in hit.vehicle:
             if e.alive and (r.destroyed or r.damaged or r.immobilised or r.systems_down):

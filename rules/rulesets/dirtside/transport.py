@@ -34,6 +34,8 @@ def load_problem(state: DSState, carrier: DSUnit, troops: DSUnit | None) -> str:
         return f"{troops.name} must be unactivated infantry on the table"
     if carrier.at is None or carrier.at.distance(troops.at) > 1:
         return f"{troops.name} must be next to {carrier.name}"
+    if vtol_problem(carrier):
+        return vtol_problem(carrier)
     teams, powered = capacity(carrier)
     have = [e for u in passengers(state, carrier) for e in u.infantry()] + troops.infantry()
     p = sum(1 for e in have if e.troop == "powered")
@@ -42,11 +44,29 @@ def load_problem(state: DSState, carrier: DSUnit, troops: DSUnit | None) -> str:
     return ""
 
 
-def _half(state: DSState, carrier: DSUnit) -> float:
-    half = carrier.bmf() / 2
+def _half(state: DSState, carrier: DSUnit, cost: float | None = None) -> float:
+    half = carrier.bmf() / 2 if cost is None else cost
     if state.spent + half > carrier.bmf():
-        raise Refusal(f"{carrier.name} has not half its move left to load or unload")
+        raise Refusal(f"{carrier.name} has not {'half its move' if cost is None else f'{half:g} of its move'} "
+                      f"left to load or unload")
     return half
+
+
+def unload_cost(carrier: DSUnit, troops: DSUnit) -> float:
+    """Half the carrier's move; a hovering (low-mode) VTOL drops one element per half move, so at most two
+    teams in one activation; landed (grounded), any number in one half move (§4.4)."""
+    from rules.rulesets.dirtside.units import is_vtol
+    half = carrier.bmf() / 2
+    if is_vtol(carrier) and carrier.stats.mode == "low":
+        return half * len(troops.infantry())
+    return half
+
+
+def vtol_problem(carrier: DSUnit) -> str:
+    from rules.rulesets.dirtside.units import is_vtol
+    if is_vtol(carrier) and carrier.stats.mode == "high":
+        return f"{carrier.name} is in high mode: it must come down to hover or land first"
+    return ""
 
 
 def load(state: DSState, carrier: DSUnit, troops: DSUnit, ctx: Context) -> None:
@@ -70,11 +90,14 @@ def unload(state: DSState, carrier: DSUnit, troops: DSUnit, at: Hex, ctx: Contex
         raise Refusal(f"the troops get out next to {carrier.name}")
     if state.unit_at(at) is not None:
         raise Refusal(f"{at} is taken")
+    if vtol_problem(carrier):
+        raise Refusal(vtol_problem(carrier))
+    cost = _half(state, carrier, unload_cost(carrier, troops))
     troops.at = at
     if not enterable(state, troops, at):
         troops.at = None
         raise Refusal(f"the troops cannot get out into {at}")
-    state.spent += _half(state, carrier)
+    state.spent += cost
     troops.stats.aboard = None
     troops.stats.activated = True
     ctx.emit(Moved(unit=troops.id, path=(carrier.at, at)))
@@ -153,3 +176,53 @@ def bail_out(state: DSState, carrier: DSUnit, ctx: Context) -> None:
             continue
         u.stats.aboard, u.at = None, spots[0]
         ctx.emit(Message(message=f"{u.name} gets out of the wreck at {u.at}"))
+
+
+APSW_RANGE = 12
+"""An APSW team reaches 12 (§8.2); rifle teams their troop type's firefight range (§8.1)."""
+
+
+def apc(state: DSState, troops: DSUnit) -> DSUnit | None:
+    """The carrier unit when it is an APC or MICV on the table: an armoured ground vehicle unit, not a VTOL [R:
+    armour 0 is a truck, whose troops may not fire] (§8.3)."""
+    from rules.rulesets.dirtside.units import is_vtol
+    carrier = state.units.get(troops.stats.aboard or "")
+    if carrier is None or not carrier.on_map or not carrier.vehicles() or is_vtol(carrier):
+        return None
+    return carrier if all(e.armour() > 0 for e in carrier.vehicles()) else None
+
+
+def reach(troops: DSUnit) -> int:
+    from rules.rulesets.dirtside.infantry import FIREFIGHT_RANGE, can_firefight
+    return max((APSW_RANGE if e.team == "apsw" else FIREFIGHT_RANGE[e.troop] for e in troops.infantry()
+                if can_firefight(e.team)), default=0)
+
+
+def fire_problem(state: DSState, troops: DSUnit, target: DSUnit | None) -> str:
+    """'' when the troops may fire from their APC at `target`, else why not."""
+    from rules.rulesets.dirtside.smoke import sees
+    carrier = apc(state, troops)
+    if carrier is None:
+        return f"{troops.name} may fire only from an APC or MICV on the table (not from trucks or VTOLs)"
+    if not reach(troops):
+        return f"{troops.name} has no rifle or APSW team to fire"
+    if troops.stats.confidence == "RO":
+        return f"{troops.name} is Routed and may not fire"
+    if target is None or target.side == troops.side or not target.on_map or not target.infantry():
+        return "troops firing from their APC can only harass enemy infantry"
+    if carrier.at.distance(target.at) > reach(troops) or not sees(state, carrier.at, target.at):
+        return f"{target.name} is out of {troops.name}'s reach or sight ({reach(troops)} hexes)"
+    return ""
+
+
+def fire_from_carrier(state: DSState, troops: DSUnit, target: DSUnit, ctx: Context) -> None:
+    """Infantry in an APC or MICV may fire from it, but the fire is always ineffective: the target gets an Under
+    Fire marker and nothing else (§8.3)."""
+    why = fire_problem(state, troops, target)
+    if why:
+        raise Refusal(why)
+    ctx.emit(Message(message=f"{troops.name} fire from {apc(state, troops).name} at {target.name}: "
+                             f"ineffective (Under Fire only)"))
+    if not target.stats.under_fire:
+        target.stats.under_fire = True
+        ctx.emit(Changed(unit=target.id, field="under fire", before=False, after=True, why="fire from an APC"))

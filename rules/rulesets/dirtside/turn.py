@@ -10,7 +10,7 @@ from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import (airops, assault, combat, command, engineers, mines, morale, smoke, support,
-                                     transport, vtol, walk)
+                                     supply, towed, transport, vtol, walk)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
@@ -33,6 +33,7 @@ def setup(setup: Setup, seed: int, options: dict) -> DSState:
                     units=units, options=dict(options), victory=setup.victory, max_turns=setup.max_turns,
                     phase="activation")
     mines.from_board(state)
+    state.positions = sorted({u.at for u in state.units.values() if u.stats.dug_in and u.at is not None})
     for u in state.units.values():  # a flight: each craft names the other (§1.2)
         mate = state.units.get(u.stats.wingman or "")
         if u.stats.wingman and (mate is None or mate.side != u.side or mate.stats.role != "aircraft"
@@ -169,7 +170,9 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
         raise Refusal(f"there is no unit {uid!r}")
     if unit.side != action.side:
         raise Refusal(f"{unit.name} is not yours")
-    if not can_activate(unit):
+    if not can_activate(unit, state) and unit.stats.aboard and not unit.stats.activated:
+        raise Refusal(f"{unit.name} is aboard: " + transport.fire_problem(state, unit, None))
+    if not can_activate(unit, state):
         raise Refusal(f"{unit.name} cannot activate: it has already activated this turn or is out of play")
     forced = forced_missions(state, action.side)
     if forced and not (isinstance(action, (A.Bombard, A.Cancel)) and action.unit == forced[0].battery):
@@ -183,6 +186,7 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
     state.mined = []
     state.passes = 0
     state.spent = 0
+    state.followed, state.follow_from = False, None
     _repairs(state, unit, ctx)
     return unit
 
@@ -227,6 +231,10 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         target = state.unit_at(Hex(*action.at))
         if target is None:
             raise Refusal(f"there is no unit at {Hex(*action.at)}")
+        if unit.stats.aboard:
+            transport.fire_from_carrier(state, unit, target, ctx)
+            state.acted = True
+            return
         combat.fire(state, unit, target, ctx, fast=state.spent > unit.bmf() / 2)
     elif isinstance(action, A.Assault):
         _assault(state, unit, action, ctx)
@@ -249,6 +257,17 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     elif isinstance(action, A.Cancel):
         support.cancel(state, unit, ctx)
         state.moved = True
+    elif isinstance(action, A.Dig):
+        engineers.dig(state, unit, ctx)
+        state.moved = True
+    elif isinstance(action, A.Limber):
+        towed.limber(state, unit, ctx)
+        state.moved = True
+    elif isinstance(action, A.Resupply):
+        if action.target == unit.id and state.moved:
+            raise Refusal(f"reloading is {unit.name}'s whole activation: it may not move as well")
+        supply.resupply(state, unit, state.units.get(action.target), ctx)
+        state.moved = True if action.target == unit.id else state.moved
     elif isinstance(action, A.Demolish):
         engineers.demolish(state, unit, Hex(*action.at), ctx)
     elif isinstance(action, (A.Rally, A.Regroup, A.Repair)):
@@ -300,9 +319,20 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
             raise Refusal(f"there is no unit {action.target!r}")
         airops.dogfight(state, unit, target, action.weapon, ctx)
         state.moved = True
+    elif isinstance(action, A.Drop):
+        _air_only(unit)
+        airops.drop(state, unit, state.units.get(action.troops), Hex(*action.at), ctx)
+        state.moved = True
+    elif isinstance(action, A.Intercept):
+        airops.intercept(state, unit, action.missile, ctx)
+        state.moved = True
     else:
         raise Refusal(f"{action.kind} is not possible now")
     state.acted = True
+    if state.follow_through:  # an extra full activation (§8.5 step 10)
+        state.follow_through, state.followed = False, True
+        state.moved = state.acted = False
+        state.spent = 0
 
 
 def _air_only(unit: DSUnit) -> None:
@@ -321,6 +351,9 @@ def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
         raise Refusal(f"{unit.name} has fired: a running walker may not fire")
     path, spent = mv.check_path(state, unit, list(action.path), run=action.run)
     _confidence_limits(state, unit, path[-1])
+    if not assault.follow_move_ok(state, unit, path[-1]):
+        raise Refusal(f"a follow-through moves on towards the nearest objective: {unit.name} may not end farther "
+                      f"from it than {state.follow_from}")
     s = unit.stats
     state.moved = True
     infantry = bool(unit.infantry()) and not unit.vehicles()

@@ -50,6 +50,8 @@ class Element(BaseModel):
             self.ammo = 1  # "enough ammunition for one effective bombardment" (house rule)
         if self.design and self.design.artillery and "ammo" not in given:
             self.ammo = max(1, self.design.ammo)  # one chit loaded; more as the design carries (house rule)
+        if self.design and self.design.supply and "ammo" not in given:
+            self.ammo = self.design.ammo  # an ammunition carrier's chits (house 'Artillery and ammo supply')
         if self.design and self.design.minelayer and "mine_loads" not in given:
             self.mine_loads = 1  # "one load per resupply" (§10.1)
         return self
@@ -63,6 +65,8 @@ class Element(BaseModel):
         return not self.lost
 
     def armour(self) -> int:
+        if self.design and self.design.towed:
+            return 0  # a towed piece counts as armour 0 (§9.1)
         return self.design.armour if self.design else 0
 
     def kill(self) -> int:
@@ -70,6 +74,9 @@ class Element(BaseModel):
 
     def signature(self) -> int:
         d = self.design
+        if d and d.towed and d.artillery:
+            from rules.rulesets.dirtside.artillery import WEAPON_SIZE
+            return max(1, WEAPON_SIZE[d.artillery] - 1)  # one size below its weapon class (§9.1)
         return (d.size + (1 if d.walker else 0)) if d else 1
 
     def guns(self) -> list[Weapon]:
@@ -103,12 +110,16 @@ class DSStats(BaseModel):
     """Which element is the Unit Leader (secret from the enemy, §1.2)."""
     facing: int = Field(default=0, ge=0, le=5)
     """Hexside the unit faces, as an index of DIRECTIONS (E, NE, NW, W, SW, SE)."""
+    limbered: bool = False
+    """Towed artillery hooked up to its tractors: it moves with them and may not fire (§9.1)."""
     dug_in: bool = False
     hull_down: bool = False
     off_table: bool = False
     """Batteries and launchers off the map; aircraft not over the battle area."""
     artillery: Literal["light", "medium", "heavy"] | None = None
     cbr: str | None = None
+    orbital: bool = False
+    """Ortillery: an off-table battery in orbit; counter-battery fire cannot reach it and its fire deviates (§9.8)."""
     launchers: int = Field(default=0, ge=0, le=5)
     missiles: list[str] = Field(default_factory=list)
     smoke: int = Field(default=0, ge=0, le=20)
@@ -134,6 +145,9 @@ class DSStats(BaseModel):
     home: bool = False
     aboard: str | None = None
     """The carrier unit this infantry unit rides in (off the map while aboard)."""
+    drop: bool = False
+    """Drop-troop capability: an aerospace craft over the battle area may drop the unit (+50% of each element's
+    points, §12.7); without it, troops in an aerospace transport wait for it to land (§4.4)."""
     command: bool = False
     """A command unit: it rallies units; losing it shakes its whole side (§3.3)."""
     wingman: str | None = None
@@ -155,6 +169,8 @@ class DSStats(BaseModel):
             raise ValueError(f"a unit stands in one hex: at most {MAX_ELEMENTS} elements")
         if self.elements and not 0 <= self.leader < len(self.elements):
             raise ValueError("leader must be the index of one of the unit's elements")
+        if self.orbital and not (self.role == "battery" and self.off_table):
+            raise ValueError("ortillery (orbital = true) is an off-table battery: role = battery, off_table = true")
         if self.role == "battery" and self.artillery is None:
             raise ValueError("a battery needs artillery = light, medium or heavy")
         return self
@@ -197,11 +213,19 @@ class DSUnit(Unit):
     def has(self, team: str) -> bool:
         return any(e.kind == "infantry" and e.team == team for e in self.stats.alive())
 
+    def towed(self) -> list[Element]:
+        return [e for e in self.stats.alive() if e.design and e.design.towed]
+
+    def movers(self) -> list[Element]:
+        """The elements that move under their own power: limbered towed guns ride behind their tractors (§9.1)."""
+        return [e for e in self.stats.alive() if not (self.stats.limbered and e.design and e.design.towed)]
+
     def bmf(self) -> float:
-        """The slowest element's base movement factor (damaged vehicles half) (§4.1, §4.4)."""
+        """The slowest element's base movement factor (damaged vehicles half) (§4.1, §4.4); an unlimbered towed
+        gun cannot move."""
         from rules.rulesets.dirtside.terrain import mobility_bmf
         out = []
-        for e in self.stats.alive():
+        for e in self.movers():
             if e.immobilised:
                 return 0
             b = inf.BMF[e.troop] if e.kind == "infantry" else mobility_bmf(e.design.mobility)

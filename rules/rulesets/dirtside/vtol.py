@@ -114,6 +114,39 @@ def zad(state: DSState, unit: DSUnit, ctx: Context) -> None:
             _result(state, unit, target, shot.outcome, ctx)
 
 
+def lad_weapons(state: DSState, attacker: DSUnit, target: DSUnit) -> int:
+    """LAD weapons of `target` that may fire at the attacking VTOL unit: only in self-defence, within 12 (§11.2)."""
+    if not is_vtol(attacker) or target.at is None or attacker.at is None:
+        return 0
+    if target.at.distance(attacker.at) > air.LAD_REACH:
+        return 0
+    return sum(1 for e in target.stats.alive() if not e.systems_down
+               and ((e.kind == "infantry" and e.team == "lad") or (e.design and e.design.lad)))
+
+
+def lad_defends(state: DSState, attacker: DSUnit, target: DSUnit, ctx: Context) -> bool:
+    """The target unit's LAD fires at the VTOL attacking it, before the attack, at its first element: the LAD die
+    (d6, one type up per extra weapon) against the pilot dice, 2 chits on a hit; no reaction test (§11.2-11.3).
+    Returns True when the attack is broken off: a tie aborts it [R], or no VTOL of the unit is left."""
+    n = lad_weapons(state, attacker, target)
+    if not n:
+        return False
+    e = attacker.stats.alive()[0]
+    shot = air.air_defence_fire(air.lad_die(n), 2, pilot_dice(attacker), e.armour(), ctx.dice, pool=state.pool,
+                                side=target.side, unit=target.id)
+    if shot.outcome == "abort":
+        ctx.emit(Message(message=f"{attacker.name} breaks off its attack under {target.name}'s LAD fire [R]"))
+        return True
+    if shot.outcome == "miss":
+        ctx.emit(Message(message=f"{target.name}'s LAD misses {attacker.name}"))
+        return False
+    before = attacker.stats.alive()
+    r = ch.VehicleResult(knocked_out=shot.outcome == "destroyed", damaged=shot.outcome == "damaged")
+    cas.apply_vehicle(state, attacker, e, r, ctx)
+    cas.after_losses(state, attacker, before, ctx, vehicle_hit=True)
+    return not attacker.alive
+
+
 def pilot_dice(unit: DSUnit) -> tuple[int, ...]:
     """The VTOL's die against air defence: command-marker colour die stepped by nerve, plus its ECM die."""
     e = unit.stats.alive()[0]

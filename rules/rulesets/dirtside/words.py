@@ -29,6 +29,8 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: move to {Hex(*action.path[-1])}" + (" evasively (no fire; d8 against it)"
                                                                           if action.evasive else "") + \
             (" running (no fire this activation)" if action.run else "")
+    if k == "fire" and action.unit in state.units and state.units[action.unit].stats.aboard:
+        return f"{nm(action.unit)}: fire from its APC at {tname} (always ineffective: Under Fire only)"
     if k in ("fire", "opfire"):
         return f"{nm(action.unit)}: {'opportunity ' if k == 'opfire' else ''}fire at {tname}"
     if k == "assault":
@@ -54,6 +56,20 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: attack run on {tname}"
     if k == "airfight":
         return f"{nm(action.unit)}: {action.weapon} at {nm(action.target)}"
+    if k == "drop":
+        return f"{nm(action.unit)}: fly in and drop {nm(action.troops)} at {Hex(*action.at)} (through air defence)"
+    if k == "intercept":
+        return f"{nm(action.unit)}: guns (RFAC/1 or HEL) at cruise missile {action.missile}, due to land this turn"
+    if k == "dig":
+        return f"{nm(action.unit)}: dig hasty defences, a dug-in position in its hex (its whole activation)"
+    if k == "limber":
+        u = state.units.get(action.unit)
+        return f"{nm(action.unit)}: " + ("unlimber its guns to fire" if u and u.stats.limbered else
+                                         "limber its guns to the tractors") + " (its whole activation)"
+    if k == "resupply":
+        if action.target == action.unit:
+            return f"{nm(action.unit)}: reload its guns from its ammunition carriers (its whole activation)"
+        return f"{nm(action.unit)}: hand ammunition chits to {nm(action.target)} (its whole activation)"
     if k == "discharge":
         return f"{nm(action.unit)}: fire smoke dischargers (no HEL or GMS fire at it, other fire one band longer)"
     if k == "lay":
@@ -129,7 +145,8 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
     if s.missiles:
         rows.append(("Cruise missiles", f"{', '.join(s.missiles)}; {count(s.launchers, 'launcher')}"))
     flags = [n for n, on in (("Under Fire", s.under_fire), ("PANIC", s.panic), ("active sensors", s.sensors),
-                             ("dug in", s.dug_in), ("smoke dischargers", bool(s.smoked)), ("command unit", s.command),
+                             ("dug in", state.dug_in(u)), ("smoke dischargers", bool(s.smoked)), ("command unit", s.command),
+                             ("guns limbered", s.limbered),
                              ("activated", s.activated)) if on]
     if flags:
         rows.append(("Markers", ", ".join(flags)))

@@ -51,3 +51,19 @@ def test_smoke_dmr_nuclear_biochem_markers_and_minelayer_loads_are_priced():
     layer = dict(MBT, design=dict(MBT["design"], minelayer=True))
     assert check_force(force(None, {"name": "L", "stats": {"elements": [layer]}})).total == \
         check_force(force(None, {"name": "T", "stats": {"elements": [MBT]}})).total + 100
+
+
+def test_the_design_screen_builds_emplacements_air_defence_artillery_and_ammunition_carriers():
+    from rules.rulesets.dirtside.builder import DESIGN, lines_of, price, stats_of
+    v = dict(DESIGN.default) | {"mobility": "emplacement", "size": 4, "armour": 5, "sam": "basic",
+                                "weapon1": "RFAC", "class1": 2}
+    lines = lines_of(v)
+    # house 'Emplacements': no mobility line, power 10% of BVP 40 rounded up, armour 5 on size 4 allowed
+    assert "power plant CFE (10% of BVP 40): 4" in lines and not any(x.startswith("mobility") for x in lines)
+    assert "SAM basic: 300" in lines and "one vehicle: 360" in lines
+    assert price(stats_of(v)) == (3 * 360, [])
+    v = dict(DESIGN.default) | {"weapon1": "none", "supply": "medium", "ammo": 4}
+    assert lines_of(v)[-1] == "its 4 medium chits, bought at 30 each: 120"
+    assert price(stats_of(v))[0] == 3 * (33 + 120)
+    v = dict(DESIGN.default) | {"artillery": "heavy", "ammo": 2, "size": 3}
+    assert "it needs" in price(stats_of(v))[1][0]  # 14 + 6 spaces of heavy artillery do not fit a size 3

@@ -84,3 +84,45 @@ def test_optional_abandonment_bails_out_on_1_to_3_after_non_lethal_damage():
     state = game(False)
     play(state, "fire red unit=rt at=5,12", 3, 9, F("R1", "Y1", "R0"), 8)  # off: damaged only, test +1
     assert state.units["c"].stats.elements[0].damaged and not state.units["c"].stats.elements[0].lost
+
+
+def apc_game(armour=2, mobility="tracked_fast"):
+    from tests.rules.dirtside.helpers import at, setup, start, tank, team, unit
+    carrier = tank("APC", armour=armour, gun=("RFAC", 1), carries_teams=2, mobility=mobility)
+    return start(setup([
+        unit("apc", "blue", at(5, 8), [carrier]),
+        unit("sq", "blue", None, [team("S1"), team("S2")], aboard="apc"),
+        unit("ri", "red", at(10, 8), [team("R1")]),
+        unit("rt", "red", at(8, 8), [tank("RT")]),
+    ]), first="blue")
+
+
+def test_infantry_fire_from_their_apc_is_always_ineffective_under_fire_only():
+    from fractions import Fraction
+    from rules.rulesets.dirtside import RULESET
+    from rules.rulesets.dirtside.actions import Fire
+    from tests.rules.dirtside.helpers import at, play
+    state = apc_game()
+    fire = Fire(side="blue", unit="sq", at=at(10, 8))
+    assert fire in RULESET.legal_actions(state, "blue")
+    assert Fire(side="blue", unit="sq", at=at(8, 8)) not in RULESET.legal_actions(state, "blue")  # a vehicle
+    p = RULESET.preview(state, fire)
+    assert [o.chance for o in p.outcomes] == [Fraction(1)]
+    assert "always ineffective" in RULESET.describe(state, fire)
+    ctx = play(state, "fire blue unit=sq at=10,8")  # no die is rolled
+    assert not [e for e in ctx.events if e.kind == "rolled"]
+    assert state.units["ri"].stats.under_fire and not any(e.lost for e in state.units["ri"].stats.elements)
+    assert state.units["sq"].stats.activated and state.units["sq"].stats.aboard == "apc"
+
+
+def test_troops_in_a_truck_may_not_fire_and_range_is_the_troops_firefight_range():
+    import pytest
+    from rules.core import Refusal
+    from tests.rules.dirtside.helpers import play
+    state = apc_game(armour=0)
+    with pytest.raises(Refusal, match="only from an APC or MICV"):
+        play(state, "fire blue unit=sq at=10,8")
+    state = apc_game()
+    state.units["ri"].at = state.units["ri"].at.__class__(state.units["ri"].at.q + 2, state.units["ri"].at.r)
+    with pytest.raises(Refusal, match="out of sq's reach or sight \\(6 hexes\\)"):
+        play(state, "fire blue unit=sq at=12,8")
