@@ -93,7 +93,8 @@ class PsiReveal(Action):
     (Phase 4); in Phase 3 place or move its Move counter to `to`, or `remove` it; fire its `weapon` at the unit at
     `to` (Phase 4); `simulate` Field Repairs on a unit of yours (Phase 4) or an ECM jam of a commander (Phase 3).
     While an enemy action waits: `cancel` the fire of the enemy at `at` or the enemy's psionic pip, or `reroll` a
-    die of a shot ('range', 'fire' or 'armour') or a movement die ('move')."""
+    die of a shot ('range', 'fire' or 'armour'), a movement die ('move') or the close combat die of the unit at `at`
+    ('cqb')."""
 
     kind: Literal["psi"] = "psi"
     unit: str
@@ -103,7 +104,7 @@ class PsiReveal(Action):
     weapon: int | None = None
     simulate: Literal["", "repairs", "ecm"] = ""
     cancel: bool = False
-    reroll: Literal["", "range", "fire", "armour", "move"] = ""
+    reroll: Literal["", "range", "fire", "armour", "move", "cqb"] = ""
 
 
 class Jam(Action):

@@ -7,7 +7,7 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Moved
 from rules.hexgrid import Hex, find_path
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import engage, field
+from rules.rulesets.hundred_wars import engage, field, melee
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import movement as mp
 from rules.rulesets.hundred_wars.procedures import specials as sp
@@ -129,7 +129,6 @@ def reroll(state: HwState, run: dict, psi: HwUnit, ctx: Context) -> None:
 def walk_on(state: HwState, run: dict, ctx: Context) -> None:
     """The movers walk the roll (a space unit first changes speed by it, AHW-A21)."""
     u, roll, factor = state.units[run["unit"]], run["roll"], run["factor"]
-    movers = [state.units[i] for i in run["movers"]]
     if (u.mode or "ground") == "space":
         before = u.speed
         u.speed = mp.space_speed(u.speed, roll, factor, run["accelerate"])
@@ -138,13 +137,25 @@ def walk_on(state: HwState, run: dict, ctx: Context) -> None:
     if u.counter is None:
         return
     goal = Hex(*u.counter)
-    for m in sorted(movers, key=lambda m: (m.at.distance(goal) if m.on_map else 0, m.id)):
-        if m.on_map:
-            advance(state, m, roll, factor, ctx)
+    movers = [state.units[i] for i in run["movers"]]
+    order = [m.id for m in sorted(movers, key=lambda m: (m.at.distance(goal) if m.on_map else 0, m.id))]
+    walk_rest(state, {"left": order, "roll": roll, "factor": factor}, ctx)
 
 
-def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> None:
-    """Walk toward the counter as far as the roll and the worst terrain allow; then contact, ram or suicide."""
+def walk_rest(state: HwState, walk: dict, ctx: Context) -> None:
+    """The movers not yet walked walk in turn; a close combat that waits for a psionic re-roll (melee.py) takes the
+    rest of the walk along (`then`), to go on when it is decided."""
+    left = list(walk["left"])
+    while left:
+        m = state.units[left.pop(0)]
+        if m.on_map and m.counter is not None and advance(state, m, walk["roll"], walk["factor"], ctx):
+            state.paused[-1].data["then"] = {**walk, "left": left}
+            return
+
+
+def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> bool:
+    """Walk toward the counter as far as the roll and the worst terrain allow; then contact, ram or suicide.
+    True when the close combat of the contact waits for a psionic re-roll."""
     side, mode = u.side, u.mode or "ground"
     goal = Hex(*u.counter)
     target = state.unit_at(goal) if u.counter_attack else None
@@ -177,11 +188,11 @@ def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> 
             target = placed[0] if placed else None
         if target is not None and attack == "ram":
             engage.ram_attack(state, u, target, ctx)
-            return
+            return False
         if target is not None and attack == "suicide":
             suicide_attack(state, u, target, steps * state.hex_cm, ctx)
-            return
-    engage.contact(state, u, ctx)
+            return False
+    return melee.contact(state, u, ctx)
 
 
 def suicide_attack(state: HwState, u: HwUnit, target: HwUnit, speed: int, ctx: Context) -> None:

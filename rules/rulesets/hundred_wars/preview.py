@@ -9,7 +9,7 @@ from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
 from rules.odds import die, mapped
-from rules.rulesets.hundred_wars import field, firing, moving, teleporting
+from rules.rulesets.hundred_wars import field, firing, melee, moving, teleporting
 from rules.rulesets.hundred_wars import odds
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import fire as fp
@@ -183,6 +183,8 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
         run = state.paused[-1].data
         u = state.units.get(run["unit"])
         return move_preview(state, u, run=run) if u is not None else None
+    if a.reroll == "cqb" and state.paused and state.paused[-1].kind == melee.REROLL:
+        return cqb_reroll_preview(state, state.paused[-1].data, state.unit_at(Hex(*a.at)))
     if a.reroll and state.paused and state.paused[-1].kind == "psi_die":
         return reroll_preview(state, state.paused[-1].data, a.reroll)
     cmd = state.unit_at(Hex(*a.at))
@@ -193,6 +195,24 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
                        outcomes=tuple(Outcome(label=f"{count(k, 'pip')} left", chance=p) for k, p in sorted(dist.items())),
                        notes=(f"{cmd.name} has {count(before, 'pip')} now",))
     return None
+
+
+def cqb_reroll_preview(state: HwState, bout: dict, u: HwUnit | None) -> Preview | None:
+    """The bout's result with that unit's die rolled again (every other die as it is)."""
+    if u is None or u.id not in bout["scores"]:
+        return None
+    factor = dict((k, f) for k, f in (*bout["a"], *bout["b"]))[u.id]
+
+    def outcome(face: int) -> tuple[int | None, int]:
+        r = melee.result({**bout, "scores": {**bout["scores"], u.id: min(face, factor)}})
+        return r.loser, r.damage
+
+    dist = mapped(die(100), outcome)
+    side_names = {x.id: x.name for x in state.sides}
+    names = tuple(side_names.get(x, x) for x in bout["sides"])
+    return Preview(title=f"Psionic re-roll of {u.name}'s close combat die", dice=f"1d100 (CQB {factor})",
+                   outcomes=cqb_outcomes(dist, names),
+                   notes=(f"{u.name} scored {bout['scores'][u.id]}; the other dice stay as rolled",))
 
 
 RANGE_WORDS = {"good": "good hit", "hit": "on target", "miss": "not sighted"}

@@ -2,7 +2,8 @@
 
 Kinds: `ecm_order` (ECM may cancel a new enemy order, ecm.py), `ecm_teleport` (ECM may disrupt an enemy teleporter,
 teleporting.py), `psi_fire` and `psi_die` (a psionic pip may cancel an enemy's fire or re-roll a die of a shot,
-shot.py), `psi_move` (a psionic pip may re-roll a movement die, moving.py), `psi_pip` (a psionic pip may cancel an
+shot.py), `psi_move` (a psionic pip may re-roll a movement die, moving.py), `psi_cqb` (one die of a close combat,
+melee.py), `psi_pip` (a psionic pip may cancel an
 enemy pip, psionics.py). A reaction is `done` (let it be) or the
 kind's own action: `jam` for ECM, `psi` for psionics.
 """
@@ -15,7 +16,7 @@ from rules.core import Context, Refusal
 from rules.events import Message
 from rules.hexgrid import Hex
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import ecm, moving, psionics, shot, teleporting
+from rules.rulesets.hundred_wars import ecm, melee, moving, psionics, shot, teleporting
 from rules.rulesets.hundred_wars.actions import Done, Jam, PsiReveal
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
@@ -36,6 +37,17 @@ def _keep_move(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
     moving.walk_on(state, dict(p.data), ctx)
 
 
+def _keep_bout(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
+    bout = dict(p.data)
+    after_bout(state, bout, melee.go_on(state, bout, ctx), ctx)
+
+
+def after_bout(state: HwState, bout: dict, paused: bool, ctx: Context) -> None:
+    """Once every bout of a contact is over, the move it interrupted goes on (moving.walk_rest)."""
+    if not paused and bout.get("then"):
+        moving.walk_rest(state, bout["then"], ctx)
+
+
 def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
     """The enemy let the pip work (or cancelled it: then nothing happens, the pip stays spent)."""
     psi = state.units[p.data["by"]]
@@ -46,7 +58,7 @@ def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
 
 
 HANDLERS = {**ecm.HANDLERS, **teleporting.HANDLERS, shot.CANCEL: _cancel_fire, shot.REROLL: _keep_dice,
-            moving.REROLL: _keep_move, psionics.PIP: _pip}
+            moving.REROLL: _keep_move, melee.REROLL: _keep_bout, psionics.PIP: _pip}
 
 
 def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
@@ -67,6 +79,11 @@ def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
             shot.start(state, firer, use["weapon"], target, psi.side, ctx, cancellable=False)
     elif kind in ("cancel_fire", "cancel_pip"):  # the enemy's shot or pip waits below: cut it
         reaction.resume(state, ctx, HANDLERS, cut=True)
+    elif kind == "reroll" and use["die"] == "cqb":
+        p = reaction.waiting(state, melee.REROLL)
+        state.paused.pop()
+        bout = dict(p.data)
+        after_bout(state, bout, melee.reroll(state, bout, use["unit"], psi, ctx), ctx)
     elif kind == "reroll" and use["die"] == "move":
         p = reaction.waiting(state, moving.REROLL)
         state.paused.pop()
@@ -104,6 +121,9 @@ def psi_choices(state: HwState, side: str) -> list[PsiReveal]:
         mover = state.units[p.data["unit"]]
         return [PsiReveal(side=side, unit=u.id, at=mover.at, reroll="move")
                 for u in psionics.ready_in_range(state, side, mover.at)]
+    if p.kind == melee.REROLL:
+        return [PsiReveal(side=side, unit=u.id, at=state.units[uid].at, reroll="cqb")
+                for uid, u in melee.rerollable(state, p.data, side)]
     if p.kind == shot.REROLL:
         return [PsiReveal(side=side, unit=u.id, at=state.units[shot.die_unit(p.data, die)].at, reroll=die)
                 for die, u in shot.rerollable(state, p.data, side)]
@@ -144,5 +164,7 @@ def react_psi(state: HwState, p: Pause, a: PsiReveal, ctx: Context) -> None:
     psi = state.units[a.unit]
     use = {"use": "reroll", "die": a.reroll} if a.reroll else {
         "use": "cancel_pip" if p.kind == psionics.PIP else "cancel_fire"}
+    if a.reroll == "cqb":  # whose die: the unit at `at`
+        use["unit"] = state.unit_at(Hex(*a.at)).id
     if not psionics.begin(state, a.side, psi, use, ctx):
         work(state, psi, use, ctx)

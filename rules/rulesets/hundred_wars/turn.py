@@ -8,7 +8,7 @@ from rules.events import PhaseChanged
 from rules.hexgrid import Hex, area
 from rules import reaction
 from rules.rulesets.hundred_wars import (
-    carrying, ecm, engage, field, firing, moving, placing, psionics, reactions, setup, shot, teleporting,
+    carrying, ecm, engage, field, firing, melee, moving, placing, psionics, reactions, setup, shot, teleporting,
 )
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars import terrain as ter
@@ -249,7 +249,7 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
         placed = engage.reveal(state, u, ctx, "revealed by its owner")
         for e in {e.id: e for p in placed for e in field.adjacent_enemies(state, p.at, side) if e.blind}.values():
             engage.reveal(state, e, ctx, "contacted by a revealed unit")
-        engage.fight(state, placed, ctx)  # units placed in contact fight at once, as one group
+        melee.fight(state, placed, ctx)  # units placed in contact fight at once, as one group
     elif isinstance(action, MoveUnit):
         moving.move_unit(state, side, action.unit, action.accelerate, ctx, action.alone)
     elif isinstance(action, Gather):

@@ -10,7 +10,7 @@ import pytest
 from rules.core import Refusal
 from rules.rulesets.hundred_wars import RULESET
 from rules.rulesets.hundred_wars.actions import PsiReveal
-from tests.rules.hundred_wars.helpers import HQ, act, at, game, unit
+from tests.rules.hundred_wars.helpers import HQ, INF, act, at, game, unit
 
 PSI = {**HQ, "psionic": 2, "psionic_range": 30}
 # Red's infantry at (3,1) fires at blue's at (3,4): 15 cm. The doubled Range roll reaches it from a 8 (a Good Hit on
@@ -199,3 +199,74 @@ def test_a_full_movement_roll_may_be_re_rolled_by_the_enemy_and_blinds_are_never
     blind.at, blind.counter = at(3, 5), at(3, 1)
     act(s, f"move blue unit={blind.id}", 4)  # a blind's roll: a pause would tell whether it fell short of its Move
     assert s.paused == []
+
+
+# --- close combat: one die of a bout (melee.py) ----------------------------------------------
+
+
+def bout_game(red_psi: bool = False, blue_psi: bool = False, mate: bool = False):
+    """Red's r (CQB 20) walks from (3,1) into contact with blue's b (CQB 30) at (3,4); `mate`: a group-mate behind."""
+    units = [unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 4), **{**INF, "cqb": 30})]
+    if mate:
+        units.append(unit("m", "red", at(3, 0)))
+    if red_psi:
+        units.append(unit("rp", "red", at(5, 1), **PSI))
+    if blue_psi:
+        units.append(unit("bp", "blue", at(6, 6), **PSI))
+    s = game(units, phase="move")
+    for u in ("r", "m"):
+        if u in s.units:
+            s.units[u].counter = at(3, 5)
+    return s
+
+
+def test_without_psionics_a_close_combat_never_pauses():
+    s = bout_game()
+    act(s, "move red unit=r", 10, 12, 25)  # 12 v 25: red takes 13
+    assert s.paused == [] and s.pending[0].damage == 13 and s.pending[0].units == ["r"]
+
+
+def test_the_losing_side_may_re_roll_one_die_of_a_close_combat():
+    s = bout_game(red_psi=True)
+    act(s, "move red unit=r", 10, 12, 25)  # red loses 12 to 25: it may re-roll its own die or blue's
+    p = s.paused[-1]
+    assert p.kind == "psi_cqb" and p.reactor == "red" and s.pending == []
+    offered = {(a.unit, a.at) for a in RULESET.legal_actions(s, "red") if a.kind == "psi"}
+    assert offered == {("rp", at(3, 3)), ("rp", at(3, 4))}
+    a = PsiReveal(side="red", unit="rp", at=at(3, 4), reroll="cqb")
+    assert "re-roll the close combat die of b" in RULESET.describe(s, a)
+    pv = RULESET.preview(s, a)  # blue's new die against red's 12: 1-11 blue takes 12-f, 12 a tie, 13+ red takes f-12
+    chances = {o.label: o.chance for o in pv.outcomes}
+    assert chances["tie: no damage"] == Fraction(1, 100) and chances["Blue takes 11"] == Fraction(1, 100)
+    assert chances["Red takes 18"] == Fraction(71, 100) and chances["Red takes 13"] == Fraction(1, 100)  # 30-100
+    assert sum(chances.values()) == 1 and "Red takes 19" not in chances
+    act(s, a.text(), 5)  # blue's die again: 5; 12 to 5, blue takes 7 (odd: red allocates); blue has no pip
+    assert s.paused == [] and s.pending[0].damage == 7 and s.pending[0].units == ["b"]
+    assert s.pending[0].allocator == "red" and s.psi_used == {"rp": 1}
+
+
+def test_a_re_rolled_bout_pauses_only_while_the_loser_has_a_pip_left():
+    s = bout_game(red_psi=True, blue_psi=True)
+    act(s, "move red unit=r", 10)  # a full move: blue may re-roll the movement die first
+    act(s, "done blue", 12, 25)
+    act(s, "psi red unit=rp at=3,3 reroll=cqb")  # its own die; blue's psionic unit may cancel the pip first
+    assert s.paused[-1].kind == "psi_pip"
+    act(s, "done blue", 40)  # red's own die again: 40 is capped at 20; 20 to 25, still red's loss, and red's only
+    # psionic unit has used its pip this phase: no pause, red takes 5 (odd: blue allocates)
+    assert s.paused == [] and s.pending[0].damage == 5 and s.pending[0].units == ["r"]
+    assert s.pending[0].allocator == "blue" and s.psi_used == {"rp": 1}
+
+
+def test_a_tie_goes_against_nobody_and_does_not_pause():
+    s = bout_game(red_psi=True, blue_psi=True)
+    act(s, "move red unit=r", 10)
+    act(s, "done blue", 20, 20)
+    assert s.paused == [] and s.pending == []
+
+
+def test_the_rest_of_a_group_move_waits_for_the_close_combat_re_roll():
+    s = bout_game(red_psi=True, mate=True)
+    act(s, "move red unit=r", 10, 12, 25)  # r walks first (nearer the goal) and fights; m waits
+    assert s.paused[-1].kind == "psi_cqb" and s.units["m"].at == at(3, 0)
+    act(s, "done red")  # the bout's damage, then m walks its 10 cm
+    assert s.pending[0].units == ["r"] and s.units["m"].at.distance(at(3, 0)) == 2 and s.paused == []
