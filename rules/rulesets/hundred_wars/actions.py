@@ -93,8 +93,9 @@ class PsiReveal(Action):
     (Phase 4); in Phase 3 place or move its Move counter to `to`, or `remove` it; fire its `weapon` at the unit at
     `to` (Phase 4); `simulate` Field Repairs on a unit of yours (Phase 4) or an ECM jam of a commander (Phase 3).
     While an enemy action waits: `cancel` the fire of the enemy at `at` or the enemy's psionic pip, or `reroll` a
-    die of a shot ('range', 'fire' or 'armour'), a movement die ('move') or the close combat die of the unit at `at`
-    ('cqb')."""
+    die of a shot ('range', 'fire' or 'armour'), a movement die ('move'), the close combat die of the unit at `at`
+    ('cqb'), the Orders die of the commander at `at` ('orders') or the teleport die of the teleporter at `at`
+    ('teleport')."""
 
     kind: Literal["psi"] = "psi"
     unit: str
@@ -104,7 +105,7 @@ class PsiReveal(Action):
     weapon: int | None = None
     simulate: Literal["", "repairs", "ecm"] = ""
     cancel: bool = False
-    reroll: Literal["", "range", "fire", "armour", "move", "cqb"] = ""
+    reroll: Literal["", "range", "fire", "armour", "move", "cqb", "orders", "teleport"] = ""
 
 
 class Jam(Action):

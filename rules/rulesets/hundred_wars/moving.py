@@ -18,6 +18,8 @@ from rules.rulesets.hundred_wars.units import HwUnit
 
 REROLL = "psi_move"
 """The pause after a movement roll: the side it went against may re-roll it with a psionic pip."""
+TP_REROLL = "psi_teleport"
+"""The pause after a teleport roll: the side it went against may re-roll it with a psionic pip."""
 DUMMY_MOVE = 10
 """A dummy blind moves as a 10 cm ground unit (so its moves do not give it away at once)."""
 
@@ -210,12 +212,64 @@ def teleporters(state: HwState, side: str) -> dict[str, tuple[Hex, int]]:
     return {t.id: (t.at, t.stats.teleport_range) for t in state.live(side) if not t.blind and t.stats.teleport}
 
 
-def teleport(state: HwState, side: str, uid: str, passenger: str, to: Hex, ctx: Context) -> None:
-    """'transfer up to 1d10 units to any point within its range or ... of another teleport unit within range'."""
-    t, p = teleport_check(state, side, uid, passenger, to)
-    (roll,) = ctx.dice.roll(1, 10, "teleport", side=side, unit=uid, rule=sp.R_TELEPORT)
-    plan = sp.transport([passenger] if passenger else [], t.buffer, roll, t.stats.teleport)
+def teleport(state: HwState, side: str, uid: str, passenger: str, to: Hex, ctx: Context) -> bool:
+    """'transfer up to 1d10 units to any point within its range or ... of another teleport unit within range'.
+    True when the roll waits for a psionic re-roll (then `send` goes on when it is decided)."""
+    teleport_check(state, side, uid, passenger, to)
+    run = {"teleporter": uid, "passenger": passenger, "to": list(to)}
+    run["roll"] = roll_teleport(state, run, ctx)
     state.teleported.append(uid)
+    if offer_tp_reroll(state, run, ctx):
+        return True
+    send(state, run, ctx)
+    return False
+
+
+def roll_teleport(state: HwState, run: dict, ctx: Context, purpose: str = "teleport") -> int:
+    t = state.units[run["teleporter"]]
+    (roll,) = ctx.dice.roll(1, 10, purpose, side=t.side, unit=t.id, rule=sp.R_TELEPORT)
+    return roll
+
+
+def tp_queue(state: HwState, run: dict) -> int:
+    """How many units the roll is for: the buffered ones and the passenger named."""
+    return len(state.units[run["teleporter"]].buffer) + (1 if run["passenger"] else 0)
+
+
+def tp_reroll_side(state: HwState, run: dict) -> str | None:
+    """(hexwar) The side a teleport roll went against, that may re-roll it with a psionic pip in range of the
+    teleporter: its own side when the roll leaves units suspended, else the first enemy side in player order."""
+    t = state.units[run["teleporter"]]
+    if run["roll"] < tp_queue(state, run):
+        return t.side if ready_in_range(state, t.side, t.at) else None
+    return next((s for s in state.order or state.side_ids() if s != t.side and ready_in_range(state, s, t.at)), None)
+
+
+def offer_tp_reroll(state: HwState, run: dict, ctx: Context) -> bool:
+    side = tp_reroll_side(state, run)
+    if side is None:
+        return False
+    t = state.units[run["teleporter"]]
+    reaction.pause(state, Pause(kind=TP_REROLL, actor=t.side, reactor=side, data=dict(run),
+                                prompt=f"re-roll the teleport die of {t.name} with a psionic pip (y), or keep it (d)"),
+                   ctx)
+    return True
+
+
+def tp_reroll(state: HwState, run: dict, psi: HwUnit, ctx: Context) -> None:
+    run["roll"] = roll_teleport(state, run, ctx, f"teleport (psionic re-roll by {psi.name})")
+    if not offer_tp_reroll(state, run, ctx):
+        send(state, run, ctx)
+
+
+def send(state: HwState, run: dict, ctx: Context) -> None:
+    """The roll's number of units materialise (the buffered first); the rest wait in the buffers."""
+    uid, passenger, to = run["teleporter"], run["passenger"], Hex(*run["to"])
+    t = state.units[uid]
+    p = state.units.get(passenger) if passenger else None
+    if t.eliminated or (p is not None and (p.eliminated or not p.on_map)):
+        return
+    plan = sp.transport([passenger] if passenger else [], t.buffer, run["roll"], t.stats.teleport)
     if p is not None:
         p.at = None  # dematerialised
     taken = set(state.occupied())

@@ -11,6 +11,8 @@ from rules.hexgrid import Hex
 from rules.odds import die, mapped
 from rules.rulesets.hundred_wars import field, firing, melee, moving, teleporting
 from rules.rulesets.hundred_wars import odds
+from rules.rulesets.hundred_wars import orders as od
+from rules.rulesets.hundred_wars.procedures.orders import pips_for
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.actions import Fire, Jam, MoveUnit, PsiReveal, SetCounter
@@ -183,6 +185,20 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
         run = state.paused[-1].data
         u = state.units.get(run["unit"])
         return move_preview(state, u, run=run) if u is not None else None
+    if a.reroll == "teleport" and state.paused and state.paused[-1].kind == moving.TP_REROLL:
+        run = state.paused[-1].data
+        t, n = state.units[run["teleporter"]], moving.tp_queue(state, run)
+        dist = mapped(die(10), lambda f: min(f, n))
+        return Preview(title=f"Psionic re-roll of {t.name}'s teleport die", dice="1d10 units materialised",
+                       outcomes=tuple(Outcome(label=f"{count(k, 'unit')} materialised, {count(n - k, 'unit')} suspended",
+                                              chance=p) for k, p in sorted(dist.items())),
+                       notes=(f"the die showed {run['roll']}; {count(n, 'unit')} to send",))
+    if a.reroll == "orders" and state.paused and state.paused[-1].kind == od.REROLL:
+        cmd = state.units[state.paused[-1].data["cmds"][0]]
+        dist = mapped(die(10), lambda f: pips_for(f, cmd.stats.orders))
+        return Preview(title=f"Psionic re-roll of {cmd.name}'s Orders die", dice=f"1d10 (Orders {cmd.stats.orders})",
+                       outcomes=tuple(Outcome(label=count(k, "pip"), chance=p) for k, p in sorted(dist.items())),
+                       notes=(f"{cmd.name} has {count(state.pips.get(cmd.id, 0), 'pip')} now",))
     if a.reroll == "cqb" and state.paused and state.paused[-1].kind == melee.REROLL:
         return cqb_reroll_preview(state, state.paused[-1].data, state.unit_at(Hex(*a.at)))
     if a.reroll and state.paused and state.paused[-1].kind == "psi_die":

@@ -3,7 +3,8 @@
 Kinds: `ecm_order` (ECM may cancel a new enemy order, ecm.py), `ecm_teleport` (ECM may disrupt an enemy teleporter,
 teleporting.py), `psi_fire` and `psi_die` (a psionic pip may cancel an enemy's fire or re-roll a die of a shot,
 shot.py), `psi_move` (a psionic pip may re-roll a movement die, moving.py), `psi_cqb` (one die of a close combat,
-melee.py), `psi_pip` (a psionic pip may cancel an
+melee.py), `psi_orders` (a commander's Orders die, orders.py),
+`psi_teleport` (a teleport die, moving.py), `psi_pip` (a psionic pip may cancel an
 enemy pip, psionics.py). A reaction is `done` (let it be) or the
 kind's own action: `jam` for ECM, `psi` for psionics.
 """
@@ -16,7 +17,7 @@ from rules.core import Context, Refusal
 from rules.events import Message
 from rules.hexgrid import Hex
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import ecm, melee, moving, psionics, shot, teleporting
+from rules.rulesets.hundred_wars import ecm, melee, moving, orders, phases, psionics, shot, teleporting
 from rules.rulesets.hundred_wars.actions import Done, Jam, PsiReveal
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
@@ -48,6 +49,20 @@ def after_bout(state: HwState, bout: dict, paused: bool, ctx: Context) -> None:
         moving.walk_rest(state, bout["then"], ctx)
 
 
+def _keep_orders(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
+    after_orders(state, orders.offer_rerolls(state, p.data["cmds"][1:], ctx), ctx)
+
+
+def after_orders(state: HwState, paused: bool, ctx: Context) -> None:
+    """Once no Orders roll waits, the side's Phase 1 is over (as after `roll_orders` without a pause)."""
+    if not paused:
+        phases.advance(state, ctx)
+
+
+def _keep_teleport(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
+    moving.send(state, dict(p.data), ctx)
+
+
 def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
     """The enemy let the pip work (or cancelled it: then nothing happens, the pip stays spent)."""
     psi = state.units[p.data["by"]]
@@ -58,7 +73,7 @@ def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
 
 
 HANDLERS = {**ecm.HANDLERS, **teleporting.HANDLERS, shot.CANCEL: _cancel_fire, shot.REROLL: _keep_dice,
-            moving.REROLL: _keep_move, melee.REROLL: _keep_bout, psionics.PIP: _pip}
+            moving.REROLL: _keep_move, moving.TP_REROLL: _keep_teleport, melee.REROLL: _keep_bout, orders.REROLL: _keep_orders, psionics.PIP: _pip}
 
 
 def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
@@ -84,6 +99,14 @@ def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
         state.paused.pop()
         bout = dict(p.data)
         after_bout(state, bout, melee.reroll(state, bout, use["unit"], psi, ctx), ctx)
+    elif kind == "reroll" and use["die"] == "orders":
+        p = reaction.waiting(state, orders.REROLL)
+        state.paused.pop()
+        after_orders(state, orders.reroll(state, list(p.data["cmds"]), psi, ctx), ctx)
+    elif kind == "reroll" and use["die"] == "teleport":
+        p = reaction.waiting(state, moving.TP_REROLL)
+        state.paused.pop()
+        moving.tp_reroll(state, dict(p.data), psi, ctx)
     elif kind == "reroll" and use["die"] == "move":
         p = reaction.waiting(state, moving.REROLL)
         state.paused.pop()
@@ -121,6 +144,14 @@ def psi_choices(state: HwState, side: str) -> list[PsiReveal]:
         mover = state.units[p.data["unit"]]
         return [PsiReveal(side=side, unit=u.id, at=mover.at, reroll="move")
                 for u in psionics.ready_in_range(state, side, mover.at)]
+    if p.kind == moving.TP_REROLL:
+        t = state.units[p.data["teleporter"]]
+        return [PsiReveal(side=side, unit=u.id, at=t.at, reroll="teleport")
+                for u in psionics.ready_in_range(state, side, t.at)]
+    if p.kind == orders.REROLL:
+        cmd = state.units[p.data["cmds"][0]]
+        return [PsiReveal(side=side, unit=u.id, at=cmd.at, reroll="orders")
+                for u in psionics.ready_in_range(state, side, cmd.at)]
     if p.kind == melee.REROLL:
         return [PsiReveal(side=side, unit=u.id, at=state.units[uid].at, reroll="cqb")
                 for uid, u in melee.rerollable(state, p.data, side)]

@@ -270,3 +270,92 @@ def test_the_rest_of_a_group_move_waits_for_the_close_combat_re_roll():
     assert s.paused[-1].kind == "psi_cqb" and s.units["m"].at == at(3, 0)
     act(s, "done red")  # the bout's damage, then m walks its 10 cm
     assert s.pending[0].units == ["r"] and s.units["m"].at.distance(at(3, 0)) == 2 and s.paused == []
+
+
+# --- the Orders die (orders.py) --------------------------------------------------------------
+
+
+SEER = {**INF, "psionic": 2, "psionic_range": 30}  # psionic, no Orders: no Orders roll of its own
+
+
+def orders_game(red_psi: bool = False, blue_psi: bool = False):
+    units = [unit("hq", "red", at(3, 1), **HQ), unit("b", "blue", at(3, 6))]
+    if red_psi:
+        units.append(unit("rp", "red", at(5, 1), **SEER))
+    if blue_psi:
+        units.append(unit("bp", "blue", at(6, 5), **SEER))
+    return game(units, phase="orders")
+
+
+def test_without_psionics_the_orders_roll_never_pauses():
+    s = orders_game()
+    act(s, "orders red", 3)
+    assert s.pips == {"hq": 3} and s.paused == [] and RULESET.decision(s).side == "blue"
+
+
+def test_a_short_orders_roll_may_be_re_rolled_by_its_side_and_a_full_one_by_the_enemy():
+    s = orders_game(red_psi=True, blue_psi=True)
+    act(s, "orders red", 3)  # 3 pips of Orders 5: against red
+    p = s.paused[-1]
+    assert p.kind == "psi_orders" and p.reactor == "red" and s.phase == "orders" and s.acting() == "red"
+    a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
+    assert a.reroll == "orders" and "re-roll the Orders die of hq" in RULESET.describe(s, a)
+    pv = RULESET.preview(s, a)  # 1-4: that many pips, 5-10: the full 5
+    assert {o.label: o.chance for o in pv.outcomes} == {"1 pip": Fraction(1, 10), "2 pips": Fraction(1, 10),
+                                                      "3 pips": Fraction(1, 10), "4 pips": Fraction(1, 10),
+                                                      "5 pips": Fraction(6, 10)}
+    act(s, a.text())
+    act(s, "done blue", 9)  # blue lets the pip work: 9, the full 5 pips; now against blue, who may re-roll it
+    assert s.pips == {"hq": 5} and s.paused[-1].kind == "psi_orders" and s.paused[-1].reactor == "blue"
+    act(s, "psi blue unit=bp at=3,1 reroll=orders", 2)  # 2 pips; red's psionic unit has used its pip: no pause
+    assert s.pips == {"hq": 2} and s.paused == [] and s.psi_used == {"rp": 1, "bp": 1}
+    assert RULESET.decision(s).side == "blue" and s.acting() == "blue"  # red's Phase 1 is over
+
+
+def test_keeping_the_orders_roll_ends_the_sides_phase_1():
+    s = orders_game(red_psi=True)
+    act(s, "orders red", 2)
+    act(s, "done red")
+    assert s.pips == {"hq": 2} and s.paused == [] and s.acting() == "blue" and s.psi_used == {}
+
+
+# --- the teleport die (moving.py) ------------------------------------------------------------
+
+
+def teleport_game(red_psi: bool = False, blue_psi: bool = False):
+    tp = {**INF, "teleport": 3, "teleport_range": 20}
+    units = [unit("t", "red", at(3, 1), **tp), unit("a", "red", at(3, 2)), unit("c", "red", at(4, 2)),
+             unit("e", "blue", at(11, 7))]
+    if red_psi:
+        units.append(unit("rp", "red", at(5, 1), **SEER))
+    if blue_psi:
+        units.append(unit("bp", "blue", at(6, 4), **SEER))
+    s = game(units, phase="move")
+    act(s, "gather red unit=t passenger=a")
+    return s
+
+
+def test_a_teleport_roll_that_leaves_units_suspended_may_be_re_rolled_by_its_side():
+    s = teleport_game(red_psi=True)
+    act(s, "teleport red unit=t passenger=c to=6,3", 1)  # a 1 for two units: one would stay in the buffers
+    p = s.paused[-1]
+    assert p.kind == "psi_teleport" and p.reactor == "red" and s.units["c"].at == at(4, 2)
+    a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
+    assert a.reroll == "teleport" and "re-roll the teleport die of t" in RULESET.describe(s, a)
+    pv = RULESET.preview(s, a)
+    assert {o.label: o.chance for o in pv.outcomes} == {"1 unit materialised, 1 unit suspended": Fraction(1, 10),
+                                                      "2 units materialised, 0 units suspended": Fraction(9, 10)}
+    act(s, a.text(), 6)  # both materialise; blue has no psionic unit: no pause
+    assert s.paused == [] and s.units["t"].buffer == [] and s.units["a"].on_map and s.units["c"].on_map
+    assert s.units["c"].at.distance(at(6, 3)) <= 1 and s.psi_used == {"rp": 1}
+
+
+def test_a_full_teleport_roll_may_be_re_rolled_by_the_enemy_and_kept():
+    s = teleport_game(blue_psi=True)
+    act(s, "teleport red unit=t passenger=c to=6,3", 5)
+    assert s.paused[-1].reactor == "blue" and s.units["c"].at == at(4, 2)  # nothing has moved yet
+    act(s, "psi blue unit=bp at=3,1 reroll=teleport", 1)  # one of the two materialises: a first, c waits
+    assert s.paused == [] and s.units["t"].buffer == ["c"] and s.units["c"].at is None and s.units["a"].on_map
+    s = teleport_game()
+    act(s, "teleport red unit=t passenger=c to=6,3", 1)  # no psionics: no pause
+    assert s.paused == [] and s.units["t"].buffer == ["c"]
