@@ -94,8 +94,8 @@ class PsiReveal(Action):
     `to` (Phase 4); `simulate` Field Repairs on a unit of yours (Phase 4) or an ECM jam of a commander (Phase 3).
     While an enemy action waits: `cancel` the fire of the enemy at `at` or the enemy's psionic pip, or `reroll` a
     die of a shot ('range', 'fire' or 'armour'), a movement die ('move'), the close combat die of the unit at `at`
-    ('cqb'), the Orders die of the commander at `at` ('orders') or the teleport die of the teleporter at `at`
-    ('teleport')."""
+    ('cqb'), the Orders die of the commander at `at` ('orders'), the teleport die of the teleporter at `at`
+    ('teleport') or the ECM (or ADS) die of the unit at `at` in an ECM contest ('ecm')."""
 
     kind: Literal["psi"] = "psi"
     unit: str
@@ -105,7 +105,7 @@ class PsiReveal(Action):
     weapon: int | None = None
     simulate: Literal["", "repairs", "ecm"] = ""
     cancel: bool = False
-    reroll: Literal["", "range", "fire", "armour", "move", "cqb", "orders", "teleport"] = ""
+    reroll: Literal["", "range", "fire", "armour", "move", "cqb", "orders", "teleport", "ecm"] = ""
 
 
 class Jam(Action):

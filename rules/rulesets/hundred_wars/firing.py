@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.core import Context, Refusal
 from rules.events import Changed
 from rules.hexgrid import Hex
-from rules.rulesets.hundred_wars import field
+from rules.rulesets.hundred_wars import contest, ecm, field
 from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.state import HwState
@@ -192,11 +192,17 @@ def jam(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     if cmd is None or cmd.side == side or cmd.blind or cmd.stats.orders == 0 or field.cm(state, e.at, at) > e.stats.ecm_range:
         raise Refusal(f"no enemy commander within ECM range at {at}")
     state.jammed.append(uid)
-    counter = max((x for x in state.live(cmd.side) if not x.blind and x.stats.ecm
-                   and field.cm(state, x.at, e.at) <= x.stats.ecm_range), key=lambda x: x.stats.ecm, default=None)
-    c = sp.ecm_contest(e.stats.ecm, counter.stats.ecm if counter else 0, ctx.dice, "ECM jam", sides=(side, cmd.side))
-    if not c.success:
+    c = contest.contest(state, "jam", e, ecm.best_ecm(state, cmd.side, e), cmd.side, "ECM jam", at=list(at))
+    if not contest.roll(state, c, ctx):
+        finish_jam(state, c, ctx)
+
+
+def finish_jam(state: HwState, c: dict, ctx: Context) -> None:
+    """On a success 1d10 pips off the commander, not below 2."""
+    e, cmd = state.units[c["ecm"]], state.unit_at(Hex(*c["at"]))
+    if not contest.result(c).success or cmd is None:
         return
+    side, uid = e.side, e.id
     (n,) = ctx.dice.roll(1, 10, "pips removed", side=side, unit=uid, rule=sp.R_ECM)
     before = state.pips.get(cmd.id, 0)
     state.pips[cmd.id] = sp.pips_after_ecm(before, n)
@@ -221,10 +227,16 @@ def ecm_ads(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     if target is None or target.id not in {a.id for a in ads_targets(state, e)}:
         raise Refusal(f"no enemy ADS within {e.name}'s ECM range at {at}")
     state.ecm_ads.append(uid)
-    factor = ads_factor(state, target)
-    mine = sp.ecm_roll(e.stats.ecm, ctx.dice, "ECM against ADS", side=side, unit=uid)
-    (theirs,) = ctx.dice.roll(1, 10, "ADS", side=target.side, unit=target.id, need=factor, test="<=", rule=sp.R_ADS)
-    cut = sp.ads_vs_ecm(factor, e.stats.ecm, mine, theirs)
+    c = contest.contest(state, "ads", e, target, target.side, "ECM against ADS", foe_factor=ads_factor(state, target),
+                        foe_die="ADS")
+    if not contest.roll(state, c, ctx):
+        finish_ecm_ads(state, c, ctx)
+
+
+def finish_ecm_ads(state: HwState, c: dict, ctx: Context) -> None:
+    """'reduce the ADS by the difference' (AHW-A23), not below 0, to the end of the turn."""
+    e, target, factor = state.units[c["ecm"]], state.units[c["foe"]], c["foe_factor"]
+    cut = sp.ads_vs_ecm(factor, e.stats.ecm, c["mine"], c["theirs"])
     if cut:
         state.ads_cut[target.id] = state.ads_cut.get(target.id, 0) + cut
         ctx.emit(Changed(unit=target.id, field="ads", before=factor, after=factor - cut, why=f"ECM of {e.name}"))

@@ -17,7 +17,7 @@ from rules.core import Context
 from rules.reaction import Pause
 from rules.rulesets.hundred_wars import engage, field
 from rules.rulesets.hundred_wars.procedures.combat import CqbResult, cqb_die, cqb_result
-from rules.rulesets.hundred_wars.psionics import ready_in_range
+from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 

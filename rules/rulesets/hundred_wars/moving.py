@@ -12,7 +12,7 @@ from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import movement as mp
 from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.procedures.combat import suicide
-from rules.rulesets.hundred_wars.psionics import ready_in_range
+from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 

@@ -10,7 +10,7 @@ from rules.rulesets.hundred_wars import field
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures.orders import orders_reach, roll_pips
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars.psionics import ready_in_range
+from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 

@@ -9,7 +9,7 @@ from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
 from rules.odds import die, mapped
-from rules.rulesets.hundred_wars import field, firing, melee, moving, teleporting
+from rules.rulesets.hundred_wars import contest, field, firing, melee, moving, teleporting
 from rules.rulesets.hundred_wars import odds
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars.procedures.orders import pips_for
@@ -185,6 +185,8 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
         run = state.paused[-1].data
         u = state.units.get(run["unit"])
         return move_preview(state, u, run=run) if u is not None else None
+    if a.reroll == "ecm" and state.paused and state.paused[-1].kind == contest.REROLL:
+        return ecm_reroll_preview(state, state.paused[-1].data, state.unit_at(Hex(*a.at)))
     if a.reroll == "teleport" and state.paused and state.paused[-1].kind == moving.TP_REROLL:
         run = state.paused[-1].data
         t, n = state.units[run["teleporter"]], moving.tp_queue(state, run)
@@ -211,6 +213,33 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
                        outcomes=tuple(Outcome(label=f"{count(k, 'pip')} left", chance=p) for k, p in sorted(dist.items())),
                        notes=(f"{cmd.name} has {count(before, 'pip')} now",))
     return None
+
+
+ECM_WORDS = {"order": "the order is cancelled", "jam": "the commander is jammed (1d10 pips off, not below 2)",
+             "disrupt": "the teleporter is disrupted (1d10 units kept)", "hijack": "the teleporter is hijacked (1d10 "
+             "units materialise)", "ads": "the ADS is cut"}
+
+
+def ecm_reroll_preview(state: HwState, c: dict, u: HwUnit | None) -> Preview | None:
+    """The ECM contest with that unit's die rolled again (the other die as it is): whether the use succeeds."""
+    dice = dict((uid, d) for d, uid in contest.die_units(c))
+    if u is None or u.id not in dice:
+        return None
+    die_ = dice[u.id]
+
+    def outcome(face: int) -> str:
+        r = contest.result({**c, die_: face})
+        if not r.success:
+            return "the ECM fails (or is beaten)"
+        if c["use"] == "ads":
+            return f"the ADS is cut by {min(c['foe_factor'], r.difference)}"
+        return ECM_WORDS[c["use"]]
+
+    dist = mapped(die(10), outcome)
+    kept = "theirs" if die_ == "mine" else "mine"
+    return Preview(title=f"Psionic re-roll of {u.name}'s {'ECM' if die_ == 'mine' else c['foe_die']} die",
+                   dice="1d10", outcomes=tuple(Outcome(label=k, chance=p) for k, p in sorted(dist.items())),
+                   notes=(f"the die showed {c[die_]}" + (f"; the other stays {c[kept]}" if c[kept] is not None else ""),))
 
 
 def cqb_reroll_preview(state: HwState, bout: dict, u: HwUnit | None) -> Preview | None:

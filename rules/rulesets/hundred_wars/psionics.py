@@ -22,6 +22,7 @@ from rules.reaction import Pause
 from rules.rulesets.hundred_wars import engage, field, firing
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import specials as sp
+from rules.rulesets.hundred_wars.psi_reach import ready, ready_in_range  # noqa: F401 (used by the stages)
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit, lower
 
@@ -29,17 +30,6 @@ ORDER_REACH = 2
 """The action list offers an enemy counter up to two hexes from the enemy (a farther hex may still be given)."""
 PIP = "psi_pip"
 """The pause in which the other side may cancel a psionic pip just spent."""
-
-
-def ready(state: HwState, u: HwUnit) -> bool:
-    """A revealed psionic unit with a pip left that has not used one this phase."""
-    return (u.on_map and not u.blind and u.stats.psionic > 0 and state.psi_used.get(u.id, 0) < u.stats.psionic
-            and u.id not in state.psi_phase)
-
-
-def ready_in_range(state: HwState, side: str, at: Hex) -> list[HwUnit]:
-    """The side's psionic units that may use a pip now on something at `at`."""
-    return [u for u in state.live(side) if ready(state, u) and field.cm(state, u.at, at) <= u.stats.psionic_range]
 
 
 def in_reach(state: HwState, psi: HwUnit) -> list[HwUnit]:

@@ -4,7 +4,7 @@ Kinds: `ecm_order` (ECM may cancel a new enemy order, ecm.py), `ecm_teleport` (E
 teleporting.py), `psi_fire` and `psi_die` (a psionic pip may cancel an enemy's fire or re-roll a die of a shot,
 shot.py), `psi_move` (a psionic pip may re-roll a movement die, moving.py), `psi_cqb` (one die of a close combat,
 melee.py), `psi_orders` (a commander's Orders die, orders.py),
-`psi_teleport` (a teleport die, moving.py), `psi_pip` (a psionic pip may cancel an
+`psi_teleport` (a teleport die, moving.py), `psi_ecm` (a die of an ECM contest, contest.py), `psi_pip` (a psionic pip may cancel an
 enemy pip, psionics.py). A reaction is `done` (let it be) or the
 kind's own action: `jam` for ECM, `psi` for psionics.
 """
@@ -17,7 +17,7 @@ from rules.core import Context, Refusal
 from rules.events import Message
 from rules.hexgrid import Hex
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import ecm, melee, moving, orders, phases, psionics, shot, teleporting
+from rules.rulesets.hundred_wars import contest, ecm, firing, melee, moving, orders, phases, psionics, shot, teleporting
 from rules.rulesets.hundred_wars.actions import Done, Jam, PsiReveal
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
@@ -63,6 +63,15 @@ def _keep_teleport(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
     moving.send(state, dict(p.data), ctx)
 
 
+FINISH = {"order": ecm.finish, "jam": firing.finish_jam, "ads": firing.finish_ecm_ads,
+          "disrupt": teleporting.finish_disrupt, "hijack": teleporting.finish_hijack}
+"""The effect of each ECM use once its contest's dice stand (contest.py)."""
+
+
+def _keep_contest(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
+    FINISH[p.data["use"]](state, dict(p.data), ctx)
+
+
 def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
     """The enemy let the pip work (or cancelled it: then nothing happens, the pip stays spent)."""
     psi = state.units[p.data["by"]]
@@ -73,7 +82,7 @@ def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
 
 
 HANDLERS = {**ecm.HANDLERS, **teleporting.HANDLERS, shot.CANCEL: _cancel_fire, shot.REROLL: _keep_dice,
-            moving.REROLL: _keep_move, moving.TP_REROLL: _keep_teleport, melee.REROLL: _keep_bout, orders.REROLL: _keep_orders, psionics.PIP: _pip}
+            moving.REROLL: _keep_move, moving.TP_REROLL: _keep_teleport, melee.REROLL: _keep_bout, orders.REROLL: _keep_orders, contest.REROLL: _keep_contest, psionics.PIP: _pip}
 
 
 def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
@@ -99,6 +108,12 @@ def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
         state.paused.pop()
         bout = dict(p.data)
         after_bout(state, bout, melee.reroll(state, bout, use["unit"], psi, ctx), ctx)
+    elif kind == "reroll" and use["die"] == "ecm":
+        p = reaction.waiting(state, contest.REROLL)
+        state.paused.pop()
+        c = dict(p.data)
+        if not contest.reroll(state, c, use["unit"], psi, ctx):
+            FINISH[c["use"]](state, c, ctx)
     elif kind == "reroll" and use["die"] == "orders":
         p = reaction.waiting(state, orders.REROLL)
         state.paused.pop()
@@ -144,6 +159,9 @@ def psi_choices(state: HwState, side: str) -> list[PsiReveal]:
         mover = state.units[p.data["unit"]]
         return [PsiReveal(side=side, unit=u.id, at=mover.at, reroll="move")
                 for u in psionics.ready_in_range(state, side, mover.at)]
+    if p.kind == contest.REROLL:
+        return [PsiReveal(side=side, unit=u.id, at=state.units[uid].at, reroll="ecm")
+                for uid, u in contest.rerollable(state, p.data, side)]
     if p.kind == moving.TP_REROLL:
         t = state.units[p.data["teleporter"]]
         return [PsiReveal(side=side, unit=u.id, at=t.at, reroll="teleport")
@@ -195,7 +213,7 @@ def react_psi(state: HwState, p: Pause, a: PsiReveal, ctx: Context) -> None:
     psi = state.units[a.unit]
     use = {"use": "reroll", "die": a.reroll} if a.reroll else {
         "use": "cancel_pip" if p.kind == psionics.PIP else "cancel_fire"}
-    if a.reroll == "cqb":  # whose die: the unit at `at`
+    if a.reroll in ("cqb", "ecm"):  # whose die: the unit at `at`
         use["unit"] = state.unit_at(Hex(*a.at)).id
     if not psionics.begin(state, a.side, psi, use, ctx):
         work(state, psi, use, ctx)

@@ -16,7 +16,7 @@ from rules.hexgrid import Hex
 from rules.reaction import Pause
 from rules.rulesets.hundred_wars import engage, field, firing
 from rules.rulesets.hundred_wars.procedures import fire as fp
-from rules.rulesets.hundred_wars.psionics import ready_in_range
+from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 

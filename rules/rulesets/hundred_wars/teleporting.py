@@ -20,7 +20,7 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Message, Moved
 from rules.hexgrid import Hex
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import carrying, field, moving
+from rules.rulesets.hundred_wars import carrying, contest, ecm, field, moving
 from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
@@ -104,13 +104,23 @@ def react(state: HwState, side: str, ecm_unit: str | None, ctx: Context, handler
         if e is None or e.id not in {x.id for x in able(state, side, t.at)}:
             raise Refusal(f"{ecm_unit} is not an ECM unit of yours with {t.name} in range that may still act this turn")
         state.ecm_teleport.append(e.id)
-        c = sp.ecm_contest(e.stats.ecm, counter_ecm(state, t.side, e), ctx.dice, "ECM: disrupt a teleporter",
-                           sides=(side, t.side))
-        if c.success:
-            (n,) = ctx.dice.roll(1, 10, "units kept from dematerialising", side=side, unit=e.id, rule=sp.R_ECM)
-            state.tp_blocked[t.id] = n
-            ctx.emit(Changed(unit=t.id, field="disrupted", before=0, after=n, why=f"ECM of {e.name}"))
+        c = contest.contest(state, "disrupt", e, ecm.best_ecm(state, t.side, e), t.side, "ECM: disrupt a teleporter",
+                            teleporter=t.id)
+        if contest.roll(state, c, ctx):
+            return
+        finish_disrupt(state, c, ctx)
+        return
     reaction.resume(state, ctx, handlers, cut=False)
+
+
+def finish_disrupt(state: HwState, c: dict, ctx: Context) -> None:
+    """On a success 1d10 units are kept from dematerialising; then the teleporter's action goes on."""
+    e, t = state.units[c["ecm"]], state.units[c["teleporter"]]
+    if contest.result(c).success:
+        (n,) = ctx.dice.roll(1, 10, "units kept from dematerialising", side=e.side, unit=e.id, rule=sp.R_ECM)
+        state.tp_blocked[t.id] = n
+        ctx.emit(Changed(unit=t.id, field="disrupted", before=0, after=n, why=f"ECM of {e.name}"))
+    reaction.resume(state, ctx, HANDLERS, cut=False)
 
 
 def _go_on(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
@@ -141,10 +151,18 @@ def hijack(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     if t is None or t.id not in {x.id for x in hijackable(state, e)}:
         raise Refusal(f"no enemy teleporter with units in its buffers within {e.name}'s ECM range at {at}")
     state.ecm_teleport.append(uid)
-    c = sp.ecm_contest(e.stats.ecm, counter_ecm(state, t.side, e), ctx.dice, "ECM: hijack a teleporter",
-                       sides=(side, t.side))
-    if not c.success:
+    c = contest.contest(state, "hijack", e, ecm.best_ecm(state, t.side, e), t.side, "ECM: hijack a teleporter",
+                        teleporter=t.id)
+    if not contest.roll(state, c, ctx):
+        finish_hijack(state, c, ctx)
+
+
+def finish_hijack(state: HwState, c: dict, ctx: Context) -> None:
+    """On a success 1d10 of its buffered units (the first taken first) materialise beside it."""
+    e, t = state.units[c["ecm"]], state.units[c["teleporter"]]
+    if not contest.result(c).success or t.eliminated:
         return
+    side, uid = e.side, e.id
     (roll,) = ctx.dice.roll(1, 10, "units materialised (hijack)", side=side, unit=uid, rule=sp.R_ECM)
     before = len(t.buffer)
     out, t.buffer = t.buffer[:roll], t.buffer[roll:]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.core import Context, Decision, Refusal
-from rules.events import PhaseChanged
 from rules.hexgrid import Hex, area
 from rules import reaction
 from rules.rulesets.hundred_wars import (

@@ -359,3 +359,51 @@ def test_a_full_teleport_roll_may_be_re_rolled_by_the_enemy_and_kept():
     s = teleport_game()
     act(s, "teleport red unit=t passenger=c to=6,3", 1)  # no psionics: no pause
     assert s.paused == [] and s.units["t"].buffer == ["c"]
+
+
+# --- a die of an ECM contest (contest.py) ----------------------------------------------------
+
+ECM6 = {**INF, "ecm": 6, "ecm_range": 40}
+
+
+def ecm_order_game(red_psi: bool = False, blue_psi: bool = False, red_ecm: bool = False):
+    """Red orders i; blue's ECM unit j may try to cancel it (red's own ECM, if any, is the roll to beat)."""
+    units = [unit("h", "red", at(0, 0), **HQ), unit("i", "red", at(3, 1), **(ECM6 if red_ecm else INF)),
+             unit("j", "blue", at(3, 5), **ECM6)]
+    if red_psi:
+        units.append(unit("rp", "red", at(5, 2), **SEER))
+    if blue_psi:
+        units.append(unit("bp", "blue", at(6, 5), **SEER))
+    s = game(units, phase="counters", pips={"h": 3})
+    act(s, "counter red unit=i to=6,1")
+    return s
+
+
+def test_a_successful_ecm_cancel_may_have_its_die_re_rolled_by_the_ordering_side():
+    s = ecm_order_game(red_psi=True)
+    act(s, "jam blue unit=j at=3,1", 2)  # ECM 2 <= 6: the cancel succeeds; red may re-roll j's die first
+    p = s.paused[-1]
+    assert p.kind == "psi_ecm" and p.reactor == "red" and s.units["i"].counter == at(6, 1)
+    a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
+    assert a.reroll == "ecm" and a.at == at(3, 5) and "re-roll the ECM contest die of j" in RULESET.describe(s, a)
+    pv = RULESET.preview(s, a)  # 1-6 succeeds, 7-10 fails
+    assert {o.label: o.chance for o in pv.outcomes} == {"the order is cancelled": Fraction(6, 10),
+                                                      "the ECM fails (or is beaten)": Fraction(4, 10)}
+    act(s, a.text(), 8)  # 8 > 6: the cancel fails, the order stands
+    assert s.paused == [] and s.units["i"].counter == at(6, 1) and s.psi_used == {"rp": 1}
+    assert RULESET.decision(s).side == "red" and s.ecm_used == ["j"]
+
+
+def test_a_failed_ecm_contest_may_be_re_rolled_by_the_ecm_side_on_either_die():
+    s = ecm_order_game(blue_psi=True, red_ecm=True)
+    act(s, "jam blue unit=j at=3,1", 2, 2)  # margin 4 against 4: beaten, the order stands; blue may re-roll
+    assert s.paused[-1].reactor == "blue"
+    assert {a.at for a in RULESET.legal_actions(s, "blue") if a.kind == "psi"} == {at(3, 5), at(3, 1)}
+    act(s, "psi blue unit=bp at=3,1 reroll=ecm", 5)  # red's counter-ECM again: 5, margin 1: blue's 4 beats it
+    assert s.paused == [] and s.units["i"].counter is None and s.pips["h"] == 2
+
+
+def test_without_psionics_an_ecm_contest_never_pauses():
+    s = ecm_order_game()
+    act(s, "jam blue unit=j at=3,1", 2)
+    assert s.paused == [] and s.units["i"].counter is None

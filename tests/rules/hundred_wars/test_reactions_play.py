@@ -43,7 +43,7 @@ def keen(game: GameService, side: str, rng: random.Random):
 
 def test_psionics_ecm_and_teleporters_keep_undo_replay_and_secrets():
     seen: set[str] = set()
-    for seed in (1, 2, 3):
+    for seed in (1, 2, 3, 4, 5):
         game = GameService.new(busy_setup(), seed=seed, options={"dummy_blinds": 1})
         rng = random.Random(seed)
         for step in range(220):
@@ -66,4 +66,5 @@ def test_psionics_ecm_and_teleporters_keep_undo_replay_and_secrets():
                 check_point(game, rng)
         again = GameService.replay(game.ruleset, game.initial, game.log)
         assert again.state == game.state
-    assert {"psi_fire", "psi_die", "psi_move", "psi_pip", "psi-reroll", "psi-cancel", "ecm_teleport"} <= seen, sorted(seen)
+    assert {"psi_fire", "psi_die", "psi_move", "psi_pip", "psi-reroll", "psi-cancel", "ecm_teleport", "psi_orders",
+            "psi_ecm", "psi_teleport"} <= seen, sorted(seen)  # psi_cqb: forced-dice tests (contact is rare here)
