@@ -15,6 +15,7 @@ from rules.hexgrid import Hex
 from rules.reaction import Pause
 from rules.rulesets.hundred_wars import contest, field
 from rules.rulesets.hundred_wars.procedures import specials as sp
+from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 
@@ -37,10 +38,11 @@ def offer(state: HwState, side: str, unit: HwUnit, before: dict[str, list], ctx:
     if unit.at is None:
         return
     for other in [s for s in state.order or state.side_ids() if s != side]:
-        if able(state, other, unit.at):
+        if able(state, other, unit.at) or ready_in_range(state, other, unit.at):
             reaction.pause(state, Pause(kind=KIND, actor=side, reactor=other, data={
                 "unit": unit.id, "at": list(unit.at), "before": before},
-                prompt=f"cancel the new Move order of {unit.name} with ECM (j), or let it stand (d)"), ctx)
+                prompt=f"cancel the new Move order of {unit.name} with ECM (j) or a psionic pip (y), "
+                       "or let it stand (d)"), ctx)
             return
 
 

@@ -206,7 +206,30 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
     if a.reroll and state.paused and state.paused[-1].kind == "psi_die":
         return reroll_preview(state, state.paused[-1].data, a.reroll)
     cmd = state.unit_at(Hex(*a.at))
-    if a.simulate == "ecm" and cmd is not None:
+    paused = state.paused[-1].kind if state.paused else ""
+    if a.simulate == "ads" and paused == "psi_fire":
+        data = state.paused[-1].data
+        fire = state.units[data["firer"]].stats.weapon(data["w"]).fire
+        dist = mapped(die(10), lambda n: min(fire, 10 * sp.margin(10, n)))
+        return Preview(title="Psionic ADS", dice="1d10 (as ADS 10, no enemy ECM to beat)",
+                       outcomes=tuple(Outcome(label=f"Fire {fire} cut by {k}", chance=p) for k, p in sorted(dist.items())))
+    if a.simulate == "ecm" and paused == "ecm_teleport":
+        dist = mapped(die(10), lambda n: n)
+        return Preview(title="Psionic disruption of a teleporter", dice="1d10 units kept",
+                       outcomes=tuple(Outcome(label=f"{count(k, 'unit')} kept this turn", chance=p)
+                                      for k, p in sorted(dist.items())))
+    if a.simulate == "ecm" and not paused and cmd is not None and state.phase == "fire":
+        ads = firing.ads_factor(state, cmd)
+        dist = mapped(die(10), lambda n: min(ads, sp.margin(10, n)))
+        return Preview(title=f"Psionic ECM against the ADS of {cmd.name}", dice="1d10 (as ECM 10, no ADS roll)",
+                       outcomes=tuple(Outcome(label=f"ADS {ads} cut by {k}", chance=p) for k, p in sorted(dist.items())))
+    if a.simulate == "ecm" and not paused and cmd is not None and state.phase == "move":
+        n_ = len(cmd.buffer)
+        dist = mapped(die(10), lambda f: min(f, n_))
+        return Preview(title=f"Psionic hijack of {cmd.name}", dice="1d10 units materialised",
+                       outcomes=tuple(Outcome(label=f"{count(k, 'unit')} materialised", chance=p)
+                                      for k, p in sorted(dist.items())))
+    if a.simulate == "ecm" and not paused and cmd is not None:
         before = state.pips.get(cmd.id, 0)
         dist = mapped(die(10), lambda n: sp.pips_after_ecm(before, n))
         return Preview(title=f"Psionic jam of {cmd.name}", dice="1d10 pips removed (not below 2)",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from rules import reaction
 from rules.actions import Action
 from rules.core import Context, Refusal
-from rules.events import Message
+from rules.events import Changed, Message
 from rules.hexgrid import Hex
 from rules.reaction import Pause
 from rules.rulesets.hundred_wars import contest, ecm, firing, melee, moving, orders, phases, psionics, shot, teleporting
@@ -96,6 +96,29 @@ def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
         psionics.repairs(state, psi, at, ctx)
     elif kind == "ecm":
         psionics.ecm_jam(state, psi, at, ctx)
+    elif kind == "ecm_ads":
+        psionics.ecm_ads(state, psi, at, ctx)
+    elif kind == "hijack":
+        t = state.unit_at(at)
+        if t is not None:
+            teleporting.materialise(state, psi, t, f"hijacked by the psionics of {psi.name}", ctx)
+    elif kind == "teleport":
+        psionics.teleport_unit(state, psi, at, Hex(*use["to"]), ctx)
+    elif kind == "sim_order":  # the enemy's new order waits below: cancelled as ECM would
+        reaction.resume(state, ctx, HANDLERS, cut=True)
+    elif kind == "sim_disrupt":  # the enemy teleporter waits below: 1d10 units kept, then it goes on
+        p = reaction.waiting(state, teleporting.DISRUPT)
+        teleporting.keep_back(state, psi, state.units[p.data["teleporter"]], f"psionics of {psi.name}", ctx)
+        reaction.resume(state, ctx, HANDLERS, cut=False)
+    elif kind == "sim_ads":  # the enemy's shot waits below: its Fire is cut before any die is rolled
+        p = reaction.waiting(state, shot.CANCEL)
+        state.paused.pop()
+        data = dict(p.data)
+        fire = state.units[data["firer"]].stats.weapon(data["w"]).fire
+        data["psi_ads"] = psionics.ads_cut(state, psi, fire, ctx)
+        ctx.emit(Changed(unit=data["firer"], field="fire", before=fire, after=fire - data["psi_ads"],
+                         why=f"intercepted by the psionics of {psi.name}"))
+        shot.proceed(state, data, ctx)
     elif kind == "fire":
         firer, target = state.unit_at(at), state.unit_at(Hex(*use["to"]))
         if firer is not None and target is not None and use["weapon"] not in firer.fired:
@@ -149,9 +172,18 @@ def psi_choices(state: HwState, side: str) -> list[PsiReveal]:
     if p is None or p.reactor != side:
         return []
     if p.kind == shot.CANCEL:
-        firer = state.units[p.data["firer"]]
+        firer, target = state.units[p.data["firer"]], state.units[p.data["target"]]
         return [PsiReveal(side=side, unit=u.id, at=firer.at, cancel=True)
-                for u in psionics.ready_in_range(state, side, firer.at)]
+                for u in psionics.ready_in_range(state, side, firer.at)] + [
+            PsiReveal(side=side, unit=u.id, at=target.at, simulate="ads") for u in shot.ads_simulable(state, p.data, side)]
+    if p.kind == ecm.KIND:
+        at = Hex(*p.data["at"])
+        return [PsiReveal(side=side, unit=u.id, at=at, simulate="ecm") for u in psionics.ready_in_range(state, side, at)]
+    if p.kind == teleporting.DISRUPT:
+        t = state.units[p.data["teleporter"]]
+        if state.tp_blocked.get(t.id, 0):
+            return []
+        return [PsiReveal(side=side, unit=u.id, at=t.at, simulate="ecm") for u in psionics.ready_in_range(state, side, t.at)]
     if p.kind == psionics.PIP:
         by = state.units[p.data["by"]]
         return [PsiReveal(side=side, unit=u.id, at=by.at, cancel=True) for u in psionics.ready_in_range(state, side, by.at)]
@@ -194,14 +226,14 @@ def react(state: HwState, a: Action, ctx: Context) -> None:
     p = reaction.waiting(state)
     if p is None or p.reactor != a.side:
         raise Refusal("no action waits for your reaction")
-    if p.kind == ecm.KIND:
+    if isinstance(a, PsiReveal):
+        react_psi(state, p, a, ctx)
+    elif p.kind == ecm.KIND:
         ecm.react(state, a.side, a.unit if isinstance(a, Jam) else None, ctx)
     elif p.kind == teleporting.DISRUPT:
         teleporting.react(state, a.side, a.unit if isinstance(a, Jam) else None, ctx, HANDLERS)
     elif isinstance(a, Done):
         reaction.resume(state, ctx, HANDLERS, cut=False)
-    elif isinstance(a, PsiReveal):
-        react_psi(state, p, a, ctx)
     else:
         raise Refusal(f"first: {p.prompt}")
 
@@ -211,8 +243,12 @@ def react_psi(state: HwState, p: Pause, a: PsiReveal, ctx: Context) -> None:
         psionics.psionic(state, a.side, a.unit)  # says why, when the unit is the reason
         raise Refusal(f"that psionic pip cannot be used on this: {p.prompt}")
     psi = state.units[a.unit]
-    use = {"use": "reroll", "die": a.reroll} if a.reroll else {
-        "use": "cancel_pip" if p.kind == psionics.PIP else "cancel_fire"}
+    if a.simulate:
+        use = {"use": "sim_ads" if a.simulate == "ads" else ("sim_order" if p.kind == ecm.KIND else "sim_disrupt")}
+    elif a.reroll:
+        use = {"use": "reroll", "die": a.reroll}
+    else:
+        use = {"use": "cancel_pip" if p.kind == psionics.PIP else "cancel_fire"}
     if a.reroll in ("cqb", "ecm"):  # whose die: the unit at `at`
         use["unit"] = state.unit_at(Hex(*a.at)).id
     if not psionics.begin(state, a.side, psi, use, ctx):

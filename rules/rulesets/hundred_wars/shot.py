@@ -16,6 +16,7 @@ from rules.hexgrid import Hex
 from rules.reaction import Pause
 from rules.rulesets.hundred_wars import engage, field, firing
 from rules.rulesets.hundred_wars.procedures import fire as fp
+from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
@@ -47,12 +48,22 @@ def offer_cancel(state: HwState, shot: dict, firer: HwUnit, target: HwUnit, ctx:
     """The target's side first, then the others in player order: one with a pip in range of the firer may cancel."""
     others = [target.side] + [s for s in state.order or state.side_ids() if s not in (target.side, shot["by"])]
     for other in others:
-        if other != shot["by"] and ready_in_range(state, other, firer.at):
+        if other != shot["by"] and (ready_in_range(state, other, firer.at) or ads_simulable(state, shot, other)):
             reaction.pause(state, Pause(kind=CANCEL, actor=shot["by"], reactor=other, data=dict(shot),
                                         prompt=f"cancel the fire of {firer.name} with a psionic pip (y), "
                                                "or let it fire (d)"), ctx)
             return True
     return False
+
+
+def ads_simulable(state: HwState, shot: dict, side: str) -> list[HwUnit]:
+    """The side's psionic units that may simulate an ADS against this shot: 'Any incoming attack ... with a Fire
+    above 35 can be intercepted within range' -- a shot at one of the side's units within psionic range."""
+    target, firer = state.units[shot["target"]], state.units[shot["firer"]]
+    weapon = firer.stats.weapon(shot["w"])
+    if target.side != side or weapon is None or not sp.ads_applies(weapon.fire):
+        return []
+    return ready_in_range(state, side, target.at)
 
 
 def range_result(state: HwState, shot: dict) -> fp.RangeResult:
@@ -147,7 +158,7 @@ def proceed(state: HwState, shot: dict, ctx: Context) -> None:
         double = fp.doubles_damage(indirect_good_hit=rr.good and weapon.kind == "indirect",
                                    from_above=fp.from_above(lf, lt), from_below=fp.from_below(lf, lt),
                                    top_armour=target.stats.top_armour, mine_proof=target.stats.mine_proof)
-        fire_factor = max(weapon.fire - firing.ads(state, firer, target, weapon.fire, ctx), 0)
+        fire_factor = max(weapon.fire - shot.get("psi_ads", 0) - firing.ads(state, firer, target, weapon.fire, ctx), 0)
         shot.update(stage="damage", target=target.id, good=rr.good, fire_factor=fire_factor, armour_factor=armour,
                     double=double)
         shot["fire"] = roll(state, shot, "fire", ctx)

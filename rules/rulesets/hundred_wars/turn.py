@@ -78,6 +78,7 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
         out += [Carry(side=side, unit=p.id, at=c.at) for p, c in carrying.boardings(state, side)]
         out += [Carry(side=side, unit=p, at=h, off=True) for p, h in carrying.set_downs(state, side)]
         out += [Jam(side=side, unit=e.id, at=t.at) for e in state.live(side) for t in teleporting.hijackable(state, e)]
+        out += psi_move_actions(state, side)
     return out
 
 
@@ -158,6 +159,22 @@ def psi_fire_actions(state: HwState, u) -> list[Action]:
                 for t in psionics.fire_targets(state, side, e, w)]
     out += [PsiReveal(side=side, unit=u.id, at=f.at, simulate="repairs") for f in psionics.friends_in_reach(state, u)
             if firing.repair_key(f)]
+    out += [PsiReveal(side=side, unit=u.id, at=e.at, simulate="ecm") for e in psionics.in_reach(state, u)
+            if not e.blind and firing.ads_factor(state, e)]
+    return out
+
+
+def psi_move_actions(state: HwState, side: str) -> list[Action]:
+    """Phase 5 pips: simulate a teleport of a unit of yours, or ECM hijacking an enemy teleporter."""
+    out: list[Action] = []
+    for u in state.live(side):
+        if not psionics.ready(state, u):
+            continue
+        out += [PsiReveal(side=side, unit=u.id, at=e.at, simulate="ecm") for e in psionics.in_reach(state, u)
+                if not e.blind and e.buffer]
+        out += [PsiReveal(side=side, unit=u.id, at=f.at, to=h, simulate="teleport")
+                for f in psionics.friends_in_reach(state, u) if f.id != u.id
+                for h in psionics.teleport_spots(state, u, f)]
     return out
 
 
@@ -289,9 +306,12 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
         return legal_actions(state, action.side)
     if isinstance(action, PsiReveal) and (action.cancel or action.reroll):
         raise Refusal("a psionic pip cancels or re-rolls only while an enemy action waits for it")
-    if isinstance(action, PsiReveal) and state.phase not in ("counters", "fire"):
-        raise Refusal("psionic pips are used in Phase 3 (enemy orders, ECM jam) or Phase 4 (blinds, enemy weapons, "
-                      "repairs), and while an enemy action waits for them")
+    if isinstance(action, PsiReveal) and state.phase not in ("counters", "fire", "move"):
+        raise Refusal("psionic pips are used in Phase 3 (enemy orders, ECM jam), Phase 4 (blinds, enemy weapons, "
+                      "repairs, ECM against an ADS), Phase 5 (teleport, ECM hijack) and while an enemy action waits "
+                      "for them")
+    if isinstance(action, PsiReveal) and state.phase == "move" and action.simulate not in ("teleport", "ecm"):
+        raise Refusal("in Phase 5 a psionic pip simulates a teleport or an ECM hijack (enemy orders: Phase 3)")
     if isinstance(action, (Fire, Repair, Reveal, EcmAds)) and state.phase != "fire":
         raise Refusal("that is done in Phase 4 (fire)")
     if isinstance(action, PlaceBlind) and state.phase != "blinds":

@@ -111,6 +111,19 @@ def psi_words(state: HwState, a: PsiReveal) -> str:
         return f"{who} to cancel the {what} of {_at(state, a.at)}"
     if a.simulate == "repairs":
         return f"{who} as Field Repairs on {_at(state, a.at)} (1 point, no roll)"
+    if a.simulate == "ads":
+        return f"{who} as an ADS against the fire at {_at(state, a.at)} (Fire cut by 10 x (10 - 1d10))"
+    if a.simulate == "teleport":
+        return f"{who} to teleport {_at(state, a.at)} to {Hex(*a.to)} (no roll)"
+    p = state.paused[-1] if state.paused else None
+    if a.simulate == "ecm" and p is not None and p.kind == "ecm_order":
+        return f"{who} as ECM to cancel the new order of {_at(state, a.at)} (no roll)"
+    if a.simulate == "ecm" and p is not None and p.kind == "ecm_teleport":
+        return f"{who} as ECM to disrupt the teleporter {_at(state, a.at)} (1d10 units kept)"
+    if a.simulate == "ecm" and state.phase == "fire":
+        return f"{who} as ECM against the ADS of {_at(state, a.at)} (cut by 10 - 1d10)"
+    if a.simulate == "ecm" and state.phase == "move":
+        return f"{who} as ECM to hijack the teleporter {_at(state, a.at)} (1d10 units materialise)"
     if a.simulate == "ecm":
         return f"{who} as ECM to jam the commander {_at(state, a.at)} (1d10 pips off, not below 2)"
     if a.weapon is not None:

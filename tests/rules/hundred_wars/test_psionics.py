@@ -332,6 +332,9 @@ def teleport_game(red_psi: bool = False, blue_psi: bool = False):
         units.append(unit("bp", "blue", at(6, 4), **SEER))
     s = game(units, phase="move")
     act(s, "gather red unit=t passenger=a")
+    if blue_psi:  # blue's pip could simulate ECM disrupting the teleporter: it lets it go
+        assert s.paused[-1].kind == "ecm_teleport"
+        act(s, "done blue")
     return s
 
 
@@ -352,7 +355,8 @@ def test_a_teleport_roll_that_leaves_units_suspended_may_be_re_rolled_by_its_sid
 
 def test_a_full_teleport_roll_may_be_re_rolled_by_the_enemy_and_kept():
     s = teleport_game(blue_psi=True)
-    act(s, "teleport red unit=t passenger=c to=6,3", 5)
+    act(s, "teleport red unit=t passenger=c to=6,3")
+    act(s, "done blue", 5)  # no disruption; the roll sends both
     assert s.paused[-1].reactor == "blue" and s.units["c"].at == at(4, 2)  # nothing has moved yet
     act(s, "psi blue unit=bp at=3,1 reroll=teleport", 1)  # one of the two materialises: a first, c waits
     assert s.paused == [] and s.units["t"].buffer == ["c"] and s.units["c"].at is None and s.units["a"].on_map
@@ -407,3 +411,83 @@ def test_without_psionics_an_ecm_contest_never_pauses():
     s = ecm_order_game()
     act(s, "jam blue unit=j at=3,1", 2)
     assert s.paused == [] and s.units["i"].counter is None
+
+
+# --- a pip simulating the other specialities -------------------------------------------------
+
+
+def test_a_pip_simulates_ecm_cancelling_a_new_enemy_order_with_no_roll():
+    s = game([unit("h", "red", at(0, 0), **HQ), unit("i", "red", at(3, 1)), unit("bp", "blue", at(3, 5), **SEER)],
+             phase="counters", pips={"h": 3})
+    act(s, "counter red unit=i to=6,1")  # blue has no ECM unit, but a psionic one in range: it may react
+    assert s.paused[-1].kind == "ecm_order" and s.paused[-1].reactor == "blue"
+    a = next(a for a in RULESET.legal_actions(s, "blue") if a.kind == "psi")
+    assert a.simulate == "ecm" and "cancel the new order of i" in RULESET.describe(s, a)
+    act(s, a.text())  # no die
+    assert s.units["i"].counter is None and s.paused == [] and s.psi_used == {"bp": 1} and s.pips["h"] == 2
+    s = game([unit("h", "red", at(0, 0), **HQ), unit("i", "red", at(3, 1)), unit("b", "blue", at(3, 7))],
+             phase="counters", pips={"h": 3})
+    act(s, "counter red unit=i to=6,1")  # no ECM, no psionics: no pause
+    assert s.paused == [] and s.units["i"].counter == at(6, 1)
+
+
+def test_a_pip_simulates_ecm_disrupting_and_hijacking_a_teleporter():
+    tp = {**INF, "teleport": 3, "teleport_range": 20}
+    s = game([unit("t", "red", at(3, 1), **tp), unit("a", "red", at(3, 2)), unit("bp", "blue", at(5, 4), **SEER)],
+             phase="move")
+    act(s, "gather red unit=t passenger=a")
+    assert s.paused[-1].kind == "ecm_teleport"
+    a = next(a for a in RULESET.legal_actions(s, "blue") if a.kind == "psi")
+    assert "disrupt the teleporter t" in RULESET.describe(s, a)
+    assert {o.chance for o in RULESET.preview(s, a).outcomes} == {Fraction(1, 10)}
+    act(s, a.text(), 2)  # 2 units kept this turn: a stays
+    assert s.paused == [] and s.units["a"].at == at(3, 2) and s.tp_blocked == {"t": 1}
+    s = game([unit("t", "red", at(3, 1), **tp), unit("a", "red", None), unit("c", "red", None),
+              unit("bp", "blue", at(5, 4), **SEER)], phase="move", order=("blue", "red"))
+    for b in [u for u in s.units.values() if u.blind]:
+        b.eliminated = True  # a and c are in t's buffers, not under blinds
+    s.units["t"].buffer = ["a", "c"]
+    a = next(a for a in RULESET.legal_actions(s, "blue") if a.kind == "psi" and a.simulate == "ecm")
+    assert a.at == at(3, 1) and "hijack the teleporter t" in RULESET.describe(s, a)
+    assert {o.label: o.chance for o in RULESET.preview(s, a).outcomes} == {
+        "1 unit materialised": Fraction(1, 10), "2 units materialised": Fraction(9, 10)}
+    act(s, a.text(), 1)  # one of them materialises beside t, the first taken first
+    assert s.units["a"].at.distance(at(3, 1)) == 1 and s.units["t"].buffer == ["c"]
+
+
+def test_a_pip_simulates_an_ads_against_an_enemy_shot_and_ecm_against_an_ads():
+    big = {**INF, "weapons": [{"fire": 60, "range": 20}]}
+    s = game([unit("r", "red", at(3, 1), **big), unit("b", "blue", at(3, 4), **{**INF, "armour": 30}),
+              unit("bp", "blue", at(3, 7), **{**SEER, "psionic_range": 20})])  # 15 cm from b, 30 cm from r
+    act(s, "fire red unit=r at=3,4")  # Fire 60 > 35 at a unit within bp's range: blue may intercept
+    assert s.paused[-1].kind == "psi_fire"
+    a = next(a for a in RULESET.legal_actions(s, "blue") if a.kind == "psi")
+    assert a.simulate == "ads" and not [x for x in RULESET.legal_actions(s, "blue") if getattr(x, "cancel", False)]
+    pv = {o.label: o.chance for o in RULESET.preview(s, a).outcomes}
+    assert pv["Fire 60 cut by 60"] == Fraction(4, 10) and pv["Fire 60 cut by 0"] == Fraction(1, 10)
+    act(s, a.text(), 7, 50, 50, 20)  # 1d10 7: cut by 30, Fire 30; on target; Fire 30 v Armour 20: 10 damage
+    assert s.paused == [] and s.pending[0].damage == 10 and not s.units["b"].eliminated
+    s = game([unit("r", "red", at(3, 1), **big), unit("b", "blue", at(3, 4), **{**INF, "armour": 30})])
+    act(s, "fire red unit=r at=3,4", 50, 50, 20)  # no psionics: no pause; the full Fire 60: 50 v 20 destroys
+    assert s.paused == [] and s.units["b"].eliminated
+    guard = {**INF, "ads": 6, "ads_range": 20, "ads_fire": 0}
+    s = game([unit("rp", "red", at(3, 1), **SEER), unit("g", "blue", at(3, 4), **guard)])
+    a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi" and a.simulate == "ecm")
+    assert "against the ADS of g" in RULESET.describe(s, a)
+    assert {o.label: o.chance for o in RULESET.preview(s, a).outcomes}["ADS 6 cut by 6"] == Fraction(4, 10)
+    act(s, a.text(), 7)  # margin 10 - 7 = 3
+    assert s.ads_cut == {"g": 3}
+
+
+def test_a_pip_simulates_a_teleport_of_one_unit_with_no_roll():
+    s = game([unit("rp", "red", at(3, 1), **SEER), unit("a", "red", at(3, 2)), unit("e", "blue", at(11, 7))],
+             phase="move")
+    offered = [a for a in RULESET.legal_actions(s, "red") if a.kind == "psi" and a.simulate == "teleport"]
+    assert offered and all(a.at == at(3, 2) for a in offered)  # never the psionic unit itself
+    act(s, "psi red unit=rp at=3,2 to=6,3 simulate=teleport")
+    assert s.units["a"].at == at(6, 3) and s.psi_used == {"rp": 1}
+    with pytest.raises(Refusal, match="beyond"):
+        s.psi_phase = []
+        act(s, "psi red unit=rp at=6,3 to=11,1 simulate=teleport")
+    with pytest.raises(Refusal, match="not the psionic unit itself"):
+        act(s, "psi red unit=rp at=3,1 to=4,1 simulate=teleport")
