@@ -48,25 +48,32 @@ async def test_battle_one_ends_and_battle_two_starts_with_the_carried_forces(tmp
         state = str(screen.query_one("#campaign-state", Static).render())
         assert "1 of 2 battles fought" in state and "blue: its choices are its own" in state
         assert {s.side for s in screen.steps} == {"red"}
-        steps = [s.label for s in screen.steps]
-        buy = next(i for i, s in enumerate(steps) if s.startswith("buy a new"))
-        rows = screen.query_one("#steps", OptionList)
-        for _ in range(buy - (rows.highlighted or 0)):
-            await pilot.press("down")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert "Done:" in str(screen.query_one("#message", Static).render())
+        bought = False
+        for side in ("red", "blue"):  # each side in turn buys a new unit if its pool affords one, then finishes
+            if side == "blue":
+                await pilot.press("b")  # blue has not chosen yet: no battle
+                await pilot.pause()
+                assert app.screen is screen and "First every side" in str(screen.query_one("#message", Static).render())
+                await choose(pilot, screen, "finished: pass the keyboard to blue")
+                assert isinstance(app.screen, PassKeyboardScreen) and app.screen.side_name == "blue"
+                await pilot.press("enter")
+                await pilot.pause()
+                assert {s.side for s in screen.steps} == {"blue"}
+                assert "red: its choices are its own" in str(screen.query_one("#campaign-state", Static).render())
+            steps = [s.label for s in screen.steps]
+            buy = next((i for i, s in enumerate(steps) if s.startswith("buy a new")), None)
+            if buy is None or bought:
+                continue
+            rows = screen.query_one("#steps", OptionList)
+            for _ in range(buy - (rows.highlighted or 0)):
+                await pilot.press("down")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Done:" in str(screen.query_one("#message", Static).render())
+            bought = True
+        assert bought  # the seeded pools afford one new unit
         carried = cp.Campaign.model_validate(play.load(path).carry)
         forces = {u.id: u for f in carried.forces.values() for u in f}
-        await pilot.press("b")  # blue has not chosen yet: no battle
-        await pilot.pause()
-        assert app.screen is screen and "First every side" in str(screen.query_one("#message", Static).render())
-        await choose(pilot, screen, "finished: pass the keyboard to blue")
-        assert isinstance(app.screen, PassKeyboardScreen) and app.screen.side_name == "blue"
-        await pilot.press("enter")
-        await pilot.pause()
-        assert {s.side for s in screen.steps} == {"blue"}
-        assert "red: its choices are its own" in str(screen.query_one("#campaign-state", Static).render())
         await choose(pilot, screen, "finished: every side has chosen")
         await pilot.press("b")
         await pilot.pause()

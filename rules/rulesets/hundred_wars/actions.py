@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, TypeAdapter
 
 from rules.actions import Action
-from rules.hexgrid import Hex
+from rules.hexgrid import Direction, Hex
 
 
 class RollOff(Action):
@@ -29,6 +29,8 @@ class PlacePiece(Action):
     kind: Literal["piece"] = "piece"
     terrain: str
     at: Hex
+    toward: Direction | None = None
+    """A river's direction: it runs as a line from `at` (other pieces cover the hexes around `at`)."""
 
 
 class RollOrders(Action):

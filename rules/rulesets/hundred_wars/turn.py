@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.core import Context, Decision, Refusal
-from rules.hexgrid import Hex, area
+from rules.hexgrid import DIRECTIONS, Hex, area
 from rules import reaction
 from rules.rulesets.hundred_wars import (
     carrying, ecm, engage, field, firing, melee, moving, placing, psionics, reactions, setup, shot, teleporting,
@@ -46,8 +46,9 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
     if state.phase == "setup":
         return [RollOff(side=side)]
     if state.phase == "terrain":
-        return [Done(side=side)] + [PlacePiece(side=side, terrain=t, at=h) for t in placing.PLACEABLE
-                                    for h in placing.spots(state)]
+        return [Done(side=side)] + [PlacePiece(side=side, terrain=t, at=h, toward=d) for t in placing.placeable(state)
+                                    for h in placing.spots(state)
+                                    for d in (DIRECTIONS if t in placing.LINES else (None,))]
     if state.phase == "edge":
         return [ChooseEdge(side=side, edge=e) for e in setup.free_edges(state)]  # type: ignore[arg-type]
     if state.phase == "orders":
@@ -225,7 +226,7 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
     elif isinstance(action, RollOff):
         setup.roll_off(state, ctx)
     elif isinstance(action, PlacePiece):
-        placing.place(state, side, action.terrain, Hex(*action.at), ctx)
+        placing.place(state, side, action.terrain, Hex(*action.at), ctx, action.toward)
     elif isinstance(action, Done) and state.phase == "terrain":
         placing.stop(state, side)
     elif isinstance(action, ChooseEdge):

@@ -28,7 +28,9 @@ def describe(state: HwState, a: Action) -> str:
     if isinstance(a, RollOff):
         return "Roll 1d10 each to set up (high scorer chooses a table edge)"
     if isinstance(a, PlacePiece):
-        return f"Place a {a.terrain} piece at {Hex(*a.at)}"
+        if a.toward:
+            return f"Place a {a.terrain} from {Hex(*a.at)} toward {a.toward}, to the table's edge or the first hex not open"
+        return f"Place a {a.terrain} piece at {Hex(*a.at)} (and the open hexes around it)"
     if isinstance(a, ChooseEdge):
         return f"Take the {a.edge} table edge"
     if isinstance(a, RollOrders):
