@@ -27,11 +27,15 @@ REROLL = "psi_ecm"
 
 
 def contest(state: HwState, use: str, e: HwUnit, foe: HwUnit | None, defender: str, purpose: str, *,
-            foe_factor: int | None = None, foe_die: str = "ECM", **data) -> dict:
-    """A contest ready to roll: `foe_factor` defaults to the foe's ECM factor."""
+            foe_factor: int | None = None, foe_die: str = "ECM", my_factor: int | None = None, my_die: str = "ECM",
+            foe_purpose: str = "counter-ECM", **data) -> dict:
+    """A contest ready to roll: the factors default to the two units' ECM factors. An ADS intercepting a shot is
+    the same contest with the ADS as `e` (`my_die`="ADS") and the firer's ECM as the foe."""
     factor = foe_factor if foe_factor is not None else (foe.stats.ecm if foe is not None else 0)
-    return {"use": use, "ecm": e.id, "foe": foe.id if foe is not None else None, "my_factor": e.stats.ecm,
-            "foe_factor": factor, "foe_die": foe_die, "defender": defender, "purpose": purpose, **data}
+    return {"use": use, "ecm": e.id, "foe": foe.id if foe is not None else None,
+            "my_factor": my_factor if my_factor is not None else e.stats.ecm, "my_die": my_die,
+            "foe_factor": factor, "foe_die": foe_die, "foe_purpose": foe_purpose, "defender": defender,
+            "purpose": purpose, **data}
 
 
 def roll(state: HwState, c: dict, ctx: Context) -> bool:
@@ -42,15 +46,13 @@ def roll(state: HwState, c: dict, ctx: Context) -> bool:
 
 
 def roll_die(state: HwState, c: dict, die: str, ctx: Context, again: str = "") -> int:
-    if die == "mine":
-        e = state.units[c["ecm"]]
-        return sp.ecm_roll(c["my_factor"], ctx.dice, c["purpose"] + again, side=e.side, unit=e.id)
-    foe = state.units[c["foe"]]
-    if c["foe_die"] == "ADS":
-        (r,) = ctx.dice.roll(1, 10, "ADS" + again, side=foe.side, unit=foe.id, need=c["foe_factor"], test="<=",
-                             rule=sp.R_ADS)
+    unit, factor, kind, purpose = ((c["ecm"], c["my_factor"], c.get("my_die", "ECM"), c["purpose"]) if die == "mine"
+                                   else (c["foe"], c["foe_factor"], c["foe_die"], c.get("foe_purpose", "counter-ECM")))
+    u = state.units[unit]
+    if kind == "ADS":
+        (r,) = ctx.dice.roll(1, 10, purpose + again, side=u.side, unit=u.id, need=factor, test="<=", rule=sp.R_ADS)
         return r
-    return sp.ecm_roll(c["foe_factor"], ctx.dice, "counter-ECM" + again, side=foe.side, unit=foe.id)
+    return sp.ecm_roll(factor, ctx.dice, purpose + again, side=u.side, unit=u.id)
 
 
 def result(c: dict) -> sp.Contest:

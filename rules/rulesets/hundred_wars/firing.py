@@ -100,23 +100,18 @@ def aim(state: HwState, side: str, uid: str, w: int, at: Hex) -> tuple[HwUnit, H
     return firer, target
 
 
-def ads(state: HwState, firer: HwUnit, target: HwUnit, fire: int, ctx: Context) -> int:
-    """An ADS of the target's side in range intercepts a Fire above 35; the firer's ECM in range may counter."""
+def ads_guard(state: HwState, firer: HwUnit, target: HwUnit, fire: int) -> tuple[HwUnit, HwUnit | None] | None:
+    """(the target side's first ADS unit with the target in range, the firer side's first ECM unit with that ADS in
+    range) when the Fire is above 35 (the interception itself: shot.py, a contest of contest.py)."""
     if not sp.ads_applies(fire):
-        return 0
+        return None
     guard = next((a for a in state.live(target.side) if not a.blind and ads_factor(state, a)
                   and field.cm(state, a.at, target.at) <= a.stats.ads_range), None)
     if guard is None:
-        return 0
-    factor = ads_factor(state, guard)
-    (roll,) = ctx.dice.roll(1, 10, "ADS", side=guard.side, unit=guard.id, need=factor, test="<=", rule=sp.R_ADS)
+        return None
     jam = next((e for e in state.live(firer.side) if not e.blind and e.stats.ecm
                 and field.cm(state, e.at, guard.at) <= e.stats.ecm_range), None)
-    ecm_roll = sp.ecm_roll(jam.stats.ecm, ctx.dice, "ECM against ADS", side=jam.side, unit=jam.id) if jam else None
-    cut = sp.ads_reduction(factor, roll, jam.stats.ecm if jam else 0, ecm_roll)
-    if cut:
-        ctx.emit(Changed(unit=firer.id, field="fire", before=fire, after=max(fire - cut, 0), why=f"intercepted by {guard.name}'s ADS"))
-    return cut
+    return guard, jam
 
 
 def homing_guard(state: HwState, firer: HwUnit, target: HwUnit) -> tuple[HwUnit, HwUnit | None] | None:
@@ -128,20 +123,6 @@ def homing_guard(state: HwState, firer: HwUnit, target: HwUnit) -> tuple[HwUnit,
     counter = max((e for e in state.live(firer.side) if not e.blind and e.stats.ecm
                    and field.cm(state, e.at, guard.at) <= e.stats.ecm_range), key=lambda e: e.stats.ecm, default=None)
     return guard, counter
-
-
-def disrupted(state: HwState, firer: HwUnit, target: HwUnit, kind: str, ctx: Context) -> bool:
-    """ECM: 'Disrupt Homing Weapons - Roll below your ECM and also beat any enemy ECM roll to restore cover bonus to
-    friendly units in Range currently under homing weapon attack': the shot then meets terrain as direct fire."""
-    found = homing_guard(state, firer, target) if kind == "homing" else None
-    if found is None:
-        return False
-    guard, counter = found
-    c = sp.ecm_contest(guard.stats.ecm, counter.stats.ecm if counter else 0, ctx.dice, "ECM against homing",
-                       sides=(guard.side, firer.side))
-    if c.success:
-        ctx.emit(Changed(unit=target.id, field="cover", before="homing", after="restored", why=f"ECM of {guard.name}"))
-    return c.success
 
 
 def ads_factor(state: HwState, u: HwUnit) -> int:
@@ -228,7 +209,7 @@ def ecm_ads(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
         raise Refusal(f"no enemy ADS within {e.name}'s ECM range at {at}")
     state.ecm_ads.append(uid)
     c = contest.contest(state, "ads", e, target, target.side, "ECM against ADS", foe_factor=ads_factor(state, target),
-                        foe_die="ADS")
+                        foe_die="ADS", foe_purpose="ADS")
     if not contest.roll(state, c, ctx):
         finish_ecm_ads(state, c, ctx)
 

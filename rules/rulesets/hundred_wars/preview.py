@@ -240,7 +240,7 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
 
 ECM_WORDS = {"order": "the order is cancelled", "jam": "the commander is jammed (1d10 pips off, not below 2)",
              "disrupt": "the teleporter is disrupted (1d10 units kept)", "hijack": "the teleporter is hijacked (1d10 "
-             "units materialise)", "ads": "the ADS is cut"}
+             "units materialise)", "ads": "the ADS is cut", "homing": "the target's cover is restored"}
 
 
 def ecm_reroll_preview(state: HwState, c: dict, u: HwUnit | None) -> Preview | None:
@@ -253,14 +253,17 @@ def ecm_reroll_preview(state: HwState, c: dict, u: HwUnit | None) -> Preview | N
     def outcome(face: int) -> str:
         r = contest.result({**c, die_: face})
         if not r.success:
-            return "the ECM fails (or is beaten)"
+            return "the ADS fails (or is beaten)" if c.get("my_die") == "ADS" else "the ECM fails (or is beaten)"
         if c["use"] == "ads":
             return f"the ADS is cut by {min(c['foe_factor'], r.difference)}"
+        if c["use"] == "intercept":
+            return f"the Fire is cut by {10 * r.difference}"
         return ECM_WORDS[c["use"]]
 
     dist = mapped(die(10), outcome)
     kept = "theirs" if die_ == "mine" else "mine"
-    return Preview(title=f"Psionic re-roll of {u.name}'s {'ECM' if die_ == 'mine' else c['foe_die']} die",
+    name = c.get("my_die", "ECM") if die_ == "mine" else c["foe_die"]
+    return Preview(title=f"Psionic re-roll of {u.name}'s {name} die",
                    dice="1d10", outcomes=tuple(Outcome(label=k, chance=p) for k, p in sorted(dist.items())),
                    notes=(f"the die showed {c[die_]}" + (f"; the other stays {c[kept]}" if c[kept] is not None else ""),))
 

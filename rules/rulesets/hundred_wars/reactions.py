@@ -64,7 +64,8 @@ def _keep_teleport(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
 
 
 FINISH = {"order": ecm.finish, "jam": firing.finish_jam, "ads": firing.finish_ecm_ads,
-          "disrupt": teleporting.finish_disrupt, "hijack": teleporting.finish_hijack}
+          "disrupt": teleporting.finish_disrupt, "hijack": teleporting.finish_hijack,
+          "homing": shot.after_homing, "intercept": shot.after_intercept}
 """The effect of each ECM use once its contest's dice stand (contest.py)."""
 
 

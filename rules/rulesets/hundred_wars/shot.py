@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from rules import reaction
 from rules.core import Context
+from rules.events import Changed
 from rules.hexgrid import Hex
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import engage, field, firing
+from rules.rulesets.hundred_wars import contest, engage, field, firing
 from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.psi_reach import ready_in_range
@@ -129,7 +130,12 @@ def reroll(state: HwState, shot: dict, die: str, psi: HwUnit, ctx: Context) -> N
 
 
 def proceed(state: HwState, shot: dict, ctx: Context) -> None:
-    """Run the shot on from its stage: each roll may pause it for a re-roll; `proceed` picks it up again."""
+    """Run the shot on from its stage: each roll may pause it for a psionic re-roll; `proceed` picks it up again.
+
+    aim -> homing (the target side's ECM may restore its cover) -> roll_range -> range (re-roll) -> reveal, the
+    ADS interception -> roll_damage -> damage (re-roll) -> the result. The two ECM/ADS contests are contest.py's
+    (their dice may be re-rolled too); `after_homing` and `after_intercept` go on from them.
+    """
     firer, target = state.units[shot["firer"]], state.units[shot["target"]]
     if firer.eliminated or not firer.on_map or target.eliminated or not target.on_map:
         return
@@ -137,8 +143,16 @@ def proceed(state: HwState, shot: dict, ctx: Context) -> None:
     lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
     if shot["stage"] == "aim":
         level = fp.elevation_level(lf, lt, field.fire_level(state, firer.at, target.at, ctx, shot["by"]))
-        kind = weapon.kind if not firing.disrupted(state, firer, target, weapon.kind, ctx) else "direct"
-        shot.update(stage="range", level=level, kind=kind, d=field.cm(state, firer.at, target.at))
+        shot.update(stage="roll_range", level=level, kind=weapon.kind, d=field.cm(state, firer.at, target.at))
+        found = firing.homing_guard(state, firer, target) if weapon.kind == "homing" else None
+        if found is not None:  # 'Disrupt Homing Weapons ... restore cover bonus'
+            guard, counter = found
+            c = contest.contest(state, "homing", guard, counter, firer.side, "ECM against homing", shot=dict(shot))
+            if not contest.roll(state, c, ctx):
+                after_homing(state, c, ctx)
+            return
+    if shot["stage"] == "roll_range":
+        shot["stage"] = "range"
         shot["range"] = roll(state, shot, "range", ctx)
         if offer_reroll(state, shot, ctx):
             return
@@ -158,9 +172,18 @@ def proceed(state: HwState, shot: dict, ctx: Context) -> None:
         double = fp.doubles_damage(indirect_good_hit=rr.good and weapon.kind == "indirect",
                                    from_above=fp.from_above(lf, lt), from_below=fp.from_below(lf, lt),
                                    top_armour=target.stats.top_armour, mine_proof=target.stats.mine_proof)
-        fire_factor = max(weapon.fire - shot.get("psi_ads", 0) - firing.ads(state, firer, target, weapon.fire, ctx), 0)
-        shot.update(stage="damage", target=target.id, good=rr.good, fire_factor=fire_factor, armour_factor=armour,
-                    double=double)
+        shot.update(stage="roll_damage", target=target.id, good=rr.good, armour_factor=armour, double=double,
+                    fire_factor=max(weapon.fire - shot.get("psi_ads", 0), 0))
+        found = firing.ads_guard(state, firer, target, weapon.fire)
+        if found is not None:  # 'Roll below your ADS and also beat any enemy ECM roll'
+            guard, jam = found
+            c = contest.contest(state, "intercept", guard, jam, firer.side, "ADS", my_factor=firing.ads_factor(state, guard),
+                                my_die="ADS", foe_purpose="ECM against ADS", shot=dict(shot))
+            if not contest.roll(state, c, ctx):
+                after_intercept(state, c, ctx)
+            return
+    if shot["stage"] == "roll_damage":
+        shot["stage"] = "damage"
         shot["fire"] = roll(state, shot, "fire", ctx)
         shot["armour"] = roll(state, shot, "armour", ctx)
         if offer_reroll(state, shot, ctx):
@@ -170,3 +193,26 @@ def proceed(state: HwState, shot: dict, ctx: Context) -> None:
         engage.destroy(state, target, ctx, f"fire of {firer.name}: Fire {r.fire_score} double Armour {r.armour_score}")
     elif r.hit:
         engage.deal(state, [target], r.damage, shot["by"], ctx, f"fire of {firer.name}")
+
+
+def after_homing(state: HwState, c: dict, ctx: Context) -> None:
+    """The homing ECM contest stands: on a success the shot meets the terrain as direct fire; the Range roll next."""
+    shot = dict(c["shot"])
+    if contest.result(c).success:
+        shot["kind"] = "direct"
+        ctx.emit(Changed(unit=shot["target"], field="cover", before="homing", after="restored",
+                         why=f"ECM of {state.units[c['ecm']].name}"))
+    proceed(state, shot, ctx)
+
+
+def after_intercept(state: HwState, c: dict, ctx: Context) -> None:
+    """The ADS contest stands: on a success the Fire is cut by ten times the difference; the Fire and Armour next."""
+    shot = dict(c["shot"])
+    r = contest.result(c)
+    cut = 10 * r.difference if r.success else 0
+    if cut:
+        before = shot["fire_factor"]
+        shot["fire_factor"] = max(before - cut, 0)
+        ctx.emit(Changed(unit=shot["firer"], field="fire", before=before, after=shot["fire_factor"],
+                         why=f"intercepted by {state.units[c['ecm']].name}'s ADS"))
+    proceed(state, shot, ctx)

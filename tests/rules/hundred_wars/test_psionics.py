@@ -491,3 +491,48 @@ def test_a_pip_simulates_a_teleport_of_one_unit_with_no_roll():
         act(s, "psi red unit=rp at=6,3 to=11,1 simulate=teleport")
     with pytest.raises(Refusal, match="not the psionic unit itself"):
         act(s, "psi red unit=rp at=3,1 to=4,1 simulate=teleport")
+
+
+# --- the ADS and homing-disruption contests inside a shot (shot.py + contest.py) -------------
+
+
+def test_an_ads_interception_die_may_be_re_rolled_by_the_firing_side():
+    big = {**INF, "weapons": [{"fire": 60, "range": 40}]}
+    guard = {**INF, "ads": 6, "ads_range": 30, "ads_fire": 0}
+    units = [unit("r", "red", at(3, 1), **big), unit("b", "blue", at(3, 4), **{**INF, "armour": 30}),
+             unit("g", "blue", at(3, 6), **guard), unit("rp", "red", at(5, 1), **{**SEER, "psionic_range": 40})]
+    s = game(units)
+    act(s, "fire red unit=r at=3,4", 50, 2)  # on target; g's ADS 2 <= 6: margin 4, the Fire cut by 40 if it stands
+    p = s.paused[-1]
+    assert p.kind == "psi_ecm" and p.reactor == "red" and s.pending == []
+    a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
+    assert a.at == at(3, 6) and a.reroll == "ecm"
+    pv = {o.label: o.chance for o in RULESET.preview(s, a).outcomes}  # 1-6 cut by 10 x (6 - f), 7-10 fail
+    assert pv == {"the ADS fails (or is beaten)": Fraction(4, 10), "the Fire is cut by 0": Fraction(1, 10),
+                  "the Fire is cut by 10": Fraction(1, 10), "the Fire is cut by 20": Fraction(1, 10),
+                  "the Fire is cut by 30": Fraction(1, 10), "the Fire is cut by 40": Fraction(1, 10),
+                  "the Fire is cut by 50": Fraction(1, 10)}
+    act(s, a.text(), 9, 50, 20)  # the ADS fails now: the full Fire 60; 50 v 20 destroys b
+    assert s.units["b"].eliminated and s.paused == []
+    s = game(units)
+    act(s, "fire red unit=r at=3,4", 50, 2)
+    act(s, "done red", 50, 20)  # kept: Fire 20; 20 v 20 does nothing, against red, who may re-roll a die again
+    assert s.paused[-1].kind == "psi_die" and s.paused[-1].data["fire_factor"] == 20
+    act(s, "done red")
+    assert not s.units["b"].eliminated and s.pending == [] and s.paused == []
+
+
+def test_a_homing_disruption_die_may_be_re_rolled_by_the_firing_side():
+    homing = {**INF, "weapons": [{"fire": 20, "range": 40, "kind": "homing"}]}
+    units = [unit("r", "red", at(3, 1), **homing), unit("b", "blue", at(3, 4)),
+             unit("e", "blue", at(3, 6), **{**INF, "ecm": 6, "ecm_range": 30}),
+             unit("rp", "red", at(5, 1), **{**SEER, "psionic_range": 40})]
+    s = game(units)
+    act(s, "fire red unit=r at=3,4", 2)  # e's ECM 2 <= 6: the target's cover would be restored; red may re-roll
+    assert s.paused[-1].kind == "psi_ecm" and s.paused[-1].reactor == "red"
+    events = act(s, "psi red unit=rp at=3,6 reroll=ecm", 8, 1)  # 8: the ECM fails, the shot stays homing; Range 1
+    assert not [e for e in events if getattr(e, "field", "") == "cover"] and s.paused == []
+    s = game(units)
+    act(s, "fire red unit=r at=3,4", 2)
+    events = act(s, "done red", 1)
+    assert [e for e in events if getattr(e, "field", "") == "cover"]
