@@ -99,7 +99,8 @@ class PsiReveal(Action):
     While an enemy action waits: `cancel` the fire of the enemy at `at` or the enemy's psionic pip, or `reroll` a
     die of a shot ('range', 'fire' or 'armour'), a movement die ('move'), the close combat die of the unit at `at`
     ('cqb'), the Orders die of the commander at `at` ('orders'), the teleport die of the teleporter at `at`
-    ('teleport') or the ECM (or ADS) die of the unit at `at` in an ECM contest ('ecm')."""
+    ('teleport'), the ECM (or ADS) die of the unit at `at` in an ECM contest ('ecm') or the terrain die of the
+    piece at `at` ('terrain')."""
 
     kind: Literal["psi"] = "psi"
     unit: str
@@ -109,7 +110,7 @@ class PsiReveal(Action):
     weapon: int | None = None
     simulate: Literal["", "repairs", "ecm", "teleport", "ads"] = ""
     cancel: bool = False
-    reroll: Literal["", "range", "fire", "armour", "move", "cqb", "orders", "teleport", "ecm"] = ""
+    reroll: Literal["", "range", "fire", "armour", "move", "cqb", "orders", "teleport", "ecm", "terrain"] = ""
 
 
 class Jam(Action):

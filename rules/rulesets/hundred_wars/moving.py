@@ -7,7 +7,7 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Moved
 from rules.hexgrid import Hex, find_path
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import engage, field, melee
+from rules.rulesets.hundred_wars import engage, field, melee, mode_dice
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import movement as mp
 from rules.rulesets.hundred_wars.procedures import specials as sp
@@ -157,23 +157,47 @@ def walk_rest(state: HwState, walk: dict, ctx: Context) -> None:
 
 def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> bool:
     """Walk toward the counter as far as the roll and the worst terrain allow; then contact, ram or suicide.
-    True when the close combat of the contact waits for a psionic re-roll."""
+    True when the walk waits for a psionic re-roll of a terrain die, or its close combat for one of its dice."""
+    mode = u.mode or "ground"
+    path = path_for(state, u, Hex(*u.counter))
+    level = ter.for_mobile(field.level_at(state, u.at, ctx, mode, u.side), u.stats.mobile)
+    walk = {"unit": u.id, "roll": roll, "factor": factor, "path": [list(h) for h in path], "steps": 0, "level": level}
+    return walk_steps(state, walk, ctx)
+
+
+def walk_steps(state: HwState, walk: dict, ctx: Context) -> bool:
+    """The walk's steps from where it is; a piece rolled on entering may pause it (mode_dice.py), then this goes on
+    from the same step with the level as it stands. True when something waits."""
+    u = state.units[walk["unit"]]
     side, mode = u.side, u.mode or "ground"
-    goal = Hex(*u.counter)
-    target = state.unit_at(goal) if u.counter_attack else None
-    path = path_for(state, u, goal)
+    path = [Hex(*h) for h in walk["path"]]
     changes = u.counter_level is not None
-    level = ter.for_mobile(field.level_at(state, u.at, ctx, mode, side), u.stats.mobile)
-    steps = 0
-    for nxt in path[1:]:
+    level, steps = walk["level"], walk["steps"]
+    for nxt in path[steps + 1:]:
         if field.adjacent_enemies(state, path[steps], side) and steps:
             break  # contact stops the move
+        before = set(state.terrain_rolls)
         entered = ter.for_mobile(field.entry_level(state, path[steps], nxt, mode, side, ctx), u.stats.mobile)
+        new = mode_dice.rolled_since(state, before)
+        if new and not u.blind:
+            walk.update(steps=steps, level=level)
+            others = [s for s in state.order or state.side_ids() if s != side]
+            if mode_dice.offer(state, {"pieces": new, "actor": side, "others": others, "walk": dict(walk)}, ctx):
+                return True
         w = ter.worst((level, entered))
-        if w == "impassable" or (steps + 1) * state.hex_cm > mp.distance(roll, factor, w, changes_level=changes):
+        if w == "impassable" or (steps + 1) * state.hex_cm > mp.distance(walk["roll"], walk["factor"], w,
+                                                                          changes_level=changes):
             break
         level, steps = w, steps + 1
-    taken = path[: steps + 1]
+    return finish_walk(state, u, path[: steps + 1], ctx)
+
+
+def finish_walk(state: HwState, u: HwUnit, taken: list[Hex], ctx: Context) -> bool:
+    """The unit is where its walk ended: its counter, then contact, ram or suicide. True when a bout waits."""
+    goal = Hex(*u.counter)
+    target = state.unit_at(goal) if u.counter_attack else None
+    steps = len(taken) - 1
+    changes = u.counter_level is not None
     if steps:
         u.facing = taken[-2].direction_to(taken[-1]) or u.facing
         u.at = taken[-1]

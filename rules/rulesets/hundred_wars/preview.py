@@ -9,7 +9,7 @@ from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
 from rules.odds import die, mapped
-from rules.rulesets.hundred_wars import contest, field, firing, melee, moving, teleporting
+from rules.rulesets.hundred_wars import contest, field, firing, melee, mode_dice, moving, teleporting
 from rules.rulesets.hundred_wars import odds
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars.procedures.orders import pips_for
@@ -185,6 +185,13 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
         run = state.paused[-1].data
         u = state.units.get(run["unit"])
         return move_preview(state, u, run=run) if u is not None else None
+    if a.reroll == "terrain" and state.paused and state.paused[-1].kind == mode_dice.REROLL:
+        piece = state.paused[-1].data["pieces"][0]
+        dist = mapped(die(10), ter.mode_roll)
+        return Preview(title=f"Psionic re-roll of the terrain die of the {piece.split('@')[0]}", dice="1d10 (0 is 10)",
+                       outcomes=tuple(Outcome(label=ter.LEVEL_WORDS[k], chance=p) for k, p in
+                                      sorted(dist.items(), key=lambda kv: list(ter.LEVEL_WORDS).index(kv[0]))),
+                       notes=(f"it is {ter.LEVEL_WORDS[state.terrain_rolls[piece]]} now",))
     if a.reroll == "ecm" and state.paused and state.paused[-1].kind == contest.REROLL:
         return ecm_reroll_preview(state, state.paused[-1].data, state.unit_at(Hex(*a.at)))
     if a.reroll == "teleport" and state.paused and state.paused[-1].kind == moving.TP_REROLL:

@@ -4,7 +4,8 @@ Kinds: `ecm_order` (ECM may cancel a new enemy order, ecm.py), `ecm_teleport` (E
 teleporting.py), `psi_fire` and `psi_die` (a psionic pip may cancel an enemy's fire or re-roll a die of a shot,
 shot.py), `psi_move` (a psionic pip may re-roll a movement die, moving.py), `psi_cqb` (one die of a close combat,
 melee.py), `psi_orders` (a commander's Orders die, orders.py),
-`psi_teleport` (a teleport die, moving.py), `psi_ecm` (a die of an ECM contest, contest.py), `psi_pip` (a psionic pip may cancel an
+`psi_teleport` (a teleport die, moving.py), `psi_ecm` (a die of an ECM contest, contest.py),
+`psi_terrain` (a terrain die, mode_dice.py), `psi_pip` (a psionic pip may cancel an
 enemy pip, psionics.py). A reaction is `done` (let it be) or the
 kind's own action: `jam` for ECM, `psi` for psionics.
 """
@@ -17,7 +18,7 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Message
 from rules.hexgrid import Hex
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import contest, ecm, firing, melee, moving, orders, phases, psionics, shot, teleporting
+from rules.rulesets.hundred_wars import contest, ecm, firing, melee, mode_dice, moving, orders, phases, psionics, shot, teleporting
 from rules.rulesets.hundred_wars.actions import Done, Jam, PsiReveal
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
@@ -73,6 +74,25 @@ def _keep_contest(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
     FINISH[p.data["use"]](state, dict(p.data), ctx)
 
 
+def _keep_terrain(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
+    data = dict(p.data)
+    if not mode_dice.keep(state, data, ctx):
+        after_terrain(state, data, ctx)
+
+
+def after_terrain(state: HwState, data: dict, ctx: Context) -> None:
+    """No terrain die waits any more: the shot aims again, or the walk goes on from its step (then the rest of its
+    group, `then`), with the levels as they stand."""
+    if "shot" in data:
+        shot.proceed(state, dict(data["shot"]), ctx)
+        return
+    paused = moving.walk_steps(state, dict(data["walk"]), ctx)
+    if paused and data.get("then"):
+        state.paused[-1].data["then"] = data["then"]
+    elif not paused and data.get("then"):
+        moving.walk_rest(state, data["then"], ctx)
+
+
 def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
     """The enemy let the pip work (or cancelled it: then nothing happens, the pip stays spent)."""
     psi = state.units[p.data["by"]]
@@ -83,7 +103,7 @@ def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
 
 
 HANDLERS = {**ecm.HANDLERS, **teleporting.HANDLERS, shot.CANCEL: _cancel_fire, shot.REROLL: _keep_dice,
-            moving.REROLL: _keep_move, moving.TP_REROLL: _keep_teleport, melee.REROLL: _keep_bout, orders.REROLL: _keep_orders, contest.REROLL: _keep_contest, psionics.PIP: _pip}
+            moving.REROLL: _keep_move, moving.TP_REROLL: _keep_teleport, melee.REROLL: _keep_bout, orders.REROLL: _keep_orders, contest.REROLL: _keep_contest, mode_dice.REROLL: _keep_terrain, psionics.PIP: _pip}
 
 
 def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
@@ -132,6 +152,12 @@ def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
         state.paused.pop()
         bout = dict(p.data)
         after_bout(state, bout, melee.reroll(state, bout, use["unit"], psi, ctx), ctx)
+    elif kind == "reroll" and use["die"] == "terrain":
+        p = reaction.waiting(state, mode_dice.REROLL)
+        state.paused.pop()
+        data = dict(p.data)
+        if not mode_dice.reroll(state, data, psi, ctx):
+            after_terrain(state, data, ctx)
     elif kind == "reroll" and use["die"] == "ecm":
         p = reaction.waiting(state, contest.REROLL)
         state.paused.pop()
@@ -192,6 +218,8 @@ def psi_choices(state: HwState, side: str) -> list[PsiReveal]:
         mover = state.units[p.data["unit"]]
         return [PsiReveal(side=side, unit=u.id, at=mover.at, reroll="move")
                 for u in psionics.ready_in_range(state, side, mover.at)]
+    if p.kind == mode_dice.REROLL:
+        return [PsiReveal(side=side, unit=u.id, at=h, reroll="terrain") for h, u in mode_dice.rerollable(state, p.data, side)]
     if p.kind == contest.REROLL:
         return [PsiReveal(side=side, unit=u.id, at=state.units[uid].at, reroll="ecm")
                 for uid, u in contest.rerollable(state, p.data, side)]

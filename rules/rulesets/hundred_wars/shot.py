@@ -15,7 +15,7 @@ from rules.core import Context
 from rules.events import Changed
 from rules.hexgrid import Hex
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import contest, engage, field, firing
+from rules.rulesets.hundred_wars import contest, engage, field, firing, mode_dice
 from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.psi_reach import ready_in_range
@@ -142,7 +142,12 @@ def proceed(state: HwState, shot: dict, ctx: Context) -> None:
     weapon = firer.stats.weapon(shot["w"])
     lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
     if shot["stage"] == "aim":
+        before = set(state.terrain_rolls)
         level = fp.elevation_level(lf, lt, field.fire_level(state, firer.at, target.at, ctx, shot["by"]))
+        new = mode_dice.rolled_since(state, before)
+        others = [target.side] + [x for x in state.order or state.side_ids() if x not in (target.side, shot["by"])]
+        if new and mode_dice.offer(state, {"pieces": new, "actor": shot["by"], "others": others, "shot": dict(shot)}, ctx):
+            return  # a terrain die may be re-rolled first; the shot aims again with the level as it stands
         shot.update(stage="roll_range", level=level, kind=weapon.kind, d=field.cm(state, firer.at, target.at))
         found = firing.homing_guard(state, firer, target) if weapon.kind == "homing" else None
         if found is not None:  # 'Disrupt Homing Weapons ... restore cover bonus'

@@ -536,3 +536,47 @@ def test_a_homing_disruption_die_may_be_re_rolled_by_the_firing_side():
     act(s, "fire red unit=r at=3,4", 2)
     events = act(s, "done red", 1)
     assert [e for e in events if getattr(e, "field", "") == "cover"]
+
+
+# --- the terrain (mode) die (mode_dice.py) ---------------------------------------------------
+
+
+def wood_game(red_psi: bool = False, phase: str = "move"):
+    """A wood across column 4 (one piece, not yet rolled) between red's r at (3,1) and blue's b."""
+    from rules.hexgrid import to_offset  # noqa: F401 (used by the tests below)
+    from tests.rules.hundred_wars.helpers import board
+
+    wood = board(terrain={at(4, r): "wood" for r in range(8)})
+    units = [unit("r", "red", at(3, 1)), unit("b", "blue", at(9, 6))]
+    if red_psi:
+        units.append(unit("rp", "red", at(2, 2), **SEER))
+    s = game(units, b=wood, phase=phase)
+    s.units["r"].counter = at(8, 1)
+    return s
+
+
+def test_a_terrain_roll_on_entering_a_piece_may_be_re_rolled_and_the_walk_goes_on():
+    from rules.hexgrid import to_offset
+
+    s = wood_game(red_psi=True)
+    act(s, "move red unit=r", 10, 5)  # 10 cm; the wood rolls 5: Hard, Move 10 halved: one hex; red may re-roll
+    p = s.paused[-1]
+    assert p.kind == "psi_terrain" and p.reactor == "red" and s.units["r"].at == at(3, 1)
+    a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
+    assert a.reroll == "terrain" and "re-roll the terrain die" in RULESET.describe(s, a)
+    assert {o.label: o.chance for o in RULESET.preview(s, a).outcomes} == {
+        "Easy": Fraction(1, 10), "Hard": Fraction(6, 10), "V.Hard": Fraction(2, 10), "impassable": Fraction(1, 10)}
+    act(s, a.text(), 1)  # Easy now (kept for the game): the full 10 cm, through the wood
+    assert s.paused == [] and list(s.terrain_rolls.values()) == ["easy"] and to_offset(s.units["r"].at)[0] == 5
+    s = wood_game()
+    act(s, "move red unit=r", 10, 5)  # no psionics: no pause, Hard stands, one hex into the wood
+    assert s.paused == [] and to_offset(s.units["r"].at)[0] == 4
+
+
+def test_a_terrain_roll_on_a_line_of_fire_may_be_re_rolled_before_the_range_roll():
+    s = wood_game(red_psi=True, phase="fire")
+    s.units["b"].at = at(6, 1)  # 15 cm away, across the wood
+    act(s, "fire red unit=r at=6,1", 8)  # the wood rolls 8: V.Hard, against red (it divides the Range roll)
+    assert s.paused[-1].kind == "psi_terrain" and s.paused[-1].reactor == "red" and "range" not in s.paused[-1].data["shot"]
+    act(s, "psi red unit=rp at=4,0 reroll=terrain", 1, 8, 16, 5)  # Easy; 2 x 8 = 16 cm: on target; destroyed
+    assert s.units["b"].eliminated and list(s.terrain_rolls.values()) == ["easy"] and s.paused == []
