@@ -580,3 +580,25 @@ def test_a_terrain_roll_on_a_line_of_fire_may_be_re_rolled_before_the_range_roll
     assert s.paused[-1].kind == "psi_terrain" and s.paused[-1].reactor == "red" and "range" not in s.paused[-1].data["shot"]
     act(s, "psi red unit=rp at=4,0 reroll=terrain", 1, 8, 16, 5)  # Easy; 2 x 8 = 16 cm: on target; destroyed
     assert s.units["b"].eliminated and list(s.terrain_rolls.values()) == ["easy"] and s.paused == []
+
+
+def test_a_close_combat_pause_is_undone_redone_and_replayed_exactly_through_the_service():
+    from rules.actions import parse_action
+    from rules.service import GameService
+
+    for seed in range(1, 200):  # the first seed whose dice make red lose the bout (then red's pip may re-roll)
+        s = bout_game(red_psi=True)
+        s.seed = seed
+        game = GameService(RULESET, s.model_copy(deep=True))
+        assert game.apply(parse_action(RULESET.action_adapter, "move red unit=r")).ok
+        if game.state.paused and game.state.paused[-1].kind == "psi_cqb":
+            break
+    else:
+        raise AssertionError("no seed made a close combat pause")
+    before, paused = game.initial.model_copy(deep=True), game.state.model_copy(deep=True)
+    assert game.undo() and game.state == before and game.redo() and game.state == paused
+    a = next(a for a in RULESET.legal_actions(game.state, "red") if a.kind == "psi")
+    assert game.apply(a).ok and game.state.paused == [] and game.state.psi_used == {"rp": 1}
+    again = GameService.replay(RULESET, game.initial, game.log)
+    assert again.state == game.state
+    assert game.undo() and game.state == paused

@@ -47,12 +47,13 @@ def keen(game: GameService, side: str, rng: random.Random):
     return done[0] if done else rng.choice(legal)
 
 
-def test_psionics_ecm_and_teleporters_keep_undo_replay_and_secrets():
+def play_through(setup: Setup, seeds, steps: int = 220) -> set[str]:
+    """Random keen play through the service: every action undone and redone exactly, secrets checked, replayed."""
     seen: set[str] = set()
-    for seed in (1, 3, 4):
-        game = GameService.new(busy_setup(), seed=seed, options={"dummy_blinds": 1})
+    for seed in seeds:
+        game = GameService.new(setup, seed=seed, options={"dummy_blinds": 1})
         rng = random.Random(seed)
-        for step in range(220):
+        for step in range(steps):
             if game.result is not None:
                 break
             side = rng.choice(actors(game))
@@ -73,5 +74,27 @@ def test_psionics_ecm_and_teleporters_keep_undo_replay_and_secrets():
                 check_point(game, rng)
         again = GameService.replay(game.ruleset, game.initial, game.log)
         assert again.state == game.state
+    return seen
+
+
+def test_psionics_ecm_and_teleporters_keep_undo_replay_and_secrets():
+    seen = play_through(busy_setup(), (1, 3, 4))
     assert {"psi_fire", "psi_die", "psi_move", "psi_pip", "psi-reroll", "psi-cancel", "ecm_teleport", "psi_orders",
-            "psi_ecm", "psi-ecm", "psi-teleport"} <= seen, sorted(seen)  # psi_cqb, psi_teleport: forced dice
+            "psi_ecm", "psi-ecm", "psi-teleport"} <= seen, sorted(seen)
+
+
+def close_setup() -> Setup:
+    """Two lines two hexes apart across a wood (not yet rolled), psionic units on both sides: contact and
+    terrain rolls come often."""
+    units = []
+    for side, row in (("red", 3), ("blue", 5)):
+        units += [unit(f"{side}-psi", side, at(2, row), **PSI), unit(f"{side}-tp", side, at(4, row), **TP),
+                  unit(f"{side}-a", side, at(6, row)), unit(f"{side}-b", side, at(8, row))]
+    wood = board(terrain={at(c, 4): "wood" for c in range(3, 10)})
+    return Setup(ruleset="hundred_wars", name="close", board=wood,
+                 sides=[SideSetup(id="red", name="Red"), SideSetup(id="blue", name="Blue")], units=units)
+
+
+def test_terrain_and_teleport_re_rolls_keep_undo_replay_and_secrets():
+    seen = play_through(close_setup(), (4, 8))  # close combat re-rolls: forced-dice tests (rare in random play)
+    assert {"psi_terrain", "psi_teleport", "psi_move", "psi_die"} <= seen, sorted(seen)
