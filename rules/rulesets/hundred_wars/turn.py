@@ -307,6 +307,8 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
         return legal_actions(state, action.side)
     if isinstance(action, PsiReveal) and (action.cancel or action.reroll):
         raise Refusal("a psionic pip cancels or re-rolls only while an enemy action waits for it")
+    if isinstance(action, PsiReveal) and action.simulate == "ads":
+        raise Refusal("a psionic pip simulates an ADS while an enemy shot waits for your reaction")
     if isinstance(action, PsiReveal) and state.phase not in ("counters", "fire", "move"):
         raise Refusal("psionic pips are used in Phase 3 (enemy orders, ECM jam), Phase 4 (blinds, enemy weapons, "
                       "repairs, ECM against an ADS), Phase 5 (teleport, ECM hijack) and while an enemy action waits "

@@ -602,3 +602,21 @@ def test_a_close_combat_pause_is_undone_redone_and_replayed_exactly_through_the_
     again = GameService.replay(RULESET, game.initial, game.log)
     assert again.state == game.state
     assert game.undo() and game.state == paused
+
+
+def test_simulated_specialities_are_refused_with_a_reason():
+    s = game([unit("rp", "red", at(3, 1), **SEER), unit("e", "blue", at(3, 3))], phase="move")
+    with pytest.raises(Refusal, match="no units in its buffers"):
+        act(s, "psi red unit=rp at=3,3 simulate=ecm")
+    with pytest.raises(Refusal, match="while an enemy shot waits"):
+        act(s, "psi red unit=rp at=3,3 simulate=ads")
+    with pytest.raises(Refusal, match="teleports a unit of yours"):
+        act(s, "psi red unit=rp at=3,3 to=5,5 simulate=teleport")
+    s.phase = "fire"
+    with pytest.raises(Refusal, match="no ADS left"):
+        act(s, "psi red unit=rp at=3,3 simulate=ecm")
+    with pytest.raises(Refusal, match="Phase 5"):
+        act(s, "psi red unit=rp at=3,1 to=4,1 simulate=teleport")
+    s.phase = "move"
+    with pytest.raises(Refusal, match="re-rolls only while an enemy action waits"):
+        act(s, "psi red unit=rp at=3,3 reroll=terrain")
