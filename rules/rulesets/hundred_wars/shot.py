@@ -49,9 +49,11 @@ def offer_cancel(state: HwState, shot: dict, firer: HwUnit, target: HwUnit, ctx:
     """The target's side first, then the others in player order: one with a pip in range of the firer may cancel."""
     others = [target.side] + [s for s in state.order or state.side_ids() if s not in (target.side, shot["by"])]
     for other in others:
-        if other != shot["by"] and (ready_in_range(state, other, firer.at) or ads_simulable(state, shot, other)):
+        cancel, ads = ready_in_range(state, other, firer.at), ads_simulable(state, shot, other)
+        if other != shot["by"] and (cancel or ads):
+            how = " or ".join(w for w, ok in (("cancel", cancel), ("intercept as an ADS", ads)) if ok)
             reaction.pause(state, Pause(kind=CANCEL, actor=shot["by"], reactor=other, data=dict(shot),
-                                        prompt=f"cancel the fire of {firer.name} with a psionic pip (y), "
+                                        prompt=f"{how} the fire of {firer.name} with a psionic pip (y), "
                                                "or let it fire (d)"), ctx)
             return True
     return False
