@@ -100,7 +100,7 @@ class PsiReveal(Action):
     die of a shot ('range', 'fire' or 'armour'), a movement die ('move'), the close combat die of the unit at `at`
     ('cqb'), the Orders die of the commander at `at` ('orders'), the teleport die of the teleporter at `at`
     ('teleport'), the ECM (or ADS) die of the unit at `at` in an ECM contest ('ecm') or the terrain die of the
-    piece at `at` ('terrain')."""
+    piece at `at` ('terrain') or the Field Repairs die of the repairer at `at` ('repair')."""
 
     kind: Literal["psi"] = "psi"
     unit: str
@@ -110,7 +110,8 @@ class PsiReveal(Action):
     weapon: int | None = None
     simulate: Literal["", "repairs", "ecm", "teleport", "ads"] = ""
     cancel: bool = False
-    reroll: Literal["", "range", "fire", "armour", "move", "cqb", "orders", "teleport", "ecm", "terrain"] = ""
+    reroll: Literal["", "range", "fire", "armour", "move", "cqb", "orders", "teleport", "ecm", "terrain",
+                    "repair"] = ""
 
 
 class Jam(Action):

@@ -3,12 +3,15 @@ ECM jams and attacks on an ADS. The shot itself runs in shot.py."""
 
 from __future__ import annotations
 
+from rules import reaction
 from rules.core import Context, Refusal
 from rules.events import Changed
 from rules.hexgrid import Hex
+from rules.reaction import Pause
 from rules.rulesets.hundred_wars import contest, ecm, field
 from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.procedures import specials as sp
+from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit, factor_of, lower
 
@@ -142,6 +145,10 @@ def repair_key(u: HwUnit) -> str | None:
     return None
 
 
+REPAIR_REROLL = "psi_repair"
+"""The pause after a Field Repairs roll: the side it went against may re-roll it with a psionic pip."""
+
+
 def repair(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     """'Roll below factor on 1d10 to repair 1 point per turn during Fire phase. Must be in base to base.'"""
     fixer = state.units.get(uid)
@@ -156,8 +163,46 @@ def repair(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     if key is None:
         raise Refusal(f"{target.name} has no damage that can still be repaired")
     fixer.repaired = True
-    r = sp.roll_repair(fixer.stats.field_repairs, ctx.dice, side=side, unit=fixer.id)
-    if r.repaired:
+    fix = {"fixer": fixer.id, "target": target.id, "key": key}
+    fix["roll"] = sp.roll_repair(fixer.stats.field_repairs, ctx.dice, side=side, unit=fixer.id).roll
+    if not offer_repair_reroll(state, fix, ctx):
+        finish_repair(state, fix, ctx)
+
+
+def repair_reroll_side(state: HwState, fix: dict) -> str | None:
+    """(hexwar) The side a repair roll went against, that may re-roll it with a psionic pip in range of the repairer:
+    a repair goes against the other sides (the first in player order that can), no repair against its own."""
+    fixer = state.units[fix["fixer"]]
+    if sp.field_repair(fixer.stats.field_repairs, fix["roll"]).repaired:
+        return next((s for s in state.order or state.side_ids() if s != fixer.side
+                     and ready_in_range(state, s, fixer.at)), None)
+    return fixer.side if ready_in_range(state, fixer.side, fixer.at) else None
+
+
+def offer_repair_reroll(state: HwState, fix: dict, ctx: Context) -> bool:
+    side = repair_reroll_side(state, fix)
+    if side is None:
+        return False
+    fixer = state.units[fix["fixer"]]
+    reaction.pause(state, Pause(kind=REPAIR_REROLL, actor=fixer.side, reactor=side, data=dict(fix),
+                                prompt=f"re-roll the Field Repairs die of {fixer.name} with a psionic pip (y), "
+                                       "or keep it (d)"), ctx)
+    return True
+
+
+def repair_reroll(state: HwState, fix: dict, psi: HwUnit, ctx: Context) -> None:
+    fixer = state.units[fix["fixer"]]
+    (fix["roll"],) = ctx.dice.roll(1, 10, f"field repairs (psionic re-roll by {psi.name})", side=fixer.side,
+                                   unit=fixer.id, need=fixer.stats.field_repairs, test="<", rule=sp.R_REPAIR)
+    if not offer_repair_reroll(state, fix, ctx):
+        finish_repair(state, fix, ctx)
+
+
+def finish_repair(state: HwState, fix: dict, ctx: Context) -> None:
+    """The repair roll stands: below the factor, 1 point back; a 10, no further repairs on that factor."""
+    fixer, target, key = state.units[fix["fixer"]], state.units[fix["target"]], fix["key"]
+    r = sp.field_repair(fixer.stats.field_repairs, fix["roll"])
+    if r.repaired and not target.eliminated:
         lower(target.stats, key, -1)
         ctx.emit(Changed(unit=target.id, field=key, before=None, after="+1", why=f"field repairs by {fixer.name}"))
     if r.locked:

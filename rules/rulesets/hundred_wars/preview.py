@@ -185,6 +185,19 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
         run = state.paused[-1].data
         u = state.units.get(run["unit"])
         return move_preview(state, u, run=run) if u is not None else None
+    if a.reroll == "repair" and state.paused and state.paused[-1].kind == firing.REPAIR_REROLL:
+        fixer = state.units[state.paused[-1].data["fixer"]]
+        f = fixer.stats.field_repairs
+
+        def said(face: int) -> str:
+            r = sp.field_repair(f, face)
+            return ("1 point repaired" if r.repaired else "no repair") + (
+                "; no further repairs on that factor" if r.locked else "")
+
+        dist = mapped(die(10), said)
+        return Preview(title=f"Psionic re-roll of {fixer.name}'s Field Repairs die", dice=f"1d10 (below {f})",
+                       outcomes=tuple(Outcome(label=k, chance=p) for k, p in sorted(dist.items())),
+                       notes=(f"the die showed {state.paused[-1].data['roll']}",))
     if a.reroll == "terrain" and state.paused and state.paused[-1].kind == mode_dice.REROLL:
         piece = state.paused[-1].data["pieces"][0]
         dist = mapped(die(10), ter.mode_roll)

@@ -5,7 +5,7 @@ teleporting.py), `psi_fire` and `psi_die` (a psionic pip may cancel an enemy's f
 shot.py), `psi_move` (a psionic pip may re-roll a movement die, moving.py), `psi_cqb` (one die of a close combat,
 melee.py), `psi_orders` (a commander's Orders die, orders.py),
 `psi_teleport` (a teleport die, moving.py), `psi_ecm` (a die of an ECM contest, contest.py),
-`psi_terrain` (a terrain die, mode_dice.py), `psi_pip` (a psionic pip may cancel an
+`psi_terrain` (a terrain die, mode_dice.py), `psi_repair` (a Field Repairs die, firing.py), `psi_pip` (a psionic pip may cancel an
 enemy pip, psionics.py). A reaction is `done` (let it be) or the
 kind's own action: `jam` for ECM, `psi` for psionics.
 """
@@ -93,6 +93,10 @@ def after_terrain(state: HwState, data: dict, ctx: Context) -> None:
         moving.walk_rest(state, data["then"], ctx)
 
 
+def _keep_repair(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
+    firing.finish_repair(state, dict(p.data), ctx)
+
+
 def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
     """The enemy let the pip work (or cancelled it: then nothing happens, the pip stays spent)."""
     psi = state.units[p.data["by"]]
@@ -103,7 +107,7 @@ def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
 
 
 HANDLERS = {**ecm.HANDLERS, **teleporting.HANDLERS, shot.CANCEL: _cancel_fire, shot.REROLL: _keep_dice,
-            moving.REROLL: _keep_move, moving.TP_REROLL: _keep_teleport, melee.REROLL: _keep_bout, orders.REROLL: _keep_orders, contest.REROLL: _keep_contest, mode_dice.REROLL: _keep_terrain, psionics.PIP: _pip}
+            moving.REROLL: _keep_move, moving.TP_REROLL: _keep_teleport, melee.REROLL: _keep_bout, orders.REROLL: _keep_orders, contest.REROLL: _keep_contest, mode_dice.REROLL: _keep_terrain, firing.REPAIR_REROLL: _keep_repair, psionics.PIP: _pip}
 
 
 def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
@@ -152,6 +156,10 @@ def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
         state.paused.pop()
         bout = dict(p.data)
         after_bout(state, bout, melee.reroll(state, bout, use["unit"], psi, ctx), ctx)
+    elif kind == "reroll" and use["die"] == "repair":
+        p = reaction.waiting(state, firing.REPAIR_REROLL)
+        state.paused.pop()
+        firing.repair_reroll(state, dict(p.data), psi, ctx)
     elif kind == "reroll" and use["die"] == "terrain":
         p = reaction.waiting(state, mode_dice.REROLL)
         state.paused.pop()
@@ -218,6 +226,10 @@ def psi_choices(state: HwState, side: str) -> list[PsiReveal]:
         mover = state.units[p.data["unit"]]
         return [PsiReveal(side=side, unit=u.id, at=mover.at, reroll="move")
                 for u in psionics.ready_in_range(state, side, mover.at)]
+    if p.kind == firing.REPAIR_REROLL:
+        fixer = state.units[p.data["fixer"]]
+        return [PsiReveal(side=side, unit=u.id, at=fixer.at, reroll="repair")
+                for u in psionics.ready_in_range(state, side, fixer.at)]
     if p.kind == mode_dice.REROLL:
         return [PsiReveal(side=side, unit=u.id, at=h, reroll="terrain") for h, u in mode_dice.rerollable(state, p.data, side)]
     if p.kind == contest.REROLL:

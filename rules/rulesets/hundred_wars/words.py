@@ -99,6 +99,8 @@ def psi_words(state: HwState, a: PsiReveal) -> str:
     who = f"{_name(state, a.unit)} uses a psionic pip"
     if a.reroll == "cqb":
         return f"{who} to re-roll the close combat die of {_at(state, a.at)}"
+    if a.reroll == "repair":
+        return f"{who} to re-roll the Field Repairs die of {_at(state, a.at)}"
     if a.reroll == "terrain":
         return f"{who} to re-roll the terrain die of the piece at {Hex(*a.at)}"
     if a.reroll == "ecm":
@@ -146,7 +148,8 @@ LET_BE = {"ecm_order": "Let the new enemy order stand", "ecm_teleport": "Let the
           "psi_fire": "Let the enemy fire", "psi_die": "Keep the dice as rolled",
           "psi_move": "Keep the movement roll", "psi_cqb": "Keep the close combat dice",
           "psi_orders": "Keep the Orders roll", "psi_teleport": "Keep the teleport roll",
-          "psi_ecm": "Keep the ECM dice", "psi_terrain": "Keep the terrain roll", "psi_pip": "Let the enemy's psionic pip work"}
+          "psi_ecm": "Keep the ECM dice", "psi_terrain": "Keep the terrain roll",
+          "psi_repair": "Keep the repair roll", "psi_pip": "Let the enemy's psionic pip work"}
 
 
 def reaction_words(state: HwState, a: Action) -> str:

@@ -620,3 +620,26 @@ def test_simulated_specialities_are_refused_with_a_reason():
     s.phase = "move"
     with pytest.raises(Refusal, match="re-rolls only while an enemy action waits"):
         act(s, "psi red unit=rp at=3,3 reroll=terrain")
+
+
+def test_a_failed_field_repair_may_be_re_rolled_by_its_side_and_a_success_by_the_enemy():
+    fixer = {**INF, "field_repairs": 5}
+    s = game([unit("f", "red", at(3, 1), **fixer), unit("i", "red", at(4, 1)), unit("rp", "red", at(2, 2), **SEER),
+              unit("bp", "blue", at(3, 5), **SEER)])
+    s.units["i"].stats.armour = 5
+    act(s, "repair red unit=f at=4,1", 7)  # 7 is not below 5: no repair, against red
+    assert s.paused[-1].kind == "psi_repair" and s.paused[-1].reactor == "red" and s.units["i"].stats.armour == 5
+    a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
+    assert "re-roll the Field Repairs die of f" in RULESET.describe(s, a)
+    assert {o.label: o.chance for o in RULESET.preview(s, a).outcomes} == {
+        "1 point repaired": Fraction(4, 10), "no repair": Fraction(5, 10),
+        "no repair; no further repairs on that factor": Fraction(1, 10)}
+    act(s, a.text())  # blue's psionic unit is in range of red's: it may cancel the pip first
+    act(s, "done blue", 2)  # 2: repaired, now against blue, who may re-roll it
+    assert s.paused[-1].kind == "psi_repair" and s.paused[-1].reactor == "blue"
+    act(s, "psi blue unit=bp at=3,1 reroll=repair", 10)  # a 10: no repair, and no more on Armour
+    assert s.paused == [] and s.units["i"].stats.armour == 5 and s.units["i"].locked == ["armour"]
+    s = game([unit("f", "red", at(3, 1), **fixer), unit("i", "red", at(4, 1)), unit("e", "blue", at(11, 7))])
+    s.units["i"].stats.armour = 5
+    act(s, "repair red unit=f at=4,1", 7)  # no psionics: no pause
+    assert s.paused == [] and s.units["i"].stats.armour == 5
