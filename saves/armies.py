@@ -191,6 +191,34 @@ def catalogue(ruleset: str) -> list[CostedEntry]:
     return list(seen.values())
 
 
+def user_armies_dir() -> Path:
+    """Where the army builder saves the user's own army files."""
+    from saves.store import saves_dir
+
+    return saves_dir() / "armies"
+
+
+def own_catalogue(ruleset: str, folder: Path | None = None) -> list[tuple[str, CostedEntry]]:
+    """(file name, unit) of every unit in the user's own army files of the rule set, once each by name and file.
+    A file that cannot be read, or is of another rule set, is left out (the army builder says why when opened)."""
+    folder = folder if folder is not None else user_armies_dir()
+    rid = registry.resolve(ruleset)
+    out: list[tuple[str, CostedEntry]] = []
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+        try:
+            army = load_army(path)
+        except SaveError:
+            continue
+        if registry.resolve(army.file.ruleset) != rid:
+            continue
+        seen: set[str] = set()
+        for e in army.entries:
+            if e.entry.name.lower() not in seen and not e.problems:
+                seen.add(e.entry.name.lower())
+                out.append((path.stem, e))
+    return out
+
+
 def refusal(army: Army, limit: int | None) -> str | None:
     """Why the army may not be used within `limit` (None: it may), in words."""
     if limit is not None and army.total > limit:

@@ -104,7 +104,7 @@ def steps(campaign: Campaign) -> list[Step]:
     """Every choice the text allows now, per side: repairs, replacements, new units, claims and salvage."""
     if not campaign.results or campaign.ruleset != "hundred_wars":
         return []
-    from saves.armies import catalogue
+    from saves.armies import catalogue, own_catalogue
 
     mod = rules_of(campaign)
     c = carried(campaign)
@@ -135,9 +135,11 @@ def steps(campaign: Campaign) -> list[Step]:
                 out.append(Step(side, f"claim captured {u.name}", lambda c, s=side, i=u.id: mod.claim(c, s, i)))
                 out.append(Step(side, f"salvage captured {u.name} (10% of its value to the pool)",
                                 lambda c, s=side, i=u.id: mod.salvage(c, s, i)))
-        for e in catalogue(campaign.ruleset):
+        offers = [("", e) for e in catalogue(campaign.ruleset)] + own_catalogue(campaign.ruleset)
+        for file, e in offers:
             if e.each <= pool:
-                out.append(Step(side, f"buy a new {e.entry.name} ({e.each} pool points)",
+                where = f" from your army {file}" if file else ""
+                out.append(Step(side, f"buy a new {e.entry.name}{where} ({e.each} pool points)",
                                 lambda c, s=side, e=e: mod.buy(c, s, _new_id(c, s), e.entry.name,
                                                                 mod.HwStats.model_validate(e.entry.stats), e.entry.kind)))
     return out
@@ -172,8 +174,10 @@ def take_step(campaign: Campaign, step: Step) -> Campaign:
     return campaign.model_copy(update={"carry": c.model_dump(mode="json")})
 
 
-def state_lines(campaign: Campaign) -> list[str]:
-    """The campaign as the screen and `hexwar campaign` show it."""
+def state_lines(campaign: Campaign, side: str | None = None) -> list[str]:
+    """The campaign as the screen and `hexwar campaign` show it; with `side`, as that side sees it while it makes
+    its between-battle choices: its own force, pool and stranded units, and of the other sides only the result
+    of the battle and what was captured (their pools and choices are their own until the next battle)."""
     lines = [f"{campaign.title or campaign.name}: {len(campaign.results)} of {len(campaign.battles)} battles fought"]
     for i, r in enumerate(campaign.results):
         lines.append(f"  battle {i + 1} ({r.battle}): {'won by ' + r.winner if r.winner else 'a draw'}"
@@ -182,16 +186,20 @@ def state_lines(campaign: Campaign) -> list[str]:
     lines.append(f"next battle: {nxt}" if nxt else "every battle is fought")
     if campaign.results:
         c = carried(campaign)
-        for side in c.sides:
-            force = c.forces.get(side, [])
-            lines.append(f"{side}: pool {c.pools.get(side, 0)}, {count(len(force), 'unit')}, "
-                         f"{len(c.destroyed.get(side, []))} destroyed")
+        for s in c.sides:
+            if side is not None and s != side:
+                lines.append(f"{s}: its choices are its own (pass the keyboard)")
+                continue
+            force = c.forces.get(s, [])
+            lines.append(f"{s}: pool {c.pools.get(s, 0)}, {count(len(force), 'unit')}, "
+                         f"{len(c.destroyed.get(s, []))} destroyed")
             lines += [f"    {u.name}" + (f" ({u.damage} damage)" if u.damage else "") for u in force]
         if c.captured:
             lines.append(f"captured by {c.winner}: " + ", ".join(u.name for u in c.captured))
-        if c.stranded:
-            lines.append("stranded (may be scuttled): " + ", ".join(f"{u.name} ({u.side})" for u in c.stranded))
-        lines += c.scuttled
+        shown = [u for u in c.stranded if side is None or u.side == side]
+        if shown:
+            lines.append("stranded (may be scuttled): " + ", ".join(f"{u.name} ({u.side})" for u in shown))
+        lines += c.scuttled  # scuttle rolls are made in the open, like the battle's dice
     return lines
 
 

@@ -12,6 +12,7 @@ from saves import campaign_play as play
 from tests.rules.hundred_wars.test_play import policy
 from tui.app import HexwarApp
 from tui.screens.campaign import CampaignGameScreen, CampaignScreen
+from tui.screens.pass_keyboard import PassKeyboardScreen
 
 SEED = 12
 
@@ -43,20 +44,42 @@ async def test_battle_one_ends_and_battle_two_starts_with_the_carried_forces(tmp
         await pilot.pause()
         war = play.load(path)
         assert len(war.results) == 1 and war.results[0].winner == service.result.winner
-        await pilot.press("t")  # the game-over screen's "title" comes back to the campaign
-        await pilot.pause()
-        assert app.screen is screen
-        assert "1 of 2 battles fought" in str(screen.query_one("#campaign-state", Static).render())
-        steps = [s.label for s in screen.steps]
-        buy = next(i for i, s in enumerate(steps) if s.startswith("buy a new"))
-        rows = screen.query_one("#steps", OptionList)
-        for _ in range(buy - (rows.highlighted or 0)):
-            await pilot.press("down")
+        await pilot.press("t")  # the game-over screen's "title" comes back to the campaign: first, the keyboard
+        await pilot.pause()     # goes to the side that chooses first
+        assert isinstance(app.screen, PassKeyboardScreen) and app.screen.side_name == "red"
         await pilot.press("enter")
         await pilot.pause()
-        assert "Done:" in str(screen.query_one("#message", Static).render())
+        assert app.screen is screen
+        state = str(screen.query_one("#campaign-state", Static).render())
+        assert "1 of 2 battles fought" in state and "blue: its choices are its own" in state
+        assert {s.side for s in screen.steps} == {"red"}
+        bought = False
+        for side in ("red", "blue"):  # each side in turn buys a new unit if its pool affords one, then finishes
+            if side == "blue":
+                await pilot.press("b")  # blue has not chosen yet: no battle
+                await pilot.pause()
+                assert app.screen is screen and "First every side" in str(screen.query_one("#message", Static).render())
+                await choose(pilot, screen, "finished: pass the keyboard to blue")
+                assert isinstance(app.screen, PassKeyboardScreen) and app.screen.side_name == "blue"
+                await pilot.press("enter")
+                await pilot.pause()
+                assert {s.side for s in screen.steps} == {"blue"}
+                assert "red: its choices are its own" in str(screen.query_one("#campaign-state", Static).render())
+            steps = [s.label for s in screen.steps]
+            buy = next((i for i, s in enumerate(steps) if s.startswith("buy a new")), None)
+            if buy is None or bought:
+                continue
+            rows = screen.query_one("#steps", OptionList)
+            for _ in range(buy - (rows.highlighted or 0)):
+                await pilot.press("down")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Done:" in str(screen.query_one("#message", Static).render())
+            bought = True
+        assert bought  # the seeded pools afford one new unit
         carried = cp.Campaign.model_validate(play.load(path).carry)
         forces = {u.id: u for f in carried.forces.values() for u in f}
+        await choose(pilot, screen, "finished: every side has chosen")
         await pilot.press("b")
         await pilot.pause()
         second = app.screen
@@ -84,6 +107,21 @@ def between_battles(tmp_path, **carry):
     return path
 
 
+async def open_at(app, pilot, path, side: str = "red") -> CampaignScreen:
+    """The campaign screen opened between battles, the keyboard passed on until `side` chooses."""
+    screen = CampaignScreen(path)
+    app.push_screen(screen)
+    await pilot.pause()
+    while True:
+        assert isinstance(app.screen, PassKeyboardScreen)
+        name = app.screen.side_name
+        await pilot.press("enter")
+        await pilot.pause()
+        if name == side:
+            return screen
+        await choose(pilot, screen, "finished: pass the keyboard")
+
+
 async def choose(pilot, screen, label_start: str) -> None:
     rows = screen.query_one("#steps", OptionList)
     i = next(i for i, s in enumerate(screen.steps) if s.label.startswith(label_start))
@@ -98,11 +136,7 @@ async def test_a_point_is_added_to_a_chosen_factor_from_the_campaign_screen(tmp_
     fire = r1.stats.weapons[0].fire
     app = HexwarApp(autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.push_screen(CampaignScreen(path))
-        await pilot.pause()
-        screen = app.screen
-        labels = [s.label for s in screen.steps]
-        assert not any(lb.startswith("add 1 point") for s, lb in zip(screen.steps, labels) if s.side == "blue")
+        screen = await open_at(app, pilot, path, "red")
         await choose(pilot, screen, f"add 1 point to a factor of {r1.name}")
         assert r1.bought.orders  # the company's commander: its Orders may grow too
         assert [s.label.split(":")[0] for s in screen.steps] == [
@@ -121,6 +155,13 @@ async def test_a_point_is_added_to_a_chosen_factor_from_the_campaign_screen(tmp_
         await choose(pilot, screen, f"add 1 to Fire 1 of {r1.name}")  # 130 left: one more
         assert cp.Campaign.model_validate(play.load(path).carry).pools["red"] == 30
         assert not any(s.label.startswith("add 1 point") and s.side == "red" for s in screen.steps)
+        await choose(pilot, screen, "finished: pass the keyboard to blue")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert {s.side for s in screen.steps} == {"blue"}
+        assert not any(s.label.startswith("add 1 point") for s in screen.steps)  # blue's pool: 40
+        await choose(pilot, screen, "finished: every side has chosen")
+        assert screen.steps == []
 
 
 async def test_the_loser_scuttles_a_stranded_unit_from_the_campaign_screen(tmp_path):
@@ -128,9 +169,7 @@ async def test_the_loser_scuttles_a_stranded_unit_from_the_campaign_screen(tmp_p
     path = between_battles(tmp_path, stranded=[stuck])
     app = HexwarApp(autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.push_screen(CampaignScreen(path))
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_at(app, pilot, path, "blue")
         step = next(s for s in screen.steps if s.label.startswith("scuttle stranded Blue gun"))
         assert step.side == "blue" and "(39% to destroy it; one attempt)" in step.label  # 11-49 of 1d100
         assert "stranded (may be scuttled): Blue gun (blue)" in str(screen.query_one("#campaign-state", Static).render())

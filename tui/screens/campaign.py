@@ -5,6 +5,10 @@ carried forces (losses, captures, repair rolls, pools: saves/campaign_play.py) a
 file at once; the game-over screen's "title" comes back here, where the winners and losers spend their pools
 and the losers may scuttle stranded units (Enter on a step; a step ending in "..." opens its choices, Esc goes
 back) before the next battle (b).
+
+The sides choose in turn at one keyboard, like the game's own pass-the-keyboard screen: each side sees its own
+pool, force and choices only; its last step, "finished", passes the keyboard to the next side (a blank screen
+naming it), and the next battle starts once every side has finished.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from rules.core import Refusal
 from saves import campaign_play as play
 from saves.errors import SaveError
 from tui.screens.game import GameScreen
+from tui.screens.pass_keyboard import PassKeyboardScreen
 from tui.widgets.text import lit
 
 
@@ -71,6 +76,13 @@ class CampaignScreen(Screen[None]):
         self.message = ""
         self.opened = None
         """The step whose choices are listed (adding a point: which factor), or None for every step."""
+        self.turn = 0
+        """Index in the carried sides of the side making its between-battle choices."""
+        self.finished = False
+        """Every side has made its choices (the next battle may start)."""
+        self.pass_due = self.between()
+        """The keyboard is to be passed to the first side before its choices show."""
+        self.finish = play.Step("", "finished")
 
     def compose(self) -> ComposeResult:
         yield Static(lit(f" Campaign: {self.war.title or self.war.name}   ({self.path})"), classes="screen-title")
@@ -83,12 +95,48 @@ class CampaignScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show()
         self.query_one("#steps", OptionList).focus()
+        self.pass_keyboard()
+
+    def between(self) -> bool:
+        """Between two battles: the sides have choices to make before the next one."""
+        return bool(self.war.results) and self.war.next_battle is not None
+
+    def sides(self) -> list[str]:
+        return list(self.war.carry.get("sides", [])) if self.war.results else []
+
+    def deciding(self) -> str | None:
+        """The side whose choices show now (None: no choices to make, or every side has finished)."""
+        sides = self.sides()
+        if not self.between() or self.finished or self.turn >= len(sides):
+            return None
+        return sides[self.turn]
+
+    def pass_keyboard(self) -> None:
+        """Hide the screen until the deciding side is at the keyboard."""
+        side = self.deciding()
+        if not self.pass_due or side is None:
+            return
+        self.pass_due = False
+        self.app.push_screen(PassKeyboardScreen(side, "your between-battle choices", on_ready=self.show))
 
     def show(self, message: str | None = None) -> None:
         if message is not None:
             self.message = message
-        self.query_one("#campaign-state", Static).update(lit("\n".join(play.state_lines(self.war))))
-        self.steps = list(self.opened.more) if self.opened is not None else play.steps(self.war)
+        side = self.deciding()
+        lines = play.state_lines(self.war, side if self.between() else None)
+        if self.between() and side is None:
+            lines.append("every side has made its choices: b plays the next battle")
+        self.query_one("#campaign-state", Static).update(lit("\n".join(lines)))
+        if self.opened is not None:
+            self.steps = list(self.opened.more)
+        elif side is not None:
+            sides = self.sides()
+            after = sides[self.turn + 1] if self.turn + 1 < len(sides) else None
+            self.finish = play.Step(side, f"finished: pass the keyboard to {after}" if after
+                                    else "finished: every side has chosen")
+            self.steps = [s for s in play.steps(self.war) if s.side == side] + [self.finish]
+        else:
+            self.steps = [] if self.between() else play.steps(self.war)
         rows = self.query_one("#steps", OptionList)
         rows.clear_options()
         rows.add_options([Option(lit(f"{s.side}: {s.label}")) for s in self.steps])
@@ -99,6 +147,9 @@ class CampaignScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#steps")
     def take(self, event: OptionList.OptionSelected) -> None:
         step = self.steps[event.option_index]
+        if step is self.finish:
+            self.next_side()
+            return
         if step.more:
             self.opened = step
             self.show(f"{step.side}: choose the factor (Esc: back to every step).")
@@ -112,11 +163,28 @@ class CampaignScreen(Screen[None]):
             return
         self.show(f"Done: {step.side} {step.label}.")
 
+    def next_side(self) -> None:
+        """The deciding side has finished: the keyboard goes to the next side, or every side has chosen."""
+        self.opened = None
+        self.turn += 1
+        if self.turn >= len(self.sides()):
+            self.finished = True
+            self.show("Every side has made its choices: b plays the next battle.")
+            return
+        self.pass_due = True
+        self.show("")
+        self.pass_keyboard()
+
     def action_battle(self) -> None:
         from rules.service import GameService
 
         if self.war.next_battle is None:
             self.show("Every battle of this campaign is fought.")
+            return
+        side = self.deciding()
+        if side is not None:
+            self.show(f"First every side makes its between-battle choices: {side} chooses, then Enter on "
+                      "'finished'.")
             return
         try:
             setup = play.battle_setup(self.war)
@@ -135,11 +203,14 @@ class CampaignScreen(Screen[None]):
         except (Refusal, SaveError) as exc:
             self.show(f"The result could not be recorded: {exc}")
             return
+        self.turn, self.finished, self.opened = 0, False, None
+        self.pass_due = self.between()
         self.show(f"Battle {len(self.war.results)} recorded in {self.path.name}.")
 
     def on_screen_resume(self) -> None:
         self.show()
         self.query_one("#steps", OptionList).focus()
+        self.pass_keyboard()
 
     def action_back(self) -> None:
         if self.opened is not None:

@@ -41,6 +41,10 @@ class HundredWarsRuleset:
         OptionSpec(id="place_terrain", label="Players place terrain", default=False,
                    help="Setting up: each player rolls 1d10 and places up to that many terrain pieces in turn, "
                         "the low scorer first, on top of the scenario's map."),
+        OptionSpec(id="table", label="Table (terrain pieces)", default="auto",
+                   choices=("auto", "ground", "underground", "sea", "sky", "space"),
+                   help="Whose pieces players place: the ground, underground, sea, sky or space table; auto: the sea "
+                        "or space table on a map mostly of sea or open space, else the ground table."),
         OptionSpec(id="groups", label="Groups act together", default=True,
                    help="Units in base to base contact take the same Move counter, move together on one roll at "
                         "the lowest Move, and fire at the same targets when they can (text: Groups)."),
@@ -62,7 +66,8 @@ class HundredWarsRuleset:
         "repair": ActionKind(key="p", label="Field repairs", needs_target=True),
         "reveal": ActionKind(key="v", label="Reveal own blind"),
         "psi": ActionKind(key="y", label="Psionic pip: reveal a blind, enemy orders, fire or cancel enemy fire, "
-                                         "re-roll a die, cancel an enemy pip, repairs or ECM", needs_target=True),
+                                         "re-roll a die, cancel an enemy pip, or act as repairs, ECM, an ADS or a teleport",
+                          needs_target=True),
         "jam": ActionKind(key="j", label="ECM: jam a commander, cancel a new enemy order, hijack or disrupt a teleporter",
                           needs_target=True),
         "ecm_ads": ActionKind(key="w", label="ECM: attack an enemy ADS", needs_target=True),

@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, TypeAdapter
 
 from rules.actions import Action
-from rules.hexgrid import Hex
+from rules.hexgrid import Direction, Hex
 
 
 class RollOff(Action):
@@ -29,6 +29,8 @@ class PlacePiece(Action):
     kind: Literal["piece"] = "piece"
     terrain: str
     at: Hex
+    toward: Direction | None = None
+    """A river's direction: it runs as a line from `at` (other pieces cover the hexes around `at`)."""
 
 
 class RollOrders(Action):
@@ -91,9 +93,14 @@ class Reveal(Action):
 class PsiReveal(Action):
     """A psionic pip on the unit at `at`, within the unit's psionic range (text: "Psionic"): reveal an enemy blind
     (Phase 4); in Phase 3 place or move its Move counter to `to`, or `remove` it; fire its `weapon` at the unit at
-    `to` (Phase 4); `simulate` Field Repairs on a unit of yours (Phase 4) or an ECM jam of a commander (Phase 3).
+    `to` (Phase 4); `simulate` Field Repairs on a unit of yours (Phase 4), ECM on an enemy (a commander's jam in
+    Phase 3, an ADS in Phase 4, a teleporter's hijack in Phase 5; while an enemy order or teleport waits, its cancel
+    or disruption), a teleport of a unit of yours to `to` (Phase 5) or an ADS against an enemy shot that waits.
     While an enemy action waits: `cancel` the fire of the enemy at `at` or the enemy's psionic pip, or `reroll` a
-    die of a shot ('range', 'fire' or 'armour') or a movement die ('move')."""
+    die of a shot ('range', 'fire' or 'armour'), a movement die ('move'), the close combat die of the unit at `at`
+    ('cqb'), the Orders die of the commander at `at` ('orders'), the teleport die of the teleporter at `at`
+    ('teleport'), the ECM (or ADS) die of the unit at `at` in an ECM contest ('ecm') or the terrain die of the
+    piece at `at` ('terrain') or the Field Repairs die of the repairer at `at` ('repair')."""
 
     kind: Literal["psi"] = "psi"
     unit: str
@@ -101,9 +108,10 @@ class PsiReveal(Action):
     to: Hex | None = None
     remove: bool = False
     weapon: int | None = None
-    simulate: Literal["", "repairs", "ecm"] = ""
+    simulate: Literal["", "repairs", "ecm", "teleport", "ads"] = ""
     cancel: bool = False
-    reroll: Literal["", "range", "fire", "armour", "move"] = ""
+    reroll: Literal["", "range", "fire", "armour", "move", "cqb", "orders", "teleport", "ecm", "terrain",
+                    "repair"] = ""
 
 
 class Jam(Action):

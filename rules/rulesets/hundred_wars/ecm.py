@@ -13,8 +13,9 @@ from rules.core import Context, Refusal
 from rules.events import Changed
 from rules.hexgrid import Hex
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import field
+from rules.rulesets.hundred_wars import contest, field
 from rules.rulesets.hundred_wars.procedures import specials as sp
+from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 
@@ -37,10 +38,11 @@ def offer(state: HwState, side: str, unit: HwUnit, before: dict[str, list], ctx:
     if unit.at is None:
         return
     for other in [s for s in state.order or state.side_ids() if s != side]:
-        if able(state, other, unit.at):
+        if able(state, other, unit.at) or ready_in_range(state, other, unit.at):
             reaction.pause(state, Pause(kind=KIND, actor=side, reactor=other, data={
                 "unit": unit.id, "at": list(unit.at), "before": before},
-                prompt=f"cancel the new Move order of {unit.name} with ECM (j), or let it stand (d)"), ctx)
+                prompt=f"cancel the new Move order of {unit.name} with ECM (j) or a psionic pip (y), "
+                       "or let it stand (d)"), ctx)
             return
 
 
@@ -66,11 +68,20 @@ def react(state: HwState, side: str, ecm_unit: str | None, ctx: Context) -> None
     if e is None or e.id not in {x.id for x in able(state, side, at)}:
         raise Refusal(f"{ecm_unit} is not an ECM unit of yours in range that may still use its ECM this turn")
     state.ecm_used.append(e.id)
-    counter = max((x for x in state.live(p.actor) if not x.blind and x.stats.ecm
-                   and field.cm(state, x.at, e.at) <= x.stats.ecm_range), key=lambda x: x.stats.ecm, default=None)
-    c = sp.ecm_contest(e.stats.ecm, counter.stats.ecm if counter else 0, ctx.dice, "ECM: cancel an order",
-                       sides=(side, p.actor))
-    reaction.resume(state, ctx, HANDLERS, cut=c.success)
+    c = contest.contest(state, "order", e, best_ecm(state, p.actor, e), p.actor, "ECM: cancel an order")
+    if not contest.roll(state, c, ctx):
+        finish(state, c, ctx)
+
+
+def best_ecm(state: HwState, side: str, e: HwUnit) -> HwUnit | None:
+    """The side's best revealed ECM unit with the ECM unit `e` in range: its roll is the one to beat (AHW-A23)."""
+    return max((x for x in state.live(side) if not x.blind and x.stats.ecm
+                and field.cm(state, x.at, e.at) <= x.stats.ecm_range), key=lambda x: x.stats.ecm, default=None)
+
+
+def finish(state: HwState, c: dict, ctx: Context) -> None:
+    """The contest's dice stand: the order is cancelled on a success (the waiting order's pause resumes)."""
+    reaction.resume(state, ctx, HANDLERS, cut=contest.result(c).success)
 
 
 def _restore(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:

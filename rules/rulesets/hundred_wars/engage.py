@@ -1,4 +1,4 @@
-"""Blinds revealed, damage dealt and allocated, destruction, and close combat on contact (text: "Blinds", "Close Combat")."""
+"""Blinds revealed, damage dealt and allocated, destruction, rams (text: "Blinds", "Ram"); close combat is melee.py."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Eliminated, Message
 from rules.rulesets.hundred_wars import field
 from rules.rulesets.hundred_wars.procedures import damage as dmg
-from rules.rulesets.hundred_wars.procedures.combat import close_combat, ram
+from rules.rulesets.hundred_wars.procedures.combat import ram
 from rules.rulesets.hundred_wars.procedures.fire import allocator
 from rules.rulesets.hundred_wars.state import HwState, PendingDamage
 from rules.rulesets.hundred_wars.units import HwUnit, key_label
@@ -95,41 +95,6 @@ def choices(state: HwState) -> list[tuple[str, str]]:
         keys = dmg.choices(u.stats) or ["armour"]
         out += [(uid, k) for k in keys]
     return out
-
-
-def contact(state: HwState, mover: HwUnit, ctx: Context) -> None:
-    """Contact reveals blinds on both sides, then the real units in base to base contact fight (AHW-A30)."""
-    if mover.eliminated or mover.at is None:
-        return
-    near = field.adjacent_enemies(state, mover.at, mover.side)
-    if not near:
-        return
-    ours = [mover]
-    if mover.blind:
-        ours = reveal(state, mover, ctx, "contacted the enemy")
-    for e in near:
-        if e.blind and not e.eliminated:
-            reveal(state, e, ctx, f"contacted by {mover.name}")
-    fight(state, ours, ctx)
-
-
-def fight(state: HwState, ours: list[HwUnit], ctx: Context) -> None:
-    """'Immediately any time enemy units come into base to base contact each unit rolls 1d100.'"""
-    ours = [u for u in ours if u.on_map]
-    if not ours:
-        return
-    side = ours[0].side
-    enemies = {e.id: e for u in ours for e in field.adjacent_enemies(state, u.at, side) if not e.blind}
-    for other in sorted({e.side for e in enemies.values()}):
-        theirs = [e for e in enemies.values() if e.side == other]
-        mine = [u for u in ours if any(u.at.distance(e.at) == 1 for e in theirs)]
-        weak = (any(weakest(u, theirs[0]) for u in mine), any(weakest(e, mine[0]) for e in theirs))
-        r = close_combat([(u.id, u.stats.cqb) for u in mine], [(e.id, e.stats.cqb) for e in theirs], ctx.dice,
-                         weak_spot=weak, side_ids=(side, other))
-        if r.loser is None:
-            continue
-        losers, winner_side = (mine, other) if r.loser == 0 else (theirs, side)
-        deal(state, losers, r.damage, winner_side, ctx, f"close combat {r.totals[0]} to {r.totals[1]}")
 
 
 def weakest(u: HwUnit, by: HwUnit) -> bool:

@@ -32,11 +32,12 @@ def piece_at(state: HwState, h: Hex) -> str | None:
     return piece_map(state.board).get(h)
 
 
-def roll_piece(state: HwState, piece: str, ctx: Context, side: str | None = None) -> Level:
-    """A piece's level, rolled on 1d10 the first time it is needed and kept for the game (AHW-A04)."""
+def roll_piece(state: HwState, piece: str, ctx: Context, side: str | None = None, again: str = "") -> Level:
+    """A piece's level, rolled on 1d10 the first time it is needed and kept for the game (AHW-A04); `again` says
+    in the dice log why it is rolled again (a psionic re-roll, mode_dice.py)."""
     if piece not in state.terrain_rolls:
         mode = ter.piece_mode(piece)
-        (face,) = ctx.dice.roll(1, 10, f"terrain {piece.split('@')[0]}", side=side, rule=R_TERRAIN, zero_is_ten=True,
+        (face,) = ctx.dice.roll(1, 10, f"terrain {piece.split('@')[0]}{again}", side=side, rule=R_TERRAIN, zero_is_ten=True,
                                 outcome=lambda f: f"{ter.LEVEL_WORDS[ter.mode_roll(f[0])]} ({ter.TABLES[mode][ter.mode_roll(f[0])] if ter.mode_roll(f[0]) != 'impassable' else 'impassable at this time and place'})")
         state.terrain_rolls[piece] = ter.mode_roll(face)
     return state.terrain_rolls[piece]

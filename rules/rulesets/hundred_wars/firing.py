@@ -3,12 +3,15 @@ ECM jams and attacks on an ADS. The shot itself runs in shot.py."""
 
 from __future__ import annotations
 
+from rules import reaction
 from rules.core import Context, Refusal
 from rules.events import Changed
 from rules.hexgrid import Hex
-from rules.rulesets.hundred_wars import field
+from rules.reaction import Pause
+from rules.rulesets.hundred_wars import contest, ecm, field
 from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.procedures import specials as sp
+from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit, factor_of, lower
 
@@ -101,8 +104,8 @@ def aim(state: HwState, side: str, uid: str, w: int, at: Hex) -> tuple[HwUnit, H
 
 
 def ads_guard(state: HwState, firer: HwUnit, target: HwUnit, fire: int) -> tuple[HwUnit, HwUnit | None] | None:
-    """(the ADS of the target's side that intercepts a Fire above 35, the firer side's ECM in range of it), or
-    None: what the fire rolls against and what its preview folds in."""
+    """(the target side's first ADS unit with the target in range, the firer side's first ECM unit with that ADS in
+    range) when the Fire is above 35 (the interception itself: shot.py, a contest of contest.py)."""
     if not sp.ads_applies(fire):
         return None
     guard = next((a for a in state.live(target.side) if not a.blind and ads_factor(state, a)
@@ -114,21 +117,6 @@ def ads_guard(state: HwState, firer: HwUnit, target: HwUnit, fire: int) -> tuple
     return guard, jam
 
 
-def ads(state: HwState, firer: HwUnit, target: HwUnit, fire: int, ctx: Context) -> int:
-    """An ADS of the target's side in range intercepts a Fire above 35; the firer's ECM in range may counter."""
-    found = ads_guard(state, firer, target, fire)
-    if found is None:
-        return 0
-    guard, jam = found
-    factor = ads_factor(state, guard)
-    (roll,) = ctx.dice.roll(1, 10, "ADS", side=guard.side, unit=guard.id, need=factor, test="<=", rule=sp.R_ADS)
-    ecm_roll = sp.ecm_roll(jam.stats.ecm, ctx.dice, "ECM against ADS", side=jam.side, unit=jam.id) if jam else None
-    cut = sp.ads_reduction(factor, roll, jam.stats.ecm if jam else 0, ecm_roll)
-    if cut:
-        ctx.emit(Changed(unit=firer.id, field="fire", before=fire, after=max(fire - cut, 0), why=f"intercepted by {guard.name}'s ADS"))
-    return cut
-
-
 def homing_guard(state: HwState, firer: HwUnit, target: HwUnit) -> tuple[HwUnit, HwUnit | None] | None:
     """(the target side's best ECM unit with the target in range, the firer side's best ECM in range of it)."""
     guard = max((e for e in state.live(target.side) if not e.blind and e.stats.ecm
@@ -138,20 +126,6 @@ def homing_guard(state: HwState, firer: HwUnit, target: HwUnit) -> tuple[HwUnit,
     counter = max((e for e in state.live(firer.side) if not e.blind and e.stats.ecm
                    and field.cm(state, e.at, guard.at) <= e.stats.ecm_range), key=lambda e: e.stats.ecm, default=None)
     return guard, counter
-
-
-def disrupted(state: HwState, firer: HwUnit, target: HwUnit, kind: str, ctx: Context) -> bool:
-    """ECM: 'Disrupt Homing Weapons - Roll below your ECM and also beat any enemy ECM roll to restore cover bonus to
-    friendly units in Range currently under homing weapon attack': the shot then meets terrain as direct fire."""
-    found = homing_guard(state, firer, target) if kind == "homing" else None
-    if found is None:
-        return False
-    guard, counter = found
-    c = sp.ecm_contest(guard.stats.ecm, counter.stats.ecm if counter else 0, ctx.dice, "ECM against homing",
-                       sides=(guard.side, firer.side))
-    if c.success:
-        ctx.emit(Changed(unit=target.id, field="cover", before="homing", after="restored", why=f"ECM of {guard.name}"))
-    return c.success
 
 
 def ads_factor(state: HwState, u: HwUnit) -> int:
@@ -171,6 +145,10 @@ def repair_key(u: HwUnit) -> str | None:
     return None
 
 
+REPAIR_REROLL = "psi_repair"
+"""The pause after a Field Repairs roll: the side it went against may re-roll it with a psionic pip."""
+
+
 def repair(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     """'Roll below factor on 1d10 to repair 1 point per turn during Fire phase. Must be in base to base.'"""
     fixer = state.units.get(uid)
@@ -185,8 +163,46 @@ def repair(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     if key is None:
         raise Refusal(f"{target.name} has no damage that can still be repaired")
     fixer.repaired = True
-    r = sp.roll_repair(fixer.stats.field_repairs, ctx.dice, side=side, unit=fixer.id)
-    if r.repaired:
+    fix = {"fixer": fixer.id, "target": target.id, "key": key}
+    fix["roll"] = sp.roll_repair(fixer.stats.field_repairs, ctx.dice, side=side, unit=fixer.id).roll
+    if not offer_repair_reroll(state, fix, ctx):
+        finish_repair(state, fix, ctx)
+
+
+def repair_reroll_side(state: HwState, fix: dict) -> str | None:
+    """(hexwar) The side a repair roll went against, that may re-roll it with a psionic pip in range of the repairer:
+    a repair goes against the other sides (the first in player order that can), no repair against its own."""
+    fixer = state.units[fix["fixer"]]
+    if sp.field_repair(fixer.stats.field_repairs, fix["roll"]).repaired:
+        return next((s for s in state.order or state.side_ids() if s != fixer.side
+                     and ready_in_range(state, s, fixer.at)), None)
+    return fixer.side if ready_in_range(state, fixer.side, fixer.at) else None
+
+
+def offer_repair_reroll(state: HwState, fix: dict, ctx: Context) -> bool:
+    side = repair_reroll_side(state, fix)
+    if side is None:
+        return False
+    fixer = state.units[fix["fixer"]]
+    reaction.pause(state, Pause(kind=REPAIR_REROLL, actor=fixer.side, reactor=side, data=dict(fix),
+                                prompt=f"re-roll the Field Repairs die of {fixer.name} with a psionic pip (y), "
+                                       "or keep it (d)"), ctx)
+    return True
+
+
+def repair_reroll(state: HwState, fix: dict, psi: HwUnit, ctx: Context) -> None:
+    fixer = state.units[fix["fixer"]]
+    (fix["roll"],) = ctx.dice.roll(1, 10, f"field repairs (psionic re-roll by {psi.name})", side=fixer.side,
+                                   unit=fixer.id, need=fixer.stats.field_repairs, test="<", rule=sp.R_REPAIR)
+    if not offer_repair_reroll(state, fix, ctx):
+        finish_repair(state, fix, ctx)
+
+
+def finish_repair(state: HwState, fix: dict, ctx: Context) -> None:
+    """The repair roll stands: below the factor, 1 point back; a 10, no further repairs on that factor."""
+    fixer, target, key = state.units[fix["fixer"]], state.units[fix["target"]], fix["key"]
+    r = sp.field_repair(fixer.stats.field_repairs, fix["roll"])
+    if r.repaired and not target.eliminated:
         lower(target.stats, key, -1)
         ctx.emit(Changed(unit=target.id, field=key, before=None, after="+1", why=f"field repairs by {fixer.name}"))
     if r.locked:
@@ -202,11 +218,17 @@ def jam(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     if cmd is None or cmd.side == side or cmd.blind or cmd.stats.orders == 0 or field.cm(state, e.at, at) > e.stats.ecm_range:
         raise Refusal(f"no enemy commander within ECM range at {at}")
     state.jammed.append(uid)
-    counter = max((x for x in state.live(cmd.side) if not x.blind and x.stats.ecm
-                   and field.cm(state, x.at, e.at) <= x.stats.ecm_range), key=lambda x: x.stats.ecm, default=None)
-    c = sp.ecm_contest(e.stats.ecm, counter.stats.ecm if counter else 0, ctx.dice, "ECM jam", sides=(side, cmd.side))
-    if not c.success:
+    c = contest.contest(state, "jam", e, ecm.best_ecm(state, cmd.side, e), cmd.side, "ECM jam", at=list(at))
+    if not contest.roll(state, c, ctx):
+        finish_jam(state, c, ctx)
+
+
+def finish_jam(state: HwState, c: dict, ctx: Context) -> None:
+    """On a success 1d10 pips off the commander, not below 2."""
+    e, cmd = state.units[c["ecm"]], state.unit_at(Hex(*c["at"]))
+    if not contest.result(c).success or cmd is None:
         return
+    side, uid = e.side, e.id
     (n,) = ctx.dice.roll(1, 10, "pips removed", side=side, unit=uid, rule=sp.R_ECM)
     before = state.pips.get(cmd.id, 0)
     state.pips[cmd.id] = sp.pips_after_ecm(before, n)
@@ -231,10 +253,16 @@ def ecm_ads(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     if target is None or target.id not in {a.id for a in ads_targets(state, e)}:
         raise Refusal(f"no enemy ADS within {e.name}'s ECM range at {at}")
     state.ecm_ads.append(uid)
-    factor = ads_factor(state, target)
-    mine = sp.ecm_roll(e.stats.ecm, ctx.dice, "ECM against ADS", side=side, unit=uid)
-    (theirs,) = ctx.dice.roll(1, 10, "ADS", side=target.side, unit=target.id, need=factor, test="<=", rule=sp.R_ADS)
-    cut = sp.ads_vs_ecm(factor, e.stats.ecm, mine, theirs)
+    c = contest.contest(state, "ads", e, target, target.side, "ECM against ADS", foe_factor=ads_factor(state, target),
+                        foe_die="ADS", foe_purpose="ADS")
+    if not contest.roll(state, c, ctx):
+        finish_ecm_ads(state, c, ctx)
+
+
+def finish_ecm_ads(state: HwState, c: dict, ctx: Context) -> None:
+    """'reduce the ADS by the difference' (AHW-A23), not below 0, to the end of the turn."""
+    e, target, factor = state.units[c["ecm"]], state.units[c["foe"]], c["foe_factor"]
+    cut = sp.ads_vs_ecm(factor, e.stats.ecm, c["mine"], c["theirs"])
     if cut:
         state.ads_cut[target.id] = state.ads_cut.get(target.id, 0) + cut
         ctx.emit(Changed(unit=target.id, field="ads", before=factor, after=factor - cut, why=f"ECM of {e.name}"))

@@ -7,17 +7,19 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Moved
 from rules.hexgrid import Hex, find_path
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import engage, field
+from rules.rulesets.hundred_wars import engage, field, melee, mode_dice
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import movement as mp
 from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.procedures.combat import suicide
-from rules.rulesets.hundred_wars.psionics import ready_in_range
+from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 
 REROLL = "psi_move"
 """The pause after a movement roll: the side it went against may re-roll it with a psionic pip."""
+TP_REROLL = "psi_teleport"
+"""The pause after a teleport roll: the side it went against may re-roll it with a psionic pip."""
 DUMMY_MOVE = 10
 """A dummy blind moves as a 10 cm ground unit (so its moves do not give it away at once)."""
 
@@ -129,7 +131,6 @@ def reroll(state: HwState, run: dict, psi: HwUnit, ctx: Context) -> None:
 def walk_on(state: HwState, run: dict, ctx: Context) -> None:
     """The movers walk the roll (a space unit first changes speed by it, AHW-A21)."""
     u, roll, factor = state.units[run["unit"]], run["roll"], run["factor"]
-    movers = [state.units[i] for i in run["movers"]]
     if (u.mode or "ground") == "space":
         before = u.speed
         u.speed = mp.space_speed(u.speed, roll, factor, run["accelerate"])
@@ -138,29 +139,65 @@ def walk_on(state: HwState, run: dict, ctx: Context) -> None:
     if u.counter is None:
         return
     goal = Hex(*u.counter)
-    for m in sorted(movers, key=lambda m: (m.at.distance(goal) if m.on_map else 0, m.id)):
-        if m.on_map:
-            advance(state, m, roll, factor, ctx)
+    movers = [state.units[i] for i in run["movers"]]
+    order = [m.id for m in sorted(movers, key=lambda m: (m.at.distance(goal) if m.on_map else 0, m.id))]
+    walk_rest(state, {"left": order, "roll": roll, "factor": factor}, ctx)
 
 
-def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> None:
-    """Walk toward the counter as far as the roll and the worst terrain allow; then contact, ram or suicide."""
+def walk_rest(state: HwState, walk: dict, ctx: Context) -> None:
+    """The movers not yet walked walk in turn; a close combat that waits for a psionic re-roll (melee.py) takes the
+    rest of the walk along (`then`), to go on when it is decided."""
+    left = list(walk["left"])
+    while left:
+        m = state.units[left.pop(0)]
+        if m.on_map and m.counter is not None and advance(state, m, walk["roll"], walk["factor"], ctx):
+            state.paused[-1].data["then"] = {**walk, "left": left}
+            return
+
+
+def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> bool:
+    """Walk toward the counter as far as the roll and the worst terrain allow; then contact, ram or suicide.
+    True when the walk waits for a psionic re-roll of a terrain die, or its close combat for one of its dice."""
+    mode = u.mode or "ground"
+    path = path_for(state, u, Hex(*u.counter))
+    level = ter.for_mobile(field.level_at(state, u.at, ctx, mode, u.side), u.stats.mobile)
+    walk = {"unit": u.id, "roll": roll, "factor": factor, "path": [list(h) for h in path], "steps": 0, "level": level}
+    return walk_steps(state, walk, ctx)
+
+
+def walk_steps(state: HwState, walk: dict, ctx: Context) -> bool:
+    """The walk's steps from where it is; a piece rolled on entering may pause it (mode_dice.py), then this goes on
+    from the same step with the level as it stands. True when something waits."""
+    u = state.units[walk["unit"]]
     side, mode = u.side, u.mode or "ground"
-    goal = Hex(*u.counter)
-    target = state.unit_at(goal) if u.counter_attack else None
-    path = path_for(state, u, goal)
+    path = [Hex(*h) for h in walk["path"]]
     changes = u.counter_level is not None
-    level = ter.for_mobile(field.level_at(state, u.at, ctx, mode, side), u.stats.mobile)
-    steps = 0
-    for nxt in path[1:]:
+    level, steps = walk["level"], walk["steps"]
+    for nxt in path[steps + 1:]:
         if field.adjacent_enemies(state, path[steps], side) and steps:
             break  # contact stops the move
+        before = set(state.terrain_rolls)
         entered = ter.for_mobile(field.entry_level(state, path[steps], nxt, mode, side, ctx), u.stats.mobile)
+        new = mode_dice.rolled_since(state, before)
+        if new and not u.blind:
+            walk.update(steps=steps, level=level)
+            others = [s for s in state.order or state.side_ids() if s != side]
+            if mode_dice.offer(state, {"pieces": new, "actor": side, "others": others, "walk": dict(walk)}, ctx):
+                return True
         w = ter.worst((level, entered))
-        if w == "impassable" or (steps + 1) * state.hex_cm > mp.distance(roll, factor, w, changes_level=changes):
+        if w == "impassable" or (steps + 1) * state.hex_cm > mp.distance(walk["roll"], walk["factor"], w,
+                                                                          changes_level=changes):
             break
         level, steps = w, steps + 1
-    taken = path[: steps + 1]
+    return finish_walk(state, u, path[: steps + 1], ctx)
+
+
+def finish_walk(state: HwState, u: HwUnit, taken: list[Hex], ctx: Context) -> bool:
+    """The unit is where its walk ended: its counter, then contact, ram or suicide. True when a bout waits."""
+    goal = Hex(*u.counter)
+    target = state.unit_at(goal) if u.counter_attack else None
+    steps = len(taken) - 1
+    changes = u.counter_level is not None
     if steps:
         u.facing = taken[-2].direction_to(taken[-1]) or u.facing
         u.at = taken[-1]
@@ -177,11 +214,11 @@ def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> 
             target = placed[0] if placed else None
         if target is not None and attack == "ram":
             engage.ram_attack(state, u, target, ctx)
-            return
+            return False
         if target is not None and attack == "suicide":
             suicide_attack(state, u, target, steps * state.hex_cm, ctx)
-            return
-    engage.contact(state, u, ctx)
+            return False
+    return melee.contact(state, u, ctx)
 
 
 def suicide_attack(state: HwState, u: HwUnit, target: HwUnit, speed: int, ctx: Context) -> None:
@@ -199,12 +236,64 @@ def teleporters(state: HwState, side: str) -> dict[str, tuple[Hex, int]]:
     return {t.id: (t.at, t.stats.teleport_range) for t in state.live(side) if not t.blind and t.stats.teleport}
 
 
-def teleport(state: HwState, side: str, uid: str, passenger: str, to: Hex, ctx: Context) -> None:
-    """'transfer up to 1d10 units to any point within its range or ... of another teleport unit within range'."""
-    t, p = teleport_check(state, side, uid, passenger, to)
-    (roll,) = ctx.dice.roll(1, 10, "teleport", side=side, unit=uid, rule=sp.R_TELEPORT)
-    plan = sp.transport([passenger] if passenger else [], t.buffer, roll, t.stats.teleport)
+def teleport(state: HwState, side: str, uid: str, passenger: str, to: Hex, ctx: Context) -> bool:
+    """'transfer up to 1d10 units to any point within its range or ... of another teleport unit within range'.
+    True when the roll waits for a psionic re-roll (then `send` goes on when it is decided)."""
+    teleport_check(state, side, uid, passenger, to)
+    run = {"teleporter": uid, "passenger": passenger, "to": list(to)}
+    run["roll"] = roll_teleport(state, run, ctx)
     state.teleported.append(uid)
+    if offer_tp_reroll(state, run, ctx):
+        return True
+    send(state, run, ctx)
+    return False
+
+
+def roll_teleport(state: HwState, run: dict, ctx: Context, purpose: str = "teleport") -> int:
+    t = state.units[run["teleporter"]]
+    (roll,) = ctx.dice.roll(1, 10, purpose, side=t.side, unit=t.id, rule=sp.R_TELEPORT)
+    return roll
+
+
+def tp_queue(state: HwState, run: dict) -> int:
+    """How many units the roll is for: the buffered ones and the passenger named."""
+    return len(state.units[run["teleporter"]].buffer) + (1 if run["passenger"] else 0)
+
+
+def tp_reroll_side(state: HwState, run: dict) -> str | None:
+    """(hexwar) The side a teleport roll went against, that may re-roll it with a psionic pip in range of the
+    teleporter: its own side when the roll leaves units suspended, else the first enemy side in player order."""
+    t = state.units[run["teleporter"]]
+    if run["roll"] < tp_queue(state, run):
+        return t.side if ready_in_range(state, t.side, t.at) else None
+    return next((s for s in state.order or state.side_ids() if s != t.side and ready_in_range(state, s, t.at)), None)
+
+
+def offer_tp_reroll(state: HwState, run: dict, ctx: Context) -> bool:
+    side = tp_reroll_side(state, run)
+    if side is None:
+        return False
+    t = state.units[run["teleporter"]]
+    reaction.pause(state, Pause(kind=TP_REROLL, actor=t.side, reactor=side, data=dict(run),
+                                prompt=f"re-roll the teleport die of {t.name} with a psionic pip (y), or keep it (d)"),
+                   ctx)
+    return True
+
+
+def tp_reroll(state: HwState, run: dict, psi: HwUnit, ctx: Context) -> None:
+    run["roll"] = roll_teleport(state, run, ctx, f"teleport (psionic re-roll by {psi.name})")
+    if not offer_tp_reroll(state, run, ctx):
+        send(state, run, ctx)
+
+
+def send(state: HwState, run: dict, ctx: Context) -> None:
+    """The roll's number of units materialise (the buffered first); the rest wait in the buffers."""
+    uid, passenger, to = run["teleporter"], run["passenger"], Hex(*run["to"])
+    t = state.units[uid]
+    p = state.units.get(passenger) if passenger else None
+    if t.eliminated or (p is not None and (p.eliminated or not p.on_map)):
+        return
+    plan = sp.transport([passenger] if passenger else [], t.buffer, run["roll"], t.stats.teleport)
     if p is not None:
         p.at = None  # dematerialised
     taken = set(state.occupied())

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from rules import reaction
 from rules.core import Context, Refusal
 from rules.events import Changed
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import field
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures.orders import orders_reach, roll_pips
+from rules.reaction import Pause
+from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 
+REROLL = "psi_orders"
+"""The pause after an Orders roll: the side it went against may re-roll it with a psionic pip."""
 CHANGE_DURING_MOVE = 2
 """'For 1 extra pip you may change a Move order during move': 1 + 1 pips (AHW-A25)."""
 
@@ -49,10 +54,47 @@ def spend(state: HwState, side: str, n: int, to: Hex | None, what: str) -> HwUni
     return cmd
 
 
-def roll_orders(state: HwState, side: str, ctx: Context) -> None:
-    """Phase 1: each commander rolls 1d10; pips = the roll if below Orders, else the full Orders (AHW-A03)."""
-    for c in state.commanders(side):
+def roll_orders(state: HwState, side: str, ctx: Context) -> bool:
+    """Phase 1: each commander rolls 1d10; pips = the roll if below Orders, else the full Orders (AHW-A03).
+    True when a roll waits for a psionic re-roll (then `offer_rerolls` goes on when it is decided)."""
+    cmds = state.commanders(side)
+    for c in cmds:
         state.pips[c.id] = roll_pips(c.stats.orders, ctx.dice, side=side, unit=c.id).pips
+    return offer_rerolls(state, [c.id for c in cmds], ctx)
+
+
+def reroll_side(state: HwState, c: HwUnit) -> str | None:
+    """(hexwar) The side an Orders roll went against, that may re-roll it with a psionic pip in range of the
+    commander: its own side when the pips fell short of its Orders, else the first enemy side in player order.
+    Only for a commander on the table and revealed (under a blind or off the table its Orders stay hidden)."""
+    if not c.on_map or c.blind or c.eliminated:
+        return None
+    if state.pips.get(c.id, 0) < c.stats.orders:
+        return c.side if ready_in_range(state, c.side, c.at) else None
+    return next((s for s in state.order or state.side_ids() if s != c.side and ready_in_range(state, s, c.at)), None)
+
+
+def offer_rerolls(state: HwState, cmds: list[str], ctx: Context) -> bool:
+    """Offer each commander's roll in turn to the side it went against; True when one waits."""
+    for i, cid in enumerate(cmds):
+        c = state.units[cid]
+        side = reroll_side(state, c)
+        if side is not None:
+            reaction.pause(state, Pause(kind=REROLL, actor=c.side, reactor=side, data={"cmds": cmds[i:]},
+                                        prompt=f"re-roll the Orders die of {c.name} with a psionic pip (y), "
+                                               "or keep it (d)"), ctx)
+            return True
+    return False
+
+
+def reroll(state: HwState, cmds: list[str], psi: HwUnit, ctx: Context) -> bool:
+    """A pip re-rolls the first commander's Orders die; the side the new roll goes against may re-roll in turn."""
+    c = state.units[cmds[0]]
+    before = state.pips.get(c.id, 0)
+    state.pips[c.id] = roll_pips(c.stats.orders, ctx.dice, side=c.side, unit=c.id,
+                                 purpose=f"orders (psionic re-roll by {psi.name})").pips
+    ctx.emit(Changed(unit=c.id, field="pips", before=before, after=state.pips[c.id], why=f"psionics of {psi.name}"))
+    return offer_rerolls(state, cmds, ctx)
 
 
 def blind_spots(state: HwState, side: str) -> list[Hex]:

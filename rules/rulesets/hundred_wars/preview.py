@@ -9,8 +9,10 @@ from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
 from rules.odds import die, mapped
-from rules.rulesets.hundred_wars import field, firing, moving, teleporting
+from rules.rulesets.hundred_wars import contest, field, firing, melee, mode_dice, moving, teleporting
 from rules.rulesets.hundred_wars import odds
+from rules.rulesets.hundred_wars import orders as od
+from rules.rulesets.hundred_wars.procedures.orders import pips_for
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.actions import Fire, Jam, MoveUnit, PsiReveal, SetCounter
@@ -196,16 +198,125 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
         run = state.paused[-1].data
         u = state.units.get(run["unit"])
         return move_preview(state, u, run=run) if u is not None else None
+    if a.reroll == "repair" and state.paused and state.paused[-1].kind == firing.REPAIR_REROLL:
+        fixer = state.units[state.paused[-1].data["fixer"]]
+        f = fixer.stats.field_repairs
+
+        def said(face: int) -> str:
+            r = sp.field_repair(f, face)
+            return ("1 point repaired" if r.repaired else "no repair") + (
+                "; no further repairs on that factor" if r.locked else "")
+
+        dist = mapped(die(10), said)
+        return Preview(title=f"Psionic re-roll of {fixer.name}'s Field Repairs die", dice=f"1d10 (below {f})",
+                       outcomes=tuple(Outcome(label=k, chance=p) for k, p in sorted(dist.items())),
+                       notes=(f"the die showed {state.paused[-1].data['roll']}",))
+    if a.reroll == "terrain" and state.paused and state.paused[-1].kind == mode_dice.REROLL:
+        piece = state.paused[-1].data["pieces"][0]
+        dist = mapped(die(10), ter.mode_roll)
+        return Preview(title=f"Psionic re-roll of the terrain die of the {piece.split('@')[0]}", dice="1d10 (0 is 10)",
+                       outcomes=tuple(Outcome(label=ter.LEVEL_WORDS[k], chance=p) for k, p in
+                                      sorted(dist.items(), key=lambda kv: list(ter.LEVEL_WORDS).index(kv[0]))),
+                       notes=(f"it is {ter.LEVEL_WORDS[state.terrain_rolls[piece]]} now",))
+    if a.reroll == "ecm" and state.paused and state.paused[-1].kind == contest.REROLL:
+        return ecm_reroll_preview(state, state.paused[-1].data, state.unit_at(Hex(*a.at)))
+    if a.reroll == "teleport" and state.paused and state.paused[-1].kind == moving.TP_REROLL:
+        run = state.paused[-1].data
+        t, n = state.units[run["teleporter"]], moving.tp_queue(state, run)
+        dist = mapped(die(10), lambda f: min(f, n))
+        return Preview(title=f"Psionic re-roll of {t.name}'s teleport die", dice="1d10 units materialised",
+                       outcomes=tuple(Outcome(label=f"{count(k, 'unit')} materialised, {count(n - k, 'unit')} suspended",
+                                              chance=p) for k, p in sorted(dist.items())),
+                       notes=(f"the die showed {run['roll']}; {count(n, 'unit')} to send",))
+    if a.reroll == "orders" and state.paused and state.paused[-1].kind == od.REROLL:
+        cmd = state.units[state.paused[-1].data["cmds"][0]]
+        dist = mapped(die(10), lambda f: pips_for(f, cmd.stats.orders))
+        return Preview(title=f"Psionic re-roll of {cmd.name}'s Orders die", dice=f"1d10 (Orders {cmd.stats.orders})",
+                       outcomes=tuple(Outcome(label=count(k, "pip"), chance=p) for k, p in sorted(dist.items())),
+                       notes=(f"{cmd.name} has {count(state.pips.get(cmd.id, 0), 'pip')} now",))
+    if a.reroll == "cqb" and state.paused and state.paused[-1].kind == melee.REROLL:
+        return cqb_reroll_preview(state, state.paused[-1].data, state.unit_at(Hex(*a.at)))
     if a.reroll and state.paused and state.paused[-1].kind == "psi_die":
         return reroll_preview(state, state.paused[-1].data, a.reroll)
     cmd = state.unit_at(Hex(*a.at))
-    if a.simulate == "ecm" and cmd is not None:
+    paused = state.paused[-1].kind if state.paused else ""
+    if a.simulate == "ads" and paused == "psi_fire":
+        data = state.paused[-1].data
+        fire = state.units[data["firer"]].stats.weapon(data["w"]).fire
+        dist = mapped(die(10), lambda n: min(fire, 10 * sp.margin(10, n)))
+        return Preview(title="Psionic ADS", dice="1d10 (as ADS 10, no enemy ECM to beat)",
+                       outcomes=tuple(Outcome(label=f"Fire {fire} cut by {k}", chance=p) for k, p in sorted(dist.items())))
+    if a.simulate == "ecm" and paused == "ecm_teleport":
+        dist = mapped(die(10), lambda n: n)
+        return Preview(title="Psionic disruption of a teleporter", dice="1d10 units kept",
+                       outcomes=tuple(Outcome(label=f"{count(k, 'unit')} kept this turn", chance=p)
+                                      for k, p in sorted(dist.items())))
+    if a.simulate == "ecm" and not paused and cmd is not None and state.phase == "fire":
+        ads = firing.ads_factor(state, cmd)
+        dist = mapped(die(10), lambda n: min(ads, sp.margin(10, n)))
+        return Preview(title=f"Psionic ECM against the ADS of {cmd.name}", dice="1d10 (as ECM 10, no ADS roll)",
+                       outcomes=tuple(Outcome(label=f"ADS {ads} cut by {k}", chance=p) for k, p in sorted(dist.items())))
+    if a.simulate == "ecm" and not paused and cmd is not None and state.phase == "move":
+        n_ = len(cmd.buffer)
+        dist = mapped(die(10), lambda f: min(f, n_))
+        return Preview(title=f"Psionic hijack of {cmd.name}", dice="1d10 units materialised",
+                       outcomes=tuple(Outcome(label=f"{count(k, 'unit')} materialised", chance=p)
+                                      for k, p in sorted(dist.items())))
+    if a.simulate == "ecm" and not paused and cmd is not None:
         before = state.pips.get(cmd.id, 0)
         dist = mapped(die(10), lambda n: sp.pips_after_ecm(before, n))
         return Preview(title=f"Psionic jam of {cmd.name}", dice="1d10 pips removed (not below 2)",
                        outcomes=tuple(Outcome(label=f"{count(k, 'pip')} left", chance=p) for k, p in sorted(dist.items())),
                        notes=(f"{cmd.name} has {count(before, 'pip')} now",))
     return None
+
+
+ECM_WORDS = {"order": "the order is cancelled", "jam": "the commander is jammed (1d10 pips off, not below 2)",
+             "disrupt": "the teleporter is disrupted (1d10 units kept)", "hijack": "the teleporter is hijacked (1d10 "
+             "units materialise)", "ads": "the ADS is cut", "homing": "the target's cover is restored"}
+
+
+def ecm_reroll_preview(state: HwState, c: dict, u: HwUnit | None) -> Preview | None:
+    """The ECM contest with that unit's die rolled again (the other die as it is): whether the use succeeds."""
+    dice = dict((uid, d) for d, uid in contest.die_units(c))
+    if u is None or u.id not in dice:
+        return None
+    die_ = dice[u.id]
+
+    def outcome(face: int) -> str:
+        r = contest.result({**c, die_: face})
+        if not r.success:
+            return "the ADS fails (or is beaten)" if c.get("my_die") == "ADS" else "the ECM fails (or is beaten)"
+        if c["use"] == "ads":
+            return f"the ADS is cut by {min(c['foe_factor'], r.difference)}"
+        if c["use"] == "intercept":
+            return f"the Fire is cut by {10 * r.difference}"
+        return ECM_WORDS[c["use"]]
+
+    dist = mapped(die(10), outcome)
+    kept = "theirs" if die_ == "mine" else "mine"
+    name = c.get("my_die", "ECM") if die_ == "mine" else c["foe_die"]
+    return Preview(title=f"Psionic re-roll of {u.name}'s {name} die",
+                   dice="1d10", outcomes=tuple(Outcome(label=k, chance=p) for k, p in sorted(dist.items())),
+                   notes=(f"the die showed {c[die_]}" + (f"; the other stays {c[kept]}" if c[kept] is not None else ""),))
+
+
+def cqb_reroll_preview(state: HwState, bout: dict, u: HwUnit | None) -> Preview | None:
+    """The bout's result with that unit's die rolled again (every other die as it is)."""
+    if u is None or u.id not in bout["scores"]:
+        return None
+    factor = dict((k, f) for k, f in (*bout["a"], *bout["b"]))[u.id]
+
+    def outcome(face: int) -> tuple[int | None, int]:
+        r = melee.result({**bout, "scores": {**bout["scores"], u.id: min(face, factor)}})
+        return r.loser, r.damage
+
+    dist = mapped(die(100), outcome)
+    side_names = {x.id: x.name for x in state.sides}
+    names = tuple(side_names.get(x, x) for x in bout["sides"])
+    return Preview(title=f"Psionic re-roll of {u.name}'s close combat die", dice=f"1d100 (CQB {factor})",
+                   outcomes=cqb_outcomes(dist, names),
+                   notes=(f"{u.name} scored {bout['scores'][u.id]}; the other dice stay as rolled",))
 
 
 RANGE_WORDS = {"good": "good hit", "hit": "on target", "miss": "not sighted"}

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from rules import reaction
 from rules.core import Context, Refusal
-from rules.events import Changed
+from rules.events import Changed, Message, Moved
 from rules.hexgrid import Hex, area
 from rules.reaction import Pause
 from rules.rulesets.hundred_wars import engage, field, firing
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import specials as sp
+from rules.rulesets.hundred_wars.psi_reach import ready, ready_in_range  # noqa: F401 (used by the stages)
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit, lower
 
@@ -29,17 +30,6 @@ ORDER_REACH = 2
 """The action list offers an enemy counter up to two hexes from the enemy (a farther hex may still be given)."""
 PIP = "psi_pip"
 """The pause in which the other side may cancel a psionic pip just spent."""
-
-
-def ready(state: HwState, u: HwUnit) -> bool:
-    """A revealed psionic unit with a pip left that has not used one this phase."""
-    return (u.on_map and not u.blind and u.stats.psionic > 0 and state.psi_used.get(u.id, 0) < u.stats.psionic
-            and u.id not in state.psi_phase)
-
-
-def ready_in_range(state: HwState, side: str, at: Hex) -> list[HwUnit]:
-    """The side's psionic units that may use a pip now on something at `at`."""
-    return [u for u in state.live(side) if ready(state, u) and field.cm(state, u.at, at) <= u.stats.psionic_range]
 
 
 def in_reach(state: HwState, psi: HwUnit) -> list[HwUnit]:
@@ -86,14 +76,14 @@ def plan(state: HwState, side: str, uid: str, at: Hex, *, to: Hex | None = None,
         if target is None or target.side != side or target.blind or firing.repair_key(target) is None:
             raise Refusal(f"no damaged unit of yours that can still be repaired at {at}")
         return {"use": "repairs", "at": list(at)}
+    if simulate == "teleport":
+        return {"use": "teleport", "at": list(at), "to": list(teleport_spot(state, side, psi, target, to))}
+    if simulate == "ads":
+        raise Refusal("a psionic pip simulates an ADS while an enemy shot waits for your reaction")
     if target is None or target.side == side:
         raise Refusal(f"there is no enemy at {at}")
     if simulate == "ecm":
-        if state.phase != "counters":
-            raise Refusal("a psionic pip simulates an ECM jam of a commander in Phase 3")
-        if target.blind or not target.stats.orders:
-            raise Refusal(f"{target.name} is not an enemy commander")
-        return {"use": "ecm", "at": list(at)}
+        return {"use": ecm_use(state, target), "at": list(at)}
     if weapon is not None:
         return {"use": "fire", "at": list(at), "weapon": weapon, "to": list(fire_target(state, side, target, weapon, to).at)}
     if to is None and not remove:
@@ -110,6 +100,55 @@ def plan(state: HwState, side: str, uid: str, at: Hex, *, to: Hex | None = None,
     if to == target.at or not state.board.in_bounds(to) or not ter.open_for(state.board, to, target.mode or "ground"):
         raise Refusal(f"{to} is not a hex {target.name} can be sent to")
     return {"use": "order", "at": list(at), "to": list(to)}
+
+
+SIM_FACTOR = 10
+"""(hexwar) A simulated speciality that has a margin acts as the factor 10 the text sells at most ('per factor up to
+10'), its roll never failing and never contested: ECM against an ADS cuts it by 10 - 1d10."""
+
+
+def teleport_spot(state: HwState, side: str, psi: HwUnit, target: HwUnit | None, to) -> Hex:
+    """(hexwar) 'Simulate' Teleport: in Phase 5 one revealed unit of the side (not the psionic unit itself: 'not
+    themselves') within psionic range goes to a free hex within psionic range, as a successful teleport of one."""
+    if state.phase != "move":
+        raise Refusal("a psionic pip simulates a teleport in Phase 5")
+    if target is None or target.side != side or target.blind or target.id == psi.id:
+        raise Refusal("a psionic pip teleports a unit of yours (not the psionic unit itself)")
+    if to is None:
+        raise Refusal("give the hex to teleport to (to=)")
+    to = Hex(*to)
+    if (not state.board.in_bounds(to) or state.unit_at(to) is not None
+            or not ter.open_for(state.board, to, target.mode or "ground")):
+        raise Refusal(f"{to} is not a free hex {target.name} can be in")
+    within(state, psi, to)
+    return to
+
+
+def teleport_spots(state: HwState, psi: HwUnit, target: HwUnit) -> list[Hex]:
+    """The free hexes within psionic range a simulated teleport may send `target` to."""
+    reach = psi.stats.psionic_range // state.hex_cm
+    return [h for h in area(psi.at, reach) if state.board.in_bounds(h) and state.unit_at(h) is None
+            and ter.open_for(state.board, h, target.mode or "ground") and field.cm(state, psi.at, h) <= psi.stats.psionic_range]
+
+
+def ecm_use(state: HwState, target: HwUnit) -> str:
+    """Which ECM use a pip simulates on the side's own turn, by phase: a jam of a commander (Phase 3), an attack on
+    an ADS (Phase 4), a hijack of a teleporter with units in its buffers (Phase 5)."""
+    if target.blind:
+        raise Refusal("a psionic pip simulates ECM on a revealed enemy unit")
+    if state.phase == "counters":
+        if not target.stats.orders:
+            raise Refusal(f"{target.name} is not an enemy commander (Phase 3: ECM jams a commander)")
+        return "ecm"
+    if state.phase == "fire":
+        if not firing.ads_factor(state, target):
+            raise Refusal(f"{target.name} has no ADS left to cut (Phase 4: ECM attacks an ADS)")
+        return "ecm_ads"
+    if state.phase == "move":
+        if not target.buffer:
+            raise Refusal(f"{target.name} has no units in its buffers (Phase 5: ECM hijacks a teleporter)")
+        return "hijack"
+    raise Refusal("a psionic pip simulates ECM in Phases 3 to 5")
 
 
 def fire_targets(state: HwState, side: str, e: HwUnit, w: int) -> list[HwUnit]:
@@ -180,6 +219,34 @@ def repairs(state: HwState, psi: HwUnit, at: Hex, ctx: Context) -> None:
         return
     lower(target.stats, key, -1)
     ctx.emit(Changed(unit=target.id, field=key, before=None, after="+1", why=f"psionic repairs by {psi.name}"))
+
+
+def teleport_unit(state: HwState, psi: HwUnit, at: Hex, to: Hex, ctx: Context) -> None:
+    u = state.unit_at(at)
+    if u is None or state.unit_at(to) is not None:
+        return
+    u.at = to
+    ctx.emit(Moved(unit=u.id, path=(to,)))
+    ctx.emit(Message(message=f"{u.name} is teleported by the psionics of {psi.name}"))
+
+
+def ecm_ads(state: HwState, psi: HwUnit, at: Hex, ctx: Context) -> None:
+    """A simulated ECM against an ADS: an ECM of SIM_FACTOR that cannot fail; the ADS does not roll against it."""
+    target = state.unit_at(at)
+    if target is None:
+        return
+    (n,) = ctx.dice.roll(1, 10, "ECM against ADS (psionic)", side=psi.side, unit=psi.id, rule=sp.R_ECM)
+    factor = firing.ads_factor(state, target)
+    cut = min(factor, sp.margin(SIM_FACTOR, n))
+    if cut:
+        state.ads_cut[target.id] = state.ads_cut.get(target.id, 0) + cut
+        ctx.emit(Changed(unit=target.id, field="ads", before=factor, after=factor - cut, why=f"psionics of {psi.name}"))
+
+
+def ads_cut(state: HwState, psi: HwUnit, fire: int, ctx: Context) -> int:
+    """A simulated ADS against a shot: ten times the margin of an ADS of SIM_FACTOR, no enemy ECM to beat."""
+    (n,) = ctx.dice.roll(1, 10, "ADS (psionic)", side=psi.side, unit=psi.id, rule=sp.R_ADS)
+    return min(fire, 10 * sp.margin(SIM_FACTOR, n))
 
 
 def ecm_jam(state: HwState, psi: HwUnit, at: Hex, ctx: Context) -> None:

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from rules import reaction
 from rules.core import Context
+from rules.events import Changed
 from rules.hexgrid import Hex
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import engage, field, firing
+from rules.rulesets.hundred_wars import contest, engage, field, firing, mode_dice
 from rules.rulesets.hundred_wars.procedures import fire as fp
-from rules.rulesets.hundred_wars.psionics import ready_in_range
+from rules.rulesets.hundred_wars.procedures import specials as sp
+from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 
@@ -47,12 +49,24 @@ def offer_cancel(state: HwState, shot: dict, firer: HwUnit, target: HwUnit, ctx:
     """The target's side first, then the others in player order: one with a pip in range of the firer may cancel."""
     others = [target.side] + [s for s in state.order or state.side_ids() if s not in (target.side, shot["by"])]
     for other in others:
-        if other != shot["by"] and ready_in_range(state, other, firer.at):
+        cancel, ads = ready_in_range(state, other, firer.at), ads_simulable(state, shot, other)
+        if other != shot["by"] and (cancel or ads):
+            how = " or ".join(w for w, ok in (("cancel", cancel), ("intercept as an ADS", ads)) if ok)
             reaction.pause(state, Pause(kind=CANCEL, actor=shot["by"], reactor=other, data=dict(shot),
-                                        prompt=f"cancel the fire of {firer.name} with a psionic pip (y), "
+                                        prompt=f"{how} the fire of {firer.name} with a psionic pip (y), "
                                                "or let it fire (d)"), ctx)
             return True
     return False
+
+
+def ads_simulable(state: HwState, shot: dict, side: str) -> list[HwUnit]:
+    """The side's psionic units that may simulate an ADS against this shot: 'Any incoming attack ... with a Fire
+    above 35 can be intercepted within range' -- a shot at one of the side's units within psionic range."""
+    target, firer = state.units[shot["target"]], state.units[shot["firer"]]
+    weapon = firer.stats.weapon(shot["w"])
+    if target.side != side or weapon is None or not sp.ads_applies(weapon.fire):
+        return []
+    return ready_in_range(state, side, target.at)
 
 
 def range_result(state: HwState, shot: dict) -> fp.RangeResult:
@@ -118,16 +132,34 @@ def reroll(state: HwState, shot: dict, die: str, psi: HwUnit, ctx: Context) -> N
 
 
 def proceed(state: HwState, shot: dict, ctx: Context) -> None:
-    """Run the shot on from its stage: each roll may pause it for a re-roll; `proceed` picks it up again."""
+    """Run the shot on from its stage: each roll may pause it for a psionic re-roll; `proceed` picks it up again.
+
+    aim -> homing (the target side's ECM may restore its cover) -> roll_range -> range (re-roll) -> reveal, the
+    ADS interception -> roll_damage -> damage (re-roll) -> the result. The two ECM/ADS contests are contest.py's
+    (their dice may be re-rolled too); `after_homing` and `after_intercept` go on from them.
+    """
     firer, target = state.units[shot["firer"]], state.units[shot["target"]]
     if firer.eliminated or not firer.on_map or target.eliminated or not target.on_map:
         return
     weapon = firer.stats.weapon(shot["w"])
     lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
     if shot["stage"] == "aim":
+        before = set(state.terrain_rolls)
         level = fp.elevation_level(lf, lt, field.fire_level(state, firer.at, target.at, ctx, shot["by"]))
-        kind = weapon.kind if not firing.disrupted(state, firer, target, weapon.kind, ctx) else "direct"
-        shot.update(stage="range", level=level, kind=kind, d=field.cm(state, firer.at, target.at))
+        new = mode_dice.rolled_since(state, before)
+        others = [target.side] + [x for x in state.order or state.side_ids() if x not in (target.side, shot["by"])]
+        if new and mode_dice.offer(state, {"pieces": new, "actor": shot["by"], "others": others, "shot": dict(shot)}, ctx):
+            return  # a terrain die may be re-rolled first; the shot aims again with the level as it stands
+        shot.update(stage="roll_range", level=level, kind=weapon.kind, d=field.cm(state, firer.at, target.at))
+        found = firing.homing_guard(state, firer, target) if weapon.kind == "homing" else None
+        if found is not None:  # 'Disrupt Homing Weapons ... restore cover bonus'
+            guard, counter = found
+            c = contest.contest(state, "homing", guard, counter, firer.side, "ECM against homing", shot=dict(shot))
+            if not contest.roll(state, c, ctx):
+                after_homing(state, c, ctx)
+            return
+    if shot["stage"] == "roll_range":
+        shot["stage"] = "range"
         shot["range"] = roll(state, shot, "range", ctx)
         if offer_reroll(state, shot, ctx):
             return
@@ -147,9 +179,18 @@ def proceed(state: HwState, shot: dict, ctx: Context) -> None:
         double = fp.doubles_damage(indirect_good_hit=rr.good and weapon.kind == "indirect",
                                    from_above=fp.from_above(lf, lt), from_below=fp.from_below(lf, lt),
                                    top_armour=target.stats.top_armour, mine_proof=target.stats.mine_proof)
-        fire_factor = max(weapon.fire - firing.ads(state, firer, target, weapon.fire, ctx), 0)
-        shot.update(stage="damage", target=target.id, good=rr.good, fire_factor=fire_factor, armour_factor=armour,
-                    double=double)
+        shot.update(stage="roll_damage", target=target.id, good=rr.good, armour_factor=armour, double=double,
+                    fire_factor=max(weapon.fire - shot.get("psi_ads", 0), 0))
+        found = firing.ads_guard(state, firer, target, weapon.fire)
+        if found is not None:  # 'Roll below your ADS and also beat any enemy ECM roll'
+            guard, jam = found
+            c = contest.contest(state, "intercept", guard, jam, firer.side, "ADS", my_factor=firing.ads_factor(state, guard),
+                                my_die="ADS", foe_purpose="ECM against ADS", shot=dict(shot))
+            if not contest.roll(state, c, ctx):
+                after_intercept(state, c, ctx)
+            return
+    if shot["stage"] == "roll_damage":
+        shot["stage"] = "damage"
         shot["fire"] = roll(state, shot, "fire", ctx)
         shot["armour"] = roll(state, shot, "armour", ctx)
         if offer_reroll(state, shot, ctx):
@@ -159,3 +200,26 @@ def proceed(state: HwState, shot: dict, ctx: Context) -> None:
         engage.destroy(state, target, ctx, f"fire of {firer.name}: Fire {r.fire_score} double Armour {r.armour_score}")
     elif r.hit:
         engage.deal(state, [target], r.damage, shot["by"], ctx, f"fire of {firer.name}")
+
+
+def after_homing(state: HwState, c: dict, ctx: Context) -> None:
+    """The homing ECM contest stands: on a success the shot meets the terrain as direct fire; the Range roll next."""
+    shot = dict(c["shot"])
+    if contest.result(c).success:
+        shot["kind"] = "direct"
+        ctx.emit(Changed(unit=shot["target"], field="cover", before="homing", after="restored",
+                         why=f"ECM of {state.units[c['ecm']].name}"))
+    proceed(state, shot, ctx)
+
+
+def after_intercept(state: HwState, c: dict, ctx: Context) -> None:
+    """The ADS contest stands: on a success the Fire is cut by ten times the difference; the Fire and Armour next."""
+    shot = dict(c["shot"])
+    r = contest.result(c)
+    cut = 10 * r.difference if r.success else 0
+    if cut:
+        before = shot["fire_factor"]
+        shot["fire_factor"] = max(before - cut, 0)
+        ctx.emit(Changed(unit=shot["firer"], field="fire", before=before, after=shot["fire_factor"],
+                         why=f"intercepted by {state.units[c['ecm']].name}'s ADS"))
+    proceed(state, shot, ctx)

@@ -20,8 +20,9 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Message, Moved
 from rules.hexgrid import Hex
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import carrying, field, moving
+from rules.rulesets.hundred_wars import carrying, contest, ecm, field, moving
 from rules.rulesets.hundred_wars.procedures import specials as sp
+from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 
@@ -62,9 +63,9 @@ def offer(state: HwState, side: str, data: dict, ctx: Context) -> bool:
     if state.tp_blocked.get(t.id, 0):
         return False  # already disrupted this turn: the unit stays without another roll
     for other in [s for s in state.order or state.side_ids() if s != side]:
-        if able(state, other, t.at):
+        if able(state, other, t.at) or ready_in_range(state, other, t.at):
             reaction.pause(state, Pause(kind=DISRUPT, actor=side, reactor=other, data=data,
-                                        prompt=f"disrupt {t.name} with ECM so that "
+                                        prompt=f"disrupt {t.name} with ECM (or a psionic pip) so that "
                                                f"{state.units[data['passenger']].name} is not dematerialised (j), "
                                                "or let it teleport (d)"), ctx)
             return True
@@ -104,13 +105,21 @@ def react(state: HwState, side: str, ecm_unit: str | None, ctx: Context, handler
         if e is None or e.id not in {x.id for x in able(state, side, t.at)}:
             raise Refusal(f"{ecm_unit} is not an ECM unit of yours with {t.name} in range that may still act this turn")
         state.ecm_teleport.append(e.id)
-        c = sp.ecm_contest(e.stats.ecm, counter_ecm(state, t.side, e), ctx.dice, "ECM: disrupt a teleporter",
-                           sides=(side, t.side))
-        if c.success:
-            (n,) = ctx.dice.roll(1, 10, "units kept from dematerialising", side=side, unit=e.id, rule=sp.R_ECM)
-            state.tp_blocked[t.id] = n
-            ctx.emit(Changed(unit=t.id, field="disrupted", before=0, after=n, why=f"ECM of {e.name}"))
+        c = contest.contest(state, "disrupt", e, ecm.best_ecm(state, t.side, e), t.side, "ECM: disrupt a teleporter",
+                            teleporter=t.id)
+        if contest.roll(state, c, ctx):
+            return
+        finish_disrupt(state, c, ctx)
+        return
     reaction.resume(state, ctx, handlers, cut=False)
+
+
+def finish_disrupt(state: HwState, c: dict, ctx: Context) -> None:
+    """On a success 1d10 units are kept from dematerialising; then the teleporter's action goes on."""
+    e, t = state.units[c["ecm"]], state.units[c["teleporter"]]
+    if contest.result(c).success:
+        keep_back(state, e, t, f"ECM of {e.name}", ctx)
+    reaction.resume(state, ctx, HANDLERS, cut=False)
 
 
 def _go_on(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
@@ -141,11 +150,24 @@ def hijack(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     if t is None or t.id not in {x.id for x in hijackable(state, e)}:
         raise Refusal(f"no enemy teleporter with units in its buffers within {e.name}'s ECM range at {at}")
     state.ecm_teleport.append(uid)
-    c = sp.ecm_contest(e.stats.ecm, counter_ecm(state, t.side, e), ctx.dice, "ECM: hijack a teleporter",
-                       sides=(side, t.side))
-    if not c.success:
+    c = contest.contest(state, "hijack", e, ecm.best_ecm(state, t.side, e), t.side, "ECM: hijack a teleporter",
+                        teleporter=t.id)
+    if not contest.roll(state, c, ctx):
+        finish_hijack(state, c, ctx)
+
+
+def finish_hijack(state: HwState, c: dict, ctx: Context) -> None:
+    """On a success 1d10 of its buffered units (the first taken first) materialise beside it."""
+    e, t = state.units[c["ecm"]], state.units[c["teleporter"]]
+    if contest.result(c).success:
+        materialise(state, e, t, f"hijacked by the ECM of {e.name}", ctx)
+
+
+def materialise(state: HwState, by: HwUnit, t: HwUnit, why: str, ctx: Context) -> None:
+    """A hijack's 1d10, rolled by the side of `by`: that many buffered units materialise beside the teleporter."""
+    if t.eliminated or not t.buffer:
         return
-    (roll,) = ctx.dice.roll(1, 10, "units materialised (hijack)", side=side, unit=uid, rule=sp.R_ECM)
+    (roll,) = ctx.dice.roll(1, 10, "units materialised (hijack)", side=by.side, unit=by.id, rule=sp.R_ECM)
     before = len(t.buffer)
     out, t.buffer = t.buffer[:roll], t.buffer[roll:]
     spots = field.free_near(state, t.at, len(out), "ground", set(state.occupied()))
@@ -153,5 +175,11 @@ def hijack(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
         state.units[pid].at = h
         ctx.emit(Moved(unit=pid, path=(h,)))
     t.buffer = out[len(spots):] + t.buffer  # no room beside it: they stay suspended
-    ctx.emit(Changed(unit=t.id, field="buffer", before=before, after=len(t.buffer),
-                     why=f"hijacked by the ECM of {e.name}"))
+    ctx.emit(Changed(unit=t.id, field="buffer", before=before, after=len(t.buffer), why=why))
+
+
+def keep_back(state: HwState, by: HwUnit, t: HwUnit, why: str, ctx: Context) -> None:
+    """A disruption's 1d10, rolled by the side of `by`: that many units are kept from dematerialising this turn."""
+    (n,) = ctx.dice.roll(1, 10, "units kept from dematerialising", side=by.side, unit=by.id, rule=sp.R_ECM)
+    state.tp_blocked[t.id] = n
+    ctx.emit(Changed(unit=t.id, field="disrupted", before=0, after=n, why=why))

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.core import Context, Decision, Refusal
-from rules.events import PhaseChanged
-from rules.hexgrid import Hex, area
+from rules.hexgrid import DIRECTIONS, Hex, area
 from rules import reaction
 from rules.rulesets.hundred_wars import (
-    carrying, ecm, engage, field, firing, moving, placing, psionics, reactions, setup, shot, teleporting,
+    carrying, ecm, engage, field, firing, melee, moving, placing, psionics, reactions, setup, shot, teleporting,
 )
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars import terrain as ter
@@ -16,6 +15,7 @@ from rules.rulesets.hundred_wars.actions import (
     AgreeEnd, Allocate, Carry, ChooseEdge, Done, EcmAds, Fire, Gather, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
     RollOff, RollOrders, SetCounter, Teleport,
 )
+from rules.rulesets.hundred_wars.phases import advance, begin_turn, end_turn  # noqa: F401 (turn.end_turn in tests)
 from rules.rulesets.hundred_wars.state import PHASE_WORDS, PHASES, HwState
 
 
@@ -46,8 +46,9 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
     if state.phase == "setup":
         return [RollOff(side=side)]
     if state.phase == "terrain":
-        return [Done(side=side)] + [PlacePiece(side=side, terrain=t, at=h) for t in placing.PLACEABLE
-                                    for h in placing.spots(state)]
+        return [Done(side=side)] + [PlacePiece(side=side, terrain=t, at=h, toward=d) for t in placing.placeable(state)
+                                    for h in placing.spots(state)
+                                    for d in (DIRECTIONS if t in placing.LINES else (None,))]
     if state.phase == "edge":
         return [ChooseEdge(side=side, edge=e) for e in setup.free_edges(state)]  # type: ignore[arg-type]
     if state.phase == "orders":
@@ -78,6 +79,7 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
         out += [Carry(side=side, unit=p.id, at=c.at) for p, c in carrying.boardings(state, side)]
         out += [Carry(side=side, unit=p, at=h, off=True) for p, h in carrying.set_downs(state, side)]
         out += [Jam(side=side, unit=e.id, at=t.at) for e in state.live(side) for t in teleporting.hijackable(state, e)]
+        out += psi_move_actions(state, side)
     return out
 
 
@@ -158,6 +160,22 @@ def psi_fire_actions(state: HwState, u) -> list[Action]:
                 for t in psionics.fire_targets(state, side, e, w)]
     out += [PsiReveal(side=side, unit=u.id, at=f.at, simulate="repairs") for f in psionics.friends_in_reach(state, u)
             if firing.repair_key(f)]
+    out += [PsiReveal(side=side, unit=u.id, at=e.at, simulate="ecm") for e in psionics.in_reach(state, u)
+            if not e.blind and firing.ads_factor(state, e)]
+    return out
+
+
+def psi_move_actions(state: HwState, side: str) -> list[Action]:
+    """Phase 5 pips: simulate a teleport of a unit of yours, or ECM hijacking an enemy teleporter."""
+    out: list[Action] = []
+    for u in state.live(side):
+        if not psionics.ready(state, u):
+            continue
+        out += [PsiReveal(side=side, unit=u.id, at=e.at, simulate="ecm") for e in psionics.in_reach(state, u)
+                if not e.blind and e.buffer]
+        out += [PsiReveal(side=side, unit=u.id, at=f.at, to=h, simulate="teleport")
+                for f in psionics.friends_in_reach(state, u) if f.id != u.id
+                for h in psionics.teleport_spots(state, u, f)]
     return out
 
 
@@ -208,7 +226,7 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
     elif isinstance(action, RollOff):
         setup.roll_off(state, ctx)
     elif isinstance(action, PlacePiece):
-        placing.place(state, side, action.terrain, Hex(*action.at), ctx)
+        placing.place(state, side, action.terrain, Hex(*action.at), ctx, action.toward)
     elif isinstance(action, Done) and state.phase == "terrain":
         placing.stop(state, side)
     elif isinstance(action, ChooseEdge):
@@ -216,8 +234,8 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
         if len(state.edges) == len(state.sides):
             begin_turn(state, ctx)
     elif isinstance(action, RollOrders):
-        od.roll_orders(state, side, ctx)
-        advance(state, ctx)
+        if not od.roll_orders(state, side, ctx):
+            advance(state, ctx)
     elif isinstance(action, PlaceBlind):
         od.place_blind(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, SetCounter):
@@ -249,7 +267,7 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
         placed = engage.reveal(state, u, ctx, "revealed by its owner")
         for e in {e.id: e for p in placed for e in field.adjacent_enemies(state, p.at, side) if e.blind}.values():
             engage.reveal(state, e, ctx, "contacted by a revealed unit")
-        engage.fight(state, placed, ctx)  # units placed in contact fight at once, as one group
+        melee.fight(state, placed, ctx)  # units placed in contact fight at once, as one group
     elif isinstance(action, MoveUnit):
         moving.move_unit(state, side, action.unit, action.accelerate, ctx, action.alone)
     elif isinstance(action, Gather):
@@ -289,9 +307,14 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
         return legal_actions(state, action.side)
     if isinstance(action, PsiReveal) and (action.cancel or action.reroll):
         raise Refusal("a psionic pip cancels or re-rolls only while an enemy action waits for it")
-    if isinstance(action, PsiReveal) and state.phase not in ("counters", "fire"):
-        raise Refusal("psionic pips are used in Phase 3 (enemy orders, ECM jam) or Phase 4 (blinds, enemy weapons, "
-                      "repairs), and while an enemy action waits for them")
+    if isinstance(action, PsiReveal) and action.simulate == "ads":
+        raise Refusal("a psionic pip simulates an ADS while an enemy shot waits for your reaction")
+    if isinstance(action, PsiReveal) and state.phase not in ("counters", "fire", "move"):
+        raise Refusal("psionic pips are used in Phase 3 (enemy orders, ECM jam), Phase 4 (blinds, enemy weapons, "
+                      "repairs, ECM against an ADS), Phase 5 (teleport, ECM hijack) and while an enemy action waits "
+                      "for them")
+    if isinstance(action, PsiReveal) and state.phase == "move" and action.simulate not in ("teleport", "ecm"):
+        raise Refusal("in Phase 5 a psionic pip simulates a teleport or an ECM hijack (enemy orders: Phase 3)")
     if isinstance(action, (Fire, Repair, Reveal, EcmAds)) and state.phase != "fire":
         raise Refusal("that is done in Phase 4 (fire)")
     if isinstance(action, PlaceBlind) and state.phase != "blinds":
@@ -309,46 +332,3 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
     if isinstance(action, AgreeEnd) and action.side in state.agreed_end:
         raise Refusal("you have already agreed to end the game")
     return [action]
-
-
-def advance(state: HwState, ctx: Context) -> None:
-    """The next side in player order; after the last, the next phase; after Phase 5, the next turn."""
-    state.step += 1
-    if state.step < len(state.order):
-        state.active_side = state.acting()
-        return
-    i = PHASES.index(state.phase)
-    state.psi_phase = []
-    if i + 1 < len(PHASES):
-        state.phase, state.step = PHASES[i + 1], 0
-        state.active_side = state.acting()
-        if state.phase == "move":
-            for u in state.units.values():
-                u.moved = False
-        ctx.emit(PhaseChanged(turn=state.turn, phase=PHASE_WORDS[state.phase]))
-        return
-    end_turn(state, ctx)
-
-
-def end_turn(state: HwState, ctx: Context) -> None:
-    state.turn += 1
-    state.pips = {}
-    state.fired_at = {}
-    state.jammed, state.ecm_used = [], []
-    state.ecm_ads, state.ads_cut = [], {}
-    state.teleported = []
-    state.ecm_teleport, state.tp_blocked = [], {}
-    state.agreed_end = []
-    for u in state.units.values():
-        u.fired, u.repaired, u.moved = [], False, False
-    if state.max_turns is not None and state.turn > state.max_turns:
-        return  # victory.check ends the game
-    begin_turn(state, ctx)
-
-
-def begin_turn(state: HwState, ctx: Context) -> None:
-    """'Each Turn all sides roll 1d10. High scorer is Player 1' (ties re-roll, AHW-A26)."""
-    state.order = setup.roll_each(state, state.side_ids(), ctx, "player order")
-    state.phase, state.step = "orders", 0
-    state.active_side = state.acting()
-    ctx.emit(PhaseChanged(turn=state.turn, phase=PHASE_WORDS["orders"]))

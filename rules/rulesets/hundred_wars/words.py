@@ -28,7 +28,9 @@ def describe(state: HwState, a: Action) -> str:
     if isinstance(a, RollOff):
         return "Roll 1d10 each to set up (high scorer chooses a table edge)"
     if isinstance(a, PlacePiece):
-        return f"Place a {a.terrain} piece at {Hex(*a.at)}"
+        if a.toward:
+            return f"Place a {a.terrain} from {Hex(*a.at)} toward {a.toward}, to the table's edge or the first hex not open"
+        return f"Place a {a.terrain} piece at {Hex(*a.at)} (and the open hexes around it)"
     if isinstance(a, ChooseEdge):
         return f"Take the {a.edge} table edge"
     if isinstance(a, RollOrders):
@@ -95,6 +97,18 @@ def describe(state: HwState, a: Action) -> str:
 
 def psi_words(state: HwState, a: PsiReveal) -> str:
     who = f"{_name(state, a.unit)} uses a psionic pip"
+    if a.reroll == "cqb":
+        return f"{who} to re-roll the close combat die of {_at(state, a.at)}"
+    if a.reroll == "repair":
+        return f"{who} to re-roll the Field Repairs die of {_at(state, a.at)}"
+    if a.reroll == "terrain":
+        return f"{who} to re-roll the terrain die of the piece at {Hex(*a.at)}"
+    if a.reroll == "ecm":
+        return f"{who} to re-roll the ECM contest die of {_at(state, a.at)}"
+    if a.reroll == "teleport":
+        return f"{who} to re-roll the teleport die of {_at(state, a.at)}"
+    if a.reroll == "orders":
+        return f"{who} to re-roll the Orders die of {_at(state, a.at)}"
     if a.reroll:
         return f"{who} to re-roll the {'movement' if a.reroll == 'move' else a.reroll} die"
     if a.cancel:
@@ -103,6 +117,19 @@ def psi_words(state: HwState, a: PsiReveal) -> str:
         return f"{who} to cancel the {what} of {_at(state, a.at)}"
     if a.simulate == "repairs":
         return f"{who} as Field Repairs on {_at(state, a.at)} (1 point, no roll)"
+    if a.simulate == "ads":
+        return f"{who} as an ADS against the fire at {_at(state, a.at)} (Fire cut by 10 x (10 - 1d10))"
+    if a.simulate == "teleport":
+        return f"{who} to teleport {_at(state, a.at)} to {Hex(*a.to)} (no roll)"
+    p = state.paused[-1] if state.paused else None
+    if a.simulate == "ecm" and p is not None and p.kind == "ecm_order":
+        return f"{who} as ECM to cancel the new order of {_at(state, a.at)} (no roll)"
+    if a.simulate == "ecm" and p is not None and p.kind == "ecm_teleport":
+        return f"{who} as ECM to disrupt the teleporter {_at(state, a.at)} (1d10 units kept)"
+    if a.simulate == "ecm" and state.phase == "fire":
+        return f"{who} as ECM against the ADS of {_at(state, a.at)} (cut by 10 - 1d10)"
+    if a.simulate == "ecm" and state.phase == "move":
+        return f"{who} as ECM to hijack the teleporter {_at(state, a.at)} (1d10 units materialise)"
     if a.simulate == "ecm":
         return f"{who} as ECM to jam the commander {_at(state, a.at)} (1d10 pips off, not below 2)"
     if a.weapon is not None:
@@ -119,7 +146,10 @@ def psi_words(state: HwState, a: PsiReveal) -> str:
 
 LET_BE = {"ecm_order": "Let the new enemy order stand", "ecm_teleport": "Let the enemy teleport go ahead",
           "psi_fire": "Let the enemy fire", "psi_die": "Keep the dice as rolled",
-          "psi_move": "Keep the movement roll", "psi_pip": "Let the enemy's psionic pip work"}
+          "psi_move": "Keep the movement roll", "psi_cqb": "Keep the close combat dice",
+          "psi_orders": "Keep the Orders roll", "psi_teleport": "Keep the teleport roll",
+          "psi_ecm": "Keep the ECM dice", "psi_terrain": "Keep the terrain roll",
+          "psi_repair": "Keep the repair roll", "psi_pip": "Let the enemy's psionic pip work"}
 
 
 def reaction_words(state: HwState, a: Action) -> str:

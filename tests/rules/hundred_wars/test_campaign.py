@@ -183,3 +183,28 @@ def test_the_losers_stranded_units_may_be_scuttled_once_between_battles():
     assert cp.scuttle_unit(c, "blue", "g", ScriptedDice(40))
     assert c.forces["blue"] == [] and [u.id for u in c.destroyed["blue"]] == ["g"]
     assert c.scuttled == ["g: 1d100 = 40 (under Fire 50, over Armour 30): scuttled"]
+
+
+def test_new_units_may_come_from_the_players_own_army_files(tmp_path, monkeypatch):
+    """'create new units': the bundled lists' units and the player's own army files' (saved by the army builder)."""
+    from saves import campaign_play as play
+    from saves.armies import ArmyEntryFile, add_entry, cost_entry, empty_army, save_army
+    from saves.campaign import record_battle
+
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path / "data"))
+    scout = ArmyEntryFile(name="Home Guard Scout", stats={**INF, "armour": 3})
+    mine = add_entry(empty_army("hundred_wars", "mine"), cost_entry("hundred_wars", scout))
+    folder = tmp_path / "data" / "saves" / "armies"
+    folder.mkdir(parents=True)
+    save_army(mine, folder / "mine.toml")
+    (folder / "broken.toml").write_text("not = [toml")  # a file that cannot be read is left out, not an error
+    war = play.load(play.user_copy("hundred_wars/ford"))
+    c = cp.start(GameService.new(play.battle_setup(war), seed=1).state)
+    c = c.model_copy(update={"battles": 1, "winner": "red", "pools": {"red": 500, "blue": 0}})
+    war = record_battle(war, GameResult(winner="red", reason="test"), c)
+    each = mine.entries[0].each
+    step = next(s for s in play.steps(war) if s.label == f"buy a new Home Guard Scout from your army mine ({each} pool points)")
+    assert step.side == "red" and not any("Home Guard" in s.label for s in play.steps(war) if s.side == "blue")
+    after = cp.Campaign.model_validate(play.take_step(war, step).carry)
+    bought = after.forces["red"][-1]
+    assert bought.name == "Home Guard Scout" and bought.stats.armour == 3 and after.pools["red"] == 500 - each

@@ -27,12 +27,18 @@ def busy_setup() -> Setup:
                  sides=[SideSetup(id="red", name="Red"), SideSetup(id="blue", name="Blue")], units=units)
 
 
+def state_phase(game: GameService) -> str:
+    return game.state.phase
+
+
 def keen(game: GameService, side: str, rng: random.Random):
     legal = [a for a in game.legal_actions(side) if a.kind != "agree_end"]
     if not legal:
         return None
     busy = [a for a in legal if a.kind in KEEN and a.kind != "done"]
     special = [a for a in busy if a.kind in ("psi", "jam", "gather", "teleport")]
+    if state_phase(game) == "move" and rng.random() < 0.95:  # Phase 5 pips spent on simulations leave none for re-rolls
+        special = [a for a in special if not getattr(a, "simulate", "")]
     if special and rng.random() < 0.6:
         return rng.choice(special)
     if busy and rng.random() < 0.7:
@@ -41,12 +47,13 @@ def keen(game: GameService, side: str, rng: random.Random):
     return done[0] if done else rng.choice(legal)
 
 
-def test_psionics_ecm_and_teleporters_keep_undo_replay_and_secrets():
+def play_through(setup: Setup, seeds, steps: int = 220) -> set[str]:
+    """Random keen play through the service: every action undone and redone exactly, secrets checked, replayed."""
     seen: set[str] = set()
-    for seed in (1, 2, 3):
-        game = GameService.new(busy_setup(), seed=seed, options={"dummy_blinds": 1})
+    for seed in seeds:
+        game = GameService.new(setup, seed=seed, options={"dummy_blinds": 1})
         rng = random.Random(seed)
-        for step in range(220):
+        for step in range(steps):
             if game.result is not None:
                 break
             side = rng.choice(actors(game))
@@ -58,7 +65,8 @@ def test_psionics_ecm_and_teleporters_keep_undo_replay_and_secrets():
             assert done.ok, f"{action.text()}: {done.reason}"
             seen |= {p.kind for p in game.state.paused}
             seen.add(action.kind + ("-reroll" if getattr(action, "reroll", "") else "")
-                     + ("-cancel" if getattr(action, "cancel", False) else ""))
+                     + ("-cancel" if getattr(action, "cancel", False) else "")
+                     + (f"-{action.simulate}" if getattr(action, "simulate", "") else ""))
             after = game.state.model_copy(deep=True)
             assert game.undo() and game.state == before
             assert game.redo() and game.state == after
@@ -66,4 +74,27 @@ def test_psionics_ecm_and_teleporters_keep_undo_replay_and_secrets():
                 check_point(game, rng)
         again = GameService.replay(game.ruleset, game.initial, game.log)
         assert again.state == game.state
-    assert {"psi_fire", "psi_die", "psi_move", "psi_pip", "psi-reroll", "psi-cancel", "ecm_teleport"} <= seen, sorted(seen)
+    return seen
+
+
+def test_psionics_ecm_and_teleporters_keep_undo_replay_and_secrets():
+    seen = play_through(busy_setup(), (1, 3, 4))
+    assert {"psi_fire", "psi_die", "psi_move", "psi_pip", "psi-reroll", "psi-cancel", "ecm_teleport", "psi_orders",
+            "psi_ecm", "psi-ecm", "psi-teleport"} <= seen, sorted(seen)
+
+
+def close_setup() -> Setup:
+    """Two lines two hexes apart across a wood (not yet rolled), psionic units on both sides: contact and
+    terrain rolls come often."""
+    units = []
+    for side, row in (("red", 3), ("blue", 5)):
+        units += [unit(f"{side}-psi", side, at(2, row), **PSI), unit(f"{side}-tp", side, at(4, row), **TP),
+                  unit(f"{side}-a", side, at(6, row)), unit(f"{side}-b", side, at(8, row))]
+    wood = board(terrain={at(c, 4): "wood" for c in range(3, 10)})
+    return Setup(ruleset="hundred_wars", name="close", board=wood,
+                 sides=[SideSetup(id="red", name="Red"), SideSetup(id="blue", name="Blue")], units=units)
+
+
+def test_terrain_and_teleport_re_rolls_keep_undo_replay_and_secrets():
+    seen = play_through(close_setup(), (4, 8))  # close combat re-rolls: forced-dice tests (rare in random play)
+    assert {"psi_terrain", "psi_teleport", "psi_move", "psi_die"} <= seen, sorted(seen)

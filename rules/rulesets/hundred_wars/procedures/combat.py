@@ -32,6 +32,28 @@ def cqb_outcome(a_scores: Sequence[int], b_scores: Sequence[int], *, weak_spot_f
     return loser, (weak_spot_factor if weak_spot_factor is not None else abs(ta - tb))
 
 
+def cqb_die(uid: str, factor: int, dice: Dice, side: str | None = None, purpose: str = "close combat") -> int:
+    """One unit's close combat score: min(1d100, CQB) (AHW-A18)."""
+    (roll,) = dice.roll(1, 100, purpose, side=side, unit=uid, rule=R_CQB,
+                        outcome=lambda f: f"scores {min(f[0], factor)} (CQB {factor})")
+    return min(roll, factor)
+
+
+def cqb_result(a: Sequence[tuple[str, int]], b: Sequence[tuple[str, int]], scores: dict[str, int], *,
+               weak_spot: tuple[bool, bool] = (False, False)) -> CqbResult:
+    """The result of a close combat from every unit's score: the lower total takes the difference, or the winner's
+    full CQB factor (the sum of its side's factors) where it is weakest."""
+    sa = [scores[u] for u, _ in a]
+    sb = [scores[u] for u, _ in b]
+    ta, tb = sum(sa), sum(sb)
+    loser = None if ta == tb else (1 if ta > tb else 0)
+    full = None
+    if loser is not None and weak_spot[loser]:
+        full = sum(f for _, f in (b if loser == 0 else a))
+    _, damage = cqb_outcome(sa, sb, weak_spot_factor=full)
+    return CqbResult(dict(scores), (ta, tb), loser, damage)
+
+
 def close_combat(a: Sequence[tuple[str, int]], b: Sequence[tuple[str, int]], dice: Dice, *,
                  weak_spot: tuple[bool, bool] = (False, False), side_ids: tuple[str | None, str | None] = (None, None)) -> CqbResult:
     """Every unit in contact rolls 1d100; scores are cumulative per side; the lower side takes the difference.
@@ -43,18 +65,8 @@ def close_combat(a: Sequence[tuple[str, int]], b: Sequence[tuple[str, int]], dic
     scores: dict[str, int] = {}
     for group, side in ((a, side_ids[0]), (b, side_ids[1])):
         for uid, factor in group:
-            (roll,) = dice.roll(1, 100, "close combat", side=side, unit=uid, rule=R_CQB,
-                                outcome=lambda f, factor=factor: f"scores {min(f[0], factor)} (CQB {factor})")
-            scores[uid] = min(roll, factor)
-    sa = [scores[u] for u, _ in a]
-    sb = [scores[u] for u, _ in b]
-    ta, tb = sum(sa), sum(sb)
-    loser = None if ta == tb else (1 if ta > tb else 0)
-    full = None
-    if loser is not None and weak_spot[loser]:
-        full = sum(f for _, f in (b if loser == 0 else a))
-    _, damage = cqb_outcome(sa, sb, weak_spot_factor=full)
-    return CqbResult(scores, (ta, tb), loser, damage)
+            scores[uid] = cqb_die(uid, factor, dice, side)
+    return cqb_result(a, b, scores, weak_spot=weak_spot)
 
 
 def ram(attacker_armour: int, target_armour: int) -> tuple[int, int]:

@@ -23,9 +23,10 @@ def pips_for(roll: int, orders: int) -> int:
     return roll if roll < orders else orders
 
 
-def roll_pips(orders: int, dice: Dice, *, side: str | None = None, unit: str | None = None) -> PipsResult:
+def roll_pips(orders: int, dice: Dice, *, side: str | None = None, unit: str | None = None,
+              purpose: str = "orders") -> PipsResult:
     """One commander's Orders roll, 1d10 (a 10 is never below Orders: full allowance, AHW-A01)."""
-    (roll,) = dice.roll(1, 10, "orders", side=side, unit=unit, rule=R_ORDERS,
+    (roll,) = dice.roll(1, 10, purpose, side=side, unit=unit, rule=R_ORDERS,
                         outcome=lambda f: f"{count(pips_for(f[0], orders), 'pip')} (Orders {orders})")
     return PipsResult(roll, orders, pips_for(roll, orders))
 
