@@ -378,11 +378,16 @@ def test_two_players_with_only_ssh_play_a_whole_game_one_dropping_and_rejoining_
             player.stdin.flush()
             player.wait(20)
     finally:
-        for player in started:
-            if player.poll() is None:
-                player.kill()
-            player.wait(10)
-            if player.stdin:
-                player.stdin.close()
-        running.call(running.door.close())
-        running.stop()
+        stop_players(started, running)
+
+
+def stop_players(started: list[subprocess.Popen], running) -> None:
+    """Kill every ssh client still running, then close the host's SSH door and the host."""
+    for player in started:
+        if player.poll() is None:
+            player.kill()
+        player.wait(10)
+        if player.stdin:
+            player.stdin.close()
+    running.call(running.door.close())
+    running.stop()

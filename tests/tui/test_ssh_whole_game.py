@@ -20,6 +20,7 @@ import fcntl
 import os
 import pty
 import random
+import re
 import select
 import signal
 import struct
@@ -35,7 +36,7 @@ from rules.service import GameService
 from saves.scenarios import default_scenario, load_scenario
 from saves.store import load_game
 from tests.tui.test_host import Running, wait_for
-from tests.tui.test_ssh import NO_KEY, OPTIONS, SSH
+from tests.tui.test_ssh import NO_KEY, OPTIONS, SSH, stop_players
 
 COLUMNS, LINES = 100, 30
 MAX_ACTIONS = 150
@@ -129,9 +130,13 @@ class Table:
 def first_hit(term: Terminal, query: str) -> str | None:
     """The palette's first hit, once the query is in its search line."""
     lines = term.screen.display
+
+    def in_palette(text: str) -> str:  # the palette is narrower than the screen: the side panel shows beside it
+        return re.split(r"\s{2,}", text.strip())[0]
+
     for i, line in enumerate(lines[:-3]):
-        if "🔎" in line and line.split("🔎", 1)[1].strip() == query:
-            return lines[i + 3].strip()
+        if "🔎" in line and in_palette(line.split("🔎", 1)[1]) == query:
+            return in_palette(lines[i + 3])
     return None
 
 
@@ -305,11 +310,4 @@ def test_two_ssh_players_in_plain_text_finish_a_game_of_every_rule_set_one_kille
             player.wait(20)
         print(f"\n{ruleset}: {len(sent)} moves, over={service.result is not None}")
     finally:
-        for player in started:
-            if player.poll() is None:
-                player.kill()
-            player.wait(10)
-            if player.stdin:
-                player.stdin.close()
-        running.call(running.door.close())
-        running.stop()
+        stop_players(started, running)
