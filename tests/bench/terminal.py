@@ -354,7 +354,7 @@ def measure(runs: int = STARTUP_RUNS) -> dict:
         try:
             # A QUAD game opens on the draw: both sides draw (each behind the pass-the-keyboard
             # screen), then 'n' selects the first unit that can act and shows its actions.
-            session = _measure_session(argv, expect, {"palette": ["n"], "escape": ["escape"], **ESCAPES, **game_keys,
+            session = _measure_session(argv, expect, {"palette": ["n"], "escape": ["escape"], **game_keys, **ESCAPES,
                                                       **(modal_keys if ruleset == "quad" else {})},
                                        prelude=PRELUDE.get(ruleset, ()))
             report["wide_terminal"] = _measure_session(
