@@ -290,6 +290,15 @@ def _ms(results: list[tuple[int, float | None]]) -> float | None:
     return statistics.median(values) if values else None
 
 
+ESCAPE_REPEATS = 5
+ESCAPES = {key: [name] for i in range(1, ESCAPE_REPEATS) for key, name in ((f"_select{i}", "n"), (f"escape{i}", "escape"))}
+"""Escape's latency is a median of five (select, Escape): one key's time on a loaded machine is noise."""
+
+
+def _escapes(session: dict) -> list:
+    return session["escape"] + [r for i in range(1, ESCAPE_REPEATS) for r in session.get(f"escape{i}", [])]
+
+
 GAME_RULESETS = ("quad", "dhr")
 """The game screen is measured on the first of these whose teaching scenario starts."""
 
@@ -345,7 +354,7 @@ def measure(runs: int = STARTUP_RUNS) -> dict:
         try:
             # A QUAD game opens on the draw: both sides draw (each behind the pass-the-keyboard
             # screen), then 'n' selects the first unit that can act and shows its actions.
-            session = _measure_session(argv, expect, {"palette": ["n"], "escape": ["escape"], **game_keys,
+            session = _measure_session(argv, expect, {"palette": ["n"], "escape": ["escape"], **game_keys, **ESCAPES,
                                                       **(modal_keys if ruleset == "quad" else {})},
                                        prelude=PRELUDE.get(ruleset, ()))
             report["wide_terminal"] = _measure_session(
@@ -445,8 +454,9 @@ def run() -> None:
         ("palette shown (B)", _bytes(g["palette"]), _bytes(b["palette"]), BARS["palette"],
          _within(_bytes(g["palette"]), 2048)),
         ("escape (B)", _bytes(g["escape"]), _bytes(b["escape"]), "", ""),
-        ("escape (ms)", _fmt_ms(_ms(g["escape"])), _fmt_ms(_ms(b["escape"])), BARS["escape_ms"],
-         _within(_ms(g["escape"]), 20)),
+        ("escape (ms)", _fmt_ms(_ms(_escapes(g))), _fmt_ms(_ms(b["escape"])),
+         BARS["escape_ms"] + f" (median of {len(_escapes(g))}, max {_fmt_ms(_max_ms(_escapes(g)))})",
+         _within(_ms(_escapes(g)), 20)),
         ("idle 3 s (B)", g["idle"], b["idle"], BARS["idle"], _within(g["idle"], 0)),
     ]
     for label, name in (("detail", "unit detail"), ("odds", "odds window"), ("help", "help"),
