@@ -14,7 +14,6 @@ from rules.events import Changed
 from rules.hexgrid import Hex
 from rules.reaction import Pause
 from rules.rulesets.hundred_wars import contest, field
-from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit

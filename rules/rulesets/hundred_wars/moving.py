@@ -9,6 +9,7 @@ from rules.hexgrid import Hex, find_path
 from rules.reaction import Pause
 from rules.rulesets.hundred_wars import engage, field, melee, mode_dice
 from rules.rulesets.hundred_wars import terrain as ter
+from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.procedures import movement as mp
 from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.procedures.combat import suicide
@@ -18,6 +19,8 @@ from rules.rulesets.hundred_wars.units import HwUnit
 
 REROLL = "psi_move"
 """The pause after a movement roll: the side it went against may re-roll it with a psionic pip."""
+SUICIDE_REROLL = "psi_suicide"
+"""The pause after a suicide attack's dice: the side they went against may re-roll the Fire or Armour die."""
 TP_REROLL = "psi_teleport"
 """The pause after a teleport roll: the side it went against may re-roll it with a psionic pip."""
 DUMMY_MOVE = 10
@@ -216,20 +219,63 @@ def finish_walk(state: HwState, u: HwUnit, taken: list[Hex], ctx: Context) -> bo
             engage.ram_attack(state, u, target, ctx)
             return False
         if target is not None and attack == "suicide":
-            suicide_attack(state, u, target, steps * state.hex_cm, ctx)
-            return False
+            return suicide_attack(state, u, target, steps * state.hex_cm, ctx)
     return melee.contact(state, u, ctx)
 
 
-def suicide_attack(state: HwState, u: HwUnit, target: HwUnit, speed: int, ctx: Context) -> None:
-    """The combined speed is a mutual Fire factor (the target's own motion is not tracked: 0)."""
+def suicide_attack(state: HwState, u: HwUnit, target: HwUnit, speed: int, ctx: Context) -> bool:
+    """The combined speed is a mutual Fire factor (the target's own motion is not tracked: 0). The attacker is
+    destroyed whatever the dice; the Fire and Armour dice against the target may wait for a psionic re-roll (by the
+    side they went against, with a pip in range of the target). True when they wait."""
     r = suicide(speed, 0, u.stats.armour, target.stats.armour, ctx.dice, sides=(u.side, target.side),
                 units=(u.id, target.id))
     engage.destroy(state, u, ctx, "self-destructed")
-    if r.on_target.destroyed:
-        engage.destroy(state, target, ctx, f"suicide attack by {u.name}")
+    blow = {"attacker": u.id, "target": target.id, "fire_factor": r.fire, "armour_factor": target.stats.armour,
+            "fire": r.on_target.fire_roll, "armour": r.on_target.armour_roll}
+    if offer_suicide_reroll(state, blow, ctx):
+        return True
+    suicide_damage(state, blow, ctx)
+    return False
+
+
+def suicide_result(blow: dict) -> fp.FireResult:
+    return fp.fire_outcome(blow["fire"], blow["armour"], blow["fire_factor"], blow["armour_factor"])
+
+
+def offer_suicide_reroll(state: HwState, blow: dict, ctx: Context) -> bool:
+    """A hit goes against the target's side, a miss against the attacker's (hexwar)."""
+    target, attacker = state.units[blow["target"]], state.units[blow["attacker"]]
+    side = target.side if suicide_result(blow).hit else attacker.side
+    if target.eliminated or not target.on_map or not ready_in_range(state, side, target.at):
+        return False
+    reaction.pause(state, Pause(kind=SUICIDE_REROLL, actor=attacker.side, reactor=side, data=dict(blow),
+                                prompt="re-roll the Fire or the Armour die of the suicide attack with a psionic pip "
+                                       "(y), or keep the dice (d)"), ctx)
+    return True
+
+
+def suicide_reroll(state: HwState, blow: dict, die: str, psi: HwUnit, ctx: Context) -> bool:
+    target, attacker = state.units[blow["target"]], state.units[blow["attacker"]]
+    again = f" (psionic re-roll by {psi.name})"
+    if die == "fire":
+        blow["fire"] = fp.fire_die(blow["fire_factor"], False, ctx.dice, "fire" + again, side=attacker.side,
+                                   unit=attacker.id)
     else:
-        engage.deal(state, [target], r.on_target.damage, u.side, ctx, f"suicide attack by {u.name}")
+        blow["armour"] = fp.armour_die(blow["armour_factor"], ctx.dice, "armour" + again, side=target.side,
+                                       unit=target.id)
+    if offer_suicide_reroll(state, blow, ctx):
+        return True
+    suicide_damage(state, blow, ctx)
+    return False
+
+
+def suicide_damage(state: HwState, blow: dict, ctx: Context) -> None:
+    target, attacker = state.units[blow["target"]], state.units[blow["attacker"]]
+    r = suicide_result(blow)
+    if r.destroyed:
+        engage.destroy(state, target, ctx, f"suicide attack by {attacker.name}")
+    else:
+        engage.deal(state, [target], r.damage, attacker.side, ctx, f"suicide attack by {attacker.name}")
 
 
 def teleporters(state: HwState, side: str) -> dict[str, tuple[Hex, int]]:

@@ -198,6 +198,13 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
         run = state.paused[-1].data
         u = state.units.get(run["unit"])
         return move_preview(state, u, run=run) if u is not None else None
+    if a.reroll in ("fire", "armour") and state.paused and state.paused[-1].kind == moving.SUICIDE_REROLL:
+        blow = state.paused[-1].data
+        fire_face, armour_face = (None, blow["armour"]) if a.reroll == "fire" else (blow["fire"], None)
+        dist = odds.fire_with_one_die(fire_face, armour_face, blow["fire_factor"], blow["armour_factor"])
+        return Preview(title=f"Psionic re-roll of the suicide attack's {a.reroll.capitalize()} die",
+                       dice=f"1d100 {a.reroll.capitalize()}", outcomes=shot_outcomes(dist),
+                       notes=(f"Fire {blow['fire_factor']} (the closing speed) against Armour {blow['armour_factor']}",))
     if a.reroll == "repair" and state.paused and state.paused[-1].kind == firing.REPAIR_REROLL:
         fixer = state.units[state.paused[-1].data["fixer"]]
         f = fixer.stats.field_repairs

@@ -5,7 +5,8 @@ teleporting.py), `psi_fire` and `psi_die` (a psionic pip may cancel an enemy's f
 shot.py), `psi_move` (a psionic pip may re-roll a movement die, moving.py), `psi_cqb` (one die of a close combat,
 melee.py), `psi_orders` (a commander's Orders die, orders.py),
 `psi_teleport` (a teleport die, moving.py), `psi_ecm` (a die of an ECM contest, contest.py),
-`psi_terrain` (a terrain die, mode_dice.py), `psi_repair` (a Field Repairs die, firing.py), `psi_pip` (a psionic pip may cancel an
+`psi_terrain` (a terrain die, mode_dice.py), `psi_repair` (a Field Repairs die, firing.py),
+`psi_suicide` (a suicide attack's Fire or Armour die, moving.py), `psi_pip` (a psionic pip may cancel an
 enemy pip, psionics.py). A reaction is `done` (let it be) or the
 kind's own action: `jam` for ECM, `psi` for psionics.
 """
@@ -86,15 +87,24 @@ def after_terrain(state: HwState, data: dict, ctx: Context) -> None:
     if "shot" in data:
         shot.proceed(state, dict(data["shot"]), ctx)
         return
-    paused = moving.walk_steps(state, dict(data["walk"]), ctx)
-    if paused and data.get("then"):
-        state.paused[-1].data["then"] = data["then"]
-    elif not paused and data.get("then"):
-        moving.walk_rest(state, data["then"], ctx)
+    after_walk(state, data, moving.walk_steps(state, dict(data["walk"]), ctx), ctx)
 
 
 def _keep_repair(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
     firing.finish_repair(state, dict(p.data), ctx)
+
+
+def _keep_suicide(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
+    moving.suicide_damage(state, dict(p.data), ctx)
+    after_walk(state, p.data, False, ctx)
+
+
+def after_walk(state: HwState, data: dict, paused: bool, ctx: Context) -> None:
+    """The rest of a group's move (`then`) once what stopped one walker is decided."""
+    if paused and data.get("then"):
+        state.paused[-1].data["then"] = data["then"]
+    elif not paused and data.get("then"):
+        moving.walk_rest(state, data["then"], ctx)
 
 
 def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
@@ -107,7 +117,7 @@ def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
 
 
 HANDLERS = {**ecm.HANDLERS, **teleporting.HANDLERS, shot.CANCEL: _cancel_fire, shot.REROLL: _keep_dice,
-            moving.REROLL: _keep_move, moving.TP_REROLL: _keep_teleport, melee.REROLL: _keep_bout, orders.REROLL: _keep_orders, contest.REROLL: _keep_contest, mode_dice.REROLL: _keep_terrain, firing.REPAIR_REROLL: _keep_repair, psionics.PIP: _pip}
+            moving.REROLL: _keep_move, moving.TP_REROLL: _keep_teleport, melee.REROLL: _keep_bout, orders.REROLL: _keep_orders, contest.REROLL: _keep_contest, mode_dice.REROLL: _keep_terrain, firing.REPAIR_REROLL: _keep_repair, moving.SUICIDE_REROLL: _keep_suicide, psionics.PIP: _pip}
 
 
 def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
@@ -156,6 +166,11 @@ def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
         state.paused.pop()
         bout = dict(p.data)
         after_bout(state, bout, melee.reroll(state, bout, use["unit"], psi, ctx), ctx)
+    elif kind == "reroll" and reaction.waiting(state, moving.SUICIDE_REROLL) is not None:
+        p = reaction.waiting(state, moving.SUICIDE_REROLL)
+        state.paused.pop()
+        data = dict(p.data)
+        after_walk(state, data, moving.suicide_reroll(state, data, use["die"], psi, ctx), ctx)
     elif kind == "reroll" and use["die"] == "repair":
         p = reaction.waiting(state, firing.REPAIR_REROLL)
         state.paused.pop()
@@ -226,6 +241,10 @@ def psi_choices(state: HwState, side: str) -> list[PsiReveal]:
         mover = state.units[p.data["unit"]]
         return [PsiReveal(side=side, unit=u.id, at=mover.at, reroll="move")
                 for u in psionics.ready_in_range(state, side, mover.at)]
+    if p.kind == moving.SUICIDE_REROLL:
+        target = state.units[p.data["target"]]
+        return [PsiReveal(side=side, unit=u.id, at=target.at, reroll=die) for die in ("fire", "armour")
+                for u in psionics.ready_in_range(state, side, target.at)]
     if p.kind == firing.REPAIR_REROLL:
         fixer = state.units[p.data["fixer"]]
         return [PsiReveal(side=side, unit=u.id, at=fixer.at, reroll="repair")

@@ -149,7 +149,7 @@ LET_BE = {"ecm_order": "Let the new enemy order stand", "ecm_teleport": "Let the
           "psi_move": "Keep the movement roll", "psi_cqb": "Keep the close combat dice",
           "psi_orders": "Keep the Orders roll", "psi_teleport": "Keep the teleport roll",
           "psi_ecm": "Keep the ECM dice", "psi_terrain": "Keep the terrain roll",
-          "psi_repair": "Keep the repair roll", "psi_pip": "Let the enemy's psionic pip work"}
+          "psi_repair": "Keep the repair roll", "psi_suicide": "Keep the suicide attack's dice", "psi_pip": "Let the enemy's psionic pip work"}
 
 
 def reaction_words(state: HwState, a: Action) -> str:

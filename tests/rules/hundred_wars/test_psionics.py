@@ -643,3 +643,28 @@ def test_a_failed_field_repair_may_be_re_rolled_by_its_side_and_a_success_by_the
     s.units["i"].stats.armour = 5
     act(s, "repair red unit=f at=4,1", 7)  # no psionics: no pause
     assert s.paused == [] and s.units["i"].stats.armour == 5
+
+
+def test_a_suicide_attacks_dice_may_be_re_rolled_by_the_side_they_went_against():
+    def fresh(blue_psi: bool):
+        units = [unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 4))]
+        if blue_psi:
+            units.append(unit("bp", "blue", at(3, 7), **{**SEER, "psionic_range": 20}))  # 15 cm from b, 30 from r
+        s = game(units, phase="move")
+        s.units["r"].counter, s.units["r"].counter_attack = at(3, 4), "suicide"
+        return s
+
+    s = fresh(blue_psi=True)
+    act(s, "move red unit=r", 10, 10, 3, 1, 5)  # closing 10 cm: Fire 10 v Armour 3 destroys b unless re-rolled
+    assert s.units["r"].eliminated and not s.units["b"].eliminated
+    assert s.paused[-1].kind == "psi_suicide" and s.paused[-1].reactor == "blue"
+    a = next(a for a in RULESET.legal_actions(s, "blue") if a.kind == "psi" and a.reroll == "armour")
+    chances = {o.label: o.chance for o in RULESET.preview(s, a).outcomes}  # b's Armour 8 against Fire 10
+    assert chances == {"destroyed": Fraction(5, 100), "4 damage": Fraction(1, 100), "3 damage": Fraction(1, 100),
+                       "2 damage": Fraction(93, 100)}
+    act(s, a.text(), 8)  # Armour 8 now: Fire 10 v 8, 2 damage (even: blue allocates)
+    assert s.paused == [] and not s.units["b"].eliminated and s.pending[0].damage == 2
+    assert s.pending[0].allocator == "blue"
+    s = fresh(blue_psi=False)
+    act(s, "move red unit=r", 10, 10, 3, 1, 5)  # no psionics: no pause, b destroyed
+    assert s.units["b"].eliminated and s.paused == []
