@@ -117,6 +117,8 @@ class AttackRun(Action):
     kind: Literal["run"] = "run"
     unit: str
     at: Hex
+    ordnance: Literal["none", "HEF", "MAK"] = "none"
+    """Drop one dead-fall ordnance load (HEF or MAK) on the target's hex instead of a gun attack (§11.4)."""
 
 
 class Dogfight(Action):

@@ -126,6 +126,9 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
         out.append(A.Sortie(side=side, unit=unit.id))
         if not s.off_table:
             out.extend(A.AttackRun(side=side, unit=unit.id, at=e.at) for e in enemies(state, side))
+            if unit.stats.alive()[0].dfo:
+                out.extend(A.AttackRun(side=side, unit=unit.id, at=e.at, ordnance=m) for e in enemies(state, side)
+                           for m in ("HEF", "MAK"))
             me = unit.stats.alive()[0]
             for t in state.units.values():
                 if t.side != side and airops.aloft(t):

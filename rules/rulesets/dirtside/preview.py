@@ -361,6 +361,28 @@ def zad_fates(flight: list[DSUnit], guns: list) -> dict[str, Fraction]:
     return out
 
 
+def ordnance_preview(state: DSState, unit: DSUnit, target: DSUnit | None, munition: str) -> Preview | None:
+    """The lead craft's load: the exact chance it gets through zone air defence and the target's LAD, times each
+    element's fate in the 2-hex zone (2 chits, the munition's validity; vehicles against top armour)."""
+    from rules.rulesets.dirtside import air, airops
+    from rules.rulesets.dirtside import sheaf as sh
+    if target is None or target.side == unit.side or not airops.over(unit) or not airops.craft(unit).dfo:
+        return None
+    path = airops.line_hexes(Hex(target.at.q, 0), target.at)
+    through = zad_fates(airops.flight_of(state, unit), airops.zad_guns(state, unit.side, path)).get("over", Fraction(0))
+    lad = sum(1 for e in target.stats.alive() if (e.kind == "infantry" and e.team == "lad") or (e.design and e.design.lad))
+    if lad:
+        through *= vtol.zad_odds(air.lad_die(lad), airops.pilot_dice(unit), airops.craft(unit).armour(), 2)["miss"]
+    outcomes = [Outcome(label="turned back or shot down before the drop", chance=1 - through)] if through < 1 else []
+    for u in sh.units_in(state, art.zone(target.at)):
+        e = u.stats.alive()[0]
+        kind = "vehicle" if e.vehicle else "infantry"
+        for o in artillery_outcomes("dfo", munition, kind, 1, state.dug_in(u), e.armour(), e.kill()):
+            outcomes.append(Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=through * o.chance))
+    return Preview(title=f"{unit.name} drops {munition} ordnance on {target.name}", dice="2 chits per element",
+                   outcomes=tuple(outcomes), notes=("the lead craft's load; each unit's first element",))
+
+
 def drop_preview(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex) -> Preview | None:
     """A drop: the exact chance the carrier gets through zone air defence and drops the troops."""
     from rules.rulesets.dirtside import airops
@@ -427,6 +449,8 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         p = engineers.repair_chance()
         return Preview(title=f"{unit.name} repairs", dice=f"d6 needing {engineers.REPAIR_NEED}+",
                        outcomes=(Outcome(label="repaired", chance=p), Outcome(label="not repaired", chance=1 - p)))
+    if isinstance(action, A.AttackRun) and unit and action.ordnance != "none":
+        return ordnance_preview(state, unit, state.unit_at(Hex(*action.at)), action.ordnance)
     if isinstance(action, A.Drop) and unit and action.troops in state.units:
         return drop_preview(state, unit, state.units[action.troops], Hex(*action.at))
     if isinstance(action, A.Intercept) and unit:

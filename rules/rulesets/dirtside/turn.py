@@ -309,7 +309,7 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         target = state.unit_at(Hex(*action.at))
         if target is None or target.side == unit.side:
             raise Refusal(f"there is no enemy unit at {Hex(*action.at)}")
-        airops.attack_run(state, unit, target, ctx)
+        airops.attack_run(state, unit, target, ctx, action.ordnance)
         state.moved = True
     elif isinstance(action, A.Dogfight):
         if not vtol.is_vtol(unit):

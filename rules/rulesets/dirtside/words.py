@@ -45,7 +45,9 @@ def describe(state: DSState, action: Action) -> str:
     if k == "sortie":
         return f"{nm(action.unit)}: {'leave' if not state.units[action.unit].stats.off_table else 'enter'} the battle area"
     if k == "run":
-        return f"{nm(action.unit)}: attack run on {tname}"
+        return f"{nm(action.unit)}: attack run on {tname}" + (
+            f", dropping a {action.ordnance} ordnance load (2 chits on every element within 2)"
+            if action.ordnance != "none" else "")
     if k == "airfight":
         return f"{nm(action.unit)}: {action.weapon} at {nm(action.target)}"
     if k == "drop":
@@ -126,6 +128,9 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
         rows.append((e.name or f"element {i + 1}", what + (f" [{', '.join(marks)}]" if marks else "")))
     if s.smoke or s.dmr:
         rows.append(("Markers held", f"smoke {s.smoke}, DMR {s.dmr}"))
+    dfo = sum(e.dfo for e in s.alive())
+    if dfo:
+        rows.append(("Ordnance loads", str(dfo)))
     loads = sum(e.mine_loads for e in s.alive())
     if loads:
         rows.append(("Mine loads", str(loads)))
