@@ -40,6 +40,9 @@ TERRAIN: dict[str, TerrainInfo] = {
     "swamp": TerrainInfo(label="Swamp", effects="poor for infantry; impassable to tracks", glyph='"', style="water"),
     "water": TerrainInfo(label="Open water", effects="GEV and grav only (easy)", glyph="~", style="water"),
     "river": TerrainInfo(label="River or stream", effects="difficult to cross (3 a hex)", glyph="-", style="water"),
+    "stream": TerrainInfo(label="River or stream (hexside)",
+                          effects="crossing costs the river's going once, on top of the hex entered (3 for most; "
+                                  "easy for grav, normal for walkers)", mark="-", style="water", place="edge"),
     "light_woods": TerrainInfo(label="Light woods", effects="soft cover; blocks sight; no wheels or GEVs", glyph="&",
                                style="forest"),
     "dense_woods": TerrainInfo(label="Dense woods", effects="soft cover; blocks sight; infantry and walkers only",
@@ -65,6 +68,18 @@ def step_cost(board: Board, terrain_here: str, family: str) -> float | None:
     row = GOING.get(terrain_here, GOING["open"])
     g = row[FAMILIES.index(family)]
     return None if g == "X" else GOING_COST[g]
+
+
+RIVER_EDGE = "stream"
+"""A river or stream drawn along a hexside (§14.2 [R]): crossing it costs the river's going once."""
+
+
+def crossing_cost(board: Board, a: Hex, b: Hex, family: str) -> float | None:
+    """Extra movement to cross from `a` into `b`: 0 with no river hexside between them, the river's going across
+    one (None: impassable to the family); flying VTOLs pay nothing."""
+    if family == "air" or RIVER_EDGE not in board.edge_features(a, b):
+        return 0.0
+    return step_cost(board, "river", family)
 
 
 def family(mobility: str | None, infantry: bool) -> str:
