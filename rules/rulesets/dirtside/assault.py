@@ -42,6 +42,10 @@ def why_not(state: DSState, attacker: DSUnit, defender: DSUnit) -> str:
         return f"{defender.name} is flying ({defender.stats.mode} mode): only a grounded VTOL can be close-assaulted [R]"
     if is_vtol(attacker) and attacker.stats.mode != "grounded":
         return f"{attacker.name} is flying: VTOLs close-assault only with troops they have put down [R]"
+    rubble = frozenset(state.rubble)
+    if ter.inside(state.board, defender.at, rubble) == "woods" and (
+            attacker.vehicles() or ter.AREA.get(state.board.terrain_at(attacker.at)) != "woods"):
+        return f"{defender.name} is inside the wood: only infantry also in the wood may close-assault it (§8.4)"
     return ""
 
 

@@ -68,10 +68,28 @@ def can_fire(state: DSState, firer: DSUnit, target: DSUnit) -> str:
         return f"{firer.name} is Routed and may not fire"
     if vtol.high(target):
         return f"{target.name} is a VTOL in high mode: only air defence may fire at it"
+    why = inside_problem(state, firer, target)
+    if why:
+        return why
     if not vtol.sees(state, firer, target):
         return f"{firer.name} cannot see {target.name}"
     if not any(shots(state, firer, target, moved=state.moved and state.current == firer.id)):
         return f"{firer.name} has no weapon that can reach {target.name} at {firer.at.distance(target.at)} hexes"
+    return ""
+
+
+def inside_problem(state: DSState, firer: DSUnit, target: DSUnit) -> str:
+    """Woods and urban areas (§8.4): an element inside a wood or town neither fires nor is fired on (a flying VTOL
+    is above it [R]); any combat between units both in an urban area is a close assault."""
+    rubble = frozenset(state.rubble)
+    flying = lambda u: vtol.is_vtol(u) and u.stats.mode != "grounded"  # noqa: E731
+    if not flying(firer) and ter.inside(state.board, firer.at, rubble):
+        return f"{firer.name} is inside the {ter.inside(state.board, firer.at, rubble)}: it cannot fire out"
+    if not flying(target) and ter.inside(state.board, target.at, rubble):
+        return f"{target.name} is inside the {ter.inside(state.board, target.at, rubble)}: it cannot be fired on"
+    if not flying(firer) and not flying(target) and "urban" == ter.AREA.get(state.board.terrain_at(firer.at)) \
+            == ter.AREA.get(state.board.terrain_at(target.at)) and firer.at not in rubble and target.at not in rubble:
+        return "both are in an urban area: combat in there is close assault only"
     return ""
 
 

@@ -82,6 +82,21 @@ def crossing_cost(board: Board, a: Hex, b: Hex, family: str) -> float | None:
     return step_cost(board, "river", family)
 
 
+AREA = {"light_woods": "woods", "dense_woods": "woods", "urban": "urban"}
+
+
+def inside(board: Board, h: Hex, rubble: frozenset[Hex] = frozenset()) -> str | None:
+    """'woods' or 'urban' when `h` lies inside such an area: every neighbour on the map is of it too (§8.4; §14.3
+    [R]: a hex next to other terrain is on the edge); else None. Rubble is no part of an urban area here."""
+    kind = AREA.get(board.terrain_at(h)) if h not in rubble else None
+    if kind is None:
+        return None
+    for n in h.neighbours():
+        if board.in_bounds(n) and (n in rubble or AREA.get(board.terrain_at(n)) != kind):
+            return None
+    return kind
+
+
 def family(mobility: str | None, infantry: bool) -> str:
     return "infantry" if infantry else FAMILY_OF.get(mobility or "", "tracked")
 
