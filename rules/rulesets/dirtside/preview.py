@@ -383,6 +383,21 @@ def ordnance_preview(state: DSState, unit: DSUnit, target: DSUnit | None, muniti
                    outcomes=tuple(outcomes), notes=("the lead craft's load; each unit's first element",))
 
 
+def shell_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:
+    """Every gun in reach at the building, close band against its d4: the exact chance it falls."""
+    from rules.rulesets.dirtside import buildings
+    if buildings.problem(state, unit, at):
+        return None
+    armour = buildings.armour_at(state, at)
+    stands = Fraction(1)
+    for e, g in buildings.weapons(unit):
+        if w.band(g.type, g.cls, unit.at.distance(at)) is not None:
+            stands *= 1 - buildings.shot_odds(w.firer_die(e.design.fc, 0), g.barrels, g.type, g.cls, armour)
+    return Preview(title=f"{unit.name} fires at the building at {at}", dice=f"close band against a d4, armour {armour}",
+                   outcomes=(Outcome(label="the building falls (a ruin)", chance=1 - stands),
+                             Outcome(label="it still stands", chance=stands)))
+
+
 def drop_preview(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex) -> Preview | None:
     """A drop: the exact chance the carrier gets through zone air defence and drops the troops."""
     from rules.rulesets.dirtside import airops
@@ -451,6 +466,8 @@ def for_action(state: DSState, action: Action) -> Preview | None:
                        outcomes=(Outcome(label="repaired", chance=p), Outcome(label="not repaired", chance=1 - p)))
     if isinstance(action, A.AttackRun) and unit and action.ordnance != "none":
         return ordnance_preview(state, unit, state.unit_at(Hex(*action.at)), action.ordnance)
+    if isinstance(action, A.Shell) and unit:
+        return shell_preview(state, unit, Hex(*action.at))
     if isinstance(action, A.Drop) and unit and action.troops in state.units:
         return drop_preview(state, unit, state.units[action.troops], Hex(*action.at))
     if isinstance(action, A.Intercept) and unit:

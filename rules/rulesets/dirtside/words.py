@@ -54,6 +54,8 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: fly in and drop {nm(action.troops)} at {Hex(*action.at)} (through air defence)"
     if k == "intercept":
         return f"{nm(action.unit)}: guns (RFAC/1 or HEL) at cruise missile {action.missile}, due to land this turn"
+    if k == "shell":
+        return f"{nm(action.unit)}: fire at the building at {Hex(*action.at)} (close range, it rolls a d4)"
     if k == "dig":
         return f"{nm(action.unit)}: dig hasty defences, a dug-in position in its hex (its whole activation)"
     if k == "limber":
