@@ -219,6 +219,9 @@ def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportu
             fired = fp.direct_fire(shot, ctx.dice, state.pool, side=firer.side, unit=firer.id,
                                    target_side=target.side, target=target.id)
             results = list(fired.results)
+            if wpn.type in ("HEL", "DFFG") and fired.hits and not fired.void:
+                from rules.rulesets.dirtside import fires
+                fires.ignite(state, target.at, ctx, f"{wpn.type} fire")
             if wpn.type == "SLAM" and fired.hits and not fired.void and shot.band() in fp.SLAM_SPREAD:
                 spread.append((e, wpn, te, shot.band()))
         for r in results:

@@ -6,7 +6,7 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import (airops, assault, buildings, combat, command, engineers, mines, smoke, supply, support,
+from rules.rulesets.dirtside import (airops, assault, buildings, combat, fires, command, engineers, mines, smoke, supply, support,
                                      towed, transport, vtol)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
@@ -189,6 +189,9 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
             out.extend(A.Repair(side=side, unit=unit.id, target=t.id) for t in engineers.repair_targets(state, unit))
         if smoke.dischargers(unit):
             out.append(A.Discharge(side=side, unit=unit.id))
+        if not moved and fires.firefighters(unit):
+            out.extend(A.Extinguish(side=side, unit=unit.id, at=c.hexes[0]) for c in fires.burning(state)
+                       if not fires.problem(state, unit, c.hexes[0]))
         if buildings.weapons(unit):
             out.extend(A.Shell(side=side, unit=unit.id, at=f.at) for f in state.board.features
                        if f.feature in buildings.ARMOUR and not buildings.problem(state, unit, f.at))

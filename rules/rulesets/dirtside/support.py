@@ -203,6 +203,9 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
     ctx.emit(Message(message=f"{battery.name} fires {munition} ({count(len(firing), 'gun')}, {cls}) on {at}"
                              + ("" if sheaf == "converged" else f", open sheaf to {second}")))
     mines.clear_in_zone(state, hexes, ctx)
+    if munition == "HEF" and sheaf == "converged":
+        from rules.rulesets.dirtside import fires
+        fires.ignite(state, at, ctx, "HEF")
     draws = len(firing) if sheaf == "converged" else 1
     for target in sh.units_in(state, hexes):
         before = target.stats.alive()

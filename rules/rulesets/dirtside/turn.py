@@ -9,7 +9,7 @@ from rules.core import Context, Decision, Refusal, Setup, Side, side_of
 from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import (airops, assault, buildings, combat, command, engineers, mines, morale, smoke, support,
+from rules.rulesets.dirtside import (airops, assault, buildings, fires, combat, command, engineers, mines, morale, smoke, support,
                                      supply, towed, transport, vtol, walk)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
@@ -256,6 +256,11 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         state.moved = True
     elif isinstance(action, A.Cancel):
         support.cancel(state, unit, ctx)
+        state.moved = True
+    elif isinstance(action, (A.Extinguish, A.Dig, A.Limber)) and state.moved:
+        raise Refusal(f"that is {unit.name}'s whole activation: it has moved already")
+    elif isinstance(action, A.Extinguish):
+        fires.extinguish(state, unit, Hex(*action.at), ctx)
         state.moved = True
     elif isinstance(action, A.Shell):
         buildings.shell(state, unit, Hex(*action.at), ctx)

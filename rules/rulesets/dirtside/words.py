@@ -54,6 +54,8 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: fly in and drop {nm(action.troops)} at {Hex(*action.at)} (through air defence)"
     if k == "intercept":
         return f"{nm(action.unit)}: guns (RFAC/1 or HEL) at cruise missile {action.missile}, due to land this turn"
+    if k == "extinguish":
+        return f"{nm(action.unit)}: put out the fire at {Hex(*action.at)} (its whole activation)"
     if k == "shell":
         return f"{nm(action.unit)}: fire at the building at {Hex(*action.at)} (close range, it rolls a d4)"
     if k == "dig":
@@ -197,7 +199,10 @@ def side_lines(state: DSState, side: str) -> list[str]:
         from rules.rulesets.dirtside.smoke import WIND_NAMES
         lines.append(f"Wind: blowing {WIND_NAMES[state.wind]}")
     for c in state.clouds:
-        lines.append(f"Smoke: {count(len(c.hexes), 'hex')} from {c.hexes[0]} (thins 2 at each turn end)")
+        if c.source == "fire":
+            lines.append(f"Fire at {c.hexes[0]}: {count(len(c.hexes), 'hex')} of smoke until engineers put it out")
+        else:
+            lines.append(f"Smoke: {count(len(c.hexes), 'hex')} from {c.hexes[0]} (thins 2 at each turn end)")
     for m in state.mines:
         lines.append(f"Minefield at {m.at} (within 2 hexes)" + ("" if m.armed else ": not yet armed")
                      + (", jumping" if m.jumping else ""))
