@@ -85,6 +85,32 @@ def fire_at(unit: DSUnit, at: Hex, armour: int, state: DSState, dice: Dice) -> b
     return False
 
 
+def in_zone(state: DSState, hexes) -> list[Hex]:
+    return sorted(h for h in set(hexes) if armour_at(state, h) is not None)
+
+
+def bombard_odds(cls: str, munition: str, draws: int, armour: int) -> Fraction:
+    """The exact chance a building in an effective zone falls: it draws as a vehicle, once per gun (§9.5)."""
+    from rules.rulesets.dirtside import artillery as art
+    valid = w.artillery_validity(munition, "vehicle", False)
+    p = odds.draw_dist(art.element_chits(cls, "vehicle"), lambda d: destroyed_by(d, valid, armour)).get(True, 0)
+    return 1 - (1 - p) ** draws
+
+
+def bombarded(state: DSState, battery: DSUnit, hexes, cls: str, munition: str, draws: int, ctx: Context) -> None:
+    """Buildings in an effective HEF or MAK zone draw as vehicles, once per gun (converged) (§9.5)."""
+    from rules.rulesets.dirtside import artillery as art
+    valid = w.artillery_validity(munition, "vehicle", False)
+    for h in in_zone(state, hexes):
+        armour = armour_at(state, h)
+        for _ in range(draws):
+            drawn = state.pool.draw(art.element_chits(cls, "vehicle"), ctx.dice, side=battery.side, unit=battery.id)
+            if destroyed_by(drawn, valid, armour):
+                state.rubble.append(h)
+                ctx.emit(Message(message=f"the building at {h} is destroyed: a ruin (rubble)"))
+                break
+
+
 def shell(state: DSState, unit: DSUnit, at: Hex, ctx: Context) -> None:
     why = problem(state, unit, at)
     if why:

@@ -218,6 +218,11 @@ def bombard_preview(state: DSState, battery: DSUnit, at: Hex, munition: str, she
     notes = ["each unit's first element; every element draws alike"]
     if not ortillery.deviates(state, battery):
         outcomes = [o for _, o in zone_outcomes(state, battery, at, munition, sheaf, draws)]
+        if munition in ("HEF", "MAK"):
+            from rules.rulesets.dirtside import buildings
+            outcomes += [Outcome(label=f"the building at {h} falls",
+                                 chance=buildings.bombard_odds(cls, munition, draws, buildings.armour_at(state, h)))
+                         for h in buildings.in_zone(state, sh.zone(first, second))]
     else:
         # the exact landing hexes (§9.8): each unit's results summed over them, "outside the zone" where missed
         spots = ortillery.spots(state, at)

@@ -11,7 +11,7 @@ from rules.board import Board, HexFeature
 from rules.core import Refusal
 from rules.rulesets.dirtside import RULESET, buildings, odds, smoke
 from rules.rulesets.dirtside import chits as ch
-from rules.rulesets.dirtside.actions import Shell
+from rules.rulesets.dirtside.actions import Bombard, Shell
 from rules.rulesets.dirtside.turn import legal_actions
 
 from tests.rules.dirtside.helpers import F, at, board, play, setup, start, tank, unit
@@ -54,3 +54,37 @@ def test_the_preview_is_the_exact_chance_it_falls():
     hit = odds.contest(12, (4,))
     fall = odds.draw_dist(3, lambda d: buildings.destroyed_by(d, ch.ALL, 5)).get(True, Fraction(0))
     assert p.outcomes[0].chance == hit * fall and "armour 5" in p.dice
+
+
+def battery_game(terrain=None, feature="building"):
+    b = board(terrain=terrain or {})
+    b = Board(width=b.width, height=b.height, terrain=b.terrain, features=(HexFeature(at=B, feature=feature),))
+    return start(setup([
+        unit("obs", "blue", at(8, 14), [tank("HQ")]),
+        unit("bat", "blue", None, [tank(f"Gun {i}", gun=("HVC", 3), artillery="medium", ammo=1) for i in (1, 2)],
+             role="battery", artillery="medium", off_table=True),
+        unit("r", "red", at(2, 2), [tank("R")]),
+    ], b), first="blue")
+
+
+def test_a_building_in_an_artillery_zone_draws_as_a_vehicle_once_per_gun():
+    state = battery_game()
+    play(state, "call blue unit=obs battery=bat at=8,9 munition=MAK", 6)
+    play(state, "done blue")
+    play(state, "done red unit=r")
+    p = RULESET.preview(state, Bombard(side="blue", unit="bat", at=at(8, 9), munition="MAK"))
+    fall = next(o.chance for o in p.outcomes if o.label.startswith("the building"))
+    one = odds.draw_dist(2, lambda d: buildings.destroyed_by(d, ch.RY, 3)).get(True, Fraction(0))
+    assert fall == 1 - (1 - one) ** 2
+    # medium: 2 chits a gun, MAK against a vehicle red + yellow; the first gun's R3 + Y1 = 4 > 3
+    play(state, "bombard blue unit=bat at=8,9 munition=MAK", F("R3", "Y1"))
+    assert B in state.rubble
+
+
+def test_a_converged_hef_mission_ruins_an_urban_impact_hex():
+    state = battery_game(terrain={at(12, 8): "urban"})
+    play(state, "call blue unit=obs battery=bat at=12,8 munition=HEF", 6)
+    play(state, "done blue")
+    play(state, "done red unit=r")
+    play(state, "bombard blue unit=bat at=12,8 munition=HEF")
+    assert at(12, 8) in state.rubble
