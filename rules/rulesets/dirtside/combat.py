@@ -71,6 +71,9 @@ def can_fire(state: DSState, firer: DSUnit, target: DSUnit) -> str:
     why = inside_problem(state, firer, target)
     if why:
         return why
+    if state.board.terrain_at(firer.at) == "water" and any(e.design and e.design.walker or (
+            e.design and e.design.mobility == "walker_combat") for e in firer.vehicles()):
+        return f"{firer.name} is wading in open water: a combat walker there may not fire (§4.3)"
     if not vtol.sees(state, firer, target):
         return f"{firer.name} cannot see {target.name}"
     if not any(shots(state, firer, target, moved=state.moved and state.current == firer.id)):

@@ -50,6 +50,9 @@ def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool, run: bool = Fal
         c = ter.step_cost(state.board, t, fam)
         if c is None and t == "water" and swims(unit, fam):
             c = ter.GOING_COST["P"]
+        if t == "water" and fam == "walker" and any(e.design and e.design.mobility == "walker_transport"
+                                                   for e in unit.movers()):
+            c = None  # open water: combat walkers only (§4.3)
         if c is None:
             return None
         if c == 0.5 and not travel:
