@@ -38,6 +38,8 @@ class Assault(Action):
     unit: str
     at: Hex
     path: list[Hex] = Field(default_factory=list)
+    with_units: list[str] = Field(default_factory=list, max_length=4)
+    """A combined assault: other unactivated units of the side, within 2 hexes of the target where they stand."""
 
 
 class Call(Action):

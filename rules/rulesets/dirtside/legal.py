@@ -156,6 +156,10 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
             for e in foes:
                 if unit.at.distance(e.at) <= 2:
                     out.append(A.Assault(side=side, unit=unit.id, at=e.at))
+                    mates = [p.id for p in state.units.values() if p.side == side and p.id != unit.id
+                             and not assault.partner_problem(state, unit, p, e)]
+                    if mates:
+                        out.append(A.Assault(side=side, unit=unit.id, at=e.at, with_units=mates[:4]))
                 elif dests:
                     near = [h for h in dests if h.distance(e.at) <= 2]
                     if near:

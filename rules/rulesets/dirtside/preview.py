@@ -450,7 +450,13 @@ def for_action(state: DSState, action: Action) -> Preview | None:
     if isinstance(action, A.Assault) and unit:
         target = state.unit_at(Hex(*action.at))
         if target and target.side != unit.side:
-            return assault_preview(state, unit, target)
+            p = assault_preview(state, unit, target)
+            mates = [state.units[u] for u in action.with_units if u in state.units]
+            if mates:  # each partner's own threat test, once the lead has passed (§8.5 combined assault)
+                p = p.model_copy(update={"notes": p.notes + tuple(
+                    f"{m.name} joins on {float(odds.test_outcomes(m.stats.die(), m.stats.leadership, morale.ASSAULT_ATTACKER.get(m.stats.confidence, 3), threat_bonus(m, target)).get(0, Fraction(0))) * 100:.1f}%"
+                    for m in mates)})
+            return p
     if isinstance(action, A.Bombard) and unit:
         return bombard_preview(state, unit, Hex(*action.at), action.munition, action.sheaf)
     if isinstance(action, A.Call) and unit and action.battery in state.units:

@@ -411,7 +411,13 @@ def _assault(state: DSState, unit: DSUnit, action: A.Assault, ctx: Context) -> N
     end = path[-1] if path else unit.at
     if end.distance(target.at) > assault.CONTACT:
         raise Refusal(f"the assault must end within {assault.CONTACT} hexes of {target.name}")
-    assault.assault(state, unit, target, path, ctx)
+    partners = []
+    for pid in dict.fromkeys(action.with_units):
+        why = assault.partner_problem(state, unit, state.units.get(pid), target)
+        if why:
+            raise Refusal(why)
+        partners.append(state.units[pid])
+    assault.assault(state, unit, target, path, ctx, tuple(partners))
     state.moved = True
 
 

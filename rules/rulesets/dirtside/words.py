@@ -26,7 +26,8 @@ def describe(state: DSState, action: Action) -> str:
     if k in ("fire", "opfire"):
         return f"{nm(action.unit)}: {'opportunity ' if k == 'opfire' else ''}fire at {tname}"
     if k == "assault":
-        return f"{nm(action.unit)}: close assault on {tname}" + (f" via {Hex(*action.path[-1])}" if action.path else "")
+        return f"{nm(action.unit)}: close assault on {tname}" + (f" via {Hex(*action.path[-1])}" if action.path else "") \
+            + (f" with {', '.join(nm(u) for u in action.with_units)}" if action.with_units else "")
     if k == "call":
         return f"{nm(action.unit)}: call {nm(action.battery)} ({action.munition}{_sheaf(action)}) on {tname}"
     if k == "bombard":
