@@ -30,6 +30,9 @@ class DirtsideRuleset:
                    help="Off: +0 as the p.24 text (and S2); on: +1 as the p.23 table."),
         OptionSpec(id="abandonment", label="Optional abandonment: crews may bail out after damage", default=False,
                    help="After any non-lethal damage result a d6: 1-3 and the crew bails out (§6.4)."),
+        OptionSpec(id="fires", label="Woods and buildings burn", default=False,
+                   help="[R] a converged HEF mission, or a HEL or DFFG hit, sets a wood or building alight: 6 hexes "
+                        "of smoke downwind until engineers put it out."),
         OptionSpec(id="follow_through", label="Follow-through after a won close assault", default=False,
                    help="§8.5 (optional): the winner tests (+1 defenders destroyed, +2 withdrew); passing, it gets "
                         "an extra full activation moving on from the captured position."),

@@ -38,6 +38,8 @@ class Assault(Action):
     unit: str
     at: Hex
     path: list[Hex] = Field(default_factory=list)
+    with_units: list[str] = Field(default_factory=list, max_length=4)
+    """A combined assault: other unactivated units of the side, within 2 hexes of the target where they stand."""
 
 
 class Call(Action):
@@ -117,6 +119,8 @@ class AttackRun(Action):
     kind: Literal["run"] = "run"
     unit: str
     at: Hex
+    ordnance: Literal["none", "HEF", "MAK"] = "none"
+    """Drop one dead-fall ordnance load (HEF or MAK) on the target's hex instead of a gun attack (§11.4)."""
 
 
 class Dogfight(Action):
@@ -259,6 +263,22 @@ class Dig(Action):
     unit: str
 
 
+class Shell(Action):
+    """The unit's guns fire at the isolated building at `at`: close range, the building rolls a d4 (§5.6)."""
+
+    kind: Literal["shell"] = "shell"
+    unit: str
+    at: Hex
+
+
+class Extinguish(Action):
+    """Engineers (or an AEV) in or next to a burning hex put the fire out: their whole activation (§13)."""
+
+    kind: Literal["extinguish"] = "extinguish"
+    unit: str
+    at: Hex
+
+
 class Cancel(Action):
     """Instead of firing its called mission the battery tries to cancel it: its caller rolls the call again;
     success cancels it, failure fires it now; either way the battery has activated (§9.3 step 5)."""
@@ -303,7 +323,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Drop, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Resupply, Limber, Dig, Cancel, Done, Pass, OpFire, Hold, React],
+          Dogfight, Drop, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Resupply, Limber, Dig, Shell, Extinguish, Cancel, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

@@ -190,13 +190,15 @@ def crash(state: DSState, unit: DSUnit, ctx: Context) -> None:
         ctx.emit(Message(message=f"{u.name} are lost with {unit.name}"))
 
 
-def attack_run(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
+def attack_run(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context, ordnance: str = "none") -> None:
     """One pass: ZAD from active ADS within 36 hexes of the path (reaction test +1 first), LAD of the target unit,
     then one attack on one element of the target (§11.3-11.4)."""
     if not over(unit):
         raise Refusal(f"{unit.name} must be over the battle area to make an attack run")
     if unit.stats.confidence == "BR":
         raise Refusal(f"{unit.name} is Broken: it may not attack and must leave the battle area [R]")
+    if ordnance != "none" and not craft(unit).dfo:
+        raise Refusal(f"{unit.name} has no dead-fall ordnance load left")
     flight = flight_of(state, unit)
     path = line_hexes(Hex(target.at.q, 0), target.at) if target.at else []
     if not approach(state, unit, path, ctx):
@@ -211,7 +213,38 @@ def attack_run(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> No
             _air_hit(state, c, shot.outcome, ctx)
     for c in flight:
         if over(c) and target.alive:
-            _strike(state, c, target, ctx)
+            if ordnance != "none" and craft(c).dfo:
+                drop_ordnance(state, c, target.at, ordnance, ctx)
+            else:
+                _strike(state, c, target, ctx)
+
+
+def drop_ordnance(state: DSState, unit: DSUnit, at: Hex, munition: str, ctx: Context) -> None:
+    """One dead-fall ordnance load on `at` (the attack point on the flight line [R]): every element of every
+    ground unit within 2 hexes (not flying VTOLs) draws 2 chits with that munition's artillery validity, vehicles
+    against top armour (§11.4, §6.3)."""
+    from rules.rulesets.dirtside import artillery as art
+    from rules.rulesets.dirtside import sheaf as sh
+    craft(unit).dfo -= 1
+    ctx.emit(Message(message=f"{unit.name} drops a {munition} ordnance load on {at}"))
+    for target in sh.units_in(state, art.zone(at)):
+        before = target.stats.alive()
+        hit_v = False
+        for e in before:
+            kind = "vehicle" if e.vehicle else "infantry"
+            hit = art.bombard_element("dfo", munition, kind, 1, ctx.dice, dug_in=state.dug_in(target),
+                                      armour=e.armour(), kill=e.kill(), pool=state.pool, side=unit.side, unit=unit.id)
+            for r in hit.vehicle:
+                if e.alive and (r.destroyed or r.damaged or r.immobilised or r.systems_down):
+                    hit_v = True
+                    cas.apply_vehicle(state, target, e, r, ctx)
+            if hit.killed:
+                cas.kill(target, e, ctx, "dead-fall ordnance")
+        infantry = any(e.kind == "infantry" for e in before)
+        cas.panic_check(state, target, ctx)
+        cas.after_losses(state, target, before, ctx, vehicle_hit=hit_v, infantry_attacked=infantry)
+        if infantry and target.alive:
+            cas.test_confidence(state, target, morale.ARTILLERY_ON_INFANTRY, ctx, "under air attack")
 
 
 def _strike(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:

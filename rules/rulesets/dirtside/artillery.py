@@ -15,8 +15,12 @@ from rules.rulesets.dirtside.ladder import SYSTEM_DIE, shift
 CLASSES = ("light", "medium", "heavy")
 WEAPON_SIZE = {"light": 2, "medium": 4, "heavy": 6}
 """Artillery still counts as sizes 2, 4, 6 for every purpose but cargo space (DS2-A12)."""
-CHITS = {"light": (1, 2), "medium": (2, 3), "heavy": (3, 4)}
-"""Chits per element per gun: (vehicle, infantry element) (§9.5)."""
+CHITS = {"light": (1, 2), "medium": (2, 3), "heavy": (3, 4), "dfo": (2, 2)}
+"""Chits per element per gun: (vehicle, infantry element) (§9.5); "dfo": each dead-fall ordnance load dropped,
+2 chits per element in its zone (§11.4)."""
+DFO_COST = 30
+DFO_SPACE = 4
+"""A dead-fall ordnance load: 30 points and 4 capacity (§11.4, §12.6-12.7)."""
 AMMO_COST = {"light": 20, "medium": 30, "heavy": 40}
 SMOKE_COST_PER_GUN = 10
 """A smoke marker costs 10 x the guns of the battery (§9.2, §12.7)."""

@@ -42,11 +42,34 @@ def why_not(state: DSState, attacker: DSUnit, defender: DSUnit) -> str:
         return f"{defender.name} is flying ({defender.stats.mode} mode): only a grounded VTOL can be close-assaulted [R]"
     if is_vtol(attacker) and attacker.stats.mode != "grounded":
         return f"{attacker.name} is flying: VTOLs close-assault only with troops they have put down [R]"
+    rubble = frozenset(state.rubble)
+    if ter.inside(state.board, defender.at, rubble) == "woods" and (
+            attacker.vehicles() or ter.AREA.get(state.board.terrain_at(attacker.at)) != "woods"):
+        return f"{defender.name} is inside the wood: only infantry also in the wood may close-assault it (§8.4)"
     return ""
 
 
-def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex], ctx: Context) -> None:
-    """Steps 2-9 of §8.5; the move has been checked (up to twice BMF, ending within 2 hexes)."""
+def partner_problem(state: DSState, attacker: DSUnit, partner: DSUnit | None, defender: DSUnit) -> str:
+    """'' when `partner` may join `attacker`'s assault on `defender` (§8.5 combined assault), else why not."""
+    if partner is None or partner.side != attacker.side or partner.id == attacker.id:
+        return "a combined assault joins other units of your own"
+    if partner.stats.activated or not partner.on_map or partner.stats.role != "ground" or partner.stats.panic:
+        return f"{partner.name} must be an unactivated unit on the table"
+    why = why_not(state, partner, defender)
+    if why:
+        return why
+    if partner.at.distance(defender.at) > CONTACT:
+        return f"{partner.name} must stand within {CONTACT} hexes of {defender.name} to join"
+    return ""
+
+
+def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex], ctx: Context,
+            partners: tuple[DSUnit, ...] = ()) -> None:
+    """Steps 2-9 of §8.5; the move has been checked (up to twice BMF, ending within 2 hexes). A combined assault
+    (§8.5): `partners` (unactivated units of the side within 2 hexes of the defender, where they stand) each take
+    their own threat test once the lead has passed; those that pass join and are activated [R: failing, they keep
+    their activation]. Each attacking unit fires in every round, the defender's fire goes at them in turn [R];
+    each tests on its own losses, and once part of the force has fallen back the rest test at +1."""
     s = attacker.stats
     bonus = threat_bonus(attacker, defender)
     threat = morale.ASSAULT_ATTACKER.get(s.confidence, 3)
@@ -56,6 +79,17 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
     if not r.passed:
         ctx.emit(Message(message=f"{attacker.name} fails its threat test: no assault (it may still move)"))
         return
+    force = [attacker]
+    for p in partners:
+        pb, pt = threat_bonus(p, defender), morale.ASSAULT_ATTACKER.get(p.stats.confidence, 3)
+        rp = morale.reaction_test(p.stats.die(), p.stats.leadership, pt, ctx.dice, bonus=pb, side=p.side, unit=p.id,
+                                  why=f"threat test (+{pt}" + (f", house +{pb} to the roll)" if pb else ")"))
+        if rp.passed:
+            p.stats.activated = True
+            force.append(p)
+            ctx.emit(Message(message=f"{p.name} joins the assault"))
+        else:
+            ctx.emit(Message(message=f"{p.name} fails its threat test and stays out"))
     start = attacker.at
     if path:
         attacker.at = path[-1]
@@ -68,7 +102,7 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
         ctx.emit(Message(message=f"{defender.name} is assaulted and loses its activation"))
     if d.confidence == "BR" and defender.infantry() and not defender.vehicles():
         cas.set_confidence(state, defender, "RO", ctx, "Broken infantry assaulted")
-    powered = any(e.kind == "infantry" and e.troop == "powered" for e in attacker.stats.alive())
+    powered = any(e.kind == "infantry" and e.troop == "powered" for u in force for e in u.stats.alive())
     t = cas.test_confidence(state, defender, 3 if powered else 2, ctx, "assaulted")
     if t is not None and not t.passed or d.confidence == "RO":
         _defender_falls_back(state, attacker, defender, ctx)
@@ -76,37 +110,53 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
     terrain = state.board.terrain_at(defender.at)
     area = "urban" if terrain == "urban" else "woods" if terrain in ("light_woods", "dense_woods") else "open"
     d_cover = "dug_in" if state.dug_in(defender) else ter.cover(state.board, defender.at, frozenset(state.rubble))
+    extra = 0
     for rnd in range(MAX_ROUNDS):
         first = rnd == 0
-        a_before, d_before = attacker.stats.alive(), defender.stats.alive()
+        befores = {u.id: u.stats.alive() for u in force}
+        d_before = defender.stats.alive()
         a_pos = inf.assault_position(False, "open", first, through_soft)
         d_pos = inf.assault_position(True, d_cover, first)
-        hits_d = _side_fire(state, attacker, defender, d_pos, d.hull_down and first, area, ctx)
-        hits_a = _side_fire(state, defender, attacker, a_pos, False, area, ctx)
+        hits_d: list[Element] = []
+        for u in force:
+            hits_d += [x for x in _side_fire(state, u, defender, d_pos, d.hull_down and first, area, ctx)
+                       if x not in hits_d]
+        shot_at = force[rnd % len(force)]  # the defender's fire goes at the attacking units in turn [R]
+        hits_a = _side_fire(state, defender, shot_at, a_pos, False, area, ctx)
         for e in hits_d:
             e.lost = True
         for e in hits_a:
             e.lost = True
-        ctx.emit(Message(message=f"assault round {rnd + 1}: {attacker.name} loses {len(hits_a)}, "
+        ctx.emit(Message(message=f"assault round {rnd + 1}: {shot_at.name} loses {len(hits_a)}, "
                                  f"{defender.name} loses {len(hits_d)}"))
         cas.after_losses(state, defender, d_before, ctx, infantry_attacked=True, test=False)
+        lead = force[0]
         if not defender.alive:
-            ctx.emit(Message(message=f"{defender.name} is destroyed: {attacker.name} takes the position"))
-            _occupy(attacker, defender.at, ctx)
-            cas.after_losses(state, attacker, a_before, ctx, infantry_attacked=bool(hits_a), test=False)
-            follow_through(state, attacker, defender, ctx)
+            ctx.emit(Message(message=f"{defender.name} is destroyed: {lead.name} takes the position"))
+            _occupy(lead, defender.at, ctx)
+            for u in force:
+                cas.after_losses(state, u, befores[u.id], ctx, infantry_attacked=u is shot_at and bool(hits_a),
+                                 test=False)
+            follow_through(state, lead, defender, ctx)
             return
         td = cas.test_confidence(state, defender, 1 if 2 * len(hits_d) < len(d_before) else 3, ctx, "assault round")
         if td is not None and not td.passed:
-            cas.after_losses(state, attacker, a_before, ctx, test=False)
-            _defender_falls_back(state, attacker, defender, ctx)
+            for u in force:
+                cas.after_losses(state, u, befores[u.id], ctx, test=False)
+            _defender_falls_back(state, lead, defender, ctx)
             return
-        cas.after_losses(state, attacker, a_before, ctx, infantry_attacked=bool(hits_a), test=False)
-        if not attacker.alive:
-            return
-        ta = cas.test_confidence(state, attacker, 1 if 2 * len(hits_a) < len(a_before) else 3, ctx, "assault round")
-        if ta is not None and not ta.passed:
-            cas.withdraw(state, attacker, defender.at, ctx, "the assault fails")
+        for u in force:
+            cas.after_losses(state, u, befores[u.id], ctx, infantry_attacked=u is shot_at and bool(hits_a), test=False)
+        force = [u for u in force if u.alive]
+        for u in list(force):
+            lost = len(hits_a) if u is shot_at else 0
+            ta = cas.test_confidence(state, u, (1 if 2 * lost < len(befores[u.id]) else 3) + extra, ctx,
+                                     "assault round")
+            if ta is not None and not ta.passed:
+                cas.withdraw(state, u, defender.at, ctx, "the assault fails")
+                force.remove(u)
+                extra = 1  # the rest carry on at +1 on every further test (§8.5)
+        if not force:
             return
 
 

@@ -68,10 +68,31 @@ def can_fire(state: DSState, firer: DSUnit, target: DSUnit) -> str:
         return f"{firer.name} is Routed and may not fire"
     if vtol.high(target):
         return f"{target.name} is a VTOL in high mode: only air defence may fire at it"
+    why = inside_problem(state, firer, target)
+    if why:
+        return why
+    if state.board.terrain_at(firer.at) == "water" and any(e.design and e.design.walker or (
+            e.design and e.design.mobility == "walker_combat") for e in firer.vehicles()):
+        return f"{firer.name} is wading in open water: a combat walker there may not fire (§4.3)"
     if not vtol.sees(state, firer, target):
         return f"{firer.name} cannot see {target.name}"
     if not any(shots(state, firer, target, moved=state.moved and state.current == firer.id)):
         return f"{firer.name} has no weapon that can reach {target.name} at {firer.at.distance(target.at)} hexes"
+    return ""
+
+
+def inside_problem(state: DSState, firer: DSUnit, target: DSUnit) -> str:
+    """Woods and urban areas (§8.4): an element inside a wood or town neither fires nor is fired on (a flying VTOL
+    is above it [R]); any combat between units both in an urban area is a close assault."""
+    rubble = frozenset(state.rubble)
+    flying = lambda u: vtol.is_vtol(u) and u.stats.mode != "grounded"  # noqa: E731
+    if not flying(firer) and ter.inside(state.board, firer.at, rubble):
+        return f"{firer.name} is inside the {ter.inside(state.board, firer.at, rubble)}: it cannot fire out"
+    if not flying(target) and ter.inside(state.board, target.at, rubble):
+        return f"{target.name} is inside the {ter.inside(state.board, target.at, rubble)}: it cannot be fired on"
+    if not flying(firer) and not flying(target) and "urban" == ter.AREA.get(state.board.terrain_at(firer.at)) \
+            == ter.AREA.get(state.board.terrain_at(target.at)) and firer.at not in rubble and target.at not in rubble:
+        return "both are in an urban area: combat in there is close assault only"
     return ""
 
 
@@ -201,6 +222,9 @@ def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportu
             fired = fp.direct_fire(shot, ctx.dice, state.pool, side=firer.side, unit=firer.id,
                                    target_side=target.side, target=target.id)
             results = list(fired.results)
+            if wpn.type in ("HEL", "DFFG") and fired.hits and not fired.void:
+                from rules.rulesets.dirtside import fires
+                fires.ignite(state, target.at, ctx, f"{wpn.type} fire")
             if wpn.type == "SLAM" and fired.hits and not fired.void and shot.band() in fp.SLAM_SPREAD:
                 spread.append((e, wpn, te, shot.band()))
         for r in results:

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import air
+from rules.words import count
 
 MOBILITY_PCT = {"wheeled_low": 10, "wheeled_high": 30, "tracked_slow": 20, "tracked_fast": 40, "gev_slow": 40,
                 "gev_fast": 60, "grav": 100, "boat": 10, "hydrofoil": 40, "rsw": 40, "vtol": 500,
@@ -83,6 +84,8 @@ class Design(BaseModel):
     carries_teams: int = 0
     dischargers: bool = False
     """Vehicle smoke dischargers (§5.6; the fact sheet gives them no points or space: none [R])."""
+    dfo: int = Field(default=0, ge=0, le=10)
+    """Dead-fall ordnance loads an aerospace craft carries (30 points, 4 capacity each; §11.4)."""
     towed: bool = False
     """A towed artillery piece (§9.1): no mobility or power plant of its own (none paid [R]), signature one below its
     weapon's size class, armour 0; a tractor of its size or larger limbers it."""
@@ -190,6 +193,8 @@ def price(d: Design, *, house: bool = True) -> Price:
         add(f"counter-battery radar {d.cbr}", CBR_PTS[d.cbr])
     if d.decoys:
         add("decoys", air.DECOY_COST)
+    if d.dfo:
+        add(count(d.dfo, "ordnance load"), art.DFO_COST * d.dfo)
     if d.aam:
         add(f"AAMs {d.aam}", air.AAM_COST[d.aam])
     if d.backup:
@@ -215,6 +220,7 @@ def capacity_used(d: Design, *, house: bool = True) -> int:
         used += art.ammo_space(d.artillery, d.ammo) if house else 3 * cls + 4 * max(0, d.ammo - 3)
     if d.supply in art.HOUSE_CHIT_SPACE:
         used += (art.HOUSE_CHIT_SPACE[d.supply] if house else art.CORE_LOAD_SPACE) * d.ammo
+    used += art.DFO_SPACE * d.dfo
     used += (air.DECOY_SPACE if d.decoys else 0) + (air.AAM_SPACE if d.aam else 0)
     return used
 
@@ -253,6 +259,8 @@ def problems(d: Design, *, house: bool = True) -> list[str]:
         out.append("decoys and AAMs go on aerospace craft and VTOLs only")
     if d.supply and d.supply not in art.HOUSE_CHIT_SPACE:
         out.append(f"an ammunition carrier carries light, medium or heavy chits, not {d.supply!r}")
+    if d.dfo and d.mobility != "aerospace":
+        out.append("dead-fall ordnance loads go on aerospace craft only")
     if d.towed and (not d.artillery or d.mobility):
         out.append("a towed piece is an artillery weapon with no mobility type of its own")
     if d.supply and d.artillery:

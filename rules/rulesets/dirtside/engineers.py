@@ -89,8 +89,6 @@ def dig_problem(state: DSState, unit: DSUnit) -> str:
         return f"{unit.name} is not on the map"
     if unit.at in state.positions:
         return f"{unit.at} is a dug-in position already"
-    if state.current == unit.id and (state.moved or state.acted):
-        return f"digging hasty defences is {unit.name}'s whole activation"
     return ""
 
 

@@ -6,7 +6,7 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import (airops, assault, combat, command, engineers, mines, smoke, supply, support,
+from rules.rulesets.dirtside import (airops, assault, buildings, combat, fires, command, engineers, mines, smoke, supply, support,
                                      towed, transport, vtol)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
@@ -126,6 +126,9 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
         out.append(A.Sortie(side=side, unit=unit.id))
         if not s.off_table:
             out.extend(A.AttackRun(side=side, unit=unit.id, at=e.at) for e in enemies(state, side))
+            if unit.stats.alive()[0].dfo:
+                out.extend(A.AttackRun(side=side, unit=unit.id, at=e.at, ordnance=m) for e in enemies(state, side)
+                           for m in ("HEF", "MAK"))
             me = unit.stats.alive()[0]
             for t in state.units.values():
                 if t.side != side and airops.aloft(t):
@@ -153,6 +156,10 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
             for e in foes:
                 if unit.at.distance(e.at) <= 2:
                     out.append(A.Assault(side=side, unit=unit.id, at=e.at))
+                    mates = [p.id for p in state.units.values() if p.side == side and p.id != unit.id
+                             and not assault.partner_problem(state, unit, p, e)]
+                    if mates:
+                        out.append(A.Assault(side=side, unit=unit.id, at=e.at, with_units=mates[:4]))
                 elif dests:
                     near = [h for h in dests if h.distance(e.at) <= 2]
                     if near:
@@ -186,6 +193,12 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
             out.extend(A.Repair(side=side, unit=unit.id, target=t.id) for t in engineers.repair_targets(state, unit))
         if smoke.dischargers(unit):
             out.append(A.Discharge(side=side, unit=unit.id))
+        if not moved and fires.firefighters(unit):
+            out.extend(A.Extinguish(side=side, unit=unit.id, at=c.hexes[0]) for c in fires.burning(state)
+                       if not fires.problem(state, unit, c.hexes[0]))
+        if buildings.weapons(unit):
+            out.extend(A.Shell(side=side, unit=unit.id, at=f.at) for f in state.board.features
+                       if f.feature in buildings.ARMOUR and not buildings.problem(state, unit, f.at))
         if mines.layers(unit):
             out.append(A.LayMines(side=side, unit=unit.id))
         out.extend(A.ClearMines(side=side, unit=unit.id, at=m.at) for m in state.mines if mines.engineers(unit, m))

@@ -34,9 +34,11 @@ def entry_problem(state: DSState, unit: DSUnit, h: Hex) -> str:
     return ""
 
 
-def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool, run: bool = False) -> float | None:
+def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool, run: bool = False,
+             frm: Hex | None = None) -> float | None:
     """The dearest going among the unit's elements (they move together); roads are easy only in travel mode;
-    running combat walkers count normal going as easy (§4.4)."""
+    running combat walkers count normal going as easy (§4.4). Coming from `frm` across a river hexside adds the
+    river's going once (§14.2 [R])."""
     if not state.board.in_bounds(h):
         return None
     if state.ground_zero:
@@ -46,12 +48,38 @@ def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool, run: bool = Fal
     worst = 0.0
     for fam in families(unit):
         c = ter.step_cost(state.board, t, fam)
+        if c is None and t == "water" and swims(unit, fam):
+            c = ter.GOING_COST["P"]
+        if t == "water" and fam == "walker" and any(e.design and e.design.mobility == "walker_transport"
+                                                   for e in unit.movers()):
+            c = None  # open water: combat walkers only (§4.3)
         if c is None:
             return None
         if c == 0.5 and not travel:
             c = 1.0  # easy going only in travel mode (§4.2)
         worst = max(worst, c)
-    return 0.5 if run and worst == 1.0 else worst
+    base = 0.5 if run and worst == 1.0 else worst
+    if frm is None:
+        return base
+    extra = 0.0
+    for fam in families(unit):
+        x = ter.crossing_cost(state.board, frm, h, fam)
+        if x is None:
+            return None
+        extra = max(extra, 1.0 if x == 0.5 and not travel else x)
+    return base + extra
+
+
+SWIMMERS = ("wheeled_low", "wheeled_high", "tracked")
+
+
+def swims(unit: DSUnit, fam: str) -> bool:
+    """Open water is poor going, not impassable, for amphibious wheeled and tracked vehicles and for powered
+    infantry, when every element of that family of the unit can (§4.3)."""
+    group = [e for e in unit.movers() if ter.family(e.design.mobility if e.design else None, e.kind == "infantry") == fam]
+    if fam == "infantry":
+        return bool(group) and all(e.troop == "powered" for e in group)
+    return fam in SWIMMERS and bool(group) and all(e.design and e.design.amphibious for e in group)
 
 
 def may_run(unit: DSUnit) -> bool:
@@ -90,7 +118,7 @@ def destinations(state: DSState, unit: DSUnit, *, assault: bool = False, run: bo
     def cost(a: Hex, b: Hex):
         if b in occupied:
             return None
-        return hex_cost(state, unit, b, travel, run)
+        return hex_cost(state, unit, b, travel, run, frm=a)
 
     came = reachable(unit.at, budget(unit, assault) - already(state, unit), cost)
     return {h: path_to(came, h)[1:] for h in came if h != unit.at}
@@ -118,7 +146,7 @@ def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool =
             raise Refusal(f"the path leaves the map at {h}")
         if h in occupied:
             raise Refusal(f"the path crosses {h}, where {occupied[h].name} stands")
-        c = hex_cost(state, unit, h, travel, run)
+        c = hex_cost(state, unit, h, travel, run, frm=here)
         if c is None:
             label = ter.TERRAIN.get(state.board.terrain_at(h))
             raise Refusal(f"{h} ({label.label if label else 'terrain'}) is impassable to {unit.name}")
@@ -138,7 +166,7 @@ def evasive_problem(state: DSState, unit: DSUnit, path: list[Hex]) -> str:
     if any(not e.design or e.design.mobility not in EVASIVE_MOBILITY for e in unit.stats.alive()):
         return "only fast GEVs and grav vehicles move evasively (the whole unit)"
     travel = travel_mode(state, unit)
-    costs = [hex_cost(state, unit, h, travel) for h in path]
+    costs = [hex_cost(state, unit, h, travel, frm=a) for a, h in zip([unit.at] + list(path), path)]
     if any(c is None or c > 1 for c in costs):
         return "evasive movement needs easy or normal going all the way"
     if sum(costs) < 0.75 * unit.bmf():

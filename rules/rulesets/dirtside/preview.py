@@ -218,6 +218,11 @@ def bombard_preview(state: DSState, battery: DSUnit, at: Hex, munition: str, she
     notes = ["each unit's first element; every element draws alike"]
     if not ortillery.deviates(state, battery):
         outcomes = [o for _, o in zone_outcomes(state, battery, at, munition, sheaf, draws)]
+        if munition in ("HEF", "MAK"):
+            from rules.rulesets.dirtside import buildings
+            outcomes += [Outcome(label=f"the building at {h} falls",
+                                 chance=buildings.bombard_odds(cls, munition, draws, buildings.armour_at(state, h)))
+                         for h in buildings.in_zone(state, sh.zone(first, second))]
     else:
         # the exact landing hexes (§9.8): each unit's results summed over them, "outside the zone" where missed
         spots = ortillery.spots(state, at)
@@ -361,6 +366,43 @@ def zad_fates(flight: list[DSUnit], guns: list) -> dict[str, Fraction]:
     return out
 
 
+def ordnance_preview(state: DSState, unit: DSUnit, target: DSUnit | None, munition: str) -> Preview | None:
+    """The lead craft's load: the exact chance it gets through zone air defence and the target's LAD, times each
+    element's fate in the 2-hex zone (2 chits, the munition's validity; vehicles against top armour)."""
+    from rules.rulesets.dirtside import air, airops
+    from rules.rulesets.dirtside import sheaf as sh
+    if target is None or target.side == unit.side or not airops.over(unit) or not airops.craft(unit).dfo:
+        return None
+    path = airops.line_hexes(Hex(target.at.q, 0), target.at)
+    through = zad_fates(airops.flight_of(state, unit), airops.zad_guns(state, unit.side, path)).get("over", Fraction(0))
+    lad = sum(1 for e in target.stats.alive() if (e.kind == "infantry" and e.team == "lad") or (e.design and e.design.lad))
+    if lad:
+        through *= vtol.zad_odds(air.lad_die(lad), airops.pilot_dice(unit), airops.craft(unit).armour(), 2)["miss"]
+    outcomes = [Outcome(label="turned back or shot down before the drop", chance=1 - through)] if through < 1 else []
+    for u in sh.units_in(state, art.zone(target.at)):
+        e = u.stats.alive()[0]
+        kind = "vehicle" if e.vehicle else "infantry"
+        for o in artillery_outcomes("dfo", munition, kind, 1, state.dug_in(u), e.armour(), e.kill()):
+            outcomes.append(Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=through * o.chance))
+    return Preview(title=f"{unit.name} drops {munition} ordnance on {target.name}", dice="2 chits per element",
+                   outcomes=tuple(outcomes), notes=("the lead craft's load; each unit's first element",))
+
+
+def shell_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:
+    """Every gun in reach at the building, close band against its d4: the exact chance it falls."""
+    from rules.rulesets.dirtside import buildings
+    if buildings.problem(state, unit, at):
+        return None
+    armour = buildings.armour_at(state, at)
+    stands = Fraction(1)
+    for e, g in buildings.weapons(unit):
+        if w.band(g.type, g.cls, unit.at.distance(at)) is not None:
+            stands *= 1 - buildings.shot_odds(w.firer_die(e.design.fc, 0), g.barrels, g.type, g.cls, armour)
+    return Preview(title=f"{unit.name} fires at the building at {at}", dice=f"close band against a d4, armour {armour}",
+                   outcomes=(Outcome(label="the building falls (a ruin)", chance=1 - stands),
+                             Outcome(label="it still stands", chance=stands)))
+
+
 def drop_preview(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex) -> Preview | None:
     """A drop: the exact chance the carrier gets through zone air defence and drops the troops."""
     from rules.rulesets.dirtside import airops
@@ -408,7 +450,13 @@ def for_action(state: DSState, action: Action) -> Preview | None:
     if isinstance(action, A.Assault) and unit:
         target = state.unit_at(Hex(*action.at))
         if target and target.side != unit.side:
-            return assault_preview(state, unit, target)
+            p = assault_preview(state, unit, target)
+            mates = [state.units[u] for u in action.with_units if u in state.units]
+            if mates:  # each partner's own threat test, once the lead has passed (§8.5 combined assault)
+                p = p.model_copy(update={"notes": p.notes + tuple(
+                    f"{m.name} joins on {float(odds.test_outcomes(m.stats.die(), m.stats.leadership, morale.ASSAULT_ATTACKER.get(m.stats.confidence, 3), threat_bonus(m, target)).get(0, Fraction(0))) * 100:.1f}%"
+                    for m in mates)})
+            return p
     if isinstance(action, A.Bombard) and unit:
         return bombard_preview(state, unit, Hex(*action.at), action.munition, action.sheaf)
     if isinstance(action, A.Call) and unit and action.battery in state.units:
@@ -427,6 +475,10 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         p = engineers.repair_chance()
         return Preview(title=f"{unit.name} repairs", dice=f"d6 needing {engineers.REPAIR_NEED}+",
                        outcomes=(Outcome(label="repaired", chance=p), Outcome(label="not repaired", chance=1 - p)))
+    if isinstance(action, A.AttackRun) and unit and action.ordnance != "none":
+        return ordnance_preview(state, unit, state.unit_at(Hex(*action.at)), action.ordnance)
+    if isinstance(action, A.Shell) and unit:
+        return shell_preview(state, unit, Hex(*action.at))
     if isinstance(action, A.Drop) and unit and action.troops in state.units:
         return drop_preview(state, unit, state.units[action.troops], Hex(*action.at))
     if isinstance(action, A.Intercept) and unit:

@@ -60,7 +60,8 @@ def lay(state: DSState, at: Hex, guns: int, ctx: Context) -> Cloud:
 def thin(state: DSState, ctx: Context) -> None:
     """Turn End: every cloud loses 2 hexes at its upwind end; an empty cloud is gone (§10.2)."""
     for c in state.clouds:
-        c.hexes = c.hexes[THINNING:]
+        if c.source != "fire":  # a fire burns until engineers put it out (§10.2)
+            c.hexes = c.hexes[THINNING:]
     before = len(state.clouds)
     state.clouds = [c for c in state.clouds if c.hexes]
     if state.clouds or before:

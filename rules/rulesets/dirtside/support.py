@@ -204,6 +204,13 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
                              + ("" if sheaf == "converged" else f", open sheaf to {second}")))
     mines.clear_in_zone(state, hexes, ctx)
     draws = len(firing) if sheaf == "converged" else 1
+    from rules.rulesets.dirtside import buildings, fires
+    buildings.bombarded(state, battery, hexes, cls, munition, draws, ctx)
+    if munition == "HEF" and sheaf == "converged":
+        if state.board.terrain_at(at) == "urban" and at not in state.rubble:
+            state.rubble.append(at)  # only a converged effective HEF mission ruins a town hex (§9.5)
+            ctx.emit(Message(message=f"{at} is ruined (rubble)"))
+        fires.ignite(state, at, ctx, "HEF")
     for target in sh.units_in(state, hexes):
         before = target.stats.alive()
         hit_v = False

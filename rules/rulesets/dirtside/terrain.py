@@ -23,6 +23,8 @@ FAMILY_OF = {"wheeled_low": "wheeled_low", "wheeled_high": "wheeled_high", "trac
 BMF = {"wheeled_low": 10, "wheeled_high": 10, "tracked_slow": 8, "tracked_fast": 12, "gev_slow": 12,
        "gev_fast": 15, "grav": 15, "walker_combat": 12, "walker_transport": 8, "vtol": 30, "aerospace": 0}
 BLOCKS_SIGHT = {"light_woods", "dense_woods", "urban"}
+BUILDINGS = frozenset({"building", "industrial", "military_building"})
+"""Isolated buildings (board features): they block sight and give soft cover until ruined (§5.6 [R])."""
 SOFT_COVER = {"light_woods", "dense_woods", "urban", "rubble"}
 
 TERRAIN: dict[str, TerrainInfo] = {
@@ -40,6 +42,15 @@ TERRAIN: dict[str, TerrainInfo] = {
     "swamp": TerrainInfo(label="Swamp", effects="poor for infantry; impassable to tracks", glyph='"', style="water"),
     "water": TerrainInfo(label="Open water", effects="GEV and grav only (easy)", glyph="~", style="water"),
     "river": TerrainInfo(label="River or stream", effects="difficult to cross (3 a hex)", glyph="-", style="water"),
+    "stream": TerrainInfo(label="River or stream (hexside)",
+                          effects="crossing costs the river's going once, on top of the hex entered (3 for most; "
+                                  "easy for grav, normal for walkers)", mark="-", style="water", place="edge"),
+    "building": TerrainInfo(label="Building (civilian)", effects="an isolated building, armour 3: blocks sight, soft "
+                            "cover; a target at close range, d4", mark="b", style="building", place="feature"),
+    "industrial": TerrainInfo(label="Building (industrial)", effects="an isolated building, armour 5",
+                              mark="B", style="building", place="feature"),
+    "military_building": TerrainInfo(label="Building (military)", effects="an isolated building, armour 6",
+                                     mark="M", style="building", place="feature"),
     "light_woods": TerrainInfo(label="Light woods", effects="soft cover; blocks sight; no wheels or GEVs", glyph="&",
                                style="forest"),
     "dense_woods": TerrainInfo(label="Dense woods", effects="soft cover; blocks sight; infantry and walkers only",
@@ -67,6 +78,33 @@ def step_cost(board: Board, terrain_here: str, family: str) -> float | None:
     return None if g == "X" else GOING_COST[g]
 
 
+RIVER_EDGE = "stream"
+"""A river or stream drawn along a hexside (§14.2 [R]): crossing it costs the river's going once."""
+
+
+def crossing_cost(board: Board, a: Hex, b: Hex, family: str) -> float | None:
+    """Extra movement to cross from `a` into `b`: 0 with no river hexside between them, the river's going across
+    one (None: impassable to the family); flying VTOLs pay nothing."""
+    if family == "air" or RIVER_EDGE not in board.edge_features(a, b):
+        return 0.0
+    return step_cost(board, "river", family)
+
+
+AREA = {"light_woods": "woods", "dense_woods": "woods", "urban": "urban"}
+
+
+def inside(board: Board, h: Hex, rubble: frozenset[Hex] = frozenset()) -> str | None:
+    """'woods' or 'urban' when `h` lies inside such an area: every neighbour on the map is of it too (§8.4; §14.3
+    [R]: a hex next to other terrain is on the edge); else None. Rubble is no part of an urban area here."""
+    kind = AREA.get(board.terrain_at(h)) if h not in rubble else None
+    if kind is None:
+        return None
+    for n in h.neighbours():
+        if board.in_bounds(n) and (n in rubble or AREA.get(board.terrain_at(n)) != kind):
+            return None
+    return kind
+
+
 def family(mobility: str | None, infantry: bool) -> str:
     return "infantry" if infantry else FAMILY_OF.get(mobility or "", "tracked")
 
@@ -74,7 +112,7 @@ def family(mobility: str | None, infantry: bool) -> str:
 def cover(board: Board, h: Hex, rubble: frozenset[Hex] = frozenset()) -> str:
     """'soft' in woods, urban or rubble (an element there counts as on the edge [R]), else 'open'."""
     t = "rubble" if h in rubble else board.terrain_at(h)
-    return "soft" if t in SOFT_COVER else "open"
+    return "soft" if t in SOFT_COVER or board.features_at(h) & BUILDINGS else "open"
 
 
 @lru_cache(maxsize=65536)
@@ -95,7 +133,7 @@ def sight(board: Board, a: Hex, b: Hex, rubble: frozenset[Hex] = frozenset(), li
     for h in _line(a, b):
         if h in (a, b) or not board.in_bounds(h):
             continue
-        if board.terrain_at(h) in BLOCKS_SIGHT and h not in rubble:
+        if (board.terrain_at(h) in BLOCKS_SIGHT or board.features_at(h) & BUILDINGS) and h not in rubble:
             return False
         if board.height_at(h) > top:
             return False

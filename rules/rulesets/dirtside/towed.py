@@ -29,8 +29,6 @@ def tractors_short(unit: DSUnit) -> int:
 def problem(state: DSState, unit: DSUnit) -> str:
     if not unit.towed():
         return f"{unit.name} has no towed gun"
-    if state.current == unit.id and (state.moved or state.acted):
-        return f"limbering or unlimbering is {unit.name}'s whole activation"
     if not unit.stats.limbered and tractors_short(unit):
         return (f"{unit.name} lacks {count(tractors_short(unit), 'tractor')} of the guns' size or larger to limber "
                 f"them")

@@ -9,7 +9,7 @@ from rules.core import Context, Decision, Refusal, Setup, Side, side_of
 from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import (airops, assault, combat, command, engineers, mines, morale, smoke, support,
+from rules.rulesets.dirtside import (airops, assault, buildings, fires, combat, command, engineers, mines, morale, smoke, support,
                                      supply, towed, transport, vtol, walk)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
@@ -257,6 +257,13 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     elif isinstance(action, A.Cancel):
         support.cancel(state, unit, ctx)
         state.moved = True
+    elif isinstance(action, (A.Extinguish, A.Dig, A.Limber)) and state.moved:
+        raise Refusal(f"that is {unit.name}'s whole activation: it has moved already")
+    elif isinstance(action, A.Extinguish):
+        fires.extinguish(state, unit, Hex(*action.at), ctx)
+        state.moved = True
+    elif isinstance(action, A.Shell):
+        buildings.shell(state, unit, Hex(*action.at), ctx)
     elif isinstance(action, A.Dig):
         engineers.dig(state, unit, ctx)
         state.moved = True
@@ -309,7 +316,7 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         target = state.unit_at(Hex(*action.at))
         if target is None or target.side == unit.side:
             raise Refusal(f"there is no enemy unit at {Hex(*action.at)}")
-        airops.attack_run(state, unit, target, ctx)
+        airops.attack_run(state, unit, target, ctx, action.ordnance)
         state.moved = True
     elif isinstance(action, A.Dogfight):
         if not vtol.is_vtol(unit):
@@ -404,7 +411,13 @@ def _assault(state: DSState, unit: DSUnit, action: A.Assault, ctx: Context) -> N
     end = path[-1] if path else unit.at
     if end.distance(target.at) > assault.CONTACT:
         raise Refusal(f"the assault must end within {assault.CONTACT} hexes of {target.name}")
-    assault.assault(state, unit, target, path, ctx)
+    partners = []
+    for pid in dict.fromkeys(action.with_units):
+        why = assault.partner_problem(state, unit, state.units.get(pid), target)
+        if why:
+            raise Refusal(why)
+        partners.append(state.units[pid])
+    assault.assault(state, unit, target, path, ctx, tuple(partners))
     state.moved = True
 
 

@@ -37,6 +37,8 @@ class Element(BaseModel):
     ammo: int = 0
     """Bombardment chits carried (artillery vehicles, mortar teams: one effective bombardment)."""
     air_damage: int = 0
+    dfo: int = 0
+    """Dead-fall ordnance loads left (an aerospace craft's design `dfo`, §11.4)."""
     mine_loads: int = 0
     """A minelayer's loads (one per resupply, §10.1)."""
 
@@ -52,6 +54,8 @@ class Element(BaseModel):
             self.ammo = max(1, self.design.ammo)  # one chit loaded; more as the design carries (house rule)
         if self.design and self.design.supply and "ammo" not in given:
             self.ammo = self.design.ammo  # an ammunition carrier's chits (house 'Artillery and ammo supply')
+        if self.design and self.design.dfo and "dfo" not in given:
+            self.dfo = self.design.dfo
         if self.design and self.design.minelayer and "mine_loads" not in given:
             self.mine_loads = 1  # "one load per resupply" (§10.1)
         return self

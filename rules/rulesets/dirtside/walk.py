@@ -34,7 +34,7 @@ def go_on(state: DSState, unit: DSUnit, rest: list[Hex], travel: bool, ctx: Cont
     leg = [unit.at]
     while rest:
         h = rest.pop(0)
-        state.spent += mv.hex_cost(state, unit, h, travel, state.running) or 0
+        state.spent += mv.hex_cost(state, unit, h, travel, state.running, frm=unit.at) or 0
         unit.stats.facing = DIRECTIONS.index(unit.at.direction_to(h))
         unit.at = h
         leg.append(h)

@@ -34,7 +34,8 @@ def describe(state: DSState, action: Action) -> str:
     if k in ("fire", "opfire"):
         return f"{nm(action.unit)}: {'opportunity ' if k == 'opfire' else ''}fire at {tname}"
     if k == "assault":
-        return f"{nm(action.unit)}: close assault on {tname}" + (f" via {Hex(*action.path[-1])}" if action.path else "")
+        return f"{nm(action.unit)}: close assault on {tname}" + (f" via {Hex(*action.path[-1])}" if action.path else "") \
+            + (f" with {', '.join(nm(u) for u in action.with_units)}" if action.with_units else "")
     if k == "call":
         return f"{nm(action.unit)}: call {nm(action.battery)} ({action.munition}{_sheaf(action)}) on {tname}"
     if k == "bombard":
@@ -53,13 +54,19 @@ def describe(state: DSState, action: Action) -> str:
     if k == "sortie":
         return f"{nm(action.unit)}: {'leave' if not state.units[action.unit].stats.off_table else 'enter'} the battle area"
     if k == "run":
-        return f"{nm(action.unit)}: attack run on {tname}"
+        return f"{nm(action.unit)}: attack run on {tname}" + (
+            f", dropping a {action.ordnance} ordnance load (2 chits on every element within 2)"
+            if action.ordnance != "none" else "")
     if k == "airfight":
         return f"{nm(action.unit)}: {action.weapon} at {nm(action.target)}"
     if k == "drop":
         return f"{nm(action.unit)}: fly in and drop {nm(action.troops)} at {Hex(*action.at)} (through air defence)"
     if k == "intercept":
         return f"{nm(action.unit)}: guns (RFAC/1 or HEL) at cruise missile {action.missile}, due to land this turn"
+    if k == "extinguish":
+        return f"{nm(action.unit)}: put out the fire at {Hex(*action.at)} (its whole activation)"
+    if k == "shell":
+        return f"{nm(action.unit)}: fire at the building at {Hex(*action.at)} (close range, it rolls a d4)"
     if k == "dig":
         return f"{nm(action.unit)}: dig hasty defences, a dug-in position in its hex (its whole activation)"
     if k == "limber":
@@ -134,6 +141,9 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
         rows.append((e.name or f"element {i + 1}", what + (f" [{', '.join(marks)}]" if marks else "")))
     if s.smoke or s.dmr:
         rows.append(("Markers held", f"smoke {s.smoke}, DMR {s.dmr}"))
+    dfo = sum(e.dfo for e in s.alive())
+    if dfo:
+        rows.append(("Ordnance loads", str(dfo)))
     loads = sum(e.mine_loads for e in s.alive())
     if loads:
         rows.append(("Mine loads", str(loads)))
@@ -198,7 +208,10 @@ def side_lines(state: DSState, side: str) -> list[str]:
         from rules.rulesets.dirtside.smoke import WIND_NAMES
         lines.append(f"Wind: blowing {WIND_NAMES[state.wind]}")
     for c in state.clouds:
-        lines.append(f"Smoke: {count(len(c.hexes), 'hex')} from {c.hexes[0]} (thins 2 at each turn end)")
+        if c.source == "fire":
+            lines.append(f"Fire at {c.hexes[0]}: {count(len(c.hexes), 'hex')} of smoke until engineers put it out")
+        else:
+            lines.append(f"Smoke: {count(len(c.hexes), 'hex')} from {c.hexes[0]} (thins 2 at each turn end)")
     for m in state.mines:
         lines.append(f"Minefield at {m.at} (within 2 hexes)" + ("" if m.armed else ": not yet armed")
                      + (", jumping" if m.jumping else ""))

@@ -1,0 +1,50 @@
+"""A combined assault (dsii-core §8.5): several units assault one enemy unit in one activation; each takes its own
+threat test, all of them fire in every round, and each tests on its own losses."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import Refusal
+from rules.rulesets.dirtside import RULESET
+from rules.rulesets.dirtside.actions import Assault
+from rules.rulesets.dirtside.turn import legal_actions
+
+from tests.rules.dirtside.helpers import F, at, play, setup, start, team, unit
+
+
+def game():
+    return start(setup([
+        unit("a", "blue", at(5, 8), [team("A1"), team("A2")]),
+        unit("b", "blue", at(7, 8), [team("B1"), team("B2")]),
+        unit("far", "blue", at(15, 14), [team("F1")]),
+        unit("d", "red", at(6, 7), [team("D1"), team("D2")]),
+        unit("r2", "red", at(18, 1), [team("C")]),
+    ]), first="blue")
+
+
+def test_two_units_assault_together_and_the_second_is_activated():
+    state = game()
+    combined = Assault(side="blue", unit="a", at=at(6, 7), with_units=["b"])
+    assert combined in legal_actions(state, "blue")
+    assert "with b" in RULESET.describe(state, combined)
+    assert any("b joins on" in n for n in RULESET.preview(state, combined).notes)
+    # a's threat test 5 > 2; b's 6 > 2, it joins; the defender's +2 test 8 holds;
+    # round 1, all colours in the open: A1 and A2 kill D1 and D2 (4 >= 4); B's teams draw blanks; D's miss
+    play(state, "assault blue unit=a at=6,7 with_units=[b]", 5, 6, 8,
+         F("R3", "Y1"), F("R3", "Y1"), F("R0", "G0"), F("R0", "G0"), F("R0", "G0"), F("R0", "G0"))
+    assert state.units["d"].eliminated and state.units["a"].at == at(6, 7)
+    assert state.units["b"].stats.activated
+
+
+def test_a_partner_failing_its_threat_test_stays_out_and_keeps_its_activation():
+    state = game()
+    # a passes (5); b fails (1); the defender falls back at once (its test 1 drops it two levels)
+    play(state, "assault blue unit=a at=6,7 with_units=[b]", 5, 1, 1)
+    assert not state.units["b"].stats.activated and state.units["d"].at != at(6, 7)
+
+
+def test_a_partner_must_stand_within_2_hexes_unactivated():
+    state = game()
+    with pytest.raises(Refusal, match="within 2 hexes"):
+        play(state, "assault blue unit=a at=6,7 with_units=[far]")
