@@ -19,6 +19,8 @@ CLOCK = 1.0
 """A draw is not a win: worse than most positions still in play."""
 LEAD = 1.5
 """Worth of a hex closer to a hex the side must take, for its nearest unit (doubled at the deadline)."""
+HELD = 8.0
+"""Worth of a hex to take that the side stands on (tripled at the deadline, when the condition is checked)."""
 BAD_WORDS = ("wound", "lost", "loss", "damage", "hits", "casualt", "suppress", "pinned", "shaken", "out")
 """A numeric field with one of these in its name counts against the unit."""
 
@@ -134,18 +136,21 @@ class Evaluator:
                 ours = cond.side == side
                 must_attack = must_attack or ours
                 goals = [Hex(*h) for h in cond.hexes]
+                # The condition is checked at its turn only: what stands there counts more as it nears,
+                # and an enemy left on a hex to take must be driven off before the end.
+                urgency = min(1.0, state.turn / max(1, cond.turn or state.max_turns or 10))
                 for h in goals:
                     if h in mine:
-                        total += 8.0 if ours else 2.5
+                        total += HELD * (1.0 + 2.0 * urgency) if ours else 2.5 + 4.0 * urgency
                     elif h in theirs:
-                        total -= 4.0 if not ours else 2.5
+                        total -= 4.0 + 6.0 * urgency if not ours else 2.5 + 6.0 * urgency
                 # Every unit makes for the objective it must take (or guard), the nearest one first.
                 pull = 0.4 if ours else 0.1
                 total -= pull * (sum(min(h.distance(m) for h in goals) for m in mine) + far * waiting)
                 # The nearest unit to each hex to take matters most, more as the deadline nears: a few units
                 # pushed through are worth more than every unit a step closer.
                 if mine:
-                    lead = LEAD * (1.0 + state.turn / max(1, cond.turn or state.max_turns or 10)) if ours else 0.3
+                    lead = LEAD * (1.0 + 2.0 * urgency) if ours else 0.3
                     total -= lead * sum(min(g.distance(m) for m in mine) for g in goals)
             elif cond.kind == "turn_limit" and cond.side is not None:
                 # The clock: each turn gone is worth something to the side that wins when time runs out.

@@ -9,6 +9,7 @@ from rules.ai.candidates import bound
 from rules.ai.computer import placing
 from rules.ai.evaluate import Evaluator
 from rules.ai.simulate import attempt
+from rules.hexgrid import Hex
 from rules.service import GameService
 from tests.conftest import toy_setup
 
@@ -55,3 +56,41 @@ def test_it_never_brings_back_a_placing_already_stood_in_this_turn():
     assert player._not_back(seat.ruleset, view, [moves[0], moves[1]]) == moves[1]
     player._seen = {placing(view)}
     assert player._not_back(seat.ruleset, view, [moves[0], moves[1]]) == moves[0]
+
+
+def test_a_hex_to_take_held_counts_more_as_its_turn_nears():
+    """The hold condition is checked at its turn only: standing there (and driving the enemy off) must
+    weigh more late than early, or the side that must take it is content to stand near it."""
+    from saves.scenarios import load_scenario
+
+    game = GameService.new(load_scenario("teaching", ruleset="quad"), seed=1)
+    state = game.state.model_copy(deep=True)
+    cond = next(c for c in state.victory if c.kind == "hold")
+    fort = next(iter(cond.hexes))
+    ev = Evaluator()
+    occupant = next(u for u in state.units.values() if u.at == fort)
+    taker = next(u for u in state.units.values() if u.side == cond.side)
+    for u in state.units.values():  # only the taker next to the fort: the gain is the step onto it
+        if u.side == cond.side and u is not taker:
+            u.at = None
+    taker.at = next(h for h in Hex(*fort).neighbours() if state.board.in_bounds(h) and state.unit_at(h) is None)
+
+    def gain(turn: int) -> float:
+        """What stepping the taker onto the fort (the occupant gone) is worth at `turn`, clock aside."""
+        state.turn = turn
+        before = ev.position(state, cond.side)
+        at, occupant.at = occupant.at, None
+        taker_at, taker.at = taker.at, fort
+        after = ev.position(state, cond.side)
+        occupant.at, taker.at = at, taker_at
+        return after - before
+
+    assert gain(cond.turn) > gain(1) + 8.0
+
+
+def test_a_quad_card_in_hand_is_worth_about_an_activation():
+    """At 0.2 a card, any small move beat releasing without playing (two cards drawn): the side that must
+    take an objective ran short of activations."""
+    from rules.ai.hints import quad
+
+    assert quad.CARD >= 1.0
