@@ -61,6 +61,8 @@ def start_actions(state: DSState, side: str) -> list[Action]:
     forced = forced_missions(state, side)
     if forced:
         m = forced[0]
+        if state.units[m.battery].stats.panic:  # its go only removes the PANIC marker; the mission is lost [R]
+            return [A.Done(side=side, unit=m.battery)]
         out = [A.Bombard(side=side, unit=m.battery, at=m.at, munition=m.munition, sheaf=m.sheaf)]
         if not support.cancel_problem(state, state.units[m.battery]):
             out.append(A.Cancel(side=side, unit=m.battery))

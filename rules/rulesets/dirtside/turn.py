@@ -175,7 +175,10 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
     if not can_activate(unit, state):
         raise Refusal(f"{unit.name} cannot activate: it has already activated this turn or is out of play")
     forced = forced_missions(state, action.side)
-    if forced and not (isinstance(action, (A.Bombard, A.Cancel)) and action.unit == forced[0].battery):
+    if forced and unit.id == forced[0].battery and unit.stats.panic and isinstance(action, A.Done):
+        state.missions.remove(forced[0])  # a panicked battery only removes its marker: the mission is lost [R]
+        ctx.emit(Message(message=f"{unit.name} panicked: its called mission is lost"))
+    elif forced and not (isinstance(action, (A.Bombard, A.Cancel)) and action.unit == forced[0].battery):
         raise Refusal(f"{state.units[forced[0].battery].name} must fire its called mission first")
     if unit.stats.panic and not isinstance(action, A.Done):
         raise Refusal(f"{unit.name} panicked: this activation only removes the PANIC marker (choose done)")

@@ -273,3 +273,20 @@ def test_a_refused_action_through_the_service_changes_nothing():
     done = game.apply(game.parse("fire blue unit=t at=18,0"))
     assert not done.ok and "no weapon that can reach" in done.reason
     assert game.state == before
+
+
+def test_a_panicked_battery_with_a_called_mission_only_removes_its_marker_and_the_mission_is_lost():
+    from rules.rulesets.dirtside.actions import Done
+    state = start(setup([
+        unit("obs", "blue", at(5, 14), [team("HQ")]),
+        unit("bat", "blue", at(2, 14), [tank("Gun", gun=("HVC", 3), artillery="medium", ammo=1)]),
+        unit("rt", "red", at(5, 4), [tank("Red 1")]),
+        unit("r2", "red", at(17, 2), [team("C")]),
+    ]), first="blue")
+    play(state, "call blue unit=obs battery=bat at=5,4", 4)
+    play(state, "done blue")
+    play(state, "done red unit=rt")
+    state.units["bat"].stats.panic = True
+    assert legal_actions(state, "blue") == [Done(side="blue", unit="bat")]
+    play(state, "done blue unit=bat")
+    assert not state.missions and not state.units["bat"].stats.panic
