@@ -310,6 +310,14 @@ class Preview(BaseModel):
     outcomes: tuple[Outcome, ...] = ()
     notes: tuple[str, ...] = ()
 
+    def shown(self) -> list[Outcome]:
+        """The outcomes in the order to show them: likeliest first when they exclude each other (their
+        chances add up to 1), else in the rule set's order (DHR: casualties, then morale, which overlap)."""
+        outcomes = list(self.outcomes)
+        if sum(o.chance for o in outcomes) == 1:
+            outcomes.sort(key=lambda o: -o.chance)
+        return outcomes
+
 
 # --- Applying actions -----------------------------------------------------------------
 

@@ -185,7 +185,7 @@ class PlainSession:
         if p is None:
             return [f"{clean(seat.describe(action))}: nothing is rolled for it."]
         out = [f"{clean(p.title or seat.describe(action))}." + (f" Rolls {clean(p.dice)}." if p.dice else "")]
-        out += [f"{o.percent:.1f}% {clean(o.label)}." for o in p.outcomes]
+        out += [f"{o.percent:.1f}% {clean(o.label)}." for o in p.shown()]
         out += [clean(n) for n in p.notes]
         return out
 

@@ -80,3 +80,16 @@ def test_the_command_line_resolves_and_refuses_clearly(capsys):
     assert "rating: expected 1 to 5, got 9" in capsys.readouterr().err
     assert main(["resolve", "quad", "attack", "--inputs"]) == 0
     assert "attack=4" in capsys.readouterr().out
+
+
+def test_the_resolver_shows_the_likeliest_outcome_first_as_a_game_does():
+    """At 80x24 the odds panel shows a few lines: a Hundred Wars fire listed 'destroyed 12%' first and its
+    likeliest outcome below the fold."""
+    from rules.resolver import preview_lines, run
+
+    proc, values = run("hundred_wars", "fire")
+    preview = proc.odds(values)
+    shown = [line for line in preview_lines(preview) if line.strip().endswith(tuple(o.label for o in preview.outcomes))
+             and "%" in line]
+    chances = [float(line.split("%")[0]) for line in shown]
+    assert len(chances) == len(preview.outcomes) > 2 and chances == sorted(chances, reverse=True)

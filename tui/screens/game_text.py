@@ -57,13 +57,7 @@ def palette_text(self, hints: bool = True) -> tuple[Text, Text | None]:
             if p.dice:
                 out.append("\nRolls: ", style="dim")
                 out.append_text(lit(p.dice))
-            # One outcome a line, its chance in front; likeliest first when the outcomes
-            # exclude each other (their chances add up to 1), else in the rule set's order
-            # (DHR: casualties, then morale, which overlap).
-            outcomes = list(p.outcomes)
-            if sum(o.chance for o in outcomes) == 1:
-                outcomes.sort(key=lambda o: -o.chance)
-            for o in outcomes:
+            for o in p.shown():  # one outcome a line, its chance in front
                 out.append("\n never " if o.chance == 0 else f"\n{o.percent:5.1f}% ", style="bold")
                 out.append_text(lit(o.label))
         words = explain(f"{self.describe(self.pending)} {p.dice if p is not None else ''}", glossary(self.ruleset))
@@ -247,7 +241,7 @@ def preview_text(self) -> Text:
         out.append_text(lit(p.dice))
     if p.outcomes:
         out.append("\n")
-        for o in p.outcomes:
+        for o in p.shown():
             if o.chance == 0:  # not "0.00% fails morale (0)"
                 out.append("\n  never  ", style="bold")
                 out.append_text(lit(o.label))
