@@ -44,13 +44,13 @@ TERRAIN: dict[str, TerrainInfo] = {
     "river": TerrainInfo(label="River or stream", effects="difficult to cross (3 a hex)", glyph="-", style="water"),
     "stream": TerrainInfo(label="River or stream (hexside)",
                           effects="crossing costs the river's going once, on top of the hex entered (3 for most; "
-                                  "easy for grav, normal for walkers)", mark="-", style="water", place="edge"),
+                                  "easy for grav, normal for walkers)", mark="_", style="water", place="edge"),
     "building": TerrainInfo(label="Building (civilian)", effects="an isolated building, armour 3: blocks sight, soft "
-                            "cover; a target at close range, d4", mark="b", style="building", place="feature"),
+                            "cover; a target at close range, d4", mark="[", style="building", place="feature"),
     "industrial": TerrainInfo(label="Building (industrial)", effects="an isolated building, armour 5",
-                              mark="B", style="building", place="feature"),
+                              mark="{", style="building", place="feature"),
     "military_building": TerrainInfo(label="Building (military)", effects="an isolated building, armour 6",
-                                     mark="M", style="building", place="feature"),
+                                     mark="]", style="building", place="feature"),
     "light_woods": TerrainInfo(label="Light woods", effects="soft cover; blocks sight; no wheels or GEVs", glyph="&",
                                style="forest"),
     "dense_woods": TerrainInfo(label="Dense woods", effects="soft cover; blocks sight; infantry and walkers only",
