@@ -31,9 +31,10 @@ def goes(state: DSState, side: str) -> int:
 
 
 def forced_missions(state: DSState, side: str) -> list:
-    """Called missions of the side whose battery is still in play: its next activation must fire them (§9.3)."""
+    """Called missions of the side whose battery is still in play: its next activation must fire them (§9.3).
+    A battery that has already activated this turn (assaulted, say, after the call) fires at its next one."""
     state.missions = [m for m in state.missions if state.units[m.battery].in_play]
-    return [m for m in state.missions if m.side == side]
+    return [m for m in state.missions if m.side == side and can_activate(state.units[m.battery], state)]
 
 
 def enemies(state: DSState, side: str) -> list[DSUnit]:
@@ -49,6 +50,8 @@ def opfire_units(state: DSState, side: str, mover: DSUnit) -> list[DSUnit]:
         if u.side != side or u.stats.activated or not u.on_map or u.stats.role != "ground" or u.stats.panic \
                 or u.stats.evasive:
             continue
+        if any(m.battery == u.id for m in state.missions):
+            continue  # a battery's next activation must fire its called mission (§9.3), not opportunity fire
         if vtol.high(mover) or not vtol.sees(state, u, mover) or combat.can_fire(state, u, mover):
             continue  # out of sight, or it may not fire at all (Routed infantry, evasive...)
         if any(kind != "firefight" or state.options.get("opfire_firefights", False)
