@@ -114,3 +114,36 @@ async def test_escape_goes_back_to_the_find_box_then_to_the_title(tmp_path, monk
         await pilot.press("escape", "escape")
         await pilot.pause()
         assert not isinstance(app.screen, ResolverScreen)
+
+
+def test_a_saved_log_never_replaces_an_earlier_one(tmp_path):
+    from datetime import datetime
+
+    from tui.screens.resolver import log_path
+
+    now = datetime(2026, 11, 25, 20, 45, 1)
+    first = log_path(tmp_path, now)
+    first.write_text("earlier session\n")
+    second = log_path(tmp_path, now)
+    assert second != first and not second.exists() and second.name == "resolver-2026-11-25-204501-2.txt"
+
+
+async def test_the_empty_log_says_what_comes_there_and_a_failed_save_loses_nothing(tmp_path, monkeypatch):
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(blocker))
+    app = HexwarApp(None, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        screen = app.screen
+        log = screen.query_one("#resolver-log", RichLog)
+        assert "ctrl+s" in " ".join(strip.text for strip in log.lines)
+        await pilot.press(*"q a", "enter", "ctrl+r")
+        await pilot.pause()
+        shown = " ".join(strip.text for strip in log.lines)
+        assert "ctrl+s saves" not in shown and "quad" in shown
+        rolled = list(screen.lines)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert any("not saved" in n.message for n in app._notifications)
+        assert screen.lines == rolled

@@ -12,6 +12,7 @@ saves the session log as text.
 from __future__ import annotations
 
 import random
+from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
@@ -29,6 +30,19 @@ from rules.dice import SeededDice
 from rules.resolver import Procedure, preview_lines, procedures
 from tui.resolver_find import find
 from tui.widgets.text import lit
+
+EMPTY_LOG = "Each roll is written here, with its dice; ctrl+s saves this session's rolls as a text file."
+
+
+def log_path(folder: Path, now: datetime | None = None) -> Path:
+    """A new file for a session's log, named by the time; never one that exists (a save must lose nothing)."""
+    stamp = (now or datetime.now()).strftime("%Y-%m-%d-%H%M%S")
+    path = Path(folder) / f"resolver-{stamp}.txt"
+    n = 1
+    while path.exists():
+        n += 1
+        path = Path(folder) / f"resolver-{stamp}-{n}.txt"
+    return path
 
 
 def catalogue() -> list[tuple[str, Procedure]]:
@@ -94,6 +108,8 @@ class ResolverScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#procedures", OptionList).highlighted = 0
         self.query_one("#find", Input).focus()
+        # Until the first roll the log's rows would be blank: say what comes there (not part of the saved log).
+        self.query_one("#resolver-log", RichLog).write(Text(EMPTY_LOG, style="dim"))
 
     @on(Input.Changed, "#find")
     def narrow(self, event: Input.Changed) -> None:
@@ -181,6 +197,8 @@ class ResolverScreen(Screen[None]):
         dice = SeededDice(seed, 0)
         results = proc.roll(self.values, dice)
         log = self.query_one("#resolver-log", RichLog)
+        if not self.lines:
+            log.clear()  # the hint
         head = f"{rid} {proc.title} ({', '.join(f'{k}={v}' for k, v in self.values.items())}) [{proc.rule}]"
         out = [head] + [f"  {r.side + ': ' if r.side else ''}{r.text()}" for r in dice.records] + [f"  => {x}" for x in results]
         self.lines += out
@@ -188,15 +206,17 @@ class ResolverScreen(Screen[None]):
             log.write(Text(line))
 
     def action_save_log(self) -> None:
+        from saves.files import SaveError, write_atomic
         from saves.store import saves_dir
 
         if not self.lines:
             self.notify("Nothing rolled yet.", severity="warning")
             return
-        folder = saves_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        path = Path(folder) / f"resolver-{self.rng.randrange(10**6):06d}.txt"
-        path.write_text("\n".join(self.lines) + "\n", encoding="utf-8")
+        try:
+            path = write_atomic(log_path(saves_dir()), ("\n".join(self.lines) + "\n").encode(), backup=False)
+        except SaveError as exc:
+            self.notify(f"The log is not saved: {exc}", severity="error")
+            return
         self.notify(f"The log is saved to {path}")
 
     def action_back(self) -> None:
