@@ -65,13 +65,18 @@ def fire_odds(v: dict) -> Preview:
     return Preview(title="Fire", dice=odds.dice, outcomes=tuple(odds.outcomes("target")))
 
 
+def _target_lines(casualties: int, morale) -> list[str]:
+    """What a roll did to its target: the figures lost, then its morale test if it took one."""
+    lines = [f"the target loses {count(casualties, 'figure')}"]
+    if morale is not None:
+        lines.append("the target holds" if morale.passed else f"the target fails morale: retreats {count(morale.retreat, 'hex')}")
+    return lines
+
+
 def fire_roll(v: dict, dice: Dice) -> list[str]:
     r = resolve_fire(_firer(v), _target(v), dice, distance=v["distance"], save_dv=v["terrain_dv"],
                      slots=v["slots"], modifier=v["modifier"])
-    lines = [f"the target loses {count(r.casualties, 'figure')}"]
-    if r.morale is not None:
-        lines.append("the target holds" if r.morale.passed else f"the target fails morale: retreats {count(r.morale.retreat, 'hex')}")
-    return lines
+    return _target_lines(r.casualties, r.morale)
 
 
 MELEE = (
@@ -171,10 +176,7 @@ def area_roll(v: dict, dice: Dice) -> list[str]:
     if not r.hit.hit:
         return ["it misses the hex"]
     (e,) = r.effects
-    lines = [f"the target loses {count(e.damage.casualties, 'figure')}"]
-    if e.morale is not None:
-        lines.append("the target holds" if e.morale.passed else f"the target fails morale: retreats {count(e.morale.retreat, 'hex')}")
-    return lines
+    return _target_lines(e.damage.casualties, e.morale)
 
 
 VEHICLE = (
