@@ -73,7 +73,7 @@ def test_verify_rejects_a_tampered_game_with_one_line(saved, capsys):
         (["new", "toy", "--seed", "-1"], "expected a seed from 0"),
         (["new", "toy", "--scenario", "nope"], "unknown scenario 'nope' for toy (known: toy-skirmish)"),
         (["new", "toy", "--scenario", "missing.toml"], "missing.toml: no such file"),
-        (["new", "toy", "--ai", "z"], "--ai: unknown side 'z' (sides of this scenario: a, b)"),
+        (["new", "toy", "--ai", "z"], "--ai: unknown side 'z' (sides of this scenario: a (Side A), b (Side B))"),
         (["load", "missing.toml"], "missing.toml: no such file"),
         (["verify", "missing.toml"], "missing.toml: no such file"),
         (["bogus"], "invalid choice: 'bogus'"),
@@ -108,6 +108,14 @@ def test_new_opens_the_game_with_the_given_seed_and_autosaves(capsys, opened, da
     err = capsys.readouterr().err
     assert "seed 5" in err
     assert "no computer player" not in err  # the computer plays b (tests/tui/test_computer.py)
+
+
+def test_the_computers_side_may_be_named_as_the_scenario_names_it(opened, data_dir):
+    """Issue 13's `hexwar new quad --ai "The Rebels"`: a side by its name, in any case, or by its id."""
+    assert cli.main(["new", "toy", "--seed", "5", "--ai", "side b", "--ai", "B"]) == 0
+    assert opened[-1]["ai"] == ["b"]
+    assert cli.main(["new", "quad", "--seed", "5", "--ai", "The Rebels"]) == 0
+    assert opened[-1]["ai"] == ["rebels"]
 
 
 def test_new_without_a_seed_chooses_one_and_shows_it(capsys, opened):

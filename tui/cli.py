@@ -259,7 +259,7 @@ def _new_service(args: argparse.Namespace):
         raise UserError(str(exc)) from None
     name = args.scenario or default_scenario(ruleset).name
     setup = load_scenario(name, ruleset)
-    args.ai = _computer_sides(args.ai, [s.id for s in setup.sides])
+    args.ai = _computer_sides(args.ai, [(s.id, s.name) for s in setup.sides])
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     try:
         service = GameService.new(setup, seed, store=AutosaveStore())
@@ -272,16 +272,27 @@ def _new_service(args: argparse.Namespace):
     return service, seed
 
 
-def _computer_sides(asked: list[str], sides: list[str]) -> list[str]:
-    """The sides `--ai` names ('all': every side); an unknown side is the user's error."""
+def _side_id(option: str, asked: str, sides: list[tuple[str, str]]) -> str:
+    """The id of the side a user named by its id or its name, in any case ('The Rebels', 'rebels')."""
     from saves.errors import shown
 
-    if "all" in asked:
-        return list(sides)
-    for side in asked:
-        if side not in sides:
-            raise UserError(f"--ai: unknown side {shown(side)} (sides of this scenario: {', '.join(sides)})")
-    return list(dict.fromkeys(asked))
+    wanted = asked.strip().casefold()
+    for sid, name in sides:
+        if wanted in (sid.casefold(), name.casefold()):
+            return sid
+    known = ", ".join(f"{sid} ({name})" if name and name != sid else sid for sid, name in sides)
+    raise UserError(f"{option}: unknown side {shown(asked)} (sides of this scenario: {known})")
+
+
+def _computer_sides(asked: list[str], sides: list[tuple[str, str]]) -> list[str]:
+    """The side ids `--ai` names, by id or name ('all': every side); an unknown side is the user's error."""
+    if any(a.strip().casefold() == "all" for a in asked):
+        return [sid for sid, _ in sides]
+    return list(dict.fromkeys(_side_id("--ai", a, sides) for a in asked))
+
+
+def _sides_of(service) -> list[tuple[str, str]]:
+    return [(sid, service.state.side(sid).name) for sid in service.state.side_ids()]
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -292,7 +303,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     title = literal(setup.title or setup.name, 60) if setup else service.state.scenario
     print(f"hexwar: new {service.ruleset.id} game, scenario {title}, seed {seed}", file=sys.stderr)
     if args.plain:
-        return _open_plain(service, args.side)
+        return _open_plain(service, args.side, args.ai)
     start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai), "referee": args.referee}
     return _open_tui(start)
 
@@ -301,19 +312,21 @@ def cmd_load(args: argparse.Namespace) -> int:
     from saves.store import AutosaveStore, load_game
 
     service = load_game(args.file, store=AutosaveStore())
-    computers = _computer_sides(args.ai, service.state.side_ids())
+    computers = _computer_sides(args.ai, _sides_of(service))
     if args.plain:
-        return _open_plain(service, args.side)
+        return _open_plain(service, args.side, computers)
     return _open_tui({"load": args.file, "service": service, "referee": args.referee, "ai": computers})
 
 
-def _open_plain(service, side: str | None) -> int:
+def _open_plain(service, side: str | None, computers: list[str] = ()) -> int:
     from saves.errors import shown
     from tui.plain import run_plain
 
-    if side is not None and side not in service.state.side_ids():
-        raise UserError(f"--side: unknown side {shown(side)} (sides: {', '.join(service.state.side_ids())})")
-    return run_plain(service, side)
+    if side is not None:
+        side = _side_id("--side", side, _sides_of(service))
+    if side is not None and side in computers:
+        raise UserError(f"--side {shown(side)} is the computer's (--ai): choose another side to play")
+    return run_plain(service, side, computers=computers)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

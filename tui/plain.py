@@ -22,6 +22,8 @@ from tui.widgets.text import clean, event_line, side_name
 
 MAX_LINE = 500
 """A longer command line is refused (input is bounded)."""
+MAX_COMPUTER_ACTIONS = 2000
+"""The computer's actions in a row before the person is asked again (a whole watched game fits)."""
 
 HELP = """Commands (one a line; hexes as col,row):
   status            whose decision it is, the turn and phase
@@ -35,7 +37,7 @@ HELP = """Commands (one a line; hexes as col,row):
   log [N]           the last N things that happened (default 10)
   undo / redo       take back / do again the last action
   save FILE         save the game to FILE
-  side              which side you play
+  side              which side you play (the computer answers for its sides after each of your actions)
   quit              leave (the game is autosaved when it has a store)"""
 
 
@@ -44,14 +46,21 @@ class PlainSession:
     side), or on one seat held elsewhere (a remote seat: `seat=`)."""
 
     def __init__(self, service: GameService | None = None, side: str | None = None, referee: bool = False,
-                 seat: Seat | None = None) -> None:
+                 seat: Seat | None = None, computers: Iterable[str] = ()) -> None:
         self.service = service
         self.fixed = side
         self.referee = referee
         self.held = seat
+        computers = list(computers)
         # Without a fixed side one person plays every side: solo seating, undo free.
-        self.seating = (Seating(service, referee=referee, solo=side is None)
+        self.seating = (Seating(service, referee=referee, solo=side is None, computers=computers)
                         if service is not None and seat is None else None)
+        self.pilot = None
+        if computers and self.seating is not None:
+            from rules.ai.autoplay import Autopilot
+
+            self.pilot = Autopilot.computers(service, computers)
+            self.referee = self.seating.referee  # every side the computer's: the person watches
         self.listed: list[Action] = []
         self.done = False
 
@@ -63,8 +72,41 @@ class PlainSession:
         assert self.seating is not None
         if self.fixed is not None and not self.referee:
             return self.seating.seat(self.fixed)
-        # The referee's seat, or solo play of every side: the seat follows the decision.
+        # The referee's seat, or solo play of every side (a computer's side excepted): the seat follows the decision.
         return self.seating.for_screen()
+
+    def computers_play(self, limit: int = MAX_COMPUTER_ACTIONS) -> list[str]:
+        """Let the computer sides act while one of them is due: what they did, a line each, as the person's
+        seat sees it (the computer's own description could name what this side may not know)."""
+        if self.pilot is None:
+            return []
+        lines: list[str] = []
+        for _ in range(limit):
+            seat = self.seat()
+            due = self.pilot.due()
+            if due is None or seat.result is not None:
+                break
+            since = seat.action_count
+            action = self.pilot.think()
+            if action is None:
+                if due[1] == "choose":
+                    lines.append("The computer found nothing to do; type actions.")
+                    break
+                continue  # it let a reaction go: the side that decides may be a computer too
+            who = side_name(seat.view(), action.side)
+            said = clean(seat.describe(action))
+            done = self.pilot.play(action)
+            if not done.ok:
+                lines.append(f"The computer ({who}) was refused {said}: {clean(done.reason)}.")
+                break
+            view = seat.view()
+            lines.append(f"The computer ({who}): {said}.")
+            lines += [clean(event_line(e, view)) + "." for e in seat.events(since)]
+        else:
+            lines.append(f"The computer stopped after {limit} actions in a row; type status.")
+        if lines:
+            lines += self.status()[:1]
+        return lines
 
     def _names(self, seat: Seat) -> dict[str, str]:
         view = seat.view()
@@ -231,6 +273,12 @@ class PlainSession:
 
     def undo(self, _: str) -> list[str]:
         seat = self.seat()
+        if self.pilot is not None and not self.pilot.watching:
+            # Against the computer: its replies go with the person's own last decision (as on the game screen).
+            if not self.pilot.undo_to_person():
+                return ["Cannot undo: you have not acted yet."]
+            self.listed = []
+            return ["Taken back: the computer's replies and your last action.", *self.status()[:1]]
         why = seat.why_no_undo()
         if why:
             return [f"Cannot undo: {clean(why)}."]
@@ -289,17 +337,19 @@ def _typed_lines() -> Iterable[str]:
 
 def run_plain(service: GameService | None, side: str | None = None, referee: bool = False,
               lines: Iterable[str] | None = None, write: Callable[[str], None] | None = None,
-              seat: Seat | None = None) -> int:
-    """Play from `lines` (default: standard input), answering through `write` (default: print)."""
-    session = PlainSession(service, side, referee, seat=seat)
+              seat: Seat | None = None, computers: Iterable[str] = ()) -> int:
+    """Play from `lines` (default: standard input), answering through `write` (default: print);
+    the computer plays `computers` (side ids), answering after each of the person's commands."""
+    session = PlainSession(service, side, referee, seat=seat, computers=computers)
     write = write or (lambda text: print(text, flush=True))
     if lines is None:
         lines = _typed_lines() if sys.stdin.isatty() else sys.stdin
     write("hexwar plain mode. Type help for the commands.")
-    for answer in session.status():
+    for answer in session.computers_play() + session.status():
         write(answer)
     for raw in lines:
-        for answer in session.handle(raw.rstrip("\n")):
+        answers = session.handle(raw.rstrip("\n"))
+        for answer in answers if session.done else answers + session.computers_play():
             write(answer)
         if session.done:
             break

@@ -98,3 +98,55 @@ def test_the_command_line_plays_plain_from_piped_lines(tmp_path, monkeypatch):
     )
     assert out.returncode == 0, out.stderr
     assert "1. Draw one card" in out.stdout and "Done: Draw one card." in out.stdout
+
+
+def test_the_computer_answers_after_each_of_the_persons_actions():
+    game = quad_game()
+    out: list[str] = []
+    run_plain(game, lines=["do 1", "do 1"], write=out.append, computers=["rebels"])
+    said = [line for line in out if line.startswith("The computer (The Rebels): ")]
+    assert said, "the computer never played the Rebels"
+    assert all(a.action.side == "rebels" for a in game.history if a.action.side != "kingdom")
+    assert any(a.action.side == "rebels" for a in game.history)
+    assert game.decision().side in ("kingdom", None), "the person was left waiting on the computer's side"
+    # What the person hears is its own seat's: never the Rebels' cards.
+    assert not [line for line in out if line.startswith("you draw") and "Rebels" in line]
+    kingdom_draws = sum(line.startswith("you draw") for line in out)
+    assert kingdom_draws == sum(1 for r in game.history if r.action.side == "kingdom" and r.action.kind == "draw")
+
+
+def test_undo_against_the_computer_goes_back_to_the_persons_own_decision():
+    game = quad_game()
+    session = PlainSession(game, computers=["rebels"])
+    session.handle("do 1")
+    session.computers_play()
+    assert any(r.action.side == "rebels" for r in game.history)
+    answer = session.handle("undo")
+    assert answer[0].startswith("Taken back") and not game.history, answer
+    assert session.handle("undo")[0].startswith("Cannot undo")
+
+
+def test_the_computer_plays_a_whole_watched_game_in_plain_text():
+    game = quad_game(seed=5)
+    out: list[str] = []
+    run_plain(game, lines=[], write=out.append, computers=["kingdom", "rebels"])
+    assert game.result is not None, out[-5:]
+    assert any(line.startswith("The game is over.") for line in out)
+    assert not [line for line in out if "refused" in line or "could not" in line]
+
+
+def test_the_command_line_names_the_computers_side_by_id_or_name(tmp_path):
+    import subprocess
+    import sys
+
+    env = {"HEXWAR_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    run = lambda *args: subprocess.run(  # noqa: E731
+        [sys.executable, "-m", "tui.cli", "--plain", "new", "quad", "--seed", "3", *args],
+        input="do 1\nquit\n", capture_output=True, text=True, env=env, timeout=120)
+    out = run("--ai", "The Rebels")
+    assert out.returncode == 0, out.stderr
+    assert "The computer (The Rebels):" in out.stdout
+    out = run("--ai", "Orcs")
+    assert out.returncode != 0 and "unknown side 'Orcs'" in out.stderr and "rebels (The Rebels)" in out.stderr
+    out = run("--ai", "rebels", "--side", "REBELS")
+    assert out.returncode != 0 and "is the computer's" in out.stderr
