@@ -96,3 +96,15 @@ async def test_a_loaded_game_named_with_ai_is_played_by_the_computer(tmp_path):
         screen = app.screen
         assert type(screen).__name__ == "GameScreen"
         assert screen.is_computer("b") and not screen.is_computer("a")
+
+
+async def test_the_palette_never_asks_the_computers_side_to_interrupt():
+    """With the pass screen on, the palette tells the other people at the keyboard they may interrupt;
+    a side the computer plays reacts by itself, so it is not named there."""
+    for computers, named in (([], True), (["b"], False)):
+        app = HexwarApp({"new": toy_service(), "hide": True, "ai": computers}, autosave=False)
+        async with app.run_test(size=(100, 30)):
+            screen = app.screen
+            assert screen.viewer == "a"
+            text, _ = screen.palette_text()
+            assert ("interrupt with your own keys" in text.plain) is named, text.plain

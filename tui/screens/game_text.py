@@ -128,7 +128,8 @@ def palette_text(self, hints: bool = True) -> tuple[Text, Text | None]:
     if self.hide_between and not self.referee:
         # Whether another side could react now depends on its hidden hand (QUAD: a tactics
         # card), so the line is the same either way: its keys work whenever its rules allow.
-        others = [s for s in state.side_ids() if s != decision.side]
+        # The computer's sides react by themselves: the line is for the people at this keyboard.
+        others = [s for s in state.side_ids() if s != decision.side and not self.is_computer(s)]
         if others:
             out.append("\n")
             names = ", ".join(side_name(state, s) for s in others)
