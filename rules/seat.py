@@ -152,7 +152,15 @@ class Seat:
         return list(actions)
 
     def describe(self, action: Action) -> str:
+        """The action in this seat's words: another side's in the words the rule set gives others, if it has
+        any (Dirtside: a cruise missile's real target and warhead are its side's secret), as `log()` does."""
+        to_others = getattr(self.ruleset, "describe_to_others", None)
+        if to_others is not None and self._secret_of_others(action):
+            return to_others(self.view(), action)
         return self.ruleset.describe(self.view(), action)
+
+    def _secret_of_others(self, action: Action) -> bool:
+        return self.side is not None and self.result is None and action.side != self.side
 
     def preview(self, action: Action) -> Preview | None:
         """The exact odds of `action` as this side can know them (from its view)."""
@@ -217,8 +225,7 @@ class Seat:
         to_others = getattr(self.ruleset, "describe_to_others", None)
         for n, step in enumerate(self._service.history, 1):
             seen = self._service.view_for(self.side if self.result is None else None, step.before)
-            secret = to_others is not None and self.side is not None and self.result is None \
-                and step.action.side != self.side
+            secret = to_others is not None and self._secret_of_others(step.action)
             try:
                 text = (to_others if secret else self.ruleset.describe)(seen, step.action)
             except Exception:  # noqa: BLE001 - an old state the words no longer fit

@@ -64,8 +64,8 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         self.ruleset = self.seat.ruleset
         self.message = ""
         self.kind_by_key = {k.key: kind for kind, k in self.ruleset.action_kinds.items()}
-        self._last: tuple[str, tuple, str] | None = None
-        """The last action in words, its events and its side (its message is re-read for each seat)."""
+        self._last: tuple[object, tuple, str] | None = None
+        """The last action, its events and its side (its message is worded again for each seat)."""
         self._phase: tuple | None = None
         """(deciding side, phase, turn) when last drawn: a change puts the cursor on a unit that can act."""
 
@@ -111,6 +111,15 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
 
     def describe(self, action) -> str:
         return self.flow.describe(action)
+
+    def last_message(self, events) -> str:
+        """The message line after the last action: what it did as this seat may see it, else the action in
+        this seat's words (another side's action in the words for others: it may carry that side's secret)."""
+        assert self._last is not None
+        try:
+            return self.events_message(events) or self.seat.describe(self._last[0])
+        except Exception:  # noqa: BLE001 - words are a courtesy; the action's text form always works
+            return self._last[0].text()
 
     def names(self) -> dict[str, str]:
         """Unit and side ids to their names, for the dice log (from the seat's view)."""
@@ -297,8 +306,8 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         events = self.seat.events(since=before)  # what this seat may see (a host sent it already)
         self._seen_actions = self.seat.action_count
         self.query_one(DiceLog).add_events(events, self.names())
-        self._last = (self.describe(action), tuple(events), action.side)
-        self.message = self.events_message(done.events) or self._last[0]
+        self._last = (action, tuple(events), action.side)
+        self.message = self.last_message(done.events)
         self.after_change()
 
     def after_change(self) -> None:
@@ -318,7 +327,7 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
             self.query_one("#roster-box").scroll_home(animate=False)
             self.rebuild_dice()
             if self._last is not None:
-                self.message = self.events_message(self._last[1]) or self._last[0]
+                self.message = self.last_message(self._last[1])
         view = self.view
         phase = (side, view.phase, view.turn)
         changed = phase != self._phase
@@ -358,7 +367,7 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         self.query_one("#roster-box").scroll_home(animate=False)  # the new side's own lines first
         self.rebuild_dice()
         if self._last is not None:  # the previous side's private messages stay with it
-            self.message = self.events_message(self._last[1]) or self._last[0]
+            self.message = self.last_message(self._last[1])
         view = self.view
         self._phase = (self.seat.decision().side, view.phase, view.turn)
         self.refresh_all()
