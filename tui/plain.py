@@ -75,7 +75,7 @@ class PlainSession:
         # The referee's seat, or solo play of every side (a computer's side excepted): the seat follows the decision.
         return self.seating.for_screen()
 
-    def computers_play(self, limit: int = MAX_COMPUTER_ACTIONS) -> list[str]:
+    def computers_play(self, limit: int = MAX_COMPUTER_ACTIONS, status: bool = True) -> list[str]:
         """Let the computer sides act while one of them is due: what they did, a line each, as the person's
         seat sees it (the computer's own description could name what this side may not know)."""
         if self.pilot is None:
@@ -104,7 +104,7 @@ class PlainSession:
             lines += [clean(event_line(e, view)) + "." for e in seat.events(since)]
         else:
             lines.append(f"The computer stopped after {limit} actions in a row; type status.")
-        if lines:
+        if lines and status:
             lines += self.status()[:1]
         return lines
 
@@ -345,7 +345,7 @@ def run_plain(service: GameService | None, side: str | None = None, referee: boo
     if lines is None:
         lines = _typed_lines() if sys.stdin.isatty() else sys.stdin
     write("hexwar plain mode. Type help for the commands.")
-    for answer in session.computers_play() + session.status():
+    for answer in session.computers_play(status=False) + session.status():
         write(answer)
     for raw in lines:
         answers = session.handle(raw.rstrip("\n"))
