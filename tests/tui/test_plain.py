@@ -132,7 +132,7 @@ def test_the_computer_plays_a_whole_watched_game_in_plain_text():
     run_plain(game, lines=[], write=out.append, computers=["kingdom", "rebels"])
     assert game.result is not None, out[-5:]
     assert any(line.startswith("The game is over.") for line in out)
-    assert not [line for line in out if "refused" in line or "could not" in line]
+    assert not [line for line in out if line.startswith("The computer") and ("was refused" in line or "found nothing to do" in line)]
 
 
 def test_the_command_line_names_the_computers_side_by_id_or_name(tmp_path):
@@ -150,3 +150,12 @@ def test_the_command_line_names_the_computers_side_by_id_or_name(tmp_path):
     assert out.returncode != 0 and "unknown side 'Orcs'" in out.stderr and "rebels (The Rebels)" in out.stderr
     out = run("--ai", "rebels", "--side", "REBELS")
     assert out.returncode != 0 and "is the computer's" in out.stderr
+
+
+def test_rolls_name_their_side_and_unit_as_the_scenario_names_them():
+    game = GameService.new(load_scenario("first-blinds", "hundred_wars"), seed=4)
+    out: list[str] = []
+    run_plain(game, lines=["do 1", "do 1", "do 1"], write=out.append)
+    rolls = [line for line in out if " 1d10 [" in line]
+    assert any(line.startswith("Blue Legion: set-up") for line in rolls), rolls
+    assert not [line for line in rolls if line.split(":")[0] in ("red", "blue", "r1", "b1")], rolls

@@ -57,9 +57,12 @@ def event_line(event, state) -> str:
             names[value] = side_name(state, value)
     words = event.text().split(" ")
     sides = {s.id for s in state.sides}
-    if getattr(event, "kind", "") == "message" and len(words[0]) > 1 and words[0] in sides:
-        names[words[0]] = side_name(state, words[0])
-    return " ".join(names.get(w, w) for w in words)
+    # A message, or a roll ("red: set-up 1d10 [1]", "r1: orders 1d10 [4]"), starts with who it is about.
+    first = words[0].removesuffix(":")
+    if getattr(event, "kind", "") in ("message", "rolled") and len(first) > 1 and first in sides:
+        names[first] = side_name(state, first)
+    head = names[first] + words[0][len(first):] if first in names else words[0]
+    return " ".join([head, *(names.get(w, w) for w in words[1:])])
 
 
 def fitted_width(text, least: int = 36, most: int = 50) -> int:
