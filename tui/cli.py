@@ -190,7 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     balance = sub.add_parser(
         "balance", help="play computer against computer over many seeds and report win rates",
         description="Play SCENARIO computer against computer over many seeds in parallel and print each "
-        "side's win rate with a 95%% confidence interval (Wilson), the average game length and each "
+        "side's win rate with a 95% confidence interval (Wilson), the average game length and each "
         "unit's survival rate.",
     )
     balance.add_argument("scenario", metavar="SCENARIO", help="a bundled scenario's name, or a scenario file's path")
