@@ -55,8 +55,11 @@ class ComputerSides:
         self.app.call_from_thread(self._thought, action, count, time.monotonic() - start)
 
     def _thought(self, action, count: int, spent: float) -> None:
-        wait = max(0.0, PACES[self._pace][1] - spent)
-        self.set_timer(wait, lambda: self._computer_plays(action, count))
+        wait = PACES[self._pace][1] - spent
+        if wait <= 0:  # it thought longer than the pace: play now (a timer of 0 s never fires in Textual)
+            self.call_later(self._computer_plays, action, count)
+        else:
+            self.set_timer(wait, lambda: self._computer_plays(action, count))
 
     def _computer_plays(self, action, count: int) -> None:
         self._thinking = False

@@ -108,3 +108,30 @@ async def test_the_palette_never_asks_the_computers_side_to_interrupt():
             assert screen.viewer == "a"
             text, _ = screen.palette_text()
             assert ("interrupt with your own keys" in text.plain) is named, text.plain
+
+
+async def test_a_computer_that_thinks_longer_than_the_pace_still_plays():
+    """A long think left a 0 s wait, and Textual's timer of 0 s never fires: the game stalled at
+    'thinking... 100%' (seen with Dirtside under load)."""
+    import time
+
+    from tui.computer import PACES
+
+    app = HexwarApp({"new": toy_service(), "hide": True, "ai": ["b"]}, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert screen.viewer == "a"
+        think = screen.pilot.think
+
+        def slow_think(progress=None):
+            time.sleep(PACES[screen._pace][1] + 0.05)
+            return think(progress)
+
+        screen.pilot.think = slow_think
+        screen._pace = 2  # fast: 0.15 s
+        screen.apply(next(a for a in screen.seat.legal_actions() if a.kind == "move"))
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if screen.seat.action_count >= 2:
+                break
+        assert [s.side for s in screen.seat.log()[:2]] == ["a", "b"], "the computer thought, then never played"
