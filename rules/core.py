@@ -130,6 +130,12 @@ class Unit(BaseModel):
     def on_map(self) -> bool:
         return self.at is not None and not self.eliminated
 
+    @property
+    def is_marker(self) -> bool:
+        """A stand-in on the map rather than a unit of the force (A Hundred Wars' blinds): tallies of units
+        lost leave it out."""
+        return False
+
 
 class GameResult(BaseModel):
     """How the game ended."""

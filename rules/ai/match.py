@@ -27,7 +27,7 @@ class Played:
     actions: int
     turns: int
     survivors: dict[str, bool]
-    """Unit id -> still on the map at the end."""
+    """Unit id -> not destroyed at the end (one still under a blind, off the table or to come has survived)."""
     think: dict[str, list[float]] = field(default_factory=dict)
     """Side -> seconds each of its decisions took (for the speed figures)."""
 
@@ -70,7 +70,7 @@ def play_game(setup: Setup, seed: int, players: dict, options: dict | None = Non
         reason=result.reason if result else f"stopped after {max_actions} actions",
         actions=len(game.history),
         turns=game.state.turn,
-        survivors={uid: u.on_map for uid, u in game.state.units.items()},
+        survivors={uid: not u.eliminated for uid, u in game.state.units.items()},
         think=think,
     )
 

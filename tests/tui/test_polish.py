@@ -455,3 +455,24 @@ async def test_f3_gives_the_dice_log_the_cards_rows_and_back():
         await pilot.press("f3")
         await pilot.pause()
         assert dice.size.height == before
+
+
+def test_game_over_counts_units_not_blinds():
+    """A Hundred Wars blind is a stand-in: 'lost 2 of 4 units' must not count removed blinds as units."""
+    from rules.core import GameResult
+    from rules.service import GameService
+    from saves.scenarios import load_scenario
+    from tui.screens.game_over import summary_text
+
+    game = GameService.new(load_scenario("first-blinds", "hundred_wars"), seed=1)
+    state = game.state
+    red = [u for u in state.units.values() if u.side == "red"]
+    blinds = [u for u in red if u.blind]
+    real = [u for u in red if not u.blind]
+    assert blinds and len(real) >= 2
+    for u in blinds + real[:1]:
+        u.eliminated = True
+    state.result = GameResult(winner="blue", reason="test", turn=1)
+    summary = summary_text(game.seat(None)).plain
+    red_line = next(line for line in summary.splitlines() if line.startswith("Red Company"))
+    assert f"lost 1 of {len(real)} units ({real[0].name})" in red_line, red_line

@@ -30,7 +30,7 @@ def summary_text(seat) -> Text:
     out.append(f"\nTurns played: {result.turn or view.turn}    Actions: {seat.action_count}")
     events = seat.events()
     for side in view.sides:
-        units = [u for u in view.units.values() if u.side == side.id]
+        units = [u for u in view.units.values() if u.side == side.id and not u.is_marker]
         lost = [u for u in units if u.eliminated]
         out.append("\n")
         out.append_text(lit(side.name or side.id, "bold"))

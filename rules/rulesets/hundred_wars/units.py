@@ -236,3 +236,7 @@ class HwUnit(Unit):
                                                                list(self.buffer))
         d["carried"] = list(self.carried)
         return new
+
+    @property
+    def is_marker(self) -> bool:
+        return self.blind

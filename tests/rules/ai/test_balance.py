@@ -62,3 +62,19 @@ def test_the_same_games_on_a_dask_cluster_give_the_same_report():
         remote = run(setup, games=4, cluster=cluster.scheduler_address, first_seed=2, registrations=registrations)
     local = run(setup, games=4, jobs=1, first_seed=2)
     assert [(g.seed, g.winner, g.actions) for g in remote.games] == [(g.seed, g.winner, g.actions) for g in local.games]
+
+
+def test_a_unit_still_under_a_blind_or_off_the_table_has_survived():
+    """Survival is 'not destroyed': a Hundred Wars unit never revealed (no place on the map) survived."""
+    import random
+
+    from rules.ai.match import play_game
+    from rules.ai.players import RandomPlayer
+    from saves.scenarios import load_scenario
+
+    setup = load_scenario("first-blinds", "hundred_wars")
+    rng = random.Random(3)
+    played = play_game(setup, seed=3, players={s.id: RandomPlayer(rng) for s in setup.sides}, max_actions=12)
+    assert played.winner is None and played.actions == 12  # stopped early: every unit is off the map or hidden
+    real = [u.id for u in setup.units]
+    assert real and all(played.survivors[uid] for uid in real), played.survivors
