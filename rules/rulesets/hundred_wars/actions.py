@@ -24,13 +24,16 @@ class ChooseEdge(Action):
 
 
 class PlacePiece(Action):
-    """Setting up: place one of your terrain pieces (the hex and the open hexes around it)."""
+    """Setting up: place one of your terrain pieces (the hex and the open hexes around it; a river's first hex), or
+    shape the piece under way: a river's next hex, a hex around the piece left open, a gate (placing.SHAPES)."""
 
     kind: Literal["piece"] = "piece"
     terrain: str
     at: Hex
     toward: Direction | None = None
-    """A river's direction: it runs as a line from `at` (other pieces cover the hexes around `at`)."""
+    """A river run straight from `at` toward this direction (other pieces cover the hexes around `at`)."""
+    gate: bool = False
+    """Give the fortification under way a gate (a settlement a road) at `at`."""
 
 
 class RollOrders(Action):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.core import Context, Decision, Refusal
-from rules.hexgrid import DIRECTIONS, Hex, area
+from rules.hexgrid import Hex, area
 from rules import reaction
 from rules.rulesets.hundred_wars import (
     carrying, ecm, engage, field, firing, melee, moving, placing, psionics, reactions, setup, shot, teleporting,
@@ -31,6 +31,8 @@ def decision(state: HwState) -> Decision:
     if state.phase == "edge":
         return Decision(side=state.order[state.step], prompt="choose your table edge")
     if state.phase == "terrain":
+        if state.shaping is not None:
+            return Decision(side=state.active_side, prompt=placing.shaping_prompt(state))
         return Decision(side=state.active_side, prompt=f"place a terrain piece ({state.pieces_left.get(state.active_side, 0)} left)")
     return Decision(side=state.acting(), prompt=PHASE_WORDS[state.phase])
 
@@ -46,9 +48,11 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
     if state.phase == "setup":
         return [RollOff(side=side)]
     if state.phase == "terrain":
-        return [Done(side=side)] + [PlacePiece(side=side, terrain=t, at=h, toward=d) for t in placing.placeable(state)
-                                    for h in placing.spots(state)
-                                    for d in (DIRECTIONS if t in placing.LINES else (None,))]
+        if state.shaping is not None:
+            return [Done(side=side)] + [PlacePiece(side=side, terrain=state.shaping.terrain, at=h, gate=g)
+                                        for h, g in placing.shape_choices(state)]
+        return [Done(side=side)] + [PlacePiece(side=side, terrain=t, at=h) for t in placing.placeable(state)
+                                    for h in placing.spots(state)]
     if state.phase == "edge":
         return [ChooseEdge(side=side, edge=e) for e in setup.free_edges(state)]  # type: ignore[arg-type]
     if state.phase == "orders":
@@ -226,9 +230,9 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
     elif isinstance(action, RollOff):
         setup.roll_off(state, ctx)
     elif isinstance(action, PlacePiece):
-        placing.place(state, side, action.terrain, Hex(*action.at), ctx, action.toward)
+        placing.place(state, side, action.terrain, Hex(*action.at), ctx, action.toward, action.gate)
     elif isinstance(action, Done) and state.phase == "terrain":
-        placing.stop(state, side)
+        placing.stop(state, side, ctx)
     elif isinstance(action, ChooseEdge):
         setup.choose_edge(state, side, action.edge, ctx)
         if len(state.edges) == len(state.sides):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.hexgrid import Hex
-from rules.rulesets.hundred_wars import costing, victory
+from rules.rulesets.hundred_wars import costing, placing, victory
 from rules.rulesets.hundred_wars.actions import (
     AgreeEnd, Allocate, Carry, ChooseEdge, Done, EcmAds, Fire, Gather, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
     RollOff, RollOrders, SetCounter, Teleport,
@@ -24,13 +24,27 @@ def _at(state: HwState, h) -> str:
     return f"{u.name} at {Hex(*h)}" if u else str(Hex(*h))
 
 
+def piece_words(state: HwState, a: PlacePiece) -> str:
+    """A terrain piece placed, or a step shaping the piece under way (placing.SHAPES)."""
+    at = Hex(*a.at)
+    if a.gate:
+        return f"Give the {a.terrain} a {placing.GATE_OF.get(a.terrain, 'gate')} at {at}"
+    if state.shaping is not None and a.terrain in placing.LINES:
+        return f"Run the {a.terrain} on to {at}"
+    if state.shaping is not None:
+        return f"Leave {at} open (not part of the {a.terrain})"
+    if a.toward:
+        return f"Place a {a.terrain} from {at} toward {a.toward}, to the table's edge or the first hex not open"
+    if a.terrain in placing.LINES:
+        return f"Place a {a.terrain} starting at {at} (then choose its course hex by hex)"
+    return f"Place a {a.terrain} piece at {at} and the open hexes around it (then shape it)"
+
+
 def describe(state: HwState, a: Action) -> str:
     if isinstance(a, RollOff):
         return "Roll 1d10 each to set up (high scorer chooses a table edge)"
     if isinstance(a, PlacePiece):
-        if a.toward:
-            return f"Place a {a.terrain} from {Hex(*a.at)} toward {a.toward}, to the table's edge or the first hex not open"
-        return f"Place a {a.terrain} piece at {Hex(*a.at)} (and the open hexes around it)"
+        return piece_words(state, a)
     if isinstance(a, ChooseEdge):
         return f"Take the {a.edge} table edge"
     if isinstance(a, RollOrders):
@@ -87,6 +101,8 @@ def describe(state: HwState, a: Action) -> str:
         dmg = state.pending[0].damage if state.pending else "the"
         return f"{u.name if u else a.unit} takes {dmg} damage {first}"
     if isinstance(a, Done):
+        if state.phase == "terrain" and state.shaping is not None:
+            return f"Finish the {state.shaping.terrain} ({len(state.shaping.hexes)} hexes)"
         if state.phase == "terrain":
             return "Place no more terrain pieces"
         return f"Done with {PHASE_WORDS.get(state.phase, state.phase)}"
