@@ -158,12 +158,17 @@ def walk_rest(state: HwState, walk: dict, ctx: Context) -> None:
             return
 
 
+def mobility(state: HwState, u: HwUnit) -> str:
+    """The unit's Mobile speciality this phase: as bought, or both reductions by a psionic pip (psionics.mobile)."""
+    return "both" if u.id in state.psi_mobile else u.stats.mobile
+
+
 def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> bool:
     """Walk toward the counter as far as the roll and the worst terrain allow; then contact, ram or suicide.
     True when the walk waits for a psionic re-roll of a terrain die, or its close combat for one of its dice."""
     mode = u.mode or "ground"
     path = path_for(state, u, Hex(*u.counter))
-    level = ter.for_mobile(field.level_at(state, u.at, ctx, mode, u.side), u.stats.mobile)
+    level = ter.for_mobile(field.level_at(state, u.at, ctx, mode, u.side), mobility(state, u))
     walk = {"unit": u.id, "roll": roll, "factor": factor, "path": [list(h) for h in path], "steps": 0, "level": level}
     return walk_steps(state, walk, ctx)
 
@@ -180,7 +185,7 @@ def walk_steps(state: HwState, walk: dict, ctx: Context) -> bool:
         if field.adjacent_enemies(state, path[steps], side) and steps:
             break  # contact stops the move
         before = set(state.terrain_rolls)
-        entered = ter.for_mobile(field.entry_level(state, path[steps], nxt, mode, side, ctx), u.stats.mobile)
+        entered = ter.for_mobile(field.entry_level(state, path[steps], nxt, mode, side, ctx), mobility(state, u))
         new = mode_dice.rolled_since(state, before)
         if new and not u.blind:
             walk.update(steps=steps, level=level)

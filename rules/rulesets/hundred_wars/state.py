@@ -68,6 +68,8 @@ class HwState(GameState):
     """Psionic unit id -> pips used in the game ('one use only')."""
     psi_phase: list[str] = Field(default_factory=list)
     """Psionic units that have used a pip this phase ('once per phase')."""
+    psi_mobile: list[str] = Field(default_factory=list)
+    """Units moving this phase as Mobile (both reductions) by a psionic pip (psionics.mobile_target)."""
     jammed: list[str] = Field(default_factory=list)
     """ECM units that have jammed this turn."""
     ecm_used: list[str] = Field(default_factory=list)

@@ -137,6 +137,12 @@ def psi_words(state: HwState, a: PsiReveal) -> str:
         return f"{who} as an ADS against the fire at {_at(state, a.at)} (Fire cut by 10 x (10 - 1d10))"
     if a.simulate == "teleport":
         return f"{who} to teleport {_at(state, a.at)} to {Hex(*a.to)} (no roll)"
+    if a.simulate == "orders" and a.remove:
+        return f"{who} as Orders to remove the Move counter of {_at(state, a.at)} (and its group's)"
+    if a.simulate == "orders":
+        return f"{who} as Orders: a Move counter for {_at(state, a.at)} (and its group) to {Hex(*a.to)}"
+    if a.simulate == "mobile":
+        return f"{who} as Mobile for {_at(state, a.at)} this move (Hard as Easy, V.Hard as Hard)"
     p = state.paused[-1] if state.paused else None
     if a.simulate == "ecm" and p is not None and p.kind == "ecm_order":
         return f"{who} as ECM to cancel the new order of {_at(state, a.at)} (no roll)"

@@ -477,7 +477,7 @@ def test_psionic_pips_place_move_or_remove_enemy_move_orders_once_per_phase():
     psi = {**HQ, "psionic": 2, "psionic_range": 30}
     s = game([unit("p", "red", at(3, 1), **psi), unit("e", "blue", at(3, 5)), unit("f", "blue", at(10, 7))],
              phase="counters", pips={"p": 0})
-    offered = [a for a in RULESET.legal_actions(s, "red") if a.kind == "psi"]
+    offered = [a for a in RULESET.legal_actions(s, "red") if a.kind == "psi" and not a.simulate]
     assert offered and {Hex(*a.at) for a in offered} == {at(3, 5)}  # f is beyond 30 cm
     assert not any(a.remove for a in offered)  # e has no counter yet
     act(s, "psi red unit=p at=3,5 to=3,6")
