@@ -111,49 +111,44 @@ def describe(state: HwState, a: Action) -> str:
     return a.text()
 
 
+REROLLED = {"cqb": "the close combat die of {unit}", "repair": "the Field Repairs die of {unit}",
+            "terrain": "the terrain die of the piece at {hex}", "ecm": "the ECM contest die of {unit}",
+            "teleport": "the teleport die of {unit}", "orders": "the Orders die of {unit}", "move": "the movement die"}
+"""The die a psionic re-roll names (the dice of a shot by their own name: 'the range die')."""
+SIMULATED = {"repairs": "as Field Repairs on {unit} (1 point, no roll)",
+             "ads": "as an ADS against the fire at {unit} (Fire cut by 10 x (10 - 1d10))",
+             "teleport": "to teleport {unit} to {to} (no roll)",
+             "orders remove": "as Orders to remove the Move counter of {unit} (and its group's)",
+             "orders": "as Orders: a Move counter for {unit} (and its group) to {to}",
+             "mobile": "as Mobile for {unit} this move (Hard as Easy, V.Hard as Hard)"}
+"""What a pip simulating a speciality does (ECM's uses depend on the phase and on what waits: `psi_words`)."""
+ECM_USES = {"ecm_order": "to cancel the new order of {unit} (no roll)",
+            "ecm_teleport": "to disrupt the teleporter {unit} (1d10 units kept)",
+            "fire": "against the ADS of {unit} (cut by 10 - 1d10)",
+            "move": "to hijack the teleporter {unit} (1d10 units materialise)",
+            "counters": "to jam the commander {unit} (1d10 pips off, not below 2)"}
+"""A pip simulating ECM, by the enemy action that waits for it or else by the phase (psionics.ecm_use)."""
+
+
+def _fill(state: HwState, a: PsiReveal, words: str) -> str:
+    return words.format(unit=_at(state, a.at), hex=Hex(*a.at), to=Hex(*a.to) if a.to is not None else "")
+
+
 def psi_words(state: HwState, a: PsiReveal) -> str:
     who = f"{_name(state, a.unit)} uses a psionic pip"
-    if a.reroll == "cqb":
-        return f"{who} to re-roll the close combat die of {_at(state, a.at)}"
-    if a.reroll == "repair":
-        return f"{who} to re-roll the Field Repairs die of {_at(state, a.at)}"
-    if a.reroll == "terrain":
-        return f"{who} to re-roll the terrain die of the piece at {Hex(*a.at)}"
-    if a.reroll == "ecm":
-        return f"{who} to re-roll the ECM contest die of {_at(state, a.at)}"
-    if a.reroll == "teleport":
-        return f"{who} to re-roll the teleport die of {_at(state, a.at)}"
-    if a.reroll == "orders":
-        return f"{who} to re-roll the Orders die of {_at(state, a.at)}"
     if a.reroll:
-        return f"{who} to re-roll the {'movement' if a.reroll == 'move' else a.reroll} die"
+        return f"{who} to re-roll " + _fill(state, a, REROLLED.get(a.reroll, f"the {a.reroll} die"))
     if a.cancel:
         p = state.paused[-1] if state.paused else None
         what = "psionic pip" if p is not None and p.kind == "psi_pip" else "fire"
         return f"{who} to cancel the {what} of {_at(state, a.at)}"
-    if a.simulate == "repairs":
-        return f"{who} as Field Repairs on {_at(state, a.at)} (1 point, no roll)"
-    if a.simulate == "ads":
-        return f"{who} as an ADS against the fire at {_at(state, a.at)} (Fire cut by 10 x (10 - 1d10))"
-    if a.simulate == "teleport":
-        return f"{who} to teleport {_at(state, a.at)} to {Hex(*a.to)} (no roll)"
-    if a.simulate == "orders" and a.remove:
-        return f"{who} as Orders to remove the Move counter of {_at(state, a.at)} (and its group's)"
-    if a.simulate == "orders":
-        return f"{who} as Orders: a Move counter for {_at(state, a.at)} (and its group) to {Hex(*a.to)}"
-    if a.simulate == "mobile":
-        return f"{who} as Mobile for {_at(state, a.at)} this move (Hard as Easy, V.Hard as Hard)"
-    p = state.paused[-1] if state.paused else None
-    if a.simulate == "ecm" and p is not None and p.kind == "ecm_order":
-        return f"{who} as ECM to cancel the new order of {_at(state, a.at)} (no roll)"
-    if a.simulate == "ecm" and p is not None and p.kind == "ecm_teleport":
-        return f"{who} as ECM to disrupt the teleporter {_at(state, a.at)} (1d10 units kept)"
-    if a.simulate == "ecm" and state.phase == "fire":
-        return f"{who} as ECM against the ADS of {_at(state, a.at)} (cut by 10 - 1d10)"
-    if a.simulate == "ecm" and state.phase == "move":
-        return f"{who} as ECM to hijack the teleporter {_at(state, a.at)} (1d10 units materialise)"
+    simulated = SIMULATED.get(f"{a.simulate} remove" if a.remove else a.simulate)
+    if simulated:
+        return f"{who} " + _fill(state, a, simulated)
     if a.simulate == "ecm":
-        return f"{who} as ECM to jam the commander {_at(state, a.at)} (1d10 pips off, not below 2)"
+        p = state.paused[-1] if state.paused else None
+        use = p.kind if p is not None and p.kind in ECM_USES else state.phase
+        return f"{who} as ECM " + _fill(state, a, ECM_USES.get(use, ECM_USES["counters"]))
     if a.weapon is not None:
         u = state.unit_at(Hex(*a.at))
         w = u.stats.weapon(a.weapon) if u else None
