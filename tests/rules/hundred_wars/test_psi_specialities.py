@@ -14,6 +14,13 @@ SEER = {**INF, "psionic": 2, "psionic_range": 30}  # psionic, no Orders: no comm
 FAST = {**INF, "move": [{"mode": "ground", "factor": 20}]}
 
 
+def refused(s, *cases: tuple[str, str]) -> None:
+    """Each action (its text) is refused with a reason matching its pattern."""
+    for reason, action in cases:
+        with pytest.raises(Refusal, match=reason):
+            act(s, action)
+
+
 def test_a_pip_simulates_orders_a_move_counter_for_a_unit_and_its_group_with_no_commander():
     s = game([unit("rp", "red", at(3, 1), **SEER), unit("a", "red", at(3, 3)), unit("a2", "red", at(4, 3)),
               unit("far", "red", at(11, 1)), unit("e", "blue", at(11, 7))], phase="counters")
@@ -32,12 +39,9 @@ def test_simulated_orders_are_refused_with_a_reason_and_may_be_cancelled_by_an_e
     units = [unit("rp", "red", at(3, 1), **SEER), unit("a", "red", at(3, 3)), unit("far", "red", at(11, 1)),
              unit("e", "blue", at(3, 6)), unit("bp", "blue", at(6, 5), **SEER)]
     s = game(units, phase="counters")
-    with pytest.raises(Refusal, match="no unit of yours"):
-        act(s, "psi red unit=rp at=3,6 to=3,7 simulate=orders")
-    with pytest.raises(Refusal, match="beyond"):
-        act(s, "psi red unit=rp at=11,1 to=11,3 simulate=orders")
-    with pytest.raises(Refusal, match="has no Move counter"):
-        act(s, "psi red unit=rp at=3,3 remove=true simulate=orders")
+    refused(s, ("no unit of yours", "psi red unit=rp at=3,6 to=3,7 simulate=orders"),
+            ("beyond", "psi red unit=rp at=11,1 to=11,3 simulate=orders"),
+            ("has no Move counter", "psi red unit=rp at=3,3 remove=true simulate=orders"))
     act(s, "psi red unit=rp at=3,3 to=3,5 simulate=orders")
     assert s.paused[-1].kind == "psi_pip" and RULESET.decision(s).side == "blue"
     cancel = next(a for a in RULESET.legal_actions(s, "blue") if a.kind == "psi")
@@ -81,11 +85,10 @@ def test_a_pip_simulates_mobile_so_hard_ground_counts_easy_for_the_phase():
 
 def test_simulated_mobile_is_refused_with_a_reason():
     s = mobile_game()
-    with pytest.raises(Refusal, match="no revealed unit of yours"):
-        act(s, "psi red unit=rp at=2,2 simulate=mobile")
+    refused(s, ("no revealed unit of yours", "psi red unit=rp at=2,2 simulate=mobile"),
+            ("no move to make", "psi red unit=rp at=1,1 simulate=mobile"))  # the psionic unit has no counter
     s.units["i"].moved = True
-    with pytest.raises(Refusal, match="no move to make"):
-        act(s, "psi red unit=rp at=0,0 simulate=mobile")
+    refused(s, ("no move to make", "psi red unit=rp at=0,0 simulate=mobile"))
     s = mobile_game()
     s.units["i"].stats.mobile = "both"
     with pytest.raises(Refusal, match="already moves as a Mobile unit"):
