@@ -230,3 +230,35 @@ async def test_a_psionic_side_cancels_an_enemy_fire_with_keys_while_the_shot_wai
         assert service.log[-1].kind == "psi" and service.log[-1].cancel
         assert service.state.paused == [] and not service.state.units["b"].eliminated
         assert service.state.psi_used == {"bp": 1} and service.decision().side == "red"
+
+
+async def test_a_river_is_placed_and_bent_with_keys_and_a_wrong_turn_is_refused():
+    """Setting up with `place_terrain`: `i` on a hex starts a river, `i` on the hex next to its end runs it on,
+    a hex that would turn it back on itself is refused with the reason, `d` finishes it."""
+    service = GameService.new(load_scenario("first-blinds", ruleset="hundred_wars"), 5, options={"place_terrain": True})
+    assert service.apply(service.legal_actions()[0]).ok  # the roll-off
+    side = service.decision().side
+    spots = {Hex(*a.at) for a in service.legal_actions(side) if a.kind == "piece" and a.terrain == "river"}
+    start = next(h for h in sorted(spots) if {h.neighbour("E"), h.neighbour("E").neighbour("NE")} <= spots)
+    before = {h for h in service.state.board.hexes() if service.state.board.terrain_at(h) == "river"}
+    app = HexwarApp({"new": service, "hide": True}, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await past_pass_screen(app, pilot)
+        player = KeyPlayer(app, pilot, service)
+        river = next(a for a in service.legal_actions(side) if a.kind == "piece" and a.terrain == "river" and a.at == start)
+        await player.take(river)
+        course = [start]
+        for d in ("E", "NE"):  # on, then a bend of one hexside
+            nxt = next(a for a in service.legal_actions(side) if a.kind == "piece" and a.at == course[-1].neighbour(d))
+            await player.take(nxt)
+            course.append(nxt.at)
+        back = course[-1].neighbour("W")  # next to the end, but beside the river's first hex: a turn back
+        await player.clear()
+        await player.press("i")
+        await player.cursor_to(back)
+        await player.press("enter")
+        await pilot.pause()
+        assert "not turn back on itself" in player.screen.message
+        await player.take(next(a for a in service.legal_actions(side) if a.kind == "done"))
+        rivers = {h for h in service.state.board.hexes() if service.state.board.terrain_at(h) == "river"}
+        assert rivers - before == set(course) and service.state.shaping is None

@@ -66,7 +66,7 @@ class HundredWarsRuleset:
         "repair": ActionKind(key="p", label="Field repairs", needs_target=True),
         "reveal": ActionKind(key="v", label="Reveal own blind"),
         "psi": ActionKind(key="y", label="Psionic pip: reveal a blind, enemy orders, fire or cancel enemy fire, "
-                                         "re-roll a die, cancel an enemy pip, or act as repairs, ECM, an ADS or a teleport",
+                                         "re-roll a die, cancel an enemy pip, or act as Orders, Mobile, repairs, ECM, an ADS or a teleport",
                           needs_target=True),
         "jam": ActionKind(key="j", label="ECM: jam a commander, cancel a new enemy order, hijack or disrupt a teleporter",
                           needs_target=True),

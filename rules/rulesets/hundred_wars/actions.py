@@ -24,13 +24,16 @@ class ChooseEdge(Action):
 
 
 class PlacePiece(Action):
-    """Setting up: place one of your terrain pieces (the hex and the open hexes around it)."""
+    """Setting up: place one of your terrain pieces (the hex and the open hexes around it; a river's first hex), or
+    shape the piece under way: a river's next hex, a hex around the piece left open, a gate (placing.SHAPES)."""
 
     kind: Literal["piece"] = "piece"
     terrain: str
     at: Hex
     toward: Direction | None = None
-    """A river's direction: it runs as a line from `at` (other pieces cover the hexes around `at`)."""
+    """A river run straight from `at` toward this direction (other pieces cover the hexes around `at`)."""
+    gate: bool = False
+    """Give the fortification under way a gate (a settlement a road) at `at`."""
 
 
 class RollOrders(Action):
@@ -95,7 +98,8 @@ class PsiReveal(Action):
     (Phase 4); in Phase 3 place or move its Move counter to `to`, or `remove` it; fire its `weapon` at the unit at
     `to` (Phase 4); `simulate` Field Repairs on a unit of yours (Phase 4), ECM on an enemy (a commander's jam in
     Phase 3, an ADS in Phase 4, a teleporter's hijack in Phase 5; while an enemy order or teleport waits, its cancel
-    or disruption), a teleport of a unit of yours to `to` (Phase 5) or an ADS against an enemy shot that waits.
+    or disruption), a teleport of a unit of yours to `to` (Phase 5), an ADS against an enemy shot that waits, Orders
+    (Phase 3: the Move counter of a unit of yours to `to`, or `remove` it) or Mobile (Phase 5: a unit of yours).
     While an enemy action waits: `cancel` the fire of the enemy at `at` or the enemy's psionic pip, or `reroll` a
     die of a shot ('range', 'fire' or 'armour'), a movement die ('move'), the close combat die of the unit at `at`
     ('cqb'), the Orders die of the commander at `at` ('orders'), the teleport die of the teleporter at `at`
@@ -108,7 +112,7 @@ class PsiReveal(Action):
     to: Hex | None = None
     remove: bool = False
     weapon: int | None = None
-    simulate: Literal["", "repairs", "ecm", "teleport", "ads"] = ""
+    simulate: Literal["", "repairs", "ecm", "teleport", "ads", "orders", "mobile"] = ""
     cancel: bool = False
     reroll: Literal["", "range", "fire", "armour", "move", "cqb", "orders", "teleport", "ecm", "terrain",
                     "repair"] = ""

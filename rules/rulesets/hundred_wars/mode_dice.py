@@ -1,8 +1,8 @@
 """The terrain (mode) die as a stage, so that a psionic pip may re-roll it (text: "Terrain": 'When a unit enters or
 fires into a terrain piece roll 1d10'; "Psionic": 'reroll any 1 die').
 
-A piece is rolled the first time a unit enters it or fires into or through it (AHW-A04). Right after that roll the
-walk (moving.py) or the shot (shot.py) waits while the side the roll went against may re-roll it with a pip in
+A piece is rolled the first time a unit enters it or fires into or through it (AHW-A04), or when a walk starts in
+it unrolled. Right after that roll the walk (moving.py) or the shot (shot.py) waits while the side the roll went against may re-roll it with a pip in
 range of the piece's hex: an Easy result goes against the other sides (the first in player order that can), any
 harder one against the side whose unit moved or fired. The walk or shot then goes on with the level as it stands
 (reactions.py picks it up: `walk` or `shot` in the pause's data). Never during a blind's walk (the walk's data

@@ -158,14 +158,36 @@ def walk_rest(state: HwState, walk: dict, ctx: Context) -> None:
             return
 
 
+def mobility(state: HwState, u: HwUnit) -> str:
+    """The unit's Mobile speciality this phase: as bought, or both reductions by a psionic pip (psionics.mobile)."""
+    return "both" if u.id in state.psi_mobile else u.stats.mobile
+
+
 def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> bool:
     """Walk toward the counter as far as the roll and the worst terrain allow; then contact, ram or suicide.
     True when the walk waits for a psionic re-roll of a terrain die, or its close combat for one of its dice."""
-    mode = u.mode or "ground"
     path = path_for(state, u, Hex(*u.counter))
-    level = ter.for_mobile(field.level_at(state, u.at, ctx, mode, u.side), u.stats.mobile)
-    walk = {"unit": u.id, "roll": roll, "factor": factor, "path": [list(h) for h in path], "steps": 0, "level": level}
+    before = set(state.terrain_rolls)
+    walk = {"unit": u.id, "roll": roll, "factor": factor, "path": [list(h) for h in path], "steps": 0,
+            "level": start_level(state, u, ctx)}
+    if offer_terrain(state, u, walk, before, ctx):
+        return True  # the start hex's piece was rolled now: its die may be re-rolled before the first step
     return walk_steps(state, walk, ctx)
+
+
+def start_level(state: HwState, u: HwUnit, ctx: Context) -> str:
+    """The level of the hex the walk starts from (its piece rolled now if it never was), as Mobile makes it."""
+    return ter.for_mobile(field.level_at(state, u.at, ctx, u.mode or "ground", u.side), mobility(state, u))
+
+
+def offer_terrain(state: HwState, u: HwUnit, walk: dict, before: set[str], ctx: Context) -> bool:
+    """Pieces rolled since `before` wait for a psionic re-roll (mode_dice.py), the walk kept as it stands; never
+    for a blind (the pause's data would tell its Move). True when one waits."""
+    new = mode_dice.rolled_since(state, before)
+    if not new or u.blind:
+        return False
+    others = [s for s in state.order or state.side_ids() if s != u.side]
+    return mode_dice.offer(state, {"pieces": new, "actor": u.side, "others": others, "walk": dict(walk)}, ctx)
 
 
 def walk_steps(state: HwState, walk: dict, ctx: Context) -> bool:
@@ -175,18 +197,16 @@ def walk_steps(state: HwState, walk: dict, ctx: Context) -> bool:
     side, mode = u.side, u.mode or "ground"
     path = [Hex(*h) for h in walk["path"]]
     changes = u.counter_level is not None
-    level, steps = walk["level"], walk["steps"]
+    steps = walk["steps"]
+    level = start_level(state, u, ctx) if steps == 0 else walk["level"]  # at the start: as a re-roll left it
     for nxt in path[steps + 1:]:
         if field.adjacent_enemies(state, path[steps], side) and steps:
             break  # contact stops the move
         before = set(state.terrain_rolls)
-        entered = ter.for_mobile(field.entry_level(state, path[steps], nxt, mode, side, ctx), u.stats.mobile)
-        new = mode_dice.rolled_since(state, before)
-        if new and not u.blind:
-            walk.update(steps=steps, level=level)
-            others = [s for s in state.order or state.side_ids() if s != side]
-            if mode_dice.offer(state, {"pieces": new, "actor": side, "others": others, "walk": dict(walk)}, ctx):
-                return True
+        entered = ter.for_mobile(field.entry_level(state, path[steps], nxt, mode, side, ctx), mobility(state, u))
+        walk.update(steps=steps, level=level)
+        if offer_terrain(state, u, walk, before, ctx):
+            return True
         w = ter.worst((level, entered))
         if w == "impassable" or (steps + 1) * state.hex_cm > mp.distance(walk["roll"], walk["factor"], w,
                                                                           changes_level=changes):

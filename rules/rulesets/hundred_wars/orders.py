@@ -144,11 +144,21 @@ def set_counter(state: HwState, side: str, uid: str, to: Hex, attack: str, level
     if state.phase == "move" and (u.counter is None or u.moved):
         raise Refusal("during the move only an unmoved unit's Move order can be changed")
     spend(state, side, n, u.at, "issue a Move counter")
+    issue(state, u, to, attack, level, ctx)
+
+
+def issue(state: HwState, u: HwUnit, to: Hex | None, attack: str, level: int | None, ctx: Context,
+          by: str = "") -> None:
+    """The unit and its group take the Move counter `to` (None: their counters are removed); `by`: a psionic pip."""
     for g in followers(state, u, attack):
         before = g.counter
+        if to is None and before is None:
+            continue
         g.counter, g.counter_attack, g.counter_level = to, attack, level
-        ctx.emit(Changed(unit=g.id, field="counter", before=str(Hex(*before)) if before else None, after=str(to),
-                         why="Move counter" + (f" ({attack})" if attack else "") + (" (its group)" if g is not u else "")))
+        what = "Move counter" + (f" ({attack})" if attack else "") if to is not None else "Move counter removed"
+        ctx.emit(Changed(unit=g.id, field="counter", before=(str(Hex(*before)) if before else None) if to else "set",
+                         after=str(to) if to is not None else None,
+                         why=what + (" (its group)" if g is not u else "") + (f" ({by})" if by else "")))
 
 
 def followers(state: HwState, u: HwUnit, attack: str = "") -> list[HwUnit]:
@@ -170,7 +180,4 @@ def remove_counter(state: HwState, side: str, uid: str, ctx: Context) -> None:
     if u is None or u.side != side or u.counter is None:
         raise Refusal(f"{uid} has no Move counter of yours")
     spend(state, side, 1, u.at, "remove a Move counter")
-    for g in followers(state, u):
-        if g.counter is not None:
-            g.counter, g.counter_attack, g.counter_level = None, "", None
-            ctx.emit(Changed(unit=g.id, field="counter", before="set", after=None, why="Move counter removed"))
+    issue(state, u, None, "", None, ctx)

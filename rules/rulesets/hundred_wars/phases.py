@@ -15,7 +15,7 @@ def advance(state: HwState, ctx: Context) -> None:
         state.active_side = state.acting()
         return
     i = PHASES.index(state.phase)
-    state.psi_phase = []
+    state.psi_phase, state.psi_mobile = [], []
     if i + 1 < len(PHASES):
         state.phase, state.step = PHASES[i + 1], 0
         state.active_side = state.acting()

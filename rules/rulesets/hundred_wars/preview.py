@@ -138,9 +138,10 @@ def move_preview(state: HwState, u: HwUnit, alone: bool = False, run: dict | Non
     factor = run["factor"] if run else min(moving.move_factor(state, m) for m in movers)
     path = moving.path_for(state, u, Hex(*u.counter))
     start = field.known_level(state, u.at, u.mode) or "hard"
-    entered = [ter.for_mobile(field.known_level(state, h, u.mode) or "hard", u.stats.mobile) for h in path[1:]]
+    mobile = moving.mobility(state, u)
+    entered = [ter.for_mobile(field.known_level(state, h, u.mode) or "hard", mobile) for h in path[1:]]
     space = (u.speed, accelerate) if (u.mode or "ground") == "space" else None
-    steps = odds.walk(factor, ter.for_mobile(start, u.stats.mobile), entered, state.hex_cm,
+    steps = odds.walk(factor, ter.for_mobile(start, mobile), entered, state.hex_cm,
                       changes_level=u.counter_level is not None, space=space)
     need = len(path) - 1
     outcomes = walk_outcomes(steps, state.hex_cm)
@@ -247,6 +248,8 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
         return reroll_preview(state, state.paused[-1].data, a.reroll)
     cmd = state.unit_at(Hex(*a.at))
     paused = state.paused[-1].kind if state.paused else ""
+    if a.simulate == "mobile" and cmd is not None:
+        return mobile_preview(state, cmd)
     if a.simulate == "ads" and paused == "psi_fire":
         data = state.paused[-1].data
         fire = state.units[data["firer"]].stats.weapon(data["w"]).fire
@@ -276,6 +279,18 @@ def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
                        outcomes=tuple(Outcome(label=f"{count(k, 'pip')} left", chance=p) for k, p in sorted(dist.items())),
                        notes=(f"{cmd.name} has {count(before, 'pip')} now",))
     return None
+
+
+def mobile_preview(state: HwState, u: HwUnit) -> Preview | None:
+    """The unit's movement roll as it would be with the psionic Mobile, and its chance to arrive without it."""
+    sim = state.model_copy(update={"psi_mobile": [*state.psi_mobile, u.id]})
+    with_pip, without = move_preview(sim, u), move_preview(state, u)
+    if with_pip is None or without is None:
+        return None
+    plain = next((n for n in without.notes if n.startswith("reaches")), "")
+    notes = with_pip.notes + ((f"without the pip it {plain}",) if plain else ())
+    return with_pip.model_copy(update={"title": f"{u.name} moves as Mobile (Hard as Easy, V.Hard as Hard)",
+                                       "notes": notes})
 
 
 ECM_WORDS = {"order": "the order is cancelled", "jam": "the commander is jammed (1d10 pips off, not below 2)",

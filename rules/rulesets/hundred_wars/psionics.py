@@ -20,6 +20,7 @@ from rules.events import Changed, Message, Moved
 from rules.hexgrid import Hex, area
 from rules.reaction import Pause
 from rules.rulesets.hundred_wars import engage, field, firing
+from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.psi_reach import ready, ready_in_range  # noqa: F401 (used by the stages)
@@ -78,6 +79,10 @@ def plan(state: HwState, side: str, uid: str, at: Hex, *, to: Hex | None = None,
         return {"use": "repairs", "at": list(at)}
     if simulate == "teleport":
         return {"use": "teleport", "at": list(at), "to": list(teleport_spot(state, side, psi, target, to))}
+    if simulate == "orders":
+        return own_order(state, side, target, at, to, remove)
+    if simulate == "mobile":
+        return {"use": "mobile", "at": list(mobile_target(state, side, target, at).at)}
     if simulate == "ads":
         raise Refusal("a psionic pip simulates an ADS while an enemy shot waits for your reaction")
     if target is None or target.side == side:
@@ -122,6 +127,55 @@ def teleport_spot(state: HwState, side: str, psi: HwUnit, target: HwUnit | None,
         raise Refusal(f"{to} is not a free hex {target.name} can be in")
     within(state, psi, to)
     return to
+
+
+def own_order(state: HwState, side: str, target: HwUnit | None, at: Hex, to, remove: bool) -> dict:
+    """(hexwar) 'Simulate' Orders: in Phase 3 one pip sends, changes or removes the Move counter of a unit (or blind)
+    of the side within psionic range, and its group, as a commander's pip would ('Pips can be used to send, change or
+    remove a move marker on a unit or group'); a plain Move counter (no ram, suicide or change of level)."""
+    if state.phase != "counters":
+        raise Refusal("a psionic pip simulates Orders (a Move counter of yours) in Phase 3")
+    if target is None or target.side != side or not od.movable(state, target):
+        raise Refusal(f"no unit of yours that can move at {at}")
+    if remove:
+        if target.counter is None:
+            raise Refusal(f"{target.name} has no Move counter")
+        return {"use": "own_order", "at": list(at), "to": None}
+    if to is None:
+        raise Refusal("give the hex to send it to (to=) or remove its counter (remove=true)")
+    to = Hex(*to)
+    if to == target.at or not state.board.in_bounds(to) or not ter.open_for(state.board, to, target.mode or "ground"):
+        raise Refusal(f"{to} is not a hex {target.name} can be sent to")
+    return {"use": "own_order", "at": list(at), "to": list(to)}
+
+
+def own_in_reach(state: HwState, psi: HwUnit) -> list[HwUnit]:
+    """The side's units and blinds on the table within psionic range whose Move counter a pip may set (Orders)."""
+    return [f for f in state.live(psi.side) if f.on_map and od.movable(state, f)
+            and field.cm(state, psi.at, f.at) <= psi.stats.psionic_range]
+
+
+def mobile_refusal(state: HwState, side: str, target: HwUnit) -> str:
+    try:
+        mobile_target(state, side, target, target.at)
+    except Refusal as why:
+        return str(why)
+    return ""
+
+
+def mobile_target(state: HwState, side: str, target: HwUnit | None, at: Hex) -> HwUnit:
+    """(hexwar) 'Simulate' Mobile: in Phase 5 a revealed unit of the side within psionic range that has a Move counter
+    and has not moved moves this phase as a Mobile unit of both reductions ('Move cost is multiplied by 10 to reduce
+    both'): Hard counts Easy and V.Hard counts Hard for it (`moving.mobility`)."""
+    if state.phase != "move":
+        raise Refusal("a psionic pip simulates Mobile in Phase 5, for a unit's move")
+    if target is None or target.side != side or target.blind:
+        raise Refusal(f"no revealed unit of yours at {at}")
+    if target.counter is None or target.moved:
+        raise Refusal(f"{target.name} has no move to make this phase (a Move counter, not yet moved)")
+    if target.id in state.psi_mobile or target.stats.mobile == "both":
+        raise Refusal(f"{target.name} already moves as a Mobile unit of both reductions")
+    return target
 
 
 def teleport_spots(state: HwState, psi: HwUnit, target: HwUnit) -> list[Hex]:
@@ -219,6 +273,14 @@ def repairs(state: HwState, psi: HwUnit, at: Hex, ctx: Context) -> None:
         return
     lower(target.stats, key, -1)
     ctx.emit(Changed(unit=target.id, field=key, before=None, after="+1", why=f"psionic repairs by {psi.name}"))
+
+
+def mobile(state: HwState, psi: HwUnit, at: Hex, ctx: Context) -> None:
+    u = state.unit_at(at)
+    if u is not None and u.id not in state.psi_mobile:
+        state.psi_mobile.append(u.id)
+        ctx.emit(Changed(unit=u.id, field="mobile", before=u.stats.mobile or None, after="both",
+                         why=f"psionics of {psi.name}, this phase"))
 
 
 def teleport_unit(state: HwState, psi: HwUnit, at: Hex, to: Hex, ctx: Context) -> None:

@@ -139,6 +139,12 @@ def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
             teleporting.materialise(state, psi, t, f"hijacked by the psionics of {psi.name}", ctx)
     elif kind == "teleport":
         psionics.teleport_unit(state, psi, at, Hex(*use["to"]), ctx)
+    elif kind == "own_order":
+        u = state.unit_at(at)
+        if u is not None:
+            orders.issue(state, u, Hex(*use["to"]) if use["to"] else None, "", None, ctx, by=f"psionics of {psi.name}")
+    elif kind == "mobile":
+        psionics.mobile(state, psi, at, ctx)
     elif kind == "sim_order":  # the enemy's new order waits below: cancelled as ECM would
         reaction.resume(state, ctx, HANDLERS, cut=True)
     elif kind == "sim_disrupt":  # the enemy teleporter waits below: 1d10 units kept, then it goes on

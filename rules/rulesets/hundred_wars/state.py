@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from rules.core import GameState, Side
+from rules.hexgrid import Hex
 from rules.reaction import Pause
 from rules.rulesets.hundred_wars.terrain import Level
 from rules.rulesets.hundred_wars.units import HwUnit
@@ -29,6 +30,13 @@ class PendingDamage(BaseModel):
     why: str = ""
 
 
+class PieceUnderWay(BaseModel):
+    """A terrain piece being placed: its hexes (the chosen hex first; a river's in the order of its course)."""
+
+    terrain: str
+    hexes: list[Hex]
+
+
 class HwSide(Side):
     """A side of A Hundred Wars: nothing beyond its id and name (pips live with the commanders)."""
 
@@ -48,6 +56,8 @@ class HwState(GameState):
     """Terrain pieces each side may still place while setting up."""
     placing: list[str] = Field(default_factory=list)
     """The order sides place terrain in: the low scorer first."""
+    shaping: PieceUnderWay | None = None
+    """The terrain piece its placer is still shaping (placing.py): `done` finishes it."""
     edges: dict[str, str] = Field(default_factory=dict)
     """Each side's home table edge."""
     terrain_rolls: dict[str, Level] = Field(default_factory=dict)
@@ -58,6 +68,8 @@ class HwState(GameState):
     """Psionic unit id -> pips used in the game ('one use only')."""
     psi_phase: list[str] = Field(default_factory=list)
     """Psionic units that have used a pip this phase ('once per phase')."""
+    psi_mobile: list[str] = Field(default_factory=list)
+    """Units moving this phase as Mobile (both reductions) by a psionic pip (psionics.mobile_target)."""
     jammed: list[str] = Field(default_factory=list)
     """ECM units that have jammed this turn."""
     ecm_used: list[str] = Field(default_factory=list)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.core import Context, Decision, Refusal
-from rules.hexgrid import DIRECTIONS, Hex, area
+from rules.hexgrid import Hex, area
 from rules import reaction
 from rules.rulesets.hundred_wars import (
     carrying, ecm, engage, field, firing, melee, moving, placing, psionics, reactions, setup, shot, teleporting,
@@ -31,6 +31,8 @@ def decision(state: HwState) -> Decision:
     if state.phase == "edge":
         return Decision(side=state.order[state.step], prompt="choose your table edge")
     if state.phase == "terrain":
+        if state.shaping is not None:
+            return Decision(side=state.active_side, prompt=placing.shaping_prompt(state))
         return Decision(side=state.active_side, prompt=f"place a terrain piece ({state.pieces_left.get(state.active_side, 0)} left)")
     return Decision(side=state.acting(), prompt=PHASE_WORDS[state.phase])
 
@@ -46,9 +48,11 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
     if state.phase == "setup":
         return [RollOff(side=side)]
     if state.phase == "terrain":
-        return [Done(side=side)] + [PlacePiece(side=side, terrain=t, at=h, toward=d) for t in placing.placeable(state)
-                                    for h in placing.spots(state)
-                                    for d in (DIRECTIONS if t in placing.LINES else (None,))]
+        if state.shaping is not None:
+            return [Done(side=side)] + [PlacePiece(side=side, terrain=state.shaping.terrain, at=h, gate=g)
+                                        for h, g in placing.shape_choices(state)]
+        return [Done(side=side)] + [PlacePiece(side=side, terrain=t, at=h) for t in placing.placeable(state)
+                                    for h in placing.spots(state)]
     if state.phase == "edge":
         return [ChooseEdge(side=side, edge=e) for e in setup.free_edges(state)]  # type: ignore[arg-type]
     if state.phase == "orders":
@@ -103,11 +107,7 @@ def counter_actions(state: HwState, side: str, pips: int) -> list[Action]:
             continue
         if od.payer(state, side, pips, u.at) is None:
             continue
-        mode = u.mode or "ground"
-        radius = max(3, COUNTER_TURNS * moving.move_factor(state, u) // state.hex_cm)
-        for h in area(u.at, radius):
-            if h == u.at or not state.board.in_bounds(h) or not ter.open_for(state.board, h, mode):
-                continue
+        for h in counter_spots(state, u):
             other = occupied.get(h)
             if other is None or other.side != side:
                 out.append(SetCounter(side=side, unit=u.id, to=h))
@@ -117,6 +117,13 @@ def counter_actions(state: HwState, side: str, pips: int) -> list[Action]:
             out += [SetCounter(side=side, unit=u.id, to=u.counter, level=lv) for lv in (u.level - 1, u.level + 1)
                     if od.level_ok(u, lv)]
     return out
+
+
+def counter_spots(state: HwState, u) -> list[Hex]:
+    """The hexes the action list offers as a unit's Move counter: up to COUNTER_TURNS turns' full move away."""
+    mode = u.mode or "ground"
+    radius = max(3, COUNTER_TURNS * moving.move_factor(state, u) // state.hex_cm)
+    return [h for h in area(u.at, radius) if h != u.at and state.board.in_bounds(h) and ter.open_for(state.board, h, mode)]
 
 
 def fire_actions(state: HwState, side: str) -> list[Action]:
@@ -137,6 +144,7 @@ def fire_actions(state: HwState, side: str) -> list[Action]:
 
 
 def psi_order_actions(state: HwState, side: str) -> list[Action]:
+    """Phase 3 pips: enemy Move orders placed, moved or removed; Orders simulated on a unit of yours (its counter)."""
     out: list[Action] = []
     for u in state.live(side):
         if not psionics.ready(state, u):
@@ -145,6 +153,10 @@ def psi_order_actions(state: HwState, side: str) -> list[Action]:
             if e.counter is not None:
                 out.append(PsiReveal(side=side, unit=u.id, at=e.at, remove=True))
             out += [PsiReveal(side=side, unit=u.id, at=e.at, to=h) for h in psionics.order_spots(state, e)]
+        for f in psionics.own_in_reach(state, u):
+            if f.counter is not None:
+                out.append(PsiReveal(side=side, unit=u.id, at=f.at, remove=True, simulate="orders"))
+            out += [PsiReveal(side=side, unit=u.id, at=f.at, to=h, simulate="orders") for h in counter_spots(state, f)]
     return out
 
 
@@ -176,6 +188,8 @@ def psi_move_actions(state: HwState, side: str) -> list[Action]:
         out += [PsiReveal(side=side, unit=u.id, at=f.at, to=h, simulate="teleport")
                 for f in psionics.friends_in_reach(state, u) if f.id != u.id
                 for h in psionics.teleport_spots(state, u, f)]
+        out += [PsiReveal(side=side, unit=u.id, at=f.at, simulate="mobile") for f in psionics.friends_in_reach(state, u)
+                if not psionics.mobile_refusal(state, side, f)]
     return out
 
 
@@ -226,9 +240,9 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
     elif isinstance(action, RollOff):
         setup.roll_off(state, ctx)
     elif isinstance(action, PlacePiece):
-        placing.place(state, side, action.terrain, Hex(*action.at), ctx, action.toward)
+        placing.place(state, side, action.terrain, Hex(*action.at), ctx, action.toward, action.gate)
     elif isinstance(action, Done) and state.phase == "terrain":
-        placing.stop(state, side)
+        placing.stop(state, side, ctx)
     elif isinstance(action, ChooseEdge):
         setup.choose_edge(state, side, action.edge, ctx)
         if len(state.edges) == len(state.sides):
@@ -310,11 +324,11 @@ def legal_shape(state: HwState, action: Action) -> list[Action]:
     if isinstance(action, PsiReveal) and action.simulate == "ads":
         raise Refusal("a psionic pip simulates an ADS while an enemy shot waits for your reaction")
     if isinstance(action, PsiReveal) and state.phase not in ("counters", "fire", "move"):
-        raise Refusal("psionic pips are used in Phase 3 (enemy orders, ECM jam), Phase 4 (blinds, enemy weapons, "
-                      "repairs, ECM against an ADS), Phase 5 (teleport, ECM hijack) and while an enemy action waits "
-                      "for them")
-    if isinstance(action, PsiReveal) and state.phase == "move" and action.simulate not in ("teleport", "ecm"):
-        raise Refusal("in Phase 5 a psionic pip simulates a teleport or an ECM hijack (enemy orders: Phase 3)")
+        raise Refusal("psionic pips are used in Phase 3 (enemy orders, Orders, ECM jam), Phase 4 (blinds, enemy "
+                      "weapons, repairs, ECM against an ADS), Phase 5 (teleport, Mobile, ECM hijack) and while an "
+                      "enemy action waits for them")
+    if isinstance(action, PsiReveal) and state.phase == "move" and action.simulate not in ("teleport", "ecm", "mobile"):
+        raise Refusal("in Phase 5 a psionic pip simulates a teleport, Mobile or an ECM hijack (orders: Phase 3)")
     if isinstance(action, (Fire, Repair, Reveal, EcmAds)) and state.phase != "fire":
         raise Refusal("that is done in Phase 4 (fire)")
     if isinstance(action, PlaceBlind) and state.phase != "blinds":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.hexgrid import Hex
-from rules.rulesets.hundred_wars import costing, victory
+from rules.rulesets.hundred_wars import costing, placing, victory
 from rules.rulesets.hundred_wars.actions import (
     AgreeEnd, Allocate, Carry, ChooseEdge, Done, EcmAds, Fire, Gather, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
     RollOff, RollOrders, SetCounter, Teleport,
@@ -24,13 +24,27 @@ def _at(state: HwState, h) -> str:
     return f"{u.name} at {Hex(*h)}" if u else str(Hex(*h))
 
 
+def piece_words(state: HwState, a: PlacePiece) -> str:
+    """A terrain piece placed, or a step shaping the piece under way (placing.SHAPES)."""
+    at = Hex(*a.at)
+    if a.gate:
+        return f"Give the {a.terrain} a {placing.GATE_OF.get(a.terrain, 'gate')} at {at}"
+    if state.shaping is not None and a.terrain in placing.LINES:
+        return f"Run the {a.terrain} on to {at}"
+    if state.shaping is not None:
+        return f"Leave {at} open (not part of the {a.terrain})"
+    if a.toward:
+        return f"Place a {a.terrain} from {at} toward {a.toward}, to the table's edge or the first hex not open"
+    if a.terrain in placing.LINES:
+        return f"Place a {a.terrain} starting at {at} (then choose its course hex by hex)"
+    return f"Place a {a.terrain} piece at {at} and the open hexes around it (then shape it)"
+
+
 def describe(state: HwState, a: Action) -> str:
     if isinstance(a, RollOff):
         return "Roll 1d10 each to set up (high scorer chooses a table edge)"
     if isinstance(a, PlacePiece):
-        if a.toward:
-            return f"Place a {a.terrain} from {Hex(*a.at)} toward {a.toward}, to the table's edge or the first hex not open"
-        return f"Place a {a.terrain} piece at {Hex(*a.at)} (and the open hexes around it)"
+        return piece_words(state, a)
     if isinstance(a, ChooseEdge):
         return f"Take the {a.edge} table edge"
     if isinstance(a, RollOrders):
@@ -87,6 +101,8 @@ def describe(state: HwState, a: Action) -> str:
         dmg = state.pending[0].damage if state.pending else "the"
         return f"{u.name if u else a.unit} takes {dmg} damage {first}"
     if isinstance(a, Done):
+        if state.phase == "terrain" and state.shaping is not None:
+            return f"Finish the {state.shaping.terrain} ({len(state.shaping.hexes)} hexes)"
         if state.phase == "terrain":
             return "Place no more terrain pieces"
         return f"Done with {PHASE_WORDS.get(state.phase, state.phase)}"
@@ -95,43 +111,44 @@ def describe(state: HwState, a: Action) -> str:
     return a.text()
 
 
+REROLLED = {"cqb": "the close combat die of {unit}", "repair": "the Field Repairs die of {unit}",
+            "terrain": "the terrain die of the piece at {hex}", "ecm": "the ECM contest die of {unit}",
+            "teleport": "the teleport die of {unit}", "orders": "the Orders die of {unit}", "move": "the movement die"}
+"""The die a psionic re-roll names (the dice of a shot by their own name: 'the range die')."""
+SIMULATED = {"repairs": "as Field Repairs on {unit} (1 point, no roll)",
+             "ads": "as an ADS against the fire at {unit} (Fire cut by 10 x (10 - 1d10))",
+             "teleport": "to teleport {unit} to {to} (no roll)",
+             "orders remove": "as Orders to remove the Move counter of {unit} (and its group's)",
+             "orders": "as Orders: a Move counter for {unit} (and its group) to {to}",
+             "mobile": "as Mobile for {unit} this move (Hard as Easy, V.Hard as Hard)"}
+"""What a pip simulating a speciality does (ECM's uses depend on the phase and on what waits: `psi_words`)."""
+ECM_USES = {"ecm_order": "to cancel the new order of {unit} (no roll)",
+            "ecm_teleport": "to disrupt the teleporter {unit} (1d10 units kept)",
+            "fire": "against the ADS of {unit} (cut by 10 - 1d10)",
+            "move": "to hijack the teleporter {unit} (1d10 units materialise)",
+            "counters": "to jam the commander {unit} (1d10 pips off, not below 2)"}
+"""A pip simulating ECM, by the enemy action that waits for it or else by the phase (psionics.ecm_use)."""
+
+
+def _fill(state: HwState, a: PsiReveal, words: str) -> str:
+    return words.format(unit=_at(state, a.at), hex=Hex(*a.at), to=Hex(*a.to) if a.to is not None else "")
+
+
 def psi_words(state: HwState, a: PsiReveal) -> str:
     who = f"{_name(state, a.unit)} uses a psionic pip"
-    if a.reroll == "cqb":
-        return f"{who} to re-roll the close combat die of {_at(state, a.at)}"
-    if a.reroll == "repair":
-        return f"{who} to re-roll the Field Repairs die of {_at(state, a.at)}"
-    if a.reroll == "terrain":
-        return f"{who} to re-roll the terrain die of the piece at {Hex(*a.at)}"
-    if a.reroll == "ecm":
-        return f"{who} to re-roll the ECM contest die of {_at(state, a.at)}"
-    if a.reroll == "teleport":
-        return f"{who} to re-roll the teleport die of {_at(state, a.at)}"
-    if a.reroll == "orders":
-        return f"{who} to re-roll the Orders die of {_at(state, a.at)}"
     if a.reroll:
-        return f"{who} to re-roll the {'movement' if a.reroll == 'move' else a.reroll} die"
+        return f"{who} to re-roll " + _fill(state, a, REROLLED.get(a.reroll, f"the {a.reroll} die"))
     if a.cancel:
         p = state.paused[-1] if state.paused else None
         what = "psionic pip" if p is not None and p.kind == "psi_pip" else "fire"
         return f"{who} to cancel the {what} of {_at(state, a.at)}"
-    if a.simulate == "repairs":
-        return f"{who} as Field Repairs on {_at(state, a.at)} (1 point, no roll)"
-    if a.simulate == "ads":
-        return f"{who} as an ADS against the fire at {_at(state, a.at)} (Fire cut by 10 x (10 - 1d10))"
-    if a.simulate == "teleport":
-        return f"{who} to teleport {_at(state, a.at)} to {Hex(*a.to)} (no roll)"
-    p = state.paused[-1] if state.paused else None
-    if a.simulate == "ecm" and p is not None and p.kind == "ecm_order":
-        return f"{who} as ECM to cancel the new order of {_at(state, a.at)} (no roll)"
-    if a.simulate == "ecm" and p is not None and p.kind == "ecm_teleport":
-        return f"{who} as ECM to disrupt the teleporter {_at(state, a.at)} (1d10 units kept)"
-    if a.simulate == "ecm" and state.phase == "fire":
-        return f"{who} as ECM against the ADS of {_at(state, a.at)} (cut by 10 - 1d10)"
-    if a.simulate == "ecm" and state.phase == "move":
-        return f"{who} as ECM to hijack the teleporter {_at(state, a.at)} (1d10 units materialise)"
+    simulated = SIMULATED.get(f"{a.simulate} remove" if a.remove else a.simulate)
+    if simulated:
+        return f"{who} " + _fill(state, a, simulated)
     if a.simulate == "ecm":
-        return f"{who} as ECM to jam the commander {_at(state, a.at)} (1d10 pips off, not below 2)"
+        p = state.paused[-1] if state.paused else None
+        use = p.kind if p is not None and p.kind in ECM_USES else state.phase
+        return f"{who} as ECM " + _fill(state, a, ECM_USES.get(use, ECM_USES["counters"]))
     if a.weapon is not None:
         u = state.unit_at(Hex(*a.at))
         w = u.stats.weapon(a.weapon) if u else None

@@ -573,6 +573,31 @@ def test_a_terrain_roll_on_entering_a_piece_may_be_re_rolled_and_the_walk_goes_o
     assert s.paused == [] and to_offset(s.units["r"].at)[0] == 4
 
 
+def test_the_roll_of_the_piece_a_walk_starts_in_may_be_re_rolled_before_the_first_step():
+    from tests.rules.hundred_wars.helpers import board
+
+    fast = {**INF, "move": [{"mode": "ground", "factor": 20}]}
+
+    def start_in_wood():
+        s = game([unit("i", "red", at(0, 0), **fast), unit("rp", "red", at(1, 1), **SEER),
+                  unit("e", "blue", at(11, 7))], b=board(terrain={at(0, 0): "wood"}), phase="move")
+        s.units["i"].counter = at(4, 0)
+        return s
+
+    s = start_in_wood()
+    act(s, "move red unit=i", 100, 5)  # a full roll; the wood it stands in rolls 5: Hard, against red
+    p = s.paused[-1]
+    assert p.kind == "psi_terrain" and p.reactor == "red" and s.units["i"].at == at(0, 0)
+    a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
+    assert a.reroll == "terrain" and a.at == at(0, 0)
+    act(s, a.text(), 1)  # Easy now: the full 20 cm, four hexes
+    assert s.paused == [] and s.units["i"].at == at(4, 0)
+    s = start_in_wood()
+    act(s, "move red unit=i", 100, 5)
+    act(s, "done red")  # the Hard roll stands: Move 20 halved, two hexes
+    assert s.paused == [] and s.units["i"].at == at(2, 0)
+
+
 def test_a_terrain_roll_on_a_line_of_fire_may_be_re_rolled_before_the_range_roll():
     s = wood_game(red_psi=True, phase="fire")
     s.units["b"].at = at(6, 1)  # 15 cm away, across the wood

@@ -31,14 +31,21 @@ def state_phase(game: GameService) -> str:
     return game.state.phase
 
 
-def keen(game: GameService, side: str, rng: random.Random):
-    legal = [a for a in game.legal_actions(side) if a.kind != "agree_end"]
+OWN = ("orders", "mobile")
+"""Pips simulating Orders or Mobile on the side's own units: kept out of the games that look for the other pauses
+(Orders offers a pip per hex and would crowd them out); `test_own_unit_simulations_...` plays them."""
+
+
+def keen(game: GameService, side: str, rng: random.Random, own: bool = False):
+    legal = [a for a in game.legal_actions(side) if a.kind != "agree_end"
+             and (own or getattr(a, "simulate", "") not in OWN)]
     if not legal:
         return None
     busy = [a for a in legal if a.kind in KEEN and a.kind != "done"]
     special = [a for a in busy if a.kind in ("psi", "jam", "gather", "teleport")]
-    if state_phase(game) == "move" and rng.random() < 0.95:  # Phase 5 pips spent on simulations leave none for re-rolls
+    if state_phase(game) == "move" and not own and rng.random() < 0.95:  # Phase 5 pips spent on simulations leave none for re-rolls
         special = [a for a in special if not getattr(a, "simulate", "")]
+
     if special and rng.random() < 0.6:
         return rng.choice(special)
     if busy and rng.random() < 0.7:
@@ -47,7 +54,7 @@ def keen(game: GameService, side: str, rng: random.Random):
     return done[0] if done else rng.choice(legal)
 
 
-def play_through(setup: Setup, seeds, steps: int = 220) -> set[str]:
+def play_through(setup: Setup, seeds, steps: int = 220, own: bool = False) -> set[str]:
     """Random keen play through the service: every action undone and redone exactly, secrets checked, replayed."""
     seen: set[str] = set()
     for seed in seeds:
@@ -57,7 +64,7 @@ def play_through(setup: Setup, seeds, steps: int = 220) -> set[str]:
             if game.result is not None:
                 break
             side = rng.choice(actors(game))
-            action = keen(game, side, rng)
+            action = keen(game, side, rng, own)
             if action is None:
                 continue
             before = game.state.model_copy(deep=True)
@@ -98,3 +105,9 @@ def close_setup() -> Setup:
 def test_terrain_and_teleport_re_rolls_keep_undo_replay_and_secrets():
     seen = play_through(close_setup(), (4, 8))  # close combat re-rolls: forced-dice tests (rare in random play)
     assert {"psi_terrain", "psi_teleport", "psi_move", "psi_die"} <= seen, sorted(seen)
+
+
+def test_own_unit_simulations_keep_undo_replay_and_secrets():
+    """Pips simulating Orders (a Move counter of one's own) and Mobile, in random play."""
+    seen = play_through(close_setup(), (2, 5), own=True)
+    assert {"psi-orders", "psi-mobile"} <= seen, sorted(seen)
