@@ -22,6 +22,8 @@ from tui.widgets.text import clean, event_line, side_name
 
 MAX_LINE = 500
 """A longer command line is refused (input is bounded)."""
+PAGE = 20
+"""At most this many actions are read out at once; the rest are summed up by kind."""
 MAX_COMPUTER_ACTIONS = 2000
 """The computer's actions in a row before the person is asked again (a whole watched game fits)."""
 
@@ -30,7 +32,7 @@ HELP = """Commands (one a line; hexes as col,row):
   units [all]       your units (all: every unit you can see), with hex and marks
   unit ID           everything about one unit
   look C,R          the terrain and the unit at a hex
-  actions [ID]      what you may do now, numbered (only unit ID's with an id)
+  actions [ID|KIND] what you may do now, numbered (only unit ID's, or one kind: actions fire)
   odds N            the exact odds of action N (or of an action typed out)
   do N              do action N (or an action typed out, as `actions` shows its text form)
   dice [N]          the last N rolls (default 6)
@@ -198,12 +200,25 @@ class PlainSession:
         seat = self.seat()
         if seat.result is not None:
             return ["The game is over: nothing more may be done. Type undo to take back the last action."]
-        legal = seat.legal_actions(unit=rest or None)
+        every = seat.legal_actions()
+        if rest and rest in seat.view().units:
+            legal = seat.legal_actions(unit=rest)
+        elif rest:
+            legal = [a for a in every if a.kind == rest.lower()]
+            if not legal:
+                return [f"No action of kind or unit {clean(rest)!r} now. Kinds now: {_kinds(every) or 'none'}."]
+        else:
+            legal = every
         self.listed = legal
         if not legal:
             d = seat.decision()
             return [f"Nothing for you to do now: {side_name(seat.view(), d.side)} decides."]
-        return [f"{n}. {clean(seat.describe(a))}   [{a.text()}]" for n, a in enumerate(legal, 1)]
+        out = [f"{n}. {clean(seat.describe(a))}   [{a.text()}]" for n, a in enumerate(legal[:PAGE], 1)]
+        if len(legal) > PAGE:
+            # A long list is a burden read aloud and over a slow link: the rest by kind, reachable by number.
+            out.append(f"... and {len(legal) - PAGE} more (do N works for any of the {len(legal)}). By kind: "
+                       f"{_kinds(legal)}. Type actions KIND or actions UNIT for fewer.")
+        return out
 
     def _action(self, rest: str, seat: Seat) -> Action | str:
         """Action N of the last listing (or of the legal actions now), or one typed out."""
@@ -324,6 +339,14 @@ COMMANDS: dict[str, Callable[[PlainSession, str], list[str]]] = {
 }
 ALIASES = {"s": "status", "a": "actions", "?": "help", "q": "quit", "exit": "quit", "u": "undo",
            "l": "look", "o": "odds", "d": "do"}
+
+
+def _kinds(actions: list[Action]) -> str:
+    """'move 58, fire 2, end 1': how many actions of each kind, in the order they come."""
+    counts: dict[str, int] = {}
+    for a in actions:
+        counts[a.kind] = counts.get(a.kind, 0) + 1
+    return ", ".join(f"{kind} {n}" for kind, n in counts.items())
 
 
 def _typed_lines() -> Iterable[str]:

@@ -159,3 +159,23 @@ def test_rolls_name_their_side_and_unit_as_the_scenario_names_them():
     rolls = [line for line in out if " 1d10 [" in line]
     assert any(line.startswith("Blue Legion: set-up") for line in rolls), rolls
     assert not [line for line in rolls if line.split(":")[0] in ("red", "blue", "r1", "b1")], rolls
+
+
+def test_a_long_list_of_actions_is_read_out_a_page_at_a_time_and_by_kind():
+    from tui.plain import PAGE
+
+    game = GameService.new(load_scenario("farm", "dhr"), seed=5)
+    session = PlainSession(game)
+    session.handle("do 1")  # the chip draw: the M5 Stuart acts
+    legal = game.seat(game.decision().side).legal_actions()
+    assert len(legal) > PAGE + 5
+    said = session.handle("actions")
+    assert len(said) == PAGE + 1 and said[-1].startswith(f"... and {len(legal) - PAGE} more")
+    assert "move " in said[-1] and "fire " in said[-1]
+    fires = session.handle("actions fire")
+    assert fires and all("[fire " in line for line in fires), fires
+    assert "No action of kind or unit" in session.handle("actions nonsense")[0]
+    session.handle("actions")
+    beyond = legal[PAGE + 2]  # not read out, still done by its number
+    said = session.handle(f"do {PAGE + 3}")
+    assert said[0].startswith("Done:") and game.history[-1].action == beyond, said
