@@ -195,7 +195,9 @@ def test_a_blank_keeps_the_colour_in_use():
 
 async def test_a_partial_update_renders_only_the_widgets_under_its_dirty_regions(toy_game):
     """A map cell and the status line dirty: the side panel is not rendered (Textual rendered every
-    widget under the bounding box of the two), and the dirty spans get the same strips as Textual's."""
+    widget under the bounding box of the two), the widgets rendered only on the dirty rows (the
+    screen and its containers were rendered whole, 19-24 rows), and the dirty spans get the same
+    strips as Textual's."""
     from textual.geometry import Region
     from textual.widget import Widget
 
@@ -210,15 +212,18 @@ async def test_a_partial_update_renders_only_the_widgets_under_its_dirty_regions
         rendered = []
         original = Widget.render_lines
 
+        heights = []
+
         def spy(widget, crop):
             rendered.append(type(widget).__name__)
+            heights.append(crop.height)
             return original(widget, crop)
 
         Widget.render_lines = spy
         try:
             compositor._dirty_regions.update(dirty)
             ours = compositor.render_partial_update()
-            narrow = list(rendered)
+            narrow, narrow_heights = list(rendered), list(heights)
             rendered.clear()
             compositor._dirty_regions.update(dirty)
             theirs = hex_update._textual_partial_update(compositor)
@@ -226,6 +231,7 @@ async def test_a_partial_update_renders_only_the_widgets_under_its_dirty_regions
             Widget.render_lines = original
         assert UnitCard.__name__ in rendered and UnitCard.__name__ not in narrow
         assert {"HexMap", "StatusLine"} <= set(narrow)
+        assert set(narrow_heights) == {1} and max(heights) > 1  # two one-row regions: one-row bands
         for y, x1, x2 in theirs.spans:
             for x, strip in theirs.chops[y].items():
                 if strip is not None and x <= x2 and x + strip.cell_length > x1:

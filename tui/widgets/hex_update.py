@@ -187,16 +187,39 @@ def _render_partial_update(self):
 
 def _get_renders(self, crop=None):
     """`Compositor._get_renders`: during a partial update, only the widgets whose visible part
-    overlaps one of the dirty regions (not their bounding box)."""
+    overlaps one of the dirty regions (not their bounding box), and only on the rows of those."""
     dirty = getattr(self, "_hexwar_dirty", ())
     if not dirty:
         yield from _textual_get_renders(self, crop)
         return
     for widget, (region, clip) in list(self.visible_widgets.items()):
         shown = region.intersection(clip)
-        if not shown.area or not any(shown.overlaps(d) for d in dirty):
+        if not shown.area:
             continue
-        yield region, clip, widget.render_lines(shown.translate(-region.offset))
+        for band in _row_bands(shown, dirty):
+            yield region, band, widget.render_lines(band.translate(-region.offset))
+
+
+def _row_bands(shown, dirty):
+    """The rows of `shown` that dirty regions overlap, as full-width bands (merged where they touch).
+
+    A widget is rendered only on those rows: the screen and the containers behind the map and the
+    status line were rendered whole, 19-24 rows, for the two rows a cursor move writes. A band keeps
+    the widget's full width, so its strips still divide at the compositor's cuts; rows outside every
+    band are never written (`_render_segments` writes the dirty spans only)."""
+    from textual.geometry import Region
+
+    spans = sorted((d.y, d.bottom) for d in dirty if shown.overlaps(d))
+    merged: list[list[int]] = []
+    for top, bottom in spans:
+        if merged and top <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], bottom)
+        else:
+            merged.append([top, bottom])
+    for top, bottom in merged:
+        band = shown.intersection(Region(shown.x, top, shown.width, bottom - top))
+        if band.area:
+            yield band
 
 
 _textual_partial_update = None
