@@ -236,3 +236,27 @@ async def test_a_partial_update_renders_only_the_widgets_under_its_dirty_regions
             for x, strip in theirs.chops[y].items():
                 if strip is not None and x <= x2 and x + strip.cell_length > x1:
                     assert ours.chops[y][x] == strip
+
+
+async def test_the_hidden_cursor_is_parked_only_for_a_text_input(toy_game):
+    """Textual parks the hidden terminal cursor after every frame (6 bytes a cursor move); only a
+    text input uses where it is (an input method's window), so only then is it parked."""
+    import textual.app
+    from textual._context import active_app
+    from textual.widgets import Input
+
+    from tests.tui.test_game_flow import game_app
+
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert hex_update.installed()
+        token = active_app.set(app)
+        try:
+            assert app.focused is app.screen.map
+            assert textual.app.Control.move_to(0, 0).segment.text == ""
+            await app.screen.mount(Input(id="probe"))
+            app.screen.query_one("#probe").focus()
+            await pilot.pause()
+            assert textual.app.Control.move_to(4, 2).segment.text == "\x1b[3;5H"
+        finally:
+            active_app.reset(token)

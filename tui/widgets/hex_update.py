@@ -30,7 +30,10 @@ A partial update renders only the widgets under one of its dirty regions
 (`Compositor.render_partial_update` and `_get_renders`): Textual rendered every widget under
 the bounding box of all of them, so a cursor move (a map cell and the status line) rendered
 the whole side panel again for strips that are never written. Upstream fix: `_get_renders`
-should test each widget against the dirty regions, not against their union's bounding box.
+should test each widget against the dirty regions, not against their union's bounding box, and
+render each only on the rows those cover. After a frame, Textual parks the hidden terminal
+cursor (`ESC[1;1H`) whatever is focused: only a text input uses that position, so the park is
+left out otherwise (`_park_control`).
 
 It is a patch of a private class, so it is guarded: it applies only to the
 Textual version it was written against (`SUPPORTED`) and only once; anywhere
@@ -226,6 +229,28 @@ _textual_partial_update = None
 _textual_get_renders = None
 
 
+def _park_control():
+    """Rich's `Control` for `textual.app`, whose only `move_to` is `App._display`'s park: after
+    every frame Textual moves the (hidden) terminal cursor to `App.cursor_position`, 6 bytes,
+    10% of a cursor move's bar. Only a text input uses that position (an input method's window
+    follows it: `Input` and `TextArea` set it, and have `cursor_screen_offset`); with anything
+    else focused the park is left out and the cursor stays where the frame's last write left it.
+    Upstream fix: `App._display` should park only when the position is used or has changed."""
+    from rich.control import Control
+    from textual._context import active_app
+
+    class ParkOnlyForInput(Control):
+        @classmethod
+        def move_to(cls, x: int, y: int) -> Control:
+            app = active_app.get(None)
+            focused = getattr(app, "focused", None) if app is not None else None
+            if app is None or hasattr(focused, "cursor_screen_offset"):
+                return Control.move_to(x, y)
+            return Control()
+
+    return ParkOnlyForInput
+
+
 def install() -> bool:
     """Make partial screen updates write only their dirty spans (idempotent).
 
@@ -260,6 +285,9 @@ def install() -> bool:
     _textual_get_renders = Compositor._get_renders
     Compositor.render_partial_update = _render_partial_update  # type: ignore[method-assign]
     Compositor._get_renders = _get_renders  # type: ignore[method-assign]
+    import textual.app
+
+    textual.app.Control = _park_control()  # type: ignore[misc]
     _installed = True
     return True
 
