@@ -680,6 +680,10 @@ def _drop_stdout() -> None:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    from tui.lean_start import collect_less_while_starting, skip_pydantic_plugins
+
+    skip_pydantic_plugins()
+    collect_less_while_starting()
     try:
         return _run(argv)
     except KeyboardInterrupt:

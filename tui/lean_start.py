@@ -1,0 +1,68 @@
+"""Start-up work the `hexwar` command leaves out (the game screen's first frame is a bar).
+
+Python's cyclic garbage collector runs every 700 allocations: while the modules, pydantic's
+models and the game are built (about 50,000 objects that live as long as the program) it ran
+some 120 times, 5-8 % of the start-up's CPU time, and found almost nothing to free. The
+command starts with it running less often (`collect_less_while_starting`); after the first
+frame the usual thresholds come back and what start-up built is moved out of its sight
+(`started`, `gc.freeze`), so a full collection no longer walks it during a key's reply.
+
+pydantic looks for plugins (entry points in the `pydantic` group) when it builds the first
+model: it imports `importlib.metadata` (with `email`, `zipfile`, `csv`: about 35 ms) and reads
+the metadata of every installed distribution (about 9 ms more). hexwar uses no pydantic
+plugin, so the command starts with none, as `PYDANTIC_DISABLE_PLUGINS=__all__` would, without
+the import. A user who wants plugins (say, instrumentation) sets `PYDANTIC_DISABLE_PLUGINS`
+(even empty) and pydantic's own loader runs as usual.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+import types
+
+PLUGIN_LOADER = "pydantic.plugin._loader"
+SUPPORTED_PYDANTIC = ("2.14.4",)
+"""pydantic versions whose plugin loader this module stands in for (`get_plugins` only)."""
+
+
+def skip_pydantic_plugins() -> bool:
+    """Stand in for pydantic's plugin loader with one that finds no plugin; True if it did."""
+    if "PYDANTIC_DISABLE_PLUGINS" in os.environ or PLUGIN_LOADER in sys.modules:
+        return False
+    from importlib.util import find_spec
+
+    try:
+        from pydantic.version import VERSION
+    except ImportError:
+        return False
+    if VERSION not in SUPPORTED_PYDANTIC or find_spec(PLUGIN_LOADER) is None:
+        return False
+    loader = types.ModuleType(PLUGIN_LOADER, "hexwar: no pydantic plugins (tui/lean_start.py)")
+    loader.get_plugins = lambda: ()  # type: ignore[attr-defined]
+    sys.modules[PLUGIN_LOADER] = loader
+    return True
+
+
+STARTUP_GC_THRESHOLD = (20_000, 50, 1000)
+"""Collector thresholds while starting (Python's are 700, 10, 10): the peak memory is unchanged."""
+_usual_threshold: tuple[int, ...] | None = None
+
+
+def collect_less_while_starting() -> None:
+    global _usual_threshold
+    if _usual_threshold is None:
+        _usual_threshold = gc.get_threshold()
+        gc.set_threshold(*STARTUP_GC_THRESHOLD)
+
+
+def started() -> None:
+    """The first frame is out: the usual thresholds, and start-up's objects frozen (only after
+    `collect_less_while_starting`, so tests that start many apps freeze nothing)."""
+    global _usual_threshold
+    if _usual_threshold is None:
+        return
+    gc.set_threshold(*_usual_threshold)
+    _usual_threshold = None
+    gc.freeze()
