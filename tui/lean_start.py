@@ -18,9 +18,9 @@ the import. A user who wants plugins (say, instrumentation) sets `PYDANTIC_DISAB
 from __future__ import annotations
 
 import gc
+import importlib.util
 import os
 import sys
-import types
 
 PLUGIN_LOADER = "pydantic.plugin._loader"
 SUPPORTED_PYDANTIC = ("2.14.4",)
@@ -28,21 +28,36 @@ SUPPORTED_PYDANTIC = ("2.14.4",)
 
 
 def skip_pydantic_plugins() -> bool:
-    """Stand in for pydantic's plugin loader with one that finds no plugin; True if it did."""
+    """Stand in for pydantic's plugin loader, when pydantic first asks for it, with one that finds
+    no plugin; True if the stand-in is in place. Nothing is imported until then (the title screen
+    never builds a model)."""
     if "PYDANTIC_DISABLE_PLUGINS" in os.environ or PLUGIN_LOADER in sys.modules:
         return False
-    from importlib.util import find_spec
-
-    try:
-        from pydantic.version import VERSION
-    except ImportError:
-        return False
-    if VERSION not in SUPPORTED_PYDANTIC or find_spec(PLUGIN_LOADER) is None:
-        return False
-    loader = types.ModuleType(PLUGIN_LOADER, "hexwar: no pydantic plugins (tui/lean_start.py)")
-    loader.get_plugins = lambda: ()  # type: ignore[attr-defined]
-    sys.modules[PLUGIN_LOADER] = loader
+    if not any(isinstance(f, _NoPlugins) for f in sys.meta_path):
+        sys.meta_path.insert(0, _NoPlugins())
     return True
+
+
+class _NoPlugins:
+    """Finds `pydantic.plugin._loader` (once) on a supported pydantic: a module whose
+    `get_plugins` returns no plugin, as with `PYDANTIC_DISABLE_PLUGINS=__all__`. A finder and
+    loader by protocol (`importlib.abc` would import `importlib.resources`)."""
+
+    def find_spec(self, name, path, target=None):
+        if name != PLUGIN_LOADER:
+            return None
+        sys.meta_path.remove(self)
+        from pydantic.version import VERSION  # pydantic is being imported: no cost now
+
+        if VERSION not in SUPPORTED_PYDANTIC:
+            return None  # pydantic's own loader
+        return importlib.util.spec_from_loader(name, self)
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module) -> None:
+        module.get_plugins = lambda: ()
 
 
 STARTUP_GC_THRESHOLD = (20_000, 50, 1000)
