@@ -75,9 +75,15 @@ def collect_less_while_starting() -> None:
 def started() -> None:
     """The first frame is out: the usual thresholds, and start-up's objects frozen (only after
     `collect_less_while_starting`, so tests that start many apps freeze nothing)."""
+    if restore_collector():
+        gc.freeze()
+
+
+def restore_collector() -> bool:
+    """The usual thresholds again (the command ends before a first frame); True if they were not."""
     global _usual_threshold
     if _usual_threshold is None:
-        return
+        return False
     gc.set_threshold(*_usual_threshold)
     _usual_threshold = None
-    gc.freeze()
+    return True

@@ -47,3 +47,11 @@ def test_the_collector_runs_less_while_starting_and_as_usual_after(monkeypatch):
     finally:
         lean_start.started()
     assert gc.get_threshold() == usual and frozen == [True]
+
+
+def test_a_command_that_ends_before_its_first_frame_leaves_the_collector_as_usual(tmp_path, capsys):
+    from tui import cli
+
+    usual = gc.get_threshold()
+    assert cli.main(["load", str(tmp_path / "missing.toml")]) == 2
+    assert gc.get_threshold() == usual
