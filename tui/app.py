@@ -116,6 +116,9 @@ class HexwarApp(App[None]):
         return TitleScreen()
 
     def on_mount(self) -> None:
+        from tui import lean_start
+
+        self.call_after_refresh(lean_start.started)
         if "new" in self.start:
             self.start_game(self.start["new"], hide=self.start.get("hide", self.hide_between),
                             referee=self.start.get("referee", False), computers=self.start.get("ai", ()))

@@ -599,6 +599,10 @@ def _open_tui(start: dict[str, Any] | None) -> int:
 
 def _run(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command in (None, "new", "load") and not args.plain and not args.version:
+        from tui.lean_start import collect_less_while_starting
+
+        collect_less_while_starting()  # until the first frame (HexwarApp calls `started`)
     if args.version:
         from importlib.metadata import PackageNotFoundError, version
 
@@ -693,6 +697,9 @@ def _drop_stdout() -> None:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    from tui.lean_start import restore_collector, skip_pydantic_plugins
+
+    skip_pydantic_plugins()
     try:
         return _run(argv)
     except KeyboardInterrupt:
@@ -718,6 +725,8 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"hexwar: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
               "(run with HEXWAR_DEBUG=1 for the traceback)", file=sys.stderr)
         return EXIT_INTERNAL
+    finally:
+        restore_collector()  # if the command ended before a first frame (an error, --help)
 
 
 def _is_user_error(exc: BaseException) -> bool:

@@ -9,10 +9,12 @@ the computer's replies together with the person's own last decision.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from textual import work
 
-from rules.ai.autoplay import Autopilot
+if TYPE_CHECKING:
+    from rules.ai.autoplay import Autopilot
 
 PACES = (("normal", 0.8), ("slow", 2.0), ("fast", 0.15))
 """Seconds between the computer's actions, at least; `+` cycles through them."""
@@ -28,7 +30,12 @@ class ComputerSides:
     _thinking = False
 
     def start_computers(self, sides) -> None:
-        self.pilot = Autopilot.computers(self.service, list(sides)) if sides else None
+        if not sides:  # rules.ai is imported only for a game with a computer side (start-up time)
+            self.pilot = None
+            return
+        from rules.ai.autoplay import Autopilot
+
+        self.pilot = Autopilot.computers(self.service, list(sides))
 
     def is_computer(self, side: str | None) -> bool:
         return self.pilot is not None and side in self.pilot.players

@@ -195,7 +195,9 @@ def test_a_blank_keeps_the_colour_in_use():
 
 async def test_a_partial_update_renders_only_the_widgets_under_its_dirty_regions(toy_game):
     """A map cell and the status line dirty: the side panel is not rendered (Textual rendered every
-    widget under the bounding box of the two), and the dirty spans get the same strips as Textual's."""
+    widget under the bounding box of the two), the widgets rendered only on the dirty rows (the
+    screen and its containers were rendered whole, 19-24 rows), and the dirty spans get the same
+    strips as Textual's."""
     from textual.geometry import Region
     from textual.widget import Widget
 
@@ -210,15 +212,18 @@ async def test_a_partial_update_renders_only_the_widgets_under_its_dirty_regions
         rendered = []
         original = Widget.render_lines
 
+        heights = []
+
         def spy(widget, crop):
             rendered.append(type(widget).__name__)
+            heights.append(crop.height)
             return original(widget, crop)
 
         Widget.render_lines = spy
         try:
             compositor._dirty_regions.update(dirty)
             ours = compositor.render_partial_update()
-            narrow = list(rendered)
+            narrow, narrow_heights = list(rendered), list(heights)
             rendered.clear()
             compositor._dirty_regions.update(dirty)
             theirs = hex_update._textual_partial_update(compositor)
@@ -226,7 +231,32 @@ async def test_a_partial_update_renders_only_the_widgets_under_its_dirty_regions
             Widget.render_lines = original
         assert UnitCard.__name__ in rendered and UnitCard.__name__ not in narrow
         assert {"HexMap", "StatusLine"} <= set(narrow)
+        assert set(narrow_heights) == {1} and max(heights) > 1  # two one-row regions: one-row bands
         for y, x1, x2 in theirs.spans:
             for x, strip in theirs.chops[y].items():
                 if strip is not None and x <= x2 and x + strip.cell_length > x1:
                     assert ours.chops[y][x] == strip
+
+
+async def test_the_hidden_cursor_is_parked_only_for_a_text_input(toy_game):
+    """Textual parks the hidden terminal cursor after every frame (6 bytes a cursor move); only a
+    text input uses where it is (an input method's window), so only then is it parked."""
+    import textual.app
+    from textual._context import active_app
+    from textual.widgets import Input
+
+    from tests.tui.test_game_flow import game_app
+
+    app = game_app(toy_game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert hex_update.installed()
+        token = active_app.set(app)
+        try:
+            assert app.focused is app.screen.map
+            assert textual.app.Control.move_to(0, 0).segment.text == ""
+            await app.screen.mount(Input(id="probe"))
+            app.screen.query_one("#probe").focus()
+            await pilot.pause()
+            assert textual.app.Control.move_to(4, 2).segment.text == "\x1b[3;5H"
+        finally:
+            active_app.reset(token)

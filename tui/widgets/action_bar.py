@@ -40,6 +40,10 @@ class ActionBar(Widget):
         self.rows = 4
         """The palette's height: 4 rows, more while a choice or a confirmation is pending."""
         self._strips: list[Strip] = []
+        self._rendered: dict[tuple, list[Strip]] = {}
+        """Strips by what they show (`_strips_key`): the screen shows the same few palettes again and
+        again (a unit's actions, then "Select a unit" on Escape), and wrapping and rendering a palette
+        was about a third of Escape's handler."""
 
     def show(self, text: Text, footer: Text | None = None, rows: int = 4) -> None:
         """Show `text`, with `footer` pinned to the last row (never pushed off by a long text)."""
@@ -68,6 +72,23 @@ class ActionBar(Widget):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._relayout(full=True)
+
+    RENDERED_KEPT = 32
+    """Palettes whose strips are kept (the oldest goes first)."""
+
+    def _strips_for(self, width: int, height: int) -> list[Strip]:
+        """`_render_strips`, cached by everything the strips depend on."""
+        footer = self.footer
+        key = (self.body.plain, tuple(self.body.spans), self.body.style, self.body.justify,
+               None if footer is None else (footer.plain, tuple(footer.spans), footer.style),
+               width, height, self.rich_style)
+        strips = self._rendered.get(key)
+        if strips is None:
+            strips = self._render_strips(width, height)
+            if len(self._rendered) >= self.RENDERED_KEPT:
+                del self._rendered[next(iter(self._rendered))]
+            self._rendered[key] = strips
+        return strips
 
     def _render_strips(self, width: int, height: int) -> list[Strip]:
         console = self.app.console
@@ -99,7 +120,7 @@ class ActionBar(Widget):
             self._strips = []
             return
         old = self._strips
-        new = self._render_strips(width, height)
+        new = self._strips_for(width, height)
         self._strips = new
         if full or len(old) != len(new):
             self.refresh()

@@ -72,6 +72,8 @@ if TYPE_CHECKING:
 
 _MAX_PARTIAL = 60
 """Above this many changed hexes a state change repaints the whole map (cheaper to compute)."""
+_CURSOR_KEY = ("\0cursor",)
+"""Where the cursor's overlay style is kept among the map's styles (no component class has this name)."""
 
 
 MONO_FLAGS: tuple[tuple[str, Style], ...] = (
@@ -443,9 +445,12 @@ class HexMap(ScrollView, can_focus=True):
         return style
 
     def _overlay_cursor(self, line: Strip, x: int, width: int) -> Strip:
-        cursor = self.get_component_rich_style("hex-map--cursor", partial=True)
-        if getattr(self.app, "no_color", False):
-            cursor = Style(reverse=True, bold=True)
+        cursor = self._styles.get(_CURSOR_KEY)
+        if cursor is None:  # looked up once per style change: a cursor move draws it twice
+            cursor = self.get_component_rich_style("hex-map--cursor", partial=True)
+            if getattr(self.app, "no_color", False):
+                cursor = Style(reverse=True, bold=True)
+            self._styles[_CURSOR_KEY] = cursor
         inside = [Segment(s.text, (s.style or Style()) + cursor) for s in line.crop(x, x + width)]
         return Strip.join([line.crop(0, x), Strip(inside, width), line.crop(x + width)])
 

@@ -30,7 +30,10 @@ A partial update renders only the widgets under one of its dirty regions
 (`Compositor.render_partial_update` and `_get_renders`): Textual rendered every widget under
 the bounding box of all of them, so a cursor move (a map cell and the status line) rendered
 the whole side panel again for strips that are never written. Upstream fix: `_get_renders`
-should test each widget against the dirty regions, not against their union's bounding box.
+should test each widget against the dirty regions, not against their union's bounding box, and
+render each only on the rows those cover. After a frame, Textual parks the hidden terminal
+cursor (`ESC[1;1H`) whatever is focused: only a text input uses that position, so the park is
+left out otherwise (`_park_control`).
 
 It is a patch of a private class, so it is guarded: it applies only to the
 Textual version it was written against (`SUPPORTED`) and only once; anywhere
@@ -187,20 +190,65 @@ def _render_partial_update(self):
 
 def _get_renders(self, crop=None):
     """`Compositor._get_renders`: during a partial update, only the widgets whose visible part
-    overlaps one of the dirty regions (not their bounding box)."""
+    overlaps one of the dirty regions (not their bounding box), and only on the rows of those."""
     dirty = getattr(self, "_hexwar_dirty", ())
     if not dirty:
         yield from _textual_get_renders(self, crop)
         return
     for widget, (region, clip) in list(self.visible_widgets.items()):
         shown = region.intersection(clip)
-        if not shown.area or not any(shown.overlaps(d) for d in dirty):
+        if not shown.area:
             continue
-        yield region, clip, widget.render_lines(shown.translate(-region.offset))
+        for band in _row_bands(shown, dirty):
+            yield region, band, widget.render_lines(band.translate(-region.offset))
+
+
+def _row_bands(shown, dirty):
+    """The rows of `shown` that dirty regions overlap, as full-width bands (merged where they touch).
+
+    A widget is rendered only on those rows: the screen and the containers behind the map and the
+    status line were rendered whole, 19-24 rows, for the two rows a cursor move writes. A band keeps
+    the widget's full width, so its strips still divide at the compositor's cuts; rows outside every
+    band are never written (`_render_segments` writes the dirty spans only)."""
+    from textual.geometry import Region
+
+    spans = sorted((d.y, d.bottom) for d in dirty if shown.overlaps(d))
+    merged: list[list[int]] = []
+    for top, bottom in spans:
+        if merged and top <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], bottom)
+        else:
+            merged.append([top, bottom])
+    for top, bottom in merged:
+        band = shown.intersection(Region(shown.x, top, shown.width, bottom - top))
+        if band.area:
+            yield band
 
 
 _textual_partial_update = None
 _textual_get_renders = None
+
+
+def _park_control():
+    """Rich's `Control` for `textual.app`, whose only `move_to` is `App._display`'s park: after
+    every frame Textual moves the (hidden) terminal cursor to `App.cursor_position`, 6 bytes,
+    10% of a cursor move's bar. Only a text input uses that position (an input method's window
+    follows it: `Input` and `TextArea` set it, and have `cursor_screen_offset`); with anything
+    else focused the park is left out and the cursor stays where the frame's last write left it.
+    Upstream fix: `App._display` should park only when the position is used or has changed."""
+    from rich.control import Control
+    from textual._context import active_app
+
+    class ParkOnlyForInput(Control):
+        @classmethod
+        def move_to(cls, x: int, y: int) -> Control:
+            app = active_app.get(None)
+            focused = getattr(app, "focused", None) if app is not None else None
+            if app is None or hasattr(focused, "cursor_screen_offset"):
+                return Control.move_to(x, y)
+            return Control()
+
+    return ParkOnlyForInput
 
 
 def install() -> bool:
@@ -237,6 +285,9 @@ def install() -> bool:
     _textual_get_renders = Compositor._get_renders
     Compositor.render_partial_update = _render_partial_update  # type: ignore[method-assign]
     Compositor._get_renders = _get_renders  # type: ignore[method-assign]
+    import textual.app
+
+    textual.app.Control = _park_control()  # type: ignore[misc]
     _installed = True
     return True
 
