@@ -424,3 +424,35 @@ def test_a_feature_without_a_declared_mark_is_drawn_with_a_mark_that_is_not_a_le
 
     board = Board(width=2, height=1, terrain=("open", "open"), edges=(EdgeFeature(at=Hex(0, 0), side="E", feature="moat"),))
     assert MapModel(board).edge(0, 0, "E") == EDGE_DEFAULT and not EDGE_DEFAULT.isalpha()
+
+
+async def test_every_glyph_reads_on_every_highlight():
+    """The theme gives sides and highlights the same few hues ($warning is $accent): a side's letter on the
+    selection, a forest on the movement range or a red unit on the target's red was drawn in its own
+    background's colour. Every glyph colour on every highlight must stay apart from it."""
+    from rich.color import Color as RichColor
+
+    from tui.app import HexwarApp
+    from tui.widgets.hex_map import SIDE_CLASSES, STYLES
+    from tui.widgets.sgr import SAME_COLOUR
+
+    def rgb(c: RichColor) -> tuple[int, int, int]:
+        t = c.get_truecolor()
+        return t.red, t.green, t.blue
+
+    app = HexwarApp({"new": toy_service(), "hide": False}, autosave=False)
+    async with app.run_test(size=(100, 30)):
+        m = app.screen.query_one(HexMap)
+        glyphs = [*SIDE_CLASSES, *(f"hex-map--terrain-{s}" for s in STYLES), "hex-map--terrain", "hex-map--feature"]
+        highlights = ["hex-map--reach", "hex-map--target", "hex-map--selected", "hex-map--path", "hex-map--los",
+                      "hex-map--los-edge"]
+        unreadable = []
+        for glyph in glyphs:
+            for light in highlights:
+                style = m._style((glyph, light))
+                if style.color is None or style.bgcolor is None:
+                    continue
+                apart = sum((a - b) ** 2 for a, b in zip(rgb(style.color), rgb(style.bgcolor))) ** 0.5
+                if apart < SAME_COLOUR:
+                    unreadable.append((glyph, light, style))
+        assert not unreadable

@@ -60,7 +60,7 @@ from textual.strip import Strip
 from rules.hexgrid import Hex, LineStep, from_offset, to_offset
 from tui.widgets import hex_update
 from tui.widgets import sgr
-from tui.widgets.sgr import on_terminal_default, terminal_attributes
+from tui.widgets.sgr import legible, on_terminal_default, terminal_attributes
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
 from tui.widgets.hex_render import (
     FLAG_CLASSES, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, STYLES, TARGET, MapModel, StyleKey,
@@ -433,7 +433,7 @@ class HexMap(ScrollView, can_focus=True):
             if getattr(self.app, "no_color", False):
                 style = _without_colour(style, key)
             else:
-                style = on_terminal_default(style, self.rich_style)
+                style = on_terminal_default(legible(style), self.rich_style)
             self._styles[key] = style
         return style
 

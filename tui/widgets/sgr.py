@@ -291,3 +291,22 @@ def on_terminal_default(style: Style, base: Style) -> Style:
     background = None if style.bgcolor == base.bgcolor else style.bgcolor
     plain = style.without_color
     return plain + Style(color=colour, bgcolor=background) if colour or background else plain
+
+
+SAME_COLOUR = 100
+"""RGB distance under which a glyph's colour and its highlight's read as one (a side's orange on the
+selection's, a forest's green on the movement range's, a red unit on the target's red)."""
+
+
+def legible(style: Style) -> Style:
+    """`style` with its text in the highlight's contrast colour (black or white) where the two colours
+    would be (nearly) the same: the theme gives sides and highlights the same few hues, and a letter
+    drawn in its own background's colour cannot be seen. Other pairs keep the glyph's own colour."""
+    from textual.color import Color
+
+    if style.color is None or style.bgcolor is None or style.color.is_default or style.bgcolor.is_default:
+        return style
+    fg, bg = Color.from_rich_color(style.color), Color.from_rich_color(style.bgcolor)
+    if sum((a - b) ** 2 for a, b in zip(fg.rgb, bg.rgb)) ** 0.5 >= SAME_COLOUR:
+        return style
+    return style + Style(color=bg.get_contrast_text(1.0).rich_color)
