@@ -168,6 +168,8 @@ class HexMap(ScrollView, can_focus=True):
     HexMap > .hex-map--side-5 { color: $primary; text-style: bold; }
     HexMap > .hex-map--side-6 { color: $foreground; text-style: bold; }
     HexMap > .hex-map--side-7 { color: $text-muted; text-style: bold; }
+    /* Drawn at full strength: Textual's partial component styles drop a background's alpha (the
+       percentages are ignored); `legible` (tui/widgets/sgr.py) keeps a glyph of the same hue readable. */
     HexMap > .hex-map--reach { background: $success 25%; text-style: underline; }  /* a mark without colour too */
     HexMap > .hex-map--los { background: $primary 25%; }
     HexMap > .hex-map--los-edge { background: $primary 15%; text-style: italic; }
