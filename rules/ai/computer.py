@@ -128,8 +128,8 @@ class Computer:
         view = seat.view()
         guess = getattr(hints, "determinize", None)
         if guess is None:
-            return Evaluator(hints), [view]
-        return Evaluator(hints), [guess(view, seat.side, self.rng) for _ in range(self.worlds)]
+            return Evaluator(hints, seat.ruleset), [view]
+        return Evaluator(hints, seat.ruleset), [guess(view, seat.side, self.rng) for _ in range(self.worlds)]
 
     def _try(self, ruleset, state: GameState, action: Action, rng: random.Random):
         self._spent += self._cost
