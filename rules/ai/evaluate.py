@@ -72,6 +72,8 @@ class Evaluator:
         self._walks: Walks | None = None
         self._unit_value = getattr(hints, "unit_value", None)
         self._side_value = getattr(hints, "side_value", None)
+        self.hold_every = bool(getattr(hints, "hold_every", False))
+        """The rule set's hold condition needs a unit on every one of its hexes (else: on one of them)."""
         self.contact = float(getattr(hints, "contact", 0.1))
         """Worth of a hex closer to the enemy, per unit (rule sets of long-range fire lower it)."""
 
@@ -131,6 +133,21 @@ class Evaluator:
             total -= self.contact * (2.0 if must_attack else 1.0) * min(t.distance(h) for t in theirs)
         return total
 
+    def _leads(self, walks, goals: list[Hex], mine: list[Hex], ours: bool) -> float:
+        """The walks of the nearest unit to each hex to take. Where the rule set needs every hex held at once
+        (`hold_every` hint: QUAD's two gates of Cray) each hex gets a unit of its own, nearest first: one unit
+        between two gates is not two units on them."""
+        if not (ours and self.hold_every and 1 < len(goals) <= len(mine)):
+            return sum(min(walks.to(g, m) for m in mine) for g in goals)
+        pairs = sorted((walks.to(g, m), i, j) for i, g in enumerate(goals) for j, m in enumerate(mine))
+        total, goal_done, unit_used = 0.0, set(), set()
+        for d, i, j in pairs:
+            if i not in goal_done and j not in unit_used:
+                total += d
+                goal_done.add(i)
+                unit_used.add(j)
+        return total
+
     def position(self, state: GameState, side: str) -> float:
         """Objectives held and approached, and closing with the enemy where the side must attack."""
         mine = [u.at for u in state.units.values() if u.side == side and u.on_map]
@@ -164,7 +181,7 @@ class Evaluator:
                 # pushed through are worth more than every unit a step closer.
                 if mine:
                     lead = LEAD * (1.0 + 2.0 * urgency) if ours else 0.3
-                    total -= lead * sum(min(walks.to(g, m) for m in mine) for g in goals)
+                    total -= lead * self._leads(walks, goals, mine, ours)
             elif cond.kind == "turn_limit" and cond.side is not None:
                 # The clock: each turn gone is worth something to the side that wins when time runs out.
                 must_attack = must_attack or cond.side != side

@@ -16,6 +16,8 @@ CARD = 1.5
 evaluation. At 0.2 any card played for any small gain looked better than releasing without playing,
 which draws two (QUAD-A08): the side that must take an objective ran short of activations and never
 got there in time (QUAD teaching's Kingdom won 4 of 8 against the random player; at 1.5, 7 of 8)."""
+hold_every = True
+"""A QUAD hold condition needs a unit of the side on every one of its hexes (victory.py)."""
 contact = 0.25
 """QUAD is fought hand to hand (and short-range missiles): closing in is how anything happens."""
 

@@ -84,3 +84,21 @@ def test_a_dirtside_unit_that_lost_an_element_or_its_nerve_is_worth_less():
     lost_one = ev.unit_value(state, unit)
     unit.stats.confidence = "BR"
     assert whole > lost_one > ev.unit_value(state, unit)
+
+
+def test_where_every_hex_must_be_held_each_gets_a_unit_of_its_own():
+    """QUAD river-battle's West must stand on both gates of Cray: one unit beside both is not enough, the
+    second gate's lead is the walk of the next unit."""
+    ruleset = get("quad")
+    state = GameService.new(load_scenario("river-battle", ruleset="quad"), seed=1).state
+    cond = next(c for c in state.victory if c.kind == "hold")
+    gates = [Hex(*h) for h in cond.hexes]
+    ev = Evaluator(hints_for(ruleset), ruleset)
+    assert ev.hold_every
+    walks = ev.walks(state)
+    beside = next(n for n in gates[0].neighbours() if n in gates[1].neighbours() and state.board.in_bounds(n))
+    far = from_offset(2, 3)
+    one_each = ev._leads(walks, gates, [beside, far], ours=True)
+    assert one_each == walks.to(gates[0], beside) + walks.to(gates[1], far) or \
+        one_each == walks.to(gates[1], beside) + walks.to(gates[0], far)
+    assert one_each > Evaluator()._leads(walks, gates, [beside, far], ours=True)
