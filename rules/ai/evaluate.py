@@ -72,6 +72,11 @@ class Evaluator:
         self._walks: Walks | None = None
         self._unit_value = getattr(hints, "unit_value", None)
         self._side_value = getattr(hints, "side_value", None)
+        self.now: int | None = None
+        """The turn the urgency of a hold condition is read at; the computer sets the turn of its decision, so
+        every line of one search is weighed alike. Read from each state tried, a line that ended the turn
+        looked worse by the turn number alone (every walk left weighed 0.3 more a hex): QUAD river-battle's
+        West never released without playing (two cards drawn) for fear the League would end the turn."""
         self.hold_every = bool(getattr(hints, "hold_every", False))
         """The rule set's hold condition needs a unit on every one of its hexes (else: on one of them)."""
         self.contact = float(getattr(hints, "contact", 0.1))
@@ -167,7 +172,8 @@ class Evaluator:
                 goals = [Hex(*h) for h in cond.hexes]
                 # The condition is checked at its turn only: what stands there counts more as it nears,
                 # and an enemy left on a hex to take must be driven off before the end.
-                urgency = min(1.0, state.turn / max(1, cond.turn or state.max_turns or 10))
+                now = state.turn if self.now is None else self.now
+                urgency = min(1.0, now / max(1, cond.turn or state.max_turns or 10))
                 for h in goals:
                     if h in mine:
                         total += HELD * (1.0 + 2.0 * urgency) if ours else 2.5 + 4.0 * urgency

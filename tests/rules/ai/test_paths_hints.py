@@ -102,3 +102,24 @@ def test_where_every_hex_must_be_held_each_gets_a_unit_of_its_own():
     assert one_each == walks.to(gates[0], beside) + walks.to(gates[1], far) or \
         one_each == walks.to(gates[1], beside) + walks.to(gates[0], far)
     assert one_each > Evaluator()._leads(walks, gates, [beside, far], ours=True)
+
+
+def test_one_search_weighs_every_line_at_the_turn_of_its_decision():
+    """Read from each state tried, the urgency of a hold condition made a line that ended the turn look worse
+    by the turn number alone; with `now` set only the clock's own worth (CLOCK a turn) is left."""
+    from rules.ai.evaluate import CLOCK
+
+    ruleset = get("quad")
+    state = GameService.new(load_scenario("teaching", ruleset="quad"), seed=1).state.model_copy(deep=True)
+    side = next(c.side for c in state.victory if c.kind == "hold")
+    ev = Evaluator(hints_for(ruleset), ruleset)
+
+    def turn_gone() -> float:
+        state.turn = 3
+        before = ev.position(state, side)
+        state.turn = 4
+        return ev.position(state, side) - before
+
+    assert turn_gone() < -CLOCK - 1.0  # the weights grew with the state's turn
+    ev.now = 3
+    assert abs(turn_gone() + CLOCK) < 1e-9
