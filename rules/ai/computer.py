@@ -38,11 +38,6 @@ SMALL = 8
 """An answer with at most this many choices (a block, a fall-back hex) is looked ahead into."""
 ANSWER_TRIES = 2
 """Tries of an answer that rolls dice, and of a finalist that does (their mean stands for them)."""
-LINE_WEIGHT = 0.75
-"""The look-ahead's share of a finalist's worth; the rest is its first round (the mean over the guesses). A line
-takes the other side's worst answer in one guess with a few dice: alone it overturned clear first-round
-choices by less than its own noise (Dirtside teaching's Federals stepped off the crossroads on turn 5,
--39.3 against -40.6 for staying, when staying scored -9.7 against -35.2 at once) and lost the game."""
 OWN_STEPS = 2
 """How many further actions of its own side a line follows before the other side answers."""
 OWN_WIDTH = 10
@@ -221,8 +216,7 @@ class Computer:
                 break
             lines[i] = value
         if len(ranked) > 1 and len(lines) == len(ranked):
-            means = [LINE_WEIGHT * lines[i] + (1 - LINE_WEIGHT) * means[i] if i in lines else float("-inf")
-                     for i in range(len(actions))]
+            means = [lines[i] if i in lines else float("-inf") for i in range(len(actions))]
         top = max(means)
         ties = [i for i, m in enumerate(means) if m >= top - 1e-9]
         pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
