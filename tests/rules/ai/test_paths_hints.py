@@ -123,3 +123,21 @@ def test_one_search_weighs_every_line_at_the_turn_of_its_decision():
     assert turn_gone() < -CLOCK - 1.0  # the weights grew with the state's turn
     ev.now = 3
     assert abs(turn_gone() + CLOCK) < 1e-9
+
+
+def test_a_skirmish_model_in_hard_cover_is_worth_more_than_in_the_open():
+    """Buildings and rubble add 2 to the TN to hit a model there (text #4): the militia that kept to the huts
+    held the checkpoint (won 4 of 4 against the greedy player on seeds 2000-2003, 2 of 4 without)."""
+    from rules.rulesets.skirmish.terrain import HARD_COVER, in_cover
+
+    ruleset = get("skirmish")
+    state = GameService.new(load_scenario("teaching", ruleset="skirmish"), seed=1).state.model_copy(deep=True)
+    ev = Evaluator(hints_for(ruleset), ruleset)
+    unit = next(iter(state.units.values()))
+    hexes = state.board.hexes()
+    hard = next(h for h in hexes if state.board.terrain_at(h) in HARD_COVER)
+    open_ground = next(h for h in hexes if not in_cover(state.board, h))
+    unit.at = open_ground
+    in_open = ev.unit_value(state, unit)
+    unit.at = hard
+    assert ev.unit_value(state, unit) > in_open
