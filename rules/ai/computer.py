@@ -127,9 +127,11 @@ class Computer:
         hints = hints_for(seat.ruleset)
         view = seat.view()
         guess = getattr(hints, "determinize", None)
+        ev = Evaluator(hints, seat.ruleset)
+        ev.now = view.turn
         if guess is None:
-            return Evaluator(hints), [view]
-        return Evaluator(hints), [guess(view, seat.side, self.rng) for _ in range(self.worlds)]
+            return ev, [view]
+        return ev, [guess(view, seat.side, self.rng) for _ in range(self.worlds)]
 
     def _try(self, ruleset, state: GameState, action: Action, rng: random.Random):
         self._spent += self._cost

@@ -8,6 +8,7 @@ guess of hidden things, the worth of a previewed outcome.
 
 from __future__ import annotations
 
+from rules.ai.paths import Walks, step_cost_for
 from rules.core import GameState, Unit
 from rules.hexgrid import Hex
 
@@ -62,14 +63,30 @@ def generic_assets(state: GameState, side: str) -> float:
 
 
 class Evaluator:
-    """Scores states for one side; `hints` is the rule set's hints object (or None)."""
+    """Scores states for one side; `hints` is the rule set's hints object (or None), `ruleset` the rule set
+    (its declared terrain says what cannot be walked through when the hints give no step cost)."""
 
-    def __init__(self, hints=None) -> None:
+    def __init__(self, hints=None, ruleset=None) -> None:
         self.hints = hints
+        self._step_cost = step_cost_for(hints, ruleset)
+        self._walks: Walks | None = None
         self._unit_value = getattr(hints, "unit_value", None)
         self._side_value = getattr(hints, "side_value", None)
+        self.now: int | None = None
+        """The turn the urgency of a hold condition is read at; the computer sets the turn of its decision, so
+        every line of one search is weighed alike. Read from each state tried, a line that ended the turn
+        looked worse by the turn number alone (every walk left weighed 0.3 more a hex): QUAD river-battle's
+        West never released without playing (two cards drawn) for fear the League would end the turn."""
+        self.hold_every = bool(getattr(hints, "hold_every", False))
+        """The rule set's hold condition needs a unit on every one of its hexes (else: on one of them)."""
         self.contact = float(getattr(hints, "contact", 0.1))
         """Worth of a hex closer to the enemy, per unit (rule sets of long-range fire lower it)."""
+
+    def walks(self, state: GameState) -> Walks:
+        """Walking costs over this state's board (one board per game: kept between calls)."""
+        if self._walks is None or self._walks.board is not state.board:
+            self._walks = Walks(state.board, self._step_cost)
+        return self._walks
 
     def unit_value(self, state: GameState, unit: Unit) -> float:
         if not unit.on_map:
@@ -108,16 +125,32 @@ class Evaluator:
         if h is None:
             return 0.0
         total, must_attack = 0.0, False
+        walks = self.walks(state)
         for cond in state.victory:
             if cond.kind == "hold" and cond.hexes:
                 ours = cond.side == side
                 must_attack = must_attack or ours
-                total -= (0.4 + LEAD if ours else 0.1) * min(Hex(*g).distance(h) for g in cond.hexes)
+                total -= (0.4 + LEAD if ours else 0.1) * min(walks.to(Hex(*g), h) for g in cond.hexes)
             elif cond.kind == "turn_limit" and cond.side is not None and cond.side != side:
                 must_attack = True
         theirs = [u.at for u in state.units.values() if u.side != side and u.on_map]
         if theirs:
             total -= self.contact * (2.0 if must_attack else 1.0) * min(t.distance(h) for t in theirs)
+        return total
+
+    def _leads(self, walks, goals: list[Hex], mine: list[Hex], ours: bool) -> float:
+        """The walks of the nearest unit to each hex to take. Where the rule set needs every hex held at once
+        (`hold_every` hint: QUAD's two gates of Cray) each hex gets a unit of its own, nearest first: one unit
+        between two gates is not two units on them."""
+        if not (ours and self.hold_every and 1 < len(goals) <= len(mine)):
+            return sum(min(walks.to(g, m) for m in mine) for g in goals)
+        pairs = sorted((walks.to(g, m), i, j) for i, g in enumerate(goals) for j, m in enumerate(mine))
+        total, goal_done, unit_used = 0.0, set(), set()
+        for d, i, j in pairs:
+            if i not in goal_done and j not in unit_used:
+                total += d
+                goal_done.add(i)
+                unit_used.add(j)
         return total
 
     def position(self, state: GameState, side: str) -> float:
@@ -131,6 +164,7 @@ class Evaluator:
         if not mine and not waiting:
             return 0.0
         total, must_attack = 0.0, False
+        walks = self.walks(state)
         for cond in state.victory:
             if cond.kind == "hold" and cond.hexes:
                 ours = cond.side == side
@@ -138,20 +172,22 @@ class Evaluator:
                 goals = [Hex(*h) for h in cond.hexes]
                 # The condition is checked at its turn only: what stands there counts more as it nears,
                 # and an enemy left on a hex to take must be driven off before the end.
-                urgency = min(1.0, state.turn / max(1, cond.turn or state.max_turns or 10))
+                now = state.turn if self.now is None else self.now
+                urgency = min(1.0, now / max(1, cond.turn or state.max_turns or 10))
                 for h in goals:
                     if h in mine:
                         total += HELD * (1.0 + 2.0 * urgency) if ours else 2.5 + 4.0 * urgency
                     elif h in theirs:
                         total -= 4.0 + 6.0 * urgency if not ours else 2.5 + 6.0 * urgency
-                # Every unit makes for the objective it must take (or guard), the nearest one first.
+                # Every unit makes for the objective it must take (or guard), the nearest one first, by the
+                # walk over the terrain (around a river, not through it).
                 pull = 0.4 if ours else 0.1
-                total -= pull * (sum(min(h.distance(m) for h in goals) for m in mine) + far * waiting)
+                total -= pull * (sum(min(walks.to(h, m) for h in goals) for m in mine) + far * waiting)
                 # The nearest unit to each hex to take matters most, more as the deadline nears: a few units
                 # pushed through are worth more than every unit a step closer.
                 if mine:
                     lead = LEAD * (1.0 + 2.0 * urgency) if ours else 0.3
-                    total -= lead * sum(min(g.distance(m) for m in mine) for g in goals)
+                    total -= lead * self._leads(walks, goals, mine, ours)
             elif cond.kind == "turn_limit" and cond.side is not None:
                 # The clock: each turn gone is worth something to the side that wins when time runs out.
                 must_attack = must_attack or cond.side != side

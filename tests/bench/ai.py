@@ -40,14 +40,16 @@ def scenarios(only: str | None = None):
                 yield entry.id, info.name, load_scenario(info.name, ruleset=entry.id)
 
 
-def one(rid: str, name: str, setup, opponent: str, game: int, cpu: bool = False) -> tuple:
-    """Game `game`: the computer takes side game % 2; returns (rid, name, opponent, won, draw, times)."""
+def one(rid: str, name: str, setup, opponent: str, game: int, cpu: bool = False, side: str | None = None,
+        first_seed: int = 1000) -> tuple:
+    """Game `game` (seed first_seed + game): the computer takes `side`, else the sides in turn (game % their
+    number); returns (rid, name, opponent, me, won, draw, times, actions)."""
     import tests.conftest  # noqa: F401 - a worker registers the toy rule set too
 
     sides = [s.id for s in setup.sides]
-    me = sides[game % len(sides)]
+    me = side or sides[game % len(sides)]
     kinds = {s: ("computer" if s == me else opponent) for s in sides}
-    seed = 1000 + game
+    seed = first_seed + game
     try:
         import time
 
@@ -59,14 +61,19 @@ def one(rid: str, name: str, setup, opponent: str, game: int, cpu: bool = False)
 
 
 def run(games: int | None = None, jobs: int = 2, only: str | None = None, opponents=("random", "greedy"),
-        cpu: bool = False) -> list[dict]:
+        cpu: bool = False, side: str | None = None, first_seed: int = 1000) -> list[dict]:
     if games is None:  # `make bench`: a small count unless the environment asks for more
         games = int(os.environ.get("HEXWAR_AI_GAMES", "2"))
-    jobs_list = [(rid, name, setup, opp, g) for rid, name, setup in scenarios(only) for opp in opponents
+    chosen = list(scenarios(only))
+    if side is not None:
+        chosen = [c for c in chosen if side in {s.id for s in c[2].sides}]
+        if not chosen:
+            raise SystemExit(f"no scenario{' of ' + only if only else ''} has a side {side!r}")
+    jobs_list = [(rid, name, setup, opp, g) for rid, name, setup in chosen for opp in opponents
                  for g in range(games)]
     results: dict[tuple, dict] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(one, *j, cpu) for j in jobs_list]
+        futures = [pool.submit(one, *j, cpu, side, first_seed) for j in jobs_list]
         for n, f in enumerate(as_completed(futures), 1):
             rid, name, opp, me, won, draw, times, actions = f.result()
             row = results.setdefault((rid, name, opp), {"ruleset": rid, "scenario": name, "opponent": opp,
@@ -119,13 +126,15 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=int(os.environ.get("HEXWAR_AI_GAMES", "6")),
                         help="games per scenario and opponent, sides alternating (default: $HEXWAR_AI_GAMES or 6)")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--only", help="one rule set id")
+    parser.add_argument("--only", help="one rule set id, or RULESET/SCENARIO")
+    parser.add_argument("--side", help="the computer always takes this side (else the sides in turn)")
+    parser.add_argument("--seed", type=int, default=1000, help="the first game's seed (default 1000)")
     parser.add_argument("--against", default="random,greedy", help="opponents, comma-separated")
     parser.add_argument("--cpu", action="store_true",
                         help="time decisions in CPU seconds of the deciding process, not wall time "
                         "(the fair figure on a machine shared with other work)")
     args = parser.parse_args(argv)
-    run(args.games, args.jobs, args.only, tuple(args.against.split(",")), args.cpu)
+    run(args.games, args.jobs, args.only, tuple(args.against.split(",")), args.cpu, args.side, args.seed)
     return 0
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 import re
 
+from rules.board import Board
+from rules.hexgrid import Hex
+from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.cards import build_deck
 from rules.rulesets.quad.state import QuadState
 
@@ -13,8 +16,24 @@ CARD = 1.5
 evaluation. At 0.2 any card played for any small gain looked better than releasing without playing,
 which draws two (QUAD-A08): the side that must take an objective ran short of activations and never
 got there in time (QUAD teaching's Kingdom won 4 of 8 against the random player; at 1.5, 7 of 8)."""
+hold_every = True
+"""A QUAD hold condition needs a unit of the side on every one of its hexes (victory.py)."""
 contact = 0.25
 """QUAD is fought hand to hand (and short-range missiles): closing in is how anything happens."""
+
+
+DIFFICULT = 3.0
+"""What a difficult hex (river, forest, fortified, a slope up) costs a walk, in open hexes: every hex is one hex
+of Speed (QUAD-A19), but entering a difficult one is a terrain attack and a hit stops the unit before it
+(QUAD-A02), which loses the rest of the activation, and activations are scarce (a card each). By straight hex
+distance QUAD river-battle's West waded the river beside the fords and lost every game."""
+
+
+def step_cost(board: Board, a: Hex, b: Hex) -> float | None:
+    """The cost of stepping from `a` into `b` for a unit without special rules (None: impassable)."""
+    if not ter.passable(board, b):
+        return None
+    return DIFFICULT if ter.difficult_entry(board, a, b, ()) else 1.0
 
 
 def unit_value(state: QuadState, unit) -> float:

@@ -1,0 +1,55 @@
+"""The computer's hints for Dirtside: a unit's worth by its surviving elements and its confidence, the going."""
+
+from __future__ import annotations
+
+from rules.board import Board
+from rules.hexgrid import Hex
+from rules.rulesets.dirtside import terrain as ter
+from rules.rulesets.dirtside.state import DSState
+
+contact = 0.1
+"""Dirtside is fought at range: closing in matters, as in the generic reading."""
+
+CONFIDENCE = {"CO": 1.0, "ST": 0.9, "SH": 0.75, "BR": 0.5, "RO": 0.3}
+"""What is left of a unit's fighting worth at each confidence level (§7: shaken, broken, routed units
+fight less or not at all)."""
+QUALITY = {"green": 0.85, "regular": 1.0, "veteran": 1.15}
+GROUND = ("infantry", "wheeled_high", "tracked")
+"""The families whose cheapest going the paths follow (units of every kind share one map of distances)."""
+
+
+def _element_value(e) -> float:
+    if e.kind == "infantry":
+        worth = 2.0
+    else:
+        d = e.design
+        worth = 2.0 + 0.5 * d.size + 0.4 * d.armour + 0.3 * len(d.weapons)
+    if e.damaged:
+        worth *= 0.6
+    if e.immobilised or e.systems_down:
+        worth -= 1.0
+    return max(worth, 0.5)
+
+
+def unit_value(state: DSState, unit) -> float:
+    """The worth of its elements still alive, by its quality and confidence. The generic reading counted the
+    unit's numbers (its facing, its leadership) and not one element it lost."""
+    s = unit.stats
+    alive = [e for e in s.elements if not e.lost]
+    if not alive:
+        return 0.0
+    worth = 1.0 + sum(_element_value(e) for e in alive)
+    return worth * QUALITY.get(s.quality, 1.0) * CONFIDENCE.get(s.confidence, 1.0)
+
+
+def step_cost(board: Board, a: Hex, b: Hex) -> float | None:
+    """Movement factors to step from `a` into `b` for the cheapest ground family (§4.2, §14.2), a river
+    hexside included; None where none of them can go."""
+    t = board.terrain_at(b)
+    best = None
+    for fam in GROUND:
+        c = ter.step_cost(board, t, fam)
+        x = ter.crossing_cost(board, a, b, fam)
+        if c is not None and x is not None:
+            best = c + x if best is None else min(best, c + x)
+    return best
