@@ -228,23 +228,10 @@ def drop_ordnance(state: DSState, unit: DSUnit, at: Hex, munition: str, ctx: Con
     craft(unit).dfo -= 1
     ctx.emit(Message(message=f"{unit.name} drops a {munition} ordnance load on {at}"))
     for target in sh.units_in(state, art.zone(at)):
-        before = target.stats.alive()
-        hit_v = False
-        for e in before:
-            kind = "vehicle" if e.vehicle else "infantry"
-            hit = art.bombard_element("dfo", munition, kind, 1, ctx.dice, dug_in=state.dug_in(target),
-                                      armour=e.armour(), kill=e.kill(), pool=state.pool, side=unit.side, unit=unit.id)
-            for r in hit.vehicle:
-                if e.alive and (r.destroyed or r.damaged or r.immobilised or r.systems_down):
-                    hit_v = True
-                    cas.apply_vehicle(state, target, e, r, ctx)
-            if hit.killed:
-                cas.kill(target, e, ctx, "dead-fall ordnance")
-        infantry = any(e.kind == "infantry" for e in before)
-        cas.panic_check(state, target, ctx)
-        cas.after_losses(state, target, before, ctx, vehicle_hit=hit_v, infantry_attacked=infantry)
-        if infantry and target.alive:
-            cas.test_confidence(state, target, morale.ARTILLERY_ON_INFANTRY, ctx, "under air attack")
+        dug_in = state.dug_in(target)
+        cas.bombarded(state, target, lambda e, kind, dug_in=dug_in: art.bombard_element(
+            "dfo", munition, kind, 1, ctx.dice, dug_in=dug_in, armour=e.armour(), kill=e.kill(), pool=state.pool,
+            side=unit.side, unit=unit.id), ctx, lost_why="dead-fall ordnance", test_why="under air attack")
 
 
 def _strike(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
