@@ -159,3 +159,54 @@ async def test_a_bundled_list_opens_as_a_copy_to_save_as_yours():
         assert screen.army.total == 636 and screen.limit == 700
         assert screen.path == saves_dir() / "armies" / "federal.toml"
         assert "Total: 636 points of 700   legal" in text(screen, "#total")
+
+
+async def _set(pilot, design, name, value) -> None:
+    """Move the cursor to field `name` and press right until it shows `value` (keys only, as a player would)."""
+    names = [f.name for f in design.spec.fields]
+    step = 1 if names.index(name) > design.at else -1
+    while design.at != names.index(name):
+        await pilot.press("down" if step > 0 else "up")
+    field = design.spec.fields[design.at]
+    for _ in range(len(field.values)):
+        if design.values[name] == value:
+            return
+        await pilot.press("right")
+    raise AssertionError(f"{name} never showed {value!r}")
+
+
+async def test_towed_guns_with_tractors_and_an_aerospace_craft_with_ordnance_loads_are_designed(tmp_path):
+    app = HexwarApp({"screen": lambda: ArmyBuilderScreen("dirtside", tmp_path / "f.toml", limit=2000)}, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        builder = app.screen
+        await pilot.press("d")
+        await pilot.pause()
+        design = app.screen
+        for name, value in (("vehicles", 2), ("armour", 0), ("mobility", "towed"), ("tractors", 1),
+                            ("weapon1", "none"), ("artillery", "medium")):
+            await _set(pilot, design, name, value)
+        await pilot.pause()
+        shown = text(design, "#design-points")
+        assert "1 gun(s) without a tractor cannot be limbered to move" in shown and "the design is legal" in shown
+        await _set(pilot, design, "tractors", 2)
+        await pilot.press("enter")
+        await pilot.pause()
+        stats = builder.army.entries[0].entry.stats
+        assert [e["design"].get("towed", False) for e in stats["elements"]] == [True, True, False, False]
+        await pilot.press("d")
+        await pilot.pause()
+        design = app.screen
+        for name, value in (("vehicles", 1), ("size", 4), ("mobility", "aerospace"), ("power", "fgp"),
+                            ("weapon1", "RFAC"), ("class1", 1), ("dfo", 2)):
+            await _set(pilot, design, name, value)
+        await pilot.pause()
+        assert "2 ordnance loads: 60" in text(design, "#design-points")
+        await _set(pilot, design, "vehicles", 2)
+        await pilot.pause()
+        assert "an aerospace unit is one craft" in text(design, "#design-points")
+        await _set(pilot, design, "vehicles", 1)
+        await pilot.press("enter")
+        await pilot.pause()
+        craft = builder.army.entries[1].entry.stats
+        assert craft["role"] == "aircraft" and craft["elements"][0]["design"]["dfo"] == 2

@@ -130,6 +130,16 @@ def approach(state: DSState, unit: DSUnit, path: list[Hex], ctx: Context) -> lis
     return [c for c in flight if over(c)]
 
 
+LANDING_GROUND = frozenset({"open", "road", "scrub", "cultivated"})
+"""[R] Where an aerospace transport may land (§4.4 "aerospace transports must land"): going easy enough for a
+runway-less touchdown; never woods, towns, rough, water or buildings."""
+
+
+def lands(troops: DSUnit) -> bool:
+    """Troops without drop capability leave an aerospace transport only by its landing (§4.4)."""
+    return not troops.stats.drop
+
+
 def drop_problem(state: DSState, unit: DSUnit, troops: DSUnit | None, at: Hex) -> str:
     """'' when the craft may drop `troops` on `at` now, else why not."""
     from rules.rulesets.dirtside.movement import enterable
@@ -139,10 +149,11 @@ def drop_problem(state: DSState, unit: DSUnit, troops: DSUnit | None, at: Hex) -
         return f"{unit.name} must be over the battle area to drop troops"
     if troops is None or troops.stats.aboard != unit.id or not troops.alive:
         return f"those troops are not aboard {unit.name}"
-    if not troops.stats.drop:
-        return f"{troops.name} are not drop troops: an aerospace transport must land to put them down (§4.4)"
     if not state.board.in_bounds(at) or state.unit_at(at) is not None:
         return f"{at} is not a free hex on the map"
+    if not troops.stats.drop and state.board.terrain_at(at) not in LANDING_GROUND:
+        return (f"{troops.name} are not drop troops: {unit.name} must land to put them down (§4.4), and it lands "
+                f"only on open ground, road, scrub or fields, not on {state.board.terrain_at(at).replace('_', ' ')}")
     troops.at = at
     try:
         ok = enterable(state, troops, at)
@@ -165,7 +176,10 @@ def drop_path(state: DSState, unit: DSUnit, at: Hex) -> list[Hex]:
 
 def drop(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex, ctx: Context) -> None:
     """The craft (and its wingman) fly in through zone air defence; still over the battle area, it drops the
-    troops, who land in `at` and count as activated. Turned back, they stay aboard; shot down, they are lost."""
+    troops, who land in `at` and count as activated. Troops without drop capability need the transport to land
+    (§4.4; §11.4 "landing craft land in place of step 2's attack"): it touches down in `at`, they disembark there
+    (activated: unloading takes half their move) and it flies on along its path [R]. Turned back, they stay
+    aboard; shot down, they are lost."""
     why = drop_problem(state, unit, troops, at)
     if why:
         raise Refusal(why)
@@ -176,8 +190,10 @@ def drop(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex, ctx: Context) ->
         return
     troops.stats.aboard, troops.at = None, at
     troops.stats.activated = True
-    ctx.emit(Changed(unit=troops.id, field="aboard", before=unit.name, after="", why=f"dropped at {at}"))
-    ctx.emit(Message(message=f"{unit.name} drops {troops.name} at {at}"))
+    how = "landed" if lands(troops) else "dropped"
+    ctx.emit(Changed(unit=troops.id, field="aboard", before=unit.name, after="", why=f"{how} at {at}"))
+    ctx.emit(Message(message=f"{unit.name} lands at {at}, {troops.name} disembark, and it flies on" if lands(troops)
+                     else f"{unit.name} drops {troops.name} at {at}"))
 
 
 def crash(state: DSState, unit: DSUnit, ctx: Context) -> None:

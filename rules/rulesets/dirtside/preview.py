@@ -506,7 +506,9 @@ def drop_preview(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex) -> Previ
         return None
     guns = airops.zad_guns(state, unit.side, airops.drop_path(state, unit, at))
     fates = zad_fates(airops.flight_of(state, unit), guns)
-    words = {"over": f"{troops.name} land at {at}", "left": "turned back: the troops stay aboard",
+    landing = airops.lands(troops)
+    words = {"over": f"{unit.name} lands, {troops.name} disembark at {at}" if landing else f"{troops.name} land at {at}",
+             "left": "turned back: the troops stay aboard",
              "home": "damaged, flies home: the troops stay aboard", "destroyed": "shot down: the troops are lost"}
     return Preview(title=f"{unit.name} drops {troops.name}", dice=f"zone air defence on the way in: {count(len(guns), 'ADS vehicle')}",
                    outcomes=tuple(Outcome(label=words[k], chance=fates[k]) for k in words if fates.get(k)))

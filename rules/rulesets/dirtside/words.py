@@ -60,6 +60,11 @@ def describe(state: DSState, action: Action) -> str:
     if k == "airfight":
         return f"{nm(action.unit)}: {action.weapon} at {nm(action.target)}"
     if k == "drop":
+        from rules.rulesets.dirtside.airops import lands
+        troops = state.units.get(action.troops)
+        if troops is not None and lands(troops):
+            return (f"{nm(action.unit)}: fly in, land at {Hex(*action.at)} and put {nm(action.troops)} down "
+                    f"(through air defence)")
         return f"{nm(action.unit)}: fly in and drop {nm(action.troops)} at {Hex(*action.at)} (through air defence)"
     if k == "intercept":
         return f"{nm(action.unit)}: guns (RFAC/1 or HEL) at cruise missile {action.missile}, due to land this turn"
