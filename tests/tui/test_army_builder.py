@@ -175,7 +175,7 @@ async def _set(pilot, design, name, value) -> None:
     raise AssertionError(f"{name} never showed {value!r}")
 
 
-async def test_towed_guns_with_tractors_and_an_aerospace_craft_with_ordnance_loads_are_designed(tmp_path):
+async def test_towed_guns_an_aerospace_craft_with_ordnance_loads_and_a_bridgelayer_are_designed(tmp_path):
     app = HexwarApp({"screen": lambda: ArmyBuilderScreen("dirtside", tmp_path / "f.toml", limit=2000)}, autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -210,3 +210,12 @@ async def test_towed_guns_with_tractors_and_an_aerospace_craft_with_ordnance_loa
         await pilot.pause()
         craft = builder.army.entries[1].entry.stats
         assert craft["role"] == "aircraft" and craft["elements"][0]["design"]["dfo"] == 2
+        await pilot.press("d")
+        await pilot.pause()
+        design = app.screen
+        await _set(pilot, design, "bridge", 3)
+        await pilot.pause()
+        assert "bridgelayer, class 3 bridge: 150" in text(design, "#design-points")
+        await _set(pilot, design, "size", 2)
+        await pilot.pause()
+        assert "carries a bridge up to its own class" in text(design, "#design-points")

@@ -59,8 +59,9 @@ def _design(v: dict[str, Any]) -> dict[str, Any]:
         out.update(mobility=None, towed=True)
     if v["mobility"] == "aerospace":
         out["weapons"] = [w | {"mount": "fixed"} for w in out["weapons"]]
-    if v.get("dfo", 0):
-        out["dfo"] = v["dfo"]  # on anything but a craft, the pricing names the problem
+    for k in ("dfo", "bridge"):
+        if v.get(k, 0):
+            out[k] = v[k]  # where it does not belong, the pricing names the problem
     for k in SYSTEMS:
         if v.get(k, NONE) != NONE:
             out[k] = v[k]
@@ -134,11 +135,12 @@ DESIGN = DesignSpec(
         Choice("supply", "ammunition carrier", (NONE, "light", "medium", "heavy")),
         Choice("ammo", "bombardment chits carried", tuple(range(1, 11))),
         Choice("dfo", "ordnance loads (aerospace)", tuple(range(0, 7))),
+        Choice("bridge", "bridgelayer: bridge class", tuple(range(0, 6))),
     ),
     default={"vehicles": 3, "quality": "regular", "size": 3, "armour": 2, "mobility": "tracked_fast", "power": "cfe",
              "weapon1": "HVC", "class1": 3, "weapon2": "none", "class2": 1, "fc": "basic", "fcs": 1, "ecm": "none",
              "pds": NONE, "ads": NONE, "sam": NONE, "lad": "no", "apfc": "no", "artillery": NONE, "supply": NONE,
-             "ammo": 1, "tractors": 0, "dfo": 0},
+             "ammo": 1, "tractors": 0, "dfo": 0, "bridge": 0},
     stats=stats_of,
     lines=lines_of,
 )

@@ -260,7 +260,7 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     elif isinstance(action, A.Cancel):
         support.cancel(state, unit, ctx)
         state.moved = True
-    elif isinstance(action, (A.Extinguish, A.Dig, A.Limber)) and state.moved:
+    elif isinstance(action, (A.Extinguish, A.Dig, A.Limber, A.Bridge)) and state.moved:
         raise Refusal(f"that is {unit.name}'s whole activation: it has moved already")
     elif isinstance(action, A.Extinguish):
         fires.extinguish(state, unit, Hex(*action.at), ctx)
@@ -272,6 +272,15 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         state.moved = True
     elif isinstance(action, A.Limber):
         towed.limber(state, unit, ctx)
+        state.moved = True
+    elif isinstance(action, A.Bridge):
+        from rules.rulesets.dirtside import bridges
+        if action.recover:
+            bridges.recover(state, unit, ctx)
+        elif action.at is None:
+            raise Refusal("name the hex across the river: bridge ... at=HEX")
+        else:
+            bridges.lay(state, unit, Hex(*action.at), ctx)
         state.moved = True
     elif isinstance(action, A.Resupply):
         if action.target == unit.id and state.moved:

@@ -74,6 +74,11 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: fire at the building at {Hex(*action.at)} (close range, it rolls a d4)"
     if k == "dig":
         return f"{nm(action.unit)}: dig hasty defences, a dug-in position in its hex (its whole activation)"
+    if k == "bridge":
+        if action.recover:
+            b = next((x for x in state.bridges if x.layer == action.unit), None)
+            return f"{nm(action.unit)}: recover its bridge" + (f" from {b.a}-{b.b}" if b else "") + " (its whole activation)"
+        return f"{nm(action.unit)}: lay its bridge across the river to {Hex(*action.at)} (its whole activation)"
     if k == "limber":
         u = state.units.get(action.unit)
         return f"{nm(action.unit)}: " + ("unlimber its guns to fire" if u and u.stats.limbered else
@@ -217,6 +222,8 @@ def side_lines(state: DSState, side: str) -> list[str]:
             lines.append(f"Fire at {c.hexes[0]}: {count(len(c.hexes), 'hex')} of smoke until engineers put it out")
         else:
             lines.append(f"Smoke: {count(len(c.hexes), 'hex')} from {c.hexes[0]} (thins 2 at each turn end)")
+    for b in state.bridges:
+        lines.append(f"Bridge over the river {b.a}-{b.b}: vehicles up to class {b.cls}")
     for m in state.mines:
         lines.append(f"Minefield at {m.at} (within 2 hexes)" + ("" if m.armed else ": not yet armed")
                      + (", jumping" if m.jumping else ""))
