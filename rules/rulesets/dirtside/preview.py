@@ -152,18 +152,29 @@ def shot_outcomes(shot: fp.Shot, label: str) -> tuple[list[Outcome], str]:
 
 
 def assault_outcomes(a_die: int, a_lead: int, threat: int, bonus: int, d_die: int, d_lead: int,
-                     d_threat: int | dict[int, Fraction], holds: bool = True) -> tuple[Outcome, ...]:
-    """The attacker's threat test (with the house bonus), then the defender's first test (§8.5 steps 2-3).
-
-    `d_threat` is the defender's threat, or its distribution once the lead has passed (a combined assault: +3 only
-    if a partner that joins brings powered infantry); `holds` False: the defender gives way whatever it rolls."""
+                     d_threat: int) -> tuple[Outcome, ...]:
+    """One unit's threat test (with the house bonus), then the defender's first test at `d_threat` (§8.5 steps
+    2-3)."""
     p_go = odds.test_outcomes(a_die, a_lead, threat, bonus).get(0, Fraction(0))
-    threats = d_threat if isinstance(d_threat, dict) else {d_threat: Fraction(1)}
+    return force_outcomes([(p_go, d_threat == 3)], d_die, d_lead)
+
+
+def force_outcomes(units: list[tuple[Fraction, bool]], d_die: int, d_lead: int,
+                   holds: bool = True) -> tuple[Outcome, ...]:
+    """The assault goes in when any unit of the force passes its own threat test (each unit tests separately,
+    §8.5); `units`: each one's chance to pass and whether it brings powered infantry (the defender's first test
+    at +3, else +2). `holds` False: the defender gives way whatever it rolls."""
+    p_none, no_powered = Fraction(1), Fraction(1)  # nobody goes in; nobody powered goes in
+    for p, powered_troops in units:
+        p_none *= 1 - p
+        if powered_troops:
+            no_powered *= 1 - p
+    threats = {2: no_powered - p_none, 3: 1 - no_powered}  # the force is not empty
     p_stand = sum((q * odds.test_outcomes(d_die, d_lead, t).get(0, Fraction(0)) for t, q in threats.items()),
                   Fraction(0)) if holds else Fraction(0)
-    return (Outcome(label="the threat test fails: no assault", chance=1 - p_go),
-            Outcome(label="the defender gives way at once", chance=p_go * (1 - p_stand)),
-            Outcome(label="the defender stands: combat rounds", chance=p_go * p_stand))
+    return (Outcome(label="the threat test fails: no assault", chance=p_none),
+            Outcome(label="the defender gives way at once", chance=1 - p_none - p_stand),
+            Outcome(label="the defender stands: combat rounds", chance=p_stand))
 
 
 def joins(unit: DSUnit, defender: DSUnit) -> Fraction:
@@ -175,19 +186,6 @@ def joins(unit: DSUnit, defender: DSUnit) -> Fraction:
 
 def powered(unit: DSUnit) -> bool:
     return any(e.kind == "infantry" and e.troop == "powered" for e in unit.stats.alive())
-
-
-def defender_threat(attacker: DSUnit, partners: list[DSUnit], defender: DSUnit) -> dict[int, Fraction]:
-    """The defender's first-test threat over the partners that join (each on its own test): +3 when any unit of
-    the assaulting force has powered infantry, else +2 (as `assault.assault` counts the whole force)."""
-    p_none = Fraction(1)
-    if not powered(attacker):
-        for m in partners:
-            if powered(m):
-                p_none *= 1 - joins(m, defender)
-    else:
-        p_none = Fraction(0)
-    return {t: q for t, q in ((2, p_none), (3, 1 - p_none)) if q}
 
 
 def assault_preview(state: DSState, attacker: DSUnit, defender: DSUnit, partners: list[DSUnit] | None = None) -> Preview:
@@ -208,8 +206,8 @@ def assault_preview(state: DSState, attacker: DSUnit, defender: DSUnit, partners
     if routs:
         notes.append(f"{defender.name} is routed when assaulted: it gives way at once")
     return Preview(title=f"{attacker.name} assaults {defender.name}", dice=f"d{s.die()} threat test, then rounds",
-                   outcomes=assault_outcomes(s.die(), s.leadership, threat, bonus, d.die(), d.leadership,
-                                             defender_threat(attacker, partners, defender), holds=not routs),
+                   outcomes=force_outcomes([(joins(u, defender), powered(u)) for u in [attacker, *partners]],
+                                           d.die(), d.leadership, holds=not routs),
                    notes=tuple(notes))
 
 

@@ -44,6 +44,18 @@ def test_a_partner_failing_its_threat_test_stays_out_and_keeps_its_activation():
     assert not state.units["b"].stats.activated and state.units["d"].at != at(6, 7)
 
 
+def test_each_unit_tests_separately_so_a_partner_goes_in_when_the_lead_fails():
+    state = game()
+    # a fails (1) and stays where it stands; b passes (6) and assaults alone; the defender's test 1: it falls back
+    # and b takes the position
+    play(state, "assault blue unit=a at=6,7 with_units=[b]", 1, 6, 1)
+    assert state.units["a"].at == at(5, 8) and state.units["b"].at == at(6, 7)
+    assert state.units["b"].stats.activated and state.units["d"].at != at(6, 7)
+    state = game()
+    play(state, "assault blue unit=a at=6,7 with_units=[b]", 1, 1)  # both fail: no assault
+    assert state.units["d"].at == at(6, 7) and not state.units["b"].stats.activated
+
+
 def test_a_partner_must_stand_within_2_hexes_unactivated():
     state = game()
     with pytest.raises(Refusal, match="within 2 hexes"):
