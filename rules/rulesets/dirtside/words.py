@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.actions import Action
+from rules.core import HexMark
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside.legal import goes
 from rules.rulesets.dirtside.morale import LEVEL_NAMES
@@ -228,3 +229,33 @@ def side_lines(state: DSState, side: str) -> list[str]:
         lines.append(f"Minefield at {m.at} (within 2 hexes)" + ("" if m.armed else ": not yet armed")
                      + (", jumping" if m.jumping else ""))
     return lines
+
+
+HEX_MARK_SYMBOLS = {"@": "cruise-missile target chit", ">": "fire mission's impact point", ";": "smoke"}
+"""The map's markers on hexes (minefields laid in play take the minefield markers' own marks, '!' and '?')."""
+
+
+def hex_marks(state: DSState, side: str | None) -> list[HexMark]:
+    """What `side` may know is on the table beyond its units (the referee, None, everything): every cruise-missile
+    chit (which one is real only for its own side), its own side's called fire missions, smoke, minefields.
+    Listed strongest first: the map draws the first mark of a hex."""
+    from rules.rulesets.dirtside.terrain import TERRAIN
+    out = []
+    for f in state.flights:
+        mine = side is None or f.side == side
+        for h in f.chits:
+            which = (" (the real one)" if h == f.target else " (a dummy)") if mine else " (real or dummy)"
+            out.append(HexMark(at=h, mark="@", label=f"{'' if mine else 'enemy '}cruise-missile target chit "
+                                                      f"{f.id}{which}, lands turn {f.launched + 1}"))
+    for m in state.missions:
+        if side is None or m.side == side:
+            out.append(HexMark(at=m.at, mark=">", label=f"fire mission: {state.units[m.battery].name} {m.munition}, "
+                                                       "at its next activation"))
+    for m in state.mines:
+        mark = TERRAIN["jumping_minefield" if m.jumping else "minefield"].mark
+        out.append(HexMark(at=m.at, mark=mark, label="minefield marker (within 2 hexes)"
+                           + ("" if m.armed else ", not yet armed") + (", jumping" if m.jumping else "")))
+    for c in state.clouds:
+        what = "smoke from a fire" if c.source == "fire" else "smoke"
+        out.extend(HexMark(at=h, mark=";", label=what) for h in c.hexes)
+    return out
