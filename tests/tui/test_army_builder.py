@@ -85,14 +85,24 @@ async def test_an_army_over_the_limit_is_not_saved(tmp_path):
         assert not (tmp_path / "c.toml").exists()
 
 
+def dirtside_builder(tmp_path, limit: int) -> HexwarApp:
+    return HexwarApp({"screen": lambda: ArmyBuilderScreen("dirtside", tmp_path / "f.toml", limit=limit)},
+                     autosave=False)
+
+
+async def open_design(pilot, app) -> UnitDesignScreen:
+    """Press d on the builder: its design screen."""
+    await pilot.press("d")
+    await pilot.pause()
+    return app.screen
+
+
 async def test_a_dirtside_vehicle_designed_with_its_points_changing(tmp_path):
-    app = HexwarApp({"screen": lambda: ArmyBuilderScreen("dirtside", tmp_path / "f.toml", limit=400)}, autosave=False)
+    app = dirtside_builder(tmp_path, 400)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         builder = app.screen
-        await pilot.press("d")
-        await pilot.pause()
-        design = app.screen
+        design = await open_design(pilot, app)
         assert isinstance(design, UnitDesignScreen)
         first = design.priced()[1]
         await pilot.press("down", "down", "down", "right")  # armour 2 -> 3
@@ -176,13 +186,11 @@ async def _set(pilot, design, name, value) -> None:
 
 
 async def test_towed_guns_an_aerospace_craft_with_ordnance_loads_and_a_bridgelayer_are_designed(tmp_path):
-    app = HexwarApp({"screen": lambda: ArmyBuilderScreen("dirtside", tmp_path / "f.toml", limit=2000)}, autosave=False)
+    app = dirtside_builder(tmp_path, 2000)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         builder = app.screen
-        await pilot.press("d")
-        await pilot.pause()
-        design = app.screen
+        design = await open_design(pilot, app)
         for name, value in (("vehicles", 2), ("armour", 0), ("mobility", "towed"), ("tractors", 1),
                             ("weapon1", "none"), ("artillery", "medium")):
             await _set(pilot, design, name, value)
@@ -194,9 +202,7 @@ async def test_towed_guns_an_aerospace_craft_with_ordnance_loads_and_a_bridgelay
         await pilot.pause()
         stats = builder.army.entries[0].entry.stats
         assert [e["design"].get("towed", False) for e in stats["elements"]] == [True, True, False, False]
-        await pilot.press("d")
-        await pilot.pause()
-        design = app.screen
+        design = await open_design(pilot, app)
         for name, value in (("vehicles", 1), ("size", 4), ("mobility", "aerospace"), ("power", "fgp"),
                             ("weapon1", "RFAC"), ("class1", 1), ("dfo", 2)):
             await _set(pilot, design, name, value)
@@ -210,9 +216,7 @@ async def test_towed_guns_an_aerospace_craft_with_ordnance_loads_and_a_bridgelay
         await pilot.pause()
         craft = builder.army.entries[1].entry.stats
         assert craft["role"] == "aircraft" and craft["elements"][0]["design"]["dfo"] == 2
-        await pilot.press("d")
-        await pilot.pause()
-        design = app.screen
+        design = await open_design(pilot, app)
         await _set(pilot, design, "bridge", 3)
         await pilot.pause()
         assert "bridgelayer, class 3 bridge: 150" in text(design, "#design-points")
