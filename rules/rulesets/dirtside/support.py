@@ -10,7 +10,7 @@ from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import chits as ch
-from rules.rulesets.dirtside import mines, morale, nuclear, ortillery, smoke
+from rules.rulesets.dirtside import mines, nuclear, ortillery, smoke
 from rules.rulesets.dirtside import sheaf as sh
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
