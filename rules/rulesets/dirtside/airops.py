@@ -431,8 +431,9 @@ def answer(state: DSState, p: Pause, choice: str, ctx: Context) -> None:
 
 
 def _attack(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, evades: bool, ctx: Context,
-            *, aam_only: bool | None = None) -> None:
-    me, it = craft(unit), craft(target)
+            *, aam_only: bool | None = None, me=None) -> None:
+    """`me`: the firing craft, when it may already be down (a dog-fight's fire is simultaneous in each phase)."""
+    me, it = me or craft(unit), craft(target)
     if weapon == "aam":
         duel = air.sam_or_aam(me.design.aam, it.design.ecm, target.stats.quality, evades, False, ctx.dice,
                               side=unit.side, unit=unit.id)
@@ -471,12 +472,13 @@ def _dogfight(state: DSState, attackers: list[DSUnit], weapon: str, defenders: l
     plan += [(u, "aam" if craft(u).design.aam else ("guns" if _guns(u) else None), attackers) for u in defenders]
     for phase in ("aam", "guns"):
         flying = {u.id for u in attackers + defenders if u.in_play}
+        ships = {u.id: craft(u) for u in attackers + defenders if u.id in flying}
         for u, w, foes in plan:
             if w != phase or u.id not in flying:
-                continue
-            t = next((t for t in foes if t.id in flying and t.in_play), None)
+                continue  # a craft shot down earlier in this phase still fires: the phase is simultaneous
+            t = next((t for t in foes if t.id in flying and t.in_play and t.stats.alive()), None)
             if t is not None:
-                _attack(state, u, w, t, False, ctx)
+                _attack(state, u, w, t, False, ctx, me=ships[u.id])
 
 
 def sensors(state: DSState, unit: DSUnit, ctx: Context) -> None:

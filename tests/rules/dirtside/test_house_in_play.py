@@ -199,6 +199,18 @@ def test_vehicles_in_an_assault_shoot_enemy_vehicles_on_4_to_6_and_apfcs_fire_at
     assert red.eliminated or all(e.lost for e in red.stats.elements)
 
 
+def test_in_a_dog_fight_the_aams_fly_at_the_same_time_so_a_craft_shot_down_still_fires_its_own():
+    """Random play once crashed here: the kite, downed by the hawk's AAM, had no craft left to fire with."""
+    state = start(setup([
+        jet("hawk", aam="basic"), unit("t", "blue", at(10, 14), [tank()]),
+        jet("kite", side="red", aam="basic"), unit("r", "red", at(10, 2), [tank()]), unit("r2", "red", at(4, 2), [tank()]),
+    ]))
+    play(state, "airfight blue unit=hawk target=kite weapon=aam")
+    # the hawk's AAM d6 5 against the kite's d4 2: down; the kite's AAM, fired at the same time, 5 against 2: down
+    play(state, "react red choice=dogfight", 5, 2, 5, 2)
+    assert state.units["hawk"].eliminated and state.units["kite"].eliminated
+
+
 def test_a_dog_fight_fires_aams_first_then_the_survivors_guns_and_nobody_evades():
     state = start(setup([
         jet("hawk"), unit("t", "blue", at(10, 14), [tank()]),
