@@ -282,10 +282,15 @@ def _strike(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
             cas.test_confidence(state, target, morale.ARTILLERY_ON_INFANTRY, ctx, "under air attack")
 
 
+def sam_system(unit: DSUnit):
+    """The unit's first SAM vehicle that is not Systems Down, or None."""
+    return next((x for x in unit.vehicles() if x.design.sam and not x.systems_down), None)
+
+
 def sam(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
     """House SAM: only in its own activation, radar on; the pilot tests at +1 (failing: leaves at once and flips);
     staying, its side chooses to evade and/or drop decoys (a paused action, `rules/reaction.py`)."""
-    e = next((x for x in unit.vehicles() if x.design.sam and not x.systems_down), None)
+    e = sam_system(unit)
     if e is None:
         raise Refusal(f"{unit.name} has no working SAM system")
     if not unit.stats.sensors:

@@ -213,7 +213,7 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
         out.extend(A.ClearMines(side=side, unit=unit.id, at=m.at) for m in state.mines if mines.engineers(unit, m))
         if any(e.design and (e.design.ads or e.design.sam) for e in unit.vehicles()):
             out.append(A.Sensors(side=side, unit=unit.id))
-            if unit.stats.sensors and any(e.design.sam for e in unit.vehicles()):
+            if unit.stats.sensors and airops.sam_system(unit):
                 out.extend(A.Sam(side=side, unit=unit.id, target=t.id) for t in state.units.values()
                            if t.side != side and airops.aloft(t))
         if vtol.is_vtol(unit) and any(e.design.aam for e in unit.vehicles()):

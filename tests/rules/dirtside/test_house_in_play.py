@@ -47,6 +47,19 @@ def test_a_sam_needs_its_radar_on_and_a_hit_destroys_the_evading_craft():
     assert decision(state).side == "red" and state.current == "aa"  # the SAM unit may still move
 
 
+def test_a_sam_system_down_is_not_offered_and_is_refused():
+    """Random play once saw the SAM offered while its only launcher was Systems Down, then refused."""
+    state = start(setup([
+        unit("aa", "red", at(10, 2), [tank("SAM", gun=("RFAC", 1), sam="enhanced", size=4)], sensors=True),
+        jet(), unit("t", "blue", at(10, 14), [tank()]), unit("b", "blue", at(4, 14), [tank()]),
+    ]), first="red")
+    assert any(a.kind == "sam" for a in legal_actions(state, "red"))
+    state.units["aa"].stats.elements[0].systems_down = True
+    assert not any(a.kind == "sam" for a in legal_actions(state, "red"))
+    with pytest.raises(Refusal, match="no working SAM system"):
+        play(state, "sam red unit=aa target=jet", 1)  # the activation's systems repair roll: 1, still down
+
+
 def test_decoys_add_a_d4_and_evading_with_decoys_one_type_above_the_marker():
     def game():
         return start(setup([
