@@ -294,6 +294,19 @@ class TerrainInfo(BaseModel):
     """No unit may stand in a hex of this terrain (a scenario placing one there is refused)."""
 
 
+class HexMark(BaseModel):
+    """A marker on a hex that may hold no unit (a missile's target chit, a fire mission's impact point, smoke, a
+    minefield), drawn on the map from one seat's view: `Ruleset.hex_marks(view, side)`, optional."""
+
+    model_config = ConfigDict(frozen=True)
+    at: Hex
+    mark: str
+    """One visible character, no letter or digit, declared in the rule set's `hex_mark_symbols` (or a terrain mark
+    of the same meaning)."""
+    label: str
+    """The marker in words, for the status line and the legend."""
+
+
 class Outcome(BaseModel):
     """One line of an odds preview: an outcome and its exact chance."""
 
@@ -429,3 +442,7 @@ class Ruleset(Protocol):
     def side_lines(self, state: GameState, side: str) -> list[str]:
         """Lines about a side for the roster (cards in hand, chips left, leader...)."""
         ...
+
+    # Optional: `hex_marks(state, side) -> list[HexMark]`, the markers on the map that `side` (None: the referee)
+    # may know of, read from its view; with `hex_mark_symbols: dict[str, str]` (symbol -> meaning) declaring the
+    # characters. A rule set without them draws no markers (rules/seat.py `Seat.hex_marks`).

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from rules.actions import Action
-from rules.core import Decision, GameResult, GameState, Preview, Refusal
+from rules.core import Decision, GameResult, GameState, HexMark, Preview, Refusal
 from rules.dice import Dice, RollRecord
 from rules.events import Event
 
@@ -174,6 +174,11 @@ class Seat:
 
     def side_lines(self, side: str) -> list[str]:
         return self.ruleset.side_lines(self.view(), side)
+
+    def hex_marks(self) -> list[HexMark]:
+        """The markers on empty hexes this seat may know of (none when the rule set draws none)."""
+        marks = getattr(self.ruleset, "hex_marks", None)
+        return marks(self.view(), self.side) if marks is not None else []
 
     def check(self, action: Action) -> str:
         """Why `action` would be refused now ('' when it would be accepted), from the view.

@@ -99,3 +99,18 @@ def test_bundled_scenarios_name_only_the_rule_sets_victory_kinds_and_side_fields
         for side in doc["sides"]:
             # Besides the rule set's side fields, a side may take an army file (saves/army_sides.py).
             assert set(side) <= set(rs.side_model.model_fields) | set(ARMY_SIDE_KEYS), side
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_hex_marker_symbols_are_single_marks_that_mean_nothing_else_on_the_map(rid):
+    """Markers on hexes (rules/core.py `HexMark`) never look like a unit, a height, an outline, the '+' of stacked
+    units, the '^' of a height above 9, or any terrain symbol of the rule set."""
+    from tui.widgets.hex_render import STACK_MARK
+
+    rs = registry.get(rid)
+    declared = getattr(rs, "hex_mark_symbols", {})
+    terrain = {s for s, _ in symbols(rs)}
+    for symbol, meaning in declared.items():
+        assert len(symbol) == 1 and symbol.isascii() and symbol.isprintable() and not symbol.isspace(), meaning
+        assert not symbol.isalnum() and symbol not in OUTLINE | {STACK_MARK, "^"}, f"{rid}: {meaning} is {symbol!r}"
+        assert symbol not in terrain, f"{rid}: {meaning} is drawn {symbol!r} like a terrain"

@@ -85,14 +85,24 @@ async def test_an_army_over_the_limit_is_not_saved(tmp_path):
         assert not (tmp_path / "c.toml").exists()
 
 
+def dirtside_builder(tmp_path, limit: int) -> HexwarApp:
+    return HexwarApp({"screen": lambda: ArmyBuilderScreen("dirtside", tmp_path / "f.toml", limit=limit)},
+                     autosave=False)
+
+
+async def open_design(pilot, app) -> UnitDesignScreen:
+    """Press d on the builder: its design screen."""
+    await pilot.press("d")
+    await pilot.pause()
+    return app.screen
+
+
 async def test_a_dirtside_vehicle_designed_with_its_points_changing(tmp_path):
-    app = HexwarApp({"screen": lambda: ArmyBuilderScreen("dirtside", tmp_path / "f.toml", limit=400)}, autosave=False)
+    app = dirtside_builder(tmp_path, 400)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         builder = app.screen
-        await pilot.press("d")
-        await pilot.pause()
-        design = app.screen
+        design = await open_design(pilot, app)
         assert isinstance(design, UnitDesignScreen)
         first = design.priced()[1]
         await pilot.press("down", "down", "down", "right")  # armour 2 -> 3
@@ -159,3 +169,57 @@ async def test_a_bundled_list_opens_as_a_copy_to_save_as_yours():
         assert screen.army.total == 636 and screen.limit == 700
         assert screen.path == saves_dir() / "armies" / "federal.toml"
         assert "Total: 636 points of 700   legal" in text(screen, "#total")
+
+
+async def _set(pilot, design, name, value) -> None:
+    """Move the cursor to field `name` and press right until it shows `value` (keys only, as a player would)."""
+    names = [f.name for f in design.spec.fields]
+    step = 1 if names.index(name) > design.at else -1
+    while design.at != names.index(name):
+        await pilot.press("down" if step > 0 else "up")
+    field = design.spec.fields[design.at]
+    for _ in range(len(field.values)):
+        if design.values[name] == value:
+            return
+        await pilot.press("right")
+    raise AssertionError(f"{name} never showed {value!r}")
+
+
+async def test_towed_guns_an_aerospace_craft_with_ordnance_loads_and_a_bridgelayer_are_designed(tmp_path):
+    app = dirtside_builder(tmp_path, 2000)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        builder = app.screen
+        design = await open_design(pilot, app)
+        for name, value in (("vehicles", 2), ("armour", 0), ("mobility", "towed"), ("tractors", 1),
+                            ("weapon1", "none"), ("artillery", "medium")):
+            await _set(pilot, design, name, value)
+        await pilot.pause()
+        shown = text(design, "#design-points")
+        assert "1 gun(s) without a tractor cannot be limbered to move" in shown and "the design is legal" in shown
+        await _set(pilot, design, "tractors", 2)
+        await pilot.press("enter")
+        await pilot.pause()
+        stats = builder.army.entries[0].entry.stats
+        assert [e["design"].get("towed", False) for e in stats["elements"]] == [True, True, False, False]
+        design = await open_design(pilot, app)
+        for name, value in (("vehicles", 1), ("size", 4), ("mobility", "aerospace"), ("power", "fgp"),
+                            ("weapon1", "RFAC"), ("class1", 1), ("dfo", 2)):
+            await _set(pilot, design, name, value)
+        await pilot.pause()
+        assert "2 ordnance loads: 60" in text(design, "#design-points")
+        await _set(pilot, design, "vehicles", 2)
+        await pilot.pause()
+        assert "an aerospace unit is one craft" in text(design, "#design-points")
+        await _set(pilot, design, "vehicles", 1)
+        await pilot.press("enter")
+        await pilot.pause()
+        craft = builder.army.entries[1].entry.stats
+        assert craft["role"] == "aircraft" and craft["elements"][0]["design"]["dfo"] == 2
+        design = await open_design(pilot, app)
+        await _set(pilot, design, "bridge", 3)
+        await pilot.pause()
+        assert "bridgelayer, class 3 bridge: 150" in text(design, "#design-points")
+        await _set(pilot, design, "size", 2)
+        await pilot.pause()
+        assert "carries a bridge up to its own class" in text(design, "#design-points")

@@ -456,3 +456,43 @@ async def test_every_glyph_reads_on_every_highlight():
                 if apart < SAME_COLOUR:
                     unreadable.append((glyph, light, style))
         assert not unreadable
+
+
+class TestMarkers:
+    """A rule set's markers on hexes (`HexMap.set_marks`, from a seat's `hex_marks()`): drawn on empty hexes only."""
+
+    def marks(self, app):
+        from rules.core import HexMark
+
+        occupied = next(u.at for u in app.service.state.units.values() if u.at is not None)
+        return [HexMark(at=from_offset(0, 0), mark="@", label="target chit"),
+                HexMark(at=from_offset(0, 0), mark=";", label="smoke"),
+                HexMark(at=occupied, mark="@", label="under a unit")], occupied
+
+    async def test_compact_draws_the_first_marker_in_place_of_the_terrain_and_never_over_a_unit(self):
+        app = MapHost()
+        async with app.run_test(size=(40, 10)) as pilot:
+            hex_map = app.query_one(HexMap)
+            before = screen_text(app)
+            marks, occupied = self.marks(app)
+            hex_map.set_marks(marks)
+            await pilot.pause()
+            lines = screen_text(app).splitlines()
+            assert lines[0].startswith("@ .") and before.splitlines()[0].startswith(". .")
+            assert screen_text(app).count("@") == 1  # the unit's hex shows the unit
+            assert hex_map.describe(from_offset(0, 0)).endswith("| @ target chit | ; smoke")
+            assert "| @ under a unit" in hex_map.describe(occupied)
+            hex_map.set_marks([])
+            await pilot.pause()
+            assert screen_text(app) == before
+
+    async def test_outlined_draws_the_marker_beside_the_terrain_and_the_legend_names_it(self):
+        app = MapHost(zoom=OUTLINED)
+        async with app.run_test(size=(60, 16)) as pilot:
+            hex_map = app.query_one(HexMap)
+            hex_map.set_marks(self.marks(app)[0])
+            await pilot.pause()
+            assert screen_text(app).splitlines()[1].startswith("| .@|")
+            hex_map.show_legend = True
+            await pilot.pause()
+            assert "@ marker (marker)" in screen_text(app)  # the toy declares no words for '@'

@@ -203,6 +203,7 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         self.flow.forget_gone()
         view = self.view
         self.map.set_state(view, self.ruleset)
+        self.map.set_marks(self.seat.hex_marks())
         self.query_one(Roster).show(view, self.seat, self.seat.decision().side, self.selected)
         self.query_one(UnitCard).show(view, self.seat, self.selected)
         self.update_highlights()

@@ -63,12 +63,12 @@ from tui.widgets import sgr
 from tui.widgets.sgr import legible, on_terminal_default, terminal_attributes
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
 from tui.widgets.hex_render import (
-    FLAG_CLASSES, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, STYLES, TARGET, MapModel, StyleKey,
-    compose_line, legend_lines, occupants, printable,
+    EDGE_DEFAULT, FLAG_CLASSES, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, STYLES, TARGET, MapModel,
+    StyleKey, compose_line, legend_lines, occupants, one_char, printable,
 )
 
 if TYPE_CHECKING:
-    from rules.core import GameState, Ruleset
+    from rules.core import GameState, HexMark, Ruleset
 
 _MAX_PARTIAL = 60
 """Above this many changed hexes a state change repaints the whole map (cheaper to compute)."""
@@ -122,8 +122,8 @@ def _without_colour(style: Style, key: StyleKey) -> Style:
     The terminal's own colours stay; each highlight takes its own attributes (`MONO_FLAGS`)."""
     flagged = [mono for name, mono in mono_looks()[0] if name in key]
     if not flagged:
-        if any(name.startswith("hex-map--side-") for name in key):
-            return Style()
+        if any(name.startswith("hex-map--side-") or name == "hex-map--marker" for name in key):
+            return Style()  # a marker's own character tells it (bold would read as a path on a vt100)
         return Style(bold=style.bold, italic=style.italic, underline=style.underline,
                      reverse=style.reverse, strike=style.strike)
     out = Style()
@@ -137,7 +137,7 @@ class HexMap(ScrollView, can_focus=True):
 
     COMPONENT_CLASSES = {
         "hex-map--cursor", "hex-map--outline", "hex-map--edge", "hex-map--elevation", "hex-map--feature",
-        "hex-map--terrain", "hex-map--legend",
+        "hex-map--terrain", "hex-map--legend", "hex-map--marker",
         *(name for _, name in FLAG_CLASSES),
         *SIDE_CLASSES,
         *(f"hex-map--terrain-{style}" for style in STYLES),
@@ -177,6 +177,7 @@ class HexMap(ScrollView, can_focus=True):
     HexMap > .hex-map--target { background: $error 35%; text-style: bold underline; }
     HexMap > .hex-map--selected { background: $warning 40%; text-style: bold underline; }
     HexMap > .hex-map--legend { background: $panel; color: $text; }
+    HexMap > .hex-map--marker { color: $warning; text-style: bold; }
     """
 
     BINDINGS = [
@@ -262,6 +263,24 @@ class HexMap(ScrollView, can_focus=True):
         self._legend = None
         self._repaint_hexes(changed, gap=True)  # compact: a unit hides the height digit after it
 
+    def set_marks(self, marks: Iterable[HexMark]) -> None:
+        """Draw the rule set's markers (a seat's `hex_marks()`: what it may know of) on hexes with no unit; each
+        call replaces them all, and only hexes whose markers changed are repainted."""
+        if self._model is None:
+            return
+        found: dict[tuple[int, int], list[tuple[str, str]]] = {}
+        for m in marks:
+            key = to_offset(Hex(*m.at))
+            if self._model.in_bounds(*key):
+                found.setdefault(key, []).append((one_char(m.mark, EDGE_DEFAULT), printable(m.label)))
+        new = {k: tuple(v) for k, v in found.items()}
+        old = self._model.markers
+        changed = {k for k in old.keys() | new.keys() if old.get(k) != new.get(k)}
+        self._model.markers = new
+        if changed:
+            self._legend = None
+            self._repaint_hexes(changed)
+
     def set_highlights(self, reach: Iterable[Hex] = (), targets: Iterable[Hex] = (), path: Iterable[Hex] = (),
                        los: Iterable[LineStep] | None = None, selected: Hex | None = None) -> None:
         """Highlight a movement range, valid targets, a move's path, a line of sight and the selected unit.
@@ -313,6 +332,7 @@ class HexMap(ScrollView, can_focus=True):
         unit = self._state.unit_at(h) if hasattr(self._state, "unit_at") else None
         if unit is not None:
             parts.append(f"| {printable(unit.name)}")
+        parts.extend(f"| {mark} {label}" for mark, label in self._model.markers.get((col, row), ()))
         return " ".join(parts)
 
     # --- reactives ------------------------------------------------------------------

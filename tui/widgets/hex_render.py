@@ -53,6 +53,11 @@ EDGE_DEFAULT = "*"
 """The mark of a hex feature or hexside feature whose rule set declares none (never a letter:
 letters on the map are units). Glyphs, marks and styles are the rule set's (`TerrainInfo`)."""
 
+STACK_MARK = "+"
+"""The mark of a hex holding more than one unit."""
+MARKER = "hex-map--marker"
+"""The style of a rule set's marker on a hex with no unit (`HexMark`)."""
+
 OUTLINE = "hex-map--outline"
 EDGE = "hex-map--edge"
 ELEVATION = "hex-map--elevation"
@@ -198,6 +203,13 @@ class MapModel:
             self._add_edge(e.across, _OPPOSITE[e.side], e.feature)
         self.units: dict[tuple[int, int], Occupant] = {}
         self.flags: dict[tuple[int, int], int] = {}
+        self.markers: dict[tuple[int, int], tuple[tuple[str, str], ...]] = {}
+        """(col, row) -> the (mark, words) of the rule set's markers there, strongest first; a unit hides them."""
+
+    def marker(self, col: int, row: int) -> str:
+        """The marker drawn in a hex: the first one, and none under a unit."""
+        found = self.markers.get((col, row))
+        return found[0][0] if found and (col, row) not in self.units else ""
 
     def _add_edge(self, h: Hex, direction: str, feature: str) -> None:
         col, row = to_offset(h)
@@ -281,11 +293,14 @@ def _compact(layout: HexLayout, model: MapModel, row: int, chars: list[str], key
         terrain_key, glyph_key, _ = interior_keys(model, col, row)
         chars[x] = occupant.glyph if occupant else ground.glyph
         keys[x] = glyph_key
+        marker = model.marker(col, row)
+        if marker:  # a marker stands in for the terrain's glyph (the status line still names the terrain)
+            chars[x], keys[x] = marker, glyph_key + (MARKER,)
         edge = model.edge(col, row, "E")
         # Open ground on a height shows the height in its own cell ("1 i", not ".1i", where the
         # digit would read as part of the unit to its right); other terrain shows it after the
         # glyph, and a unit hides it (the status line and the outlined zoom still tell it).
-        plain_height = occupant is None and ground.elevation > 0 and ground.plain
+        plain_height = occupant is None and not marker and ground.elevation > 0 and ground.plain
         if plain_height:
             chars[x] = _digit(ground.elevation)
         if edge:
@@ -323,11 +338,12 @@ def _outlined_interior(layout: HexLayout, model: MapModel, row: int, chars: list
         ground = model.ground[row][col]
         occupant = model.units.get((col, row))
         k_terrain, k_glyph, k_mark = interior_keys(model, col, row)
+        marker = model.marker(col, row)
         if occupant:
             chars[x:x + 3] = [ground.glyph, occupant.glyph, occupant.mark]
         else:
-            chars[x:x + 3] = [" ", ground.glyph, " "]
-        keys[x:x + 3] = [k_terrain, k_glyph, k_mark]
+            chars[x:x + 3] = [" ", ground.glyph, marker or " "]
+        keys[x:x + 3] = [k_terrain, k_glyph, k_mark + ((MARKER,) if marker else ())]
         _put_side(model, col, row, "W", "|", x - 1, chars, keys)
         _put_side(model, col, row, "E", "|", x + 3, chars, keys)
 
@@ -364,7 +380,7 @@ def occupants(state, ruleset) -> dict[tuple[int, int], Occupant]:
             continue
         key = to_offset(unit.at)
         if key in out:
-            out[key] = out[key]._replace(mark="+", count=out[key].count + 1)
+            out[key] = out[key]._replace(mark=STACK_MARK, count=out[key].count + 1)
             continue
         side = sides.index(unit.side) if unit.side in sides else 0
         try:
@@ -401,6 +417,11 @@ def legend_lines(model: MapModel | None, state, ruleset) -> list[str]:
     lines.extend(f"{mark} {label(fid)} (hexside)" for mark, fid in edges)
     if any(g.elevation for row in model.ground for g in row):
         lines.append("1-9 height")
+    declared = getattr(ruleset, "hex_mark_symbols", {}) or {}
+    listed = {line.split(" ", 1)[0] for line in lines}  # a minefield marker already listed as the hex feature
+    shown = sorted({mark for found in model.markers.values() for mark, _ in found} - listed)
+    lines.extend(f"{mark} {printable(declared.get(mark) or next((t.label for t in info.values() if t.mark == mark), 'marker'))}"
+                 f" (marker)" for mark in shown)
     from tui.glossary import lines as glossary_lines
 
     lines.extend(glossary_lines(ruleset))  # the roster's and the palette's tokens

@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 from rules.actions import Action
-from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup, Side
+from rules.core import ActionKind, Context, Decision, GameResult, HexMark, OptionSpec, Preview, Setup, Side
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import preview as pv
 from rules.rulesets.dirtside import terrain as ter
@@ -115,6 +115,11 @@ class DirtsideRuleset:
 
     def side_lines(self, state: DSState, side: str) -> list[str]:
         return words.side_lines(state, side)
+
+    hex_mark_symbols = words.HEX_MARK_SYMBOLS
+
+    def hex_marks(self, state: DSState, side: str | None) -> list[HexMark]:
+        return words.hex_marks(state, side)
 
 
 RULESET = DirtsideRuleset()

@@ -263,6 +263,16 @@ class Dig(Action):
     unit: str
 
 
+class Bridge(Action):
+    """A bridgelayer lays its bridge across the river hexside to `at` next to it, or (`recover`) takes it up from
+    either end: its whole activation (§13)."""
+
+    kind: Literal["bridge"] = "bridge"
+    unit: str
+    at: Hex | None = None
+    recover: bool = False
+
+
 class Shell(Action):
     """The unit's guns fire at the isolated building at `at`: close range, the building rolls a d4 (§5.6)."""
 
@@ -323,7 +333,7 @@ class React(Action):
 
 DSAction = Annotated[
     Union[Move, Fire, Assault, Call, Bombard, CounterBattery, Launch, Fly, Sensors, Sam, Sortie, AttackRun,
-          Dogfight, Drop, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Resupply, Limber, Dig, Shell, Extinguish, Cancel, Done, Pass, OpFire, Hold, React],
+          Dogfight, Drop, Intercept, Discharge, LayMines, ClearMines, Mode, PopUp, Rally, Regroup, Load, Unload, Demolish, Repair, Resupply, Limber, Dig, Bridge, Shell, Extinguish, Cancel, Done, Pass, OpFire, Hold, React],
     Field(discriminator="kind"),
 ]
 ADAPTER = TypeAdapter(DSAction)

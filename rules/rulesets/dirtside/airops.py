@@ -130,6 +130,16 @@ def approach(state: DSState, unit: DSUnit, path: list[Hex], ctx: Context) -> lis
     return [c for c in flight if over(c)]
 
 
+LANDING_GROUND = frozenset({"open", "road", "scrub", "cultivated"})
+"""[R] Where an aerospace transport may land (§4.4 "aerospace transports must land"): going easy enough for a
+runway-less touchdown; never woods, towns, rough, water or buildings."""
+
+
+def lands(troops: DSUnit) -> bool:
+    """Troops without drop capability leave an aerospace transport only by its landing (§4.4)."""
+    return not troops.stats.drop
+
+
 def drop_problem(state: DSState, unit: DSUnit, troops: DSUnit | None, at: Hex) -> str:
     """'' when the craft may drop `troops` on `at` now, else why not."""
     from rules.rulesets.dirtside.movement import enterable
@@ -139,10 +149,11 @@ def drop_problem(state: DSState, unit: DSUnit, troops: DSUnit | None, at: Hex) -
         return f"{unit.name} must be over the battle area to drop troops"
     if troops is None or troops.stats.aboard != unit.id or not troops.alive:
         return f"those troops are not aboard {unit.name}"
-    if not troops.stats.drop:
-        return f"{troops.name} are not drop troops: an aerospace transport must land to put them down (§4.4)"
     if not state.board.in_bounds(at) or state.unit_at(at) is not None:
         return f"{at} is not a free hex on the map"
+    if not troops.stats.drop and state.board.terrain_at(at) not in LANDING_GROUND:
+        return (f"{troops.name} are not drop troops: {unit.name} must land to put them down (§4.4), and it lands "
+                f"only on open ground, road, scrub or fields, not on {state.board.terrain_at(at).replace('_', ' ')}")
     troops.at = at
     try:
         ok = enterable(state, troops, at)
@@ -165,7 +176,10 @@ def drop_path(state: DSState, unit: DSUnit, at: Hex) -> list[Hex]:
 
 def drop(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex, ctx: Context) -> None:
     """The craft (and its wingman) fly in through zone air defence; still over the battle area, it drops the
-    troops, who land in `at` and count as activated. Turned back, they stay aboard; shot down, they are lost."""
+    troops, who land in `at` and count as activated. Troops without drop capability need the transport to land
+    (§4.4; §11.4 "landing craft land in place of step 2's attack"): it touches down in `at`, they disembark there
+    (activated: unloading takes half their move) and it flies on along its path [R]. Turned back, they stay
+    aboard; shot down, they are lost."""
     why = drop_problem(state, unit, troops, at)
     if why:
         raise Refusal(why)
@@ -176,8 +190,10 @@ def drop(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex, ctx: Context) ->
         return
     troops.stats.aboard, troops.at = None, at
     troops.stats.activated = True
-    ctx.emit(Changed(unit=troops.id, field="aboard", before=unit.name, after="", why=f"dropped at {at}"))
-    ctx.emit(Message(message=f"{unit.name} drops {troops.name} at {at}"))
+    how = "landed" if lands(troops) else "dropped"
+    ctx.emit(Changed(unit=troops.id, field="aboard", before=unit.name, after="", why=f"{how} at {at}"))
+    ctx.emit(Message(message=f"{unit.name} lands at {at}, {troops.name} disembark, and it flies on" if lands(troops)
+                     else f"{unit.name} drops {troops.name} at {at}"))
 
 
 def crash(state: DSState, unit: DSUnit, ctx: Context) -> None:
@@ -228,23 +244,10 @@ def drop_ordnance(state: DSState, unit: DSUnit, at: Hex, munition: str, ctx: Con
     craft(unit).dfo -= 1
     ctx.emit(Message(message=f"{unit.name} drops a {munition} ordnance load on {at}"))
     for target in sh.units_in(state, art.zone(at)):
-        before = target.stats.alive()
-        hit_v = False
-        for e in before:
-            kind = "vehicle" if e.vehicle else "infantry"
-            hit = art.bombard_element("dfo", munition, kind, 1, ctx.dice, dug_in=state.dug_in(target),
-                                      armour=e.armour(), kill=e.kill(), pool=state.pool, side=unit.side, unit=unit.id)
-            for r in hit.vehicle:
-                if e.alive and (r.destroyed or r.damaged or r.immobilised or r.systems_down):
-                    hit_v = True
-                    cas.apply_vehicle(state, target, e, r, ctx)
-            if hit.killed:
-                cas.kill(target, e, ctx, "dead-fall ordnance")
-        infantry = any(e.kind == "infantry" for e in before)
-        cas.panic_check(state, target, ctx)
-        cas.after_losses(state, target, before, ctx, vehicle_hit=hit_v, infantry_attacked=infantry)
-        if infantry and target.alive:
-            cas.test_confidence(state, target, morale.ARTILLERY_ON_INFANTRY, ctx, "under air attack")
+        dug_in = state.dug_in(target)
+        cas.bombarded(state, target, lambda e, kind, dug_in=dug_in: art.bombard_element(
+            "dfo", munition, kind, 1, ctx.dice, dug_in=dug_in, armour=e.armour(), kill=e.kill(), pool=state.pool,
+            side=unit.side, unit=unit.id), ctx, lost_why="dead-fall ordnance", test_why="under air attack")
 
 
 def _strike(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
@@ -279,10 +282,15 @@ def _strike(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
             cas.test_confidence(state, target, morale.ARTILLERY_ON_INFANTRY, ctx, "under air attack")
 
 
+def sam_system(unit: DSUnit):
+    """The unit's first SAM vehicle that is not Systems Down, or None."""
+    return next((x for x in unit.vehicles() if x.design.sam and not x.systems_down), None)
+
+
 def sam(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
     """House SAM: only in its own activation, radar on; the pilot tests at +1 (failing: leaves at once and flips);
     staying, its side chooses to evade and/or drop decoys (a paused action, `rules/reaction.py`)."""
-    e = next((x for x in unit.vehicles() if x.design.sam and not x.systems_down), None)
+    e = sam_system(unit)
     if e is None:
         raise Refusal(f"{unit.name} has no working SAM system")
     if not unit.stats.sensors:
@@ -428,8 +436,9 @@ def answer(state: DSState, p: Pause, choice: str, ctx: Context) -> None:
 
 
 def _attack(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, evades: bool, ctx: Context,
-            *, aam_only: bool | None = None) -> None:
-    me, it = craft(unit), craft(target)
+            *, aam_only: bool | None = None, me=None) -> None:
+    """`me`: the firing craft, when it may already be down (a dog-fight's fire is simultaneous in each phase)."""
+    me, it = me or craft(unit), craft(target)
     if weapon == "aam":
         duel = air.sam_or_aam(me.design.aam, it.design.ecm, target.stats.quality, evades, False, ctx.dice,
                               side=unit.side, unit=unit.id)
@@ -468,12 +477,13 @@ def _dogfight(state: DSState, attackers: list[DSUnit], weapon: str, defenders: l
     plan += [(u, "aam" if craft(u).design.aam else ("guns" if _guns(u) else None), attackers) for u in defenders]
     for phase in ("aam", "guns"):
         flying = {u.id for u in attackers + defenders if u.in_play}
+        ships = {u.id: craft(u) for u in attackers + defenders if u.id in flying}
         for u, w, foes in plan:
             if w != phase or u.id not in flying:
-                continue
-            t = next((t for t in foes if t.id in flying and t.in_play), None)
+                continue  # a craft shot down earlier in this phase still fires: the phase is simultaneous
+            t = next((t for t in foes if t.id in flying and t.in_play and t.stats.alive()), None)
             if t is not None:
-                _attack(state, u, w, t, False, ctx)
+                _attack(state, u, w, t, False, ctx, me=ships[u.id])
 
 
 def sensors(state: DSState, unit: DSUnit, ctx: Context) -> None:

@@ -44,6 +44,8 @@ def unit_points(name: str, s: DSStats, house: bool = True) -> tuple[int, list[st
     teams = [e.team for e in s.elements if e.kind == "infantry"]
     if "commando" in teams and any(t != "commando" for t in teams):
         problems.append(f"{name}: units can not mix commandos with other infantry types")
+    if s.role == "aircraft" and len(s.elements) > 1:
+        problems.append(f"{name}: an aerospace unit is one craft; two fly together as a flight (`wingman`)")
     for e in s.elements:
         if s.role == "launcher":
             continue  # the site is the launchers' own table (house 'Cruise missiles'), priced below

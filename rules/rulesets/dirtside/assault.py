@@ -67,20 +67,20 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
             partners: tuple[DSUnit, ...] = ()) -> None:
     """Steps 2-9 of §8.5; the move has been checked (up to twice BMF, ending within 2 hexes). A combined assault
     (§8.5): `partners` (unactivated units of the side within 2 hexes of the defender, where they stand) each take
-    their own threat test once the lead has passed; those that pass join and are activated [R: failing, they keep
-    their activation]. Each attacking unit fires in every round, the defender's fire goes at them in turn [R];
-    each tests on its own losses, and once part of the force has fallen back the rest test at +1."""
+    their own threat test ("each unit tests separately"), whether the lead passed or not; those that pass join and
+    are activated [R: failing, they keep their activation]; a lead that fails stays where it is and may still move,
+    and the first partner that passed leads. Each attacking unit fires in every round, the defender's fire goes
+    at them in turn [R]; each tests on its own losses, and once part of the force has fallen back the rest test at +1."""
     s = attacker.stats
     bonus = threat_bonus(attacker, defender)
     threat = morale.ASSAULT_ATTACKER.get(s.confidence, 3)
     r = morale.reaction_test(s.die(), s.leadership, threat, ctx.dice, bonus=bonus, side=attacker.side,
                              unit=attacker.id, why=f"threat test (+{threat}" + (f", house +{bonus} to the roll)" if bonus else ")"))
     state.acted = True
+    force = [attacker] if r.passed else []
     if not r.passed:
-        ctx.emit(Message(message=f"{attacker.name} fails its threat test: no assault (it may still move)"))
-        return
-    force = [attacker]
-    for p in partners:
+        ctx.emit(Message(message=f"{attacker.name} fails its threat test: it does not assault (it may still move)"))
+    for p in partners:  # each unit tests separately (§8.5): partners may go in without the lead
         pb, pt = threat_bonus(p, defender), morale.ASSAULT_ATTACKER.get(p.stats.confidence, 3)
         rp = morale.reaction_test(p.stats.die(), p.stats.leadership, pt, ctx.dice, bonus=pb, side=p.side, unit=p.id,
                                   why=f"threat test (+{pt}" + (f", house +{pb} to the roll)" if pb else ")"))
@@ -90,12 +90,17 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
             ctx.emit(Message(message=f"{p.name} joins the assault"))
         else:
             ctx.emit(Message(message=f"{p.name} fails its threat test and stays out"))
-    start = attacker.at
-    if path:
-        attacker.at = path[-1]
-        ctx.emit(Moved(unit=attacker.id, path=tuple([start] + path)))
-    state.moved = True
-    through_soft = any(ter.cover(state.board, h, frozenset(state.rubble)) == "soft" for h in path)
+    if not force:
+        if partners:
+            ctx.emit(Message(message="nobody passes its threat test: no assault"))
+        return
+    if r.passed:
+        start = attacker.at
+        if path:
+            attacker.at = path[-1]
+            ctx.emit(Moved(unit=attacker.id, path=tuple([start] + path)))
+        state.moved = True
+    through_soft = r.passed and any(ter.cover(state.board, h, frozenset(state.rubble)) == "soft" for h in path)
     d = defender.stats
     if not d.activated:
         d.activated = True
@@ -105,7 +110,7 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
     powered = any(e.kind == "infantry" and e.troop == "powered" for u in force for e in u.stats.alive())
     t = cas.test_confidence(state, defender, 3 if powered else 2, ctx, "assaulted")
     if t is not None and not t.passed or d.confidence == "RO":
-        _defender_falls_back(state, attacker, defender, ctx)
+        _defender_falls_back(state, force[0], defender, ctx)
         return
     terrain = state.board.terrain_at(defender.at)
     area = "urban" if terrain == "urban" else "woods" if terrain in ("light_woods", "dense_woods") else "open"

@@ -43,6 +43,27 @@ def apply_vehicle(state: DSState, unit: DSUnit, e: Element, r: ch.VehicleResult,
     return lost
 
 
+def bombarded(state: DSState, target: DSUnit, draw, ctx: Context, *, lost_why: str, test_why: str) -> None:
+    """One unit under an area attack (an artillery zone, a dead-fall ordnance load): `draw(element, kind)` gives
+    each live element's BombardHit; then panic, Under Fire and the casualty test, and infantry attacked by
+    artillery test confidence at its threat (§9.5, §11.4, §3.2)."""
+    before = target.stats.alive()
+    hit_v = False
+    for e in before:
+        hit = draw(e, "vehicle" if e.vehicle else "infantry")
+        for r in hit.vehicle:
+            if e.alive and (r.destroyed or r.damaged or r.immobilised or r.systems_down):
+                hit_v = True
+                apply_vehicle(state, target, e, r, ctx)
+        if hit.killed:
+            kill(target, e, ctx, lost_why)
+    infantry = any(e.kind == "infantry" for e in before)
+    panic_check(state, target, ctx)
+    after_losses(state, target, before, ctx, vehicle_hit=hit_v, infantry_attacked=infantry)
+    if infantry and target.alive:
+        test_confidence(state, target, morale.ARTILLERY_ON_INFANTRY, ctx, test_why)
+
+
 def kill(unit: DSUnit, e: Element, ctx: Context, why: str) -> None:
     e.lost = True
     ctx.emit(Message(message=f"{unit.name}: {e.name} is lost ({why})"))

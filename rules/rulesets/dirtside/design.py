@@ -20,6 +20,8 @@ POWER_PCT = {"cfe": 20, "hmt": 40, "fgp": 60}
 EMPLACEMENT_POWER_PCT = {"cfe": 10, "hmt": 20, "fgp": 30}
 WEAPON_PTS = {"RFAC": 5, "HVC": 8, "HKP": 10, "MDC": 10, "HEL": 12, "DFFG": 15, "SLAM": 12}
 HOUSE_RFAC_PTS = 6
+BRIDGE_COST = 50
+"""Bridgelayer: 50 points per bridge class (§12.7)."""
 QUALITY_MULT = {"basic": 2, "enhanced": 4, "superior": 6}
 GMS_PTS = {"GMS/L": {"basic": 20, "enhanced": 30, "superior": 40}, "GMS/H": {"basic": 30, "enhanced": 45, "superior": 60}}
 ECM_PTS = {"none": 0, "basic": 15, "enhanced": 30, "superior": 45}
@@ -95,6 +97,9 @@ class Design(BaseModel):
     """An armoured engineer vehicle: combat repair (§6.4, §13; priced as carried capacity only [R])."""
     minelayer: bool = False
     """A minelayer vehicle (§10.1); its load is bought as ammunition (100 points, §12.7)."""
+    bridge: int = Field(default=0, ge=0, le=5)
+    """A bridgelayer's bridge class (§13, 50 points a class, §12.7): it carries vehicles up to that class [R: at
+    most the layer's own size class, "up to its own class"]."""
     carries_powered: int = 0
     walker: bool = False
 
@@ -195,6 +200,8 @@ def price(d: Design, *, house: bool = True) -> Price:
         add("decoys", air.DECOY_COST)
     if d.dfo:
         add(count(d.dfo, "ordnance load"), art.DFO_COST * d.dfo)
+    if d.bridge:
+        add(f"bridgelayer, class {d.bridge} bridge", BRIDGE_COST * d.bridge)
     if d.aam:
         add(f"AAMs {d.aam}", air.AAM_COST[d.aam])
     if d.backup:
@@ -261,6 +268,10 @@ def problems(d: Design, *, house: bool = True) -> list[str]:
         out.append(f"an ammunition carrier carries light, medium or heavy chits, not {d.supply!r}")
     if d.dfo and d.mobility != "aerospace":
         out.append("dead-fall ordnance loads go on aerospace craft only")
+    if d.bridge > d.size:
+        out.append(f"a bridgelayer carries a bridge up to its own class ({d.size}), not class {d.bridge}")
+    if d.bridge and (d.air or not d.mobility):
+        out.append("a bridgelayer is a ground vehicle that moves")
     if d.towed and (not d.artillery or d.mobility):
         out.append("a towed piece is an artillery weapon with no mobility type of its own")
     if d.supply and d.artillery:

@@ -61,6 +61,11 @@ def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool, run: bool = Fal
     base = 0.5 if run and worst == 1.0 else worst
     if frm is None:
         return base
+    bridge = state.bridge_over(frm, h)
+    if bridge is not None:
+        from rules.rulesets.dirtside.bridges import carries
+        if carries(bridge, unit):
+            return base  # over a laid bridge: no river to cross (§13)
     extra = 0.0
     for fam in families(unit):
         x = ter.crossing_cost(state.board, frm, h, fam)

@@ -153,34 +153,66 @@ def shot_outcomes(shot: fp.Shot, label: str) -> tuple[list[Outcome], str]:
 
 def assault_outcomes(a_die: int, a_lead: int, threat: int, bonus: int, d_die: int, d_lead: int,
                      d_threat: int) -> tuple[Outcome, ...]:
-    """The attacker's threat test (with the house bonus), then the defender's first test (§8.5 steps 2-3)."""
+    """One unit's threat test (with the house bonus), then the defender's first test at `d_threat` (§8.5 steps
+    2-3)."""
     p_go = odds.test_outcomes(a_die, a_lead, threat, bonus).get(0, Fraction(0))
-    p_stand = odds.test_outcomes(d_die, d_lead, d_threat).get(0, Fraction(0))
-    return (Outcome(label="the threat test fails: no assault", chance=1 - p_go),
-            Outcome(label="the defender gives way at once", chance=p_go * (1 - p_stand)),
-            Outcome(label="the defender stands: combat rounds", chance=p_go * p_stand))
+    return force_outcomes([(p_go, d_threat == 3)], d_die, d_lead)
 
 
-def assault_preview(state: DSState, attacker: DSUnit, defender: DSUnit) -> Preview:
+def force_outcomes(units: list[tuple[Fraction, bool]], d_die: int, d_lead: int,
+                   holds: bool = True) -> tuple[Outcome, ...]:
+    """The assault goes in when any unit of the force passes its own threat test (each unit tests separately,
+    §8.5); `units`: each one's chance to pass and whether it brings powered infantry (the defender's first test
+    at +3, else +2). `holds` False: the defender gives way whatever it rolls."""
+    p_none, no_powered = Fraction(1), Fraction(1)  # nobody goes in; nobody powered goes in
+    for p, powered_troops in units:
+        p_none *= 1 - p
+        if powered_troops:
+            no_powered *= 1 - p
+    threats = {2: no_powered - p_none, 3: 1 - no_powered}  # the force is not empty
+    p_stand = sum((q * odds.test_outcomes(d_die, d_lead, t).get(0, Fraction(0)) for t, q in threats.items()),
+                  Fraction(0)) if holds else Fraction(0)
+    return (Outcome(label="the threat test fails: no assault", chance=p_none),
+            Outcome(label="the defender gives way at once", chance=1 - p_none - p_stand),
+            Outcome(label="the defender stands: combat rounds", chance=p_stand))
+
+
+def joins(unit: DSUnit, defender: DSUnit) -> Fraction:
+    """The chance `unit` passes its own threat test to assault `defender` (§8.5, house bonus included)."""
+    s = unit.stats
+    return odds.test_outcomes(s.die(), s.leadership, morale.ASSAULT_ATTACKER.get(s.confidence, 3),
+                              threat_bonus(unit, defender)).get(0, Fraction(0))
+
+
+def powered(unit: DSUnit) -> bool:
+    return any(e.kind == "infantry" and e.troop == "powered" for e in unit.stats.alive())
+
+
+def assault_preview(state: DSState, attacker: DSUnit, defender: DSUnit, partners: list[DSUnit] | None = None) -> Preview:
+    """A close assault (with any partners of a combined assault, each joining on its own threat test)."""
     s = attacker.stats
+    partners = partners or []
     bonus = threat_bonus(attacker, defender)
     threat = morale.ASSAULT_ATTACKER.get(s.confidence, 3)
-    powered = any(e.kind == "infantry" and e.troop == "powered" for e in s.alive())
     d = defender.stats
     notes = [f"threat test: d{s.die()} must beat {s.leadership + threat}" + (f" with +{bonus} (house rule)" if bonus else "")]
+    notes += [f"{m.name} joins on {float(joins(m, defender)) * 100:.1f}%" for m in partners]
     if state.options.get("follow_through", False) and not state.followed:
         from rules.rulesets.dirtside.assault import FOLLOW_THREAT
         p = {how: odds.test_outcomes(s.die(), s.leadership, t).get(0, Fraction(0)) for how, t in FOLLOW_THREAT.items()}
         notes.append(f"if it wins, a follow-through (an extra activation) on {float(p['destroyed']) * 100:.1f}% "
                      f"after destroying the defenders, {float(p['withdrew']) * 100:.1f}% after they withdraw")
+    routs = d.confidence == "RO" or (d.confidence == "BR" and bool(defender.infantry()) and not defender.vehicles())
+    if routs:
+        notes.append(f"{defender.name} is routed when assaulted: it gives way at once")
     return Preview(title=f"{attacker.name} assaults {defender.name}", dice=f"d{s.die()} threat test, then rounds",
-                   outcomes=assault_outcomes(s.die(), s.leadership, threat, bonus, d.die(), d.leadership,
-                                             3 if powered else 2),
+                   outcomes=force_outcomes([(joins(u, defender), powered(u)) for u in [attacker, *partners]],
+                                           d.die(), d.leadership, holds=not routs),
                    notes=tuple(notes))
 
 
 def artillery_outcomes(battery: str, munition: str, kind: str, guns: int, dug_in: bool, armour: int,
-                       kill: int) -> tuple[Outcome, ...]:
+                       kill: int, damaged: bool = False) -> tuple[Outcome, ...]:
     """One element in an effective converged zone: one draw per gun, never added (§9.5). A vehicle reads each
     draw against its top armour (a second DAMAGED knocks it out [R]); an infantry element dies to any draw."""
     valid = w.artillery_validity(munition, kind, dug_in)
@@ -190,7 +222,7 @@ def artillery_outcomes(battery: str, munition: str, kind: str, guns: int, dug_in
         dead = 1 - (1 - p) ** guns
         return (Outcome(label="killed", chance=dead), Outcome(label="unhurt", chance=1 - dead))
     one = odds.vehicle(n, valid, max(0, armour - 1))
-    state = {"unhurt": Fraction(1)}
+    state = {"damaged" if damaged else "unhurt": Fraction(1)}
     for _ in range(guns):
         nxt: dict[str, Fraction] = {}
         for now, p in state.items():
@@ -260,7 +292,7 @@ def zone_outcomes(state: DSState, battery: DSUnit, at: Hex, munition: str, sheaf
             continue
         e = u.stats.alive()[0]
         kind = "vehicle" if e.vehicle else "infantry"
-        for o in artillery_outcomes(cls, munition, kind, draws, state.dug_in(u), e.armour(), e.kill()):
+        for o in artillery_outcomes(cls, munition, kind, draws, state.dug_in(u), e.armour(), e.kill(), e.damaged):
             outcomes.append((u.name, Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=o.chance)))
     return outcomes
 
@@ -327,22 +359,22 @@ def clear_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:
 ZAD_FATE = {"miss": "over", "abort": "left", "damaged": "home", "destroyed": "destroyed"}
 
 
-def zad_fates(flight: list[DSUnit], guns: list) -> dict[str, Fraction]:
-    """The exact fate of the flight's lead craft through the ADS guns in order (as `airops.approach`): before
+def flight_fates(flight: list[DSUnit], guns: list) -> dict[tuple[str, ...], Fraction]:
+    """The exact joint fate of the flight's craft through the ADS guns in order (as `airops.approach`): before
     each gun every craft still over tests at +1 (failing: it leaves); the gun fires at the craft still over in
-    turn. Fates: over, left (turned back or aborted), home (damaged), destroyed."""
+    turn. Fates, one per craft in flight order: over, left (turned back or aborted), home (damaged), destroyed."""
     from rules.rulesets.dirtside import air, airops
     from rules.rulesets.dirtside.ladder import SYSTEM_DIE
     tests = [odds.test_outcomes(c.stats.die(), c.stats.leadership, morale.AIR_DEFENCE).get(0, Fraction(0))
              for c in flight]
     shots = [[odds.air_defence(SYSTEM_DIE[e.design.ads], air.ADS_CHITS[e.design.ads], airops.pilot_dice(c),
                                airops.craft(c).armour()) for c in flight] for _, e in guns]
-    out: dict[str, Fraction] = {}
+    out: dict[tuple[str, ...], Fraction] = {}
 
     def go(i: int, status: tuple[str, ...], turn: int, p: Fraction) -> None:
         overs = [k for k, st in enumerate(status) if st == "over"]
         if i == len(guns) or not overs:
-            out[status[0]] = out.get(status[0], Fraction(0)) + p
+            out[status] = out.get(status, Fraction(0)) + p
             return
         for passes in product((True, False), repeat=len(overs)):
             q = p
@@ -366,26 +398,88 @@ def zad_fates(flight: list[DSUnit], guns: list) -> dict[str, Fraction]:
     return out
 
 
-def ordnance_preview(state: DSState, unit: DSUnit, target: DSUnit | None, munition: str) -> Preview | None:
-    """The lead craft's load: the exact chance it gets through zone air defence and the target's LAD, times each
-    element's fate in the 2-hex zone (2 chits, the munition's validity; vehicles against top armour)."""
+def zad_fates(flight: list[DSUnit], guns: list) -> dict[str, Fraction]:
+    """The fate of the flight's lead craft alone (over, left, home, destroyed), from `flight_fates`."""
+    out: dict[str, Fraction] = {}
+    for status, p in flight_fates(flight, guns).items():
+        out[status[0]] = out.get(status[0], Fraction(0)) + p
+    return out
+
+
+def past_lad(flight: list[DSUnit], fates: dict[tuple[str, ...], Fraction], lad: int) -> dict[tuple[bool, ...], Fraction]:
+    """Which craft are still over after the target's LAD (as `airops.attack_run`): the LAD weapons split among the
+    craft still over, the odd one to the lead; each craft fired at must be missed to stay."""
     from rules.rulesets.dirtside import air, airops
+    out: dict[tuple[bool, ...], Fraction] = {}
+    for status, p in fates.items():
+        present = [k for k, st in enumerate(status) if st == "over"]
+        stays = []
+        for i, k in enumerate(present):
+            n = lad // len(present) + (1 if i < lad % len(present) else 0)
+            c = flight[k]
+            stays.append(vtol.zad_odds(air.lad_die(n), airops.pilot_dice(c), airops.craft(c).armour(), 2)["miss"]
+                         if n else Fraction(1))
+        for kept in product((True, False), repeat=len(present)):
+            q = p
+            for ok, s in zip(kept, stays):
+                q *= s if ok else 1 - s
+            if q:
+                mask = [False] * len(flight)
+                for k, ok in zip(present, kept):
+                    mask[k] = ok
+                out[tuple(mask)] = out.get(tuple(mask), Fraction(0)) + q
+    return out
+
+
+def element_fate(munition: str, dug_in: bool, e, loads: int) -> dict[str, Fraction]:
+    """One element's fate under `loads` dead-fall loads (2 chits each), from the state it is in now."""
+    kind = "vehicle" if e.vehicle else "infantry"
+    return {o.label: o.chance for o in artillery_outcomes("dfo", munition, kind, loads, dug_in, e.armour(), e.kill(),
+                                                           damaged=e.damaged)}
+
+
+def ordnance_preview(state: DSState, unit: DSUnit, target: DSUnit | None, munition: str) -> Preview | None:
+    """The whole flight's loads: the exact chance none, one or two get through zone air defence and the target's LAD
+    (each craft in flight order drops while the target unit stands), and each unit's first element's fate in the
+    2-hex zone (2 chits a load, the munition's validity; vehicles against top armour)."""
+    from rules.rulesets.dirtside import airops
     from rules.rulesets.dirtside import sheaf as sh
     if target is None or target.side == unit.side or not airops.over(unit) or not airops.craft(unit).dfo:
         return None
+    flight = airops.flight_of(state, unit)
     path = airops.line_hexes(Hex(target.at.q, 0), target.at)
-    through = zad_fates(airops.flight_of(state, unit), airops.zad_guns(state, unit.side, path)).get("over", Fraction(0))
     lad = sum(1 for e in target.stats.alive() if (e.kind == "infantry" and e.team == "lad") or (e.design and e.design.lad))
-    if lad:
-        through *= vtol.zad_odds(air.lad_die(lad), airops.pilot_dice(unit), airops.craft(unit).armour(), 2)["miss"]
-    outcomes = [Outcome(label="turned back or shot down before the drop", chance=1 - through)] if through < 1 else []
+    masks = past_lad(flight, flight_fates(flight, airops.zad_guns(state, unit.side, path)), lad)
+    loaded = [bool(airops.craft(c).dfo) for c in flight]
+    loads: dict[int, Fraction] = {}
+    strikes = Fraction(0)  # a craft over with no load left attacks with its gun instead (§11.4)
+    for mask, p in masks.items():
+        n = sum(1 for over, has in zip(mask, loaded) if over and has)
+        loads[n] = loads.get(n, Fraction(0)) + p
+        strikes += p if any(over and not has for over, has in zip(mask, loaded)) else 0
+    # a later load falls only while the target unit stands: every element of it lost to one load ends the run
+    one_ends = Fraction(1)
+    for e in target.stats.alive():
+        f = element_fate(munition, state.dug_in(target), e, 1)
+        one_ends *= f.get("destroyed", Fraction(0)) + f.get("killed", Fraction(0))
+    words = {0: "no load falls (turned back or shot down first)", 1: "one load falls", 2: "two loads fall"}
+    outcomes = [Outcome(label=words[k], chance=p) for k, p in sorted(loads.items()) if p] if len(loads) > 1 else []
     for u in sh.units_in(state, art.zone(target.at)):
         e = u.stats.alive()[0]
-        kind = "vehicle" if e.vehicle else "infantry"
-        for o in artillery_outcomes("dfo", munition, kind, 1, state.dug_in(u), e.armour(), e.kill()):
-            outcomes.append(Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=through * o.chance))
-    return Preview(title=f"{unit.name} drops {munition} ordnance on {target.name}", dice="2 chits per element",
-                   outcomes=tuple(outcomes), notes=("the lead craft's load; each unit's first element",))
+        fate: dict[str, Fraction] = {}
+        for k, p in loads.items():
+            # the target's own first element ends alike either way: the run stops only once it is lost too
+            split = {k: Fraction(1)} if k < 2 or u is target else {2: 1 - one_ends, 1: one_ends}
+            for n, q in split.items():
+                for label, r in element_fate(munition, state.dug_in(u), e, n).items():
+                    fate[label] = fate.get(label, Fraction(0)) + p * q * r
+        outcomes += [Outcome(label=f"{u.name} {e.name or 'element'}: {label}", chance=c) for label, c in fate.items() if c]
+    notes = [f"{len(flight)} craft in the flight; each unit's first element"]
+    if strikes:
+        notes.append(f"{float(strikes) * 100:.1f}%: a craft with no load left attacks with its gun instead "
+                     "(not counted in the fates above)")
+    return Preview(title=f"{unit.name} drops {munition} ordnance on {target.name}", dice="2 chits per element a load",
+                   outcomes=tuple(outcomes), notes=tuple(notes))
 
 
 def shell_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:
@@ -410,7 +504,9 @@ def drop_preview(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex) -> Previ
         return None
     guns = airops.zad_guns(state, unit.side, airops.drop_path(state, unit, at))
     fates = zad_fates(airops.flight_of(state, unit), guns)
-    words = {"over": f"{troops.name} land at {at}", "left": "turned back: the troops stay aboard",
+    landing = airops.lands(troops)
+    words = {"over": f"{unit.name} lands, {troops.name} disembark at {at}" if landing else f"{troops.name} land at {at}",
+             "left": "turned back: the troops stay aboard",
              "home": "damaged, flies home: the troops stay aboard", "destroyed": "shot down: the troops are lost"}
     return Preview(title=f"{unit.name} drops {troops.name}", dice=f"zone air defence on the way in: {count(len(guns), 'ADS vehicle')}",
                    outcomes=tuple(Outcome(label=words[k], chance=fates[k]) for k in words if fates.get(k)))
@@ -450,13 +546,8 @@ def for_action(state: DSState, action: Action) -> Preview | None:
     if isinstance(action, A.Assault) and unit:
         target = state.unit_at(Hex(*action.at))
         if target and target.side != unit.side:
-            p = assault_preview(state, unit, target)
-            mates = [state.units[u] for u in action.with_units if u in state.units]
-            if mates:  # each partner's own threat test, once the lead has passed (§8.5 combined assault)
-                p = p.model_copy(update={"notes": p.notes + tuple(
-                    f"{m.name} joins on {float(odds.test_outcomes(m.stats.die(), m.stats.leadership, morale.ASSAULT_ATTACKER.get(m.stats.confidence, 3), threat_bonus(m, target)).get(0, Fraction(0))) * 100:.1f}%"
-                    for m in mates)})
-            return p
+            return assault_preview(state, unit, target,
+                                   [state.units[u] for u in action.with_units if u in state.units])
     if isinstance(action, A.Bombard) and unit:
         return bombard_preview(state, unit, Hex(*action.at), action.munition, action.sheaf)
     if isinstance(action, A.Call) and unit and action.battery in state.units:

@@ -57,6 +57,16 @@ class Minefield(BaseModel):
     """A minelayer's field arms once its layer is more than 2 hexes away (§10.1)."""
 
 
+class Bridge(BaseModel):
+    """A bridge a bridgelayer has laid across the river hexside between `a` and `b` (§13): vehicles up to `cls`
+    cross it without the river's cost; its layer recovers it from either end."""
+
+    a: Hex
+    b: Hex
+    cls: int
+    layer: str
+
+
 class DSState(GameState):
     units: dict[str, DSUnit]
     pool: ChitPool = Field(default_factory=ChitPool)
@@ -84,6 +94,7 @@ class DSState(GameState):
     wind: int | None = None
     """The wind, one of the 6 hex directions (rolled with a d6 when smoke is first laid, §10.2, §14.5)."""
     mines: list[Minefield] = Field(default_factory=list)
+    bridges: list[Bridge] = Field(default_factory=list)
     zad_done: list[str] = Field(default_factory=list)
     """'ads unit:element>target' pairs that have fired zone air defence this turn (once per target, §11.1)."""
     popup: str | None = None
@@ -108,6 +119,10 @@ class DSState(GameState):
 
     def unit(self, uid: str) -> DSUnit:
         return self.units[uid]
+
+    def bridge_over(self, a: Hex, b: Hex) -> Bridge | None:
+        """The bridge laid across the hexside between `a` and `b`, if any."""
+        return next((x for x in self.bridges if {x.a, x.b} == {a, b}), None)
 
     def dug_in(self, unit: DSUnit) -> bool:
         """The unit stands in a dug-in position (one it started in, or engineers' hasty defences, §2.1, §13)."""

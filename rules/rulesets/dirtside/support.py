@@ -10,7 +10,7 @@ from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import chits as ch
-from rules.rulesets.dirtside import mines, morale, nuclear, ortillery, smoke
+from rules.rulesets.dirtside import mines, nuclear, ortillery, smoke
 from rules.rulesets.dirtside import sheaf as sh
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
@@ -212,25 +212,10 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
             ctx.emit(Message(message=f"{at} is ruined (rubble)"))
         fires.ignite(state, at, ctx, "HEF")
     for target in sh.units_in(state, hexes):
-        before = target.stats.alive()
-        hit_v = False
-        for e in before:
-            kind = "vehicle" if e.vehicle else "infantry"
-            hit = art.bombard_element(cls, munition, kind, draws, ctx.dice, dug_in=state.dug_in(target),
-                                      armour=e.armour(), kill=e.kill(), pool=state.pool,
-                                      side=battery.side, unit=battery.id)
-            if kind == "vehicle":
-                for r in hit.vehicle:
-                    if e.alive and (r.destroyed or r.damaged or r.immobilised or r.systems_down):
-                        hit_v = True
-                        cas.apply_vehicle(state, target, e, r, ctx)
-            elif hit.killed:
-                cas.kill(target, e, ctx, "artillery")
-        infantry = any(e.kind == "infantry" for e in before)
-        cas.panic_check(state, target, ctx)
-        cas.after_losses(state, target, before, ctx, vehicle_hit=hit_v, infantry_attacked=infantry)
-        if infantry and target.alive:
-            cas.test_confidence(state, target, morale.ARTILLERY_ON_INFANTRY, ctx, "under artillery")
+        dug_in = state.dug_in(target)
+        cas.bombarded(state, target, lambda e, kind, dug_in=dug_in: art.bombard_element(
+            cls, munition, kind, draws, ctx.dice, dug_in=dug_in, armour=e.armour(), kill=e.kill(), pool=state.pool,
+            side=battery.side, unit=battery.id), ctx, lost_why="artillery", test_why="under artillery")
 
 
 def counter_battery(state: DSState, battery: DSUnit, target: DSUnit, ctx: Context) -> None:

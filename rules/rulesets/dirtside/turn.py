@@ -225,11 +225,26 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     if state.acted:
         raise Refusal(f"{unit.name} has already taken its combat action this activation")
     if unit.stats.role == "ground" and unit.on_map:
+        was = unit.stats.model_copy(deep=True)
         mines.on_enter(state, unit, unit.at, ctx)  # acting inside a minefield draws again (§10.1)
         vtol.zad(state, unit, ctx)  # a high-mode VTOL meets zone air defence before it attacks (§11.3)
         if not unit.alive:
             state.acted = True
             return
+        if unit.stats != was:
+            # the mines or the air defence struck first: what the unit set out to do may be out of its reach now
+            # (a gun Systems Down, a drop to Broken); the attempt is its combat action, and the attack stands
+            try:
+                return _combat(state, unit, action, ctx)
+            except Refusal as why:
+                ctx.emit(Message(message=f"{unit.name} cannot carry it out after that: {why}"))
+                state.acted = True
+                return
+    _combat(state, unit, action, ctx)
+
+
+def _combat(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
+    """The unit's combat action (or an action that stands in for it), once mines and air defence have struck."""
     if isinstance(action, A.Fire):
         target = state.unit_at(Hex(*action.at))
         if target is None:
@@ -260,7 +275,7 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     elif isinstance(action, A.Cancel):
         support.cancel(state, unit, ctx)
         state.moved = True
-    elif isinstance(action, (A.Extinguish, A.Dig, A.Limber)) and state.moved:
+    elif isinstance(action, (A.Extinguish, A.Dig, A.Limber, A.Bridge)) and state.moved:
         raise Refusal(f"that is {unit.name}'s whole activation: it has moved already")
     elif isinstance(action, A.Extinguish):
         fires.extinguish(state, unit, Hex(*action.at), ctx)
@@ -272,6 +287,15 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         state.moved = True
     elif isinstance(action, A.Limber):
         towed.limber(state, unit, ctx)
+        state.moved = True
+    elif isinstance(action, A.Bridge):
+        from rules.rulesets.dirtside import bridges
+        if action.recover:
+            bridges.recover(state, unit, ctx)
+        elif action.at is None:
+            raise Refusal("name the hex across the river: bridge ... at=HEX")
+        else:
+            bridges.lay(state, unit, Hex(*action.at), ctx)
         state.moved = True
     elif isinstance(action, A.Resupply):
         if action.target == unit.id and state.moved:

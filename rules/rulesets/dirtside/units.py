@@ -151,7 +151,7 @@ class DSStats(BaseModel):
     """The carrier unit this infantry unit rides in (off the map while aboard)."""
     drop: bool = False
     """Drop-troop capability: an aerospace craft over the battle area may drop the unit (+50% of each element's
-    points, §12.7); without it, troops in an aerospace transport wait for it to land (§4.4)."""
+    points, §12.7); without it, its aerospace transport lands to put it down (§4.4)."""
     command: bool = False
     """A command unit: it rallies units; losing it shakes its whole side (§3.3)."""
     wingman: str | None = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.actions import Action
+from rules.core import HexMark
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside.legal import goes
 from rules.rulesets.dirtside.morale import LEVEL_NAMES
@@ -60,6 +61,11 @@ def describe(state: DSState, action: Action) -> str:
     if k == "airfight":
         return f"{nm(action.unit)}: {action.weapon} at {nm(action.target)}"
     if k == "drop":
+        from rules.rulesets.dirtside.airops import lands
+        troops = state.units.get(action.troops)
+        if troops is not None and lands(troops):
+            return (f"{nm(action.unit)}: fly in, land at {Hex(*action.at)} and put {nm(action.troops)} down "
+                    f"(through air defence)")
         return f"{nm(action.unit)}: fly in and drop {nm(action.troops)} at {Hex(*action.at)} (through air defence)"
     if k == "intercept":
         return f"{nm(action.unit)}: guns (RFAC/1 or HEL) at cruise missile {action.missile}, due to land this turn"
@@ -69,6 +75,11 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: fire at the building at {Hex(*action.at)} (close range, it rolls a d4)"
     if k == "dig":
         return f"{nm(action.unit)}: dig hasty defences, a dug-in position in its hex (its whole activation)"
+    if k == "bridge":
+        if action.recover:
+            b = next((x for x in state.bridges if x.layer == action.unit), None)
+            return f"{nm(action.unit)}: recover its bridge" + (f" from {b.a}-{b.b}" if b else "") + " (its whole activation)"
+        return f"{nm(action.unit)}: lay its bridge across the river to {Hex(*action.at)} (its whole activation)"
     if k == "limber":
         u = state.units.get(action.unit)
         return f"{nm(action.unit)}: " + ("unlimber its guns to fire" if u and u.stats.limbered else
@@ -212,7 +223,39 @@ def side_lines(state: DSState, side: str) -> list[str]:
             lines.append(f"Fire at {c.hexes[0]}: {count(len(c.hexes), 'hex')} of smoke until engineers put it out")
         else:
             lines.append(f"Smoke: {count(len(c.hexes), 'hex')} from {c.hexes[0]} (thins 2 at each turn end)")
+    for b in state.bridges:
+        lines.append(f"Bridge over the river {b.a}-{b.b}: vehicles up to class {b.cls}")
     for m in state.mines:
         lines.append(f"Minefield at {m.at} (within 2 hexes)" + ("" if m.armed else ": not yet armed")
                      + (", jumping" if m.jumping else ""))
     return lines
+
+
+HEX_MARK_SYMBOLS = {"@": "cruise-missile target chit", ">": "fire mission's impact point", ";": "smoke"}
+"""The map's markers on hexes (minefields laid in play take the minefield markers' own marks, '!' and '?')."""
+
+
+def hex_marks(state: DSState, side: str | None) -> list[HexMark]:
+    """What `side` may know is on the table beyond its units (the referee, None, everything): every cruise-missile
+    chit (which one is real only for its own side), its own side's called fire missions, smoke, minefields.
+    Listed strongest first: the map draws the first mark of a hex."""
+    from rules.rulesets.dirtside.terrain import TERRAIN
+    out = []
+    for f in state.flights:
+        mine = side is None or f.side == side
+        for h in f.chits:
+            which = (" (the real one)" if h == f.target else " (a dummy)") if mine else " (real or dummy)"
+            out.append(HexMark(at=h, mark="@", label=f"{'' if mine else 'enemy '}cruise-missile target chit "
+                                                      f"{f.id}{which}, lands turn {f.launched + 1}"))
+    for m in state.missions:
+        if side is None or m.side == side:
+            out.append(HexMark(at=m.at, mark=">", label=f"fire mission: {state.units[m.battery].name} {m.munition}, "
+                                                       "at its next activation"))
+    for m in state.mines:
+        mark = TERRAIN["jumping_minefield" if m.jumping else "minefield"].mark
+        out.append(HexMark(at=m.at, mark=mark, label="minefield marker (within 2 hexes)"
+                           + ("" if m.armed else ", not yet armed") + (", jumping" if m.jumping else "")))
+    for c in state.clouds:
+        what = "smoke from a fire" if c.source == "fire" else "smoke"
+        out.extend(HexMark(at=h, mark=";", label=what) for h in c.hexes)
+    return out

@@ -14,7 +14,7 @@ from rules.rulesets.dirtside.army import unit_points
 from rules.rulesets.dirtside.turn import legal_actions
 from rules.rulesets.dirtside.units import DSStats
 
-from tests.rules.dirtside.helpers import F, at, play, setup, start, tank, team, unit
+from tests.rules.dirtside.helpers import F, at, board, play, setup, start, tank, team, unit
 
 
 def lifter(id="lift", side="blue", wing=None):
@@ -68,10 +68,36 @@ def test_a_carrier_turned_back_keeps_its_troops_and_one_shot_down_loses_them():
     assert all(e.lost for e in state.units["cdo"].stats.elements)
 
 
-def test_only_drop_troops_jump_and_the_hex_must_be_free():
-    state = game(drop=False)
-    with pytest.raises(Refusal, match="not drop troops: an aerospace transport must land"):
-        play(state, "drop blue unit=lift troops=cdo at=11,4")
+def test_troops_without_drop_capability_land_with_the_transport_on_open_ground():
+    """§4.4 'aerospace transports must land' and §11.4 'landing craft land in place of the attack': through zone
+    air defence as a drop, then it touches down and the troops disembark (activated); never in woods or towns."""
+    woods = board(terrain={at(12, 4): "light_woods"})
+    state = start(setup([lifter(), commandos(drop=False), unit("t", "blue", at(3, 14), [tank("T")]),
+                         unit("r", "red", at(10, 4), [tank("R")])], b=woods), first="blue")
+    landing = Drop(side="blue", unit="lift", troops="cdo", at=at(11, 4))
+    assert landing in legal_actions(state, "blue")
+    assert Drop(side="blue", unit="lift", troops="cdo", at=at(12, 4)) not in legal_actions(state, "blue")
+    assert "land at" in RULESET.describe(state, landing)
+    p = RULESET.preview(state, landing)
+    assert [(o.label, o.chance) for o in p.outcomes] == [(f"lift lands, cdo disembark at {at(11, 4)}", 1)]
+    with pytest.raises(Refusal, match="must land to put them down.*not on light woods"):
+        play(state, "drop blue unit=lift troops=cdo at=12,4")
+    ctx = play(state, "drop blue unit=lift troops=cdo at=11,4")
+    cdo = state.units["cdo"]
+    assert cdo.at == at(11, 4) and cdo.stats.aboard is None and cdo.stats.activated
+    assert any("lands at" in getattr(e, "message", "") for e in ctx.events)
+
+
+def test_a_landing_transport_turned_back_keeps_troops_without_drop_capability():
+    units = [lifter(), commandos(drop=False), unit("t", "blue", at(3, 14), [tank("T")]),
+             unit("r", "red", at(10, 4), [tank("R")]),
+             unit("aa", "red", at(14, 2), [tank("ADS", gun=("RFAC", 2), ads="enhanced")], sensors=True)]
+    state = start(setup(units), first="blue")
+    play(state, "drop blue unit=lift troops=cdo at=11,4", 2)  # the pilot fails the +1 test: it leaves
+    assert state.units["cdo"].stats.aboard == "lift" and state.units["cdo"].at is None
+
+
+def test_the_hex_must_be_free_and_the_craft_over_the_battle_area():
     state = game()
     with pytest.raises(Refusal, match="not a free hex"):
         play(state, "drop blue unit=lift troops=cdo at=10,4")

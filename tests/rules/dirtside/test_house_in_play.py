@@ -47,6 +47,19 @@ def test_a_sam_needs_its_radar_on_and_a_hit_destroys_the_evading_craft():
     assert decision(state).side == "red" and state.current == "aa"  # the SAM unit may still move
 
 
+def test_a_sam_system_down_is_not_offered_and_is_refused():
+    """Random play once saw the SAM offered while its only launcher was Systems Down, then refused."""
+    state = start(setup([
+        unit("aa", "red", at(10, 2), [tank("SAM", gun=("RFAC", 1), sam="enhanced", size=4)], sensors=True),
+        jet(), unit("t", "blue", at(10, 14), [tank()]), unit("b", "blue", at(4, 14), [tank()]),
+    ]), first="red")
+    assert any(a.kind == "sam" for a in legal_actions(state, "red"))
+    state.units["aa"].stats.elements[0].systems_down = True
+    assert not any(a.kind == "sam" for a in legal_actions(state, "red"))
+    with pytest.raises(Refusal, match="no working SAM system"):
+        play(state, "sam red unit=aa target=jet", 1)  # the activation's systems repair roll: 1, still down
+
+
 def test_decoys_add_a_d4_and_evading_with_decoys_one_type_above_the_marker():
     def game():
         return start(setup([
@@ -197,6 +210,18 @@ def test_vehicles_in_an_assault_shoot_enemy_vehicles_on_4_to_6_and_apfcs_fire_at
          3, F("G1", "G1"))
     red = state.units["mix"]
     assert red.eliminated or all(e.lost for e in red.stats.elements)
+
+
+def test_in_a_dog_fight_the_aams_fly_at_the_same_time_so_a_craft_shot_down_still_fires_its_own():
+    """Random play once crashed here: the kite, downed by the hawk's AAM, had no craft left to fire with."""
+    state = start(setup([
+        jet("hawk", aam="basic"), unit("t", "blue", at(10, 14), [tank()]),
+        jet("kite", side="red", aam="basic"), unit("r", "red", at(10, 2), [tank()]), unit("r2", "red", at(4, 2), [tank()]),
+    ]))
+    play(state, "airfight blue unit=hawk target=kite weapon=aam")
+    # the hawk's AAM d6 5 against the kite's d4 2: down; the kite's AAM, fired at the same time, 5 against 2: down
+    play(state, "react red choice=dogfight", 5, 2, 5, 2)
+    assert state.units["hawk"].eliminated and state.units["kite"].eliminated
 
 
 def test_a_dog_fight_fires_aams_first_then_the_survivors_guns_and_nobody_evades():

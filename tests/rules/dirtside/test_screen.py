@@ -41,6 +41,7 @@ async def _play() -> None:
         await aim("x")
         assert [f.launched for f in service.state.flights] == [1]
         assert any("lands turn 2" in line for line in service.seat("federal").side_lines("federal"))
+        assert "cruise-missile target chit cm1" in screen.map.describe(VILLAGE)  # its chit marked on the map
         while service.state.turn == 1:
             before = len(service.history)
             await key("escape")
@@ -49,4 +50,5 @@ async def _play() -> None:
         assert service.decision().side == "federal" and service.state.flights
         await aim("y")
         assert service.state.flights == []
+        assert "target chit" not in screen.map.describe(VILLAGE)
         assert any("cruise missile cm1 flies in" in e.text() for e in service.history[-1].events)

@@ -239,3 +239,21 @@ def test_mine_odds_against_a_vehicle_are_the_exact_draw_of_2_chits(armour):
         enumerated[label] = enumerated.get(label, Fraction(0)) + p
     assert mines.vehicle_odds(armour) == enumerated and sum(enumerated.values()) == 1
     assert mines.infantry_odds(4) == odds.draw_dist(2, lambda c: ch.read_infantry(c, ch.RY, 4))[True]
+
+
+def test_a_unit_whose_gun_the_mines_put_down_as_it_acts_loses_its_fire_not_the_mine_attack():
+    """Acting inside a field draws first (§10.1); if that leaves the unit unable to do what it set out to do, the
+    attempt was its combat action and the mines' result stands (random play once saw the legal fire refused and
+    the mine attack undone with it)."""
+    state = start(setup([
+        unit("t", "blue", at(10, 10), [tank("Blue 1", armour=3)], facing=1),
+        unit("rt", "red", at(10, 4), [tank("Red 1")]),
+        unit("rx", "red", at(18, 1), [team("X")]),
+    ], b=mined_board()), first="blue")
+    fire = "fire blue unit=t at=10,4"
+    assert any(a.text() == fire for a in legal_actions(state, "blue"))
+    ctx = play(state, fire, F("R0", "T"), 8)  # nothing through bottom armour 1, but T: Systems Down; test holds
+    t = state.units["t"]
+    assert t.stats.elements[0].systems_down and state.acted  # its combat action is spent; it may still move
+    assert any("cannot carry it out after that" in getattr(e, "message", "") for e in ctx.events)
+    assert not state.units["rt"].stats.under_fire  # no shot was fired
