@@ -196,7 +196,7 @@ async def test_towed_guns_an_aerospace_craft_with_ordnance_loads_and_a_bridgelay
             await _set(pilot, design, name, value)
         await pilot.pause()
         shown = text(design, "#design-points")
-        assert "1 gun(s) without a tractor cannot be limbered to move" in shown and "the design is legal" in shown
+        assert "1 gun without a tractor cannot be limbered to move" in shown and "the design is legal" in shown
         await _set(pilot, design, "tractors", 2)
         await pilot.press("enter")
         await pilot.pause()

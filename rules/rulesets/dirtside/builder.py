@@ -12,6 +12,7 @@ from rules.rulesets.dirtside.army import unit_points
 from rules.rulesets.dirtside.artillery import AMMO_COST
 from rules.rulesets.dirtside.design import ECM_PTS, MOBILITY_PCT, POWER_PCT, QUALITY_MULT, WEAPON_PTS, Design, price as design_price
 from rules.rulesets.dirtside.units import DSStats
+from rules.words import count
 
 QUALITIES = tuple(QUALITY_MULT)
 WEAPONS = ("none",) + tuple(WEAPON_PTS) + ("GMS/L", "GMS/H")
@@ -99,10 +100,11 @@ def lines_of(v: dict[str, Any]) -> list[str]:
     out = [f"{label}: {pts}" for label, pts in p.lines] + [f"{one}: {p.total}"]
     if v["mobility"] == "towed":
         tractors = v.get("tractors", 0)
-        out.append(f"{tractors} tractor(s), {design_price(Design.model_validate({'size': v['size'], **TRACTOR})).total} "
-                   "each (unarmed trucks of the guns' size)")
+        tractor = design_price(Design.model_validate({'size': v['size'], **TRACTOR})).total
+        out.append(f"{count(tractors, 'tractor')}, {tractor} each (unarmed trucks of the guns' size)")
         if tractors < v["vehicles"]:
-            out.append(f"{v['vehicles'] - tractors} gun(s) without a tractor cannot be limbered to move")
+            stranded = v["vehicles"] - tractors
+            out.append(f"{count(stranded, 'gun')} without a tractor cannot be limbered to move")
     cls = v.get("artillery", NONE) if v.get("artillery", NONE) != NONE else v.get("supply", NONE)
     if cls != NONE:
         out.append(f"its {v.get('ammo', 1)} {cls} chits, bought at {AMMO_COST[cls]} each: {v.get('ammo', 1) * AMMO_COST[cls]}")
