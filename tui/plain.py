@@ -251,7 +251,9 @@ class PlainSession:
         action = self._action(rest, seat)
         if isinstance(action, str):
             return [action]
-        why = seat.check(action)
+        # A seat held by a host is asked there: its own copy of the view may lag a push behind, and the
+        # host refuses with the rules' reason anyway (a stale local refusal once stalled a remote player).
+        why = seat.check(action) if self.held is None else ""
         if why:
             return [f"Refused: {clean(why)}."]
         since = seat.action_count
