@@ -349,3 +349,10 @@ async def test_a_drawn_and_saved_scenario_starts_from_the_titles_load_dialog(tmp
         assert state.scenario == "skirmish at the ford"
         assert sorted((u.side, u.name) for u in state.units.values()) == [("blue", "Pikes"), ("red", "Lancers")]
         assert state.board.terrain_at(from_offset(0, 0)) == "forest"
+
+
+def test_a_rule_set_whose_terrains_have_no_glyph_of_their_own_still_has_hexes_to_paint():
+    """The monkey opened the editor on a copy of the toy scenario (its glyphs are the map's): IndexError."""
+    from saves.editor.draft import hex_terrains
+
+    assert hex_terrains("toy") and "open" in hex_terrains("toy")
