@@ -26,6 +26,7 @@ import json
 import logging
 import random
 import socket
+import threading
 
 import pytest
 
@@ -243,18 +244,28 @@ def test_a_push_is_taken_in_whole_before_the_seat_answers_from_it(tmp_path, monk
         running.host.add_game(GameService.new(load_scenario("teaching", "quad"), seed=9), "g")
         codes = running.host.codes("g")
         kingdom, rebels = running.seat(codes["kingdom"]), running.seat(codes["rebels"])
-        seen_while_reading: list[tuple[int, int]] = []
-        real = client.event_from_wire
+        seen_while_reading: list[tuple[int, object]] = []  # the views themselves: an id could be reused
+        real_decode, real_apply = client.event_from_wire, rebels._apply_push
+        in_rebels_push = threading.local()  # the kingdom's reader decodes events too: not counted
+
+        def applying(message):
+            in_rebels_push.on = True
+            try:
+                real_apply(message)
+            finally:
+                in_rebels_push.on = False
 
         def reading(data):  # called halfway through taking in a push, before it is all in
-            seen_while_reading.append((rebels.action_count, id(rebels.view())))
-            return real(data)
+            if getattr(in_rebels_push, "on", False):
+                seen_while_reading.append((rebels.action_count, rebels.view()))
+            return real_decode(data)
 
         monkeypatch.setattr(client, "event_from_wire", reading)
-        before = (rebels.action_count, id(rebels.view()))
+        monkeypatch.setattr(rebels, "_apply_push", applying)
+        old_view = rebels.view()
         assert kingdom.apply(kingdom.legal_actions()[0]).ok
         wait_for(lambda: rebels.action_count == 1)
-        assert seen_while_reading and all(seen == before for seen in seen_while_reading)
+        assert seen_while_reading and all(count == 0 and view is old_view for count, view in seen_while_reading)
         assert rebels.legal_actions(), "the rebels' decision came with their view"
     finally:
         running.stop()
