@@ -4,11 +4,25 @@ from __future__ import annotations
 
 import re
 
+from rules.board import Board
+from rules.hexgrid import Hex
 from rules.rulesets.dhr.state import DHRState
-from rules.rulesets.dhr.terrain import hex_dv
+from rules.rulesets.dhr.terrain import cached_step_check, hex_dv
 
 contact = 0.08
 """DHR is a game of fire at range: closing in matters, but less than in hand-to-hand rules."""
+
+
+def step_cost(board: Board, a: Hex, b: Hex) -> float | None:
+    """The MP a step from `a` into `b` costs on average (DHR-A04; None: impassable). A step is one MP,
+    and a check passes on a d6 above the DV: a failure costs another MP (the automatic pass), and
+    challenge terrain is rolled for until it passes, 6 / (6 - DV) MP in all."""
+    chk = cached_step_check(board, a, b)
+    if chk.impassable:
+        return None
+    if chk.challenge:
+        return 6.0 / max(6 - chk.dv, 1)
+    return 1.0 + chk.dv / 6.0
 
 
 def unit_value(state: DHRState, unit) -> float:

@@ -52,8 +52,22 @@ def test_a_difficult_hex_costs_a_quad_walk_more_than_an_open_one():
     assert quad.step_cost(state.board, from_offset(5, 2), from_offset(6, 2)) is None
 
 
-def test_skirmish_and_dirtside_have_hints():
-    for rid in ("skirmish", "dirtside"):
+def test_a_dhr_step_costs_the_mp_its_terrain_check_takes_on_average():
+    """DHR-A04: a d6 above the DV passes, a failure costs another MP; a challenge is rolled until it passes."""
+    from rules.ai.hints import dhr
+
+    terrain = ("open", "woods", "house", "water", "open", "open")
+    board = Board(width=6, height=1, terrain=terrain)
+    here = from_offset(0, 0)
+    woods, house, water = from_offset(1, 0), from_offset(2, 0), from_offset(3, 0)
+    assert dhr.step_cost(board, from_offset(5, 0), from_offset(4, 0)) == 1.0
+    assert dhr.step_cost(board, here, woods) == 1.5  # DV 3: fails half the time
+    assert dhr.step_cost(board, woods, house) == 1 + 4 / 6
+    assert dhr.step_cost(board, house, water) is None
+
+
+def test_skirmish_dirtside_and_dhr_have_hints():
+    for rid in ("skirmish", "dirtside", "dhr"):
         hints = hints_for(get(rid))
         assert hints is not None and callable(hints.unit_value) and callable(hints.step_cost)
 
