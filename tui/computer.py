@@ -74,7 +74,9 @@ class ComputerSides:
             self.computer_turn()  # the game moved meanwhile (an undo): think again
             return
         if action is not None:
-            self.apply(action)  # through the seat of its side; reaches the dice log like a player's
+            # Through its side's own seat (no key at this keyboard acts for that side); it reaches
+            # the dice log like a player's.
+            self.apply(action, seat=self.seating.seat(action.side))
         else:
             self.computer_turn()  # it let a reaction go: the side that decides may be a computer too
 

@@ -47,11 +47,14 @@ class Step:
 class Flow:
     """The flow state of one game screen, over the seat it shows."""
 
-    def __init__(self, seat, others: Callable[[str], object] | None = None, letters: str = LETTERS) -> None:
+    def __init__(self, seat, others: Callable[[str], object] | None = None, letters: str = LETTERS,
+                 not_here: set[str] | frozenset[str] = frozenset()) -> None:
         self.seat = seat
         """The seat on screen."""
         self.others = others
         """The seat of another side at this keyboard (hot seat, solo play), for its reactions."""
+        self.not_here = not_here
+        """Sides nobody at this keyboard plays (the computer's): no key acts for them, referee or not."""
         self.letters = letters
         self.selected: str | None = None
         self.kind: str | None = None
@@ -79,6 +82,8 @@ class Flow:
 
     def seat_of(self, side: str | None):
         """The seat that acts for `side`: the one on screen, or that side's own at this keyboard."""
+        if side in self.not_here:
+            return None
         if side is None or self.seat.referee or side == self.seat.side:
             return self.seat
         return self.others(side) if self.others is not None else None
@@ -88,7 +93,7 @@ class Flow:
 
     def legal(self, side: str | None = None) -> list:
         side = side or self.deciding()
-        if side is None:
+        if side is None or side in self.not_here:
             return []
         if self.seat.referee:
             return self.seat.legal_actions(side)
@@ -103,7 +108,7 @@ class Flow:
         sides = [decision.side, *[s for s in decision.reactors if s != decision.side]]
         if self.others is not None and not self.seat.referee:
             for side in self.seat.view().side_ids():
-                if side not in sides and self.others(side).may_act():
+                if side not in sides and side not in self.not_here and self.others(side).may_act():
                     sides.append(side)
         return sides
 

@@ -135,3 +135,28 @@ async def test_a_computer_that_thinks_longer_than_the_pace_still_plays():
             if screen.seat.action_count >= 2:
                 break
         assert [s.side for s in screen.seat.log()[:2]] == ["a", "b"], "the computer thought, then never played"
+
+
+async def test_no_key_acts_for_the_computers_side_while_it_thinks(monkeypatch):
+    """The palette listed the computer's own actions while it decided, and their keys worked: a person
+    could place its blinds or end its turn for it. Now nothing at the keyboard acts for its side."""
+    import tui.computer
+    from tui.screens.game_text import palette_text
+
+    monkeypatch.setattr(tui.computer, "PACES", (("slow", 3.0),))  # it plays three seconds after it decides
+    service = toy_service(max_turns=6)
+    app = HexwarApp({"new": service, "hide": True, "ai": ["a"]}, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert screen.seat.decision().side == "a" and screen.is_computer("a")
+        assert screen.legal("a") == [] and screen.all_legal() == []
+        assert "(the computer)" in palette_text(screen)[0].plain
+        keys = [k.key for k in service.ruleset.action_kinds.values()]
+        for key in ["n", *keys, "enter", "enter", "space"]:
+            await pilot.press(key)
+        assert len(service.history) == 0, "a key acted for the computer's side"
+        for _ in range(150):  # the computer still plays its own move
+            await pilot.pause(0.05)
+            if service.history:
+                break
+        assert [step.action.side for step in service.history][:1] == ["a"]

@@ -58,7 +58,8 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         self.seating = seating or Seating(service, referee=referee, solo=not hide_between, computers=computers)
         self.start_computers(() if self.remote else computers)
         others = None if self.remote else self.seating.seat
-        self.flow = Flow(self.seating.for_screen(), others=others, letters=FREE_FOR_RULESETS)
+        self.flow = Flow(self.seating.for_screen(), others=others, letters=FREE_FOR_RULESETS,
+                         not_here=frozenset(self.pilot.players) if self.pilot else frozenset())
         self._seen_actions = self.seat.action_count
         """The actions whose events the dice log holds (a host's push brings the others')."""
         self.ruleset = self.seat.ruleset
@@ -294,9 +295,10 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
             self.message = ""
             self.status.set_fields(message="")
 
-    def apply(self, action) -> None:
-        """Send `action` through the seat that acts for its side, and show what happened."""
-        seat = self.flow.seat_of(action.side) or self.seat
+    def apply(self, action, seat=None) -> None:
+        """Send `action` through `seat`, or the seat that acts for its side at this keyboard, and
+        show what happened."""
+        seat = seat or self.flow.seat_of(action.side) or self.seat
         before = self.seat.action_count
         done = seat.apply(action)
         self.flow.clear()

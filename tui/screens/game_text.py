@@ -100,6 +100,8 @@ def palette_text(self, hints: bool = True) -> tuple[Text, Text | None]:
     out.append_text(lit(side_name(state, decision.side), "bold"))
     if decision.player:
         out.append_text(lit(f" ({decision.player})"))
+    if self.is_computer(decision.side):  # its keys are not offered here: it plays by itself
+        out.append_text(lit(" (the computer)"))
     out.append_text(lit(f": {decision.prompt}" if decision.prompt else " to act"))
     actions = self.legal(decision.side)
     if self.selected and self.selected in state.units:
