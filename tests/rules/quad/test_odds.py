@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+import random
+from collections import Counter, defaultdict
 from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import factorial
 
 import pytest
 
@@ -27,6 +30,27 @@ def enumerated(inputs, **kw):
     return dict(out)
 
 
+def by_multisets(inputs, **kw):
+    """`enumerated`, one run per multiset of attack faces and of defense faces, weighted by how many
+    orders give it: 14,112 runs for 5 + 3 dice instead of 6**8 (1.7 million, a minute and a half).
+    Right only while the order of the dice within each roll does not matter (checked below)."""
+    out = defaultdict(Fraction)
+    a, d = inputs.attack_dice, inputs.defense_dice
+    for attack in combinations_with_replacement(range(1, 7), a):
+        for defense in combinations_with_replacement(range(1, 7), d):
+            tally, _, _ = proc.roll_attack(inputs, ScriptedDice(attack + defense))
+            out[qodds.outcome_of(tally, inputs, **kw)] += Fraction(orders(attack) * orders(defense), 6 ** (a + d))
+    return dict(out)
+
+
+def orders(faces: tuple[int, ...]) -> int:
+    """How many ordered rolls show these faces."""
+    n = factorial(len(faces))
+    for k in Counter(faces).values():
+        n //= factorial(k)
+    return n
+
+
 CASES = [
     (proc.AttackInputs(attack_dice=4, defense_dice=2, attacker_quality=3, defender_quality=5), {}),
     (proc.AttackInputs(attack_dice=3, defense_dice=3, attacker_quality=2, defender_quality=3, elite=True),
@@ -39,15 +63,34 @@ CASES = [
 @pytest.mark.parametrize("inputs,kw", CASES)
 def test_exact_distribution_equals_the_procedure_over_all_dice_outcomes(inputs, kw):
     exact = qodds.attack_distribution(inputs, **kw)
-    assert exact == enumerated(inputs, **kw)
+    assert exact == enumerated(inputs, **kw) == by_multisets(inputs, **kw)
     assert sum(exact.values()) == 1
 
 
+EXAMPLE_2 = proc.AttackInputs(attack_dice=5, defense_dice=3, attacker_quality=5, defender_quality=3)
+
+
 def test_example_2_odds_the_printed_outcome_has_its_exact_chance():
-    inputs = proc.AttackInputs(attack_dice=5, defense_dice=3, attacker_quality=5, defender_quality=3)
-    dist = qodds.attack_distribution(inputs)
+    dist = qodds.attack_distribution(EXAMPLE_2)
     # Example 2's result: defender -1 Q and 3 hexes back, attacker untouched.
-    assert dist[(1, 3, 0, 0)] == enumerated(inputs)[(1, 3, 0, 0)] > 0
+    assert dist == by_multisets(EXAMPLE_2)
+    assert dist[(1, 3, 0, 0)] > 0
+
+
+@pytest.mark.parametrize("inputs,kw", [(EXAMPLE_2, {}), *CASES])
+def test_the_order_of_the_dice_within_a_roll_does_not_change_the_outcome(inputs, kw):
+    """What `by_multisets` relies on, on 300 seeded rolls each shuffled within its attack and defense dice."""
+    rng = random.Random(2)
+    a, d = inputs.attack_dice, inputs.defense_dice
+    for _ in range(300):
+        attack, defense = [rng.randint(1, 6) for _ in range(a)], [rng.randint(1, 6) for _ in range(d)]
+        outcomes = set()
+        for _ in range(3):
+            rng.shuffle(attack)
+            rng.shuffle(defense)
+            tally, _, _ = proc.roll_attack(inputs, ScriptedDice(tuple(attack + defense)))
+            outcomes.add(qodds.outcome_of(tally, inputs, **kw))
+        assert len(outcomes) == 1, (attack, defense, outcomes)
 
 
 def test_preview_of_an_attack_in_play_is_fast_and_sums_to_one():
