@@ -160,3 +160,18 @@ async def test_no_key_acts_for_the_computers_side_while_it_thinks(monkeypatch):
             if service.history:
                 break
         assert [step.action.side for step in service.history][:1] == ["a"]
+
+
+async def test_another_sides_action_without_events_is_named_on_the_message_line():
+    """'Done with Phase 3' after the computer's turn read as the person's own action."""
+    service = toy_service(max_turns=6)
+    app = HexwarApp({"new": service, "hide": True, "ai": ["b"]}, autosave=False)
+    async with app.run_test(size=(100, 30)):
+        screen = app.screen
+        theirs = next(a for a in service.seat("a").legal_actions() if a.kind == "pass").model_copy(update={"side": "b"})
+        screen._last = (theirs, (), "b")
+        names = screen.names()
+        assert screen.last_message(()) == f"{names['b']}: {screen.seat.describe(theirs)}"
+        mine = theirs.model_copy(update={"side": "a"})
+        screen._last = (mine, (), "a")
+        assert screen.last_message(()) == screen.seat.describe(mine)

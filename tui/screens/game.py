@@ -117,8 +117,15 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         """The message line after the last action: what it did as this seat may see it, else the action in
         this seat's words (another side's action in the words for others: it may carry that side's secret)."""
         assert self._last is not None
+        action, _, side = self._last
         try:
-            return self.events_message(events) or self.seat.describe(self._last[0])
+            said = self.events_message(events)
+            if said:
+                return said
+            said = self.seat.describe(action)
+            if side and side != self.viewer:  # "Done with Phase 3" alone read as the person's own
+                return f"{self.names().get(side, side)}: {said}"
+            return said
         except Exception:  # noqa: BLE001 - words are a courtesy; the action's text form always works
             return self._last[0].text()
 
