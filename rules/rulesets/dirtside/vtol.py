@@ -169,27 +169,7 @@ def _result(state: DSState, unit: DSUnit, e, outcome: str, ctx: Context) -> None
 
 def zad_odds(die: int, pilot: tuple[int, ...], armour: int, chits: int) -> dict[str, Fraction]:
     """Exact chance of each air defence result after a passed test: miss, abort, damaged, destroyed (§11.3);
-    `die` is the ADS (or LAD) die, `chits` what a hit draws."""
-    out = {"miss": Fraction(0), "abort": Fraction(0), "damaged": Fraction(0), "destroyed": Fraction(0)}
-    for a in range(1, die + 1):
-        for faces, p in _faces(pilot):
-            best = max(faces)
-            q = p / die
-            if a < best:
-                out["miss"] += q
-            elif a == best:
-                out["abort"] += q
-            else:
-                for k, c in odds.class_dist(chits, ch.ALL,
-                                            lambda d: ch.read_air_defence(d, armour).outcome).items():
-                    out[k] += q * c
-    return out
-
-
-def _faces(dice: tuple[int, ...]):
-    from itertools import product
-    total = 1
-    for d in dice:
-        total *= d
-    for faces in product(*(range(1, d + 1) for d in dice)):
-        yield faces, Fraction(1, total)
+    `die` is the ADS (or LAD) die, `chits` what a hit draws. Every result is named, a zero chance too."""
+    none = Fraction(0)
+    return {"miss": none, "abort": none, "damaged": none, "destroyed": none} | odds.air_defence(
+        die, chits, tuple(pilot), armour)

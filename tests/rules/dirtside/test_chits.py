@@ -133,3 +133,6 @@ def test_the_fast_class_count_equals_the_enumeration_of_every_draw(n):
         for kill in (3, 4, 5):
             assert odds.infantry_kill(n, valid, kill) == odds.draw_dist(
                 n, lambda c, valid=valid, kill=kill: ch.read_infantry(c, valid, kill)).get(True, Fraction(0))
+    for armour in (1, 3, 6):  # air defence reads every colour's total, specials ignored
+        assert odds.class_dist(n, ch.ALL, lambda c, armour=armour: ch.read_air_defence(c, armour).outcome) == \
+            odds.draw_dist(n, lambda c, armour=armour: ch.read_air_defence(c, armour).outcome)
