@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from rules.actions import Action
+from rules.clone import clone
 from rules.core import Decision, GameResult, GameState, HexMark, Preview, Refusal
 from rules.dice import Dice, RollRecord
 from rules.events import Event
@@ -191,7 +192,7 @@ class Seat:
             return why
         from rules.core import Context
 
-        trial = self.view().model_copy(deep=True)
+        trial = clone(self.view())
         ctx = Context(lambda sink: _NoDice())
         try:
             self.ruleset.apply(trial, action, ctx)

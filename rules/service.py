@@ -21,6 +21,7 @@ from typing import Protocol
 
 from rules import registry
 from rules.actions import Action, parse_action
+from rules.clone import clone
 from rules.core import Context, Decision, GameResult, GameState, Preview, Refusal, Ruleset, Setup
 from rules.dice import Dice, RollSink, SeededDice
 from rules.events import Event, GameOver, Rolled
@@ -102,7 +103,7 @@ class GameService:
     redo_stack: list[Undone] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
-        self.state = self.initial.model_copy(deep=True)
+        self.state = clone(self.initial)
 
     # --- creation ---------------------------------------------------------------
 
@@ -129,7 +130,7 @@ class GameService:
         service = cls(ruleset, initial, setup=setup)
         state = service.state
         for i, action in enumerate(actions):
-            before = state.model_copy(deep=True) if i % CHECKPOINT == 0 else None
+            before = clone(state) if i % CHECKPOINT == 0 else None
             rebuild = None if before is not None else (lambda i=i: service._rebuild_before(i))
             try:
                 refusal = service._may_act(action)
@@ -146,7 +147,7 @@ class GameService:
     def _rebuild_before(self, index: int) -> GameState:
         """The state before action `index`, replayed from the checkpoint at or before it."""
         start = index - index % CHECKPOINT
-        state = self.history[start].before.model_copy(deep=True)
+        state = clone(self.history[start].before)
         for i in range(start, index):
             self._run(state, self.history[i].action, i)
         return state
@@ -196,7 +197,7 @@ class GameService:
         """What `side` may see of `state` (default: now); None: everything. Never the seed."""
         seen = self.ruleset.view(state if state is not None else self.state, side)
         if seen is self.state or seen is state:
-            seen = seen.model_copy(deep=True)
+            seen = clone(seen)
         seen.seed = 0
         return seen
 
@@ -222,7 +223,7 @@ class GameService:
         if refusal:
             return refusal
         try:
-            self._run(self.state.model_copy(deep=True), action, len(self.history))
+            self._run(clone(self.state), action, len(self.history))
         except Refusal as exc:
             return str(exc)
         return ""
@@ -239,7 +240,7 @@ class GameService:
         refusal = self._may_act(action)
         if refusal:
             return Applied(False, reason=refusal)
-        after = self.state.model_copy(deep=True)
+        after = clone(self.state)
         try:
             events = self._run(after, action, len(self.history))
         except Refusal as exc:

@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from rules.actions import Action
 from rules.ai.candidates import CAP, bound
-from rules.ai.clone import size
+from rules.clone import size
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
 from rules.ai.simulate import attempt, decider, legal
@@ -43,7 +43,7 @@ OWN_STEPS = 2
 OWN_WIDTH = 10
 """How many of its own next actions are tried at each step of a line."""
 SIZE_UNIT = 500
-"""A state of this many mutable pieces (rules/ai/clone.size) costs one try to copy; bigger ones cost more."""
+"""A state of this many mutable pieces (rules/clone.size) costs one try to copy; bigger ones cost more."""
 LOOPS = 12
 """How many of the best actions are checked for bringing back a placing already stood in."""
 LISTED = 10

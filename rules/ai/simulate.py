@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from rules.actions import Action
-from rules.ai.clone import clone
+from rules.clone import clone
 from rules.core import Context, GameState, Refusal, Ruleset
 from rules.dice import Dice
 from rules.events import Rolled
