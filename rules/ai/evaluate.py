@@ -22,6 +22,11 @@ LEAD = 1.5
 """Worth of a hex closer to a hex the side must take, for its nearest unit (doubled at the deadline)."""
 HELD = 8.0
 """Worth of a hex to take that the side stands on (tripled at the deadline, when the condition is checked)."""
+TOLL = 24.0
+"""Worth of the whole way to a casualties win (the enemy's losses up to the fraction that wins), growing to
+twice that at the last turn. A figure is then worth more the fewer the enemy must lose: the Horde of DHR's
+tower needs 9 of the Tower's 18 figures and the Tower 18 of the Horde's 35, so one figure of the Tower is
+worth two of the Horde's to either side, which the units' worth alone (figures x Rating) did not say."""
 BAD_WORDS = ("wound", "lost", "loss", "damage", "hits", "casualt", "suppress", "pinned", "shaken", "out")
 """A numeric field with one of these in its name counts against the unit."""
 
@@ -79,6 +84,8 @@ class Evaluator:
         West never released without playing (two cards drawn) for fear the League would end the turn."""
         self.hold_every = bool(getattr(hints, "hold_every", False))
         """The rule set's hold condition needs a unit on every one of its hexes (else: on one of them)."""
+        self._losses = getattr(hints, "losses", None)
+        """(figures lost, figures at the start) of a side, for the scenario's casualties conditions."""
         self.contact = float(getattr(hints, "contact", 0.1))
         """Worth of a hex closer to the enemy, per unit (rule sets of long-range fire lower it)."""
 
@@ -153,6 +160,19 @@ class Evaluator:
                 unit_used.add(j)
         return total
 
+    def _toll(self, state: GameState, cond) -> float:
+        """How far `cond.side` has come towards its casualties win (0 to 1, the enemy's losses over the fraction
+        that wins) times `TOLL`, more as the last turn nears (a draw then waits for the side that is short)."""
+        lost = start = 0
+        for other in state.other_sides(cond.side):
+            n, s = self._losses(state, other)
+            lost, start = lost + n, start + s
+        if not start:
+            return 0.0
+        now = state.turn if self.now is None else self.now
+        urgency = min(1.0, now / max(1, cond.turn or state.max_turns or 10))
+        return TOLL * (1.0 + urgency) * min(1.0, lost / (cond.fraction * start))
+
     def position(self, state: GameState, side: str) -> float:
         """Objectives held and approached, and closing with the enemy where the side must attack."""
         mine = [u.at for u in state.units.values() if u.side == side and u.on_map]
@@ -188,6 +208,8 @@ class Evaluator:
                 if mine:
                     lead = LEAD * (1.0 + 2.0 * urgency) if ours else 0.3
                     total -= lead * self._leads(walks, goals, mine, ours)
+            elif cond.kind == "casualties" and cond.side and cond.fraction and self._losses is not None:
+                total += self._toll(state, cond) * (1.0 if cond.side == side else -1.0)
             elif cond.kind == "turn_limit" and cond.side is not None:
                 # The clock: each turn gone is worth something to the side that wins when time runs out.
                 must_attack = must_attack or cond.side != side

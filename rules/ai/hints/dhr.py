@@ -8,6 +8,7 @@ from rules.board import Board
 from rules.hexgrid import Hex
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import cached_step_check, hex_dv
+from rules.rulesets.dhr.victory import _figures as figures_of
 
 contact = 0.08
 """DHR is a game of fire at range: closing in matters, but less than in hand-to-hand rules."""
@@ -23,6 +24,12 @@ def step_cost(board: Board, a: Hex, b: Hex) -> float | None:
     if chk.challenge:
         return 6.0 / max(6 - chk.dv, 1)
     return 1.0 + chk.dv / 6.0
+
+
+def losses(state: DHRState, side: str) -> tuple[int, int]:
+    """(figures lost, figures at the start) of `side`, as the casualties condition counts them (DHR victory)."""
+    now, start = figures_of(state, side)
+    return start - now, start
 
 
 def unit_value(state: DHRState, unit) -> float:
