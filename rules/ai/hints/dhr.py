@@ -8,7 +8,7 @@ from rules.board import Board
 from rules.hexgrid import Hex
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import cached_step_check, hex_dv
-from rules.rulesets.dhr.victory import _figures as figures_of
+from rules.rulesets.dhr.victory import figures as figures_of
 
 contact = 0.08
 """DHR is a game of fire at range: closing in matters, but less than in hand-to-hand rules."""

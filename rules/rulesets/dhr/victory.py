@@ -25,7 +25,8 @@ def _alive_sides(state) -> list[str]:
     return [s for s in state.side_ids() if any(u.on_map for u in state.units.values() if u.side == s)]
 
 
-def _figures(state, side: str) -> tuple[int, int]:
+def figures(state, side: str) -> tuple[int, int]:
+    """(figures on the map now, figures at the start) of `side`, as the casualties condition counts them."""
     now = start = 0
     for u in state.units.values():
         if u.side != side:
@@ -60,7 +61,7 @@ def check(state) -> GameResult | None:
         if cond.kind == "casualties" and cond.side and cond.fraction is not None:
             lost = start = 0
             for other in state.other_sides(cond.side):
-                n, s = _figures(state, other)
+                n, s = figures(state, other)
                 lost += s - n
                 start += s
             if start and lost / start >= cond.fraction:
