@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 
@@ -31,6 +32,10 @@ for two cards (QUAD-A08). Playing a card or passing the activation on loses it a
 between them; what it buys is the steal (QUAD-A07): a tactics card paid for the activation, which may be
 released at once for two cards. Without it a steal gained nothing the evaluation saw, and QUAD river-battle's
 West held its four or five tactics cards the whole game."""
+REAR_CARD = 2.0
+"""Worth of a card of a rear unit in hand (`rear_units`): kept unless playing it gains more (an attack)."""
+LEAD_SHARE = 0.6
+"""The share of a side's units, nearest the hexes it must take first, whose cards it plays to move."""
 TACTICS_CARD = 0.7
 """Worth of a tactics card in hand: a steal (QUAD-A07)."""
 hold_every = True
@@ -69,9 +74,24 @@ def side_value(state: QuadState, side: str, now: int | None = None) -> float:
     if pile is None:
         return 0.0
     held = HELD_NOW if now is None or state.turn <= now else HELD_LATER
-    cards = sum(TACTICS_CARD if c.kind == "tactics" else held for c in pile.hand)
+    rear = rear_units(state, side)
+    cards = sum(TACTICS_CARD if c.kind == "tactics" else REAR_CARD if c.unit in rear else held for c in pile.hand)
     fresh = state.phase == "activation" and state.active_side == side and state.played == 0
     return DRAWN * (len(pile.hand) + len(pile.discard)) + cards + (FRESH if fresh else 0.0)
+
+
+def rear_units(state: QuadState, side: str) -> set[str]:
+    """The units of a side that must take hexes which stand farthest from them (`LEAD_SHARE` of its units lead).
+    Their cards are kept in hand: a card played goes back into the deck at the next shuffle, a card kept does
+    not, so the lead units' cards come round again sooner (each unit has three; the deck is drawn through
+    before any played card comes back)."""
+    goals = [Hex(*h) for c in state.victory if c.kind == "hold" and c.side == side and c.hexes for h in c.hexes]
+    if not goals:
+        return set()
+    mine = sorted((min(g.distance(u.at) for g in goals), u.id)
+                  for u in state.units.values() if u.side == side and u.on_map)
+    lead = max(2 * len(goals), math.ceil(LEAD_SHARE * len(mine)))
+    return {uid for _, uid in mine[lead:]}
 
 
 DRAW_FIRST_UNDER = 5
@@ -94,7 +114,8 @@ def opening(view: QuadState, side: str, actions) -> Release | None:
     pile = view.piles[side]
     if not (pile.deck or pile.discard):
         return None  # nothing to draw
-    if sum(1 for c in pile.hand if c.kind == "activation") >= DRAW_FIRST_UNDER:
+    rear = rear_units(view, side)
+    if sum(1 for c in pile.hand if c.kind == "activation" and c.unit not in rear) >= DRAW_FIRST_UNDER:
         return None
     if not any(view.piles[s].hand for s in view.side_ids() if s != side):
         return None  # the other side must release too, which ends the turn with our hand unplayed
