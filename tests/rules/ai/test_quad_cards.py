@@ -9,6 +9,7 @@ from rules.ai.evaluate import Evaluator
 from rules.ai.hints import quad
 from rules.ai.simulate import attempt
 from rules.rulesets.quad.actions import Release, Steal
+from rules.hexgrid import Hex
 from rules.service import GameService
 from saves.scenarios import load_scenario
 
@@ -77,9 +78,33 @@ def test_no_release_first_when_it_would_end_the_turn_or_the_hand_is_full():
     empty.piles[other].hand = []  # the other side must release too, ending the turn with our hand unplayed
     assert quad.opening(empty, me, actions) is None
     full = view.model_copy(deep=True)
-    card = next(c for c in full.piles[me].deck + full.piles[me].hand if c.kind == "activation")
+    rear = quad.rear_units(full, me)
+    card = next(c for c in full.piles[me].hand if c.kind == "activation" and c.unit not in rear)
     full.piles[me].hand = [card] * quad.DRAW_FIRST_UNDER
     assert quad.opening(full, me, actions) is None
     last = view.model_copy(deep=True)
     last.turn = last.max_turns
     assert quad.opening(last, me, actions) is None
+
+
+def test_the_cards_of_the_rear_units_are_kept_and_the_lead_units_cards_played():
+    """A card played goes back into the deck at the next shuffle, a card kept does not: keeping the rear units'
+    cards makes the lead units' cards come round sooner. The lead is the units nearest the hexes to take."""
+    game, me, _ = _activation()
+    state = game.state.model_copy(deep=True)
+    rear = quad.rear_units(state, me)
+    units = [u for u in state.units.values() if u.side == me]
+    assert rear and len(rear) < len(units)
+    goals = [h for c in state.victory if c.kind == "hold" and c.side == me for h in c.hexes]
+    far = max(units, key=lambda u: min(u.at.distance(Hex(*g)) for g in goals))
+    near = min(units, key=lambda u: min(u.at.distance(Hex(*g)) for g in goals))
+    assert far.id in rear and near.id not in rear
+    pile = state.piles[me]
+    card_of = {c.unit: c for c in pile.deck + pile.hand + pile.discard if c.kind == "activation"}
+    pile.hand = [card_of[far.id]]
+    keep_rear = quad.side_value(state, me, now=state.turn)
+    pile.hand = [card_of[near.id]]
+    keep_lead = quad.side_value(state, me, now=state.turn)
+    assert keep_rear > keep_lead + 0.5
+    other = next(s for s in state.side_ids() if s != me)
+    assert quad.rear_units(state, other) == set()  # a side that takes nothing keeps no cards back
