@@ -8,6 +8,8 @@ guess of hidden things, the worth of a previewed outcome.
 
 from __future__ import annotations
 
+import inspect
+
 from rules.ai.paths import Walks, step_cost_for
 from rules.core import GameState, Unit
 from rules.hexgrid import Hex
@@ -77,6 +79,8 @@ class Evaluator:
         self._walks: Walks | None = None
         self._unit_value = getattr(hints, "unit_value", None)
         self._side_value = getattr(hints, "side_value", None)
+        self._side_value_now = self._side_value is not None and "now" in inspect.signature(self._side_value).parameters
+        """The hint weighs a side's assets by the turn of the decision too (QUAD: a card still to play this turn)."""
         self.now: int | None = None
         """The turn the urgency of a hold condition is read at; the computer sets the turn of its decision, so
         every line of one search is weighed alike. Read from each state tried, a line that ended the turn
@@ -110,7 +114,12 @@ class Evaluator:
             total += v if u.side == side else -v
         if assets:
             for s in state.side_ids():
-                v = float(self._side_value(state, s)) if self._side_value is not None else generic_assets(state, s)
+                if self._side_value is None:
+                    v = generic_assets(state, s)
+                elif self._side_value_now:
+                    v = float(self._side_value(state, s, now=self.now))
+                else:
+                    v = float(self._side_value(state, s))
                 total += v if s == side else -v
         return total
 

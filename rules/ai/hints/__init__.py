@@ -1,6 +1,8 @@
 """Per-rule-set hints for the computer, found by rule set id; a rule set may carry its own `ai_hints`.
 
-A hints object may offer any of: `unit_value(state, unit)`, `side_value(state, side)`,
+A hints object may offer any of: `unit_value(state, unit)`, `side_value(state, side)` (or
+`side_value(state, side, now)`: handed the turn of the decision), `opening(view, side, actions)` (an
+action to take without a search, or None),
 `determinize(view, side, rng)` (a full state consistent with the view, hidden
 things guessed at random), `outcome_value(state, action, outcome_label, side)`
 (the worth to `side` of one outcome of an action's preview) and `contact`

@@ -2,20 +2,42 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 
 from rules.board import Board
 from rules.hexgrid import Hex
 from rules.rulesets.quad import terrain as ter
+from rules.rulesets.quad.actions import Release
 from rules.rulesets.quad.cards import build_deck
 from rules.rulesets.quad.state import QuadState
 
-CARD = 1.5
-"""Worth of a card in hand: an activation to come, worth about what one move or attack gains by the
-evaluation. At 0.2 any card played for any small gain looked better than releasing without playing,
-which draws two (QUAD-A08): the side that must take an objective ran short of activations and never
-got there in time (QUAD teaching's Kingdom won 4 of 8 against the random player; at 1.5, 7 of 8)."""
+DRAWN = 1.2
+"""Worth of a card drawn this time through the deck (in hand or played). Each unit has three cards: until the deck has been drawn through and the discard pile shuffled back, a
+unit whose three cards are played cannot act again. QUAD river-battle's West (about twelve hexes from the
+gates of Cray) used its lead units' cards by turn 6 and never drew the deck through: its lead stood three
+hexes short of the empty gates for four turns. Releasing without playing draws two (QUAD-A08)."""
+HELD_NOW = 1.0
+"""Worth of an activation card in hand, beyond having drawn it, while the turn goes on: it will be played in it,
+so releasing without playing first (two cards drawn while the other side still has cards to play, QUAD-A08)
+loses nothing. At 0.4 the computer played its cards first and drew only when the other side had run out of
+cards, which ended the turn: three cards a turn, and the deck never drawn through."""
+HELD_LATER = 0.7
+"""Worth of an activation card still in hand when the turn has ended. At 1.5 a card (what one activation gains)
+the computer hoarded the cards of its rear units (QUAD river-battle's West held twelve at the end of turn 10)."""
+FRESH = 2.0
+"""Worth of holding the activation before any card of it is played: it may still be released without playing
+for two cards (QUAD-A08). Playing a card or passing the activation on loses it alike, so it tips nothing
+between them; what it buys is the steal (QUAD-A07): a tactics card paid for the activation, which may be
+released at once for two cards. Without it a steal gained nothing the evaluation saw, and QUAD river-battle's
+West held its four or five tactics cards the whole game."""
+REAR_CARD = 2.0
+"""Worth of a card of a rear unit in hand (`rear_units`): kept unless playing it gains more (an attack)."""
+LEAD_SHARE = 0.6
+"""The share of a side's units, nearest the hexes it must take first, whose cards it plays to move."""
+TACTICS_CARD = 0.7
+"""Worth of a tactics card in hand: a steal (QUAD-A07)."""
 hold_every = True
 """A QUAD hold condition needs a unit of the side on every one of its hexes (victory.py)."""
 contact = 0.25
@@ -42,12 +64,62 @@ def unit_value(state: QuadState, unit) -> float:
     return 3.0 + 1.6 * s.quality + 0.25 * (s.attack + s.defense)
 
 
-def side_value(state: QuadState, side: str) -> float:
-    """Cards in hand are activations to come (`CARD` each); a tactics card also buys a steal."""
+def side_value(state: QuadState, side: str, now: int | None = None) -> float:
+    """Cards drawn and cards in hand. A unit acts only when one of its three cards comes up, and a played card
+    comes back only when the whole deck has been drawn (the discard pile is shuffled in when the deck runs
+    out): the pace of the draws (`DRAWN` a card) is what lets the lead units act again. A card in hand is worth
+    about an activation while the turn of the decision (`now`) goes on, since it can still be played in it
+    (`HELD_NOW`), and little once that turn has ended (`HELD_LATER`)."""
     pile = state.piles.get(side)
     if pile is None:
         return 0.0
-    return CARD * len(pile.hand) + 0.3 * sum(1 for c in pile.hand if c.kind == "tactics")
+    held = HELD_NOW if now is None or state.turn <= now else HELD_LATER
+    rear = rear_units(state, side)
+    cards = sum(TACTICS_CARD if c.kind == "tactics" else REAR_CARD if c.unit in rear else held for c in pile.hand)
+    fresh = state.phase == "activation" and state.active_side == side and state.played == 0
+    return DRAWN * (len(pile.hand) + len(pile.discard)) + cards + (FRESH if fresh else 0.0)
+
+
+def rear_units(state: QuadState, side: str) -> set[str]:
+    """The units of a side that must take hexes which stand farthest from them (`LEAD_SHARE` of its units lead).
+    Their cards are kept in hand: a card played goes back into the deck at the next shuffle, a card kept does
+    not, so the lead units' cards come round again sooner (each unit has three; the deck is drawn through
+    before any played card comes back)."""
+    goals = [Hex(*h) for c in state.victory if c.kind == "hold" and c.side == side and c.hexes for h in c.hexes]
+    if not goals:
+        return set()
+    mine = sorted((min(g.distance(u.at) for g in goals), u.id)
+                  for u in state.units.values() if u.side == side and u.on_map)
+    lead = max(2 * len(goals), math.ceil(LEAD_SHARE * len(mine)))
+    return {uid for _, uid in mine[lead:]}
+
+
+DRAW_FIRST_UNDER = 5
+"""Release without playing first only while holding fewer activation cards than this: a side whose release is
+always answered by the end of the turn still plays its hand in a turn or two."""
+
+
+def opening(view: QuadState, side: str, actions) -> Release | None:
+    """Release without playing at the start of an activation, for two cards (QUAD-A08), while the other side
+    still holds cards to play and did not just release without playing (a second release in a row ends the turn): the activation comes back when it has played them, and the hand is played then.
+    Played first and released after, the hand drew nothing: the release without playing came only when the
+    other side was out of cards, which ended the turn. QUAD river-battle's West so drew three cards a turn
+    and never drew its deck through (each unit acts three times a pass, its lead stood three hexes short of
+    the empty gates for lack of a card). The search cannot weigh this: the cards played now show their gain
+    at once, the same cards played after the other side's answer lie past its horizon."""
+    if view.phase != "activation" or view.active_side != side or view.played or view.passes or view.retreats:
+        return None
+    if view.pending_attack is not None or (view.max_turns and view.turn >= view.max_turns):
+        return None
+    pile = view.piles[side]
+    if not (pile.deck or pile.discard):
+        return None  # nothing to draw
+    rear = rear_units(view, side)
+    if sum(1 for c in pile.hand if c.kind == "activation" and c.unit not in rear) >= DRAW_FIRST_UNDER:
+        return None
+    if not any(view.piles[s].hand for s in view.side_ids() if s != side):
+        return None  # the other side must release too, which ends the turn with our hand unplayed
+    return next((a for a in actions if isinstance(a, Release)), None)
 
 
 def determinize(view: QuadState, side: str, rng: random.Random) -> QuadState:

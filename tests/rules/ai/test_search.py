@@ -86,11 +86,3 @@ def test_a_hex_to_take_held_counts_more_as_its_turn_nears():
         return after - before
 
     assert gain(cond.turn) > gain(1) + 8.0
-
-
-def test_a_quad_card_in_hand_is_worth_about_an_activation():
-    """At 0.2 a card, any small move beat releasing without playing (two cards drawn): the side that must
-    take an objective ran short of activations."""
-    from rules.ai.hints import quad
-
-    assert quad.CARD >= 1.0
