@@ -114,8 +114,22 @@ def _looks_like_path(name: str) -> bool:
     return name.endswith(".toml") or os.sep in name or "/" in name
 
 
+def _bundled_by_ruleset(name: str) -> tuple[str, str] | None:
+    """(rule set, scenario) for 'RULESET/NAME' naming a bundled scenario, the form the error for a name
+    several rule sets share asks for ('quad/teaching'); None for anything else (a file's path)."""
+    rid, _, scenario = name.partition("/")
+    if not scenario or "/" in scenario or os.path.exists(name):
+        return None
+    if rid not in {e.id for e in registry.entries()}:
+        return None
+    return rid, scenario
+
+
 def load_scenario(name_or_path: str | Path, ruleset: str | None = None) -> Setup:
-    """A bundled scenario by name, or a scenario (or save) file by path, as a checked `Setup`."""
+    """A bundled scenario by name (or 'RULESET/NAME'), or a scenario (or save) file by path, as a checked `Setup`."""
+    named = _bundled_by_ruleset(name_or_path) if isinstance(name_or_path, str) and ruleset is None else None
+    if named is not None:
+        name_or_path, ruleset = named[1], named[0]
     if isinstance(name_or_path, Path) or _looks_like_path(str(name_or_path)):
         path = Path(name_or_path)
         data, file = read_bytes(path), str(path)
@@ -139,7 +153,8 @@ def _bundled_bytes(name: str, ruleset: str | None) -> tuple[bytes, str]:
         raise UnknownScenario(None, f"unknown scenario {shown(name)}{where} (known: {', '.join(known) or 'none'})")
     if len(found) > 1:
         rulesets = ", ".join(rid for rid, _ in found)
-        raise UnknownScenario(None, f"scenario {shown(name)} exists for several rule sets ({rulesets}): name the rule set")
+        raise UnknownScenario(None, f"scenario {shown(name)} exists for several rule sets ({rulesets}): name the rule set, "
+                                    f"as {found[0][0]}/{name}")
     rid, f = found[0]
     data = f.read_bytes()
     if len(data) > MAX_FILE_BYTES:

@@ -193,7 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
         "side's win rate with a 95% confidence interval (Wilson), the average game length and each "
         "unit's survival rate.",
     )
-    balance.add_argument("scenario", metavar="SCENARIO", help="a bundled scenario's name, or a scenario file's path")
+    balance.add_argument("scenario", metavar="SCENARIO",
+                         help="a bundled scenario's name (RULESET/NAME where rule sets share it: quad/teaching), "
+                              "or a scenario file's path")
     balance.add_argument("--games", type=_count, default=100, metavar="N", help="games to play (default 100)")
     balance.add_argument("--jobs", type=_count, default=os.cpu_count() or 1, metavar="J",
                          help="worker processes (default: one per CPU)")

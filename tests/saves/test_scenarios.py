@@ -59,6 +59,21 @@ def test_an_unknown_scenario_lists_the_known_ones():
     assert str(caught.value) == "unknown scenario 'nope' for toy (known: toy-skirmish)"
 
 
+def test_a_name_several_rule_sets_share_is_named_with_its_rule_set(tmp_path, monkeypatch):
+    """`hexwar balance teaching` asked to name the rule set, but 'quad/teaching' was read as a file's path."""
+    with pytest.raises(UnknownScenario, match=r"several rule sets \(.*quad.*\): name the rule set, as \w+/teaching"):
+        load_scenario("teaching")
+    assert load_scenario("quad/teaching").ruleset == "quad"
+    assert load_scenario("skirmish/teaching").ruleset == "skirmish"
+    with pytest.raises(UnknownScenario, match="unknown scenario 'nope' for quad"):
+        load_scenario("quad/nope")
+    monkeypatch.chdir(tmp_path)  # a file at that relative path is still a file
+    (tmp_path / "quad").mkdir()
+    (tmp_path / "quad" / "teaching").write_bytes(b"not a scenario")
+    with pytest.raises(SaveError):
+        load_scenario("quad/teaching")
+
+
 def test_a_scenario_of_another_rule_set_is_refused(tmp_path):
     from importlib import resources
 
