@@ -14,8 +14,9 @@ from rules.rulesets.quad.cards import build_deck
 from rules.rulesets.quad.state import QuadState
 
 DRAWN = 1.2
-"""Worth of a card drawn this time through the deck (in hand or played). Each unit has three cards: until the deck has been drawn through and the discard pile shuffled back, a
-unit whose three cards are played cannot act again. QUAD river-battle's West (about twelve hexes from the
+"""Worth of a card drawn this time through the deck (in hand or played). Each unit has three cards: until
+the deck has been drawn through and the discard pile shuffled back, a unit whose three cards are played
+cannot act again. QUAD river-battle's West (about twelve hexes from the
 gates of Cray) used its lead units' cards by turn 6 and never drew the deck through: its lead stood three
 hexes short of the empty gates for four turns. Releasing without playing draws two (QUAD-A08)."""
 HELD_NOW = 1.0
@@ -101,7 +102,8 @@ always answered by the end of the turn still plays its hand in a turn or two."""
 
 def opening(view: QuadState, side: str, actions) -> Release | None:
     """Release without playing at the start of an activation, for two cards (QUAD-A08), while the other side
-    still holds cards to play and did not just release without playing (a second release in a row ends the turn): the activation comes back when it has played them, and the hand is played then.
+    still holds cards to play and did not just release without playing (a second release in a row ends the
+    turn): the activation comes back when it has played them, and the hand is played then.
     Played first and released after, the hand drew nothing: the release without playing came only when the
     other side was out of cards, which ended the turn. QUAD river-battle's West so drew three cards a turn
     and never drew its deck through (each unit acts three times a pass, its lead stood three hexes short of
