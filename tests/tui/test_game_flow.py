@@ -258,3 +258,20 @@ async def test_space_twice_ends_the_turn_with_the_sides_one_unitless_action(toy_
         assert toy_game.history == []
         await pilot.press("space")
         assert [a.kind for a in toy_game.log] == ["pass"]
+
+
+async def test_a_selected_unit_whose_part_is_over_gives_the_cursor_to_one_that_can_act():
+    """DHR: after one unit's activation the next chip is another unit's, and the palette said only
+    '1st Squad: nothing to do now'. Now the selection goes and the cursor moves to a unit that can act."""
+    app = HexwarApp({"new": toy_service(), "hide": False}, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        idle = next(u for u in screen.view.units.values() if u.side != screen.viewer)  # nothing to do now
+        screen.select_unit(idle.id)
+        await pilot.pause()
+        assert screen.selected == idle.id
+        screen.after_change()
+        await pilot.pause()
+        acting = {a.unit_id for a in screen.all_legal() if a.unit_id}
+        assert screen.selected is None
+        assert screen.view.unit_at(screen.map.cursor).id in acting

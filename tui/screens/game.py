@@ -338,12 +338,18 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
             self.rebuild_dice()
             if self._last is not None:
                 self.message = self.last_message(self._last[1])
+        # The selected unit's part is over (DHR: the next chip is another unit's): the palette said only
+        # "nothing to do now"; the cursor goes to a unit that can act, as on a new phase.
+        done = (side == self.viewer and self.selected is not None
+                and not any(a.unit_id == self.selected for a in self.all_legal()))
+        if done:
+            self.flow.select(None)
         view = self.view
         phase = (side, view.phase, view.turn)
         changed = phase != self._phase
         self._phase = phase
         self.refresh_all()
-        if changed:
+        if changed or done:
             self.cursor_to_actor()
         self.computer_turn()
 
