@@ -413,6 +413,8 @@ def _check_path(state: QuadState, unit: QuadUnit, path: list[Hex], occupied) -> 
     if unit.at.distance(dest) > speed:
         raise Refusal(f"{unit.name} cannot reach {dest} with Speed {speed} "
                       f"({unit.at.distance(dest)} hexes away)")
+    if _walkable(state, unit, path, occupied):
+        return path  # the usual case: no need to find every hex the unit could reach
     moves = _moves(state, unit, occupied)
     if dest not in moves:
         raise Refusal(f"{unit.name} cannot reach {dest} with Speed {speed}: the way is blocked")
@@ -425,6 +427,19 @@ def _check_path(state: QuadState, unit: QuadUnit, path: list[Hex], occupied) -> 
         _check_enterable(state, unit, h, occupied, on_the_way=h != dest)
         here = h
     return path
+
+
+def _walkable(state: QuadState, unit: QuadUnit, path: list[Hex], occupied) -> bool:
+    """The path is one the unit may take as it is: within Speed, each step to a free, passable hex next to the
+    last (what `_moves` would find a way through). Else `_check_path` looks for the refusal that says why."""
+    if len(path) > unit.stats.speed:
+        return False
+    here = unit.at
+    for h in path:
+        if here.distance(h) != 1 or h in occupied or not state.board.in_bounds(h) or not ter.passable(state.board, h):
+            return False
+        here = h
+    return True
 
 
 def _check_enterable(state: QuadState, unit: QuadUnit, h: Hex, occupied, on_the_way: bool = False) -> None:
