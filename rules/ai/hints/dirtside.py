@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.actions import Action
 from rules.board import Board
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import terrain as ter
@@ -53,3 +54,24 @@ def step_cost(board: Board, a: Hex, b: Hex) -> float | None:
         if c is not None and x is not None:
             best = c + x if best is None else min(best, c + x)
     return best
+
+
+LEAVING = ("move", "assault")
+"""Actions that take the unit out of its hex (a close assault ends in the assaulted hex)."""
+
+
+def prune(view: DSState, side: str, actions: list[Action]) -> list[Action]:
+    """Every action but those that take a unit off a hex its side must hold (the scenario's hold condition).
+
+    A unit on the hex to take stays there: it may still fire, or end its activation. The search's first
+    round tries each action once, and a move opens with a contest of dice (the enemy may react first,
+    the move then not made), so a move off the crossroads could score as well as staying by luck, and
+    the look-ahead then weighed only moves: on the last turn the Federals' rifle platoon walked off the
+    crossroads it held and lost (teaching, seed 2003); the tanks did the same in seed 2001."""
+    goals = {tuple(h) for c in view.victory if c.kind == "hold" and c.side == side for h in c.hexes}
+    if not goals:
+        return actions
+    holding = {u.id for u in view.units.values() if u.side == side and u.on_map and tuple(u.at) in goals}
+    if not holding:
+        return actions
+    return [a for a in actions if not (a.kind in LEAVING and a.unit_id in holding)]
