@@ -61,14 +61,17 @@ LEAVING = ("move", "assault")
 
 
 def prune(view: DSState, side: str, actions: list[Action]) -> list[Action]:
-    """Every action but those that take a unit off a hex its side must hold (the scenario's hold condition).
+    """Every action but those that take a unit off a hex its side must hold, on the turn the hold is checked.
 
-    A unit on the hex to take stays there: it may still fire, or end its activation. The search's first
+    A unit on the hex to take stays there on that last turn: it may still fire, or end its activation.
+    Earlier it may leave (a tank that took the crossroads on turn 1 and could not leave it was shot to
+    pieces there: teaching, seed 2011, when this held on every turn). The search's first
     round tries each action once, and a move opens with a contest of dice (the enemy may react first,
     the move then not made), so a move off the crossroads could score as well as staying by luck, and
     the look-ahead then weighed only moves: on the last turn the Federals' rifle platoon walked off the
     crossroads it held and lost (teaching, seed 2003); the tanks did the same in seed 2001."""
-    goals = {tuple(h) for c in view.victory if c.kind == "hold" and c.side == side for h in c.hexes}
+    goals = {tuple(h) for c in view.victory if c.kind == "hold" and c.side == side
+             and view.turn >= (c.turn or view.max_turns or 0) for h in c.hexes}
     if not goals:
         return actions
     holding = {u.id for u in view.units.values() if u.side == side and u.on_map and tuple(u.at) in goals}

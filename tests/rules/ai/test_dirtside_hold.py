@@ -21,6 +21,7 @@ def _federals_on_the_crossroads():
     state = game.state
     state.units["r1"].at = Hex(CROSSROADS.q, CROSSROADS.r + 3)  # the Village Guard driven out
     state.units["f2"].at = CROSSROADS
+    state.turn = 6  # the turn the hold is checked
     return game, state
 
 
@@ -38,6 +39,13 @@ def test_a_unit_on_the_hex_to_hold_neither_moves_nor_assaults_off_it():
     assert not [a for a in kept if a.unit_id == "f2" and a.kind in ("move", "assault")]
     assert [a for a in kept if a.unit_id == "f1" and a.kind == "move"]  # the tanks still move
     assert dirtside.prune(state, "rebels", actions) == actions  # the rebels hold nothing by a hold condition
+
+
+def test_before_the_turn_the_hold_is_checked_the_unit_may_leave():
+    game, state = _federals_on_the_crossroads()
+    state.turn = 5
+    actions = legal(get("dirtside"), state, "federal")
+    assert dirtside.prune(state, "federal", actions) == actions
 
 
 def test_a_unit_off_the_hex_to_hold_keeps_every_action():
