@@ -21,7 +21,7 @@ def _federals_on_the_crossroads():
     state = game.state
     state.units["r1"].at = Hex(CROSSROADS.q, CROSSROADS.r + 3)  # the Village Guard driven out
     state.units["f2"].at = CROSSROADS
-    state.turn = 6  # the turn the hold is checked
+    state.turn = 5  # the turn before the hold is checked
     return game, state
 
 
@@ -43,7 +43,7 @@ def test_a_unit_on_the_hex_to_hold_neither_moves_nor_assaults_off_it():
 
 def test_before_the_turn_the_hold_is_checked_the_unit_may_leave():
     game, state = _federals_on_the_crossroads()
-    state.turn = 5
+    state.turn = 4
     actions = legal(get("dirtside"), state, "federal")
     assert dirtside.prune(state, "federal", actions) == actions
 
