@@ -31,7 +31,7 @@ def test_the_crossroads_hold_is_read_from_the_scenario():
 
 
 def test_a_unit_on_the_hex_to_hold_neither_moves_nor_assaults_off_it():
-    game, state = _federals_on_the_crossroads()
+    _, state = _federals_on_the_crossroads()
     actions = legal(get("dirtside"), state, "federal")
     f2_moves = [a for a in actions if a.unit_id == "f2" and a.kind in ("move", "assault")]
     assert f2_moves, "the rifle platoon could walk off the crossroads"
@@ -42,14 +42,14 @@ def test_a_unit_on_the_hex_to_hold_neither_moves_nor_assaults_off_it():
 
 
 def test_before_the_turn_the_hold_is_checked_the_unit_may_leave():
-    game, state = _federals_on_the_crossroads()
+    _, state = _federals_on_the_crossroads()
     state.turn = 4
     actions = legal(get("dirtside"), state, "federal")
     assert dirtside.prune(state, "federal", actions) == actions
 
 
 def test_a_unit_off_the_hex_to_hold_keeps_every_action():
-    game, state = _federals_on_the_crossroads()
+    _, state = _federals_on_the_crossroads()
     state.units["f2"].at = Hex(CROSSROADS.q, CROSSROADS.r + 2)
     actions = legal(get("dirtside"), state, "federal")
     assert dirtside.prune(state, "federal", actions) == actions
