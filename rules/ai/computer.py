@@ -94,10 +94,14 @@ class Computer:
         if view.turn != self._seen_turn:
             self._seen_turn, self._seen = view.turn, set()
         self._seen.add(placing(view))
-        opening = getattr(hints_for(seat.ruleset), "opening", None)
+        hints = hints_for(seat.ruleset)
+        opening = getattr(hints, "opening", None)
         first = opening(view, seat.side, actions) if opening is not None else None
         if first is not None:
             return first  # a move of the rule set's own tempo that a search this short cannot weigh (hints)
+        prune = getattr(hints, "prune", None)
+        if prune is not None:  # actions the rule set's hints rule out (a unit walking off the hex it must hold)
+            actions = prune(view, seat.side, actions) or actions
         ranked, _ = self._search(seat, actions, progress)
         return self._not_back(seat.ruleset, view, ranked)
 

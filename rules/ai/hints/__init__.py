@@ -2,7 +2,8 @@
 
 A hints object may offer any of: `unit_value(state, unit)`, `side_value(state, side)` (or
 `side_value(state, side, now)`: handed the turn of the decision), `opening(view, side, actions)` (an
-action to take without a search, or None),
+action to take without a search, or None), `prune(view, side, actions)` (the actions worth searching:
+those it leaves out are never played),
 `determinize(view, side, rng)` (a full state consistent with the view, hidden
 things guessed at random), `outcome_value(state, action, outcome_label, side)`
 (the worth to `side` of one outcome of an action's preview) and `contact`

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.actions import Action
 from rules.board import Board
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import terrain as ter
@@ -53,3 +54,32 @@ def step_cost(board: Board, a: Hex, b: Hex) -> float | None:
         if c is not None and x is not None:
             best = c + x if best is None else min(best, c + x)
     return best
+
+
+LEAVING = ("move", "assault")
+"""Actions that take the unit out of its hex (a close assault ends in the assaulted hex)."""
+
+
+LAST_TURNS = 2
+"""On how many turns up to the one the hold is checked a unit on the hex stays (the turn before too: a
+rifle platoon that stepped off on turn 5 never got back on, teaching seed 2001 against the random player)."""
+
+
+def prune(view: DSState, side: str, actions: list[Action]) -> list[Action]:
+    """Every action but those taking a unit off a hex its side must hold, in the last turns before the check.
+
+    A unit on the hex to take stays there on those turns: it may still fire, or end its activation.
+    Earlier it may leave (a tank that took the crossroads on turn 1 and could not leave it was shot to
+    pieces there: teaching, seed 2011, when this held on every turn). The search's first
+    round tries each action once, and a move opens with a contest of dice (the enemy may react first,
+    the move then not made), so a move off the crossroads could score as well as staying by luck, and
+    the look-ahead then weighed only moves: on the last turn the Federals' rifle platoon walked off the
+    crossroads it held and lost (teaching, seed 2003); the tanks did the same in seed 2001."""
+    goals = {tuple(h) for c in view.victory if c.kind == "hold" and c.side == side
+             and view.turn >= (c.turn or view.max_turns or 0) - LAST_TURNS + 1 for h in c.hexes}
+    if not goals:
+        return actions
+    holding = {u.id for u in view.units.values() if u.side == side and u.on_map and tuple(u.at) in goals}
+    if not holding:
+        return actions
+    return [a for a in actions if not (a.kind in LEAVING and a.unit_id in holding)]
