@@ -248,11 +248,13 @@ def unit_actions(state: DHRState, u: DHRUnit) -> list[Action]:
 
 
 def pending_pass(state: DHRState, u: DHRUnit) -> Hex | None:
-    """The hex the active unit may enter by an automatic pass after its failed check, if any."""
+    """The hex the active unit may enter by an automatic pass after its failed check, if any: none once
+    another unit stands there (a special figure dropped into it meanwhile), which the move would refuse."""
     if (state.active_unit != u.id or len(state.failed_step) != 2 or state.attacked
             or state.mp_left < 1 or u.at != Hex(*state.failed_step[0])):
         return None
-    return Hex(*state.failed_step[1])
+    step = Hex(*state.failed_step[1])
+    return None if step in hosts(state) else step
 
 
 def move_actions(state: DHRState, u: DHRUnit, mp: int) -> list[Action]:
@@ -376,6 +378,9 @@ def apply(state: DHRState, action: Action, ctx: Context) -> None:
         do_move(state, u, list(action.path), ctx)
     elif isinstance(action, Cross):
         if pending_pass(state, u) != Hex(*action.to):
+            taken = hosts(state).get(Hex(*action.to))
+            if taken is not None:
+                raise Refusal(f"{Hex(*action.to)} is taken by {taken.name}: {u.name} cannot cross into it")
             raise Refusal(f"{u.name} has no failed terrain check into {Hex(*action.to)}: only right after a failed check "
                           "may it spend another MP to cross")
         do_move(state, u, [Hex(*action.to)], ctx)

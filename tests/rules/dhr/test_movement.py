@@ -57,6 +57,19 @@ def test_the_automatic_pass_may_be_declined():
     assert not g.apply(Cross(side="red", unit="r1", to=H(3, 2))).ok
 
 
+def test_no_pass_is_offered_into_a_hex_another_unit_has_taken_meanwhile():
+    """Found by the computer in the tower: after the Men-at-arms failed to get into a house, their
+    champion dropped out into that very hex; `cross` was still offered there, then refused."""
+    g = walled()
+    g.state.units["r1"].at = H(2, 2)
+    scripted(g, Move(side="red", unit="r1", path=[H(3, 2)]), 2)
+    assert [a for a in legal_actions(g.state, "red") if isinstance(a, Cross)]
+    g.state.units["b1"].at = H(3, 2)  # the hex is taken (in the tower: by the unit's own dropped champion)
+    assert not [a for a in legal_actions(g.state, "red") if isinstance(a, Cross)]
+    done = g.apply(Cross(side="red", unit="r1", to=H(3, 2)))
+    assert not done.ok and "is taken by" in done.reason
+
+
 def test_a_move_that_starts_with_the_failed_step_takes_the_bought_pass():
     g = walled()
     g.state.units["r1"].at = H(2, 2)
