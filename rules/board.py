@@ -125,6 +125,16 @@ class Board(BaseModel):
             out.setdefault(edge_key(e.at, e.across), set()).add(e.feature)
         return {k: frozenset(v) for k, v in out.items()}
 
+    @cached_property
+    def _memos(self) -> dict[str, dict]:
+        return {}
+
+    def memo(self, name: str) -> dict:
+        """A scratch dict, one per `name`, for a pure function of this board and its arguments (a line of
+        sight between two hexes): the board is frozen and shared by every copy of the game, so what is
+        worked out once holds for the whole game, the computer's thousands of tries included."""
+        return self._memos.setdefault(name, {})
+
     def edge_sides(self, h: Hex) -> list[tuple[Direction, frozenset[str]]]:
         """The hexside features around `h`, by direction (for drawing)."""
         return [(d, fs) for d in DIRECTIONS if (fs := self.edge_features(h, h.neighbour(d)))]

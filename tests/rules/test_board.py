@@ -57,3 +57,29 @@ def test_bad_boards_are_refused():
 def test_the_board_is_shared_not_copied_by_snapshots():
     b = make_board()
     assert copy.deepcopy(b) is b
+
+
+def test_a_board_memo_is_its_own_and_leaves_the_board_as_it_was():
+    """Lines of sight and cover are remembered per board (`Board.memo`): two boards never share what they
+    remember, and the memo is no part of the board's data (equality, its TOML)."""
+    a, b = make_board(), make_board()
+    a.memo("sight")[(1, 2)] = True
+    assert a.memo("sight") == {(1, 2): True} and a.memo("cover") == {}
+    assert b.memo("sight") == {}
+    assert a == b and a.model_dump() == b.model_dump()
+
+
+def test_remembered_sight_and_cover_are_what_the_terrain_says_on_every_pair():
+    from rules.rulesets.skirmish import terrain
+    from saves.scenarios import load_scenario
+
+    board = load_scenario("village", ruleset="skirmish").board
+    hexes = board.hexes()[::7]
+    for _ in range(2):  # the second round answers from the memo
+        for x in hexes:
+            assert terrain.in_cover(board, x) == (board.terrain_at(x) in terrain.COVER
+                                                  or any("wall" in fs for _, fs in board.edge_sides(x)))
+            for y in hexes:
+                assert terrain.sight(board, x, y) == terrain._sight(board, x, y), (x, y)
+    blocked = sum(not terrain.sight(board, x, y) for x in hexes for y in hexes)
+    assert blocked, "the village has walls and buildings: some lines must be blocked"

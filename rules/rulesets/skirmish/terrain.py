@@ -113,10 +113,13 @@ def slippery(board: Board, a: Hex, b: Hex) -> bool:
 
 
 def in_cover(board: Board, h: Hex) -> bool:
-    """A hex that counts as cover for suppressed models: building, rubble, woods, or behind a low wall."""
-    if board.terrain_at(h) in COVER:
-        return True
-    return any("wall" in fs for _, fs in board.edge_sides(h))
+    """A hex that counts as cover for suppressed models: building, rubble, woods, or behind a low wall
+    (remembered per board: the computer asks it of every model in every position it weighs)."""
+    memo = board.memo("skirmish.cover")
+    found = memo.get(h)
+    if found is None:
+        found = memo[h] = board.terrain_at(h) in COVER or any("wall" in fs for _, fs in board.edge_sides(h))
+    return found
 
 
 @lru_cache(maxsize=16384)
@@ -136,7 +139,16 @@ def blocks(board: Board, h: Hex, top: int) -> bool:
 
 
 def sight(board: Board, a: Hex, b: Hex) -> bool:
-    """A line of sight: no hex between blocks it (on a hexside spine both hexes must block)."""
+    """A line of sight: no hex between blocks it (on a hexside spine both hexes must block). Only the
+    terrain decides it, so it is remembered per board: listing every shot traces it for every pair."""
+    memo = board.memo("skirmish.sight")
+    seen = memo.get((a, b))
+    if seen is None:
+        seen = memo[(a, b)] = _sight(board, a, b)
+    return seen
+
+
+def _sight(board: Board, a: Hex, b: Hex) -> bool:
     top = max(board.height_at(a), board.height_at(b))
     for hexes in steps(a, b)[1:-1]:
         if all(blocks(board, h, top) for h in hexes):
