@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rules.core import Refusal
 from rules.hexgrid import Hex, path_to, reachable
 from rules.rulesets.dirtside import terrain as ter
@@ -16,6 +18,24 @@ SEALED_ONLY = 6
 def families(unit: DSUnit) -> list[str]:
     return sorted({ter.family(e.design.mobility if e.design else None, e.kind == "infantry")
                    for e in unit.movers()})
+
+
+@dataclass(frozen=True)
+class Going:
+    """What of a unit's elements decides its going: worked out once for a unit, not again for every hex a
+    reach or a path asks about (listing every destination of every unit asked it 300,000 times a decision)."""
+
+    families: tuple[str, ...]
+    swimmers: frozenset[str]
+    """The families that may take open water as poor going (`swims`)."""
+    transport_walker: bool
+    """A transport walker among the movers: no open water for the walker family (§4.3)."""
+
+
+def going_of(unit: DSUnit) -> Going:
+    fams = tuple(families(unit))
+    return Going(fams, frozenset(f for f in fams if swims(unit, f)),
+                 any(e.design and e.design.mobility == "walker_transport" for e in unit.movers()))
 
 
 def immune(e: Element) -> bool:
@@ -35,7 +55,7 @@ def entry_problem(state: DSState, unit: DSUnit, h: Hex) -> str:
 
 
 def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool, run: bool = False,
-             frm: Hex | None = None) -> float | None:
+             frm: Hex | None = None, going: Going | None = None) -> float | None:
     """The dearest going among the unit's elements (they move together); roads are easy only in travel mode;
     running combat walkers count normal going as easy (§4.4). Coming from `frm` across a river hexside adds the
     river's going once (§14.2 [R])."""
@@ -44,14 +64,14 @@ def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool, run: bool = Fal
     if state.ground_zero:
         if entry_problem(state, unit, h):
             return None
+    g = going or going_of(unit)
     t = "rubble" if h in state.rubble else state.board.terrain_at(h)
     worst = 0.0
-    for fam in families(unit):
+    for fam in g.families:
         c = ter.step_cost(state.board, t, fam)
-        if c is None and t == "water" and swims(unit, fam):
+        if c is None and t == "water" and fam in g.swimmers:
             c = ter.GOING_COST["P"]
-        if t == "water" and fam == "walker" and any(e.design and e.design.mobility == "walker_transport"
-                                                   for e in unit.movers()):
+        if t == "water" and fam == "walker" and g.transport_walker:
             c = None  # open water: combat walkers only (§4.3)
         if c is None:
             return None
@@ -61,13 +81,13 @@ def hex_cost(state: DSState, unit: DSUnit, h: Hex, travel: bool, run: bool = Fal
     base = 0.5 if run and worst == 1.0 else worst
     if frm is None:
         return base
-    bridge = state.bridge_over(frm, h)
+    bridge = state.bridge_over(frm, h) if state.bridges else None
     if bridge is not None:
         from rules.rulesets.dirtside.bridges import carries
         if carries(bridge, unit):
             return base  # over a laid bridge: no river to cross (§13)
     extra = 0.0
-    for fam in families(unit):
+    for fam in g.families:
         x = ter.crossing_cost(state.board, frm, h, fam)
         if x is None:
             return None
@@ -119,11 +139,12 @@ def destinations(state: DSState, unit: DSUnit, *, assault: bool = False, run: bo
         return {}
     occupied = {u.at for u in state.units.values() if u.on_map and u.id != unit.id}
     travel = travel_mode(state, unit) and not assault
+    going = going_of(unit)
 
     def cost(a: Hex, b: Hex):
         if b in occupied:
             return None
-        return hex_cost(state, unit, b, travel, run, frm=a)
+        return hex_cost(state, unit, b, travel, run, frm=a, going=going)
 
     came = reachable(unit.at, budget(unit, assault) - already(state, unit), cost)
     return {h: path_to(came, h)[1:] for h in came if h != unit.at}
