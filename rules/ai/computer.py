@@ -31,6 +31,7 @@ from rules.ai.candidates import CAP, bound
 from rules.clone import size
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
+from rules.ai.placings import Placings
 from rules.ai.simulate import attempt, decider, legal
 from rules.core import GameState
 
@@ -49,11 +50,6 @@ LOOPS = 12
 LISTED = 10
 """Listing this many legal actions is counted as one try in the budget."""
 Progress = Callable[[int, int], None]
-
-
-def placing(state: GameState) -> str:
-    """Where every unit stands and how it is (facing, strength...): a turn's positions told apart."""
-    return repr(sorted((uid, u.model_dump_json()) for uid, u in state.units.items()))
 
 
 class Computer:
@@ -79,9 +75,8 @@ class Computer:
         self._spent = 0.0
         self._cost = 1.0
         self._large: set[tuple[str, str]] = set()
-        self._seen: set[str] = set()
+        self.placings = Placings()
         """Placings of the units this side has decided in this turn (see `_not_back`)."""
-        self._seen_turn: int | None = None
 
     # --- the two questions a player is asked ------------------------------------------
 
@@ -91,9 +86,7 @@ class Computer:
         if len(actions) == 1:
             return actions[0]
         view = seat.view()
-        if view.turn != self._seen_turn:
-            self._seen_turn, self._seen = view.turn, set()
-        self._seen.add(placing(view))
+        self.placings.note(view)
         hints = hints_for(seat.ruleset)
         opening = getattr(hints, "opening", None)
         first = opening(view, seat.side, actions) if opening is not None else None
@@ -107,16 +100,8 @@ class Computer:
 
     def _not_back(self, ruleset, view: GameState, ranked: list[Action]) -> Action:
         """The best action that does not bring back a placing of the units this side has already stood in
-        this turn: rules with free actions (a pivot, a step back) would otherwise let it turn on the spot
-        for ever when every choice scores alike."""
-        now = placing(view)
-        for a in ranked[:LOOPS]:
-            tried = attempt(ruleset, view, a, self.rng)
-            after = placing(tried.state)
-            # An action that leaves every unit as it is (an end, a draw, a release) moves the game on.
-            if tried.failed or tried.rolled or after == now or after not in self._seen:
-                return a
-        return ranked[0]
+        this turn (rules/ai/placings.py)."""
+        return self.placings.first_fresh(ruleset, view, ranked[:LOOPS], self.rng) or ranked[0]
 
     def react(self, seat, progress: Progress | None = None) -> Action | None:
         """A reaction the side may make now (a steal...), or None to let play go on."""

@@ -8,7 +8,12 @@ from typing import Protocol
 from rules.actions import Action
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
+from rules.ai.placings import Placings
 from rules.ai.simulate import attempt
+
+
+TIES_TRIED = 12
+"""How many other tied actions the greedy player tries before it lets a placing come back."""
 
 
 class Player(Protocol):
@@ -53,6 +58,8 @@ class GreedyPlayer:
     def __init__(self, rng: random.Random, samples: int = 8) -> None:
         self.rng = rng
         self.samples = samples
+        self.placings = Placings()
+        """Where its units have stood this turn: a tie is never broken towards one of those placings."""
 
     def _worth(self, seat, action: Action, ev: Evaluator, value_of) -> float:
         view = seat.view()
@@ -78,7 +85,17 @@ class GreedyPlayer:
         value_of = getattr(hints, "outcome_value", None)
         worth = [self._worth(seat, a, ev, value_of) for a in actions]
         top = max(worth)
-        return self.rng.choice([a for a, w in zip(actions, worth) if w >= top - 1e-9])
+        ties = [a for a, w in zip(actions, worth) if w >= top - 1e-9]
+        pick = self.rng.choice(ties)
+        if len(ties) == 1:
+            return pick
+        # Ties at random, but not back to where its units stood this turn: Skirmish's free pivots tie with
+        # each other, and a random pick among them went on for 4,000 actions (village, seed 2001).
+        view = seat.view()
+        self.placings.note(view)
+        rest = [a for a in ties if a != pick]
+        self.rng.shuffle(rest)
+        return self.placings.first_fresh(seat.ruleset, view, [pick, *rest[:TIES_TRIED]], self.rng) or pick
 
     def react(self, seat) -> Action | None:
         actions = seat.legal_actions()
