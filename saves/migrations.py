@@ -35,9 +35,15 @@ RULESET_STEPS: dict[str, dict[int, Step]] = {}
 
 
 class Migrated(dict):
-    """A document that went through migration steps; `steps` names them, oldest first."""
+    """A document that went through migration steps; `steps` names them, oldest first; `replays_as_written`:
+    every step left the rules' part alone (the log must replay to the snapshot exactly, as for a current file)."""
 
     steps: tuple[str, ...] = ()
+    replays_as_written: bool = True
+
+
+SAME_RULES: set[int] = {2}
+"""Format steps (by from-version) that change only what the rules never read (who plays a side)."""
 
 
 def step(from_version: int) -> Callable[[Step], Step]:
@@ -68,6 +74,17 @@ def _format_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """2 records the rule set's version beside the format's; every file before it was
     written for version 1 of its rule set (rule sets had no versions)."""
     return data | {"version": 2, "ruleset_version": data.get("ruleset_version", 1)}
+
+
+@step(2)
+def _format_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """3 records who plays each side of a save (`[game.players]`); saves before it did not, and were
+    resumed with every side a person's: so they say."""
+    game = data.get("game")
+    if data.get("kind") == "save" and isinstance(game, dict) and "players" not in game:
+        sides = [s.get("id") for s in data.get("sides", []) if isinstance(s, dict) and isinstance(s.get("id"), str)]
+        data = data | {"game": game | {"players": {side: {"player": "person"} for side in sides}}}
+    return data | {"version": 3}
 
 
 def _drop_side_fields(data: dict[str, Any], fields: tuple[str, ...], to: int) -> dict[str, Any]:
@@ -171,6 +188,7 @@ def migrate(
     steps = STEPS if steps is None else steps
     ruleset_steps = RULESET_STEPS if ruleset_steps is None else ruleset_steps
     taken: list[str] = []
+    same_rules = True
     version = check_envelope(data, file, target)
     while version < target:
         fn = steps.get(version)
@@ -178,6 +196,7 @@ def migrate(
             raise SaveError(file, Problem("version", f"no migration from version {version} to {version + 1}"))
         data = _run(data, fn, file, "version", version, "")
         taken.append(f"format {version} -> {version + 1}")
+        same_rules = same_rules and version in SAME_RULES and steps is STEPS
         version += 1
     ruleset = _known_ruleset(data)
     if ruleset is not None:
@@ -196,7 +215,9 @@ def migrate(
                     f"no migration of {ruleset} files from version {version} to {version + 1}")))
             data = _run(data, fn, file, "ruleset_version", version, f"the {ruleset} rules' ")
             taken.append(f"{ruleset} {version} -> {version + 1}")
+            same_rules = False
             version += 1
     out = Migrated(data)
     out.steps = tuple(taken)
+    out.replays_as_written = same_rules
     return out

@@ -32,9 +32,10 @@ from rules.hexgrid import Direction, Hex, from_offset, to_offset
 from saves.errors import Problem, literal, problems_from_validation, shown
 
 FORMAT = "hexwar"
-VERSION = 2
+VERSION = 3
 """The file format version this hexwar writes and reads up to (see migrations.py).
-2: `ruleset_version` beside `version`; campaign files (`kind = "campaign"`)."""
+2: `ruleset_version` beside `version`; campaign files (`kind = "campaign"`).
+3: a save's `[game.players]` (who plays each side: a person, or the computer and its level)."""
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """Files larger than this are refused before parsing."""
@@ -121,6 +122,14 @@ class VictoryEntry(VictoryCondition):
 OptionValue = bool | int | str
 
 
+class PlayerEntry(_FileModel):
+    """Who plays a side (saves/players.py): a person, or the computer at a level."""
+
+    player: Literal["person", "computer"]
+    level: Literal["easy", "normal", "hard"] | None = None
+    """The computer's level (absent: normal); a person has none."""
+
+
 class GameEntry(_FileModel):
     """`[game]` of a save: what, with the scenario, rebuilds the game exactly."""
 
@@ -134,6 +143,8 @@ class GameEntry(_FileModel):
     solo: bool | None = None
     """F4's choice: true = solo play (no pass-the-keyboard screen), false = the screen on; absent: the app's
     default. Presentation only: it does not change the game."""
+    players: Annotated[dict[Id, PlayerEntry], Field(max_length=8)] = {}
+    """Side id -> who plays it (format 3); a side not listed is a person's. Does not change the game."""
 
 
 class Document(Setup):
@@ -203,7 +214,8 @@ def validate_document(data: dict[str, Any], file: str | None) -> Document:
         doc = Document.model_validate(data)
     except ValidationError as exc:
         raise SaveError(file, problems_from_validation(exc, Document)) from None
-    doc._migrated = bool(getattr(data, "steps", ()))
+    # Steps that leave the rules' part alone (migrations.SAME_RULES) keep the exact replay check.
+    doc._migrated = bool(getattr(data, "steps", ())) and not getattr(data, "replays_as_written", False)
     return doc
 
 

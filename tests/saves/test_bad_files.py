@@ -23,7 +23,7 @@ EXPECTED = {
     "missing-keys.toml": ("sides", "is missing", None),
     "unknown-ruleset.toml": ("ruleset", "unknown rule set 'chess' (known:", None),
     "oversized-map.toml": ("board.rows", "at most 200", None),
-    "future-version.toml": ("version", "written by a newer hexwar: version 7, this one reads up to 2", None),
+    "future-version.toml": ("version", "written by a newer hexwar: version 7, this one reads up to 3", None),
     "not-hexwar.toml": ("format", "not a hexwar file", None),
     "misspelt-key.toml": ("untis", "did you mean 'units'?", None),
     "unit-off-map.toml": ("units[1].at", "[50, 1] is off the 8x4 map", None),

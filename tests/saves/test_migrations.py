@@ -113,7 +113,7 @@ def test_a_v1_save_is_migrated_through_the_format_and_its_rule_sets_steps():
     data = tomllib.loads((FIXTURES / "v1" / "quad-teaching-block.toml").read_text())
     assert "ruleset_version" not in data and all("players" in s for s in data["snapshot"]["sides"])
     out = migrate(data, "old.toml")
-    assert out.steps == ("format 1 -> 2", "quad 1 -> 2")
+    assert out.steps == ("format 1 -> 2", "format 2 -> 3", "quad 1 -> 2")
     assert out["version"] == VERSION and out["ruleset_version"] == 2
     assert [sorted(s) for s in out["snapshot"]["sides"]] == [["id", "leader", "name"]] * 2
     doc = validate_document(out, "old.toml")
@@ -156,7 +156,7 @@ def test_a_rule_sets_steps_run_one_at_a_time_after_the_formats():
 
     out = migrate(v1(), "old.toml", ruleset_target=3, ruleset_steps={"toy": {1: bump, 2: bump}})
     assert seen == [(VERSION, 1), (VERSION, 2)]
-    assert out.steps == ("format 1 -> 2", "toy 1 -> 2", "toy 2 -> 3")
+    assert out.steps == ("format 1 -> 2", "format 2 -> 3", "toy 1 -> 2", "toy 2 -> 3")
 
 
 def test_a_missing_rule_set_step_is_a_clear_error():

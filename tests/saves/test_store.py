@@ -181,7 +181,7 @@ def test_saves_are_small_text(tmp_path):
     game = new_game()
     path = save_game(game, tmp_path / "g.toml")
     text = path.read_text("utf-8")
-    assert text.startswith('format = "hexwar"\nversion = 2\nkind = "save"\nruleset = "toy"\nruleset_version = 1\n')
+    assert text.startswith('format = "hexwar"\nversion = 3\nkind = "save"\nruleset = "toy"\nruleset_version = 1\n')
     assert "[game]" in text and "[snapshot]" in text
     assert path.stat().st_size < 4000
 
