@@ -230,6 +230,26 @@ class AutosaveStore:
             pass
 
 
+def is_autosave(path: str | Path, base: str | Path | None = None) -> bool:
+    """Whether `path` is one of the autosaves (the title's resume list), not a save of the player's."""
+    base_dir = Path(base) if base is not None else data_dir()
+    p = Path(path).resolve()
+    return p.parent == autosaves_dir(base_dir).resolve() or p == (base_dir / AUTOSAVE_NAME).resolve()
+
+
+def open_game(path: str | Path, base: str | Path | None = None) -> tuple[GameService, str]:
+    """A saved game to play on, and a note ('' or why it is not autosaved). An autosave goes on in its
+    own file, so loading one never starts a second autosave of the same game (issue 24, item 1); a save
+    of the player's starts its own. An autosave another process has open is opened as a copy."""
+    if not is_autosave(path, base):
+        return load_game(path, store=AutosaveStore(base)), ""
+    try:
+        return AutosaveStore(base).load(path), ""
+    except Locked as exc:
+        copy = AutosaveStore(base).open_read_only(path, exc.holder)
+        return copy, f"{copy.store.read_only}: this copy is not autosaved (ctrl+s saves it)"
+
+
 # --- the title screen's list ----------------------------------------------------------
 
 
@@ -247,12 +267,16 @@ class AutosaveInfo:
     """The live process that has it open, if any."""
     error: str = ""
     """Why it cannot be read ('' when it can)."""
+    players: str = ""
+    """Who the computer plays ('the computer plays The Rebels (normal)'), '' when every side is a person's."""
 
     def line(self) -> str:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
         if self.error:
             return f"{self.path.name}: cannot be read ({self.error})"
         text = f"{self.title} ({self.ruleset}), turn {self.turn}, {self.actions} action{'s' if self.actions != 1 else ''}, {when}"
+        if self.players:
+            text += f"; {self.players}"
         if self.holder is not None:
             text += f" - open in {self.holder.text()}"
         return text
@@ -274,6 +298,7 @@ def autosave_files(base: str | Path | None = None) -> list[Path]:
 def list_autosaves(base: str | Path | None = None) -> list[AutosaveInfo]:
     """The unfinished games, newest first; finished ones found here are pruned, temporary leftovers removed."""
     from saves.files import parse_document, read_bytes
+    from saves.players import describe, from_table
 
     base_dir = Path(base) if base is not None else data_dir()
     remove_stale_temps(autosaves_dir(base_dir))
@@ -289,9 +314,11 @@ def list_autosaves(base: str | Path | None = None) -> list[AutosaveInfo]:
         if snap.get("result") and holder is None:
             abandon(path)  # over: a process ended before it could remove it
             continue
+        computers = from_table(doc.game.players) if doc.game else {}
         out.append(AutosaveInfo(
             path, doc.title or doc.name or path.stem, doc.ruleset, int(snap.get("turn", 0) or 0),
             len(doc.game.actions) if doc.game else 0, _mtime(path), holder,
+            players=describe(computers, {s.id: s.name for s in doc.sides}),
         ))
     return out
 

@@ -102,7 +102,7 @@ def test_new_opens_the_game_with_the_given_seed_and_autosaves(capsys, opened, da
     assert cli.main(["new", "toy", "--seed", "5", "--ai", "b"]) == 0
     (start,) = opened
     game = start["new"]
-    assert isinstance(game, GameService) and game.state.seed == 5 and start["ai"] == ["b"]
+    assert isinstance(game, GameService) and game.state.seed == 5 and start["ai"] == {"b": "normal"}
     assert game.setup.name == "toy-skirmish"
     assert isinstance(game.store, AutosaveStore) and game.store.folder == data_dir
     err = capsys.readouterr().err
@@ -113,9 +113,9 @@ def test_new_opens_the_game_with_the_given_seed_and_autosaves(capsys, opened, da
 def test_the_computers_side_may_be_named_as_the_scenario_names_it(opened, data_dir):
     """Issue 13's `hexwar new quad --ai "The Rebels"`: a side by its name, in any case, or by its id."""
     assert cli.main(["new", "toy", "--seed", "5", "--ai", "side b", "--ai", "B"]) == 0
-    assert opened[-1]["ai"] == ["b"]
+    assert opened[-1]["ai"] == {"b": "normal"}
     assert cli.main(["new", "quad", "--seed", "5", "--ai", "The Rebels"]) == 0
-    assert opened[-1]["ai"] == ["rebels"]
+    assert opened[-1]["ai"] == {"rebels": "normal"}
 
 
 def test_new_without_a_seed_chooses_one_and_shows_it(capsys, opened):
@@ -259,7 +259,7 @@ def test_a_closed_pipe_is_not_an_error(args, saved, tmp_path):
 
 def test_load_names_the_computers_sides(saved, opened):
     assert cli.main(["load", str(saved), "--ai", "b"]) == 0
-    assert opened[0]["ai"] == ["b"]
+    assert opened[0]["ai"] == {"b": "normal"}
 
 
 def test_load_refuses_an_unknown_computer_side(saved, capsys, opened):

@@ -122,9 +122,12 @@ class HexwarApp(App[None]):
         if "new" in self.start:
             self.start_game(self.start["new"], hide=self.start.get("hide", self.hide_between),
                             referee=self.start.get("referee", False), computers=self.start.get("ai", ()))
+        elif "service" in self.start:  # `hexwar load`: the game the command line opened (and checked)
+            self.start_game(self.start["service"], hide=self.hide_between, referee=self.start.get("referee", False),
+                            computers=self.start.get("ai"))
         elif "load" in self.start:
             self.load_save(self.start["load"], referee=self.start.get("referee", False),
-                           computers=self.start.get("ai", ()))
+                           computers=self.start.get("ai"))
         elif "edit" in self.start:
             from tui.screens.editor import EditorScreen
 
@@ -202,11 +205,15 @@ class HexwarApp(App[None]):
         return files.autosave_store()
 
     def start_game(self, service, *, hide: bool = True, replace: bool = False, referee: bool = False,
-                   computers=()) -> None:
+                   computers=None) -> None:
         """Show the game screen for `service` (replacing the new-game screen when asked; `referee`:
-        the referee seat, which sees everything, as `hexwar ... --referee` asks)."""
+        the referee seat, which sees everything, as `hexwar ... --referee` asks). `computers`: the
+        sides the computer plays (side ids, or side -> level), kept in the game's saves; None: the
+        ones its save recorded."""
+        from saves import players
         from tui.screens.game import GameScreen
 
+        computers = players.computers(service) if computers is None else players.record(service, computers)
         if service.store is None and self.autosave:
             service.store = self.autosave_store()
         if hasattr(service.store, "listener"):
@@ -298,11 +305,15 @@ class HexwarApp(App[None]):
 
         self.push_screen(LoadDialog(), chosen)
 
-    def load_save(self, path, retry=None, referee: bool = False, computers=(), ask: bool = False) -> None:
+    def load_save(self, path, retry=None, referee: bool = False, computers=None, ask: bool = False) -> None:
         """Open a saved game; a bad file is reported in a dialog (then `retry()` runs, if given).
-        `computers`: the sides the computer plays; `ask`: first ask who plays each side (from the title)."""
+        `computers`: the sides the computer plays (None: as the save says); `ask`: first ask who plays
+        each side (from the title). An autosave is resumed in its own file, not forked."""
         from tui.dialogs import files
 
+        if self.autosave and files.is_autosave(path):
+            self.resume_path(path, retry=retry, referee=referee, computers=computers, ask=ask)
+            return
         try:
             service = files.load_game(path)
         except Exception as exc:  # noqa: BLE001 - SaveError, OSError, anything: the player sees it
@@ -312,19 +323,30 @@ class HexwarApp(App[None]):
                 return
             self.show_error("This game cannot be loaded", str(exc), then=retry)
             return
+        self.open_loaded(service, referee=referee, computers=computers, ask=ask)
+
+    def open_loaded(self, service, *, referee: bool = False, computers=None, ask: bool = False) -> None:
+        """Show a loaded game, its computer sides as its save recorded unless `computers` says; `ask`:
+        first ask who plays each side (the save's choice marked, the computer's levels kept)."""
+        from saves import players
+
+        levels = players.computers(service) if computers is None else players.as_levels(computers)
         if not ask:
-            self.start_game(service, hide=self.hide_between, referee=referee, computers=computers)
+            self.start_game(service, hide=self.hide_between, referee=referee, computers=levels)
             return
         from tui.dialogs.players import PlayersDialog
 
         def chosen(sides) -> None:
-            if sides is not None:  # Esc: back to the title, nothing opened (no autosave store yet)
-                self.start_game(service, hide=self.hide_between and not sides, referee=referee, computers=sides)
+            if sides is None:  # Esc: back to the title, nothing opened
+                getattr(service.store, "release", lambda: None)()  # a resumed autosave's lock
+                return
+            picked = {side: levels.get(side, players.DEFAULT_LEVEL) for side in sides}
+            self.start_game(service, hide=self.hide_between and not sides, referee=referee, computers=picked)
 
         from tui.seating import Seating
 
         names = [(side, service.side_name(side)) for side in Seating(service).sides()]
-        self.push_screen(PlayersDialog(names, computers), chosen)
+        self.push_screen(PlayersDialog(names, levels), chosen)
 
     def resume(self, choose: bool = False) -> None:
         """Resume an unfinished game: the only one at once (unless `choose`), else the list to choose from."""
@@ -389,8 +411,9 @@ class HexwarApp(App[None]):
         if refresh is not None:
             refresh()
 
-    def resume_path(self, path, retry=None) -> None:
-        """Resume one autosave; when another process has it open, say who and offer a copy."""
+    def resume_path(self, path, retry=None, *, referee: bool = False, computers=None, ask: bool = False) -> None:
+        """Resume one autosave (its computer sides as it recorded them); when another process has it
+        open, say who and offer a copy."""
         from saves.autosave import AutosaveStore
         from saves.locks import Locked
         from tui.dialogs.confirm import ConfirmDialog
@@ -408,7 +431,7 @@ class HexwarApp(App[None]):
                     except Exception as err:  # noqa: BLE001
                         self.show_error("The autosave cannot be resumed", str(err), then=retry)
                         return
-                    self.start_game(copy, hide=self.hide_between)
+                    self.open_loaded(copy, referee=referee, computers=computers, ask=ask)
 
             detail = f"{said}. Open a copy here? Nothing you do in the copy is autosaved (ctrl+s saves it)."
             self.push_screen(ConfirmDialog("This game is open in another hexwar", detail), answer)
@@ -416,7 +439,7 @@ class HexwarApp(App[None]):
         except Exception as exc:  # noqa: BLE001
             self.show_error("The autosave cannot be resumed", str(exc), then=retry)
             return
-        self.start_game(service, hide=self.hide_between)
+        self.open_loaded(service, referee=referee, computers=computers, ask=ask)
 
     def army_builder(self) -> None:
         from tui.flow_armies import army_builder

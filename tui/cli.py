@@ -70,9 +70,10 @@ def build_parser() -> argparse.ArgumentParser:
                           description="Check a saved game (replaying its log) and open it.")
     load.add_argument("file", metavar="FILE", help="a save file (.toml)")
     for command in (new, load):
-        command.add_argument("--ai", action="append", default=[], metavar="SIDE",
-                             help="let the computer play SIDE (repeat for several; 'all': watch the computer "
-                             "play every side, + changes its pace)")
+        command.add_argument("--ai", action="append", default=[], metavar="SIDE[:LEVEL]",
+                             help="let the computer play SIDE at LEVEL (easy, normal, hard; default normal); "
+                             "repeat for several; 'all': watch the computer play every side, + changes its pace; "
+                             "with load: 'none' makes every side a person's (a save keeps who plays each side)")
         command.add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
                              help="play as lines of text (see `hexwar --help`)")
         command.add_argument("--side", metavar="SIDE",
@@ -286,11 +287,25 @@ def _side_id(option: str, asked: str, sides: list[tuple[str, str]]) -> str:
     raise UserError(f"{option}: unknown side {shown(asked)} (sides of this scenario: {known})")
 
 
-def _computer_sides(asked: list[str], sides: list[tuple[str, str]]) -> list[str]:
-    """The side ids `--ai` names, by id or name ('all': every side); an unknown side is the user's error."""
-    if any(a.strip().casefold() == "all" for a in asked):
-        return [sid for sid, _ in sides]
-    return list(dict.fromkeys(_side_id("--ai", a, sides) for a in asked))
+def _computer_sides(asked: list[str], sides: list[tuple[str, str]]) -> dict[str, str]:
+    """Side id -> level of the sides `--ai SIDE[:LEVEL]` names, by id or name ('all': every side; 'none':
+    no side); an unknown side or level is the user's error."""
+    from saves.players import DEFAULT_LEVEL, level_of
+
+    out: dict[str, str] = {}
+    for text in asked:
+        name, colon, level = text.rpartition(":")
+        if not colon:
+            name, level = text, DEFAULT_LEVEL
+        try:
+            level = level_of(level, f"--ai {text.strip()}")
+        except ValueError as exc:
+            raise UserError(str(exc)) from None
+        if name.strip().casefold() == "none":
+            continue
+        chosen = [sid for sid, _ in sides] if name.strip().casefold() == "all" else [_side_id("--ai", name, sides)]
+        out.update(dict.fromkeys(chosen, level))
+    return out
 
 
 def _sides_of(service) -> list[tuple[str, str]]:
@@ -306,23 +321,34 @@ def cmd_new(args: argparse.Namespace) -> int:
     print(f"hexwar: new {service.ruleset.id} game, scenario {title}, seed {seed}", file=sys.stderr)
     if args.plain:
         return _open_plain(service, args.side, args.ai)
-    start: dict[str, Any] = {"new": service, "seed": seed, "ai": list(args.ai), "referee": args.referee}
+    start: dict[str, Any] = {"new": service, "seed": seed, "ai": dict(args.ai), "referee": args.referee}
     return _open_tui(start)
 
 
 def cmd_load(args: argparse.Namespace) -> int:
-    from saves.store import AutosaveStore, load_game
+    from saves import players
+    from saves.autosave import open_game
 
-    service = load_game(args.file, store=AutosaveStore())
-    computers = _computer_sides(args.ai, _sides_of(service))
+    service, note = open_game(args.file)
+    if note:
+        print(f"hexwar: {_one_line(note)}", file=sys.stderr)
+    if args.ai:  # who plays each side changes in the same game (an autosave goes on in its own file)
+        computers = players.record(service, _computer_sides(args.ai, _sides_of(service)))
+        if getattr(service.store, "resumed", False):
+            service.store.autosave(service)
+    else:
+        computers = players.computers(service)
     if args.plain:
         return _open_plain(service, args.side, computers)
     return _open_tui({"load": args.file, "service": service, "referee": args.referee, "ai": computers})
 
 
-def _open_plain(service, side: str | None, computers: list[str] = ()) -> int:
+def _open_plain(service, side: str | None, computers=()) -> int:
+    from saves import players
     from saves.errors import shown
     from tui.plain import run_plain
+
+    computers = players.record(service, computers)  # kept in the autosave: resuming keeps the computer
 
     if side is not None:
         side = _side_id("--side", side, _sides_of(service))

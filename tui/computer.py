@@ -26,16 +26,22 @@ class ComputerSides:
     """Mixin: `start_computers(sides)` once; `computer_turn()` after every change."""
 
     pilot: Autopilot | None = None
+    computer_levels: dict[str, str] = {}
+    """Side -> the computer's level (easy, normal, hard), as chosen and kept in the save."""
     _pace = 0
     _thinking = False
 
-    def start_computers(self, sides) -> None:
-        if not sides:  # rules.ai is imported only for a game with a computer side (start-up time)
+    def start_computers(self, levels) -> None:
+        """`levels`: side -> level (or side ids alone: each at the default level)."""
+        from saves.players import as_levels
+
+        self.computer_levels = as_levels(levels)
+        if not self.computer_levels:  # rules.ai is imported only for a game with a computer side (start-up time)
             self.pilot = None
             return
         from rules.ai.autoplay import Autopilot
 
-        self.pilot = Autopilot.computers(self.service, list(sides))
+        self.pilot = Autopilot.computers(self.service, list(self.computer_levels))
 
     def is_computer(self, side: str | None) -> bool:
         return self.pilot is not None and side in self.pilot.players

@@ -91,6 +91,13 @@ def load_game(path):
     return load(Path(path))
 
 
+def is_autosave(path) -> bool:
+    """Whether the player chose one of the autosaves (resumed in its own file, not forked)."""
+    from saves.autosave import is_autosave as autosave
+
+    return autosave(path)
+
+
 def save_game(service, path) -> None:
     from saves.store import save_game as save
 
