@@ -14,6 +14,7 @@ rendered each time.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -162,9 +163,17 @@ def _rebuilt(doc: Document, file: str | None, store: Store | None = None) -> Gam
     actions = []
     for i, text in enumerate(doc.game.actions):
         try:
-            actions.append(service.parse(text))
+            action = service.parse(text)
         except ValueError as exc:
             raise SaveError(file, Problem(f"game.actions[{i}]", f"not an action of {ruleset.id}: {literal(exc, 160)}")) from None
+        try:  # a value its text form cannot hold (an empty `unit=`) would fail later, in the refusal's own words
+            action.text()
+        except ValueError as exc:
+            empty = re.search(r"(?:^|\s)([A-Za-z_]\w*)=(?=\s|$)", text)
+            why = f"{empty.group(1)}= has no value" if empty else literal(exc, 120)
+            raise SaveError(file, Problem(f"game.actions[{i}]", (
+                f"action {i + 1}, {shown(text, 60)}, is not an action of {ruleset.id}: {why}"))) from None
+        actions.append(action)
     try:
         service = GameService.replay(service.ruleset, service.initial, actions, setup=service.setup)
     except ReplayRefused as exc:
