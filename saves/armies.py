@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules import armycost, registry
-from saves.errors import SaveError, problems_from_validation
+from saves.errors import Problem, SaveError, problems_from_validation
 from saves.files import dump_toml, parse_toml, read_bytes, write_atomic
 
 
@@ -106,7 +106,10 @@ def load_army(name_or_path: str | Path, ruleset: str | None = None) -> Army:
     else:
         if ruleset is None:
             raise SaveError(None, f"name the rule set of army {text!r}")
-        path = _root() / registry.resolve(ruleset) / f"{text}.toml"
+        try:
+            path = _root() / registry.resolve(ruleset) / f"{text}.toml"
+        except registry.UnknownRuleset as exc:
+            raise SaveError(None, Problem("ruleset", str(exc))) from None
     raw = parse_toml(read_bytes(path), path)
     try:
         file = ArmyFile.model_validate(raw)
@@ -114,6 +117,10 @@ def load_army(name_or_path: str | Path, ruleset: str | None = None) -> Army:
         raise SaveError(path, problems_from_validation(exc, ArmyFile)) from None
     if file.kind != "army":
         raise SaveError(path, f"this is a {file.kind} file, not an army list")
+    try:
+        registry.resolve(file.ruleset)
+    except registry.UnknownRuleset as exc:  # a file of a rule set this hexwar does not have
+        raise SaveError(path, Problem("ruleset", str(exc))) from None
     return Army(file, [cost_entry(file.ruleset, entry) for entry in file.units])
 
 

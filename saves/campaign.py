@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules import registry
-from rules.core import MAX_TEXT, GameResult
+from rules.core import MAX_TEXT, GameResult, UnitSetup
 from saves.errors import Problem, SaveError, literal, problems_from_validation, shown
 from saves.files import dump_toml, parse_toml, read_bytes, write_atomic
 from saves.migrations import migrate
@@ -99,10 +99,35 @@ def _problems(campaign: Campaign, file: str | None) -> list[Problem]:
         if result.battle != battle:
             problems.append(Problem(f"results[{i}].battle", f"expected {shown(battle)} (battle {i + 1}), got {shown(result.battle)}"))
     try:
-        model.model_validate(campaign.carry)
+        carry = model.model_validate(campaign.carry)
     except ValidationError as exc:
         problems.extend(problems_from_validation(exc, model, ("carry",)))
+    else:
+        problems.extend(_carried_unit_problems(carry))
     return problems
+
+
+_UNIT_LISTS = ("forces", "destroyed", "captured")
+"""The carried tables whose units may go into a battle (replacements and claimed captures join the forces)."""
+
+
+def _carried_unit_problems(carry: BaseModel) -> list[Problem]:
+    """Carried units that a scenario's unit would refuse (an id with spaces, a name over 200 characters):
+    found at load, with their path, rather than as raw pydantic text when the next battle starts."""
+    out: list[Problem] = []
+    for table in _UNIT_LISTS:
+        value = getattr(carry, table, None)
+        groups = value.items() if isinstance(value, dict) else [(None, value)] if isinstance(value, list) else []
+        for side, units in groups:
+            for i, unit in enumerate(units or []):
+                where = ("carry", table, side, i) if side is not None else ("carry", table, i)
+                fields = {"id": getattr(unit, "id", ""), "name": getattr(unit, "name", ""),
+                          "kind": getattr(unit, "kind", "") or "", "side": side or ""}
+                try:
+                    UnitSetup.model_validate(fields)
+                except ValidationError as exc:
+                    out.extend(problems_from_validation(exc, UnitSetup, where))
+    return out
 
 
 def campaign_from_data(data: dict[str, Any], file: str | None = None) -> Campaign:
