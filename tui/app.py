@@ -25,12 +25,18 @@ def monochrome(environ=os.environ) -> bool:
 
 
 def without_colour_on_mono_terms(app) -> None:
-    """On a monochrome TERM, what Textual's App.__init__ does for NO_COLOR (pinned textual 8.2.8)."""
-    if monochrome() and not app.no_color:
-        from textual.filter import Monochrome, NoColor
+    """Without colour (NO_COLOR, a monochrome TERM): no colour code at all is written (pinned textual 8.2.8).
 
-        app.no_color = True
-        app._filters.append(NoColor() if app.native_ansi_color else Monochrome())
+    Textual's own NO_COLOR handling turns every colour into a grey of the 256-colour palette
+    (its `Monochrome` filter: `38;5;241`...) unless the terminal's own ANSI colours are in use;
+    NO_COLOR asks for none (issue 24, item 17). So the filter is `NoColor` (default colours,
+    attributes kept), last, after any filter that could add a colour back (dim as a blend)."""
+    if not monochrome():
+        return
+    from textual.filter import Monochrome, NoColor
+
+    app.no_color = True
+    app._filters = [f for f in app._filters if not isinstance(f, (Monochrome, NoColor))] + [NoColor()]
 
 
 ESCAPE_DELAY_MS = 5

@@ -190,6 +190,9 @@ class LobbyApp(App[None]):
     def __init__(self, host: Host, ssh_port: int | None = None, host_key: str | Path | None = None,
                  listen: str = "") -> None:
         super().__init__()
+        from tui.app import without_colour_on_mono_terms
+
+        without_colour_on_mono_terms(self)  # NO_COLOR: no colour code at all, as in the game's own app
         self.host = host
         self.ssh_port = ssh_port
         self.host_key = host_key
