@@ -230,6 +230,15 @@ class AutosaveStore:
             pass
 
 
+def remove_leftovers(base: str | Path | None = None) -> list[Path]:
+    """Temporary files that killed writers left in the autosaves and the saves folders (and the saves'
+    own campaigns/ and armies/), removed when hexwar starts; returns what was removed."""
+    base_dir = Path(base) if base is not None else data_dir()
+    saves = base_dir / "saves"
+    folders = [autosaves_dir(base_dir), saves, saves / "campaigns", saves / "armies"]
+    return [p for folder in folders for p in remove_stale_temps(folder)]
+
+
 def is_autosave(path: str | Path, base: str | Path | None = None) -> bool:
     """Whether `path` is one of the autosaves (the title's resume list), not a save of the player's."""
     base_dir = Path(base) if base is not None else data_dir()

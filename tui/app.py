@@ -24,6 +24,13 @@ def monochrome(environ=os.environ) -> bool:
     return environ.get("TERM", "") in MONO_TERMS and "TEXTUAL_COLOR_SYSTEM" not in environ
 
 
+def remove_leftovers() -> None:
+    """The temporary files of saves a killed hexwar left (issue 24 item 16), in a worker at start."""
+    from saves.autosave import remove_leftovers as remove
+
+    remove()
+
+
 def without_colour_on_mono_terms(app) -> None:
     """Without colour (NO_COLOR, a monochrome TERM): no colour code at all is written (pinned textual 8.2.8).
 
@@ -125,6 +132,8 @@ class HexwarApp(App[None]):
         from tui import lean_start
 
         self.call_after_refresh(lean_start.started)
+        if self.autosave:  # after the first frame, off the event loop (saves is imported there)
+            self.call_after_refresh(lambda: self.run_worker(remove_leftovers, thread=True, group="leftovers"))
         if "new" in self.start:
             self.start_game(self.start["new"], hide=self.start.get("hide", self.hide_between),
                             referee=self.start.get("referee", False), computers=self.start.get("ai", ()))

@@ -251,7 +251,11 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         """The last message, after a warning that stays while the autosave keeps failing (issue 9 item 2)."""
         store = getattr(self.service, "store", None)  # a remote seat has no service: the host saves
         failed = getattr(store, "last_error", None) is not None
-        return ("AUTOSAVE FAILED (ctrl+s saves) | " if failed else "") + clean(self.message)
+        if failed:
+            return "AUTOSAVE FAILED (ctrl+s saves) | " + clean(self.message)
+        if getattr(store, "read_only", ""):  # a copy of a game another hexwar has open (issue 24 item 16)
+            return "NOT AUTOSAVED: a copy (ctrl+s saves) | " + clean(self.message)
+        return clean(self.message)
 
     def update_highlights(self, cursor: Hex | None = None) -> None:
         lit = self.flow.highlights(cursor if cursor is not None else self.map.cursor)
