@@ -34,21 +34,36 @@ def bundled_campaigns() -> list[tuple[str, Path]]:
     return [(f"{p.parent.name}/{p.stem}", p) for p in sorted(root.glob("*/*.toml"))] if root.is_dir() else []
 
 
-def user_copy(name_or_path: str | Path) -> Path:
-    """The campaign file to play: a path as given, or the user's copy of a bundled campaign (made on first use)."""
-    path = Path(name_or_path)
-    if path.exists():
-        return path
+def _bundled(name_or_path: str | Path) -> tuple[Path, Path]:
+    """(the bundled campaign of that name, where the user's copy of it goes); SaveError naming the bundled ones."""
     found = [p for key, p in bundled_campaigns() if key == str(name_or_path) or p.stem == str(name_or_path)]
     if not found:
         known = ", ".join(k for k, _ in bundled_campaigns()) or "none"
         raise SaveError(str(name_or_path), f"no campaign file there and no bundled campaign of that name (bundled: {known})")
     from saves.store import saves_dir
 
-    mine = saves_dir() / "campaigns" / found[0].name
+    return found[0], saves_dir() / "campaigns" / found[0].name
+
+
+def find(name_or_path: str | Path) -> Path:
+    """The campaign file a name means, writing nothing (`hexwar campaign --show`): a path as given, the
+    user's copy of a bundled campaign when there is one, else the bundled file itself."""
+    path = Path(name_or_path)
+    if path.exists():
+        return path
+    bundled, mine = _bundled(name_or_path)
+    return mine if mine.exists() else bundled
+
+
+def user_copy(name_or_path: str | Path) -> Path:
+    """The campaign file to play: a path as given, or the user's copy of a bundled campaign (made on first use)."""
+    path = Path(name_or_path)
+    if path.exists():
+        return path
+    bundled, mine = _bundled(name_or_path)
     if not mine.exists():
         mine.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(found[0], mine)
+        shutil.copyfile(bundled, mine)
     return mine
 
 

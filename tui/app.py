@@ -355,8 +355,7 @@ class HexwarApp(App[None]):
             if sides is None:  # Esc: back to the title, nothing opened
                 getattr(service.store, "release", lambda: None)()  # a resumed autosave's lock
                 return
-            picked = {side: levels.get(side, players.DEFAULT_LEVEL) for side in sides}
-            self.start_game(service, hide=self.hide_between and not sides, referee=referee, computers=picked)
+            self.start_game(service, hide=self.hide_between and not sides, referee=referee, computers=dict(sides))
 
         from tui.seating import Seating
 

@@ -493,7 +493,7 @@ def cmd_campaign(args) -> int:
     from saves.errors import SaveError
 
     try:
-        path = play.user_copy(args.file)
+        path = play.find(args.file) if args.show else play.user_copy(args.file)  # --show writes nothing
         war = play.load(path)
     except SaveError as exc:
         raise UserError(str(exc)) from None

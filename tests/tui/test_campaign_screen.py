@@ -34,6 +34,8 @@ async def test_battle_one_ends_and_battle_two_starts_with_the_carried_forces(tmp
         assert "0 of 2 battles fought" in str(screen.query_one("#campaign-state", Static).render())
         await pilot.press("b")
         await pilot.pause()
+        await pilot.press("ctrl+g")  # who plays each side: both people, as offered
+        await pilot.pause()
         battle = app.screen
         assert isinstance(battle, CampaignGameScreen)
         service = battle.service
@@ -81,6 +83,8 @@ async def test_battle_one_ends_and_battle_two_starts_with_the_carried_forces(tmp
         forces = {u.id: u for f in carried.forces.values() for u in f}
         await choose(pilot, screen, "finished: every side has chosen")
         await pilot.press("b")
+        await pilot.pause()
+        await pilot.press("ctrl+g")
         await pilot.pause()
         second = app.screen
         assert isinstance(second, CampaignGameScreen) and second.service is not service

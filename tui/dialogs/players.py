@@ -15,11 +15,20 @@ from tui.widgets.text import lit
 PERSON, COMPUTER = "person", "computer"
 PLAYERS = [("a person", PERSON), ("the computer", COMPUTER)]
 """Who may play a side: the same two choices on the new-game form and after loading a game."""
+LEVELS = [(f"level: {level}", level) for level in ("easy", "normal", "hard")]
+"""The computer's levels (saves/players.py), chosen beside each side the computer plays."""
 
 
-class PlayersDialog(ModalScreen[list[str] | None]):
-    """One choice per side; ctrl+g or the button opens the game (the computer's sides returned), Esc cancels."""
+class PlayersDialog(ModalScreen[dict[str, str] | None]):
+    """One choice per side (and the computer's level); ctrl+g or the button opens the game (the computer's
+    sides returned, side -> level), Esc cancels."""
 
+    DEFAULT_CSS = """
+    PlayersDialog .side-row { height: auto; }
+    PlayersDialog .field-label { width: 1fr; padding: 1 1 0 0; }
+    PlayersDialog .who { width: 20; }
+    PlayersDialog .level { width: 19; }
+    """
     BINDINGS = [
         Binding("ctrl+g", "open", "Open", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
@@ -29,7 +38,9 @@ class PlayersDialog(ModalScreen[list[str] | None]):
         super().__init__()
         self.sides = sides
         """(id, name) of every side, in the scenario's order."""
-        self.computers = set(computers)
+        self.levels = dict(computers) if isinstance(computers, dict) else dict.fromkeys(computers, "normal")
+        """Side -> level of the sides the computer plays now (marked)."""
+        self.computers = set(self.levels)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
@@ -39,14 +50,24 @@ class PlayersDialog(ModalScreen[list[str] | None]):
                     yield Label(lit(name or sid), classes="field-label")
                     yield SafeSelect(PLAYERS, value=COMPUTER if sid in self.computers else PERSON, allow_blank=False,
                                  classes="who", id=f"who-{n}")
+                    yield SafeSelect(LEVELS, value=self.levels.get(sid, "normal"), allow_blank=False,
+                                     classes="level", id=f"level-{n}", disabled=sid not in self.computers)
             yield Button("Open the game", id="open", variant="primary")
             yield Static("ctrl+g: open    Tab: next field    Esc: cancel", classes="dialog-keys")
 
     def on_mount(self) -> None:
         self.query_one("#open", Button).focus()
 
-    def chosen(self) -> list[str]:
-        return [sid for n, (sid, _) in enumerate(self.sides) if self.query_one(f"#who-{n}", Select).value == COMPUTER]
+    def chosen(self) -> dict[str, str]:
+        return {sid: str(self.query_one(f"#level-{n}", Select).value) for n, (sid, _) in enumerate(self.sides)
+                if self.query_one(f"#who-{n}", Select).value == COMPUTER}
+
+    @on(Select.Changed, ".who")
+    def who_changed(self, event: Select.Changed) -> None:
+        """A level is chosen only for a side the computer plays."""
+        n = (event.select.id or "").removeprefix("who-")
+        for level in self.query(f"#level-{n}").results(Select):
+            level.disabled = event.value != COMPUTER
 
     @on(Button.Pressed, "#open")
     def pressed(self) -> None:

@@ -16,9 +16,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -26,9 +26,19 @@ from textual.widgets.option_list import Option
 from rules.core import Refusal
 from saves import campaign_play as play
 from saves.errors import SaveError
+from tui.keys import Key, bindings
 from tui.screens.game import GameScreen
 from tui.screens.pass_keyboard import PassKeyboardScreen
 from tui.widgets.text import lit
+
+CAMPAIGN_KEYS: tuple[Key, ...] = (
+    Key("enter", "take_marked", "Take the step", "take the marked between-battle step (... opens its choices)",
+        display="Enter", palette=False),
+    Key("b", "battle", "Next battle", "play the campaign's next battle: first choose who plays each side "
+        "(a person, or the computer and its level)"),
+    Key("question_mark", "help", "Help", "list the keys of this screen", display="?"),
+    Key("escape", "back", "Back", "close a step's choices, or go back to the title", display="Esc", palette=False),
+)
 
 
 class CampaignGameScreen(GameScreen):
@@ -59,10 +69,8 @@ class CampaignScreen(Screen[None]):
     """One campaign file: its state, the between-battle choices, its next battle."""
 
     HELP_TITLE = "a campaign"
-    BINDINGS = [
-        Binding("b", "battle", "Next battle", show=False),
-        Binding("escape", "back", "Back", show=False),
-    ]
+    KEYS = CAMPAIGN_KEYS
+    BINDINGS = bindings(CAMPAIGN_KEYS)
     DEFAULT_CSS = """
     #campaign-state { height: auto; max-height: 60%; }
     #steps { height: 1fr; }
@@ -83,14 +91,16 @@ class CampaignScreen(Screen[None]):
         self.pass_due = self.between()
         """The keyboard is to be passed to the first side before its choices show."""
         self.finish = play.Step("", "finished")
+        self.players: dict[str, str] = {}
+        """Side -> level of the sides the computer played in the last battle (offered again for the next)."""
 
     def compose(self) -> ComposeResult:
         yield Static(lit(f" Campaign: {self.war.title or self.war.name}   ({self.path})"), classes="screen-title")
         yield Static("", id="campaign-state")
         yield OptionList(id="steps")
         yield Static("", id="message")
-        yield Static("Enter: take the marked step (... opens its choices)   b: play the next battle   Esc: back",
-                     classes="dialog-keys")
+        yield Static("Enter: take the marked step (... opens its choices)   b: play the next battle   ?: keys   "
+                     "Esc: back", classes="dialog-keys")
 
     def on_mount(self) -> None:
         self.show()
@@ -142,11 +152,32 @@ class CampaignScreen(Screen[None]):
         rows.add_options([Option(lit(f"{s.side}: {s.label}")) for s in self.steps])
         if self.steps:
             rows.highlighted = 0
+        else:  # an empty list says what to do
+            rows.add_option(Option(lit(self.nothing_to_choose()), disabled=True))
         self.query_one("#message", Static).update(lit(self.message))
+
+    def nothing_to_choose(self) -> str:
+        nxt = self.war.next_battle
+        if nxt is None:
+            return "Every battle of this campaign is fought: Esc goes back."
+        number = len(self.war.results) + 1
+        return f"No step to take now: b plays battle {number} ({nxt}); ? lists the keys."
+
+    def action_take_marked(self) -> None:
+        rows = self.query_one("#steps", OptionList)
+        if self.steps and rows.highlighted is not None:
+            self.take_step(rows.highlighted)
+
+    def action_help(self) -> None:
+        self.app.show_help(self)
 
     @on(OptionList.OptionSelected, "#steps")
     def take(self, event: OptionList.OptionSelected) -> None:
-        step = self.steps[event.option_index]
+        if self.steps:
+            self.take_step(event.option_index)
+
+    def take_step(self, index: int) -> None:
+        step = self.steps[index]
         if step is self.finish:
             self.next_side()
             return
@@ -189,11 +220,29 @@ class CampaignScreen(Screen[None]):
         try:
             setup = play.battle_setup(self.war)
             seed = random.randrange(1, 1_000_000)  # like the new-game form's seed
-            self.service = GameService.new(setup, seed, store=self.app.autosave_store())
+            service = GameService.new(setup, seed, store=self.app.autosave_store())
+        except ValidationError as exc:
+            from saves.errors import problems_from_validation
+
+            self.show("The battle cannot start: " + "; ".join(p.text() for p in problems_from_validation(exc)))
+            return
         except Exception as exc:  # noqa: BLE001 - a bad scenario or carried table: said in words
             self.show(f"The battle cannot start: {exc}")
             return
-        self.app.push_screen(CampaignGameScreen(self.service, self.battle_over))
+        from tui.dialogs.players import PlayersDialog
+
+        def chosen(levels) -> None:
+            if levels is None:  # Esc: no battle yet
+                return
+            from saves import players
+
+            self.players = dict(levels)
+            self.service = service
+            players.record(service, self.players)  # the battle's autosave keeps who plays it
+            self.app.push_screen(CampaignGameScreen(service, self.battle_over, computers=self.players))
+
+        names = [(s.id, s.name) for s in setup.sides]
+        self.app.push_screen(PlayersDialog(names, self.players), chosen)
 
     def battle_over(self, service) -> None:
         """Record the ended battle in the campaign file (its between-battle rolls are seeded by the game's seed)."""
