@@ -43,6 +43,10 @@ class ComputerSides:
 
         self.pilot = Autopilot.computers(self.service, list(self.computer_levels))
 
+    def one_person(self) -> bool:
+        """One person against the computer: nobody else at this keyboard to hide a side's secrets from."""
+        return self.pilot is not None and len(set(self.seating.sides()) - set(self.computer_levels)) <= 1
+
     def is_computer(self, side: str | None) -> bool:
         return self.pilot is not None and side in self.pilot.players
 

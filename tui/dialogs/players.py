@@ -15,7 +15,7 @@ from tui.widgets.text import lit
 PERSON, COMPUTER = "person", "computer"
 PLAYERS = [("a person", PERSON), ("the computer", COMPUTER)]
 """Who may play a side: the same two choices on the new-game form and after loading a game."""
-LEVELS = [(f"level: {level}", level) for level in ("easy", "normal", "hard")]
+LEVELS = [(level, level) for level in ("easy", "normal", "hard")]
 """The computer's levels (saves/players.py), chosen beside each side the computer plays."""
 
 
@@ -27,7 +27,8 @@ class PlayersDialog(ModalScreen[dict[str, str] | None]):
     PlayersDialog .side-row { height: auto; }
     PlayersDialog .field-label { width: 1fr; padding: 1 1 0 0; }
     PlayersDialog .who { width: 20; }
-    PlayersDialog .level { width: 19; }
+    PlayersDialog .level { width: 14; }
+    PlayersDialog SelectCurrent Static#label { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
     """
     BINDINGS = [
         Binding("ctrl+g", "open", "Open", show=False),
@@ -44,7 +45,7 @@ class PlayersDialog(ModalScreen[dict[str, str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Static("Who plays each side", classes="dialog-title")
+            yield Static("Who plays each side (and the computer's level)", classes="dialog-title")
             for n, (sid, name) in enumerate(self.sides):
                 with Horizontal(classes="row side-row"):
                     yield Label(lit(name or sid), classes="field-label")

@@ -170,7 +170,7 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         self.map.focus()
         if self.seat.result is not None:
             self.call_after_refresh(self.show_game_over)
-        elif self.hide_between and not self.referee and self.seat.action_count:
+        elif self.hide_between and not self.referee and self.seat.action_count and not self.one_person():
             # A saved game goes on: whoever opened it may not be the side whose secrets show now.
             self.call_after_refresh(self.ask_to_pass)
         self.computer_turn()
