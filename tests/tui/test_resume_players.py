@@ -113,3 +113,23 @@ def test_plain_load_honours_the_saved_computer(opened, monkeypatch, capsys):
     assert cli.main(["--plain", "load", str(path)]) == 0
     out = capsys.readouterr().out
     assert "The computer (Side B):" in out, out[-800:]
+
+
+async def test_the_load_dialog_resumes_an_autosave_in_its_own_file_with_its_players_marked():
+    from textual.widgets import Select
+
+    path = unfinished({"b": "hard"})
+    app = HexwarApp(autosave=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.load_save(path, ask=True)  # what the title's load dialog does with the chosen file
+        await pilot.pause()
+        dialog = app.screen
+        assert type(dialog).__name__ == "PlayersDialog"
+        assert [w.value for w in dialog.query(".who").results(Select)] == ["person", "computer"]
+        assert dialog.query_one("#level-1", Select).value == "hard"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        screen = app.screen
+        assert type(screen).__name__ == "GameScreen" and screen.computer_levels == {"b": "hard"}
+        assert screen.service.store.path == path and autosave_files(data()) == [path]
+    screen.service.store.release()
