@@ -133,3 +133,28 @@ async def test_the_load_dialog_resumes_an_autosave_in_its_own_file_with_its_play
         assert type(screen).__name__ == "GameScreen" and screen.computer_levels == {"b": "hard"}
         assert screen.service.store.path == path and autosave_files(data()) == [path]
     screen.service.store.release()
+
+
+def test_load_of_an_autosave_open_in_another_hexwar_opens_a_copy_and_says_so(opened, capsys):
+    import subprocess
+
+    path = unfinished({"b": "normal"})
+    code = ("from rules import registry; registry.register('toy', 'Toy', 'tests.toy_ruleset'); import sys; "
+            f"from saves.autosave import AutosaveStore; AutosaveStore().load({str(path)!r}); "
+            "print('ready', flush=True); sys.stdin.read()")
+    root = Path(__file__).resolve().parents[2]
+    other = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, cwd=root)
+    try:
+        assert other.stdout.readline().strip() == "ready"
+        before = path.read_bytes()
+        assert cli.main(["load", str(path), "--ai", "a"]) == 0
+        err = capsys.readouterr().err
+        assert f"is open in hexwar process {other.pid}" in err and "this copy is not autosaved" in err
+        service = opened[-1]["service"]
+        assert service.store.read_only and opened[-1]["ai"] == {"a": "normal"}
+        assert service.apply(service.legal_actions()[-1]).ok
+        assert path.read_bytes() == before  # the other hexwar's file is left alone
+    finally:
+        other.stdin.close()
+        other.wait()
