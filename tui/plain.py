@@ -53,7 +53,11 @@ class PlainSession:
         self.fixed = side
         self.referee = referee
         self.held = seat
-        computers = list(computers)
+        from saves.players import as_levels
+
+        self.computer_levels = as_levels(computers)
+        """Side -> the computer's level, as chosen and kept in the save (saves/players.py)."""
+        computers = list(self.computer_levels)
         # Without a fixed side one person plays every side: solo seating, undo free.
         self.seating = (Seating(service, referee=referee, solo=side is None, computers=computers)
                         if service is not None and seat is None else None)
