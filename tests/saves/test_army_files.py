@@ -78,12 +78,12 @@ def test_counts_change_remove_and_refuse_over_the_limit(tmp_path):
     assert again.total == 30 and again.problems() == []
 
 
-def test_the_campaign_command_shows_a_bundled_campaign_on_a_copy(tmp_path, monkeypatch, capsys):
+def test_the_campaign_command_shows_a_bundled_campaign_without_copying_it(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
     assert main(["campaign", "hundred_wars/ford", "--show"]) == 0
     out = capsys.readouterr().out
     assert "Two Battles at the Ford: 0 of 2 battles fought" in out and "next battle: first-blinds" in out
-    assert list(tmp_path.rglob("ford.toml"))
+    assert not list(tmp_path.rglob("ford.toml"))  # --show writes nothing (issue 24 item 13)
     assert main(["campaign", "nowhere", "--show"]) == 2
     assert main(["army", "quad", str(tmp_path / "q.toml"), "--edit"]) == 2
     assert "have no army costing" in capsys.readouterr().err
