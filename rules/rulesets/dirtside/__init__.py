@@ -89,6 +89,10 @@ class DirtsideRuleset:
     def victory(self, state: DSState) -> GameResult | None:
         return victory.check(state)
 
+    def objectives(self, state: DSState) -> list:
+        """How far each side is from each victory condition (rules/victory.py `Objective`), from `state`."""
+        return victory.progress(state)
+
     def view(self, state: DSState, side: str | None) -> DSState:
         return view.view(state, side)
 

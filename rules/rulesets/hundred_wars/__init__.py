@@ -96,6 +96,10 @@ class HundredWarsRuleset:
     def victory(self, state: HwState) -> GameResult | None:
         return victory.check(state)
 
+    def objectives(self, state: HwState) -> list:
+        """How far each side is from each victory condition (rules/victory.py `Objective`), from `state`."""
+        return victory.progress(state)
+
     def view(self, state: HwState, side: str | None) -> HwState:
         return view.view(state, side)
 

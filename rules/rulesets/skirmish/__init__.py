@@ -79,6 +79,10 @@ class SkirmishRuleset:
     def victory(self, state: SkirmState) -> GameResult | None:
         return victory.check(state)
 
+    def objectives(self, state: SkirmState) -> list:
+        """How far each side is from each victory condition (rules/victory.py `Objective`), from `state`."""
+        return victory.progress(state)
+
     def view(self, state: SkirmState, side: str | None) -> SkirmState:
         return view.view(state, side)
 
