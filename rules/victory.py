@@ -87,6 +87,8 @@ class Objective:
     """How far it is now: "destroy 3 more units", "held now; 5 turns left (turn 4 of 8)"."""
     short: str
     """A few words for the status line: "hold 10,1: 5 turns left"."""
+    kind: str = ""
+    """The condition's kind ('hold', 'turn_limit'...; '' for the turn limit alone)."""
 
 
 def turns_left(turn: int, last: int) -> str:
@@ -129,7 +131,7 @@ def objectives(state, *, left: Callable[[str], int], losses: Callable[[str], tup
                 enemy = sum(left(o) for o in state.other_sides(side))
                 goal = c.text or f"{name(side)} wins when no enemy {noun} is left"
                 progress = _more(enemy, noun) if enemy else f"no enemy {noun} is left"
-                out.append(Objective(side, goal, progress, progress))
+                out.append(Objective(side, goal, progress, progress, c.kind))
         elif c.kind == "casualties" and c.side and c.fraction is not None:
             lost, had = losses(c.side)
             counted = loss_noun or noun
@@ -137,7 +139,7 @@ def objectives(state, *, left: Callable[[str], int], losses: Callable[[str], tup
             goal = c.text or f"{who} wins once the enemy has lost {c.fraction:.0%} of its {counted}s"
             more = _more(needed, counted)
             progress = f"{more} ({lost} of {had} lost)" if needed else f"met ({lost} of {had} lost)"
-            out.append(Objective(c.side, goal, progress, more if needed else "met"))
+            out.append(Objective(c.side, goal, progress, more if needed else "met", c.kind))
         elif c.kind == "hold" and c.side:
             where = " ".join(str(Hex(*h)) for h in c.hexes) or "no hex"  # col,row as the files and the map say
             last = c.turn if c.turn is not None or not hold_until_last else state.max_turns
@@ -146,8 +148,8 @@ def objectives(state, *, left: Callable[[str], int], losses: Callable[[str], tup
             met = held(c.side, hexes) if held else all(holds(c.side, h) for h in hexes)
             now = "held now" if hexes and met else "not held now"
             when = turns_left(state.turn, last) if last else "checked at the end of every turn"
-            short = f"hold {where}: " + (_short_turns(state.turn, last) if last else "any turn end")
-            out.append(Objective(c.side, goal, f"{now}; {when}", short))
+            short = f"hold {where}" + (f": {_short_turns(state.turn, last)}" if last else " at a turn's end")
+            out.append(Objective(c.side, goal, f"{now}; {when}", short, c.kind))
         elif c.kind == "turn_limit":
             last = c.turn or state.max_turns
             if last is None:
@@ -156,9 +158,20 @@ def objectives(state, *, left: Callable[[str], int], losses: Callable[[str], tup
             who = name(c.side) if c.side else "nobody (a draw)"
             goal = c.text or f"at the end of turn {last} {who} wins"
             short = ("hold out: " if c.side else "draw: ") + _short_turns(state.turn, last)
-            out.append(Objective(c.side, goal, turns_left(state.turn, last), short))
+            out.append(Objective(c.side, goal, turns_left(state.turn, last), short, c.kind))
     if state.max_turns is not None and not limit_given:
         last = state.max_turns
         out.append(Objective(None, f"after turn {last} the game ends drawn if nothing else decided it",
                              turns_left(state.turn, last), _short_turns(state.turn, last)))
     return out
+
+
+HEADLINE = ("hold", "casualties", "turn_limit", "eliminate", "")
+"""Which of a side's objectives the status line names first."""
+
+
+def headline(found: list[Objective], side: str | None) -> Objective | None:
+    """The one objective to name in a few words for `side` (its own first, then one for nobody)."""
+    mine = [o for o in found if o.side == side] or [o for o in found if o.side is None]
+    rank = {k: i for i, k in enumerate(HEADLINE)}
+    return min(mine, key=lambda o: rank.get(o.kind, len(rank)), default=None)

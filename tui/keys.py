@@ -49,7 +49,7 @@ MAP_KEYS: tuple[tuple[str, str], ...] = (
 
 RESERVED = frozenset(
     "up down left right 7 9 4 6 1 3 enter escape tab shift+tab question_mark u U ctrl+s q z l n N r "
-    "ctrl+p space 0 2 5 8".split()
+    "ctrl+p space 0 2 5 8 O".split()
 )
 """Keys the UI keeps for itself; a rule set's action kinds must use other keys."""
 
@@ -99,7 +99,9 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("f2", "toggle_side", "Toggle side panel", "show or hide the roster, card and dice log"),
     Key("f3", "toggle_dice", "Longer dice log", "give the dice log the unit card's rows too, or give them back"),
     Key("f4", "toggle_hide", "Pass-the-keyboard screen", "hide each side's secrets between decisions, or not"),
-    Key("r", "rules", "Rules reference", "the rule set's quick reference"),
+    Key("r", "rules", "Rules reference", "the rule set's quick reference, after this scenario's objective"),
+    Key("O", "objective", "Objective: victory conditions",
+        "what each side must do to win, the turn limit, and how far each side is from each"),
     Key("G", "summary", "Game log", "every action so far and what it did (once over: the summary too)"),
     Key("ctrl+s", "save", "Save", "save the game to a file"),
     Key("question_mark", "help", "Help", "list every key of this screen", display="?"),

@@ -148,7 +148,16 @@ class GameKeys:
     def action_rules(self) -> None:
         from tui.screens.rules_reference import RulesReferenceScreen
 
-        self.app.push_screen(RulesReferenceScreen(self.ruleset))
+        from tui.screens.game_objective import objective_markdown
+
+        self.app.push_screen(RulesReferenceScreen(self.ruleset, before=objective_markdown(self.seat)))
+
+    @guarded
+    def action_objective(self) -> None:
+        from tui.dialogs.text_view import TextDialog
+        from tui.screens.game_objective import objective_text
+
+        self.app.push_screen(TextDialog(objective_text(self.seat)))
 
     def action_help(self) -> None:
         self.app.show_help(self)
