@@ -54,6 +54,13 @@ class HundredWarsRuleset:
     )
     state_model = HwState
     action_adapter = ADAPTER
+    glossary = {
+        "?": "a blind (what it hides is secret until spotted)",
+        ">": "has a move counter",
+        "A#": "armour down to #",
+        "X": "destroyed",
+    }
+    """The roster's marks, for the UI to explain (the unit card, the legend l, the help ?)."""
     action_kinds = {
         "roll_off": ActionKind(key="s", label="Roll off to set up"),
         "edge": ActionKind(key="e", label="Choose table edge"),
