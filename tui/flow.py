@@ -64,7 +64,13 @@ class Flow:
         """The action waiting for Enter or space, with its preview."""
         self.preview = None
         self.choices: list | None = None
-        """Actions offered by letter."""
+        """Actions offered by letter: all of them (`letters` name a set of up to len(letters) at a time)."""
+        self.choice_base = 0
+        """The first choice of the letter set shown: its letter is `letters[0]`."""
+        self.choice_first = 0
+        """The first choice in sight: the palette shows a window of the set, scrolled by PgDn / PgUp."""
+        self.choice_rows = 6
+        """How many choices the palette has room for (the screen sets it as it draws them)."""
 
     # --- reading through the seats ---------------------------------------------------
 
@@ -162,6 +168,44 @@ class Flow:
         self.pending = None
         self.preview = None
         self.choices = None
+        self.choice_base = self.choice_first = 0
+
+    def offer(self, actions: list) -> None:
+        """Offer `actions` by letter, from the first."""
+        self.choices = list(actions)
+        self.choice_base = self.choice_first = 0
+
+    def visible_choices(self, rows: int) -> list[tuple[str, object]]:
+        """(letter, action) of the choices in sight, `rows` at most (the palette's room)."""
+        if not self.choices:
+            return []
+        end = min(self.choice_first + max(rows, 1), self.choice_base + len(self.letters), len(self.choices))
+        return [(self.letters[i - self.choice_base], self.choices[i]) for i in range(self.choice_first, end)]
+
+    def page(self, step: int, rows: int | None = None) -> Step:
+        """PgDn / PgUp while choosing: the next (previous) choices in sight; past the letter set's end, the
+        next set (the letters start again at a)."""
+        if not self.choices:
+            return Step(say="Nothing to page: PgDn / PgUp scroll a list of choices")
+        rows = max(rows or self.choice_rows, 1)
+        n = len(self.letters)
+        set_end = min(self.choice_base + n, len(self.choices))
+        if step > 0:
+            if self.choice_first + rows < set_end:
+                self.choice_first += rows
+            elif set_end < len(self.choices):
+                self.choice_base = self.choice_first = set_end
+            else:
+                return Step(say="The last choices are in sight (PgUp: back)")
+        else:
+            if self.choice_first > self.choice_base:
+                self.choice_first = max(self.choice_base, self.choice_first - rows)
+            elif self.choice_base > 0:
+                self.choice_base -= n
+                self.choice_first = max(self.choice_base, min(self.choice_base + n, len(self.choices)) - rows)
+            else:
+                return Step(say="The first choices are in sight (PgDn: more)")
+        return Step(say="")
 
     def select(self, unit_id: str | None) -> None:
         self.clear()
@@ -209,7 +253,7 @@ class Flow:
         if len(actions) == 1:
             step = self.make_pending(actions[0])
             return Step(say=step.say, apply=step.apply, cursor=step.cursor or moved, picked=True)
-        self.choices = actions[: len(self.letters)]
+        self.offer(actions)
         return Step(cursor=moved, picked=True)
 
     def aim_hint(self) -> str:
@@ -238,15 +282,15 @@ class Flow:
             return self.make_pending(actions[0])
         self.kind = None
         self.candidates = []
-        self.choices = actions[: len(self.letters)]
+        self.offer(actions)
         return Step(picked=True)
 
     def letter(self, key: str) -> Step | None:
         """A letter while a choice is offered (None: not a choice letter now)."""
         if self.choices is None or len(key) != 1 or key not in self.letters:
             return None
-        index = self.letters.index(key)
-        if index < len(self.choices):
+        index = self.choice_base + self.letters.index(key)
+        if index < min(len(self.choices), self.choice_base + len(self.letters)):
             return self.make_pending(self.choices[index])
         return Step()
 

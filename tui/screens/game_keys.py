@@ -31,6 +31,10 @@ class GameKeys:
     def action_confirm(self) -> None:
         self.run_step(self.flow.confirm(self.map.cursor))
 
+    @guarded
+    def action_choices_page(self, step: int) -> None:
+        self.run_step(self.flow.page(step))
+
     def _cycle(self, step: int) -> None:
         self.run_step(self.flow.cycle(step, self.map.cursor))
 
