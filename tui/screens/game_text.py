@@ -136,9 +136,30 @@ def _choices_text(self, decision, state) -> tuple[Text, Text]:
     at 80x24 a list of 16 showed a-f and "...", and no key showed the rest)."""
     width = max(self.palette.size.width or 78, 20)
     texts = [self.describe(action) for action in self.choices]
+    odds = [choice_odds(self, action) for action in self.choices]
+    rows_text = [f"a {o} | {t}" if o else f"a {t}" for o, t in zip(odds, texts)]
+    head = tail = ""
+    parts = texts
+    if any(len(r) > width for r in rows_text):  # "Panther: fire | 75mm gun x1 | at 1st Squad": the middle tells
+        head, tail, parts = common_words(texts)  # them apart, the rest goes in the title once
+    title = Text(end="")
+    title.append("Choose:", style="bold")
+    if head or tail:
+        title.append_text(lit(f" {head} ... {tail}".rstrip(" ."), "dim"))
+    # The dice this choice answers (a defender's blocks): rolled just now by the other side,
+    # which is still the active one (a reaction, not a choice of the active side's own).
+    reacting = decision.side != state.active_side
+    rolled = last_rolls(self) if reacting and self._last is not None and self._last[2] != decision.side else None
+    if rolled:
+        title.append(" after ", style="dim")
+        title.append_text(rolled)
+    title_rows = 1 if len(title.plain) <= width else 2
+    if title_rows == 2:
+        title.truncate(2 * width - 12, overflow="ellipsis")
     words = explain_generic(texts, glossary(self.ruleset))
-    head, tail, parts = common_words(texts)  # "Panther: fire | 75mm gun x1 | at 1st Squad": the middle tells them apart
-    rows = CHOICE_ROWS - 2 - (1 if words else 0)
+    said = "; ".join(words)
+    word_rows = 0 if not said else 1 if len(said) <= width else 2
+    rows = max(CHOICE_ROWS - 1 - title_rows - word_rows, 2)
     self.flow.choice_rows = rows  # PgDn moves on by what is in sight
     shown = self.flow.visible_choices(rows)
     first = self.flow.choice_first
@@ -147,31 +168,20 @@ def _choices_text(self, decision, state) -> tuple[Text, Text]:
     if len(shown) < len(self.choices):
         _key(footer, "PgDn/PgUp", f"more ({first + 1}-{first + len(shown)} of {len(self.choices)})")
     _key(footer, "Esc", "cancel")
-    out = Text(end="", no_wrap=True)
-    out.append("Choose:", style="bold")
-    if head or tail:
-        out.append_text(lit(f" {head} ... {tail}".rstrip(" ."), "dim"))
-    # The dice this choice answers (a defender's blocks): rolled just now by the other side,
-    # which is still the active one (a reaction, not a choice of the active side's own).
-    reacting = decision.side != state.active_side
-    rolled = last_rolls(self) if reacting and self._last is not None and self._last[2] != decision.side else None
-    if rolled:
-        out.append(" after ", style="dim")
-        out.append_text(rolled)
-    out.truncate(width, overflow="ellipsis")
+    out = Text(end="")
+    out.append_text(title)
     for letter, action in shown:
+        index = self.choices.index(action)
         line = Text(end="")
         line.append(letter, style="bold reverse")
-        odds = choice_odds(self, action)
-        if odds:  # first: a long description is cut at the right, never the odds
-            line.append_text(lit(f" {odds} |", "bold"))
-        line.append_text(lit(f" {parts[self.choices.index(action)]}"))
+        if odds[index]:  # first: a long description is cut at the right, never the odds
+            line.append_text(lit(f" {odds[index]} |", "bold"))
+        line.append_text(lit(f" {parts[index]}"))
         line.truncate(width, overflow="ellipsis")  # one row each: the keys stay in sight
         out.append("\n")
         out.append_text(line)
-    if words:  # '#' is a number: "x4 (-1)"
-        line = lit("; ".join(words), "dim")
-        line.truncate(width, overflow="ellipsis")
+    if said:  # '#' is a number: "x4 (-1)"; two rows at most (I shows the odds of one in full)
+        line = lit(said if word_rows == 1 or len(said) <= 2 * width - 12 else said[: 2 * width - 13] + "…", "dim")
         out.append("\n")
         out.append_text(line)
     return out, footer
