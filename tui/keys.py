@@ -49,7 +49,7 @@ MAP_KEYS: tuple[tuple[str, str], ...] = (
 
 RESERVED = frozenset(
     "up down left right 7 9 4 6 1 3 enter escape tab shift+tab question_mark u U ctrl+s q z l n N r "
-    "ctrl+p space 0 2 5 8 O".split()
+    "ctrl+p space 0 2 5 8 O P".split()
 )
 """Keys the UI keeps for itself; a rule set's action kinds must use other keys."""
 
@@ -94,6 +94,8 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("N", "previous_unit", "Previous unit", "select the previous unit (while aiming: the previous valid hex)"),
     Key("u", "undo", "Undo", "take back the last action (pass screen on: only your own, and never a roll)"),
     Key("plus", "computer_speed", "Computer speed", "the computer's pace: normal, slow, fast", display="+"),
+    Key("P", "hold_computer", "Hold the computer",
+        "while you may react to the computer's move: stop its count-down; again: let it play on"),
     Key("U", "redo", "Redo", "apply again the action taken back"),
     Key("I", "unit_detail", "Unit detail / odds", "everything about the unit under the cursor; with an action pending, all its odds"),
     Key("z", "zoom", "Zoom", "switch the map between compact and outlined hexes"),
