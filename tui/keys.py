@@ -97,7 +97,9 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("P", "hold_computer", "Hold the computer",
         "while you may react to the computer's move: stop its count-down; again: let it play on"),
     Key("U", "redo", "Redo", "apply again the action taken back"),
-    Key("I", "unit_detail", "Unit detail / odds", "everything about the unit under the cursor; with an action pending, all its odds"),
+    Key("I", "unit_detail", "Unit detail / odds",
+        "everything about the unit under the cursor; with an action pending, all its odds; while choosing, "
+        "every choice's odds"),
     Key("z", "zoom", "Zoom", "switch the map between compact and outlined hexes"),
     Key("l", "legend", "Legend", "show or hide the terrain legend"),
     Key("tab", "focus_next", "Next panel", "move the focus to the next panel", palette=False),

@@ -89,3 +89,17 @@ def test_more_choices_than_letters_come_in_sets_that_start_again_at_a():
     assert flow.page(1, 2).say.startswith("The last choices")
     flow.page(-1, 2)
     assert flow.visible_choices(2)[-1] == ("c", "action 5")
+
+
+async def test_i_lists_every_choice_with_all_its_odds():
+    app = HexwarApp({"new": hedgerow(), "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        choices = await open_the_choice(pilot, app)
+        await pilot.press("I")
+        await pilot.pause()
+        shown = app.screen.text.plain
+        assert shown.count("Rolls: ") == len(choices) == 10
+        assert f"j {app.screen.app.screen_stack[-2].describe(choices[-1])}" in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.choices == choices  # still choosing

@@ -88,6 +88,11 @@ class GameKeys:
 
             self.app.push_screen(TextDialog(game_text.preview_text(self)))
             return
+        if self.choices:
+            from tui.dialogs.text_view import TextDialog
+
+            self.app.push_screen(TextDialog(game_text.choices_odds_text(self)))
+            return
         view = self.view
         unit = view.unit_at(self.map.cursor) if self.map.cursor is not None else None
         uid = unit.id if unit is not None else self.selected

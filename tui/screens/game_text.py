@@ -168,6 +168,7 @@ def _choices_text(self, decision, state) -> tuple[Text, Text]:
     if len(shown) < len(self.choices):
         _key(footer, "PgDn/PgUp", f"more ({first + 1}-{first + len(shown)} of {len(self.choices)})")
     _key(footer, "Esc", "cancel")
+    _key(footer, "I", "all odds")
     out = Text(end="")
     out.append_text(title)
     for letter, action in shown:
@@ -310,6 +311,35 @@ def events_message(self, events) -> str:
 
         shown = [roll_short(last_roll, self.names()).plain, *shown[-2:]]
     return "; ".join(shown[-3:])
+
+
+def choices_odds_text(self) -> Text:
+    """Every choice offered by letter, each with all its odds (I while choosing): the whole list on one page."""
+    out = Text("Every choice and its odds", style="bold", end="")
+    n = len(self.flow.letters)
+    for index, action in enumerate(self.choices):
+        base = index - index % n
+        if index % n == 0 and len(self.choices) > n:
+            out.append(f"\n\nChoices {base + 1}-{min(base + n, len(self.choices))} (PgDn / PgUp to reach their letters)",
+                       style="dim")
+        out.append("\n\n")
+        out.append(self.flow.letters[index % n], style="bold reverse")
+        out.append_text(lit(f" {self.describe(action)}", "bold"))
+        seat = self.flow.seat_of(action.side) or self.seat
+        try:
+            p = seat.preview(action)
+        except Exception:  # noqa: BLE001 - odds are a courtesy
+            p = None
+        if p is None:
+            out.append("\n  no dice", style="dim")
+            continue
+        if p.dice:
+            out.append("\n  Rolls: ", style="dim")
+            out.append_text(lit(p.dice))
+        for o in p.shown():
+            out.append("\n    never  " if o.chance == 0 else f"\n  {o.percent:6.2f}%  ", style="bold")
+            out.append_text(lit(o.label))
+    return out
 
 
 def preview_text(self) -> Text:
