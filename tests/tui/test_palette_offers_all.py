@@ -89,3 +89,19 @@ async def test_after_firing_the_palette_offers_the_end_of_the_activation_and_d_e
         await pilot.press("d")
         await pilot.pause()
         assert service.log[-1].kind == "done", app.screen.message
+
+
+async def test_after_firing_space_offers_the_end_of_the_activation_and_space_again_ends_it():
+    from tui.app import HexwarApp
+
+    service = dirtside_after_a_fire()
+    unit = service.log[-1].unit_id
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.select_unit(unit)
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.screen.pending is not None and app.screen.pending.kind == "done", app.screen.message
+        await pilot.press("space")
+        await pilot.pause()
+        assert service.log[-1].kind == "done"

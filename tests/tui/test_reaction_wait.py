@@ -17,6 +17,15 @@ BEFORE_THE_STEAL = ("decline kingdom", "decline rebels", "move rebels unit=r4 pa
                     "decline kingdom")
 
 
+async def until(pilot, condition, seconds: float = 15.0) -> None:
+    """Wait for `condition` (the computer thinks in a thread: slower on a busy machine)."""
+    for _ in range(int(seconds / 0.1)):
+        if condition():
+            return
+        await pilot.pause(0.1)
+    raise AssertionError("timed out")
+
+
 def may_steal() -> GameService:
     service = GameService.new(load_scenario("quad/teaching"), seed=0)
     for text in BEFORE_THE_STEAL:
@@ -33,6 +42,7 @@ async def test_the_computer_waits_with_a_countdown_and_the_steal_goes_through():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(2.0)  # under the pass screen (a game under way): no count-down
         await pilot.press("enter")
+        await until(pilot, lambda: app.screen._waiting is not None or len(service.log) > count)
         await pilot.pause(2.0)  # longer than the computer's pace (0.8 s)
         assert len(service.log) == count, service.log[-1].text()
         assert "the computer plays on in" in app.screen.message and "s Steal activation" in app.screen.message
@@ -50,14 +60,14 @@ async def test_p_holds_the_computer_and_p_again_lets_it_play(monkeypatch):
     app = HexwarApp({"new": service, "hide": True, "ai": ["rebels"]}, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the pass screen
-        await pilot.pause(1.0)
+        await until(pilot, lambda: app.screen._waiting is not None or len(service.log) > count)
         await pilot.press("P")
         await pilot.pause(3.0)  # past the count-down: held
         assert len(service.log) == count
         assert "the computer waits; P lets it play on" in app.screen.message
         await pilot.press("P")
-        await pilot.pause(0.5)
-        assert len(service.log) > count and service.log[count].side == "rebels"
+        await until(pilot, lambda: len(service.log) > count)
+        assert service.log[count].side == "rebels"
 
 
 async def test_without_a_reaction_to_make_the_computer_keeps_its_pace():
@@ -65,5 +75,5 @@ async def test_without_a_reaction_to_make_the_computer_keeps_its_pace():
     app = HexwarApp({"new": service, "hide": True, "ai": ["rebels"]}, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("d")  # the Kingdom draws; the Rebels decide next, nothing to steal yet
-        await pilot.pause(2.5)
-        assert any(a.side == "rebels" for a in service.log)
+        await until(pilot, lambda: any(a.side == "rebels" for a in service.log))
+        assert app.screen._waiting is None

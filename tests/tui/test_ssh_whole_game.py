@@ -196,7 +196,8 @@ def test_two_ssh_players_in_terminals_play_a_whole_game_one_killed_and_back_by_c
                 table.until(lambda: "online: The Kingdom, The Rebe" in terms["rebels"].text(), 10,
                             "shown the Kingdom back on the Rebels' status line", terms["rebels"])
                 back = terms["kingdom"].text()
-                assert f"Turn {service.state.turn} {service.state.phase}" in back, back
+                limit = f"/{service.state.max_turns}" if service.state.max_turns else ""  # "Turn 2/8 activation"
+                assert f"Turn {service.state.turn}{limit} {service.state.phase}" in back, back
                 rejoined = True
             side = decision.side
             if decision.reactors and (not dropped or rejoined or "kingdom" not in decision.reactors):
