@@ -117,8 +117,8 @@ def objectives(state, *, left: Callable[[str], int], losses: Callable[[str], tup
     """Each of `state.victory` and the turn limit with how far it is, read like `check` reads them.
 
     `left(side)`: that side's units (models, elements) still standing; `losses(side)`: (lost, had) of every
-    other side; `holds(side, hex)`. `held(side, hexes)`: when a hold is not 'every hex' (DHR); `hold_until_last`: a hold without a turn is
-    checked at the last turn (DHR), not at every turn's end. `loss_noun`: what
+    other side; `holds(side, hex)`. `held(side, hexes)`: when a hold is not 'every hex' (DHR);
+    `hold_until_last`: a hold without a turn is checked at the last turn (DHR), not at every turn's end. `loss_noun`: what
     `losses` counts when not `noun` (DHR's figures, Dirtside's elements)."""
     name = name or (lambda s: state.side(s).name or s)
     out: list[Objective] = []
@@ -143,13 +143,14 @@ def objectives(state, *, left: Callable[[str], int], losses: Callable[[str], tup
         elif c.kind == "hold" and c.side:
             where = " ".join(str(Hex(*h)) for h in c.hexes) or "no hex"  # col,row as the files and the map say
             last = c.turn if c.turn is not None or not hold_until_last else state.max_turns
-            goal = c.text or f"{who} holds {where}" + (f" at the end of turn {last}" if last else " at the end of a turn")
+            when = f" at the end of turn {last}" if last else " at the end of a turn"
+            goal = c.text or f"{who} holds {where}{when}"
             hexes = [Hex(*h) for h in c.hexes]
             met = held(c.side, hexes) if held else all(holds(c.side, h) for h in hexes)
             now = "held now" if hexes and met else "not held now"
-            when = turns_left(state.turn, last) if last else "checked at the end of every turn"
+            clock = turns_left(state.turn, last) if last else "checked at the end of every turn"
             short = f"hold {where}" + (f": {_short_turns(state.turn, last)}" if last else " at a turn's end")
-            out.append(Objective(c.side, goal, f"{now}; {when}", short, c.kind))
+            out.append(Objective(c.side, goal, f"{now}; {clock}", short, c.kind))
         elif c.kind == "turn_limit":
             last = c.turn or state.max_turns
             if last is None:

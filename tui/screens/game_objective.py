@@ -34,7 +34,11 @@ def objective_text(seat) -> Text:
         if not mine:
             continue
         out.append("\n\n")
-        out.append_text(lit(f"{_who(seat, side)} wins if:" if side else "Otherwise:", "bold"))
+        if side:
+            heading = f"{_who(seat, side)} wins if:"
+        else:
+            heading = "Otherwise:" if len(mine) < len(found) else "For every side:"
+        out.append_text(lit(heading, "bold"))
         for o in mine:
             out.append("\n  - ")
             out.append_text(lit(o.goal))

@@ -320,8 +320,8 @@ def choices_odds_text(self) -> Text:
     for index, action in enumerate(self.choices):
         base = index - index % n
         if index % n == 0 and len(self.choices) > n:
-            out.append(f"\n\nChoices {base + 1}-{min(base + n, len(self.choices))} (PgDn / PgUp to reach their letters)",
-                       style="dim")
+            last = min(base + n, len(self.choices))
+            out.append(f"\n\nChoices {base + 1}-{last} (PgDn / PgUp to reach their letters)", style="dim")
         out.append("\n\n")
         out.append(self.flow.letters[index % n], style="bold reverse")
         out.append_text(lit(f" {self.describe(action)}", "bold"))

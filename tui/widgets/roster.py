@@ -78,7 +78,8 @@ class Roster(Static):
                 out.append(f" {letters.get(unit.id, '?')}", style="bold")
                 if unit.eliminated or unit.at is None:
                     state = "gone" if unit.eliminated else "off map"
-                    out.append_text(lit(f" {unit.name}", "dim strike" if unit.eliminated else "dim"))
+                    name = fit_name(unit.name, width - 1 - len(state))
+                    out.append_text(lit(f" {name}", "dim strike" if unit.eliminated else "dim"))
                     out.append(f" {state}", style="dim")
                     continue
                 try:
@@ -86,7 +87,8 @@ class Roster(Static):
                 except Exception:
                     marks = ""
                 where = f" {hex_label(unit.at)}"
-                out.append_text(lit(f" {fit_name(unit.name, width - 1 - len(where) - (len(marks) + 1 if marks else 0))}"))
+                room = width - 1 - len(where) - (len(marks) + 1 if marks else 0)
+                out.append_text(lit(f" {fit_name(unit.name, room)}"))
                 if marks:
                     out.append(" ")
                     out.append_text(lit(marks, "bold"))

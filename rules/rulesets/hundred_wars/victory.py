@@ -61,7 +61,7 @@ def progress(state: HwState) -> list[Objective]:
     least = min(dmg.values(), default=0)
     best = [s for s, d in dmg.items() if d == least]
     ahead = f"{state.side(best[0]).name or best[0]} is ahead" if len(best) == 1 else "level"
-    out = [Objective(None, "the side that has received the most damage loses; the least damaged side wins",
+    out = [Objective(None, "the least damaged side wins (the most damaged loses)",
                      f"damage received: {detail} ({ahead})", ahead)]
     if state.max_turns is not None:
         out.append(Objective(None, f"the game ends after turn {state.max_turns}",
