@@ -69,3 +69,16 @@ async def test_the_rules_reference_starts_with_this_scenarios_objective():
         text = app.screen.before
         assert text.startswith("## This scenario's objective")
         assert "holds the fort at the end of turn 8" in text and "8 turns left" in text
+
+
+async def test_the_objective_comes_before_a_message_cut_anyway():
+    app = HexwarApp({"new": quad_teaching(), "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.say("The Rebels roll-off for the first activation [2]: rolls 2; turn 1: activation")
+        await pilot.pause()
+        status = app.screen.status.text
+        assert "| hold 10,1: 8 turns left" in status, status  # then what room is left of the message
+        app.screen.say("Lancers moved")  # a message that fits stays whole (the objective after it if it fits)
+        await pilot.pause()
+        assert "| Lancers moved " in app.screen.status.text

@@ -128,12 +128,21 @@ class StatusLine(Widget):
             put("| ", "status-line--separator")
             put(f["deciding"], "status-line--deciding")
             put(" ", "status-line--separator")
-        if f["message"]:
+        goal, message = f["goal"], f["message"]
+        room = left_width - len(cells)
+        # The objective before a message that is cut anyway (the palette and the dice log have it whole),
+        # so a game against a computer that moved first still names it; never before a warning.
+        first = (goal and len(goal) + 2 <= room < len(message) + 2 + 4 and not message.startswith("AUTOSAVE"))
+        if first:
             put("| ", "status-line--separator")
-            put(f["message"], "status-line--message")
-        if f["goal"] and len(cells) + len(f["goal"]) + 2 <= left_width:
+            put(goal, "status-line--goal")
+            put(" ", "status-line--separator")
+        if message:
             put("| ", "status-line--separator")
-            put(f["goal"], "status-line--goal")
+            put(message, "status-line--message")
+        if goal and not first and len(cells) + len(goal) + 2 <= left_width:
+            put("| ", "status-line--separator")
+            put(goal, "status-line--goal")
         if len(cells) > left_width:  # cut: say so
             cells = cells[: max(0, left_width - 4)] + [(".", cells[-1][1])] * 3 + [(" ", "status-line--separator")]
             cells = cells[:left_width]
