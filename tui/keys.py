@@ -86,9 +86,9 @@ NEW_GAME_KEYS: tuple[Key, ...] = (
 GAME_KEYS: tuple[Key, ...] = (
     Key("escape", "cancel", "Cancel", "drop the pending action, then the selection"),
     Key("space", "confirm", "Confirm / end", "confirm the pending action; with none, offer the side's pass / release / end"),
-    Key("pagedown", "choices_page(1)", "More choices", "while choosing by letter: the next choices (PgDn)",
+    Key("pagedown", "choices_page(1)", "More choices", "while choosing by letter: the next choices in sight",
         display="PgDn", palette=False),
-    Key("pageup", "choices_page(-1)", "Earlier choices", "while choosing by letter: the previous choices (PgUp)",
+    Key("pageup", "choices_page(-1)", "Earlier choices", "while choosing by letter: the previous choices",
         display="PgUp", palette=False),
     Key("n", "next_unit", "Next unit", "select the next unit that can act (while aiming: the next valid hex)"),
     Key("N", "previous_unit", "Previous unit", "select the previous unit (while aiming: the previous valid hex)"),
