@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.hexgrid import Hex
-from tui import aim
+from tui import aim, choice_pages
 from tui.aim import Highlights
 
 LETTERS = "abcdefghijkmopstvwxy"
@@ -177,35 +177,12 @@ class Flow:
 
     def visible_choices(self, rows: int) -> list[tuple[str, object]]:
         """(letter, action) of the choices in sight, `rows` at most (the palette's room)."""
-        if not self.choices:
-            return []
-        end = min(self.choice_first + max(rows, 1), self.choice_base + len(self.letters), len(self.choices))
-        return [(self.letters[i - self.choice_base], self.choices[i]) for i in range(self.choice_first, end)]
+        return choice_pages.visible(self, rows)
 
     def page(self, step: int, rows: int | None = None) -> Step:
-        """PgDn / PgUp while choosing: the next (previous) choices in sight; past the letter set's end, the
-        next set (the letters start again at a)."""
-        if not self.choices:
-            return Step(say="Nothing to page: PgDn / PgUp scroll a list of choices")
-        rows = max(rows or self.choice_rows, 1)
-        n = len(self.letters)
-        set_end = min(self.choice_base + n, len(self.choices))
-        if step > 0:
-            if self.choice_first + rows < set_end:
-                self.choice_first += rows
-            elif set_end < len(self.choices):
-                self.choice_base = self.choice_first = set_end
-            else:
-                return Step(say="The last choices are in sight (PgUp: back)")
-        else:
-            if self.choice_first > self.choice_base:
-                self.choice_first = max(self.choice_base, self.choice_first - rows)
-            elif self.choice_base > 0:
-                self.choice_base -= n
-                self.choice_first = max(self.choice_base, min(self.choice_base + n, len(self.choices)) - rows)
-            else:
-                return Step(say="The first choices are in sight (PgDn: more)")
-        return Step(say="")
+        """PgDn / PgUp while choosing (tui/choice_pages.py)."""
+        say = choice_pages.page(self, step, rows or self.choice_rows)
+        return Step(say=say)
 
     def select(self, unit_id: str | None) -> None:
         self.clear()
