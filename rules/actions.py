@@ -26,8 +26,9 @@ class Action(BaseModel):
 
     @property
     def unit_id(self) -> str | None:
-        """The unit the action is about, when it has one (for filtering per unit)."""
-        return getattr(self, "unit", None)
+        """The unit the action is about, when it has one (for filtering per unit). An empty `unit` (Dirtside's
+        "done" ending a go) is none: the screen offered it only for a unit called ''."""
+        return getattr(self, "unit", None) or None
 
     @property
     def target_hex(self) -> Hex | None:

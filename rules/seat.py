@@ -176,6 +176,12 @@ class Seat:
     def side_lines(self, side: str) -> list[str]:
         return self.ruleset.side_lines(self.view(), side)
 
+    def objectives(self) -> list:
+        """How far each side is from each victory condition, from this seat's view (rules/victory.py
+        `Objective`; none when the rule set does not say)."""
+        progress = getattr(self.ruleset, "objectives", None)
+        return progress(self.view()) if progress is not None else []
+
     def hex_marks(self) -> list[HexMark]:
         """The markers on empty hexes this seat may know of (none when the rule set draws none)."""
         marks = getattr(self.ruleset, "hex_marks", None)

@@ -13,6 +13,8 @@ What "left", "lost" and "holds" mean is each rule set's (units, models or elemen
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -68,3 +70,109 @@ def check(state, *, standing: Callable[[str], bool], losses: Callable[[str], tup
 def losses_among(members: list, lost: Callable[[object], bool]) -> tuple[int, int]:
     """(lost, had) of a list of units, models or elements."""
     return sum(1 for m in members if lost(m)), len(members)
+
+
+# --- how far each side is from each condition (for the screen; from a seat's view) -----------------
+
+
+@dataclass(frozen=True)
+class Objective:
+    """One victory condition and how far it is now, as a seat's view shows it."""
+
+    side: str | None
+    """The side it lets win (None: a draw, or whoever meets it)."""
+    goal: str
+    """The condition in words (the scenario's own when it has them)."""
+    progress: str
+    """How far it is now: "destroy 3 more units", "held now; 5 turns left (turn 4 of 8)"."""
+    short: str
+    """A few words for the status line: "hold 10,1: 5 turns left"."""
+    kind: str = ""
+    """The condition's kind ('hold', 'turn_limit'...; '' for the turn limit alone)."""
+
+
+def turns_left(turn: int, last: int) -> str:
+    """'5 turns left (turn 4 of 8)', counting the turn in play: the condition is checked at the end of `last`."""
+    n = last - turn + 1
+    if n <= 0:
+        return f"turn {last} is over"
+    if n == 1:
+        return f"this is the last turn ({turn} of {last})"
+    return f"{n} turns left (turn {turn} of {last})"
+
+
+def _short_turns(turn: int, last: int) -> str:
+    n = last - turn + 1
+    return "last turn" if n == 1 else f"{max(n, 0)} turns left"
+
+
+def _more(needed: int, noun: str) -> str:
+    return f"destroy {needed} more {noun}{'' if needed == 1 else 's'}"
+
+
+def objectives(state, *, left: Callable[[str], int], losses: Callable[[str], tuple[int, int]],
+               holds: Callable[[str, Hex], bool], noun: str = "unit", name: Callable[[str], str] | None = None,
+               held: Callable[[str, list], bool] | None = None, hold_until_last: bool = False,
+               loss_noun: str | None = None) -> list[Objective]:
+    """Each of `state.victory` and the turn limit with how far it is, read like `check` reads them.
+
+    `left(side)`: that side's units (models, elements) still standing; `losses(side)`: (lost, had) of every
+    other side; `holds(side, hex)`. `held(side, hexes)`: when a hold is not 'every hex' (DHR);
+    `hold_until_last`: a hold without a turn is checked at the last turn (DHR), not at every turn's end. `loss_noun`: what
+    `losses` counts when not `noun` (DHR's figures, Dirtside's elements)."""
+    name = name or (lambda s: state.side(s).name or s)
+    out: list[Objective] = []
+    limit_given = False
+    for c in state.victory:
+        who = name(c.side) if c.side else "a side"
+        if c.kind == "eliminate":
+            sides = [c.side] if c.side else state.side_ids()
+            for side in sides:
+                enemy = sum(left(o) for o in state.other_sides(side))
+                goal = c.text or f"{name(side)} wins when no enemy {noun} is left"
+                progress = _more(enemy, noun) if enemy else f"no enemy {noun} is left"
+                out.append(Objective(side, goal, progress, progress, c.kind))
+        elif c.kind == "casualties" and c.side and c.fraction is not None:
+            lost, had = losses(c.side)
+            counted = loss_noun or noun
+            needed = max(0, math.ceil(c.fraction * had - 1e-9) - lost)  # `check` wins at lost / had >= fraction
+            goal = c.text or f"{who} wins once the enemy has lost {c.fraction:.0%} of its {counted}s"
+            more = _more(needed, counted)
+            progress = f"{more} ({lost} of {had} lost)" if needed else f"met ({lost} of {had} lost)"
+            out.append(Objective(c.side, goal, progress, more if needed else "met", c.kind))
+        elif c.kind == "hold" and c.side:
+            where = " ".join(str(Hex(*h)) for h in c.hexes) or "no hex"  # col,row as the files and the map say
+            last = c.turn if c.turn is not None or not hold_until_last else state.max_turns
+            when = f" at the end of turn {last}" if last else " at the end of a turn"
+            goal = c.text or f"{who} holds {where}{when}"
+            hexes = [Hex(*h) for h in c.hexes]
+            met = held(c.side, hexes) if held else all(holds(c.side, h) for h in hexes)
+            now = "held now" if hexes and met else "not held now"
+            clock = turns_left(state.turn, last) if last else "checked at the end of every turn"
+            short = f"hold {where}" + (f": {_short_turns(state.turn, last)}" if last else " at a turn's end")
+            out.append(Objective(c.side, goal, f"{now}; {clock}", short, c.kind))
+        elif c.kind == "turn_limit":
+            last = c.turn or state.max_turns
+            if last is None:
+                continue
+            limit_given = limit_given or last == state.max_turns
+            who = name(c.side) if c.side else "nobody (a draw)"
+            goal = c.text or f"at the end of turn {last} {who} wins"
+            short = ("hold out: " if c.side else "draw: ") + _short_turns(state.turn, last)
+            out.append(Objective(c.side, goal, turns_left(state.turn, last), short, c.kind))
+    if state.max_turns is not None and not limit_given:
+        last = state.max_turns
+        out.append(Objective(None, f"after turn {last} the game ends drawn if nothing else decided it",
+                             turns_left(state.turn, last), _short_turns(state.turn, last)))
+    return out
+
+
+HEADLINE = ("hold", "casualties", "turn_limit", "eliminate", "")
+"""Which of a side's objectives the status line names first."""
+
+
+def headline(found: list[Objective], side: str | None) -> Objective | None:
+    """The one objective to name in a few words for `side` (its own first, then one for nobody)."""
+    mine = [o for o in found if o.side == side] or [o for o in found if o.side is None]
+    rank = {k: i for i, k in enumerate(HEADLINE)}
+    return min(mine, key=lambda o: rank.get(o.kind, len(rank)), default=None)

@@ -39,7 +39,7 @@ print(",".join(sorted(m for m in sys.modules if m.split(".")[0] in {forbidden!r}
 
 def test_the_action_flow_and_the_seating_never_import_textual():
     """tui/flow.py and tui/seating.py run without a terminal (their tests need none)."""
-    modules = ("tui.flow", "tui.aim", "tui.seating", "tui.glossary")
+    modules = ("tui.flow", "tui.aim", "tui.seating", "tui.glossary", "tui.choice_pages")
     out = subprocess.run(
         [sys.executable, "-c", MODULE.format(modules=modules, forbidden={"textual", "rich"})],
         capture_output=True, text=True, check=True,

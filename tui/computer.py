@@ -20,6 +20,9 @@ PACES = (("normal", 0.8), ("slow", 2.0), ("fast", 0.15))
 """Seconds between the computer's actions, at least; `+` cycles through them."""
 SHOW_THINKING = 0.5
 """A progress line appears when the computer thinks longer than this (seconds)."""
+REACTION_WAIT = 6
+"""Seconds a person who may react now (a QUAD steal) gets, counted down on screen, before the computer
+plays on; P holds the count, and P again lets the computer play at once (issue 24 item 6)."""
 
 
 class ComputerSides:
@@ -30,6 +33,11 @@ class ComputerSides:
     """Side -> the computer's level (easy, normal, hard), as chosen and kept in the save."""
     _pace = 0
     _thinking = False
+    _waiting: tuple | None = None
+    """(action, action count) the computer holds back while a person may react."""
+    _held = False
+    _left = 0
+    _countdown = None
 
     def start_computers(self, levels) -> None:
         """`levels`: side -> level (or side ids alone: each at the default level)."""
@@ -72,6 +80,9 @@ class ComputerSides:
         self.app.call_from_thread(self._thought, action, count, time.monotonic() - start)
 
     def _thought(self, action, count: int, spent: float) -> None:
+        if action is not None and self.seat.action_count == count and self.reactions_here():
+            self._wait_for_reaction(action, count)
+            return
         wait = PACES[self._pace][1] - spent
         if wait <= 0:  # it thought longer than the pace: play now (a timer of 0 s never fires in Textual)
             self.call_later(self._computer_plays, action, count)
@@ -89,6 +100,71 @@ class ComputerSides:
             self.apply(action, seat=self.seating.seat(action.side))
         else:
             self.computer_turn()  # it let a reaction go: the side that decides may be a computer too
+
+    # --- a person's chance to react ------------------------------------------------------------
+
+    def reactions_here(self) -> list[str]:
+        """The keys and labels of what a person at this keyboard may do now while the computer decides."""
+        decision = self.seat.decision()
+        if decision.side is None or not self.is_computer(decision.side):
+            return []
+        found: dict[str, str] = {}
+        for side in self.flow.acting_sides()[1:]:
+            if self.is_computer(side):
+                continue
+            for action in self.legal(side):
+                found.setdefault(self.kind_key(action.kind), self.kind_label(action.kind))
+        return [f"{key} {label}" for key, label in found.items()]
+
+    def _wait_for_reaction(self, action, count: int) -> None:
+        self._waiting, self._held, self._left = (action, count), False, REACTION_WAIT
+        self._say_countdown()
+        self._countdown = self.set_interval(1.0, self._tick)
+
+    def _say_countdown(self) -> None:
+        keys = ", ".join(self.reactions_here()) or "your reaction"
+        if self._held:
+            self.say(f"You may react ({keys}): the computer waits; P lets it play on")
+        else:
+            self.say(f"You may react ({keys}): the computer plays on in {self._left} s; P holds it")
+
+    def _stop_waiting(self) -> tuple | None:
+        waiting, self._waiting, self._held = self._waiting, None, False
+        if self._countdown is not None:
+            self._countdown.stop()
+            self._countdown = None
+        return waiting
+
+    def _tick(self) -> None:
+        if self._waiting is None:
+            self._stop_waiting()
+            return
+        action, count = self._waiting
+        if self.seat.action_count != count:  # the person reacted: the computer thinks again
+            self._stop_waiting()
+            self._computer_plays(action, count)
+            return
+        if (self._held or self.flow.pending is not None or self.flow.choices is not None or self.flow.kind
+                or self.app.screen is not self):
+            return  # held, the person is choosing or confirming a reaction, or another screen is up: no count
+        self._left -= 1
+        if self._left > 0:
+            self._say_countdown()
+            return
+        self._stop_waiting()
+        self._computer_plays(action, count)
+
+    def action_hold_computer(self) -> None:
+        if self._waiting is None:
+            self.say("The computer is not waiting: P holds it while you may react to it")
+            return
+        if not self._held:
+            self._held = True
+            self._say_countdown()
+            return
+        action, count = self._stop_waiting()
+        self.say("")
+        self._computer_plays(action, count)
 
     def action_computer_speed(self) -> None:
         self._pace = (self._pace + 1) % len(PACES)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.hexgrid import Hex
-from tui import aim
+from tui import aim, choice_pages
 from tui.aim import Highlights
 
 LETTERS = "abcdefghijkmopstvwxy"
@@ -64,7 +64,13 @@ class Flow:
         """The action waiting for Enter or space, with its preview."""
         self.preview = None
         self.choices: list | None = None
-        """Actions offered by letter."""
+        """Actions offered by letter: all of them (`letters` name a set of up to len(letters) at a time)."""
+        self.choice_base = 0
+        """The first choice of the letter set shown: its letter is `letters[0]`."""
+        self.choice_first = 0
+        """The first choice in sight: the palette shows a window of the set, scrolled by PgDn / PgUp."""
+        self.choice_rows = 6
+        """How many choices the palette has room for (the screen sets it as it draws them)."""
 
     # --- reading through the seats ---------------------------------------------------
 
@@ -162,6 +168,21 @@ class Flow:
         self.pending = None
         self.preview = None
         self.choices = None
+        self.choice_base = self.choice_first = 0
+
+    def offer(self, actions: list) -> None:
+        """Offer `actions` by letter, from the first."""
+        self.choices = list(actions)
+        self.choice_base = self.choice_first = 0
+
+    def visible_choices(self, rows: int) -> list[tuple[str, object]]:
+        """(letter, action) of the choices in sight, `rows` at most (the palette's room)."""
+        return choice_pages.visible(self, rows)
+
+    def page(self, step: int, rows: int | None = None) -> Step:
+        """PgDn / PgUp while choosing (tui/choice_pages.py)."""
+        say = choice_pages.page(self, step, rows or self.choice_rows)
+        return Step(say=say)
 
     def select(self, unit_id: str | None) -> None:
         self.clear()
@@ -209,7 +230,7 @@ class Flow:
         if len(actions) == 1:
             step = self.make_pending(actions[0])
             return Step(say=step.say, apply=step.apply, cursor=step.cursor or moved, picked=True)
-        self.choices = actions[: len(self.letters)]
+        self.offer(actions)
         return Step(cursor=moved, picked=True)
 
     def aim_hint(self) -> str:
@@ -238,15 +259,15 @@ class Flow:
             return self.make_pending(actions[0])
         self.kind = None
         self.candidates = []
-        self.choices = actions[: len(self.letters)]
+        self.offer(actions)
         return Step(picked=True)
 
     def letter(self, key: str) -> Step | None:
         """A letter while a choice is offered (None: not a choice letter now)."""
         if self.choices is None or len(key) != 1 or key not in self.letters:
             return None
-        index = self.letters.index(key)
-        if index < len(self.choices):
+        index = self.choice_base + self.letters.index(key)
+        if index < min(len(self.choices), self.choice_base + len(self.letters)):
             return self.make_pending(self.choices[index])
         return Step()
 

@@ -19,8 +19,12 @@ def glossary(ruleset) -> dict[str, str]:
 
 
 def _pattern(token: str) -> re.Pattern:
+    """The token as a pattern ('#': a number); a token that starts or ends with a letter matches only
+    as a whole word there ("ow" for overwatch, never inside "now")."""
     parts = [re.escape(p) for p in token.split("#")]
-    return re.compile(r"(\d+)".join(parts))
+    start = r"\b" if token[:1].isalpha() else ""
+    end = r"\b" if token[-1:].isalpha() else ""
+    return re.compile(start + r"(\d+)".join(parts) + end)
 
 
 def explain(text: str, words: dict[str, str], *, marks: bool = False) -> list[str]:

@@ -49,7 +49,7 @@ MAP_KEYS: tuple[tuple[str, str], ...] = (
 
 RESERVED = frozenset(
     "up down left right 7 9 4 6 1 3 enter escape tab shift+tab question_mark u U ctrl+s q z l n N r "
-    "ctrl+p space 0 2 5 8".split()
+    "ctrl+p space 0 2 5 8 O P".split()
 )
 """Keys the UI keeps for itself; a rule set's action kinds must use other keys."""
 
@@ -86,12 +86,20 @@ NEW_GAME_KEYS: tuple[Key, ...] = (
 GAME_KEYS: tuple[Key, ...] = (
     Key("escape", "cancel", "Cancel", "drop the pending action, then the selection"),
     Key("space", "confirm", "Confirm / end", "confirm the pending action; with none, offer the side's pass / release / end"),
+    Key("pagedown", "choices_page(1)", "More choices", "while choosing by letter: the next choices in sight",
+        display="PgDn", palette=False),
+    Key("pageup", "choices_page(-1)", "Earlier choices", "while choosing by letter: the previous choices",
+        display="PgUp", palette=False),
     Key("n", "next_unit", "Next unit", "select the next unit that can act (while aiming: the next valid hex)"),
     Key("N", "previous_unit", "Previous unit", "select the previous unit (while aiming: the previous valid hex)"),
     Key("u", "undo", "Undo", "take back the last action (pass screen on: only your own, and never a roll)"),
     Key("plus", "computer_speed", "Computer speed", "the computer's pace: normal, slow, fast", display="+"),
+    Key("P", "hold_computer", "Hold the computer",
+        "while you may react to the computer's move: stop its count-down; again: let it play on"),
     Key("U", "redo", "Redo", "apply again the action taken back"),
-    Key("I", "unit_detail", "Unit detail / odds", "everything about the unit under the cursor; with an action pending, all its odds"),
+    Key("I", "unit_detail", "Unit detail / odds",
+        "everything about the unit under the cursor; with an action pending, all its odds; while choosing, "
+        "every choice's odds"),
     Key("z", "zoom", "Zoom", "switch the map between compact and outlined hexes"),
     Key("l", "legend", "Legend", "show or hide the terrain legend"),
     Key("tab", "focus_next", "Next panel", "move the focus to the next panel", palette=False),
@@ -99,7 +107,9 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("f2", "toggle_side", "Toggle side panel", "show or hide the roster, card and dice log"),
     Key("f3", "toggle_dice", "Longer dice log", "give the dice log the unit card's rows too, or give them back"),
     Key("f4", "toggle_hide", "Pass-the-keyboard screen", "hide each side's secrets between decisions, or not"),
-    Key("r", "rules", "Rules reference", "the rule set's quick reference"),
+    Key("r", "rules", "Rules reference", "the rule set's quick reference, after this scenario's objective"),
+    Key("O", "objective", "Objective: victory conditions",
+        "what each side must do to win, the turn limit, and how far each side is from each"),
     Key("G", "summary", "Game log", "every action so far and what it did (once over: the summary too)"),
     Key("ctrl+s", "save", "Save", "save the game to a file"),
     Key("question_mark", "help", "Help", "list every key of this screen", display="?"),

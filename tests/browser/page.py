@@ -23,7 +23,7 @@ CHROMIUM = os.environ.get("HEXWAR_CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 """As root, in this machine's closed network: no sandbox, and no calls home (each would be refused)."""
-STATUS_HEX = r"Turn 1 .*\| (\d+,\d+) "
+STATUS_HEX = r"Turn 1[ /].*\| (\d+,\d+) "
 """The game screen's status line names the hex under the cursor."""
 WAIT = 20.0
 

@@ -49,6 +49,7 @@ def answers(seat: Seat, rng: random.Random) -> dict:
         "marks": {uid: seat.unit_marks(uid) for uid in sorted(view.units)},
         "sides": {s: seat.side_lines(s) for s in view.side_ids()},
         "hex marks": [m.model_dump(mode="json") for m in seat.hex_marks()],
+        "objectives": seat.objectives(),
         "events": [e.model_dump(mode="json") for e in seat.events()],
         "undo": seat.why_no_undo(),
         "side": side,

@@ -65,3 +65,16 @@ class TestScreens:
         """The game-over summary and log of a finished toy game."""
         service = finished_toy_service()
         assert snap_compare(game_app(service), terminal_size=size)
+
+
+def test_objective_and_a_long_choice_list_at_80x24(snap_compare):
+    """Issue 24: the objective on the status line (the turn limit, what is left to do) and a list of ten
+    choices at 80x24, each with its odds, the first page in sight and the keys to page."""
+    from tests.tui.test_long_choices import hedgerow, open_the_choice
+
+    app = HexwarApp({"new": hedgerow(), "hide": False}, autosave=False)
+
+    async def choose(pilot):
+        await open_the_choice(pilot, pilot.app)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=choose)

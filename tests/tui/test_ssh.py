@@ -161,7 +161,7 @@ def test_the_real_ssh_client_in_a_terminal_plays_on_the_game_screen(door, tmp_pa
         other = door.seat(door.codes["rebels"])  # the other player, on the host's socket
         assert other.apply(other.legal_actions()[0]).ok
         other.close()
-        shown = read_until("Turn 1 activation", 20)  # the Rebels drew, both rolled off: the push arrived
+        shown = read_until("Turn 1/8 activation", 20)  # the Rebels drew, both rolled off: the push arrived
         import re
 
         rebel_card = re.compile(r"\b(?:10|[2-9AJQK]) (?:Fort Guard|Woodsmen|Peasant Levy|Outlaw Horse)\b")

@@ -176,7 +176,7 @@ def test_two_ssh_players_in_terminals_play_a_whole_game_one_killed_and_back_by_c
             return term
 
         terms = {side: join(side) for side in ("kingdom", "rebels")}
-        table.until(lambda: "online: The Kingdom, The Rebe" in terms["kingdom"].text(), 10,
+        table.until(lambda: "online: The Kingdom, The Re" in terms["kingdom"].text(), 10,
                     "seen the other player arrive", terms["kingdom"])
         rng = random.Random(CHOICES)
         sent: list[str] = []
@@ -193,10 +193,11 @@ def test_two_ssh_players_in_terminals_play_a_whole_game_one_killed_and_back_by_c
                 dropped, at = True, len(sent)
             elif dropped and not rejoined and len(sent) > at and decision.side == "kingdom":
                 terms["kingdom"] = join("kingdom")  # ssh and the code again
-                table.until(lambda: "online: The Kingdom, The Rebe" in terms["rebels"].text(), 10,
+                table.until(lambda: "online: The Kingdom, The Re" in terms["rebels"].text(), 10,
                             "shown the Kingdom back on the Rebels' status line", terms["rebels"])
                 back = terms["kingdom"].text()
-                assert f"Turn {service.state.turn} {service.state.phase}" in back, back
+                limit = f"/{service.state.max_turns}" if service.state.max_turns else ""  # "Turn 2/8 activation"
+                assert f"Turn {service.state.turn}{limit} {service.state.phase}" in back, back
                 rejoined = True
             side = decision.side
             if decision.reactors and (not dropped or rejoined or "kingdom" not in decision.reactors):

@@ -22,6 +22,7 @@ from tui.keys import FREE_FOR_RULESETS, GAME_KEYS, bindings
 from tui.messages import ApplyAction
 from tui.screens import game_text
 from tui.screens.game_keys import GameKeys
+from tui.screens.game_objective import brief, first_message
 from tui.screens.game_text import guarded
 from tui.computer import ComputerSides
 from tui.seating import Seating
@@ -162,6 +163,8 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
 
     def on_mount(self) -> None:
         self.map.cursor_listener = self.cursor_moved
+        if not self.seat.action_count and self.seat.result is None and not self.message:
+            self.message = first_message(self.seat, self.viewer or self.seat.decision().side)  # a new game
         view = self.view
         self._phase = (self.seat.decision().side, view.phase, view.turn)
         self.rebuild_dice()
@@ -229,7 +232,8 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         if self.remote:
             deciding = f"{deciding} | {self.seating.connected()}"
         self.status.set_fields(
-            turn=view.turn, phase=clean(view.phase), deciding=deciding, message=self.status_message(),
+            turn=f"Turn {view.turn}/{view.max_turns}" if view.max_turns else view.turn, phase=clean(view.phase),
+            deciding=deciding, message=self.status_message(), goal=brief(self.seat, self.viewer or decision.side),
             cursor=self.cursor_text(cursor if cursor is not None else self.map.cursor),
         )
 

@@ -31,6 +31,10 @@ class GameKeys:
     def action_confirm(self) -> None:
         self.run_step(self.flow.confirm(self.map.cursor))
 
+    @guarded
+    def action_choices_page(self, step: int) -> None:
+        self.run_step(self.flow.page(step))
+
     def _cycle(self, step: int) -> None:
         self.run_step(self.flow.cycle(step, self.map.cursor))
 
@@ -83,6 +87,11 @@ class GameKeys:
             from tui.dialogs.text_view import TextDialog
 
             self.app.push_screen(TextDialog(game_text.preview_text(self)))
+            return
+        if self.choices:
+            from tui.dialogs.text_view import TextDialog
+
+            self.app.push_screen(TextDialog(game_text.choices_odds_text(self)))
             return
         view = self.view
         unit = view.unit_at(self.map.cursor) if self.map.cursor is not None else None
@@ -148,7 +157,16 @@ class GameKeys:
     def action_rules(self) -> None:
         from tui.screens.rules_reference import RulesReferenceScreen
 
-        self.app.push_screen(RulesReferenceScreen(self.ruleset))
+        from tui.screens.game_objective import objective_markdown
+
+        self.app.push_screen(RulesReferenceScreen(self.ruleset, before=objective_markdown(self.seat)))
+
+    @guarded
+    def action_objective(self) -> None:
+        from tui.dialogs.text_view import TextDialog
+        from tui.screens.game_objective import objective_text
+
+        self.app.push_screen(TextDialog(objective_text(self.seat)))
 
     def action_help(self) -> None:
         self.app.show_help(self)

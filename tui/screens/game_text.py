@@ -13,7 +13,6 @@ from rich.text import Text
 
 from rules.events import Rolled
 from tui.glossary import explain, explain_generic, glossary
-from tui.keys import FREE_FOR_RULESETS
 from tui.widgets.text import event_line, lit, side_name
 
 def guarded(method):
@@ -66,26 +65,7 @@ def palette_text(self, hints: bool = True) -> tuple[Text, Text | None]:
             out.append_text(lit("; ".join(words), "dim"))
         return out, footer
     if self.choices is not None:
-        footer = Text(end="")
-        _key(footer, "a-" + FREE_FOR_RULESETS[len(self.choices) - 1], "choose")
-        _key(footer, "Esc", "cancel")
-        out.append("Choose:", style="bold")
-        # The dice this choice answers (a defender's blocks): rolled just now by the other side,
-        # which is still the active one (a reaction, not a choice of the active side's own).
-        reacting = decision.side != state.active_side
-        rolled = last_rolls(self) if reacting and self._last is not None and self._last[2] != decision.side else None
-        if rolled:
-            out.append(" after ", style="dim")
-            out.append_text(rolled)
-        texts = [self.describe(action) for action in self.choices]
-        for letter, text in zip(FREE_FOR_RULESETS, texts):
-            out.append(f"\n{letter}", style="bold reverse")
-            out.append_text(lit(f" {text}"))
-        words = explain_generic(texts, glossary(self.ruleset))
-        if words:  # '#' is a number: "x4 (-1)"
-            out.append("\n")
-            out.append_text(lit("; ".join(words), "dim"))
-        return out, footer
+        return _choices_text(self, decision, state)
     if self.mode is not None:
         unit = state.units.get(self.selected) if self.selected else None
         out.append(f"{self.kind_label(self.mode)}", style="bold")
@@ -144,6 +124,110 @@ def palette_text(self, hints: bool = True) -> tuple[Text, Text | None]:
             out.append_text(lit(f"{side_name(state, side)} may react: ", "italic"))
             _kinds_into(self, out, reactions)
     return out, None
+
+
+CHOICE_ROWS = 9
+"""The palette's rows while choosing (tui.widgets.action_bar.ActionBar.MAX_ROWS): a title, the choices in
+sight, a line of words and the keys."""
+
+
+def _choices_text(self, decision, state) -> tuple[Text, Text]:
+    """The choices in sight, one a row with its odds, and the keys that choose and page (issue 24 item 3:
+    at 80x24 a list of 16 showed a-f and "...", and no key showed the rest)."""
+    width = max(self.palette.size.width or 78, 20)
+    texts = [self.describe(action) for action in self.choices]
+    odds = [choice_odds(self, action) for action in self.choices]
+    rows_text = [f"a {o} | {t}" if o else f"a {t}" for o, t in zip(odds, texts)]
+    head = tail = ""
+    parts = texts
+    if any(len(r) > width for r in rows_text):  # "Panther: fire | 75mm gun x1 | at 1st Squad": the middle tells
+        head, tail, parts = common_words(texts)  # them apart, the rest goes in the title once
+    title = Text(end="")
+    title.append("Choose:", style="bold")
+    if head or tail:
+        title.append_text(lit(f" {head} ... {tail}".rstrip(" ."), "dim"))
+    # The dice this choice answers (a defender's blocks): rolled just now by the other side,
+    # which is still the active one (a reaction, not a choice of the active side's own).
+    reacting = decision.side != state.active_side
+    rolled = last_rolls(self) if reacting and self._last is not None and self._last[2] != decision.side else None
+    if rolled:
+        title.append(" after ", style="dim")
+        title.append_text(rolled)
+    title_rows = 1 if len(title.plain) <= width else 2
+    if title_rows == 2:
+        title.truncate(2 * width - 12, overflow="ellipsis")
+    words = explain_generic(texts, glossary(self.ruleset))
+    said = "; ".join(words)
+    word_rows = 0 if not said else 1 if len(said) <= width else 2
+    rows = max(CHOICE_ROWS - 1 - title_rows - word_rows, 2)
+    self.flow.choice_rows = rows  # PgDn moves on by what is in sight
+    shown = self.flow.visible_choices(rows)
+    first = self.flow.choice_first
+    footer = Text(end="")
+    _key(footer, f"{shown[0][0]}-{shown[-1][0]}" if len(shown) > 1 else shown[0][0], "choose")
+    if len(shown) < len(self.choices):
+        _key(footer, "PgDn/PgUp", f"more ({first + 1}-{first + len(shown)} of {len(self.choices)})")
+    _key(footer, "Esc", "cancel")
+    _key(footer, "I", "all odds")
+    out = Text(end="")
+    out.append_text(title)
+    for letter, action in shown:
+        index = self.choices.index(action)
+        line = Text(end="")
+        line.append(letter, style="bold reverse")
+        if odds[index]:  # first: a long description is cut at the right, never the odds
+            line.append_text(lit(f" {odds[index]} |", "bold"))
+        line.append_text(lit(f" {parts[index]}"))
+        line.truncate(width, overflow="ellipsis")  # one row each: the keys stay in sight
+        out.append("\n")
+        out.append_text(line)
+    if said:  # '#' is a number: "x4 (-1)"; two rows at most (I shows the odds of one in full)
+        line = lit(said if word_rows == 1 or len(said) <= 2 * width - 12 else said[: 2 * width - 13] + "…", "dim")
+        out.append("\n")
+        out.append_text(line)
+    return out, footer
+
+
+def common_words(texts: list[str]) -> tuple[str, str, list[str]]:
+    """The words every text starts with, those every text ends with, and what is left of each (all of
+    each text when that would leave one empty)."""
+    split = [t.split(" ") for t in texts]
+    if len(split) < 2:
+        return "", "", texts
+    shortest = min(len(w) for w in split)
+    start = 0
+    while start < shortest - 1 and all(w[start] == split[0][start] for w in split):
+        start += 1
+    end = 0
+    while end < shortest - start - 1 and all(w[-1 - end] == split[0][-1 - end] for w in split):
+        end += 1
+    parts = [" ".join(w[start:len(w) - end]) for w in split]
+    if not all(parts):
+        return "", "", texts
+    return " ".join(split[0][:start]), " ".join(split[0][len(split[0]) - end:]), parts
+
+
+def _short_label(label: str, most: int = 18) -> str:
+    """An outcome in a few words: "1st Squad: 0 casualties" -> "0 casualties" (the target is in the title)."""
+    label = label.split(": ", 1)[-1]
+    return label if len(label) <= most else label[: most - 1] + "…"
+
+
+def choice_odds(self, action) -> str:
+    """A choice's likeliest outcomes in a few words ("55% no effect, 30% 1 casualty"), from the seat."""
+    cache = self.__dict__.setdefault("_choice_odds", {})
+    seat = self.flow.seat_of(action.side) or self.seat
+    key = (seat.version, action.side, action.text())
+    if key not in cache:
+        try:
+            preview = seat.preview(action)
+        except Exception:  # noqa: BLE001 - odds are a courtesy
+            preview = None
+        outcomes = [o for o in preview.shown() if o.chance] if preview is not None else []
+        if len(cache) > 200:
+            cache.clear()
+        cache[key] = ", ".join(f"{o.percent:.0f}% {_short_label(o.label)}" for o in outcomes[:2])
+    return cache[key]
 
 
 def aim_count(self) -> str:
@@ -227,6 +311,35 @@ def events_message(self, events) -> str:
 
         shown = [roll_short(last_roll, self.names()).plain, *shown[-2:]]
     return "; ".join(shown[-3:])
+
+
+def choices_odds_text(self) -> Text:
+    """Every choice offered by letter, each with all its odds (I while choosing): the whole list on one page."""
+    out = Text("Every choice and its odds", style="bold", end="")
+    n = len(self.flow.letters)
+    for index, action in enumerate(self.choices):
+        base = index - index % n
+        if index % n == 0 and len(self.choices) > n:
+            last = min(base + n, len(self.choices))
+            out.append(f"\n\nChoices {base + 1}-{last} (PgDn / PgUp to reach their letters)", style="dim")
+        out.append("\n\n")
+        out.append(self.flow.letters[index % n], style="bold reverse")
+        out.append_text(lit(f" {self.describe(action)}", "bold"))
+        seat = self.flow.seat_of(action.side) or self.seat
+        try:
+            p = seat.preview(action)
+        except Exception:  # noqa: BLE001 - odds are a courtesy
+            p = None
+        if p is None:
+            out.append("\n  no dice", style="dim")
+            continue
+        if p.dice:
+            out.append("\n  Rolls: ", style="dim")
+            out.append_text(lit(p.dice))
+        for o in p.shown():
+            out.append("\n    never  " if o.chance == 0 else f"\n  {o.percent:6.2f}%  ", style="bold")
+            out.append_text(lit(o.label))
+    return out
 
 
 def preview_text(self) -> Text:

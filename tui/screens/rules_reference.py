@@ -15,15 +15,19 @@ class RulesReferenceScreen(Screen[None]):
     KEYS = READER_KEYS
     BINDINGS = bindings(READER_KEYS)
 
-    def __init__(self, ruleset) -> None:
+    def __init__(self, ruleset, before: str = "") -> None:
         super().__init__()
         self.ruleset = ruleset
+        self.before = before
+        """Markdown shown first (the game's objective, from the game screen)."""
 
     def compose(self) -> ComposeResult:
         try:
             text = self.ruleset.reference()
         except Exception as exc:
             text = f"The quick reference could not be read: {exc}"
+        if self.before:
+            text = f"{self.before}\n{text}"
         yield Static(f" Rules reference: {self.ruleset.name}   (Esc: close)", classes="screen-title")
         yield MarkdownViewer(text, show_table_of_contents=False, id="reference")
 

@@ -15,6 +15,13 @@ SIDE_COLOURS = ("#e06c6c", "#6ca0e0", "#d0b050", "#70c070")
 """Side name colours (an extra: the names tell the sides apart without colour)."""
 
 
+def fit_name(name: str, room: int) -> str:
+    """`name` cut to `room` cells with an ellipsis (at least a few letters): a unit's marks and hex
+    after it are what a row must keep at 80x24 ("Captain Az… L ow 3,4", not "Captain Aziz L o…")."""
+    room = max(room, 3)
+    return name if len(name) <= room else name[: room - 1] + "…"
+
+
 class Roster(Static):
     """Lists each side and its units; the screen calls `show` after every change."""
 
@@ -71,20 +78,29 @@ class Roster(Static):
                 out.append(f" {letters.get(unit.id, '?')}", style="bold")
                 if unit.eliminated or unit.at is None:
                     state = "gone" if unit.eliminated else "off map"
-                    out.append_text(lit(f" {unit.name}", "dim strike" if unit.eliminated else "dim"))
+                    name = fit_name(unit.name, width - 1 - len(state))
+                    out.append_text(lit(f" {name}", "dim strike" if unit.eliminated else "dim"))
                     out.append(f" {state}", style="dim")
                     continue
-                out.append_text(lit(f" {unit.name}"))
                 try:
                     marks = seat.unit_marks(unit.id)
                 except Exception:
                     marks = ""
+                where = f" {hex_label(unit.at)}"
+                room = width - 1 - len(where) - (len(marks) + 1 if marks else 0)
+                out.append_text(lit(f" {fit_name(unit.name, room)}"))
                 if marks:
                     out.append(" ")
                     out.append_text(lit(marks, "bold"))
-                out.append(f" {hex_label(unit.at)}", style="dim")
-        same_size = out.plain.count("\n") == self.text.plain.count("\n")
+                out.append(where, style="dim")
+        rows = out.plain.count("\n") + 1
+        same_size = rows == self.text.plain.count("\n") + 1
         if same_size and out.plain == self.text.plain and out.spans == self.text.spans:
             return
         self.text = out
         self.update(out, layout=not same_size)
+        # One row a line (no wrapping), so the height is the line count, set outright: a height left
+        # to `auto` and changed from inside a resize (the side lines wrapped again at the new width)
+        # kept the old height, cutting the last units off until the next change (issue 24 item 4).
+        if self.styles.height is None or self.styles.height.value != rows:
+            self.styles.height = rows

@@ -24,7 +24,7 @@ from tui.widgets import hex_update
 from tui.widgets.hex_render import printable
 from tui.widgets.sgr import on_terminal_default
 
-_FIELDS = ("turn", "phase", "deciding", "message", "cursor")
+_FIELDS = ("turn", "phase", "deciding", "message", "goal", "cursor")
 CURSOR_WIDTH = 32
 """Cells of the cursor field at most (with its "| "): a shorter text clears the rest with spaces,
 which is bytes on every cursor move, so it stays narrow."""
@@ -35,7 +35,7 @@ class StatusLine(Widget):
 
     COMPONENT_CLASSES = {
         "status-line--turn", "status-line--phase", "status-line--deciding", "status-line--message",
-        "status-line--cursor", "status-line--separator",
+        "status-line--cursor", "status-line--separator", "status-line--goal",
     }
     """Styles of the fields; TCSS may restyle any of them."""
 
@@ -49,6 +49,7 @@ class StatusLine(Widget):
     StatusLine > .status-line--phase { color: $text-muted; }
     StatusLine > .status-line--deciding { color: $accent; text-style: bold; }
     StatusLine > .status-line--message { color: $text; }
+    StatusLine > .status-line--goal { color: $text-muted; }
     StatusLine > .status-line--cursor { }
     StatusLine > .status-line--separator { color: $text-disabled; }
     """
@@ -72,9 +73,11 @@ class StatusLine(Widget):
         return "".join(ch for ch, _ in self._cells)
 
     def set_fields(self, turn: object = None, phase: object = None, deciding: object = None,
-                   message: object = None, cursor: object = None) -> None:
-        """Change any subset of the fields (None leaves a field as it is; "" clears it)."""
-        given = {"turn": turn, "phase": phase, "deciding": deciding, "message": message, "cursor": cursor}
+                   message: object = None, cursor: object = None, goal: object = None) -> None:
+        """Change any subset of the fields (None leaves a field as it is; "" clears it). `goal`, the
+        objective in a few words, is shown only when it fits whole."""
+        given = {"turn": turn, "phase": phase, "deciding": deciding, "message": message, "cursor": cursor,
+                 "goal": goal}
         for key, value in given.items():
             if value is not None:
                 self._fields[key] = printable(value).replace("\n", " ")
@@ -125,9 +128,21 @@ class StatusLine(Widget):
             put("| ", "status-line--separator")
             put(f["deciding"], "status-line--deciding")
             put(" ", "status-line--separator")
-        if f["message"]:
+        goal, message = f["goal"], f["message"]
+        room = left_width - len(cells)
+        # The objective before a message that is cut anyway (the palette and the dice log have it whole),
+        # so a game against a computer that moved first still names it; never before a warning.
+        first = (goal and len(goal) + 2 <= room < len(message) + 2 + 4 and not message.startswith("AUTOSAVE"))
+        if first:
             put("| ", "status-line--separator")
-            put(f["message"], "status-line--message")
+            put(goal, "status-line--goal")
+            put(" ", "status-line--separator")
+        if message:
+            put("| ", "status-line--separator")
+            put(message, "status-line--message")
+        if goal and not first and len(cells) + len(goal) + 2 <= left_width:
+            put("| ", "status-line--separator")
+            put(goal, "status-line--goal")
         if len(cells) > left_width:  # cut: say so
             cells = cells[: max(0, left_width - 4)] + [(".", cells[-1][1])] * 3 + [(" ", "status-line--separator")]
             cells = cells[:left_width]

@@ -88,6 +88,10 @@ class DHRRuleset:
     def victory(self, state: DHRState) -> GameResult | None:
         return victory.check(state)
 
+    def objectives(self, state: DHRState) -> list:
+        """How far each side is from each victory condition (rules/victory.py `Objective`), from `state`."""
+        return victory.progress(state)
+
     def view(self, state: DHRState, side: str | None) -> DHRState:
         return view.view(state, side)
 

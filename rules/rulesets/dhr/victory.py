@@ -10,6 +10,7 @@ Without any turn limit the game ends by elimination or casualties only.
 
 from __future__ import annotations
 
+from rules import victory
 from rules.core import GameResult, VictoryCondition
 
 KINDS = {
@@ -82,3 +83,18 @@ def check(state) -> GameResult | None:
     if state.max_turns is not None and turn > state.max_turns:
         return GameResult(winner=None, reason="turn limit reached: a draw", turn=state.max_turns)
     return None
+
+
+def progress(state) -> list[victory.Objective]:
+    """How far each side is from each condition, from the state it is handed (a seat's view)."""
+    def losses(side: str) -> tuple[int, int]:
+        lost = start = 0
+        for other in state.other_sides(side):
+            n, s = figures(state, other)
+            lost, start = lost + s - n, start + s
+        return lost, start
+
+    return victory.objectives(
+        state, left=lambda s: sum(1 for u in state.units.values() if u.side == s and u.on_map), losses=losses,
+        holds=lambda s, h: holds(state, s, [h]), held=lambda s, hexes: holds(state, s, hexes),
+        hold_until_last=True, loss_noun="figure")

@@ -48,6 +48,19 @@ class DirtsideRuleset:
     victory_kinds = victory.KINDS
     campaign_model = None
     action_adapter = A.ADAPTER
+    glossary = {
+        "CO": "Confident", "ST": "Steady", "SH": "Shaken", "BR": "Broken", "RO": "Routed",
+        "UF": "under fire this turn",
+        "P": "panicked",
+        "SMK": "in smoke",
+        "EV": "evading (VTOL)",
+        "HIGH": "VTOL flying high", "low": "VTOL flying low", "GND": "VTOL grounded",
+        "*": "already activated this turn",
+        "fire@#,#": "an artillery mission called on hex #,#",
+        "CM>#": "its cruise missile lands in turn #",
+        "X": "destroyed",
+    }
+    """The roster's marks, for the UI to explain (the unit card, the legend l, the help ?)."""
     action_kinds = {
         "move": ActionKind(key="m", label="Move", needs_target=True),
         "fire": ActionKind(key="f", label="Fire (direct fire / firefight)", needs_target=True),
@@ -88,6 +101,10 @@ class DirtsideRuleset:
 
     def victory(self, state: DSState) -> GameResult | None:
         return victory.check(state)
+
+    def objectives(self, state: DSState) -> list:
+        """How far each side is from each victory condition (rules/victory.py `Objective`), from `state`."""
+        return victory.progress(state)
 
     def view(self, state: DSState, side: str | None) -> DSState:
         return view.view(state, side)

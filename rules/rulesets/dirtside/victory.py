@@ -32,13 +32,20 @@ WORDS = VictoryWords(eliminated="every enemy unit on the map is gone", nobody_le
                      lost="the enemy lost {lost} elements", held="holds the objective after turn {turn}")
 
 
-def check(state: DSState) -> GameResult | None:
-    def losses(side: str) -> tuple[int, int]:
-        return losses_among([e for u in state.units.values() if u.side != side for e in u.stats.elements],
-                            lambda e: e.lost)
+def _losses(state: DSState, side: str) -> tuple[int, int]:
+    return losses_among([e for u in state.units.values() if u.side != side for e in u.stats.elements],
+                        lambda e: e.lost)
 
-    return victory.check(state, standing=lambda s: bool(ground(state, s)), losses=losses,
+
+def check(state: DSState) -> GameResult | None:
+    return victory.check(state, standing=lambda s: bool(ground(state, s)), losses=lambda s: _losses(state, s),
                          holds=lambda s, h: _holds(state, s, h), words=WORDS)
+
+
+def progress(state: DSState) -> list[victory.Objective]:
+    """How far each side is from each condition, from the state it is handed (a seat's view)."""
+    return victory.objectives(state, left=lambda s: len(ground(state, s)), losses=lambda s: _losses(state, s),
+                              holds=lambda s, h: _holds(state, s, h), loss_noun="element")
 
 
 def _holds(state: DSState, side: str, h: Hex) -> bool:

@@ -54,6 +54,13 @@ class HundredWarsRuleset:
     )
     state_model = HwState
     action_adapter = ADAPTER
+    glossary = {
+        "?": "a blind (what it hides is secret until spotted)",
+        ">": "has a move counter",
+        "A#": "armour down to #",
+        "X": "destroyed",
+    }
+    """The roster's marks, for the UI to explain (the unit card, the legend l, the help ?)."""
     action_kinds = {
         "roll_off": ActionKind(key="s", label="Roll off to set up"),
         "edge": ActionKind(key="e", label="Choose table edge"),
@@ -95,6 +102,10 @@ class HundredWarsRuleset:
 
     def victory(self, state: HwState) -> GameResult | None:
         return victory.check(state)
+
+    def objectives(self, state: HwState) -> list:
+        """How far each side is from each victory condition (rules/victory.py `Objective`), from `state`."""
+        return victory.progress(state)
 
     def view(self, state: HwState, side: str | None) -> HwState:
         return view.view(state, side)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import GameResult
+from rules.victory import Objective, turns_left
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.state import HwState
 
@@ -50,3 +51,20 @@ def check(state: HwState) -> GameResult | None:
     if state.max_turns is not None and state.turn > state.max_turns:
         return result(state, f"the scenario ends after turn {state.max_turns}")
     return None
+
+
+def progress(state: HwState) -> list[Objective]:
+    """The damage each side has received so far (the most damaged side loses) and the turn limit,
+    from the state it is handed (a seat's view: a blind counts for nothing until it is revealed)."""
+    dmg = {s: damage_received(state, s) for s in state.side_ids()}
+    detail = ", ".join(f"{state.side(s).name or s} {d}" for s, d in dmg.items())
+    least = min(dmg.values(), default=0)
+    best = [s for s, d in dmg.items() if d == least]
+    ahead = f"{state.side(best[0]).name or best[0]} is ahead" if len(best) == 1 else "level"
+    out = [Objective(None, "the least damaged side wins (the most damaged loses)",
+                     f"damage received: {detail} ({ahead})", ahead)]
+    if state.max_turns is not None:
+        out.append(Objective(None, f"the game ends after turn {state.max_turns}",
+                             turns_left(state.turn, state.max_turns), f"{max(state.max_turns - state.turn + 1, 0)} "
+                             "turns left"))
+    return out

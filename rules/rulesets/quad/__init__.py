@@ -69,6 +69,10 @@ class QuadRuleset:
     def victory(self, state: QuadState) -> GameResult | None:
         return victory.check(state)
 
+    def objectives(self, state: QuadState) -> list:
+        """How far each side is from each victory condition (rules/victory.py `Objective`), from `state`."""
+        return victory.progress(state)
+
     def view(self, state: QuadState, side: str | None) -> QuadState:
         return view.view(state, side)
 

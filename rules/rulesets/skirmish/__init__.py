@@ -44,6 +44,17 @@ class SkirmishRuleset:
     )
     state_model = SkirmState
     action_adapter = ADAPTER
+    glossary = {
+        "L": "the team's leader",
+        "dn": "downed (knocked down: stands up or is out)",
+        "sup": "suppressed (pinned by fire)",
+        "flee": "fleeing towards its edge",
+        "ow": "on overwatch (may interrupt the enemy)",
+        "*": "already activated this turn",
+        "dead": "dead",
+        "fled": "fled off the table",
+    }
+    """The roster's marks, for the UI to explain (the unit card, the legend l, the help ?)."""
     action_kinds = {
         "rolloff": ActionKind(key="d", label="Leaders roll off"),
         "activate": ActionKind(key="a", label="Activation roll"),
@@ -78,6 +89,10 @@ class SkirmishRuleset:
 
     def victory(self, state: SkirmState) -> GameResult | None:
         return victory.check(state)
+
+    def objectives(self, state: SkirmState) -> list:
+        """How far each side is from each victory condition (rules/victory.py `Objective`), from `state`."""
+        return victory.progress(state)
 
     def view(self, state: SkirmState, side: str | None) -> SkirmState:
         return view.view(state, side)

@@ -39,3 +39,10 @@ def check(state: SkirmState) -> GameResult | None:
 def _holds(state: SkirmState, side: str, h: Hex) -> bool:
     u = state.unit_at(h)
     return u is not None and u.side == side and not u.downed
+
+
+def progress(state: SkirmState) -> list[victory.Objective]:
+    """How far each side is from each condition, from the state it is handed (a seat's view)."""
+    return victory.objectives(
+        state, left=lambda s: len(state.units_of(s)), holds=lambda s, h: _holds(state, s, h), noun="model",
+        losses=lambda side: losses_among([u for u in state.units.values() if u.side != side], lambda u: u.eliminated))
