@@ -17,6 +17,8 @@ import termios
 
 import asyncssh
 
+from tui.remote.limits import bound_memory, clamp_size
+
 INPUT_BYTES_PER_SECOND = 4096
 """More typed input than this in a second is dropped (keys, not uploads)."""
 STOP_TIMEOUT = 5
@@ -116,12 +118,16 @@ async def stop(proc) -> None:
 
 
 def set_size(fd: int, width: int, height: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(height, 1), max(width, 1), 0, 0))
+    """The game's terminal size: what the client asked for, clamped (tui/remote/limits.py)."""
+    width, height = clamp_size(width, height)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
 def take_terminal() -> None:
-    """In the child: the pseudo-terminal on standard input becomes its controlling terminal."""
+    """In the child: the pseudo-terminal on standard input becomes its controlling terminal,
+    and its memory is bounded."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    bound_memory()
 
 
 def write_all(fd: int, data: bytes) -> None:

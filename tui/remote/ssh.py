@@ -28,6 +28,7 @@ import asyncssh
 from saves.errors import SaveError
 from tui.remote.host import SPECTATOR, Host
 from tui.remote.keys import KeyRefused
+from tui.remote.limits import bound_memory
 from tui.remote.session_io import pipe_out, pty_out, pump_in, set_size, stop, take_terminal, until_shown, write_all
 
 USER = "play"
@@ -265,7 +266,7 @@ class SSHDoor:
                 args.append("--plain")
                 proc = await asyncio.create_subprocess_exec(
                     *args, env=env, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                    stderr=asyncio.subprocess.STDOUT)
+                    stderr=asyncio.subprocess.STDOUT, preexec_fn=bound_memory)
                 typed = pump_in(process, proc.stdin.write, proc, on_eof=proc.stdin.close)
                 shown = pipe_out(proc, process)
             else:
