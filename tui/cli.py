@@ -438,8 +438,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     if args.ask_code and not code:
         from tui.remote.app import run_remote
 
-        run_remote(None, path)
-        return EXIT_OK
+        return EXIT_INTERNAL if run_remote(None, path) else EXIT_OK
     if not code and not (args.game and args.side):
         raise UserError("name the game and --side, or give a join --code")
     try:
@@ -455,8 +454,7 @@ def cmd_join(args: argparse.Namespace) -> int:
             return run_plain(None, seat=seat)
         from tui.remote.app import run_remote
 
-        run_remote(seat)
-        return EXIT_OK
+        return EXIT_INTERNAL if run_remote(seat) else EXIT_OK
     finally:
         seat.close()
 
