@@ -545,13 +545,13 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 
 def cmd_web(args: argparse.Namespace) -> int:
-    import shlex
+    from tui.dialogs.files import CONFINED
+    from tui.remote.web import WebDoor
 
-    from textual_serve.server import Server
-
-    command = f"{shlex.quote(sys.executable)} -m tui.cli" + (" join --ask-code" if args.join else "")
+    argv = [sys.executable, "-m", "tui.cli"] + (["join", "--ask-code"] if args.join else [])
     _out(f"hexwar in a browser: http://{args.host}:{args.port}/  (Ctrl+C stops)")
-    Server(command, host=args.host, port=args.port, title="hexwar").serve()
+    # The whole app in a browser opens and saves files only in the saves folder (tui/dialogs/files.py).
+    WebDoor(argv, host=args.host, port=args.port, env={} if args.join else {CONFINED: "1"}).serve()
     return EXIT_OK
 
 
