@@ -122,7 +122,7 @@ def play_in_browser(shots: Path) -> tuple[str, str]:
             server.wait(5)
 
 
-def join_in_browser(shots: Path) -> tuple[str, list[str]]:
+def join_in_browser(shots: Path) -> tuple[str, list[tuple[str, str]]]:
     """`hexwar web --join` in Chromium: a host (in this process) hosts a QUAD teaching game; the
     browser enters the Kingdom's code, reaches the game screen and draws a card (d). Returns the
     browser's screen after the move and the log as the Rebels' player (on the host's socket, as
@@ -172,7 +172,7 @@ def join_in_browser(shots: Path) -> tuple[str, list[str]]:
                 shown = tab.text()
             finally:
                 browser.close()
-        return shown, [step.text for step in rebels.log()]
+        return shown, [(step.side, step.text) for step in rebels.log()]
     finally:
         if server is not None:
             server.terminate()

@@ -24,5 +24,5 @@ def test_a_browser_player_joins_a_hosted_game_by_code_and_the_other_player_sees_
 
     shown, log = join_in_browser(tmp_path)
     assert "Session ended" not in shown and "internal error" not in shown, shown
-    assert log == ["The Kingdom draws 1 card"], log
+    assert log == [("kingdom", "Draw one card")], log
     assert (tmp_path / "joined.png").exists()
