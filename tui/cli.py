@@ -187,6 +187,10 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("file", metavar="FILE", help="the turn file")
     imp.add_argument("--game", metavar="SAVE", help="your save of the game (default: the mail save of this game "
                      "in the saves folder, made from the game's first turn file)")
+    imp.add_argument("--scenario", metavar="FILE", help="a first turn file's start must be this scenario file "
+                     "(default: the bundled scenario it names)")
+    imp.add_argument("--accept-start", action="store_true", help="import a first turn file whose start differs "
+                     "from its scenario (after reading what differs)")
     balance = sub.add_parser(
         "balance", help="play computer against computer over many seeds and report win rates",
         description="Play SCENARIO computer against computer over many seeds in parallel and print each "
@@ -564,7 +568,7 @@ def cmd_turn(args: argparse.Namespace) -> int:
         written = write_turn(turn, args.file)
         _out(f"Wrote {written}: {what}.")
         return EXIT_OK
-    _, _, what = import_turn(args.file, args.game)
+    _, _, what = import_turn(args.file, args.game, args.scenario, args.accept_start)
     _out(f"Imported {args.file}: {what}.")
     return EXIT_OK
 

@@ -86,7 +86,8 @@ def tamper(path, change):
     (lambda d: d.update(game="0" * 64), "another game"),
     (lambda d: d.update(after="f" * 64), "closing hash"),
     (lambda d: d.update(first=40), "missing"),
-    (lambda d: d.update(sender="kingdom"), "carries only its sender's actions"),
+    (lambda d: d.update(sender="kingdom"), "comes from the other side"),
+    (lambda d: d.update(sender="kingdom", receiver="rebels"), "carries only its sender's actions"),
     (lambda d: d.update(version=99), "update hexwar"),
     (lambda d: d.update(extra="x"), "extra"),
 ])
