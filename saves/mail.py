@@ -28,6 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.service import GameService
+from rules.words import count
 from saves.errors import Problem, SaveError, literal, shown
 from saves.files import dump_toml, parse_document, parse_toml, read_bytes, write_atomic
 from saves.store import game_from_document, load_game, render_save, save_game, saves_dir
@@ -124,7 +125,9 @@ def export_turn(service: GameService, since: int | None = None) -> tuple[TurnFil
         sender=sender, receiver=receiver, first=since, before=hashes[since],
         actions=[step.action.text() for step in log[since:]], after=hashes[-1], start=start,
     )
-    what = f"{len(turn.actions)} action(s) from {sender or 'nobody'} (actions {since + 1}-{len(log)}) for {receiver}"
+    span = f"action {len(log)}" if since + 1 == len(log) else f"actions {since + 1}-{len(log)}"
+    what = (f"{count(len(turn.actions), 'action')} of {service.side_name(sender) if sender else 'nobody'} ({span}) "
+            f"for {service.side_name(receiver) if receiver else 'nobody'}")
     return turn, what
 
 
@@ -230,5 +233,6 @@ def import_turn(path: str | Path, game: str | Path | None = None, scenario: str 
     target.parent.mkdir(parents=True, exist_ok=True)
     save_game(trial, target)
     new = len(turn.actions) - overlap
-    what = f"{new} new action(s) from {turn.sender} applied ({overlap} already known); the game is saved to {target}"
+    what = (f"{count(new, 'new action')} of {trial.side_name(turn.sender)} applied ({overlap} already known); "
+            f"the game is saved to {target}")
     return trial, target, what

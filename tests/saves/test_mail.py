@@ -131,6 +131,6 @@ def test_the_command_line_exports_and_imports(tmp_path, capsys):
     save_game(alice, tmp_path / "a.toml")
     assert main(["turn", "export", str(tmp_path / "a.toml"), str(tmp_path / "t.toml")]) == 0
     assert main(["turn", "import", str(tmp_path / "t.toml")]) == 0
-    assert "new action(s) from kingdom applied" in capsys.readouterr().out
+    assert "new action of The Kingdom applied" in capsys.readouterr().out  # not "1 new action(s) from kingdom"
     assert main(["turn", "import", str(tmp_path / "nope.toml")]) == 2
     assert "no such file" in capsys.readouterr().err

@@ -48,3 +48,14 @@ async def test_the_waiting_player_reads_what_the_other_side_did_and_who_is_onlin
         assert screen.message != screen.last_message(screen._last[1]), (
             f"the message line shows the Kingdom's own last move, not the Rebels': {screen.message!r}")
         assert "2/2 online" in online, online
+
+
+def test_a_refusal_names_the_side_whose_turn_it_is_in_good_english(host):
+    """Item 12: "it is The Rebels's turn" (and "'kingdom''s" in mail messages)."""
+    kingdom = host.seat(host.codes["kingdom"])
+    assert kingdom.apply(kingdom.legal_actions()[0]).ok
+    refused = kingdom.apply("draw kingdom")
+    assert not refused.ok and "The Rebels' " in refused.reason and "Rebels's" not in refused.reason, refused.reason
+    from rules.words import possessive
+
+    assert [possessive(n) for n in ("The Kingdom", "The Rebels", "Marines")] == ["The Kingdom's", "The Rebels'", "Marines'"]
