@@ -221,3 +221,29 @@ async def test_the_load_dialog_in_a_browser_refuses_etc_passwd(tmp_path, monkeyp
         shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert "Only files in" in shown and "root:" not in shown
         assert type(app.screen).__name__ == "LoadDialog"
+
+
+def test_one_address_cannot_open_tab_after_tab(web):
+    """Each websocket is a hexwar process: one address gets at most MAX_TABS_PER_ADDRESS of them."""
+    MAX_TABS_PER_ADDRESS = 4  # tui/remote/web.py's
+
+    origin = f"http://127.0.0.1:{web.port}"
+
+    async def attack():
+        opened, statuses = [], []
+        try:
+            for _ in range(MAX_TABS_PER_ADDRESS + 2):
+                status, ws, session = await open_socket(web.port, origin)
+                statuses.append(status)
+                if ws is not None:
+                    opened.append((ws, session))
+            running = len(await asyncio.to_thread(wait_until, lambda: app_processes(web), 20, "the apps"))
+        finally:
+            for ws, session in opened:
+                await ws.close()
+                await session.close()
+        return statuses, running
+
+    statuses, running = asyncio.run(attack())
+    assert statuses == [101] * MAX_TABS_PER_ADDRESS + [429, 429], statuses
+    assert running <= MAX_TABS_PER_ADDRESS

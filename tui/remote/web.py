@@ -12,7 +12,8 @@ its websocket closes. This server:
 - clamps every size (the first and each resize) to tui/remote/limits.py's
   maximum and runs each app process under its memory bound;
 - ends the app process when its websocket closes: asked to quit, then killed
-  (its whole process group) when it has not stopped within STOP_TIMEOUT.
+  (its whole process group) when it has not stopped within STOP_TIMEOUT;
+- runs at most MAX_TABS app processes, MAX_TABS_PER_ADDRESS for one address.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import ipaddress
 import logging
 import os
 import signal
+from collections import Counter
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
@@ -37,6 +39,9 @@ STOP_TIMEOUT = 3.0
 MAX_MESSAGE = 64 * 1024
 """A websocket message from the page larger than this ends the connection (keys, not uploads)."""
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1", "[::1]"}
+MAX_TABS = 32
+"""App processes (browser tabs) at once: each is a hexwar of its own."""
+MAX_TABS_PER_ADDRESS = 4
 
 
 class BoundedApp(AppService):
@@ -121,6 +126,8 @@ class WebDoor(Server):
         super().__init__(" ".join(argv), host=host, port=port, title=title)
         self.argv = argv
         self.env = env or {}
+        self.tabs: Counter[str] = Counter()
+        """App processes running, by the browser's address."""
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
         async for message in websocket:
@@ -146,9 +153,13 @@ class WebDoor(Server):
         if not origin_allowed(request.headers.get("Origin"), request.host, self.host, self.port):
             log.warning("refused a websocket from origin %r", request.headers.get("Origin"))
             return web.Response(status=403, text="This page's origin may not drive hexwar.\n")
+        address = request.remote or "?"
+        if sum(self.tabs.values()) >= MAX_TABS or self.tabs[address] >= MAX_TABS_PER_ADDRESS:
+            return web.Response(status=429, text="Too many hexwar tabs are open: close one and try again.\n")
         width, height = clamp_size(request.query.get("width", "80"), request.query.get("height", "24"))
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         app_service: BoundedApp | None = None
+        self.tabs[address] += 1
         try:
             await websocket.prepare(request)
             app_service = BoundedApp(self.argv, self.env, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
@@ -160,6 +171,11 @@ class WebDoor(Server):
         except Exception as error:  # noqa: BLE001 - one tab's failure is logged, the server goes on
             log.exception(error)
         finally:
-            if app_service is not None:
-                await asyncio.shield(app_service.stop())
+            try:
+                if app_service is not None:
+                    await asyncio.shield(app_service.stop())
+            finally:
+                self.tabs[address] -= 1
+                if self.tabs[address] <= 0:
+                    del self.tabs[address]
         return websocket
