@@ -59,3 +59,17 @@ def test_a_refusal_names_the_side_whose_turn_it_is_in_good_english(host):
     from rules.words import possessive
 
     assert [possessive(n) for n in ("The Kingdom", "The Rebels", "Marines")] == ["The Kingdom's", "The Rebels'", "Marines'"]
+
+
+async def test_the_code_screen_ends_when_no_code_comes(host, monkeypatch):
+    """A browser tab (or `hexwar join --ask-code`) left at the prompt does not hold a process for ever."""
+    from tui.remote import app as remote_app
+
+    monkeypatch.setattr(remote_app, "CODE_TIMEOUT", 0.3, raising=False)
+    app = remote_app.RemoteApp(None, str(host.host.socket_path))
+    async with app.run_test() as pilot:
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if app._exit_renderables or not app.is_running:
+                break
+        assert not app.is_running or app._exit_renderables, "the code screen waited on"

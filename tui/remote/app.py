@@ -23,6 +23,9 @@ from tui.remote.seating import RemoteSeating
 from tui.screens.game import GameScreen
 
 MAX_CODE = 40
+CODE_TIMEOUT = 300.0
+"""Seconds the code screen waits for a valid code before it ends (a browser tab left at the
+prompt holds a process of the host's machine)."""
 
 
 def game_screen(seat: RemoteSeat) -> GameScreen:
@@ -48,6 +51,11 @@ class CodeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#code", Input).focus()
+        self.set_timer(CODE_TIMEOUT, self.give_up)
+
+    def give_up(self) -> None:
+        if self.app.seat is None:
+            self.app.exit(message="No join code was entered in time: goodbye.")
 
     @on(Input.Submitted, "#code")
     def join(self, event: Input.Submitted) -> None:
