@@ -247,3 +247,20 @@ def test_one_address_cannot_open_tab_after_tab(web):
     statuses, running = asyncio.run(attack())
     assert statuses == [101] * MAX_TABS_PER_ADDRESS + [429, 429], statuses
     assert running <= MAX_TABS_PER_ADDRESS
+
+
+def test_the_origin_must_name_this_server_as_the_page_was_loaded():
+    import socket as sockets
+
+    from tui.remote.web import origin_allowed
+
+    assert origin_allowed("http://localhost:8000", "localhost:8000", "localhost", 8000)
+    assert origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", "localhost", 8000)
+    assert not origin_allowed("http://evil.example:8000", "evil.example:8000", "localhost", 8000)  # DNS rebinding
+    assert not origin_allowed("http://localhost:9000", "localhost:8000", "localhost", 8000)
+    assert not origin_allowed("http://localhost:8000", "localhost:8000", "localhost", 9000)
+    assert not origin_allowed("file://", "localhost:8000", "localhost", 8000)
+    assert origin_allowed("http://192.168.1.5:8000", "192.168.1.5:8000", "0.0.0.0", 8000)
+    me = sockets.gethostname()
+    assert origin_allowed(f"http://{me}:8000", f"{me}:8000", "0.0.0.0", 8000)
+    assert not origin_allowed("http://evil.example:8000", "evil.example:8000", "0.0.0.0", 8000)

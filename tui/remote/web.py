@@ -23,6 +23,7 @@ import ipaddress
 import logging
 import os
 import signal
+import socket
 from collections import Counter
 from urllib.parse import urlsplit
 
@@ -109,11 +110,11 @@ def host_allowed(name: str, served_host: str) -> bool:
         return True
     if served in LOOPBACK_NAMES:
         return name in LOOPBACK_NAMES
-    if served in ("", "0.0.0.0", "::"):  # every address of this machine: any address, but no other name
+    if served in ("", "0.0.0.0", "::"):  # every address of this machine: any address, its own names
         try:
             ipaddress.ip_address(name)
         except ValueError:
-            return name in LOOPBACK_NAMES
+            return name in LOOPBACK_NAMES or name in {socket.gethostname().lower(), socket.getfqdn().lower()}
         return True
     return False
 
