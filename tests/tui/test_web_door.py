@@ -264,3 +264,25 @@ def test_the_origin_must_name_this_server_as_the_page_was_loaded():
     me = sockets.gethostname()
     assert origin_allowed(f"http://{me}:8000", f"{me}:8000", "0.0.0.0", 8000)
     assert not origin_allowed("http://evil.example:8000", "evil.example:8000", "0.0.0.0", 8000)
+
+
+async def test_the_army_builder_in_a_browser_reads_no_file_outside_the_data_folder(tmp_path, monkeypatch):
+    from textual.widgets import Input
+
+    from tui.app import HexwarApp
+    from tui.dialogs import files
+    from tui.screens.army_builder import ArmyBuilderScreen
+
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv(files.CONFINED, "1")
+    secret = tmp_path.parent / "secret.toml"
+    secret.write_text('format = "hexwar"\nkind = "army"\n')
+    app = HexwarApp({"screen": lambda: ArmyBuilderScreen("hundred_wars", None, None)}, autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ArmyBuilderScreen)
+        screen.query_one("#file", Input).value = str(secret)
+        screen.action_load()
+        await pilot.pause()
+        assert screen.message.startswith("Not loaded: Only files in"), screen.message
