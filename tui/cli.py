@@ -167,7 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serve hexwar's screens to a web browser with textual-serve: each browser tab runs its "
         "own hexwar. Without --join, the whole app (local games); with --join, only joining a game of the "
         "host on this machine by its join code. Listens on localhost unless --host says otherwise: the "
-        "whole app can open and save files on this machine, so expose only --join to others.",
+        "whole app opens and saves games (in hexwar's data folder) as this machine's user, so expose only --join "
+        "to others. A websocket from another site's page is refused.",
     )
     web.add_argument("--port", type=int, default=8000, metavar="N", help="the port (default 8000)")
     web.add_argument("--host", default="localhost", metavar="ADDRESS", help="the address (default localhost)")
@@ -554,7 +555,7 @@ def cmd_web(args: argparse.Namespace) -> int:
 
     argv = [sys.executable, "-m", "tui.cli"] + (["join", "--ask-code"] if args.join else [])
     _out(f"hexwar in a browser: http://{args.host}:{args.port}/  (Ctrl+C stops)")
-    # The whole app in a browser opens and saves files only in the saves folder (tui/dialogs/files.py).
+    # The whole app in a browser opens and saves typed paths only in the data folder (tui/dialogs/files.py).
     WebDoor(argv, host=args.host, port=args.port, env={} if args.join else {CONFINED: "1"}).serve()
     return EXIT_OK
 
