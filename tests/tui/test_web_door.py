@@ -286,3 +286,40 @@ async def test_the_army_builder_in_a_browser_reads_no_file_outside_the_data_fold
         screen.action_load()
         await pilot.pause()
         assert screen.message.startswith("Not loaded: Only files in"), screen.message
+
+
+def test_a_flood_of_typed_input_is_cut_to_the_ssh_doors_rate():
+    """A page sending a megabyte of "keys" at once: the app is passed at most 4 KB a second."""
+    from tui.remote.limits import INPUT_BYTES_PER_SECOND
+    from tui.remote.web import WebDoor
+
+    class Message:
+        type = aiohttp.WSMsgType.TEXT
+
+        def __init__(self, envelope) -> None:
+            self.envelope = envelope
+
+        def json(self):
+            return self.envelope
+
+    class Socket:
+        def __init__(self, messages) -> None:
+            self.messages = messages
+
+        def __aiter__(self):
+            return self._each()
+
+        async def _each(self):
+            for m in self.messages:
+                yield m
+
+    class App:
+        passed = 0
+
+        async def send_bytes(self, data: bytes) -> bool:
+            App.passed += len(data)
+            return True
+
+    flood = [Message(["stdin", "x" * 65536]) for _ in range(16)] + [Message(["resize", "garbage"]), Message([])]
+    asyncio.run(WebDoor(["true"], "127.0.0.1", 0)._process_messages(Socket(flood), App()))
+    assert App.passed == INPUT_BYTES_PER_SECOND

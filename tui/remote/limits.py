@@ -1,4 +1,4 @@
-"""Bounds on what one remote player's game may take of the host: its screen size, its memory.
+"""Bounds on what one remote player's game may take of the host: its input, screen size, memory.
 
 Textual-free; shared by the SSH door (tui/remote/ssh.py, session_io.py) and
 `hexwar web` (tui/remote/web.py). A terminal of 10000x10000 cells asked for by
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import resource
 
+INPUT_BYTES_PER_SECOND = 4096
+"""More typed input than this in a second is dropped (keys, not uploads)."""
 MAX_WIDTH = 500
 MAX_HEIGHT = 200
 GAME_MEMORY = 1536 * 1024 * 1024

@@ -17,10 +17,8 @@ import termios
 
 import asyncssh
 
-from tui.remote.limits import bound_memory, clamp_size
+from tui.remote.limits import INPUT_BYTES_PER_SECOND, bound_memory, clamp_size
 
-INPUT_BYTES_PER_SECOND = 4096
-"""More typed input than this in a second is dropped (keys, not uploads)."""
 STOP_TIMEOUT = 5
 """Seconds a session's game has to stop when asked, before it is killed."""
 

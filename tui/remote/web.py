@@ -13,7 +13,8 @@ its websocket closes. This server:
   maximum and runs each app process under its memory bound;
 - ends the app process when its websocket closes: asked to quit, then killed
   (its whole process group) when it has not stopped within STOP_TIMEOUT;
-- runs at most MAX_TABS app processes, MAX_TABS_PER_ADDRESS for one address.
+- runs at most MAX_TABS app processes, MAX_TABS_PER_ADDRESS for one address;
+- passes at most INPUT_BYTES_PER_SECOND of typed input a second to an app, as the SSH door does.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from tui.remote.limits import bound_memory, clamp_size
+from tui.remote.limits import INPUT_BYTES_PER_SECOND, bound_memory, clamp_size
 
 log = logging.getLogger("textual-serve")
 
@@ -131,6 +132,8 @@ class WebDoor(Server):
         """App processes running, by the browser's address."""
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        loop = asyncio.get_running_loop()
+        window, used = loop.time(), 0
         async for message in websocket:
             if message.type != WSMsgType.TEXT:
                 continue
@@ -140,7 +143,13 @@ class WebDoor(Server):
             except (ValueError, TypeError, IndexError, KeyError):
                 continue  # not textual-serve's page talking: ignored
             if kind == "stdin" and isinstance(data, str):
-                await app_service.send_bytes(data.encode("utf-8"))
+                now = loop.time()
+                if now - window >= 1.0:
+                    window, used = now, 0
+                chunk = data.encode("utf-8")[: max(0, INPUT_BYTES_PER_SECOND - used)]  # keys, not uploads
+                used += len(chunk)
+                if chunk:
+                    await app_service.send_bytes(chunk)
             elif kind == "resize" and isinstance(data, dict):
                 await app_service.set_terminal_size(data.get("width"), data.get("height"))
             elif kind == "ping":
