@@ -13,6 +13,9 @@ from __future__ import annotations
 
 PUBLIC, OWNER, NOBODY = "public", "owner", "nobody"
 
+SECRET_WHILE: dict[tuple[str, str], str] = {("hundred_wars", "HwUnit"): "blind"}
+"""A model whose secret fields are secret only while this field of it is true (a blind's contents)."""
+
 
 def public(names: str) -> dict[str, str]:
     return {name: PUBLIC for name in names.split()}
