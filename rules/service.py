@@ -26,6 +26,7 @@ from rules.core import Context, Decision, GameResult, GameState, Preview, Refusa
 from rules.dice import Dice, RollSink, SeededDice
 from rules.events import Event, GameOver, Rolled
 from rules.seat import Seat, UndoPolicy
+from rules.words import possessive
 
 
 class Store(Protocol):
@@ -258,7 +259,7 @@ class GameService:
         if decision.side is None:
             return "the game is over"
         if not decision.may_act(action.side):
-            return f"it is {self.side_name(decision.side)}'s decision, not {self.side_name(action.side)}'s"
+            return f"it is {possessive(self.side_name(decision.side))} decision, not {possessive(self.side_name(action.side))}"
         return ""
 
     def side_name(self, side_id: str) -> str:

@@ -10,3 +10,8 @@ def count(n: int, word: str, plural: str | None = None) -> str:
     if n == 1:
         return f"{n} {word}"
     return f"{n} {plural or _PLURALS.get(word, word + 's')}"
+
+
+def possessive(name: str) -> str:
+    """`name` owning something: "The Kingdom's", "The Rebels'" (never "The Rebels's")."""
+    return name + ("'" if name.endswith("s") else "'s")

@@ -5,13 +5,17 @@ Each action extends a chain: `h[0]` is the identity, `h[i+1]` hashes `h[i]` with
 the text of action i. A turn file says where it starts (`first`), the chain
 there (`before`), the actions, and the chain after them (`after`). The receiver
 recomputes the chain from its own log, so an earlier action that was changed,
-dropped or re-ordered, a file for another game, a missing turn, or an action
-made for the receiver's own side is refused with the reason; then each new
-action is applied through the rules (legal, with the game's own dice) and the
-local save is written atomically. docs/remote.md says what this cannot stop.
+dropped or re-ordered, a file for another game, a missing turn, a file from
+the receiver's own side, an action made for another side than the sender's, or
+a turn that does not hand the game to its receiver is refused with the reason;
+then each new action is applied through the rules (legal, with the game's own
+dice) and the local save is written atomically. docs/remote.md says what this
+cannot stop.
 
 The first turn file of a game also carries the game's start (a save at action
-0), so the other player needs nothing else to begin.
+0), so the other player needs nothing else to begin; a start that differs from
+the scenario it names (saves/mail_start.py) is refused, field by field, unless
+the receiver accepts it.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules.service import GameService
+from rules.words import count
 from saves.errors import Problem, SaveError, literal, shown
 from saves.files import dump_toml, parse_document, parse_toml, read_bytes, write_atomic
 from saves.store import game_from_document, load_game, render_save, save_game, saves_dir
@@ -75,6 +80,11 @@ def link(previous: str, action_text: str) -> str:
     return hashlib.sha256(f"{previous}\n{action_text}".encode("utf-8")).hexdigest()
 
 
+def possessive(name: str) -> str:
+    """"The Kingdom's", "The Rebels'"."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def mail_path(gid: str) -> Path:
     """Where an imported game is kept when no file is named: one file per game in the saves folder."""
     return saves_dir() / f"mail-{gid[:16]}.toml"
@@ -101,6 +111,10 @@ def export_turn(service: GameService, since: int | None = None) -> tuple[TurnFil
     if not 0 <= since <= len(log):
         raise SaveError(None, f"--since must be from 0 to {len(log)} (the game has {len(log)} actions)")
     sender = log[-1].action.side if log else (service.decision().side or "")
+    if log and sender == receiver and service.result is None:
+        name = service.side_name(sender)
+        raise SaveError(None, f"{possessive(name)} turn is not over yet: {name} still decides. Finish the turn, "
+                        "save, then export it")
     hashes = chain(service)
     start = ""
     if since == 0:
@@ -111,7 +125,9 @@ def export_turn(service: GameService, since: int | None = None) -> tuple[TurnFil
         sender=sender, receiver=receiver, first=since, before=hashes[since],
         actions=[step.action.text() for step in log[since:]], after=hashes[-1], start=start,
     )
-    what = f"{len(turn.actions)} action(s) from {sender or 'nobody'} (actions {since + 1}-{len(log)}) for {receiver}"
+    span = f"action {len(log)}" if since + 1 == len(log) else f"actions {since + 1}-{len(log)}"
+    what = (f"{count(len(turn.actions), 'action')} of {service.side_name(sender) if sender else 'nobody'} ({span}) "
+            f"for {service.side_name(receiver) if receiver else 'nobody'}")
     return turn, what
 
 
@@ -136,8 +152,11 @@ def read_turn(path: str | Path) -> TurnFile:
         raise SaveError(path, Problem(where, literal(err["msg"], 120))) from None
 
 
-def _game_for(turn: TurnFile, path: str | Path, game: str | Path | None) -> tuple[GameService, Path]:
-    """The receiver's copy of the game: the named save, the mail save of this game, or the file's start."""
+def _game_for(turn: TurnFile, path: str | Path, game: str | Path | None, scenario: str | Path | None = None,
+              accept_start: bool = False) -> tuple[GameService, Path]:
+    """The receiver's copy of the game: the named save, the mail save of this game, or the file's start
+    (refused when it differs from the scenario it names, or from the scenario file `scenario`,
+    unless `accept_start`)."""
     target = Path(game) if game is not None else mail_path(turn.game)
     if target.exists():
         return load_game(target), target
@@ -147,17 +166,30 @@ def _game_for(turn: TurnFile, path: str | Path, game: str | Path | None) -> tupl
         raise SaveError(path, Problem("first", f"you have no copy of this game ({turn.game[:16]}...): "
                                       "import its first turn file, or name your save with --game"))
     doc = parse_document(turn.start.encode("utf-8"), f"{path} (start)")
-    return game_from_document(doc, f"{path} (start)"), target
+    service = game_from_document(doc, f"{path} (start)")
+    if not accept_start:
+        from saves.mail_start import describe, start_differences
+
+        what, found = start_differences(service, scenario)
+        if found:
+            raise SaveError(path, Problem("start", describe(what, found) + ". Nothing was imported; if you agreed "
+                                          "to this start, import again with --accept-start"))
+    return service, target
 
 
-def import_turn(path: str | Path, game: str | Path | None = None) -> tuple[GameService, Path, str]:
+def import_turn(path: str | Path, game: str | Path | None = None, scenario: str | Path | None = None,
+                accept_start: bool = False) -> tuple[GameService, Path, str]:
     """Check a turn file against the receiver's game and apply its new actions; save atomically.
+    A first turn file's start is checked against the scenario it names (or the file `scenario`).
 
     Returns the game, where it was saved, and a sentence saying what was done. Raises
     SaveError with the reason when the file is refused; the local game is then untouched.
     """
     turn = read_turn(path)
-    service, target = _game_for(turn, path, game)
+    if turn.sender == turn.receiver:
+        raise SaveError(path, Problem("sender", f"the file is from {shown(turn.sender)} to {shown(turn.receiver)}: a "
+                                      "turn file comes from the other side, never from the receiver's own"))
+    service, target = _game_for(turn, path, game, scenario, accept_start)
     hashes = chain(service)
     if turn.game != hashes[0]:
         raise SaveError(path, Problem("game", "this turn file is for another game (its opening state differs from yours)"))
@@ -185,16 +217,22 @@ def import_turn(path: str | Path, game: str | Path | None = None) -> tuple[GameS
         except ValueError as exc:
             raise SaveError(path, Problem(f"actions[{k}]", f"not an action of {trial.ruleset.id}: {literal(exc, 120)}")) from None
         if action.side != turn.sender:
-            raise SaveError(path, Problem(f"actions[{k}]", f"{shown(text, 60)} is {shown(action.side)}'s, but the file is "
-                                          f"{shown(turn.sender)}'s turn: a turn file carries only its sender's actions"))
+            raise SaveError(path, Problem(f"actions[{k}]", f"{shown(text, 60)} is an action of "
+                                          f"{trial.side_name(action.side)}, but the file is the turn of "
+                                          f"{trial.side_name(turn.sender)}: a turn file carries only its sender's actions"))
         done = trial.apply(action, autosave=False)
         if not done.ok:
             raise SaveError(path, Problem(f"actions[{k}]", f"{shown(text, 60)} is refused: {literal(done.reason, 120)}"))
         h = link(h, text)
     if h != turn.after:
         raise SaveError(path, Problem("after", "the file's closing hash does not match its actions (the file was edited)"))
+    if len(turn.actions) > overlap and trial.result is None and trial.decision().side == turn.sender:
+        name = trial.side_name(turn.sender)
+        raise SaveError(path, Problem("actions", f"after the file's actions {name} still decides: "
+                                      f"{possessive(name)} turn is not over, so it is not yours to play"))
     target.parent.mkdir(parents=True, exist_ok=True)
     save_game(trial, target)
     new = len(turn.actions) - overlap
-    what = f"{new} new action(s) from {turn.sender} applied ({overlap} already known); the game is saved to {target}"
+    what = (f"{count(new, 'new action')} of {trial.side_name(turn.sender)} applied ({overlap} already known); "
+            f"the game is saved to {target}")
     return trial, target, what

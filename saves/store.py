@@ -263,6 +263,10 @@ def verify(path: str | Path) -> Report:
         f"seed {state.seed}, {n} action{'s' if n != 1 else ''} replayed, turn {state.turn}, "
         + checked + (f"; game over ({literal(result, 80)})" if result else "")
     )
+    if doc.start is None:  # a mail player may have edited the start it names (saves/mail_start.py)
+        from saves.mail_start import start_note
+
+        message += start_note(service)
     if resume.resumed_why(service):
         message = (f"{literal(path, 200)}: ok, resumed from its snapshot: an older save whose action log "
                    f"today's {state.ruleset} rules play differently ({literal(resume.resumed_why(service), 160)})")

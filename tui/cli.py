@@ -168,7 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serve hexwar's screens to a web browser with textual-serve: each browser tab runs its "
         "own hexwar. Without --join, the whole app (local games); with --join, only joining a game of the "
         "host on this machine by its join code. Listens on localhost unless --host says otherwise: the "
-        "whole app can open and save files on this machine, so expose only --join to others.",
+        "whole app opens and saves games (in hexwar's data folder) as this machine's user, so expose only --join "
+        "to others. A websocket from another site's page is refused.",
     )
     web.add_argument("--port", type=int, default=8000, metavar="N", help="the port (default 8000)")
     web.add_argument("--host", default="localhost", metavar="ADDRESS", help="the address (default localhost)")
@@ -188,6 +189,10 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("file", metavar="FILE", help="the turn file")
     imp.add_argument("--game", metavar="SAVE", help="your save of the game (default: the mail save of this game "
                      "in the saves folder, made from the game's first turn file)")
+    imp.add_argument("--scenario", metavar="FILE", help="a first turn file's start must be this scenario file "
+                     "(default: the bundled scenario it names)")
+    imp.add_argument("--accept-start", action="store_true", help="import a first turn file whose start differs "
+                     "from its scenario (after reading what differs)")
     balance = sub.add_parser(
         "balance", help="play computer against computer over many seeds and report win rates",
         description="Play SCENARIO computer against computer over many seeds in parallel and print each "
@@ -464,8 +469,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     if args.ask_code and not code:
         from tui.remote.app import run_remote
 
-        run_remote(None, path)
-        return EXIT_OK
+        return EXIT_INTERNAL if run_remote(None, path) else EXIT_OK
     if not code and not (args.game and args.side):
         raise UserError("name the game and --side, or give a join --code")
     try:
@@ -481,8 +485,7 @@ def cmd_join(args: argparse.Namespace) -> int:
             return run_plain(None, seat=seat)
         from tui.remote.app import run_remote
 
-        run_remote(seat)
-        return EXIT_OK
+        return EXIT_INTERNAL if run_remote(seat) else EXIT_OK
     finally:
         seat.close()
 
@@ -573,13 +576,13 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 
 def cmd_web(args: argparse.Namespace) -> int:
-    import shlex
+    from tui.dialogs.files import CONFINED
+    from tui.remote.web import WebDoor
 
-    from textual_serve.server import Server
-
-    command = f"{shlex.quote(sys.executable)} -m tui.cli" + (" join --ask-code" if args.join else "")
+    argv = [sys.executable, "-m", "tui.cli"] + (["join", "--ask-code"] if args.join else [])
     _out(f"hexwar in a browser: http://{args.host}:{args.port}/  (Ctrl+C stops)")
-    Server(command, host=args.host, port=args.port, title="hexwar").serve()
+    # The whole app in a browser opens and saves typed paths only in the data folder (tui/dialogs/files.py).
+    WebDoor(argv, host=args.host, port=args.port, env={} if args.join else {CONFINED: "1"}).serve()
     return EXIT_OK
 
 
@@ -592,7 +595,7 @@ def cmd_turn(args: argparse.Namespace) -> int:
         written = write_turn(turn, args.file)
         _out(f"Wrote {written}: {what}.")
         return EXIT_OK
-    _, _, what = import_turn(args.file, args.game)
+    _, _, what = import_turn(args.file, args.game, args.scenario, args.accept_start)
     _out(f"Imported {args.file}: {what}.")
     return EXIT_OK
 

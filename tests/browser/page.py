@@ -120,3 +120,65 @@ def play_in_browser(shots: Path) -> tuple[str, str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(5)
+
+
+def join_in_browser(shots: Path) -> tuple[str, list[tuple[str, str]]]:
+    """`hexwar web --join` in Chromium: a host (in this process) hosts a QUAD teaching game; the
+    browser enters the Kingdom's code, reaches the game screen and draws a card (d). Returns the
+    browser's screen after the move and the log as the Rebels' player (on the host's socket, as
+    every SSH session plays) was pushed it; leaves joined.png in `shots`."""
+    from playwright.sync_api import sync_playwright
+
+    from rules.service import GameService
+    from saves.scenarios import load_scenario
+    from tests.tui.test_host import Running
+
+    if not Path(CHROMIUM).exists():
+        raise AssertionError(f"no browser at {CHROMIUM}: apt-get install chromium (.ci/run does)")
+    data = shots / "data"
+    running = Running(data / "host")  # where `hexwar join --ask-code` looks for the host's socket
+    server = None
+    try:
+        running.host.add_game(GameService.new(load_scenario("teaching", "quad"), seed=9), "fort")
+        codes = running.host.codes("fort")
+        rebels = running.seat(codes["rebels"])
+        port = free_port()
+        server = subprocess.Popen([sys.executable, "-m", "tui.cli", "web", "--join", "--port", str(port),
+                                   "--host", "127.0.0.1"], env={**os.environ, "HEXWAR_DATA_DIR": str(data)},
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        end = time.monotonic() + WAIT
+        while True:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert server.poll() is None and time.monotonic() < end, "hexwar web --join did not start"
+            time.sleep(0.1)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                tab = Page(browser.new_page(viewport={"width": 1000, "height": 700}))
+                tab.page.goto(f"http://127.0.0.1:{port}/", wait_until="domcontentloaded")
+                tab.wait_for("Enter the join code")
+                tab.page.click(".xterm-screen", position={"x": 4, "y": 4})
+                tab.page.keyboard.type(codes["kingdom"])
+                tab.page.keyboard.press("Enter")
+                tab.wait_for("Turn 1")
+                tab.page.keyboard.press("d")  # the Kingdom draws a card
+                end = time.monotonic() + WAIT
+                while rebels.action_count < 1:
+                    assert time.monotonic() < end, "the Rebels' player never saw the browser's move:\n" + tab.text()
+                    time.sleep(0.05)
+                tab.page.screenshot(path=str(shots / "joined.png"))
+                shown = tab.text()
+            finally:
+                browser.close()
+        return shown, [(step.side, step.text) for step in rebels.log()]
+    finally:
+        if server is not None:
+            server.terminate()
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait(5)
+        running.stop()

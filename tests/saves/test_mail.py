@@ -86,7 +86,8 @@ def tamper(path, change):
     (lambda d: d.update(game="0" * 64), "another game"),
     (lambda d: d.update(after="f" * 64), "closing hash"),
     (lambda d: d.update(first=40), "missing"),
-    (lambda d: d.update(sender="kingdom"), "carries only its sender's actions"),
+    (lambda d: d.update(sender="kingdom"), "comes from the other side"),
+    (lambda d: d.update(sender="kingdom", receiver="rebels"), "carries only its sender's actions"),
     (lambda d: d.update(version=99), "update hexwar"),
     (lambda d: d.update(extra="x"), "extra"),
 ])
@@ -130,6 +131,6 @@ def test_the_command_line_exports_and_imports(tmp_path, capsys):
     save_game(alice, tmp_path / "a.toml")
     assert main(["turn", "export", str(tmp_path / "a.toml"), str(tmp_path / "t.toml")]) == 0
     assert main(["turn", "import", str(tmp_path / "t.toml")]) == 0
-    assert "new action(s) from kingdom applied" in capsys.readouterr().out
+    assert "new action of The Kingdom applied" in capsys.readouterr().out  # not "1 new action(s) from kingdom"
     assert main(["turn", "import", str(tmp_path / "nope.toml")]) == 2
     assert "no such file" in capsys.readouterr().err

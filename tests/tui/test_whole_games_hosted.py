@@ -39,6 +39,7 @@ from tests.rules.test_secrecy import twin_with_secrets_changed
 from tests.tui.test_host import Running, wait_for
 from tui.remote.client import RemoteSeat
 from tui.remote.host import SPECTATOR, HostedGame
+from tui.remote.protocol import patch_json
 
 RULESETS = [e.id for e in registry.entries() if e.id != "toy"]
 MAX_ACTIONS = 300
@@ -46,8 +47,8 @@ MAX_ACTIONS = 300
 DROP_AT = 8
 """The first player drops at its first decision from this action on."""
 SEED = 5
-PUSH_FIELDS = {"op", "version", "view", "decision", "result", "why_no_undo", "can_redo", "action_count",
-               "events_from", "events", "connected"}
+PUSH_FIELDS = {"op", "version", "view", "view_patch", "decision", "result", "why_no_undo", "can_redo",
+               "action_count", "events_from", "events", "connected"}
 """All a push may hold (tui/remote/protocol.py): each is checked below or carries nothing secret."""
 
 
@@ -61,7 +62,14 @@ class WireSeat(RemoteSeat):
     def _read(self) -> dict:
         message = super()._read()
         if message.get("op") == "seat":  # a copy: reading the events changes the message
-            self.pushes.append(json.loads(json.dumps(message)))
+            push = json.loads(json.dumps(message))
+            # A push carries the whole view once, then what changed: the view and decision the
+            # client then holds are put together here, to be checked whole.
+            held = getattr(self, "_held", {})
+            view = push["view"] if push.get("view") is not None else patch_json(held["view"], push["view_patch"])
+            decision = push["decision"] if push.get("decision") is not None else held["decision"]
+            self._held = {"view": view, "decision": decision}
+            self.pushes.append({**push, "view": view, "decision": decision})
         return message
 
 

@@ -23,6 +23,25 @@ def saves_dir() -> Path:
     return Path(platformdirs.user_data_dir("hexwar")) / "saves"
 
 
+CONFINED = "HEXWAR_CONFINE_TO_DATA"
+"""Set (by `hexwar web`) for an app whose player is not this machine's user: every file it opens
+or writes by a typed path must be inside hexwar's data folder (the saves folder's parent)."""
+
+
+def typed_path(text: str) -> tuple[Path, str]:
+    """The file a player typed, and why it may not be opened or written ('' when it may). In an
+    app confined to the data folder (a browser's player browses no other file of this machine),
+    a relative path is in the saves folder and anything outside the data folder is refused."""
+    path = Path(text.strip()).expanduser()
+    if not os.environ.get(CONFINED):
+        return path, ""
+    data = saves_dir().parent.resolve()
+    path = (path if path.is_absolute() else saves_dir() / path).resolve()
+    if path == data or data in path.parents:
+        return path, ""
+    return path, f"Only files in {data} can be opened here"
+
+
 @dataclass(frozen=True)
 class ScenarioEntry:
     """A bundled scenario as the dialogs list it."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
@@ -59,7 +58,11 @@ class LoadDialog(ModalScreen[tuple[str, object] | None]):
     @on(Input.Submitted, "#load-path")
     def typed(self, event: Input.Submitted) -> None:
         if event.value.strip():
-            self.dismiss(("save", Path(event.value.strip()).expanduser()))
+            path, refused = files.typed_path(event.value)
+            if refused:  # the browser's app (`hexwar web`) opens nothing outside the data folder
+                self.query_one(Vertical).mount(Static(lit(refused + "."), classes="error-text"), after=event.input)
+                return
+            self.dismiss(("save", path))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -17,12 +17,15 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from tui import app as tui_app
-from tui.app import HexwarApp, quick_escape
+from tui.app import HexwarApp, exit_status, quick_escape
 from tui.remote.client import HostGone, RemoteSeat
 from tui.remote.seating import RemoteSeating
 from tui.screens.game import GameScreen
 
 MAX_CODE = 40
+CODE_TIMEOUT = 300.0
+"""Seconds the code screen waits for a valid code before it ends (a browser tab left at the
+prompt holds a process of the host's machine)."""
 
 
 def game_screen(seat: RemoteSeat) -> GameScreen:
@@ -48,6 +51,11 @@ class CodeScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#code", Input).focus()
+        self.set_timer(CODE_TIMEOUT, self.give_up)
+
+    def give_up(self) -> None:
+        if self.app.seat is None:
+            self.app.exit(message="No join code was entered in time: goodbye.")
 
     @on(Input.Submitted, "#code")
     def join(self, event: Input.Submitted) -> None:
@@ -62,7 +70,9 @@ class CodeScreen(Screen[None]):
             message.update(f"{exc}.")
             return
         self.app.seat = seat
-        self.app.switch_screen(game_screen(seat))
+        # Pushed, not switched: the code screen is the default screen, which has no result
+        # callback for switch_screen to pop (IndexError). Leaving the game ends the app anyway.
+        self.app.push_screen(game_screen(seat))
 
 
 class RemoteApp(HexwarApp):
@@ -97,7 +107,8 @@ class RemoteApp(HexwarApp):
         self.exit()
 
 
-def run_remote(seat: RemoteSeat | None, socket_path: str | None = None) -> None:
+def run_remote(seat: RemoteSeat | None, socket_path: str | None = None) -> int:
+    """Run the remote app; its exit status (1 after an internal error, as for the local app)."""
     quick_escape()
     app = RemoteApp(seat, socket_path)
     try:
@@ -105,3 +116,4 @@ def run_remote(seat: RemoteSeat | None, socket_path: str | None = None) -> None:
     finally:
         if app.seat is not None:
             app.seat.close()
+    return exit_status(app)

@@ -22,7 +22,8 @@ from rules.board import Board
 from rules.core import Decision, GameResult, GameState
 from rules.events import Event
 from rules.seat import SeenStep, Seat
-from tui.remote.protocol import MAX_PUSH, ProtocolError, SeatMessage, decode, encode, event_from_wire
+from tui.remote.protocol import (MAX_PUSH, ProtocolError, SeatMessage, decode, encode, event_from_wire,
+                                 patch_json)
 
 REPLY_TIMEOUT = 10.0
 
@@ -60,6 +61,8 @@ class RemoteSeat(Seat):
         self._cache_key = None
         self._view = None
         self._legal = {}
+        self._view_json: dict[str, Any] | None = None
+        self._decision_json: dict[str, Any] | None = None
         self._apply_push(self._read())
         threading.Thread(target=self._listen, name="hexwar-host", daemon=True).start()
 
@@ -86,15 +89,16 @@ class RemoteSeat(Seat):
         while not self.closed:
             try:
                 message = self._read()
-            except (HostGone, OSError, ValueError):
+                if message.get("op") == "seat":
+                    with self._lock:
+                        self._apply_push(message)
+            except (HostGone, OSError, ValueError, ProtocolError):  # a push that does not fit: as gone
                 self.closed = True
                 self._replies.put({"op": "done", "ok": False, "reason": "the host has gone"})
                 if self.on_change:
                     self.on_change()
                 return
-            if message["op"] == "seat":
-                with self._lock:
-                    self._apply_push(message)
+            if message.get("op") == "seat":
                 if self.on_change:
                     self.on_change()
             else:
@@ -102,9 +106,20 @@ class RemoteSeat(Seat):
 
     def _apply_push(self, message: dict[str, Any]) -> None:
         push = SeatMessage.model_validate(message)
-        state = self._ruleset.state_model.model_validate({**push.view, "board": self._board})
+        if push.view is not None:
+            view = push.view
+        elif push.view_patch is not None and self._view_json is not None:
+            view = patch_json(self._view_json, push.view_patch)  # only what changed came
+        else:
+            raise ProtocolError("a push with neither a view nor a patch of one")
+        if push.decision is None:
+            if self._decision_json is None:
+                raise ProtocolError("a first push without a decision")
+            push.decision = self._decision_json
+        state = self._ruleset.state_model.model_validate({**view, "board": self._board})
         events = [event_from_wire(e) for e in push.events]
         self._state = state
+        self._view_json, self._decision_json = view, push.decision
         self._events = self._events[: push.events_from] + events
         # Last: whoever reads the new action count (another thread) then finds the new view and events.
         self._push = push

@@ -32,7 +32,7 @@ from rules.service import GameService
 from saves.errors import SaveError
 from saves.store import load_game, save_game
 from tui.remote.keys import KeyRefused, KeyRing
-from tui.remote.protocol import MAX_REQUEST, ProtocolError, decode, encode, event_to_wire
+from tui.remote.protocol import MAX_REQUEST, ProtocolError, decode, diff_json, encode, event_to_wire
 
 SPECTATOR = "*"
 WRONG_CODE_DELAY = 1.0
@@ -63,6 +63,9 @@ class Connection:
     sent_actions: int = -1
     sent_events: int = 0
     sent_over: bool = False
+    sent_view: dict[str, Any] | None = None
+    """The view (as JSON) last pushed: later pushes carry only what changed."""
+    sent_decision: dict[str, Any] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.writer.is_closing():
@@ -355,9 +358,15 @@ class Host:
             new, start = seat.numbered_events(), 0
         conn.sent_actions, conn.sent_events, conn.sent_over = count, start + len(new), over
         view = seat.view().model_dump(mode="json", exclude={"board"})
+        decision = seat.decision().model_dump(mode="json")
         result = seat.result.model_dump(mode="json") if seat.result else None
-        return {"op": "seat", "version": list(seat.version[:2]), "view": view,
-                "decision": seat.decision().model_dump(mode="json"), "result": result,
+        # Only what changed since the last push (the whole view was 22-75 KB an action per seat).
+        whole = conn.sent_view is None
+        shown = {"view": view} if whole else {"view_patch": diff_json(conn.sent_view, view)}
+        if whole or decision != conn.sent_decision:
+            shown["decision"] = decision
+        conn.sent_view, conn.sent_decision = view, decision
+        return {"op": "seat", "version": list(seat.version[:2]), **shown, "result": result,
                 "why_no_undo": seat.why_no_undo(), "can_redo": seat.can_redo if conn.side != SPECTATOR else False,
                 "action_count": count, "events_from": start, "events": [event_to_wire(e, i) for i, e in new],
                 "connected": connected}

@@ -3,9 +3,10 @@
 A client sends small requests (`hello`, `act`, `undo`, `redo`, `log`, `bye`);
 the host answers each (`done` or `error`) and pushes a `seat` message to every
 connected seat after every change. A `seat` message holds the seat's view (the
-board travels once, in `welcome`), its decision, whether it may undo, the game
-result, who is connected, and the events it may see that the client has not
-had yet. Everything else a player's screen shows (legal actions, words,
+board travels once, in `welcome`; the whole view in a connection's first push,
+then only what changed, as a `view_patch`), its decision (when it changed),
+whether it may undo, the game result, who is connected, and the events it may
+see that the client has not had yet. Everything else a player's screen shows (legal actions, words,
 previews, checks) the client computes from that view with the same rule-set
 code as a local game (rules/seat.py), so the host never sends more than the
 view: a client cannot ask for what its seat may not know.
@@ -79,8 +80,11 @@ class SeatMessage(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
     version: list[int]
-    view: dict[str, Any]
-    decision: dict[str, Any]
+    view: dict[str, Any] | None = None
+    """The whole view (the first push of a connection), or None: then `view_patch` holds what changed."""
+    view_patch: dict[str, Any] | None = None
+    decision: dict[str, Any] | None = None
+    """None: the same as in the previous push."""
     result: dict[str, Any] | None = None
     why_no_undo: str = ""
     can_redo: bool = False
@@ -90,3 +94,64 @@ class SeatMessage(BaseModel):
     events: list[dict[str, Any]] = []
     connected: dict[str, int] = {}
     """Side id (or '*' for spectators) -> connections."""
+
+
+# --- pushing only what changed --------------------------------------------------------------
+# A patch of JSON values: {"s": {key: new value}, "x": [keys removed], "d": {key: patch}} for an
+# object, {"l": {index: patch}} for a list of the same length, {"v": value} for anything replaced.
+
+
+def diff_json(old: Any, new: Any) -> dict[str, Any]:
+    """The patch that turns `old` into `new` (both JSON values)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        out: dict[str, Any] = {}
+        sets, subs = {}, {}
+        for key, value in new.items():
+            if key not in old:
+                sets[key] = value
+            elif old[key] != value:
+                if _nested(old[key], value):
+                    subs[key] = diff_json(old[key], value)
+                else:
+                    sets[key] = value
+        gone = [key for key in old if key not in new]
+        if sets:
+            out["s"] = sets
+        if subs:
+            out["d"] = subs
+        if gone:
+            out["x"] = gone
+        return out
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return {"l": {str(i): diff_json(a, b) if _nested(a, b) else {"v": b}
+                      for i, (a, b) in enumerate(zip(old, new)) if a != b}}
+    return {"v": new}
+
+
+def _nested(a: Any, b: Any) -> bool:
+    return (isinstance(a, dict) and isinstance(b, dict)) or (isinstance(a, list) and isinstance(b, list) and len(a) == len(b))
+
+
+def patch_json(old: Any, patch: dict[str, Any]) -> Any:
+    """`old` with `patch` applied (a new value; `old` is not changed)."""
+    if "v" in patch:
+        return patch["v"]
+    if "l" in patch:
+        if not isinstance(old, list):
+            raise ProtocolError("a list patch for something not a list")
+        out = list(old)
+        for index, sub in patch["l"].items():
+            i = int(index)
+            if not 0 <= i < len(out):
+                raise ProtocolError("a list patch out of range")
+            out[i] = patch_json(out[i], sub)
+        return out
+    if not isinstance(old, dict):
+        raise ProtocolError("an object patch for something not an object")
+    out = {key: value for key, value in old.items() if key not in patch.get("x", ())}
+    out.update(patch.get("s", {}))
+    for key, sub in patch.get("d", {}).items():
+        if key not in out:
+            raise ProtocolError(f"a patch for a missing key {key!r}")
+        out[key] = patch_json(out[key], sub)
+    return out

@@ -37,11 +37,15 @@ class RemoteSeating:
     def set_solo(self, solo: bool) -> None:
         """There is nobody else at this keyboard: nothing to change."""
 
-    def connected(self) -> str:
-        """Who is connected now, for the status line ('online: kingdom, rebels, 1 watching')."""
+    def connected(self, short: bool = False) -> str:
+        """Who is connected now, for the status line ('online: The Kingdom, The Rebels, 1 watching'),
+        or `short`, for a narrow terminal where the names would be cut ('2/2 online, 1 watching')."""
         names = {s.id: s.name or s.id for s in self._seat.view().sides}
         online = self._seat.connected
         players = [names.get(side, side) for side in names if online.get(side)]
         watching = online.get("*", 0)
-        text = "online: " + (", ".join(players) or "nobody")
+        if short:
+            text = f"{len(players)}/{len(names)} online"
+        else:
+            text = "online: " + (", ".join(players) or "nobody")
         return text + (f", {watching} watching" if watching else "")

@@ -17,8 +17,8 @@ import termios
 
 import asyncssh
 
-INPUT_BYTES_PER_SECOND = 4096
-"""More typed input than this in a second is dropped (keys, not uploads)."""
+from tui.remote.limits import INPUT_BYTES_PER_SECOND, bound_memory, clamp_size
+
 STOP_TIMEOUT = 5
 """Seconds a session's game has to stop when asked, before it is killed."""
 
@@ -116,12 +116,16 @@ async def stop(proc) -> None:
 
 
 def set_size(fd: int, width: int, height: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(height, 1), max(width, 1), 0, 0))
+    """The game's terminal size: what the client asked for, clamped (tui/remote/limits.py)."""
+    width, height = clamp_size(width, height)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
 def take_terminal() -> None:
-    """In the child: the pseudo-terminal on standard input becomes its controlling terminal."""
+    """In the child: the pseudo-terminal on standard input becomes its controlling terminal,
+    and its memory is bounded."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    bound_memory()
 
 
 def write_all(fd: int, data: bytes) -> None:

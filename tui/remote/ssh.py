@@ -10,9 +10,12 @@ Then it runs `hexwar join` for that seat in a pseudo-terminal of its own (the
 normal game screen), or, for a client that asked for no terminal (`ssh -T`),
 the plain-text mode over the bare channel. What is refused:
 commands (`ssh host ls`), subsystems (SFTP), SCP, port and socket forwarding,
-agent and X11 forwarding. Bounded: connections per address, sessions in all,
-the code's length and tries (each wrong code answered after the host's
-delay), and the bytes a second a player may type.
+agent and X11 forwarding. Bounded: connections per address (one more is
+told so by an SSH disconnect message), sessions per connection, per address
+and in all, sessions still at the code prompt in all (so that most slots stay
+for players who gave a code or whose key seats them), the time a connection
+may stay with no session open, the code's length and tries (each wrong code
+answered after the host's delay), and the bytes a second a player may type.
 """
 
 from __future__ import annotations
@@ -28,11 +31,21 @@ import asyncssh
 from saves.errors import SaveError
 from tui.remote.host import SPECTATOR, Host
 from tui.remote.keys import KeyRefused
+from tui.remote.limits import bound_memory
 from tui.remote.session_io import pipe_out, pty_out, pump_in, set_size, stop, take_terminal, until_shown, write_all
 
 USER = "play"
 MAX_PER_ADDRESS = 4
+"""Connections from one address."""
 MAX_SESSIONS = 32
+"""Sessions in all."""
+MAX_WAITING = 12
+"""Sessions at the code prompt (no seat yet) in all: the other MAX_SESSIONS - MAX_WAITING slots
+are kept for players who gave a valid code or whose key seats them."""
+MAX_SESSIONS_PER_CONNECTION = 2
+MAX_SESSIONS_PER_ADDRESS = 6
+IDLE_TIMEOUT = 60
+"""Seconds a logged-in connection may stay with no session open (`ssh -N`) before it is closed."""
 CODE_TRIES = 3
 MAX_CODE = 40
 LOGIN_TIMEOUT = 30
@@ -48,6 +61,10 @@ class _Server(asyncssh.SSHServer):
     def __init__(self, door: SSHDoor) -> None:
         self.door = door
         self.address = ""
+        self.over_limit = False
+        self.sessions = 0
+        """Sessions open on this connection."""
+        self._idle: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
@@ -55,10 +72,12 @@ class _Server(asyncssh.SSHServer):
         self.address = peer[0] if peer else "?"
         self.door.per_address[self.address] += 1
         self.door.connections.add(conn)
-        if self.door.per_address[self.address] > MAX_PER_ADDRESS:
-            conn.close()
+        # Told at the first login request, by an SSH disconnect message the client prints (closed
+        # here, before the version exchange, OpenSSH saw only a broken banner).
+        self.over_limit = self.door.per_address[self.address] > MAX_PER_ADDRESS
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.stop_idle()
         self.door.connections.discard(self._conn)
         self.door.per_address[self.address] -= 1
         if self.door.per_address[self.address] <= 0:
@@ -69,7 +88,29 @@ class _Server(asyncssh.SSHServer):
     tries = 0
 
     def begin_auth(self, username: str) -> bool:
+        if self.over_limit:
+            raise asyncssh.DisconnectError(
+                asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                f"hexwar: too many connections from your address (at most {MAX_PER_ADDRESS}); close one and try again")
         return True  # everyone authenticates; only `play` can, with any key or with none
+
+    def auth_completed(self) -> None:
+        self.start_idle()
+
+    def start_idle(self) -> None:
+        """A connection with no session open is closed after IDLE_TIMEOUT (`ssh -N` holds a slot)."""
+        self.stop_idle()
+        self._idle = asyncio.get_running_loop().call_later(IDLE_TIMEOUT, self._close_idle)
+
+    def stop_idle(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+
+    def _close_idle(self) -> None:
+        if self.sessions == 0:
+            self._conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                                  f"hexwar: no game session opened in {IDLE_TIMEOUT} s; goodbye")
 
     def password_auth_supported(self) -> bool:
         return False
@@ -110,6 +151,9 @@ class SSHDoor:
         self.listen = listen
         self.per_address: Counter[str] = Counter()
         self.sessions = 0
+        self.waiting = 0
+        """Sessions at the code prompt."""
+        self.sessions_per_address: Counter[str] = Counter()
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self._tasks: set[asyncio.Task] = set()
         """The sessions running: closing the door ends each and waits for its game to stop."""
@@ -167,15 +211,24 @@ class SSHDoor:
             process.stdout.write("This host offers only the game: ssh -p PORT play@HOST\r\n")
             process.exit(1)
             return
-        if self.sessions >= MAX_SESSIONS:
-            process.stdout.write("The host is full: try again later.\r\n")
+        owner = process.get_extra_info("connection").get_owner()
+        refused = self._refusal(owner)
+        if refused:
+            process.stdout.write(refused + "\r\n")
             process.exit(1)
             return
         self.sessions += 1
+        self.sessions_per_address[owner.address] += 1
+        owner.sessions += 1
+        owner.stop_idle()
         task = asyncio.current_task()
         self._tasks.add(task)
         try:
-            code = await self._ask_code(process)
+            self.waiting += 1
+            try:
+                code = await self._ask_code(process)
+            finally:
+                self.waiting -= 1
             if code is not None:
                 await self._play(process, code)
         except (asyncssh.BreakReceived, asyncssh.SignalReceived, asyncssh.TerminalSizeChanged):
@@ -184,9 +237,32 @@ class SSHDoor:
             pass
         finally:
             self.sessions -= 1
+            self.sessions_per_address[owner.address] -= 1
+            if self.sessions_per_address[owner.address] <= 0:
+                del self.sessions_per_address[owner.address]
+            owner.sessions -= 1
+            if owner.sessions == 0 and not owner._conn.is_closed():
+                owner.start_idle()
             self._tasks.discard(task)
             if not process.is_closing():
                 process.exit(0)
+
+    def _refusal(self, owner: _Server) -> str:
+        """Why a new session of `owner`'s connection is refused ('' when it is not)."""
+        if self.sessions >= MAX_SESSIONS:
+            return "The host is full: try again later."
+        if owner.sessions >= MAX_SESSIONS_PER_CONNECTION:
+            return f"At most {MAX_SESSIONS_PER_CONNECTION} sessions on one connection: open another connection."
+        if self.sessions_per_address[owner.address] >= MAX_SESSIONS_PER_ADDRESS:
+            return f"At most {MAX_SESSIONS_PER_ADDRESS} sessions from one address: close one and try again."
+        if self.waiting >= MAX_WAITING and not self._key_seats(owner):
+            return "Too many players are entering a code right now: try again in a minute."
+        return ""
+
+    def _key_seats(self, owner: _Server) -> list[tuple[str, str]]:
+        """The seats the connection's key is registered for (none without a key)."""
+        key = getattr(owner, "key", None)
+        return self.host.key_seats(key.get_fingerprint("sha256")) if key is not None else []
 
     async def _ask_code(self, process: asyncssh.SSHServerProcess) -> str | None:
         """The join code of the seat this session plays: its key's registered seat (or the
@@ -194,7 +270,7 @@ class SSHDoor:
         owner = process.get_extra_info("connection").get_owner()
         key = getattr(owner, "key", None)
         fingerprint = key.get_fingerprint("sha256") if key is not None else None
-        seats = self.host.key_seats(fingerprint) if fingerprint else []
+        seats = self._key_seats(owner)
         write = process.stdout.write
         if len(seats) == 1:
             write(f"hexwar: welcome back. Your key seats you in {self._seat_words(*seats[0])}.\r\n")
@@ -265,7 +341,7 @@ class SSHDoor:
                 args.append("--plain")
                 proc = await asyncio.create_subprocess_exec(
                     *args, env=env, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                    stderr=asyncio.subprocess.STDOUT)
+                    stderr=asyncio.subprocess.STDOUT, preexec_fn=bound_memory)
                 typed = pump_in(process, proc.stdin.write, proc, on_eof=proc.stdin.close)
                 shown = pipe_out(proc, process)
             else:

@@ -216,7 +216,12 @@ class ArmyBuilderScreen(Screen[None]):
         if not self.army.entries:
             self.show("Refused: not saved, the army has no units.")
             return
-        path = self.path
+        from tui.dialogs.files import typed_path
+
+        path, refused = typed_path(str(self.path))
+        if refused:  # `hexwar web`: nothing written outside the data folder
+            self.show(f"Refused: not saved, {refused[0].lower()}{refused[1:]}.")
+            return
 
         def write(yes: bool | None = True) -> None:
             if not yes:
@@ -241,7 +246,13 @@ class ArmyBuilderScreen(Screen[None]):
 
     def action_load(self) -> None:
         text = self.query_one("#file", Input).value.strip()
-        self._load(text)
+        from tui.dialogs.files import typed_path
+
+        refused = typed_path(text)[1] if "/" in text or text.endswith(".toml") else ""
+        if refused:  # `hexwar web`: nothing read outside the data folder
+            self.message = f"Not loaded: {refused}"
+        else:
+            self._load(text)
         self.show()
 
     def _load(self, where: str | Path) -> None:

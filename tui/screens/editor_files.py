@@ -40,7 +40,12 @@ def save(screen: EditorScreen, then_play: bool = False) -> None:
     def answered(v):
         if v is None:
             return
-        path = Path(v["path"].strip()).expanduser()
+        from tui.dialogs.files import typed_path
+
+        path, refused = typed_path(v["path"])
+        if refused:  # `hexwar web`: nothing written outside the data folder
+            screen.redraw(f"Not saved: {refused}.")
+            return
         found = screen.session.problems()
         if found and then_play:
             screen.redraw(f"It cannot start a game yet: {found[0].text()} (P lists every problem)")

@@ -230,7 +230,8 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         if self.referee:
             deciding = f"REFEREE, {deciding}"
         if self.remote:
-            deciding = f"{deciding} | {self.seating.connected()}"
+            # Below 120 columns the names would be cut: "2/2 online" still says who is there.
+            deciding = f"{deciding} | {self.seating.connected(short=self.app.size.width < 120)}"
         self.status.set_fields(
             turn=f"Turn {view.turn}/{view.max_turns}" if view.max_turns else view.turn, phase=clean(view.phase),
             deciding=deciding, message=self.status_message(), goal=brief(self.seat, self.viewer or decision.side),
@@ -344,7 +345,7 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
             self.take_seat()
             self.query_one("#roster-box").scroll_home(animate=False)
             self.rebuild_dice()
-            if self._last is not None:
+            if self._last is not None and not self.remote:  # remote: the line shows what the other side did
                 self.message = self.last_message(self._last[1])
         # The selected unit's part is over (DHR: the next chip is another unit's): the palette said only
         # "nothing to do now"; the cursor goes to a unit that can act, as on a new phase.

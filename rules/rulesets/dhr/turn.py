@@ -24,7 +24,7 @@ from rules.actions import Action
 from rules.core import Context, Decision, Refusal, Setup, side_of
 from rules.events import Changed, InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import Hex, nearest_first, path_to, reachable, ring
-from rules.words import count
+from rules.words import count, possessive
 from rules.rulesets.dhr import combat, victory
 from rules.rulesets.dhr.combat import remove_unit  # noqa: F401  (a unit is gone: combat.py)
 from rules.rulesets.dhr.actions import Attach, Call, Cast, Cross, Draw, Drop, End, Fire, Melee, Move, Overrun
@@ -355,7 +355,7 @@ def apply(state: DHRState, action: Action, ctx: Context) -> None:
     if d.side is None:
         raise Refusal("the game is over")
     if action.side != d.side:
-        raise Refusal(f"it is {side_name(state, d.side)}'s turn to decide, not {side_name(state, action.side)}'s")
+        raise Refusal(f"it is {possessive(side_name(state, d.side))} turn to decide, not {possessive(side_name(state, action.side))}")
     if isinstance(action, Draw):
         if state.phase != "draw" and state.chip is not None:
             raise Refusal("a chip is already drawn: act with it, or end the activation (e)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.rulesets.dhr import turn
 from rules.rulesets.dhr.state import DHRState
+from rules.words import possessive
 
 LABELS = {"move": "move", "cross": "cross", "fire": "fire", "melee": "melee", "cast": "cast a spell",
           "overrun": "overrun", "call": "call a strike", "attach": "attach", "drop": "drop out"}
@@ -18,7 +19,7 @@ def why_not(state: DHRState, side: str, kind: str, unit_id: str | None = None) -
     if d.side is None:
         return "the game is over"
     if d.side != side:
-        return f"it is {turn.side_name(state, d.side)}'s turn to decide"
+        return f"it is {possessive(turn.side_name(state, d.side))} turn to decide"
     if state.phase == "draw" or state.chip is None:
         return "draw a chip first (d)"
     what = LABELS.get(kind, kind)

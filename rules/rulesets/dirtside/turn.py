@@ -15,6 +15,7 @@ from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
 from rules.rulesets.dirtside.legal import activation_actions, can_activate, forced_missions, goes, start_actions
+from rules.words import possessive
 
 # --- set-up ---------------------------------------------------------------------------------
 
@@ -114,7 +115,7 @@ def apply(state: DSState, action: Action, ctx: Context) -> None:
     if d.side is None:
         raise Refusal("the game is over")
     if action.side != d.side:
-        raise Refusal(f"it is {name(state, d.side)}'s turn to decide, not {name(state, action.side)}'s")
+        raise Refusal(f"it is {possessive(name(state, d.side))} turn to decide, not {possessive(name(state, action.side))}")
     state.turn_ended = None
     if state.paused:
         top = state.paused[-1]

@@ -164,7 +164,8 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
     if s.aboard:
         rows.append(("Aboard", state.units[s.aboard].name if s.aboard in state.units else s.aboard))
     if s.missiles:
-        rows.append(("Cruise missiles", f"{', '.join(s.missiles)}; {count(s.launchers, 'launcher')}"))
+        stock = f"{count(len(s.missiles), 'missile')}, warheads unknown" if "?" in s.missiles else ", ".join(s.missiles)
+        rows.append(("Cruise missiles", f"{stock}; {count(s.launchers, 'launcher')}"))  # "?": another side's view
     flags = [n for n, on in (("Under Fire", s.under_fire), ("PANIC", s.panic), ("active sensors", s.sensors),
                              ("dug in", state.dug_in(u)), ("smoke dischargers", bool(s.smoked)), ("command unit", s.command),
                              ("guns limbered", s.limbered),

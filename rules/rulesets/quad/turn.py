@@ -15,7 +15,7 @@ from rules.core import Context, Decision, Refusal, Setup, side_of
 from rules import reaction
 from rules.events import InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import Hex, path_to, reachable
-from rules.words import count
+from rules.words import count, possessive
 from rules.rulesets.quad import cards as deck
 from rules.rulesets.quad import combat
 from rules.rulesets.quad import procedures as proc
@@ -196,13 +196,13 @@ def apply(state: QuadState, action: Action, ctx: Context) -> None:
         _steal(state, action, ctx)  # refuses, with the reason this steal is not possible
         raise Refusal("the activation cannot be stolen now")  # pragma: no cover - defensive
     if not d.may_act(action.side):
-        raise Refusal(f"it is {side_name(state, d.side)}'s turn to decide, not {side_name(state, action.side)}'s"
+        raise Refusal(f"it is {possessive(side_name(state, d.side))} turn to decide, not {possessive(side_name(state, action.side))}"
                       if d.side else "the game is over")
     state.turn_ended = None
     if isinstance(action, Steal):
         return _steal(state, action, ctx)
     if action.side != d.side:
-        raise Refusal(f"it is {side_name(state, d.side)}'s turn: out of turn you may only steal the activation")
+        raise Refusal(f"it is {possessive(side_name(state, d.side))} turn: out of turn you may only steal the activation")
     if state.retreats:
         if not isinstance(action, Retreat):
             raise Refusal(f"{state.units[state.retreats[0].unit].name} must fall back first: choose the hex it falls back into")

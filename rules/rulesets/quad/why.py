@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.rulesets.quad import combat, turn
 from rules.rulesets.quad.state import QuadState
-from rules.words import count
+from rules.words import count, possessive
 
 LABELS = {"draw": "draw", "decline": "keep the hand", "move": "move", "attack": "attack", "charge": "charge",
           "hold": "stand", "release": "release", "steal": "steal the activation", "block": "choose blocks",
@@ -27,7 +27,7 @@ def why_not(state: QuadState, side: str, kind: str, unit_id: str | None = None) 
             return "the activation can only be stolen between card plays, not during an attack or a fall-back"
         return "stealing needs a tactics card (a face card: J, Q or K) in your hand, and you hold none"
     if d.side != side:
-        return f"it is {turn.side_name(state, d.side)}'s turn to decide: out of turn you may only steal the activation"
+        return f"it is {possessive(turn.side_name(state, d.side))} turn to decide: out of turn you may only steal the activation"
     if state.retreats:
         return f"{state.units[state.retreats[0].unit].name} must fall back first: choose the hex it falls back into"
     if combat.attack_waits(state):

@@ -15,6 +15,7 @@ from rules.rulesets.skirmish.actions import (
 from rules.rulesets.skirmish.procedures import cleanup as cu
 from rules.rulesets.skirmish.state import Acting, SkirmState
 from rules.rulesets.skirmish.units import SkirmStats, SkirmUnit
+from rules.words import possessive
 
 OPTION_DEFAULTS = flow.OPTION_DEFAULTS
 _refuse_unless = flow._refuse_unless
@@ -117,7 +118,7 @@ def apply(state: SkirmState, action: Action, ctx: Context) -> None:
     if d.side is None:
         raise Refusal("the game is over")
     if action.side != d.side:
-        raise Refusal(f"it is {state.side(d.side).name}'s decision now: {d.prompt}")
+        raise Refusal(f"it is {possessive(state.side(d.side).name)} decision now: {d.prompt}")
     handlers = {
         RollOff: lambda: flow.apply_rolloff(state, ctx),
         Activate: lambda: activate(state, action.side, action.unit, ctx),
