@@ -30,12 +30,14 @@ class ComputerSides:
     _thinking = False
 
     def start_computers(self, sides) -> None:
+        """`sides`: the side ids the computer plays, or a dict side id -> its level (rules/ai/levels.py)."""
         if not sides:  # rules.ai is imported only for a game with a computer side (start-up time)
             self.pilot = None
             return
         from rules.ai.autoplay import Autopilot
 
-        self.pilot = Autopilot.computers(self.service, list(sides))
+        levels = dict(sides) if isinstance(sides, dict) else None
+        self.pilot = Autopilot.computers(self.service, list(sides), levels)
 
     def is_computer(self, side: str | None) -> bool:
         return self.pilot is not None and side in self.pilot.players

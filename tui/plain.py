@@ -53,6 +53,7 @@ class PlainSession:
         self.fixed = side
         self.referee = referee
         self.held = seat
+        levels = dict(computers) if isinstance(computers, dict) else None  # side id -> level (rules/ai/levels.py)
         computers = list(computers)
         # Without a fixed side one person plays every side: solo seating, undo free.
         self.seating = (Seating(service, referee=referee, solo=side is None, computers=computers)
@@ -61,7 +62,7 @@ class PlainSession:
         if computers and self.seating is not None:
             from rules.ai.autoplay import Autopilot
 
-            self.pilot = Autopilot.computers(service, computers)
+            self.pilot = Autopilot.computers(service, computers, levels)
             self.referee = self.seating.referee  # every side the computer's: the person watches
         self.listed: list[Action] = []
         self.done = False

@@ -72,6 +72,8 @@ class Computer:
         """How many of the other side's answers the look-ahead tries (all of the rarer kinds first)."""
         self.budget = budget
         """Tries of an action allowed for one decision (the look-ahead narrows to fit what is left)."""
+        self.level = "normal"
+        """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
         self._cost = 1.0
         self._large: set[tuple[str, str]] = set()
