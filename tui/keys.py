@@ -90,6 +90,7 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("N", "previous_unit", "Previous unit", "select the previous unit (while aiming: the previous valid hex)"),
     Key("u", "undo", "Undo", "take back the last action (pass screen on: only your own, and never a roll)"),
     Key("plus", "computer_speed", "Computer speed", "the computer's pace: normal, slow, fast", display="+"),
+    Key("H", "hint", "Hint", "what the computer would do for your side now: its exact odds and why"),
     Key("U", "redo", "Redo", "apply again the action taken back"),
     Key("I", "unit_detail", "Unit detail / odds", "everything about the unit under the cursor; with an action pending, all its odds"),
     Key("z", "zoom", "Zoom", "switch the map between compact and outlined hexes"),
