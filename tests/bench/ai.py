@@ -17,6 +17,7 @@ import argparse
 import os
 import statistics
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from rules import registry
@@ -121,6 +122,42 @@ def run(games: int | None = None, jobs: int = 2, only: str | None = None, oppone
     return rows
 
 
+def tables(games: int, jobs: int, only: str | None, out: str | None, first_seed: int = 3000,
+           cluster: str | None = None, pairings=None) -> str:
+    """`make bench-ai`: the strength and level tables (rules/ai/tables.py) over every bundled scenario, written
+    between their markers in `out` (docs/ai.md) when given; returns the text."""
+    from rules.ai import tables as t
+
+    chosen = list(scenarios(only))
+    todo = t.jobs_for(chosen, games, pairings or t.PAIRINGS, first_seed)
+    started = time.monotonic()
+
+    def progress(done: int, total: int) -> None:
+        print(f"\rbench-ai: {done}/{total} games, {time.monotonic() - started:.0f} s", end="", file=sys.stderr,
+              flush=True)
+
+    outcomes = t.run(todo, jobs, cluster, registrations=_toy_registration(), progress=progress)
+    print(file=sys.stderr)
+    minutes = (time.monotonic() - started) / 60
+    text = t.report(outcomes, games, first_seed,
+                    f"; {len(todo)} games in {minutes:.0f} minutes of wall time, {jobs} processes")
+    for o in outcomes:
+        if o.won is None:
+            print(f"error: {o.job.ruleset} {o.job.scenario} {o.job.player} against {o.job.against} "
+                  f"seed {o.job.seed}: {o.error}", file=sys.stderr)
+    if out:
+        t.write(out, text)
+    print(text)
+    return text
+
+
+def _toy_registration() -> tuple:
+    """The toy rule set's registration, for worker processes (it lives in the tests)."""
+    from rules import registry
+
+    return tuple((e.id, e.name, e.module) for e in registry.entries() if e.id == "toy")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.ai")
     parser.add_argument("--games", type=int, default=int(os.environ.get("HEXWAR_AI_GAMES", "6")),
@@ -133,7 +170,14 @@ def main(argv=None) -> int:
     parser.add_argument("--cpu", action="store_true",
                         help="time decisions in CPU seconds of the deciding process, not wall time "
                         "(the fair figure on a machine shared with other work)")
+    parser.add_argument("--tables", action="store_true",
+                        help="the strength and level tables of docs/ai.md instead (make bench-ai)")
+    parser.add_argument("--out", help="with --tables: the file whose marked tables are replaced (docs/ai.md)")
+    parser.add_argument("--cluster", help="with --tables: a Dask scheduler's address to play the games on")
     args = parser.parse_args(argv)
+    if args.tables:
+        tables(args.games, args.jobs, args.only, args.out, cluster=args.cluster)
+        return 0
     run(args.games, args.jobs, args.only, tuple(args.against.split(",")), args.cpu, args.side, args.seed)
     return 0
 
