@@ -128,7 +128,7 @@ def tables(games: int, jobs: int, only: str | None, out: str | None, first_seed:
     between their markers in `out` (docs/ai.md) when given; returns the text."""
     from rules.ai import tables as t
 
-    chosen = list(scenarios(only))
+    chosen = [c for c in scenarios(only) if only or c[0] != "toy"]  # the tests' toy only when asked for
     todo = t.jobs_for(chosen, games, pairings or t.PAIRINGS, first_seed)
     started = time.monotonic()
 
