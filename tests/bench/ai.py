@@ -165,7 +165,7 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", help="one rule set id, or RULESET/SCENARIO")
     parser.add_argument("--side", help="the computer always takes this side (else the sides in turn)")
-    parser.add_argument("--seed", type=int, default=1000, help="the first game's seed (default 1000)")
+    parser.add_argument("--seed", type=int, help="the first game's seed (default 1000; with --tables 3000)")
     parser.add_argument("--against", default="random,greedy", help="opponents, comma-separated")
     parser.add_argument("--cpu", action="store_true",
                         help="time decisions in CPU seconds of the deciding process, not wall time "
@@ -174,11 +174,16 @@ def main(argv=None) -> int:
                         help="the strength and level tables of docs/ai.md instead (make bench-ai)")
     parser.add_argument("--out", help="with --tables: the file whose marked tables are replaced (docs/ai.md)")
     parser.add_argument("--cluster", help="with --tables: a Dask scheduler's address to play the games on")
+    parser.add_argument("--pairings", help="with --tables: PLAYER:OPPONENT,... (default: normal:random, "
+                        "normal:greedy, hard:normal, normal:easy)")
     args = parser.parse_args(argv)
     if args.tables:
-        tables(args.games, args.jobs, args.only, args.out, cluster=args.cluster)
+        pairings = tuple(tuple(p.split(":", 1)) for p in args.pairings.split(",")) if args.pairings else None
+        tables(args.games, args.jobs, args.only, args.out, first_seed=3000 if args.seed is None else args.seed,
+               cluster=args.cluster, pairings=pairings)
         return 0
-    run(args.games, args.jobs, args.only, tuple(args.against.split(",")), args.cpu, args.side, args.seed)
+    run(args.games, args.jobs, args.only, tuple(args.against.split(",")), args.cpu, args.side,
+        1000 if args.seed is None else args.seed)
     return 0
 
 
