@@ -31,7 +31,6 @@ from rules.ai.candidates import CAP, bound
 from rules.clone import size
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
-from rules.ai.odds import ExactOdds
 from rules.ai.placings import Placings, placing
 from rules.ai.simulate import attempt, decider, legal
 from rules.core import GameState
@@ -79,7 +78,6 @@ class Computer:
         self._cost = 1.0
         self._large: set[tuple[str, str]] = set()
         self._prune = None
-        self._odds: ExactOdds | None = None
         self.placings = Placings()
         """Placings of the units this side has decided in this turn (see `_not_back`)."""
 
@@ -175,10 +173,6 @@ class Computer:
         chancy: list[bool] = [False] * len(actions)
         idle: list[bool] = [False] * len(actions)
         bases: dict[int, float] = {}
-        odds = ExactOdds(seat, ev, side)
-        self._odds = odds
-        control: list[float] = [0.0] * len(actions)
-        """The material each action's tries gained (summed): replaced by the preview's exact worth (rules/ai/odds.py)."""
         work = self.budget
 
         def tick() -> None:
@@ -190,10 +184,7 @@ class Computer:
             tried = self._try(ruleset, world, actions[i], self.rng)
             chancy[i] = chancy[i] or tried.rolled
             # Dice rolled mid-action are what the other side answers (blocks, fall-backs): look at its answer.
-            after = self._follow_state(ruleset, ev, tried.state, side) if tried.rolled else tried.state
-            value = ev.score(after, side)
-            if odds.usable:
-                control[i] += odds.change(world, after)
+            value = self._follow(ruleset, ev, tried.state, side) if tried.rolled else ev.score(tried.state, side)
             if count[i] == 0 and not tried.rolled and not tried.failed:
                 if id(world) not in bases:
                     bases[id(world)] = ev.score(world, side)
@@ -202,16 +193,12 @@ class Computer:
             count[i] += 1
             tick()
 
-        def mean(i: int) -> float:
-            exact = odds.exact(i, actions[i]) if chancy[i] and odds.usable else None
-            return total[i] / count[i] if exact is None else (total[i] - control[i]) / count[i] + exact
-
         for i in range(len(actions)):
             sample(i)
         field = [i for i in range(len(actions)) if chancy[i]]
         spent, budget = 0, min(self.extra_tries, 6 * len(field))
         while field and spent < budget and self._spent < self.budget / 2:
-            field.sort(key=lambda i: -mean(i))
+            field.sort(key=lambda i: -total[i] / count[i])
             field = field[: max(2, (len(field) + 1) // 2)]
             for i in field:
                 if spent >= budget:
@@ -220,7 +207,7 @@ class Computer:
                 spent += 1
             if len(field) <= 2 and spent >= budget // 2:
                 break
-        means = _cap_idle([mean(i) for i in range(len(actions))], idle)
+        means = _cap_idle([total[i] / count[i] for i in range(len(actions))], idle)
         ranked = sorted(range(len(actions)), key=lambda i: -means[i])[: self.finalists]
         common = self.rng.randrange(2**32)  # the same dice for every finalist: their difference is not luck
         lines: dict[int, float] = {}
@@ -228,9 +215,8 @@ class Computer:
             left = max(0, int(self.budget - self._spent))
             share = left // (len(ranked) - n)
             tries = ANSWER_TRIES if chancy[i] else 1
-            exact = odds.exact(i, actions[i]) if chancy[i] and odds.usable else None
             value = self._line_mean(ruleset, ev, worlds[0], actions[i], side, tries, random.Random(common),
-                                    share, tick, exact)
+                                    share, tick)
             if value is None:
                 lines = {}
                 break
@@ -240,7 +226,7 @@ class Computer:
         top = max(means)
         ties = [i for i, m in enumerate(means) if m >= top - 1e-9]
         if len(ties) > 1:
-            ties = self._soonest(ruleset, worlds[0], actions, ties, [mean(i) for i in range(len(actions))])
+            ties = self._soonest(ruleset, worlds[0], actions, ties, [total[i] / count[i] for i in range(len(actions))])
         pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
         if progress is not None:
             progress(work, work)
@@ -262,19 +248,14 @@ class Computer:
         return still or ties
 
     def _line_mean(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str, tries: int,
-                   rng: random.Random, share: int, tick, exact: float | None = None) -> float | None:
-        """The mean worth of the line after `action`; with its preview's `exact` worth, each try's material
-        change (its small answers played out) is replaced by it (rules/ai/odds.py)."""
+                   rng: random.Random, share: int, tick) -> float | None:
         values = []
         for _ in range(tries):
             tried = self._try(ruleset, world, action, rng)
             if tried.failed:
                 return None
-            value = self._line(ruleset, ev, tried.state, side, rng, OWN_STEPS, self._spent + share // tries, tick)
-            if exact is not None:
-                settled = self._follow_state(ruleset, ev, tried.state, side, self.rng) if tried.rolled else tried.state
-                value += exact - self._odds.change(world, settled)
-            values.append(value)
+            values.append(self._line(ruleset, ev, tried.state, side, rng, OWN_STEPS,
+                                     self._spent + share // tries, tick))
         return sum(values) / len(values)
 
     def _line(self, ruleset, ev: Evaluator, state: GameState, side: str, rng: random.Random, steps: int,
@@ -344,11 +325,6 @@ class Computer:
 
     def _follow(self, ruleset, ev: Evaluator, state: GameState, side: str, rng: random.Random | None = None) -> float:
         """Score `state` after playing out up to `replies` small answers (each side picks what it likes best)."""
-        return ev.score(self._follow_state(ruleset, ev, state, side, rng), side)
-
-    def _follow_state(self, ruleset, ev: Evaluator, state: GameState, side: str,
-                      rng: random.Random | None = None) -> GameState:
-        """`state` after playing out up to `replies` small answers (each side picks what it likes best)."""
         for _ in range(self.replies):
             who = decider(ruleset, state)
             if who is None or who == side:
@@ -359,7 +335,7 @@ class Computer:
             outcomes = [self._try(ruleset, state, a, rng or self.rng) for a in options]
             outcomes = [t for t in outcomes if not t.failed] or outcomes
             state = max(outcomes, key=lambda t: ev.score(t.state, who)).state
-        return state
+        return ev.score(state, side)
 
 
 def _cap_idle(means: list[float], idle: list[bool]) -> list[float]:
