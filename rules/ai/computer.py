@@ -207,7 +207,8 @@ class Computer:
                 spent += 1
             if len(field) <= 2 and spent >= budget // 2:
                 break
-        means = _cap_idle([total[i] / count[i] for i in range(len(actions))], idle)
+        units = [a.unit_id for a in actions]
+        means = _cap_idle([total[i] / count[i] for i in range(len(actions))], idle, units)
         ranked = sorted(range(len(actions)), key=lambda i: -means[i])[: self.finalists]
         common = self.rng.randrange(2**32)  # the same dice for every finalist: their difference is not luck
         lines: dict[int, float] = {}
@@ -222,7 +223,8 @@ class Computer:
                 break
             lines[i] = value
         if len(ranked) > 1 and len(lines) == len(ranked):
-            means = _cap_idle([lines[i] if i in lines else float("-inf") for i in range(len(actions))], idle)
+            means = _cap_idle([lines[i] if i in lines else float("-inf") for i in range(len(actions))], idle,
+                             units)
         top = max(means)
         ties = [i for i, m in enumerate(means) if m >= top - 1e-9]
         if len(ties) > 1:
@@ -338,13 +340,17 @@ class Computer:
         return ev.score(state, side)
 
 
-def _cap_idle(means: list[float], idle: list[bool]) -> list[float]:
-    """An idle action (one that changes nothing the evaluation sees and leaves its side to decide again: a
-    Skirmish pivot) only puts off what the side must do next: worth a hair less than the best other action.
-    Scored as the position itself, a pivot beat a move out of cover, and a Skirmish model pivoted NE, W, NW,
-    E (each facing new, so never a placing come back) before it moved (teaching, seed 1)."""
-    real = [m for m, still in zip(means, idle) if not still and m != float("-inf")]
-    if not real or not any(idle):
-        return means
-    ceiling = max(real) - 1e-6
-    return [min(m, ceiling) if still else m for m, still in zip(means, idle)]
+def _cap_idle(means: list[float], idle: list[bool], units: list[str | None] | None = None) -> list[float]:
+    """An idle action of a unit (one that changes nothing the evaluation sees and leaves its side to decide
+    again: a Skirmish pivot) only puts off what that unit may do now: worth a hair less than the unit's best
+    other action. Scored as the position itself, a pivot beat a move out of cover, and a Skirmish model pivoted
+    NE, W, NW, E (each facing new, so never a placing come back) before it moved (teaching, seed 1). Only the
+    same unit's actions cap it: an idle action that opens others (choosing which unit to activate) is worth
+    what it opens, so it is not held below a pass."""
+    units = units or [None] * len(means)
+    best: dict[str, float] = {}
+    for m, still, unit in zip(means, idle, units):
+        if not still and unit is not None and m != float("-inf"):
+            best[unit] = max(best.get(unit, m), m)
+    return [min(m, best[unit] - 1e-6) if still and unit in best else m
+            for m, still, unit in zip(means, idle, units)]

@@ -69,10 +69,13 @@ def test_a_skirmish_model_does_not_pivot_round_while_it_must_still_act():
         assert seats[action.side].apply(action).ok
 
 
-def test_an_idle_action_is_worth_a_hair_less_than_the_best_other():
-    assert _cap_idle([5.0, 3.0, 4.0], [True, False, False]) == [4.0 - 1e-6, 3.0, 4.0]
-    assert _cap_idle([2.0, 3.0], [True, False]) == [2.0, 3.0]  # worse than acting: left as it is
-    assert _cap_idle([2.0, 3.0], [True, True]) == [2.0, 3.0]  # nothing else to do
+def test_an_idle_action_is_worth_a_hair_less_than_the_same_units_best_other():
+    u = ["m4", "m4", "m4"]
+    assert _cap_idle([5.0, 3.0, 4.0], [True, False, False], u) == [4.0 - 1e-6, 3.0, 4.0]
+    assert _cap_idle([2.0, 3.0], [True, False], u[:2]) == [2.0, 3.0]  # worse than acting: left as it is
+    assert _cap_idle([2.0, 3.0], [True, True], u[:2]) == [2.0, 3.0]  # nothing else to do
+    # Choosing a unit to activate opens its actions: not held below a pass (no unit) or another unit's action.
+    assert _cap_idle([5.0, 4.0, 3.0], [True, False, False], ["m1", None, "m2"]) == [5.0, 4.0, 3.0]
 
 
 def test_the_balance_report_gives_actions_a_turn():
