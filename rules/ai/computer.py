@@ -212,7 +212,7 @@ class Computer:
         ranked = sorted(range(len(actions)), key=lambda i: -means[i])[: self.finalists]
         common = self.rng.randrange(2**32)  # the same dice for every finalist: their difference is not luck
         lines: dict[int, float] = {}
-        for n, i in enumerate(ranked):
+        for n, i in enumerate(ranked if len(ranked) > 1 else []):  # one finalist (easy): nothing to compare
             left = max(0, int(self.budget - self._spent))
             share = left // (len(ranked) - n)
             tries = ANSWER_TRIES if chancy[i] else 1

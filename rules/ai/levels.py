@@ -3,9 +3,10 @@
 A level is a search budget (rules/ai/computer.py): how many tries of an action a
 decision may spend, how many guesses of the hidden things it plays on, how many
 of its best actions get the look-ahead and how many of the other side's answers
-that tries. Easy searches about a third as much as normal, hard between two and
-three times as much. Every level reads the same seat (the same view, the same
-exact odds); none adds random blunders. The work is counted in tries, so the same
+that tries. Easy searches about a quarter as much as normal, on one guess, and
+does not look ahead (one finalist: its first round decides); hard two to three
+times as much. Every level reads the same seat (the same view, the same exact
+odds); none adds random blunders. The work is counted in tries, so the same
 seed gives the same choice at a level on any machine.
 """
 
@@ -19,7 +20,7 @@ LEVELS = ("easy", "normal", "hard")
 DEFAULT = "normal"
 
 BUDGETS: dict[str, dict[str, int]] = {
-    "easy": {"budget": 60, "extra_tries": 8, "worlds": 2, "replies": 1, "finalists": 2, "answers": 6},
+    "easy": {"budget": 40, "extra_tries": 6, "worlds": 1, "replies": 1, "finalists": 1, "answers": 4},
     "normal": {},  # Computer's own defaults
     "hard": {"budget": 450, "extra_tries": 70, "worlds": 4, "replies": 2, "finalists": 5, "answers": 24},
 }
