@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench monkey browser-test clean
+.PHONY: play test bench bench-ai monkey browser-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -19,6 +19,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m tests.bench
+
+# The computer's strength and level tables (docs/ai.md): 20 games a row by default, in JOBS processes;
+# CLUSTER=host:8786 plays them on a Dask scheduler. See the README for its running time.
+bench-ai: $(STAMP)
+	$(PY) -m tests.bench.ai --tables --games $${HEXWAR_AI_GAMES:-20} --jobs $${JOBS:-2} --out docs/ai.md \
+		$${CLUSTER:+--cluster $$CLUSTER} $${ONLY:+--only $$ONLY}
 
 # Issue 9's random-key monkey at full size: 10,000 keys in bursts per rule set's teaching scenario
 # (800 keys x 12.5), and 5,000 on the title screen. Takes about 15-20 minutes on a loaded 2-CPU machine.

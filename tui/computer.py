@@ -38,6 +38,7 @@ class ComputerSides:
     _held = False
     _left = 0
     _countdown = None
+    _hinting = False
 
     def start_computers(self, levels) -> None:
         """`levels`: side -> level (or side ids alone: each at the default level)."""
@@ -49,7 +50,7 @@ class ComputerSides:
             return
         from rules.ai.autoplay import Autopilot
 
-        self.pilot = Autopilot.computers(self.service, list(self.computer_levels))
+        self.pilot = Autopilot.computers(self.service, list(self.computer_levels), dict(self.computer_levels))
 
     def one_person(self) -> bool:
         """One person against the computer: nobody else at this keyboard to hide a side's secrets from."""
@@ -165,6 +166,43 @@ class ComputerSides:
         action, count = self._stop_waiting()
         self.say("")
         self._computer_plays(action, count)
+
+    def action_hint(self) -> None:
+        """What the computer would do for the person's side now, decided from the person's own seat."""
+        seat = self.seat
+        if seat.result is not None:
+            self.say("The game is over: nothing to hint")
+        elif seat.side is None or self.is_computer(seat.side) or seat.decision().side != seat.side:
+            self.say("It is not your decision now: nothing to hint")
+        elif not self._hinting:
+            self._hinting = True
+            self.say("The computer is thinking of a hint...")
+            self._find_hint(seat)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _find_hint(self, seat) -> None:
+        from rules.ai.hint import hint
+
+        try:
+            found = hint(seat)
+        except Exception as exc:  # noqa: BLE001 - a hint that fails must not end the game
+            found = f"No hint: {type(exc).__name__}: {exc}"
+        self.app.call_from_thread(self._show_hint, found, seat.action_count)
+
+    def _show_hint(self, found, count: int) -> None:
+        from rich.text import Text
+
+        from tui.dialogs.text_view import TextDialog
+        from tui.widgets.text import clean
+
+        self._hinting = False
+        if isinstance(found, str) or found is None:
+            self.say(found or "It is not your decision now: nothing to hint")
+        elif self.seat.action_count != count:
+            self.say("The game moved on while the computer thought: ask again (H)")
+        else:
+            self.say(f"Hint: {found.words}")
+            self.app.push_screen(TextDialog(Text("\n".join(clean(line) for line in found.lines()))))
 
     def action_computer_speed(self) -> None:
         self._pace = (self._pace + 1) % len(PACES)

@@ -96,6 +96,7 @@ GAME_KEYS: tuple[Key, ...] = (
     Key("plus", "computer_speed", "Computer speed", "the computer's pace: normal, slow, fast", display="+"),
     Key("P", "hold_computer", "Hold the computer",
         "while you may react to the computer's move: stop its count-down; again: let it play on"),
+    Key("H", "hint", "Hint", "what the computer would do for your side now: its exact odds and why"),
     Key("U", "redo", "Redo", "apply again the action taken back"),
     Key("I", "unit_detail", "Unit detail / odds",
         "everything about the unit under the cursor; with an action pending, all its odds; while choosing, "

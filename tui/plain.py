@@ -35,6 +35,7 @@ HELP = """Commands (one a line; hexes as col,row):
   actions [ID|KIND] what you may do now, numbered (only unit ID's, or one kind: actions fire)
   odds N            the exact odds of action N (or of an action typed out)
   do N              do action N (or an action typed out, as `actions` shows its text form)
+  hint              what the computer would do for your side now, its exact odds and why (do 1 does it)
   dice [N]          the last N rolls (default 6)
   log [N]           the last N things that happened (default 10)
   undo / redo       take back / do again the last action
@@ -58,6 +59,7 @@ class PlainSession:
         self.computer_levels = as_levels(computers)
         """Side -> the computer's level, as chosen and kept in the save (saves/players.py)."""
         computers = list(self.computer_levels)
+        levels = dict(self.computer_levels)
         # Without a fixed side one person plays every side: solo seating, undo free.
         self.seating = (Seating(service, referee=referee, solo=side is None, computers=computers)
                         if service is not None and seat is None else None)
@@ -65,7 +67,7 @@ class PlainSession:
         if computers and self.seating is not None:
             from rules.ai.autoplay import Autopilot
 
-            self.pilot = Autopilot.computers(service, computers)
+            self.pilot = Autopilot.computers(service, computers, levels)
             self.referee = self.seating.referee  # every side the computer's: the person watches
         self.listed: list[Action] = []
         self.done = False
@@ -272,6 +274,21 @@ class PlainSession:
             lines.append(clean(event_line(event, view)) + ".")
         return lines + self.status()[:1]
 
+    def hint(self, _: str) -> list[str]:
+        """The computer's suggestion for this seat's side, decided from this seat alone (rules/ai/hint.py)."""
+        seat = self.seat()
+        if seat.result is not None:
+            return ["The game is over: nothing to hint."]
+        if seat.side is None or (self.pilot is not None and seat.side in self.pilot.players):
+            return ["The hint is for a side a person plays; the computer decides this one."]
+        from rules.ai.hint import hint
+
+        found = hint(seat)
+        if found is None:
+            return ["It is not your decision now: nothing to hint."]
+        self.listed = [found.action]
+        return [clean(line) for line in found.lines()] + ["Type do 1 to do it."]
+
     def dice(self, rest: str) -> list[str]:
         seat = self.seat()
         n = int(rest) if rest.isdigit() else 6
@@ -341,7 +358,7 @@ COMMANDS: dict[str, Callable[[PlainSession, str], list[str]]] = {
     "look": PlainSession.look, "actions": PlainSession.actions, "odds": PlainSession.odds,
     "do": PlainSession.do, "dice": PlainSession.dice, "log": PlainSession.log,
     "undo": PlainSession.undo, "redo": PlainSession.redo, "save": PlainSession.save,
-    "side": PlainSession.side, "help": PlainSession.help, "quit": PlainSession.quit,
+    "side": PlainSession.side, "help": PlainSession.help, "quit": PlainSession.quit, "hint": PlainSession.hint,
 }
 ALIASES = {"s": "status", "a": "actions", "?": "help", "q": "quit", "exit": "quit", "u": "undo",
            "l": "look", "o": "odds", "d": "do"}

@@ -25,12 +25,15 @@ class Autopilot:
     """(version, side) of reactions already declined: a computer is asked once per position."""
 
     @classmethod
-    def computers(cls, service, sides, rng: random.Random | None = None) -> Autopilot:
-        """Computer players for `sides`, each with its own randomness from `rng` (never the game's dice)."""
-        from rules.ai.computer import Computer
+    def computers(cls, service, sides, levels: dict | None = None, rng: random.Random | None = None) -> Autopilot:
+        """Computer players for `sides`, each at its level (`levels`: side -> 'easy' | 'normal' | 'hard', normal
+        when missing; a ValueError names the levels) and with its own randomness from `rng` (never the game's
+        dice)."""
+        from rules.ai.levels import computer_for
 
         rng = rng or random.Random(random.SystemRandom().randrange(2**63))
-        return cls(service, {s: Computer(random.Random(rng.randrange(2**63))) for s in sides})
+        levels = levels or {}
+        return cls(service, {s: computer_for(levels.get(s), random.Random(rng.randrange(2**63))) for s in sides})
 
     @property
     def watching(self) -> bool:

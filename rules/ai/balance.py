@@ -78,7 +78,8 @@ class Report:
         if n:
             lines.append("")
             lines.append(f"average game length: {sum(g.actions for g in self.games) / n:.1f} actions, "
-                         f"{sum(g.turns for g in self.games) / n:.1f} turns")
+                         f"{sum(g.turns for g in self.games) / n:.1f} turns, "
+                         f"{actions_per_turn(self.games):.1f} actions a turn")
         lines += ["", f"{'unit survival':28} {'side':>10} {'rate':>7}"]
         for r in rows:
             if r["row"] == "unit":
@@ -90,6 +91,11 @@ class Report:
             writer = csv.DictWriter(f, fieldnames=["row", "id", "name", "side", "games", "count", "rate", "low", "high"])
             writer.writeheader()
             writer.writerows(self.rows())
+
+
+def actions_per_turn(games: list[Played]) -> float:
+    """Actions over turns of all `games`: a computer that dithers (steals and releases, pivots round) shows here."""
+    return sum(g.actions for g in games) / max(1, sum(g.turns for g in games))
 
 
 def progress_line(out=None) -> Callable[[int, int], None]:

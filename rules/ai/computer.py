@@ -31,7 +31,7 @@ from rules.ai.candidates import CAP, bound
 from rules.clone import size
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
-from rules.ai.placings import Placings
+from rules.ai.placings import Placings, placing
 from rules.ai.simulate import attempt, decider, legal
 from rules.core import GameState
 
@@ -72,9 +72,12 @@ class Computer:
         """How many of the other side's answers the look-ahead tries (all of the rarer kinds first)."""
         self.budget = budget
         """Tries of an action allowed for one decision (the look-ahead narrows to fit what is left)."""
+        self.level = "normal"
+        """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
         self._cost = 1.0
         self._large: set[tuple[str, str]] = set()
+        self._prune = None
         self.placings = Placings()
         """Placings of the units this side has decided in this turn (see `_not_back`)."""
 
@@ -106,6 +109,9 @@ class Computer:
     def react(self, seat, progress: Progress | None = None) -> Action | None:
         """A reaction the side may make now (a steal...), or None to let play go on."""
         actions = seat.legal_actions()
+        prune = getattr(hints_for(seat.ruleset), "prune", None)
+        if actions and prune is not None:  # reactions the hints rule out (a QUAD steal with no card to play)
+            actions = prune(seat.view(), seat.side, actions)
         if not actions:
             return None
         ranked, value = self._search(seat, actions, progress)
@@ -155,6 +161,7 @@ class Computer:
     def _search(self, seat, actions: list[Action], progress: Progress | None) -> tuple[Action, float]:
         ruleset, side = seat.ruleset, seat.side
         ev, worlds = self._setup(seat)
+        self._prune = getattr(hints_for(ruleset), "prune", None)
         self._spent = 0
         self._large: set[tuple[str, str]] = set()
         # A try copies the whole state: a big state (dozens of units with their elements) costs more.
@@ -164,6 +171,8 @@ class Computer:
         total: list[float] = [0.0] * len(actions)
         count: list[int] = [0] * len(actions)
         chancy: list[bool] = [False] * len(actions)
+        idle: list[bool] = [False] * len(actions)
+        bases: dict[int, float] = {}
         work = self.budget
 
         def tick() -> None:
@@ -176,6 +185,10 @@ class Computer:
             chancy[i] = chancy[i] or tried.rolled
             # Dice rolled mid-action are what the other side answers (blocks, fall-backs): look at its answer.
             value = self._follow(ruleset, ev, tried.state, side) if tried.rolled else ev.score(tried.state, side)
+            if count[i] == 0 and not tried.rolled and not tried.failed:
+                if id(world) not in bases:
+                    bases[id(world)] = ev.score(world, side)
+                idle[i] = abs(value - bases[id(world)]) < 1e-9 and decider(ruleset, tried.state) == side
             total[i] += value
             count[i] += 1
             tick()
@@ -194,11 +207,12 @@ class Computer:
                 spent += 1
             if len(field) <= 2 and spent >= budget // 2:
                 break
-        means = [total[i] / count[i] for i in range(len(actions))]
+        units = [a.unit_id for a in actions]
+        means = _cap_idle([total[i] / count[i] for i in range(len(actions))], idle, units)
         ranked = sorted(range(len(actions)), key=lambda i: -means[i])[: self.finalists]
         common = self.rng.randrange(2**32)  # the same dice for every finalist: their difference is not luck
         lines: dict[int, float] = {}
-        for n, i in enumerate(ranked):
+        for n, i in enumerate(ranked if len(ranked) > 1 else []):  # one finalist (easy): nothing to compare
             left = max(0, int(self.budget - self._spent))
             share = left // (len(ranked) - n)
             tries = ANSWER_TRIES if chancy[i] else 1
@@ -209,14 +223,31 @@ class Computer:
                 break
             lines[i] = value
         if len(ranked) > 1 and len(lines) == len(ranked):
-            means = [lines[i] if i in lines else float("-inf") for i in range(len(actions))]
+            means = _cap_idle([lines[i] if i in lines else float("-inf") for i in range(len(actions))], idle,
+                             units)
         top = max(means)
         ties = [i for i, m in enumerate(means) if m >= top - 1e-9]
+        if len(ties) > 1:
+            ties = self._soonest(ruleset, worlds[0], actions, ties, [total[i] / count[i] for i in range(len(actions))])
         pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
         if progress is not None:
             progress(work, work)
         order = [pick] + sorted((i for i in range(len(actions)) if i != pick), key=lambda i: -means[i])
         return [actions[i] for i in order], top
+
+    def _soonest(self, ruleset, world: GameState, actions: list[Action], ties: list[int],
+                 first: list[float]) -> list[int]:
+        """Of actions whose lines tie, those that gain the most at once, and of those the ones that leave every
+        unit as it stands (an end, a release). A free action (Skirmish's pivot) followed by the best action
+        ties with the best action played at once, since the line plays it next; picked at random among the
+        ties, a Skirmish model pivoted NW, E, NE, W in one activation before it moved."""
+        best = max(first[i] for i in ties)
+        ties = [i for i in ties if first[i] >= best - 1e-9]
+        if len(ties) <= 1:
+            return ties
+        now = placing(world)
+        still = [i for i in ties[:LOOPS] if placing(self._try(ruleset, world, actions[i], self.rng).state) == now]
+        return still or ties
 
     def _line_mean(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str, tries: int,
                    rng: random.Random, share: int, tick) -> float | None:
@@ -239,7 +270,10 @@ class Computer:
         if who == side:
             if steps <= 0:
                 return ev.score(state, side)
-            options = bound(self._legal(ruleset, state, side), state, side, ev, rng, OWN_WIDTH)
+            options = self._legal(ruleset, state, side)
+            if self._prune is not None:  # what the hints rule out is not played later in a line either
+                options = self._prune(state, side, options) or options
+            options = bound(options, state, side, ev, rng, OWN_WIDTH)
             best, best_value = None, None
             for a in options:
                 if self._spent >= stop:
@@ -304,3 +338,19 @@ class Computer:
             outcomes = [t for t in outcomes if not t.failed] or outcomes
             state = max(outcomes, key=lambda t: ev.score(t.state, who)).state
         return ev.score(state, side)
+
+
+def _cap_idle(means: list[float], idle: list[bool], units: list[str | None] | None = None) -> list[float]:
+    """An idle action of a unit (one that changes nothing the evaluation sees and leaves its side to decide
+    again: a Skirmish pivot) only puts off what that unit may do now: worth a hair less than the unit's best
+    other action. Scored as the position itself, a pivot beat a move out of cover, and a Skirmish model pivoted
+    NE, W, NW, E (each facing new, so never a placing come back) before it moved (teaching, seed 1). Only the
+    same unit's actions cap it: an idle action that opens others (choosing which unit to activate) is worth
+    what it opens, so it is not held below a pass."""
+    units = units or [None] * len(means)
+    best: dict[str, float] = {}
+    for m, still, unit in zip(means, idle, units):
+        if not still and unit is not None and m != float("-inf"):
+            best[unit] = max(best.get(unit, m), m)
+    return [min(m, best[unit] - 1e-6) if still and unit in best else m
+            for m, still, unit in zip(means, idle, units)]

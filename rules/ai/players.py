@@ -110,10 +110,12 @@ class GreedyPlayer:
 
 
 def make_player(kind: str, rng: random.Random):
-    """A player by name: 'computer', 'greedy' or 'random'."""
-    from rules.ai.computer import Computer
+    """A player by name: 'computer' (or 'computer:LEVEL', rules/ai/levels.py), 'greedy' or 'random'."""
+    from rules.ai.levels import computer_for
 
-    kinds = {"computer": Computer, "greedy": GreedyPlayer, "random": RandomPlayer}
+    if kind == "computer" or kind.startswith("computer:"):
+        return computer_for(kind.partition(":")[2] or None, rng)
+    kinds = {"greedy": GreedyPlayer, "random": RandomPlayer}
     if kind not in kinds:
         raise ValueError(f"unknown player {kind!r} (known: {', '.join(kinds)})")
     return kinds[kind](rng)

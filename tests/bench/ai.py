@@ -17,6 +17,7 @@ import argparse
 import os
 import statistics
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from rules import registry
@@ -121,6 +122,42 @@ def run(games: int | None = None, jobs: int = 2, only: str | None = None, oppone
     return rows
 
 
+def tables(games: int, jobs: int, only: str | None, out: str | None, first_seed: int = 3000,
+           cluster: str | None = None, pairings=None) -> str:
+    """`make bench-ai`: the strength and level tables (rules/ai/tables.py) over every bundled scenario, written
+    between their markers in `out` (docs/ai.md) when given; returns the text."""
+    from rules.ai import tables as t
+
+    chosen = [c for c in scenarios(only) if only or c[0] != "toy"]  # the tests' toy only when asked for
+    todo = t.jobs_for(chosen, games, pairings or t.PAIRINGS, first_seed)
+    started = time.monotonic()
+
+    def progress(done: int, total: int) -> None:
+        print(f"\rbench-ai: {done}/{total} games, {time.monotonic() - started:.0f} s", end="", file=sys.stderr,
+              flush=True)
+
+    outcomes = t.run(todo, jobs, cluster, registrations=_toy_registration(), progress=progress)
+    print(file=sys.stderr)
+    minutes = (time.monotonic() - started) / 60
+    text = t.report(outcomes, games, first_seed,
+                    f"; {len(todo)} games in {minutes:.0f} minutes of wall time, {jobs} processes")
+    for o in outcomes:
+        if o.won is None:
+            print(f"error: {o.job.ruleset} {o.job.scenario} {o.job.player} against {o.job.against} "
+                  f"seed {o.job.seed}: {o.error}", file=sys.stderr)
+    if out:
+        t.write(out, text)
+    print(text)
+    return text
+
+
+def _toy_registration() -> tuple:
+    """The toy rule set's registration, for worker processes (it lives in the tests)."""
+    from rules import registry
+
+    return tuple((e.id, e.name, e.module) for e in registry.entries() if e.id == "toy")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.ai")
     parser.add_argument("--games", type=int, default=int(os.environ.get("HEXWAR_AI_GAMES", "6")),
@@ -128,13 +165,25 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", help="one rule set id, or RULESET/SCENARIO")
     parser.add_argument("--side", help="the computer always takes this side (else the sides in turn)")
-    parser.add_argument("--seed", type=int, default=1000, help="the first game's seed (default 1000)")
+    parser.add_argument("--seed", type=int, help="the first game's seed (default 1000; with --tables 3000)")
     parser.add_argument("--against", default="random,greedy", help="opponents, comma-separated")
     parser.add_argument("--cpu", action="store_true",
                         help="time decisions in CPU seconds of the deciding process, not wall time "
                         "(the fair figure on a machine shared with other work)")
+    parser.add_argument("--tables", action="store_true",
+                        help="the strength and level tables of docs/ai.md instead (make bench-ai)")
+    parser.add_argument("--out", help="with --tables: the file whose marked tables are replaced (docs/ai.md)")
+    parser.add_argument("--cluster", help="with --tables: a Dask scheduler's address to play the games on")
+    parser.add_argument("--pairings", help="with --tables: PLAYER:OPPONENT,... (default: normal:random, "
+                        "normal:greedy, hard:normal, normal:easy)")
     args = parser.parse_args(argv)
-    run(args.games, args.jobs, args.only, tuple(args.against.split(",")), args.cpu, args.side, args.seed)
+    if args.tables:
+        pairings = tuple(tuple(p.split(":", 1)) for p in args.pairings.split(",")) if args.pairings else None
+        tables(args.games, args.jobs, args.only, args.out, first_seed=3000 if args.seed is None else args.seed,
+               cluster=args.cluster, pairings=pairings)
+        return 0
+    run(args.games, args.jobs, args.only, tuple(args.against.split(",")), args.cpu, args.side,
+        1000 if args.seed is None else args.seed)
     return 0
 
 

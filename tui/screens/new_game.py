@@ -19,6 +19,8 @@ from tui.widgets.lists import SafeSelect
 from tui.widgets.text import clean, lit
 from tui.widgets.tick import Tick
 
+LEVEL_CHOICES = [("easy (searches least)", "easy"), ("normal", "normal"), ("hard (searches most, slower)", "hard")]
+"""The computer's levels (rules/ai/levels.py: LEVELS), for every side it plays."""
 ScenarioSource = Callable[[str], list[files.ScenarioEntry]]
 SetupLoader = Callable[[files.ScenarioEntry], object]
 
@@ -67,6 +69,9 @@ class NewGameScreen(Screen[None]):
             yield Static("", id="scenario-about")
             yield Static("Who plays each side", classes="section")
             yield VerticalScroll(id="sides")
+            with Horizontal(classes="row"):
+                yield Label("Computer level", classes="field-label")
+                yield SafeSelect(LEVEL_CHOICES, value="normal", allow_blank=False, id="level")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field-label")
                 yield Input(str(self.seed), id="seed", type="integer", max_length=12)
@@ -209,16 +214,17 @@ class NewGameScreen(Screen[None]):
                     out[spec.id] = raw
         return out
 
-    def chosen_computers(self) -> list[str]:
-        """The sides the computer plays (chosen under "Who plays each side")."""
-        out = []
+    def chosen_computers(self) -> dict[str, str]:
+        """The sides the computer plays (chosen under "Who plays each side"), each with the chosen level."""
+        level = str(self.query_one("#level", Select).value)
+        out = {}
         for n, side in enumerate(self.setup.sides if self.setup is not None else []):
             try:
                 widget = self.query_one(f"#who-{self._generation}-{n}", Select)
             except Exception:
                 continue
             if widget.value == COMPUTER:
-                out.append(side.id)
+                out[side.id] = level
         return out
 
     def show_error(self, text: str) -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from rules.actions import Action
 from rules.board import Board
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import terrain as ter
+from rules.rulesets.dirtside.artillery import MISSILE_COST
 from rules.rulesets.dirtside.state import DSState
 
 contact = 0.1
@@ -83,3 +86,24 @@ def prune(view: DSState, side: str, actions: list[Action]) -> list[Action]:
     if not holding:
         return actions
     return [a for a in actions if not (a.kind in LEAVING and a.unit_id in holding)]
+
+
+WARHEADS = tuple(MISSILE_COST)
+"""A cruise missile's possible warheads (what a launcher may buy, artillery.py)."""
+
+
+def determinize(view: DSState, side: str, rng: random.Random) -> DSState:
+    """A full state consistent with `side`'s view: the enemy's secrets drawn at random with the computer's own
+    `rng`. Each enemy unit's leader is one of its elements (DS2: the Unit Leader is secret); each enemy cruise
+    missile's real target is one of its chits on the table and its warhead one of those a launcher may buy
+    (the view shows every chit and no warhead)."""
+    out = view.model_copy(deep=True)
+    out.seed = rng.randrange(2**31)
+    for u in sorted(out.units.values(), key=lambda u: u.id):
+        if u.side != side and u.stats.elements:
+            u.stats.leader = rng.randrange(len(u.stats.elements))
+    for f in out.flights:
+        if f.side != side and f.chits:
+            f.target = rng.choice(f.chits)
+            f.warhead = rng.choice(WARHEADS)
+    return out

@@ -9,7 +9,7 @@ import re
 from rules.board import Board
 from rules.hexgrid import Hex
 from rules.rulesets.quad import terrain as ter
-from rules.rulesets.quad.actions import Release
+from rules.rulesets.quad.actions import Release, Steal
 from rules.rulesets.quad.cards import build_deck
 from rules.rulesets.quad.state import QuadState
 
@@ -30,9 +30,11 @@ the computer hoarded the cards of its rear units (QUAD river-battle's West held 
 FRESH = 2.0
 """Worth of holding the activation before any card of it is played: it may still be released without playing
 for two cards (QUAD-A08). Playing a card or passing the activation on loses it alike, so it tips nothing
-between them; what it buys is the steal (QUAD-A07): a tactics card paid for the activation, which may be
-released at once for two cards. Without it a steal gained nothing the evaluation saw, and QUAD river-battle's
-West held its four or five tactics cards the whole game."""
+between them. An activation just stolen is not fresh (`stolen`): the computer steals to play a card, never to
+release at once for two. With a stolen activation counted fresh, a steal was worth its tactics card by itself,
+and the computer stole and released without playing over and over: QUAD teaching, computer against computer,
+seed 3, the Rebels stole and released 947 times in turn 7 (a steal resets the releases in a row, so the turn
+never ended; the tactics cards came back with each reshuffle)."""
 REAR_CARD = 2.0
 """Worth of a card of a rear unit in hand (`rear_units`): kept unless playing it gains more (an attack)."""
 LEAD_SHARE = 0.6
@@ -77,7 +79,7 @@ def side_value(state: QuadState, side: str, now: int | None = None) -> float:
     held = HELD_NOW if now is None or state.turn <= now else HELD_LATER
     rear = rear_units(state, side)
     cards = sum(TACTICS_CARD if c.kind == "tactics" else REAR_CARD if c.unit in rear else held for c in pile.hand)
-    fresh = state.phase == "activation" and state.active_side == side and state.played == 0
+    fresh = state.phase == "activation" and state.active_side == side and state.played == 0 and not stolen(state, side)
     return DRAWN * (len(pile.hand) + len(pile.discard)) + cards + (FRESH if fresh else 0.0)
 
 
@@ -111,6 +113,8 @@ def opening(view: QuadState, side: str, actions) -> Release | None:
     at once, the same cards played after the other side's answer lie past its horizon."""
     if view.phase != "activation" or view.active_side != side or view.played or view.passes or view.retreats:
         return None
+    if stolen(view, side):
+        return None  # a steal is paid to play a card (`prune`)
     if view.pending_attack is not None or (view.max_turns and view.turn >= view.max_turns):
         return None
     pile = view.piles[side]
@@ -122,6 +126,29 @@ def opening(view: QuadState, side: str, actions) -> Release | None:
     if not any(view.piles[s].hand for s in view.side_ids() if s != side):
         return None  # the other side must release too, which ends the turn with our hand unplayed
     return next((a for a in actions if isinstance(a, Release)), None)
+
+
+def stolen(view: QuadState, side: str) -> bool:
+    """`side` holds an activation it took by a steal and has played no card of yet: its last discard is the
+    tactics card it paid (QUAD-A07; a tactics card is discarded only by a steal)."""
+    if view.phase != "activation" or view.active_side != side or view.played:
+        return False
+    pile = view.piles.get(side)
+    return bool(pile and pile.discard and pile.discard[-1].kind == "tactics")
+
+
+def prune(view: QuadState, side: str, actions) -> list:
+    """Every action but a release without playing of an activation just stolen (`stolen`), and but a steal
+    without an activation card to play after it: a steal is paid to play a card now. Stealing only to release
+    drew two cards for one, and between two computers it never ended (see `FRESH`)."""
+    if any(isinstance(a, Steal) for a in actions):
+        playable = any(c.kind == "activation" and c.unit in view.units and view.units[c.unit].on_map
+                       for c in view.piles[side].hand)
+        if not playable:
+            actions = [a for a in actions if not isinstance(a, Steal)]
+    if not stolen(view, side):
+        return actions
+    return [a for a in actions if not isinstance(a, Release)] or actions
 
 
 def determinize(view: QuadState, side: str, rng: random.Random) -> QuadState:

@@ -11,7 +11,7 @@ from tests.conftest import toy_setup
 
 def test_the_computer_acts_only_on_its_own_decisions_and_undo_returns_to_the_person():
     game = GameService.new(toy_setup(max_turns=6), seed=2)
-    pilot = Autopilot.computers(game, ["b"], random.Random(1))
+    pilot = Autopilot.computers(game, ["b"], rng=random.Random(1))
     assert not pilot.watching
     assert game.decision().side == "a" and pilot.due() is None
     assert pilot.think() is None

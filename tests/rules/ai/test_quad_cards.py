@@ -41,8 +41,10 @@ def test_a_card_drawn_is_worth_about_an_activation_and_a_held_one_less_once_the_
 
 
 def test_a_steal_is_worth_its_tactics_card():
-    """A steal takes a fresh activation, which may be released at once for two cards: worth more than the tactics
-    card it costs (before, a steal gained nothing the evaluation saw and the West held its tactics all game)."""
+    """A steal takes the other side's fresh activation away (it can no longer be released for two cards): worth
+    more than the tactics card it costs (before, a steal gained nothing the evaluation saw and the West held its
+    tactics all game). The stolen activation is not fresh for the stealer: it steals to play a card
+    (tests/rules/ai/test_dithering.py)."""
     game, active, other = _activation()
     state = game.state
     pile = state.piles[other]

@@ -1,0 +1,103 @@
+"""The computer guesses what its side cannot see from its view alone: Hundred Wars' blinds (real or dummy,
+and what they hold) and Dirtside's secrets (cruise missiles' real target chits and warheads, unit leaders)."""
+
+from __future__ import annotations
+
+import random
+
+from rules.ai import Computer
+from rules.ai.hints import dirtside as ds_hints
+from rules.ai.hints import hundred_wars as hw_hints
+from rules.hexgrid import Hex
+from rules.rulesets.dirtside.state import Flight
+from rules.service import GameService
+from saves.scenarios import load_scenario
+from tests.rules.ai.test_computer import SeatOnly
+from tests.rules.test_secrecy import twin_with_secrets_changed
+
+
+def _hw_game(seed: int = 5) -> tuple[GameService, str, str]:
+    game = GameService.new(load_scenario("first-blinds", ruleset="hundred_wars"), seed=seed)
+    me = game.decision().side
+    return game, me, next(s for s in game.state.side_ids() if s != me)
+
+
+def _hidden_groups(state, side: str) -> dict[str, set[str]]:
+    """Blind id -> the units it holds, for `side`'s blinds that hold any."""
+    return {b.id: set(b.contents) for b in state.units.values() if b.blind and b.side == side and b.contents}
+
+
+def test_hundred_wars_blinds_are_dealt_the_hidden_groups_one_a_blind():
+    game, me, other = _hw_game()
+    view = game.seat(me).view()
+    assert not _hidden_groups(view, other), "the view hides what the other side's blinds hold"
+    guess = hw_hints.determinize(view, me, random.Random(1))
+    truth = _hidden_groups(game.state, other)
+    held = _hidden_groups(guess, other)
+    assert sorted(sorted(g) for g in held.values()) == sorted(sorted(g) for g in truth.values()), \
+        "the same groups as the truth, each whole in one blind"
+    blinds = [b for b in guess.units.values() if b.blind and b.side == other]
+    assert sum(b.dummy for b in blinds) == len(blinds) - len(truth)
+    assert _hidden_groups(guess, me) == _hidden_groups(view, me), "its own blinds as it knows them"
+    deals = {tuple(sorted(_hidden_groups(hw_hints.determinize(view, me, random.Random(s)), other)))
+             for s in range(12)}
+    assert len(deals) > 1, "which blind holds what is drawn at random"
+
+
+def test_hundred_wars_guess_depends_on_the_view_only():
+    game, me, other = _hw_game()
+    rng = random.Random(3)
+    mine = hw_hints.determinize(game.seat(me).view(), me, random.Random(9))
+    for _ in range(3):
+        twin = twin_with_secrets_changed(game, me, rng)
+        assert hw_hints.determinize(twin.seat(me).view(), me, random.Random(9)) == mine
+
+
+def _ds_game_with_missile() -> tuple[GameService, str, str]:
+    game = GameService.new(load_scenario("teaching", ruleset="dirtside"), seed=4)
+    me = game.decision().side or game.state.side_ids()[0]
+    other = next(s for s in game.state.side_ids() if s != me)
+    launcher = next(u.id for u in game.state.units.values() if u.side == other)
+    chits = [Hex(3, 3), Hex(5, 4), Hex(7, 2)]
+    game.state.flights.append(Flight(id="cm1", side=other, launcher=launcher, target=chits[2], chits=chits,
+                                     warhead="nuke", launched=game.state.turn))
+    return game, me, other
+
+
+def test_dirtside_missile_target_warhead_and_leaders_are_guessed_from_the_view():
+    game, me, other = _ds_game_with_missile()
+    view = game.seat(me).view()
+    assert view.flights[0].warhead == "?"
+    targets, warheads = set(), set()
+    for s in range(24):
+        guess = ds_hints.determinize(view, me, random.Random(s))
+        f = guess.flights[0]
+        assert f.target in f.chits and f.warhead in ds_hints.WARHEADS
+        targets.add(f.target)
+        warheads.add(f.warhead)
+        for u in guess.units.values():
+            assert 0 <= u.stats.leader < max(1, len(u.stats.elements))
+            if u.side == me:
+                assert u.stats.leader == view.units[u.id].stats.leader, "its own leaders as it knows them"
+    assert len(targets) == 3 and len(warheads) > 2, "any chit may be the real one, any warhead the real one"
+
+
+def test_dirtside_guess_depends_on_the_view_only():
+    game, me, _ = _ds_game_with_missile()
+    mine = ds_hints.determinize(game.seat(me).view(), me, random.Random(2))
+    rng = random.Random(5)
+    for _ in range(3):
+        twin = twin_with_secrets_changed(game, me, rng)
+        assert ds_hints.determinize(twin.seat(me).view(), me, random.Random(2)) == mine
+
+
+def test_the_computer_decides_alike_whatever_the_blinds_and_the_missiles_hold():
+    """The fairness test (test_computer.py) on positions with these secrets in play: the computer now guesses
+    them, and its choice must still not move when only the truth of them changes."""
+    for game, side in (_hw_game()[:2], _ds_game_with_missile()[:2]):
+        assert game.decision().side == side
+        rng = random.Random(11)
+        mine = Computer(random.Random(7), extra_tries=8).choose(SeatOnly(game.seat(side)))
+        for _ in range(2):
+            twin = twin_with_secrets_changed(game, side, rng)
+            assert Computer(random.Random(7), extra_tries=8).choose(SeatOnly(twin.seat(side))) == mine
