@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-LEVELS = ("easy", "normal", "hard")
-"""The computer's levels, weakest first (rules/ai gives each its play)."""
-DEFAULT_LEVEL = "normal"
+from rules.levels import DEFAULT as DEFAULT_LEVEL, LEVELS, check_level  # noqa: F401 - re-exported
+
 PERSON, COMPUTER = "person", "computer"
 PREF = "computers"
 """The key of `GameService.prefs` holding side id -> level."""
@@ -22,10 +21,7 @@ PREF = "computers"
 
 def level_of(text: str, where: str = "level") -> str:
     """A level named in any case ('Hard' -> 'hard'); ValueError naming the levels otherwise."""
-    level = text.strip().casefold()
-    if level not in LEVELS:
-        raise ValueError(f"{where}: unknown computer level {text.strip()!r} (levels: {', '.join(LEVELS)})")
-    return level
+    return check_level(text, where)
 
 
 def as_levels(computers: Mapping[str, str] | Iterable[str] | None) -> dict[str, str]:

@@ -15,9 +15,7 @@ from __future__ import annotations
 import random
 
 from rules.ai.computer import Computer
-
-LEVELS = ("easy", "normal", "hard")
-DEFAULT = "normal"
+from rules.levels import DEFAULT, LEVELS, check_level  # noqa: F401 - the names, re-exported
 
 BUDGETS: dict[str, dict[str, int]] = {
     "easy": {"budget": 40, "extra_tries": 6, "worlds": 1, "replies": 1, "finalists": 1, "answers": 4},
@@ -25,14 +23,6 @@ BUDGETS: dict[str, dict[str, int]] = {
     "hard": {"budget": 450, "extra_tries": 70, "worlds": 4, "replies": 2, "finalists": 5, "answers": 24},
 }
 """Each level's search, as keyword arguments of `Computer`."""
-
-
-def check_level(level: str) -> str:
-    """`level` in lower case, or a ValueError that names the levels."""
-    name = str(level).strip().lower()
-    if name not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: choose {', '.join(LEVELS)}")
-    return name
 
 
 def computer_for(level: str | None, rng: random.Random) -> Computer:

@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
+import rules.levels
 from tui.widgets.lists import SafeSelect
 
 from tui.widgets.text import lit
@@ -15,8 +16,8 @@ from tui.widgets.text import lit
 PERSON, COMPUTER = "person", "computer"
 PLAYERS = [("a person", PERSON), ("the computer", COMPUTER)]
 """Who may play a side: the same two choices on the new-game form and after loading a game."""
-LEVELS = [(level, level) for level in ("easy", "normal", "hard")]
-"""The computer's levels (saves/players.py), chosen beside each side the computer plays."""
+LEVELS = [(level, level) for level in rules.levels.LEVELS]
+"""The computer's levels (rules/levels.py), chosen beside each side the computer plays."""
 
 
 class PlayersDialog(ModalScreen[dict[str, str] | None]):
