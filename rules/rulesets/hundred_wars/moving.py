@@ -175,9 +175,24 @@ def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> 
     return walk_steps(state, walk, ctx)
 
 
-def start_level(state: HwState, u: HwUnit, ctx: Context) -> str:
+def start_level(state: HwState, u: HwUnit, ctx: Context | None) -> str:
     """The level of the hex the walk starts from (its piece rolled now if it never was), as Mobile makes it."""
-    return ter.for_mobile(field.level_at(state, u.at, ctx, u.mode or "ground", u.side), mobility(state, u))
+    return ter.for_mobile(field.start_level(state, u.at, u.mode or "ground", u.side, ctx), mobility(state, u))
+
+
+def step_level(state: HwState, u: HwUnit, frm: Hex, to: Hex, ctx: Context | None) -> str:
+    """The level of one step of the walk (its piece rolled now if it never was), as Mobile makes it."""
+    return ter.for_mobile(field.entry_level(state, frm, to, u.mode or "ground", u.side, ctx), mobility(state, u))
+
+
+def walk_path(state: HwState, u: HwUnit) -> list[Hex]:
+    """The path the walk follows: toward the counter, stopping at the first hex past the start that touches an
+    enemy (contact stops the move)."""
+    path = path_for(state, u, Hex(*u.counter))
+    for i, h in enumerate(path[1:], start=1):
+        if field.adjacent_enemies(state, h, u.side):
+            return path[: i + 1]
+    return path
 
 
 def offer_terrain(state: HwState, u: HwUnit, walk: dict, before: set[str], ctx: Context) -> bool:
@@ -194,7 +209,7 @@ def walk_steps(state: HwState, walk: dict, ctx: Context) -> bool:
     """The walk's steps from where it is; a piece rolled on entering may pause it (mode_dice.py), then this goes on
     from the same step with the level as it stands. True when something waits."""
     u = state.units[walk["unit"]]
-    side, mode = u.side, u.mode or "ground"
+    side = u.side
     path = [Hex(*h) for h in walk["path"]]
     changes = u.counter_level is not None
     steps = walk["steps"]
@@ -203,7 +218,7 @@ def walk_steps(state: HwState, walk: dict, ctx: Context) -> bool:
         if field.adjacent_enemies(state, path[steps], side) and steps:
             break  # contact stops the move
         before = set(state.terrain_rolls)
-        entered = ter.for_mobile(field.entry_level(state, path[steps], nxt, mode, side, ctx), mobility(state, u))
+        entered = step_level(state, u, path[steps], nxt, ctx)
         walk.update(steps=steps, level=level)
         if offer_terrain(state, u, walk, before, ctx):
             return True

@@ -8,7 +8,7 @@ from rules.actions import parse_action
 from rules.core import Context, Refusal
 from rules.dice import ScriptedDice
 from rules.hexgrid import Hex
-from rules.rulesets.hundred_wars import RULESET, engage, firing, turn, victory
+from rules.rulesets.hundred_wars import RULESET, engage, field, firing, turn, victory
 from tests.rules.hundred_wars.helpers import HQ, INF, act, at, board, game, unit
 
 
@@ -496,3 +496,30 @@ def test_psionic_pips_place_move_or_remove_enemy_move_orders_once_per_phase():
     s.phase = "move"
     with pytest.raises(Refusal, match="Phase 3"):
         act(s, "psi red unit=p at=3,5 to=3,6")
+
+
+def _fort_game(rolled: str = "very_hard", enemy_at=None):
+    fort = {at(c, r): "fort" for c in range(3, 8) for r in range(2, 5)}
+    return game([unit("r", "red", at(4, 3)), unit("e", "blue", enemy_at or at(11, 7))], b=board(terrain=fort),
+                phase="move", rolled={f"fort@{at(3, 2)}": rolled} if rolled else None)
+
+
+def test_a_walk_starting_inside_an_uncontested_fort_is_easy_going():
+    """Text: "Fortifications and settlements are good going inside if uncontested by enemy." A Move 10 unit in a
+    fort rolled V.Hard walks 10 cm (2 hexes) on a roll of 50, as on open ground, and no die is rolled for the fort."""
+    s = _fort_game()
+    assert field.piece_at(s, at(4, 3)) == field.piece_at(s, at(6, 3))
+    s.units["r"].counter = at(6, 3)
+    act(s, "move red unit=r", 50)
+    assert s.units["r"].at == at(6, 3)
+    s2 = _fort_game(rolled="")
+    s2.units["r"].counter = at(6, 3)
+    act(s2, "move red unit=r", 50)  # the fort's piece is never rolled: inside, its level does not matter
+    assert s2.units["r"].at == at(6, 3) and s2.terrain_rolls == {}
+
+
+def test_a_walk_starting_inside_a_contested_fort_goes_at_its_rolled_level():
+    s = _fort_game(enemy_at=at(7, 4))
+    s.units["r"].counter = at(4, 2)
+    act(s, "move red unit=r", 50)  # V.Hard quarters the Move: 2 cm, no hex
+    assert s.units["r"].at == at(4, 3)

@@ -46,3 +46,38 @@ def test_move_preview_gives_the_distance_odds_and_the_chance_to_arrive():
     assert chances == {"moves 0 hexes (0 cm)": Fraction(4, 100), "moves 1 hex (5 cm)": Fraction(5, 100),
                        "moves 2 hexes (10 cm)": Fraction(91, 100)}
     assert any("reaches its counter: 91.0%" in n for n in p.notes)
+
+
+def _walk_after(s, roll: int):
+    from tests.rules.hundred_wars.helpers import act
+
+    before = s.units["r"].at
+    s2 = s.model_copy(deep=True)
+    act(s2, "move red unit=r", roll, *([1] * 0))
+    return before.distance(s2.units["r"].at)
+
+
+def test_the_move_preview_uses_the_walks_levels_inside_a_fort_and_at_a_gate():
+    """Issue 27: the preview read the rolled level where the walk reads the fort's own rules (good going inside
+    and through a gate when uncontested), so it promised 0 hexes where the unit walks 2."""
+    fort = {at(c, 3): "fort" for c in range(3, 8)}
+    s = game([unit("r", "red", at(2, 3)), unit("b", "blue", at(11, 7))], phase="move",
+             b=board(terrain=fort, gates=(at(3, 3),)), rolled={f"fort@{at(3, 3)}": "very_hard"})
+    s.units["r"].counter = at(4, 3)
+    chances = {o.label: o.chance for o in preview(s, "move red unit=r").outcomes}
+    assert chances == {"moves 0 hexes (0 cm)": Fraction(4, 100), "moves 1 hex (5 cm)": Fraction(5, 100),
+                       "moves 2 hexes (10 cm)": Fraction(91, 100)}
+    assert _walk_after(s, 50) == 2
+
+
+def test_the_move_preview_goes_over_the_rolls_of_pieces_not_yet_rolled():
+    """An unrolled wood may roll Easy: the walk then goes the full roll, which the preview must include."""
+    s = game([unit("r", "red", at(0, 0)), unit("b", "blue", at(11, 7))], phase="move",
+             b=board(terrain={at(1, 0): "wood", at(2, 0): "wood"}))
+    s.units["r"].counter = at(2, 0)
+    chances = {o.label: o.chance for o in preview(s, "move red unit=r").outcomes}
+    # the wood rolls 1 (Easy, 1/10): as open ground; 2-7 Hard (halves the Move: 5 cm, 1 hex on 5+);
+    # 8-9 V.Hard (2 cm: none); 0 impassable
+    two = Fraction(1, 10) * Fraction(91, 100)
+    assert chances["moves 2 hexes (10 cm)"] == two
+    assert sum(chances.values()) == 1
