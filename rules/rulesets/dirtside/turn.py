@@ -11,6 +11,7 @@ from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import (airops, assault, buildings, fires, combat, command, engineers, mines, morale, smoke, support,
                                      supply, towed, transport, vtol, walk)
+from rules.rulesets.dirtside import army
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
@@ -19,13 +20,18 @@ from rules.rulesets.dirtside.legal import activation_actions, can_activate, forc
 # --- set-up ---------------------------------------------------------------------------------
 
 
-def setup(setup: Setup, seed: int, options: dict) -> DSState:
+def setup(setup: Setup, seed: int, options: dict, designs_checked: bool = True) -> DSState:
+    """The state at action 0. A unit that breaks the design or organisation rules is refused, its rule named
+    (`designs_checked`: off only for tests that build ad hoc designs to reach one rule)."""
     units: dict[str, DSUnit] = {}
     sides = {s.id for s in setup.sides}
     for u in setup.units:
         if u.side not in sides:
             raise ValueError(f"unit {u.id} belongs to unknown side {u.side!r}")
         stats = DSStats(**u.stats)
+        broken = army.design_problems(u.name, stats) if designs_checked else []
+        if broken:  # refused at load, not met in play (the points rules price what the design rules allow)
+            raise ValueError(f"unit {u.id} breaks the design rules: {broken[0]}")
         units[u.id] = DSUnit(id=u.id, side=u.side, name=u.name, kind=u.kind, at=u.at, stats=stats,
                              start_size=len(stats.elements))
     state = DSState(ruleset="dirtside", scenario=setup.name, seed=seed, board=setup.board,
