@@ -236,6 +236,7 @@ def finish_walk(state: HwState, u: HwUnit, taken: list[Hex], ctx: Context) -> bo
     target = state.unit_at(goal) if u.counter_attack else None
     steps = len(taken) - 1
     changes = u.counter_level is not None
+    u.walked = (state.turn, taken[0], taken[-1])
     if steps:
         u.facing = taken[-2].direction_to(taken[-1]) or u.facing
         u.at = taken[-1]
@@ -258,12 +259,22 @@ def finish_walk(state: HwState, u: HwUnit, taken: list[Hex], ctx: Context) -> bo
     return melee.contact(state, u, ctx)
 
 
+def target_toward(state: HwState, target: HwUnit, attacker_at: Hex) -> int:
+    """The target's motion this turn toward the attacker, in cm: its walk's start to end, measured from where the
+    attacker stands; negative when it moved away ("movement of the target away from the attacker is subtracted")."""
+    if target.walked is None or target.walked[0] != state.turn:
+        return 0
+    _, frm, to = target.walked
+    return (Hex(*frm).distance(attacker_at) - Hex(*to).distance(attacker_at)) * state.hex_cm
+
+
 def suicide_attack(state: HwState, u: HwUnit, target: HwUnit, speed: int, ctx: Context) -> bool:
-    """The combined speed is a mutual Fire factor (the target's own motion is not tracked: 0). The attacker is
-    destroyed whatever the dice; the Fire and Armour dice against the target may wait for a psionic re-roll (by the
-    side they went against, with a pip in range of the target). True when they wait."""
-    r = suicide(speed, 0, u.stats.armour, target.stats.armour, ctx.dice, sides=(u.side, target.side),
-                units=(u.id, target.id))
+    """The combined speed is a mutual Fire factor: the attacker's walk plus the target's motion toward it this
+    turn, less its motion away (text: "Ram / Suicide Attacks"). The attacker is destroyed whatever the dice; the
+    Fire and Armour dice against the target may wait for a psionic re-roll (by the side they went against, with a
+    pip in range of the target). True when they wait."""
+    r = suicide(speed, target_toward(state, target, u.at), u.stats.armour, target.stats.armour, ctx.dice,
+                sides=(u.side, target.side), units=(u.id, target.id))
     engage.destroy(state, u, ctx, "self-destructed")
     blow = {"attacker": u.id, "target": target.id, "fire_factor": r.fire, "armour_factor": target.stats.armour,
             "fire": r.on_target.fire_roll, "armour": r.on_target.armour_roll}

@@ -226,6 +226,8 @@ class HwUnit(Unit):
     carried: list[str] = Field(default_factory=list)
     """A carrier's passengers (off the table while carried)."""
     destroyed_by: str = ""
+    walked: tuple[int, Hex, Hex] | None = None
+    """Its last walk: (turn, from, to); a suicide attack counts the target's motion of this turn (moving.py)."""
 
     def __deepcopy__(self, memo: dict | None = None) -> HwUnit:
         # Snapshots copy every unit: only the factors and the four lists change in place, the rest is immutable.
