@@ -160,7 +160,7 @@ def walk_rest(state: HwState, walk: dict, ctx: Context) -> None:
 
 def mobility(state: HwState, u: HwUnit) -> str:
     """The unit's Mobile speciality this phase: as bought, or both reductions by a psionic pip (psionics.mobile)."""
-    return "both" if u.id in state.psi_mobile else u.stats.mobile
+    return "both" if u.id in state.psi_mobile else u.stats.mobile_in(u.mode or "ground")
 
 
 def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> bool:
