@@ -98,8 +98,12 @@ def can_call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex, munition:
     why = munition_problem(battery, munition)
     if why:
         return why
-    if battery.id == caller.id or (battery.has("mortar") and not battery.stats.off_table and battery.id == caller.id):
+    if battery.id == caller.id:
         return f"{battery.name} spots for itself: bombard instead"
+    alive = caller.stats.alive()
+    if alive and all(e.kind == "infantry" and e.team == "mortar" for e in alive):
+        return (f"{caller.name} is mortar teams: they spot for themselves, not for other artillery "
+                "(house rule 'Mortar teams')")
     if caller.at is None or not state.board.in_bounds(at) or not smoke.sees(state, caller.at, at):
         return f"{caller.name} cannot see that hex"
     return ""
