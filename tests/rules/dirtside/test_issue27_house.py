@@ -29,3 +29,27 @@ def test_mortar_teams_spot_for_themselves_but_not_for_other_artillery():
     ]))
     play(mixed, "call blue unit=m battery=bb at=5,6", 6)  # its rifle team's leader calls
     assert mixed.missions
+
+
+def _assault_draws(allies: bool) -> int:
+    """The chits a tank with an APFC draws in one round of assault on infantry, with or without a partner
+    infantry unit in the combined assault."""
+    from rules.core import Context
+    from rules.dice import ScriptedDice
+    from rules.rulesets.dirtside import assault
+
+    state = start(setup([
+        unit("t", "blue", at(5, 8), [tank("APFC tank", apfc=True)]),
+        unit("i", "blue", at(7, 8), [team("B1")]),
+        unit("d", "red", at(6, 7), [team("D1"), team("D2")]),
+    ]), first="blue")
+    ctx = Context(lambda sink: ScriptedDice(*([1] * 60), sink=sink))
+    t, d = state.units["t"], state.units["d"]
+    assault._side_fire(state, t, d, "open", False, "open", ctx, allies=[state.units["i"]] if allies else [])
+    return sum(len(e.record.faces) for e in ctx.events if e.kind == "rolled" and e.record.purpose == "draw chit")
+
+
+def test_an_apfc_is_silent_when_partner_infantry_joins_the_assault():
+    """Text: APFCs fire in an assault "UNLESS there is also friendly infantry involved in the assault combat"; the
+    infantry of a partner unit of a combined assault is involved too."""
+    assert _assault_draws(allies=False) - _assault_draws(allies=True) == 2  # the APFC's 2 chits
