@@ -267,6 +267,13 @@ def _off_table_hit(state: DSState, battery: DSUnit, target: DSUnit, ctx: Context
 # --- cruise missiles ----------------------------------------------------------------------
 
 
+def launches_left(state: DSState, site: DSUnit) -> int:
+    """Missiles the site may still launch this turn: its launchers "determine the maximum number of missiles which
+    can be launched in one turn", while its stock lasts."""
+    this_turn = sum(1 for f in state.flights if f.launcher == site.id and f.launched == state.turn)
+    return max(0, min(site.stats.launchers - this_turn, len(site.stats.missiles)))
+
+
 def launch(state: DSState, site: DSUnit, at: Hex, warhead: str, dummies: list[Hex], ctx: Context) -> None:
     if site.stats.role != "launcher":
         raise Refusal(f"{site.name} is not a cruise-missile launcher site")

@@ -230,6 +230,11 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         return transport.unload(state, unit, troops, Hex(*action.at), ctx)
     if state.acted:
         raise Refusal(f"{unit.name} has already taken its combat action this activation")
+    if isinstance(action, A.Launch):  # one missile per launcher in the one activation (house 'Cruise missiles')
+        support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
+        state.moved = True
+        state.acted = not support.launches_left(state, unit)
+        return
     if unit.stats.role == "ground" and unit.on_map:
         was = unit.stats.model_copy(deep=True)
         mines.on_enter(state, unit, unit.at, ctx)  # acting inside a minefield draws again (§10.1)
@@ -275,9 +280,6 @@ def _combat(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         if target is None:
             raise Refusal(f"there is no unit {action.target!r}")
         support.counter_battery(state, unit, target, ctx)
-    elif isinstance(action, A.Launch):
-        support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
-        state.moved = True
     elif isinstance(action, A.Cancel):
         support.cancel(state, unit, ctx)
         state.moved = True

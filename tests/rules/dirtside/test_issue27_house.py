@@ -53,3 +53,21 @@ def test_an_apfc_is_silent_when_partner_infantry_joins_the_assault():
     """Text: APFCs fire in an assault "UNLESS there is also friendly infantry involved in the assault combat"; the
     infantry of a partner unit of a combined assault is involved too."""
     assert _assault_draws(allies=False) - _assault_draws(allies=True) == 2  # the APFC's 2 chits
+
+
+def test_a_site_launches_one_missile_per_launcher_in_a_turn():
+    """Text: launchers "determine the maximum number of missiles which can be launched in one turn"."""
+    from tests.rules.dirtside.helpers import launcher
+
+    state = start(setup([
+        unit("t", "blue", at(5, 14), [tank("Blue 1")]), launcher(missiles=("HE", "HE", "HE"), launchers=2),
+        unit("inf", "red", at(10, 4), [team("A"), team("B")], leader=1),
+        unit("rt", "red", at(16, 4), [tank("Red 1")], facing=4),
+    ]))
+    play(state, "launch blue unit=site at=10,4 warhead=HE")
+    assert state.current == "site" and any(a.kind == "launch" for a in legal_actions(state, "blue"))
+    play(state, "launch blue unit=site at=16,4 warhead=HE")
+    assert len(state.flights) == 2 and state.units["site"].stats.missiles == ["HE"]
+    assert not any(a.kind == "launch" for a in legal_actions(state, "blue"))
+    with pytest.raises(Refusal):
+        play(state, "launch blue unit=site at=16,4 warhead=HE")
