@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from rules.core import Context, Refusal
-from rules.events import Message
+from rules.events import Message, Rolled
 from rules.hexgrid import Hex, line_hexes
 from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import artillery as art
@@ -327,8 +327,21 @@ def fly(state: DSState, flight: Flight, at: Hex, ctx: Context) -> None:
                   stats={"role": "battery", "artillery": "heavy", "nukes": 1, "biochem": 1, "dmr": 1,
                          "elements": [{"kind": "infantry", "team": "mortar", "ammo": 1}]})
     w = flight.warhead
-    bombard(state, stub, at, w, ctx, "open" if w == "biochem" else "converged")
+    before, start, pool = state.model_copy(deep=True), len(ctx.events), state.pool
+    state.pool = ch.WatchedPool(chits=list(pool.chits))
+    try:
+        bombard(state, stub, at, w, ctx, "open" if w == "biochem" else "converged")
+    finally:
+        drawn, state.pool = state.pool.seen, pool
     state.fired.pop(flight.id, None)
+    if "F" in drawn:  # 'If a "Firer Zapped" chit is drawn for damage, the missile fails to detonate' (any warhead)
+        rolled = [e for e in ctx.events[start:] if isinstance(e, Rolled)]
+        state.__dict__.update(before.__dict__)  # nothing it drew applies
+        state.pool = pool
+        del ctx.events[start:]
+        ctx.emit(*rolled, Message(message=f"F chit: cruise missile {flight.id} fails to detonate and slams into "
+                                          "the ground"))
+
 
 
 def _intercepted(state: DSState, flight: Flight, path: list[Hex], victims: list[DSUnit], ctx: Context) -> bool:

@@ -71,3 +71,27 @@ def test_a_site_launches_one_missile_per_launcher_in_a_turn():
     assert not any(a.kind == "launch" for a in legal_actions(state, "blue"))
     with pytest.raises(Refusal):
         play(state, "launch blue unit=site at=16,4 warhead=HE")
+
+
+def test_a_firer_zapped_chit_makes_any_cruise_missile_a_dud():
+    """Text: 'If a "Firer Zapped" chit is drawn for damage, the missile fails to detonate and just slams into the
+    ground causing no damage' -- an HEF warhead too, not only HE."""
+    from tests.rules.dirtside.helpers import F, launcher
+
+    def landing(first_chit: str):
+        state = start(setup([
+            unit("t", "blue", at(5, 14), [tank("Blue 1")]), launcher(missiles=("HEF",)),
+            unit("inf", "red", at(10, 4), [team("A"), team("B")], leader=1),
+            unit("rt", "red", at(16, 4), [tank("Red 1")], facing=4),
+        ]))
+        play(state, "launch blue unit=site at=10,4 warhead=HEF")
+        for a in ("done red unit=inf", "done blue unit=t", "done red unit=rt"):
+            play(state, a)
+        ctx = play(state, "fly blue missile=cm1 at=10,4", *F(first_chit, "R3", "R3", "R3"), *F("R3", "R3", "R3", "R3"))
+        return state, ctx
+
+    state, ctx = landing("R3")
+    assert any(e.lost for e in state.units["inf"].stats.elements)
+    state, ctx = landing("F")
+    assert not any(e.lost for e in state.units["inf"].stats.elements)
+    assert any("fails to detonate" in getattr(e, "message", "") for e in ctx.events)
