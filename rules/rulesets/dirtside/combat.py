@@ -154,9 +154,20 @@ def shot_for(state: DSState, firer: DSUnit, e: Element, wpn: Weapon, target: DSU
     return fp.Shot(wpn.type, wpn.cls, dist, fc=e.design.fc, barrels=wpn.barrels,
                    fast=fast, obscured=bool(target.stats.smoked),
                    damaged_firer=e.damaged, signature=te.signature(), stealth=d.stealth if d else 0,
-                   active_ads=target.stats.sensors and bool(d and (d.ads or d.sam)), secondary=frozenset(secondary),
+                   active_ads=radar_on(target, te), secondary=frozenset(secondary),
                    armour=facing_armour(target, te, firer.at), armour_kind=d.armour_kind if d else "plain",
                    hel_band=str(state.options.get("hel_band", "medium")))
+
+
+def radar_on(target: DSUnit, te: Element) -> bool:
+    """An activated ADS or SAM: its target die one higher, "no ECM and no stealth" (house 'Air defense systems')."""
+    d = te.design
+    return target.stats.sensors and bool(d and (d.ads or d.sam))
+
+
+def effective_ecm(target: DSUnit, te: Element) -> str:
+    """The ECM a guided missile meets: none while the element's ADS or SAM radar is on."""
+    return "none" if radar_on(target, te) or te.design is None else te.design.ecm
 
 
 def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportunity: bool = False,
@@ -210,7 +221,7 @@ def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportu
         te = live[vi % len(live)]
         vi += 1
         if wpn.type.startswith("GMS"):
-            res = fp.gms_attack(wpn.type, wpn.guidance, te.design.ecm, te.design.pds, facing_armour(target, te, firer.at),
+            res = fp.gms_attack(wpn.type, wpn.guidance, effective_ecm(target, te), te.design.pds, facing_armour(target, te, firer.at),
                                 ctx.dice, reactive=te.design.armour_kind == "reactive", ads=ads_cover(state, target),
                                 pool=state.pool, **who)
             results = [res.result] if res.result else []

@@ -95,3 +95,28 @@ def test_a_firer_zapped_chit_makes_any_cruise_missile_a_dud():
     state, ctx = landing("F")
     assert not any(e.lost for e in state.units["inf"].stats.elements)
     assert any("fails to detonate" in getattr(e, "message", "") for e in ctx.events)
+
+
+@pytest.mark.parametrize("radar", [True, False])
+def test_an_activated_sam_meets_a_guided_missile_with_no_ecm(radar):
+    """Text: "an activated SAM has its effective target die increased by one and counts as having no ECM and no
+    stealth": the missile's guidance meets a d4 (no ECM), not the SAM vehicle's superior d10."""
+    from rules.rulesets.dirtside import RULESET
+    from rules.rulesets.dirtside.actions import ADAPTER
+    from rules.actions import parse_action
+
+    state = start(setup([
+        unit("g", "blue", at(5, 10), [tank("Launcher", gun=("GMS/L", 1))]),
+        unit("s", "red", at(5, 7), [tank("SAM", gun=("RFAC", 1), sam="basic", size=4, ecm="superior")], sensors=radar),
+        unit("r2", "red", at(18, 1), [team()]),
+    ]), first="blue")
+    ctx = play(state, "fire blue unit=g at=5,7", 1, 1)  # guidance 1 v the ECM die 1: a miss either way
+    ecm = [e.record.sides for e in ctx.events if e.kind == "rolled" and e.record.purpose == "ECM / PDS"]
+    assert ecm == ([4] if radar else [10])
+    state2 = start(setup([
+        unit("g", "blue", at(5, 10), [tank("Launcher", gun=("GMS/L", 1))]),
+        unit("s", "red", at(5, 7), [tank("SAM", gun=("RFAC", 1), sam="basic", size=4, ecm="superior")], sensors=radar),
+        unit("r2", "red", at(18, 1), [team()]),
+    ]), first="blue")
+    preview = RULESET.preview(state2, parse_action(ADAPTER, "fire blue unit=g at=5,7"))
+    assert any(("d4" if radar else "d10") in n for n in preview.notes)
