@@ -120,3 +120,26 @@ def test_an_activated_sam_meets_a_guided_missile_with_no_ecm(radar):
     ]), first="blue")
     preview = RULESET.preview(state2, parse_action(ADAPTER, "fire blue unit=g at=5,7"))
     assert any(("d4" if radar else "d10") in n for n in preview.notes)
+
+
+def _ads_game(radar: bool):
+    ads = {"name": "Skyshield", "kind": "vehicle",
+           "design": {"size": 4, "armour": 2, "mobility": "tracked_fast", "power": "hmt", "ads": "enhanced",
+                      "weapons": []}}
+    return start(setup([
+        unit("a", "blue", at(5, 10), [ads], sensors=radar),
+        unit("t", "red", at(5, 7), [tank("Red 1")]), unit("r2", "red", at(18, 1), [team()]),
+    ]), first="blue")
+
+
+def test_an_inactive_ads_fires_at_ground_targets_as_an_rfac2():
+    """Text: "As inactive ADSs counts as RFAC/2s (see p.19), they follow the above rules as well"; the fact sheet
+    (§11.1): while inactive "it may fire at ground targets in its own activation as an RFAC/2"; its die is its
+    quality read as a fire control [R]."""
+    state = _ads_game(radar=False)
+    assert any(a.kind == "fire" and a.unit == "a" for a in legal_actions(state, "blue"))
+    ctx = play(state, "fire blue unit=a at=5,7", 8, 1)  # the target die 8, the firer 1: a miss
+    fire = [e.record for e in ctx.events if e.kind == "rolled" and e.record.purpose == "fire"]
+    assert fire and fire[0].sides == 10  # enhanced read as a fire control, close band: d10
+    active = _ads_game(radar=True)
+    assert not any(a.kind == "fire" and a.unit == "a" for a in legal_actions(active, "blue"))
