@@ -1,7 +1,9 @@
 """The preview and the play agree (issue 27): random legal play through every rule set's bundled scenarios and a
 few set-ups made to reach known trouble spots; for each action with a preview, what happened must be among the
 preview's outcomes, as far as the outcomes say it (the hexes walked, the hex reached, a unit destroyed or
-killed), and an action the rules offer is never refused when applied, unless the refusal came from the dice.
+killed, figures lost, damage dealt, a model downed or suppressed, Quality lost and hexes fallen back), and an
+action the rules offer is never refused when applied (one offer of each kind is tried at every step), unless
+the refusal came from the dice.
 
 Hypothesis draws the seeds (derandomised: the same seeds every run); each example plays a bounded number of
 actions, so the whole file stays within a few tens of seconds.
@@ -9,6 +11,7 @@ actions, so the whole file stays within a few tens of seconds.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from collections.abc import Callable
@@ -23,10 +26,10 @@ from rules.events import Eliminated, Moved
 from rules.hexgrid import to_offset
 from rules.service import GameService
 
-STEPS = 40
-EXAMPLES = 3
+STEPS = int(os.environ.get("HEXWAR_PARITY_STEPS", "40"))
+EXAMPLES = int(os.environ.get("HEXWAR_PARITY_EXAMPLES", "3"))
 
-DEATH = re.compile(r"\b(destroyed|dead|kills?|killed|eliminated|wiped out|knocked out|shot down|lost)\b")
+DEATH = re.compile(r"\b(destroyed|dead|falls|kills?|killed|eliminated|wiped out|knocked out|shot down|lost)\b")
 HARM = re.compile(r"\b(damage|damaged|hits?|casualt(y|ies)|downed|unharmed|unhurt|no effect|missed|misses)\b")
 """Words of a preview that speaks of what a blow does (not only of the stage it leads to)."""
 PLACE = re.compile(r"\b(?:at|reaches|to) (-?\d+,-?\d+)\b")
@@ -79,22 +82,42 @@ def hw_fort_gate(seed: int) -> GameService:
 
 def ds_rfac2_craft(seed: int) -> GameService:
     """A fighter whose only gun is an RFAC/2 (no air-to-air guns) over the battle area with an enemy fighter."""
-    from rules.rulesets.dirtside import RULESET
-    from tests.rules.dirtside.helpers import at, setup, start, tank, unit
+    from tests.rules.dirtside.helpers import at, setup, tank, unit
 
     def jet(id: str, side: str, guns: list[dict]) -> object:
         design = {"size": 3, "armour": 2, "mobility": "aerospace", "power": "fgp", "fc": "enhanced", "weapons": guns}
         return unit(id, side, None, [{"name": id, "kind": "aircraft", "design": design}], role="aircraft",
                     off_table=False)
 
-    s = start(setup([jet("hawk", "blue", [{"type": "RFAC", "cls": 2, "mount": "fixed"}]),
-                     unit("t", "blue", at(10, 14), [tank()]),
-                     jet("kite", "red", [{"type": "RFAC", "cls": 1, "mount": "fixed"}]),
-                     unit("r", "red", at(10, 2), [tank()])]), seed=seed, first="blue")
+    return GameService.new(setup([jet("hawk", "blue", [{"type": "RFAC", "cls": 2, "mount": "fixed"}]),
+                                  unit("t", "blue", at(10, 14), [tank()]),
+                                  jet("kite", "red", [{"type": "RFAC", "cls": 1, "mount": "fixed"}]),
+                                  unit("r", "red", at(10, 2), [tank()])]), seed=seed)
+
+
+def hw_firefight(seed: int) -> GameService:
+    """Two units a side within range of each other in the fire phase: shots, damage and what follows."""
+    from rules.rulesets.hundred_wars import RULESET
+    from tests.rules.hundred_wars.helpers import at, game, unit
+
+    s = game([unit("r1", "red", at(3, 1)), unit("r2", "red", at(5, 1)), unit("b1", "blue", at(3, 4)),
+              unit("b2", "blue", at(5, 5))], phase="fire", seed=seed, options={"target_priority": False})
     return GameService(RULESET, s)
 
 
-GAMES = [*bundled(), ("hundred_wars/fort-gate", hw_fort_gate), ("dirtside/rfac2-craft", ds_rfac2_craft)]
+def quad_contact(seed: int) -> GameService:
+    """Units of both sides in contact from the start: attacks, losses and falling back."""
+    from rules.hexgrid import from_offset
+    from rules.rulesets.quad import RULESET
+    from tests.rules.quad.helpers import setup, start, unit
+
+    units = [unit("r1", "red", from_offset(3, 3)), unit("r2", "red", from_offset(4, 3), attack=4),
+             unit("b1", "blue", from_offset(3, 4)), unit("b2", "blue", from_offset(4, 4), defense=3)]
+    return GameService(RULESET, start(setup(units), seed=seed))
+
+
+GAMES = [*bundled(), ("hundred_wars/fort-gate", hw_fort_gate), ("hundred_wars/firefight", hw_firefight),
+         ("dirtside/rfac2-craft", ds_rfac2_craft), ("quad/contact", quad_contact)]
 
 
 class Watched(SeededDice):
@@ -155,6 +178,62 @@ def disagreements(game: GameService, action, preview: Preview, before, events) -
     return out
 
 
+def _named(name: str) -> re.Pattern:
+    return re.compile(rf"(?<![\w ]){re.escape(name)}(?!\w)|^{re.escape(name)}(?!\w)")
+
+
+def losses(game: GameService, action, preview: Preview, before, events) -> list[str]:
+    """The losses the labels state, rule set by rule set: figures lost (DHR), damage (A Hundred Wars), a model
+    downed or suppressed (skirmish), Quality lost and hexes fallen back (QUAD)."""
+    rid, after, labels = game.ruleset.id, game.state, possible(preview)
+    if getattr(after, "paused", None) or getattr(after, "melee", None) is not None:
+        return []  # a choice or a re-roll is still to come: the outcome is not decided yet
+    target = target_of(action, before)
+    out: list[str] = []
+    if rid == "dhr":
+        roles = {"attacker": getattr(action, "unit", None), "defender": target, "target": target}
+        for who in {m.group(1) for label in labels if (m := re.match(r"^(.+?): \d+ casualt", label))}:
+            uid = roles.get(who) or next((u.id for u in before.units.values() if u.name == who), None)
+            if uid is None or uid not in after.units or after.units[uid].eliminated:
+                continue
+            lost = before.units[uid].figures - after.units[uid].figures
+            if not any(re.match(rf"^{re.escape(who)}: {lost} casualt", label) for label in labels):
+                out.append(f"{who} lost {lost} figures; the preview allows {labels}")
+    elif rid == "hundred_wars" and action.kind == "fire" and target and not before.units[target].blind:
+        if target in after.units and not after.units[target].eliminated:
+            dealt = sum(p.damage for p in after.pending if p not in before.pending and target in p.units)
+            if dealt and f"{dealt} damage" not in labels:
+                out.append(f"the target took {dealt} damage; the preview allows {labels}")
+            if not dealt and all("damage" in label or "destroyed" in label for label in labels):
+                out.append(f"the target took no damage; the preview allows {labels}")
+    elif rid == "skirmish":
+        for u in before.units.values():
+            mine = [label for label in labels if _named(u.name).search(label)]
+            now = after.units.get(u.id)
+            if not mine or now is None or now.eliminated:
+                continue
+            if now.downed and not u.downed and not any("downed" in label for label in mine):
+                out.append(f"{u.name} was downed; the preview allows {mine}")
+            if now.suppressed and not u.suppressed and not any("suppressed" in label for label in mine):
+                out.append(f"{u.name} was suppressed; the preview allows {mine}")
+    elif rid == "quad" and action.kind == "attack" and target:
+        sides = [(uid, before.units[uid]) for uid in (action.unit, target)]
+        said = {}
+        for uid, u in sides:
+            now, start = after.units[uid], u.at
+            if now.eliminated:
+                said[u.name] = f"{u.name} eliminated"
+                continue
+            q = u.stats.quality - now.stats.quality
+            back = sum(len(e.path) - 1 for e in events if isinstance(e, Moved) and e.unit == uid)
+            parts = ([f"-{q} Q"] if q else []) + ([f"back {back}"] if back else [])
+            said[u.name] = f"{u.name} " + (", ".join(parts) if parts else "unharmed")
+            del start
+        if not any(set(label.split("; ")) == set(said.values()) for label in labels):
+            out.append(f"{'; '.join(said.values())} happened; the preview allows {labels}")
+    return out
+
+
 @pytest.mark.parametrize("name, make", GAMES, ids=[g[0] for g in GAMES])
 def test_play_stays_within_the_preview_and_offers_are_kept(name, make):
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
@@ -173,7 +252,13 @@ def test_play_stays_within_the_preview_and_offers_are_kept(name, make):
             actions = game.legal_actions(side)
             if not actions:
                 continue
-            action = rng.choice(actions)
+            by_kind = {k: [a for a in actions if a.kind == k] for k in sorted({a.kind for a in actions})}
+            for k, offered in by_kind.items():  # one offer of every kind is tried (on a copy): none is refused
+                tried = rng.choice(offered)
+                Watched.rolled.clear()
+                why = game.check(tried)
+                assert not why or Watched.rolled, f"{name}: offered {tried.text()} but refused it: {why}"
+            action = rng.choice(by_kind[rng.choice(list(by_kind))])  # a kind first: rare attacks come up as often
             preview = game.preview(action)
             before = game.state
             Watched.rolled.clear()
@@ -182,7 +267,8 @@ def test_play_stays_within_the_preview_and_offers_are_kept(name, make):
                 assert Watched.rolled, f"{name}: offered {action.text()} but refused it: {done.reason}"
                 continue
             if preview is not None and preview.outcomes:
-                problems = disagreements(game, action, preview, before, done.events)
+                problems = [*disagreements(game, action, preview, before, done.events),
+                            *losses(game, action, preview, before, done.events)]
                 assert not problems, f"{name}: {action.text()}: {problems}; preview: {possible(preview)}"
 
     play()
