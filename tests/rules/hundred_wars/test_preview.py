@@ -48,13 +48,13 @@ def test_move_preview_gives_the_distance_odds_and_the_chance_to_arrive():
     assert any("reaches its counter: 91.0%" in n for n in p.notes)
 
 
-def _walk_after(s, roll: int):
+def _walk_after(s, roll: int) -> int:
+    """Hexes the unit walks on this movement roll (on a copy)."""
     from tests.rules.hundred_wars.helpers import act
 
-    before = s.units["r"].at
     s2 = s.model_copy(deep=True)
-    act(s2, "move red unit=r", roll, *([1] * 0))
-    return before.distance(s2.units["r"].at)
+    act(s2, "move red unit=r", roll)
+    return s.units["r"].at.distance(s2.units["r"].at)
 
 
 def test_the_move_preview_uses_the_walks_levels_inside_a_fort_and_at_a_gate():
