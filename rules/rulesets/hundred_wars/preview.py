@@ -138,12 +138,11 @@ def move_preview(state: HwState, u: HwUnit, alone: bool = False, run: dict | Non
     factor = run["factor"] if run else min(moving.move_factor(state, m) for m in movers)
     path = moving.walk_path(state, u)
     space = (u.speed, accelerate) if (u.mode or "ground") == "space" else None
-    steps, as_hard = walk_odds.steps(state, u, path, factor, changes_level=u.counter_level is not None, space=space)
+    steps = walk_odds.steps(state, u, path, factor, changes_level=u.counter_level is not None, space=space)
     need = len(moving.path_for(state, u, Hex(*u.counter))) - 1
     outcomes = walk_outcomes(steps, state.hex_cm)
     notes = [f"Move {factor} cm{' (the group moves together at its lowest Move)' if len(movers) > 1 else ''}; "
-             "over every roll of the pieces not yet rolled"
-             + (f" (the {count(as_hard, 'furthest piece')} shown as Hard)" if as_hard else "")]
+             "over every roll of the pieces not yet rolled"]
     if need:
         notes.append(f"reaches its counter: {_pct(sum((p for n, p in steps.items() if n >= need), Fraction(0)))}")
     enemies = [e for e in field.adjacent_enemies(state, path[-1], u.side) if not e.blind] if path else []

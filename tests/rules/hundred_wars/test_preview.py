@@ -81,3 +81,31 @@ def test_the_move_preview_goes_over_the_rolls_of_pieces_not_yet_rolled():
     two = Fraction(1, 10) * Fraction(91, 100)
     assert chances["moves 2 hexes (10 cm)"] == two
     assert sum(chances.values()) == 1
+
+
+def test_the_walk_odds_equal_the_walk_over_every_roll_of_every_unrolled_piece():
+    """walk_odds.steps (one pass, each piece's level chosen the first time the walk needs it) against a brute
+    force over every combination of the pieces' 1d10 levels, each walked on every d100 face (odds.walk)."""
+    from itertools import product
+
+    from rules.rulesets.hundred_wars import moving, walk_odds
+
+    terrain = {at(1, 0): "wood", at(2, 0): "wood", at(3, 0): "rough", at(4, 0): "marsh", at(5, 0): "fort",
+               at(6, 0): "fort"}
+    s = game([unit("r", "red", at(0, 0), move=[{"mode": "ground", "factor": 40}], weapons=[], cqb=5, armour=5),
+              unit("b", "blue", at(11, 7))], phase="move", b=board(terrain=terrain))
+    u = s.units["r"]
+    u.counter = at(7, 0)
+    path = moving.walk_path(s, u)
+    pieces = walk_odds.unrolled(s, path)
+    assert len(pieces) >= 3
+    brute: dict[int, Fraction] = {}
+    for combo in product(*[list(odds.terrain().items()) for _ in pieces]):
+        p, rolls = Fraction(1), dict(s.terrain_rolls)
+        for piece, (level, q) in zip(pieces, combo):
+            rolls[piece], p = level, p * q
+        seen = s.model_copy(update={"terrain_rolls": rolls})
+        entered = [moving.step_level(seen, u, a, b, None) for a, b in zip(path, path[1:])]
+        for n, q in odds.walk(40, moving.start_level(seen, u, None), entered, s.hex_cm).items():
+            brute[n] = brute.get(n, Fraction(0)) + p * q
+    assert walk_odds.steps(s, u, path, 40, changes_level=False, space=None) == {n: p for n, p in brute.items() if p}
