@@ -325,7 +325,7 @@ def dogfight(state: DSState, unit: DSUnit, target: DSUnit, weapon: str, ctx: Con
     if not vtol.is_vtol(unit):
         for c in flight_of(state, unit)[1:]:
             c.stats.activated = True  # the flight attacks as one
-    if weapon == "guns" and not _guns(unit):
+    if weapon == "guns" and not guns_for_air(unit):
         raise Refusal(f"{unit.name} has no RFAC/1 or HEL for air-to-air guns")
     reaction.pause(state, Pause(kind="airfight", actor=unit.side, reactor=target.side,
                                 prompt=f"{unit.name} attacks {target.name} with {weapon}: evade, dog-fight, or neither",
@@ -346,14 +346,14 @@ def intercept_problem(state: DSState, unit: DSUnit, missile: str) -> str:
     if flight.launched >= state.turn:
         return (f"cruise missile {missile} is only on its way: it can be shot at in turn {flight.launched + 1}, "
                 f"the turn it lands")
-    if not _guns(unit):
+    if not guns_for_air(unit):
         return f"{unit.name} has no RFAC/1 or HEL (AAMs cannot catch a cruise missile)"
     return ""
 
 
 def interceptors(state: DSState, unit: DSUnit) -> list[DSUnit]:
     """The craft that shoot: the unit, then its wingman if it has guns (the flight attacks as one [R])."""
-    return [c for c in flight_of(state, unit) if _guns(c)]
+    return [c for c in flight_of(state, unit) if guns_for_air(c)]
 
 
 def intercept(state: DSState, unit: DSUnit, missile: str, ctx: Context) -> None:
@@ -375,7 +375,8 @@ def intercept(state: DSState, unit: DSUnit, missile: str, ctx: Context) -> None:
         ctx.emit(Message(message=f"{c.name} misses cruise missile {missile}"))
 
 
-def _guns(unit: DSUnit) -> bool:
+def guns_for_air(unit: DSUnit) -> bool:
+    """An RFAC/1 or HEL: the guns that shoot at aircraft and cruise missiles (an RFAC/2 cannot)."""
     return any(g.type == "HEL" or (g.type == "RFAC" and g.cls == 1) for g in craft(unit).guns())
 
 
@@ -466,7 +467,7 @@ def _attack(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, evades: b
 
 def _weapon(unit: DSUnit, wanted: str) -> str | None:
     """A wingman fires the weapon its leader declared if it carries it, else its other air-to-air weapon [R]."""
-    have = [w for w, ok in (("aam", bool(craft(unit).design.aam)), ("guns", _guns(unit))) if ok]
+    have = [w for w, ok in (("aam", bool(craft(unit).design.aam)), ("guns", guns_for_air(unit))) if ok]
     return wanted if wanted in have else (have[0] if have else None)
 
 
@@ -474,7 +475,7 @@ def _dogfight(state: DSState, attackers: list[DSUnit], weapon: str, defenders: l
     """Both units go at each other: every AAM first (at the same time), then the survivors' guns; nobody
     evades. Each craft fires at the first craft of the other unit still flying at the start of the phase [R]."""
     plan = [(u, weapon if i == 0 else _weapon(u, weapon), defenders) for i, u in enumerate(attackers)]
-    plan += [(u, "aam" if craft(u).design.aam else ("guns" if _guns(u) else None), attackers) for u in defenders]
+    plan += [(u, "aam" if craft(u).design.aam else ("guns" if guns_for_air(u) else None), attackers) for u in defenders]
     for phase in ("aam", "guns"):
         flying = {u.id for u in attackers + defenders if u.in_play}
         ships = {u.id: craft(u) for u in attackers + defenders if u.id in flying}

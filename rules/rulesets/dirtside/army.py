@@ -43,9 +43,10 @@ def unit_points(name: str, s: DSStats, house: bool = True) -> tuple[int, list[st
     pts, problems = 0, []
     teams = [e.team for e in s.elements if e.kind == "infantry"]
     if "commando" in teams and any(t != "commando" for t in teams):
-        problems.append(f"{name}: units can not mix commandos with other infantry types")
+        problems.append(f"{name}: units can not mix commandos with other infantry types (house rule 'Infantry "
+                        "commandos')")
     if s.role == "aircraft" and len(s.elements) > 1:
-        problems.append(f"{name}: an aerospace unit is one craft; two fly together as a flight (`wingman`)")
+        problems.append(f"{name}: an aerospace unit is one craft; two fly together as a flight (`wingman`) (§1.2)")
     for e in s.elements:
         if s.role == "launcher":
             continue  # the site is the launchers' own table (house 'Cruise missiles'), priced below
@@ -53,7 +54,8 @@ def unit_points(name: str, s: DSStats, house: bool = True) -> tuple[int, list[st
         if s.drop:
             pts += rnd(Fraction(e.cost(house), 2))  # drop-troop capability: +50% of each element dropped (§12.7)
         if e.design is not None:
-            problems.extend(f"{name}, {e.name or 'an element'}: {p}" for p in price(e.design, house=house).problems)
+            problems.extend(f"{name}, {e.name or 'an element'}: {p} (vehicle design, §12)"
+                            for p in price(e.design, house=house).problems)
         if e.kind == "infantry" and e.team == "mortar":
             pts += art.AMMO_COST["light"] * e.ammo  # ammunition must be bought separately (house rule)
         elif e.design is not None and e.design.artillery:
@@ -67,13 +69,19 @@ def unit_points(name: str, s: DSStats, house: bool = True) -> tuple[int, list[st
         try:
             pts += art.launcher_cost(s.launchers)
         except ValueError as exc:
-            problems.append(f"{name}: {exc}")
+            problems.append(f"{name}: {exc} (house rule 'Cruise missiles')")
         for m in s.missiles:
             if m not in art.MISSILE_COST:
-                problems.append(f"{name}: {m!r} is not a cruise-missile warhead ({', '.join(art.MISSILE_COST)})")
+                problems.append(f"{name}: {m!r} is not a cruise-missile warhead ({', '.join(art.MISSILE_COST)}) "
+                                "(house rule 'Cruise missiles')")
             else:
                 pts += art.MISSILE_COST[m]
     return pts, problems
+
+
+def design_problems(name: str, s: DSStats, house: bool = True) -> list[str]:
+    """What breaks the design and organisation rules in one unit, each with its rule named ([] when none)."""
+    return unit_points(name, s, house)[1]
 
 
 def check_force(data: dict[str, Any], house: bool = True) -> ForceReport:

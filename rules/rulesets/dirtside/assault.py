@@ -124,8 +124,8 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
         d_pos = inf.assault_position(True, d_cover, first)
         hits_d: list[Element] = []
         for u in force:
-            hits_d += [x for x in _side_fire(state, u, defender, d_pos, d.hull_down and first, area, ctx)
-                       if x not in hits_d]
+            hits_d += [x for x in _side_fire(state, u, defender, d_pos, d.hull_down and first, area, ctx,
+                                             allies=[x for x in force if x is not u]) if x not in hits_d]
         shot_at = force[rnd % len(force)]  # the defender's fire goes at the attacking units in turn [R]
         hits_a = _side_fire(state, defender, shot_at, a_pos, False, area, ctx)
         for e in hits_d:
@@ -216,14 +216,16 @@ def follow_move_ok(state: DSState, unit: DSUnit, dest: Hex) -> bool:
 
 
 def _side_fire(state: DSState, side: DSUnit, enemy: DSUnit, enemy_pos: str, enemy_hull_down: bool, area: str,
-               ctx: Context) -> list[Element]:
-    """One side's simultaneous fire in a round: the enemy elements it kills (marked, not yet removed)."""
+               ctx: Context, allies: list[DSUnit] = ()) -> list[Element]:
+    """One side's simultaneous fire in a round: the enemy elements it kills (marked, not yet removed). `allies`:
+    the other units of a combined assault (their infantry silences APFCs too: "friendly infantry involved in the
+    assault combat")."""
     who = dict(side=side.side, unit=side.id)
     inf_targets = enemy.infantry()
     veh_targets = enemy.vehicles()
     dead: list[Element] = []
     ii = vi = 0
-    friendly_infantry = bool(side.infantry())
+    friendly_infantry = bool(side.infantry()) or any(a.infantry() for a in allies)
 
     def next_inf():
         nonlocal ii

@@ -67,6 +67,17 @@ class ChitPool(BaseModel):
         return tuple(taken)
 
 
+class WatchedPool(ChitPool):
+    """The pool, noting every chit drawn (a cruise missile's F chit makes it a dud, whatever its warhead)."""
+
+    seen: list[str] = Field(default_factory=list)
+
+    def draw(self, n: int, dice: Dice, purpose: str = "draw chit", **kw) -> tuple[str, ...]:
+        taken = super().draw(n, dice, purpose, **kw)
+        self.seen = [*self.seen, *taken]
+        return taken
+
+
 def draw(n: int, dice: Dice, **kw) -> tuple[str, ...]:
     """A draw from a full pool (procedures that hold no state)."""
     return ChitPool().draw(n, dice, **kw)

@@ -96,6 +96,11 @@ def inside_problem(state: DSState, firer: DSUnit, target: DSUnit) -> str:
     return ""
 
 
+ADS_GUN = Weapon(type="RFAC", cls=2)
+"""An inactive ADS's gun: "As inactive ADSs counts as RFAC/2s" (house 'RFACs'); its firer's die is the ADS quality
+read as a fire control (§11.1 [R]). `shots` yields this very object, so `shot_for` knows it."""
+
+
 def shots(state: DSState, firer: DSUnit, target: DSUnit, *, moved: bool = False, opportunity: bool = False):
     """(element, weapon, target kind) for every weapon system that can fire at the target unit."""
     dist = firer.at.distance(target.at)
@@ -112,6 +117,15 @@ def shots(state: DSState, firer: DSUnit, target: DSUnit, *, moved: bool = False,
                 yield e, Weapon(type="GMS/L", guidance=e.gms), "vehicle"
             continue
         n = systems(e)
+        if e.design and e.design.ads and not firer.stats.sensors and not opportunity:
+            # an inactive ADS fires at ground targets in its own activation as an RFAC/2 (§11.1; house 'RFACs'),
+            # on its own radar: no fire control of the vehicle's is used
+            if in_arc(firer, ADS_GUN, target.at):
+                if has_v and not smoke.blocks_weapon("RFAC", target) and \
+                        _reaches_vehicle(ADS_GUN, dist, e, obscured=bool(target.stats.smoked)):
+                    yield e, ADS_GUN, "vehicle"
+                elif has_i and w.versus_infantry("RFAC", 2, dist, house_rfac=state.options.get("house_rfac", True)):
+                    yield e, ADS_GUN, "infantry"
         for wpn in e.guns() + [APSW]:
             if n <= 0:
                 break
@@ -151,12 +165,24 @@ def shot_for(state: DSState, firer: DSUnit, e: Element, wpn: Weapon, target: DSU
         secondary.add("evading")
     d = te.design
     dist = distance if distance is not None else firer.at.distance(target.at)
-    return fp.Shot(wpn.type, wpn.cls, dist, fc=e.design.fc, barrels=wpn.barrels,
+    fc = e.design.ads if wpn is ADS_GUN else e.design.fc
+    return fp.Shot(wpn.type, wpn.cls, dist, fc=fc, barrels=wpn.barrels,
                    fast=fast, obscured=bool(target.stats.smoked),
                    damaged_firer=e.damaged, signature=te.signature(), stealth=d.stealth if d else 0,
-                   active_ads=target.stats.sensors and bool(d and (d.ads or d.sam)), secondary=frozenset(secondary),
+                   active_ads=radar_on(target, te), secondary=frozenset(secondary),
                    armour=facing_armour(target, te, firer.at), armour_kind=d.armour_kind if d else "plain",
                    hel_band=str(state.options.get("hel_band", "medium")))
+
+
+def radar_on(target: DSUnit, te: Element) -> bool:
+    """An activated ADS or SAM: its target die one higher, "no ECM and no stealth" (house 'Air defense systems')."""
+    d = te.design
+    return target.stats.sensors and bool(d and (d.ads or d.sam))
+
+
+def effective_ecm(target: DSUnit, te: Element) -> str:
+    """The ECM a guided missile meets: none while the element's ADS or SAM radar is on."""
+    return "none" if radar_on(target, te) or te.design is None else te.design.ecm
 
 
 def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportunity: bool = False,
@@ -210,7 +236,7 @@ def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportu
         te = live[vi % len(live)]
         vi += 1
         if wpn.type.startswith("GMS"):
-            res = fp.gms_attack(wpn.type, wpn.guidance, te.design.ecm, te.design.pds, facing_armour(target, te, firer.at),
+            res = fp.gms_attack(wpn.type, wpn.guidance, effective_ecm(target, te), te.design.pds, facing_armour(target, te, firer.at),
                                 ctx.dice, reactive=te.design.armour_kind == "reactive", ads=ads_cover(state, target),
                                 pool=state.pool, **who)
             results = [res.result] if res.result else []

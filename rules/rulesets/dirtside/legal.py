@@ -141,7 +141,7 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
             me = unit.stats.alive()[0]
             for t in state.units.values():
                 if t.side != side and airops.aloft(t):
-                    if any(g.type in ("RFAC", "HEL") for g in me.guns()):
+                    if airops.guns_for_air(unit):  # RFAC/1 or HEL: the same test dogfight() applies
                         out.append(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="guns"))
                     if me.design and me.design.aam:
                         out.append(A.Dogfight(side=side, unit=unit.id, target=t.id, weapon="aam"))

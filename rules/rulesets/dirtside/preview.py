@@ -65,7 +65,7 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
             p_hit = Fraction(1)
         elif wpn.type.startswith("GMS"):
             from rules.rulesets.dirtside.ladder import ECM_DIE, SYSTEM_DIE
-            defence = (ECM_DIE[te.design.ecm],) + ((SYSTEM_DIE[te.design.pds],) if te.design.pds else ())
+            defence = (ECM_DIE[combat.effective_ecm(target, te)],) + ((SYSTEM_DIE[te.design.pds],) if te.design.pds else ())
             p_hit = odds.contest(SYSTEM_DIE[wpn.guidance], defence)
             cover = combat.ads_cover(state, target)
             for q in cover:  # each covering ADS must miss it first (§7.2)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from rules.core import Context, Refusal
-from rules.events import Message
+from rules.events import Message, Rolled
 from rules.hexgrid import Hex, line_hexes
 from rules.rulesets.dirtside import air
 from rules.rulesets.dirtside import artillery as art
@@ -98,8 +98,12 @@ def can_call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex, munition:
     why = munition_problem(battery, munition)
     if why:
         return why
-    if battery.id == caller.id or (battery.has("mortar") and not battery.stats.off_table and battery.id == caller.id):
+    if battery.id == caller.id:
         return f"{battery.name} spots for itself: bombard instead"
+    alive = caller.stats.alive()
+    if alive and all(e.kind == "infantry" and e.team == "mortar" for e in alive):
+        return (f"{caller.name} is mortar teams: they spot for themselves, not for other artillery "
+                "(house rule 'Mortar teams')")
     if caller.at is None or not state.board.in_bounds(at) or not smoke.sees(state, caller.at, at):
         return f"{caller.name} cannot see that hex"
     return ""
@@ -263,6 +267,13 @@ def _off_table_hit(state: DSState, battery: DSUnit, target: DSUnit, ctx: Context
 # --- cruise missiles ----------------------------------------------------------------------
 
 
+def launches_left(state: DSState, site: DSUnit) -> int:
+    """Missiles the site may still launch this turn: its launchers "determine the maximum number of missiles which
+    can be launched in one turn", while its stock lasts."""
+    this_turn = sum(1 for f in state.flights if f.launcher == site.id and f.launched == state.turn)
+    return max(0, min(site.stats.launchers - this_turn, len(site.stats.missiles)))
+
+
 def launch(state: DSState, site: DSUnit, at: Hex, warhead: str, dummies: list[Hex], ctx: Context) -> None:
     if site.stats.role != "launcher":
         raise Refusal(f"{site.name} is not a cruise-missile launcher site")
@@ -316,8 +327,21 @@ def fly(state: DSState, flight: Flight, at: Hex, ctx: Context) -> None:
                   stats={"role": "battery", "artillery": "heavy", "nukes": 1, "biochem": 1, "dmr": 1,
                          "elements": [{"kind": "infantry", "team": "mortar", "ammo": 1}]})
     w = flight.warhead
-    bombard(state, stub, at, w, ctx, "open" if w == "biochem" else "converged")
+    before, start, pool = state.model_copy(deep=True), len(ctx.events), state.pool
+    state.pool = ch.WatchedPool(chits=list(pool.chits))
+    try:
+        bombard(state, stub, at, w, ctx, "open" if w == "biochem" else "converged")
+    finally:
+        drawn, state.pool = state.pool.seen, pool
     state.fired.pop(flight.id, None)
+    if "F" in drawn:  # 'If a "Firer Zapped" chit is drawn for damage, the missile fails to detonate' (any warhead)
+        rolled = [e for e in ctx.events[start:] if isinstance(e, Rolled)]
+        state.__dict__.update(before.__dict__)  # nothing it drew applies
+        state.pool = pool
+        del ctx.events[start:]
+        ctx.emit(*rolled, Message(message=f"F chit: cruise missile {flight.id} fails to detonate and slams into "
+                                          "the ground"))
+
 
 
 def _intercepted(state: DSState, flight: Flight, path: list[Hex], victims: list[DSUnit], ctx: Context) -> bool:

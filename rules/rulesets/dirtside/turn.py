@@ -11,6 +11,7 @@ from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import (airops, assault, buildings, fires, combat, command, engineers, mines, morale, smoke, support,
                                      supply, towed, transport, vtol, walk)
+from rules.rulesets.dirtside import army
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
@@ -20,13 +21,18 @@ from rules.words import possessive
 # --- set-up ---------------------------------------------------------------------------------
 
 
-def setup(setup: Setup, seed: int, options: dict) -> DSState:
+def setup(setup: Setup, seed: int, options: dict, designs_checked: bool = True) -> DSState:
+    """The state at action 0. A unit that breaks the design or organisation rules is refused, its rule named
+    (`designs_checked`: off only for tests that build ad hoc designs to reach one rule)."""
     units: dict[str, DSUnit] = {}
     sides = {s.id for s in setup.sides}
     for u in setup.units:
         if u.side not in sides:
             raise ValueError(f"unit {u.id} belongs to unknown side {u.side!r}")
         stats = DSStats(**u.stats)
+        broken = army.design_problems(u.name, stats) if designs_checked else []
+        if broken:  # refused at load, not met in play (the points rules price what the design rules allow)
+            raise ValueError(f"unit {u.id} breaks the design rules: {broken[0]}")
         units[u.id] = DSUnit(id=u.id, side=u.side, name=u.name, kind=u.kind, at=u.at, stats=stats,
                              start_size=len(stats.elements))
     state = DSState(ruleset="dirtside", scenario=setup.name, seed=seed, board=setup.board,
@@ -225,6 +231,11 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         return transport.unload(state, unit, troops, Hex(*action.at), ctx)
     if state.acted:
         raise Refusal(f"{unit.name} has already taken its combat action this activation")
+    if isinstance(action, A.Launch):  # one missile per launcher in the one activation (house 'Cruise missiles')
+        support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
+        state.moved = True
+        state.acted = not support.launches_left(state, unit)
+        return
     if unit.stats.role == "ground" and unit.on_map:
         was = unit.stats.model_copy(deep=True)
         mines.on_enter(state, unit, unit.at, ctx)  # acting inside a minefield draws again (§10.1)
@@ -270,9 +281,6 @@ def _combat(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         if target is None:
             raise Refusal(f"there is no unit {action.target!r}")
         support.counter_battery(state, unit, target, ctx)
-    elif isinstance(action, A.Launch):
-        support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
-        state.moved = True
     elif isinstance(action, A.Cancel):
         support.cancel(state, unit, ctx)
         state.moved = True

@@ -25,9 +25,14 @@ def range_cost(cm: int) -> int:
 
 
 def move_cost(stats: HwStats) -> int:
-    """Each mode's factor times its place's price (1, 2, 5, 10), times 5 or 10 for Mobile."""
-    base = sum(m.factor * MODE_COST[i] for i, m in enumerate(stats.move))
-    return base * MOBILE_TIMES[stats.mobile]
+    """Each mode's factor times its place's price (1, 2, 5, 10), times 5 or 10 for that mode's Mobile."""
+    return sum(mode_cost(stats, i) for i in range(len(stats.move)))
+
+
+def mode_cost(stats: HwStats, i: int) -> int:
+    """The `i`th mode: its factor times its place's price, times 5 or 10 if Mobile is bought with it."""
+    m = stats.move[i]
+    return m.factor * MODE_COST[i] * MOBILE_TIMES[stats.mobile_in(m.mode)]
 
 
 def weapon_cost(w: Weapon) -> int:
@@ -79,7 +84,7 @@ def cost_lines(stats: HwStats) -> list[tuple[str, int]]:
     """(item, points) rows as the sample list prints them, for the army builder and the unit card."""
     rows: list[tuple[str, int]] = []
     for i, m in enumerate(stats.move):
-        rows.append((f"Move {m.mode} {m.factor}", m.factor * MODE_COST[i] * MOBILE_TIMES[stats.mobile]))
+        rows.append((f"Move {m.mode} {m.factor}", mode_cost(stats, i)))
     if stats.orders or stats.orders_range:
         rows.append((f"Orders {stats.orders}", stats.orders * ORDERS_COST))
         rows.append((f"Range {stats.orders_range}cm", range_cost(stats.orders_range)))

@@ -69,14 +69,23 @@ def contested(state: HwState, piece: str, side: str) -> bool:
 def entry_level(state: HwState, frm: Hex, to: Hex, mode: str, side: str, ctx: Context | None) -> Level:
     """The level of a step into `to` (text: fortifications and settlements; AHW-A29)."""
     piece = piece_at(state, to)
-    level = level_at(state, to, ctx, mode, side)
     if piece is None or piece.split("@")[0] not in ter.WALLED or mode != "ground":
-        return level
+        return level_at(state, to, ctx, mode, side)
     if contested(state, piece, side):
-        return ter.harder(level)
+        return ter.harder(level_at(state, to, ctx, mode, side))
     inside = piece_at(state, frm) == piece
     at_gate = bool(state.board.features_at(to) & set(ter.GATES)) or bool(state.board.features_at(frm) & set(ter.GATES))
-    return "easy" if inside or at_gate else level
+    return "easy" if inside or at_gate else level_at(state, to, ctx, mode, side)  # good going: no roll needed
+
+
+def start_level(state: HwState, h: Hex, mode: str, side: str, ctx: Context | None) -> Level:
+    """The level of the hex a walk starts from: Easy inside a fortification or settlement no enemy contests
+    (text: "Fortifications and settlements are good going inside if uncontested by enemy"), else as rolled."""
+    piece = piece_at(state, h)
+    if (piece is not None and piece.split("@")[0] in ter.WALLED and mode == "ground"
+            and not contested(state, piece, side)):
+        return "easy"
+    return level_at(state, h, ctx, mode, side)
 
 
 def cm(state: HwState, a: Hex, b: Hex) -> int:

@@ -160,7 +160,7 @@ def walk_rest(state: HwState, walk: dict, ctx: Context) -> None:
 
 def mobility(state: HwState, u: HwUnit) -> str:
     """The unit's Mobile speciality this phase: as bought, or both reductions by a psionic pip (psionics.mobile)."""
-    return "both" if u.id in state.psi_mobile else u.stats.mobile
+    return "both" if u.id in state.psi_mobile else u.stats.mobile_in(u.mode or "ground")
 
 
 def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> bool:
@@ -175,9 +175,24 @@ def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> 
     return walk_steps(state, walk, ctx)
 
 
-def start_level(state: HwState, u: HwUnit, ctx: Context) -> str:
+def start_level(state: HwState, u: HwUnit, ctx: Context | None) -> str:
     """The level of the hex the walk starts from (its piece rolled now if it never was), as Mobile makes it."""
-    return ter.for_mobile(field.level_at(state, u.at, ctx, u.mode or "ground", u.side), mobility(state, u))
+    return ter.for_mobile(field.start_level(state, u.at, u.mode or "ground", u.side, ctx), mobility(state, u))
+
+
+def step_level(state: HwState, u: HwUnit, frm: Hex, to: Hex, ctx: Context | None) -> str:
+    """The level of one step of the walk (its piece rolled now if it never was), as Mobile makes it."""
+    return ter.for_mobile(field.entry_level(state, frm, to, u.mode or "ground", u.side, ctx), mobility(state, u))
+
+
+def walk_path(state: HwState, u: HwUnit) -> list[Hex]:
+    """The path the walk follows: toward the counter, stopping at the first hex past the start that touches an
+    enemy (contact stops the move)."""
+    path = path_for(state, u, Hex(*u.counter))
+    for i, h in enumerate(path[1:], start=1):
+        if field.adjacent_enemies(state, h, u.side):
+            return path[: i + 1]
+    return path
 
 
 def offer_terrain(state: HwState, u: HwUnit, walk: dict, before: set[str], ctx: Context) -> bool:
@@ -194,7 +209,7 @@ def walk_steps(state: HwState, walk: dict, ctx: Context) -> bool:
     """The walk's steps from where it is; a piece rolled on entering may pause it (mode_dice.py), then this goes on
     from the same step with the level as it stands. True when something waits."""
     u = state.units[walk["unit"]]
-    side, mode = u.side, u.mode or "ground"
+    side = u.side
     path = [Hex(*h) for h in walk["path"]]
     changes = u.counter_level is not None
     steps = walk["steps"]
@@ -203,7 +218,7 @@ def walk_steps(state: HwState, walk: dict, ctx: Context) -> bool:
         if field.adjacent_enemies(state, path[steps], side) and steps:
             break  # contact stops the move
         before = set(state.terrain_rolls)
-        entered = ter.for_mobile(field.entry_level(state, path[steps], nxt, mode, side, ctx), mobility(state, u))
+        entered = step_level(state, u, path[steps], nxt, ctx)
         walk.update(steps=steps, level=level)
         if offer_terrain(state, u, walk, before, ctx):
             return True
@@ -221,6 +236,7 @@ def finish_walk(state: HwState, u: HwUnit, taken: list[Hex], ctx: Context) -> bo
     target = state.unit_at(goal) if u.counter_attack else None
     steps = len(taken) - 1
     changes = u.counter_level is not None
+    u.walked = (state.turn, taken[0], taken[-1])
     if steps:
         u.facing = taken[-2].direction_to(taken[-1]) or u.facing
         u.at = taken[-1]
@@ -243,12 +259,22 @@ def finish_walk(state: HwState, u: HwUnit, taken: list[Hex], ctx: Context) -> bo
     return melee.contact(state, u, ctx)
 
 
+def target_toward(state: HwState, target: HwUnit, attacker_at: Hex) -> int:
+    """The target's motion this turn toward the attacker, in cm: its walk's start to end, measured from where the
+    attacker stands; negative when it moved away ("movement of the target away from the attacker is subtracted")."""
+    if target.walked is None or target.walked[0] != state.turn:
+        return 0
+    _, frm, to = target.walked
+    return (Hex(*frm).distance(attacker_at) - Hex(*to).distance(attacker_at)) * state.hex_cm
+
+
 def suicide_attack(state: HwState, u: HwUnit, target: HwUnit, speed: int, ctx: Context) -> bool:
-    """The combined speed is a mutual Fire factor (the target's own motion is not tracked: 0). The attacker is
-    destroyed whatever the dice; the Fire and Armour dice against the target may wait for a psionic re-roll (by the
-    side they went against, with a pip in range of the target). True when they wait."""
-    r = suicide(speed, 0, u.stats.armour, target.stats.armour, ctx.dice, sides=(u.side, target.side),
-                units=(u.id, target.id))
+    """The combined speed is a mutual Fire factor: the attacker's walk plus the target's motion toward it this
+    turn, less its motion away (text: "Ram / Suicide Attacks"). The attacker is destroyed whatever the dice; the
+    Fire and Armour dice against the target may wait for a psionic re-roll (by the side they went against, with a
+    pip in range of the target). True when they wait."""
+    r = suicide(speed, target_toward(state, target, u.at), u.stats.armour, target.stats.armour, ctx.dice,
+                sides=(u.side, target.side), units=(u.id, target.id))
     engage.destroy(state, u, ctx, "self-destructed")
     blow = {"attacker": u.id, "target": target.id, "fire_factor": r.fire, "armour_factor": target.stats.armour,
             "fire": r.on_target.fire_roll, "armour": r.on_target.armour_roll}

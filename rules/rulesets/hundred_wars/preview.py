@@ -9,7 +9,7 @@ from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
 from rules.odds import die, mapped
-from rules.rulesets.hundred_wars import contest, field, firing, melee, mode_dice, moving, teleporting
+from rules.rulesets.hundred_wars import contest, field, firing, melee, mode_dice, moving, teleporting, walk_odds
 from rules.rulesets.hundred_wars import odds
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars.procedures.orders import pips_for
@@ -136,17 +136,13 @@ def move_preview(state: HwState, u: HwUnit, alone: bool = False, run: dict | Non
         return None
     movers = [state.units[i] for i in run["movers"]] if run else moving.group_movers(state, u, alone)
     factor = run["factor"] if run else min(moving.move_factor(state, m) for m in movers)
-    path = moving.path_for(state, u, Hex(*u.counter))
-    start = field.known_level(state, u.at, u.mode) or "hard"
-    mobile = moving.mobility(state, u)
-    entered = [ter.for_mobile(field.known_level(state, h, u.mode) or "hard", mobile) for h in path[1:]]
+    path = moving.walk_path(state, u)
     space = (u.speed, accelerate) if (u.mode or "ground") == "space" else None
-    steps = odds.walk(factor, ter.for_mobile(start, mobile), entered, state.hex_cm,
-                      changes_level=u.counter_level is not None, space=space)
-    need = len(path) - 1
+    steps = walk_odds.steps(state, u, path, factor, changes_level=u.counter_level is not None, space=space)
+    need = len(moving.path_for(state, u, Hex(*u.counter))) - 1
     outcomes = walk_outcomes(steps, state.hex_cm)
     notes = [f"Move {factor} cm{' (the group moves together at its lowest Move)' if len(movers) > 1 else ''}; "
-             "pieces not yet rolled are shown as Hard"]
+             "over every roll of the pieces not yet rolled"]
     if need:
         notes.append(f"reaches its counter: {_pct(sum((p for n, p in steps.items() if n >= need), Fraction(0)))}")
     enemies = [e for e in field.adjacent_enemies(state, path[-1], u.side) if not e.blind] if path else []

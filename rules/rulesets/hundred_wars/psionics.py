@@ -173,7 +173,7 @@ def mobile_target(state: HwState, side: str, target: HwUnit | None, at: Hex) -> 
         raise Refusal(f"no revealed unit of yours at {at}")
     if target.counter is None or target.moved:
         raise Refusal(f"{target.name} has no move to make this phase (a Move counter, not yet moved)")
-    if target.id in state.psi_mobile or target.stats.mobile == "both":
+    if target.id in state.psi_mobile or target.stats.mobile_in(target.mode or "ground") == "both":
         raise Refusal(f"{target.name} already moves as a Mobile unit of both reductions")
     return target
 
@@ -279,7 +279,7 @@ def mobile(state: HwState, psi: HwUnit, at: Hex, ctx: Context) -> None:
     u = state.unit_at(at)
     if u is not None and u.id not in state.psi_mobile:
         state.psi_mobile.append(u.id)
-        ctx.emit(Changed(unit=u.id, field="mobile", before=u.stats.mobile or None, after="both",
+        ctx.emit(Changed(unit=u.id, field="mobile", before=u.stats.mobile_in(u.mode or "ground") or None, after="both",
                          why=f"psionics of {psi.name}, this phase"))
 
 

@@ -27,6 +27,8 @@ class Movement(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     mode: Mode
     factor: int = Field(ge=0, le=100)
+    mobile: Mobile = ""
+    """Mobile bought for this mode ("Ground 15(75pnts) Mobile - hard to easy"): its cost x5 or x10, its terrain eased."""
 
     @field_validator("mode", mode="before")
     @classmethod
@@ -58,6 +60,7 @@ class HwStats(BaseModel):
     large: bool = False
     """One elevation higher for shooting and being shot at."""
     mobile: Mobile = ""
+    """Mobile for every mode (older files); the text buys it with one mode (Movement.mobile), see mobile_in."""
     top_armour: bool = False
     """Hits from two elevations higher and indirect good hits do not double (costs as Armour)."""
     mine_proof: bool = False
@@ -100,6 +103,11 @@ class HwStats(BaseModel):
             if m.mode == mode:
                 return m
         return None
+
+    def mobile_in(self, mode: str) -> Mobile:
+        """The Mobile speciality of this mode: the mode's own, else the unit-wide one."""
+        m = self.mode(mode)
+        return (m.mobile if m is not None else "") or self.mobile
 
     def move_factor(self, mode: str) -> int:
         m = self.mode(mode)
@@ -226,6 +234,8 @@ class HwUnit(Unit):
     carried: list[str] = Field(default_factory=list)
     """A carrier's passengers (off the table while carried)."""
     destroyed_by: str = ""
+    walked: tuple[int, Hex, Hex] | None = None
+    """Its last walk: (turn, from, to); a suicide attack counts the target's motion of this turn (moving.py)."""
 
     def __deepcopy__(self, memo: dict | None = None) -> HwUnit:
         # Snapshots copy every unit: only the factors and the four lists change in place, the rest is immutable.

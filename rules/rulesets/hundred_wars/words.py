@@ -191,7 +191,8 @@ def unit_card(state: HwState, uid: str) -> list[tuple[str, str]]:
             rows.append(("Move counter", str(Hex(*u.counter))))
         return rows
     s, b = u.stats, u.start
-    rows = [("Move", ", ".join(f"{m.mode} {m.factor}/{b.move_factor(m.mode)}" for m in s.move) or "0")]
+    rows = [("Move", ", ".join(f"{m.mode} {m.factor}/{b.move_factor(m.mode)}" + (f" Mobile {m.mobile}" if m.mobile else "")
+                               for m in s.move) or "0")]
     for i, w in enumerate(s.weapons):
         tag = "" if w.kind == "direct" else f" {w.kind}"
         rows.append((f"Fire {i + 1}", f"{w.fire}/{b.weapons[i].fire}{tag}, Range {w.range} cm"))

@@ -292,16 +292,21 @@ def check_charge(state: SkirmState, c: Charge) -> tuple[Acting, SkirmUnit, Skirm
     else:
         _need(u.at.distance(t.at) == 1, f"{u.name} is not in contact with {t.name}: give a path")
         _need(a.grade == "passed" or a.moves == 0, f"{u.name} has already acted")
+        # "They cannot attack enemies outside this arc" (text #4): a fight too; a pivot first turns to face it
+        _need(ter.in_front(u.at, u.facing, t.at), f"{t.name} is outside {u.name}'s front arc: pivot to face it first")
     return a, u, t
 
 
 def charge(state: SkirmState, c: Charge, ctx: Context) -> None:
     a, u, t = check_charge(state, c)
-    if c.path:
-        a.moves += 1
+    # The fight ends the activation, from contact as after a charge's move: the melee leaves both models "awaiting
+    # the next activation of either" (text #5B); counted as the model's move and its action.
+    a.moves = max(a.moves + 1 if c.path else a.moves, 1)
     a.moved += len(c.path)
     a.shot = True  # the fight is the activation's action
-    advance(state, ctx, u, list(c.path), Paused(unit=u.id, then="charge", at=c.at))
+    # a charger moving into contact turns to face the enemy it charges (it may attack only in its front arc)
+    face = ter.facing_towards(c.path[-1], t.at) if c.path else None
+    advance(state, ctx, u, list(c.path), Paused(unit=u.id, then="charge", at=c.at, face=face))
 
 
 def overwatch(state: SkirmState, o: Overwatch, ctx: Context) -> None:

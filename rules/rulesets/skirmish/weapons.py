@@ -105,9 +105,10 @@ damage is the text's; +2 for the -1 weapons is this project's scenario data (SKI
 
 
 def traits_of(weapon: Weapon, attachments: list[str] | tuple[str, ...]) -> frozenset[str]:
-    """The weapon's traits with its attachments: a sniper scope or a bipod makes it Bulky unless Heavy."""
+    """The weapon's traits with its attachments: a sniper scope or a bipod makes it Bulky ("Gives weapons Bulky if
+    they do not have it already"), a Heavy one too (it may not move and fire, so only the trait shows)."""
     traits = set(weapon.traits)
-    if ("sniper_scope" in attachments or "bipod" in attachments) and "heavy" not in traits:
+    if "sniper_scope" in attachments or "bipod" in attachments:
         traits.add("bulky")
     return frozenset(traits)
 

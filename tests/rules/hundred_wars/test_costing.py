@@ -106,3 +106,24 @@ def test_orders_and_ecm_stop_at_ten():
         stats(orders=11)
     with pytest.raises(ValueError):
         stats(ecm=11)
+
+
+def test_mobile_is_bought_with_one_mode_and_helps_only_that_mode():
+    """The sample list prints Mobile on one mode's line: "Ground 15(75pnts) Mobile - hard to easy". A sea 10 /
+    ground 15 unit with Mobile on its ground mode pays 10 + 2 x 15 x 5, and its sea move is not eased."""
+    from rules.rulesets.hundred_wars import moving
+    from rules.rulesets.hundred_wars.units import HwStats
+    from tests.rules.hundred_wars.helpers import at, game, unit
+
+    stats = HwStats(move=[{"mode": "sea", "factor": 10}, {"mode": "ground", "factor": 15, "mobile": "hard_to_easy"}])
+    assert costing.move_cost(stats) == 10 + 2 * 15 * 5
+    assert [pts for item, pts in costing.cost_lines(stats) if item.startswith("Move")] == [10, 150]
+    old = HwStats(move=[{"mode": "ground", "factor": 15}], mobile="hard_to_easy")  # older files: every mode
+    assert costing.move_cost(old) == 75
+    s = game([unit("r", "red", at(0, 0), move=stats.model_dump()["move"], cqb=5, armour=5),
+              unit("b", "blue", at(11, 7))])
+    r = s.units["r"]
+    r.mode = "sea"
+    assert moving.mobility(s, r) == ""
+    r.mode = "ground"
+    assert moving.mobility(s, r) == "hard_to_easy"

@@ -8,7 +8,7 @@ from rules.actions import parse_action
 from rules.core import Context, Refusal
 from rules.dice import ScriptedDice
 from rules.hexgrid import Hex
-from rules.rulesets.hundred_wars import RULESET, engage, firing, turn, victory
+from rules.rulesets.hundred_wars import RULESET, engage, field, firing, turn, victory
 from tests.rules.hundred_wars.helpers import HQ, INF, act, at, board, game, unit
 
 
@@ -496,3 +496,67 @@ def test_psionic_pips_place_move_or_remove_enemy_move_orders_once_per_phase():
     s.phase = "move"
     with pytest.raises(Refusal, match="Phase 3"):
         act(s, "psi red unit=p at=3,5 to=3,6")
+
+
+def _fort_game(rolled: str = "very_hard", enemy_at=None):
+    fort = {at(c, r): "fort" for c in range(3, 8) for r in range(2, 5)}
+    return game([unit("r", "red", at(4, 3)), unit("e", "blue", enemy_at or at(11, 7))], b=board(terrain=fort),
+                phase="move", rolled={f"fort@{at(3, 2)}": rolled} if rolled else None)
+
+
+def test_a_walk_starting_inside_an_uncontested_fort_is_easy_going():
+    """Text: "Fortifications and settlements are good going inside if uncontested by enemy." A Move 10 unit in a
+    fort rolled V.Hard walks 10 cm (2 hexes) on a roll of 50, as on open ground, and no die is rolled for the fort."""
+    s = _fort_game()
+    assert field.piece_at(s, at(4, 3)) == field.piece_at(s, at(6, 3))
+    s.units["r"].counter = at(6, 3)
+    act(s, "move red unit=r", 50)
+    assert s.units["r"].at == at(6, 3)
+    s2 = _fort_game(rolled="")
+    s2.units["r"].counter = at(6, 3)
+    act(s2, "move red unit=r", 50)  # the fort's piece is never rolled: inside, its level does not matter
+    assert s2.units["r"].at == at(6, 3) and s2.terrain_rolls == {}
+
+
+def test_a_walk_starting_inside_a_contested_fort_goes_at_its_rolled_level():
+    s = _fort_game(enemy_at=at(7, 4))
+    s.units["r"].counter = at(4, 2)
+    act(s, "move red unit=r", 50)  # V.Hard quarters the Move: 2 cm, no hex
+    assert s.units["r"].at == at(4, 3)
+
+
+def test_the_dice_log_scores_are_the_scores_the_damage_used():
+    """A Good Hit doubles the Fire cap: the log's Fire and Armour scores are the very ones the rule compared
+    (one function for both, procedures/fire.score_of_fire / score_of_armour)."""
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 3))])
+    events = act(s, "fire red unit=r at=3,3", 5, 90, 5)  # range 10 cm of 10: a Good Hit; Fire 90 capped at 32
+    said = {e.record.purpose: e.record.outcome for e in events if e.kind == "rolled"}
+    assert said["fire"].startswith("scores 32 ") and said["armour"].startswith("scores 5 ")
+    assert s.units["b"].eliminated
+    assert any(e.kind == "eliminated" and "Fire 32 double Armour 5" in e.why for e in events)
+
+
+def test_a_suicide_attack_adds_the_targets_motion_toward_the_attacker_and_subtracts_its_motion_away():
+    """Text: "the combined speed of both units (movement towards each other is added together, movement of the
+    target away from the attacker is subtracted) as a mutual fire factor"."""
+    from rules.rulesets.hundred_wars import moving
+
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 4))], phase="move")
+    s.units["b"].walked = (s.turn, at(3, 6), at(3, 4))  # b walked 2 hexes toward where r will stand
+    s.units["r"].counter, s.units["r"].counter_attack = at(3, 4), "suicide"
+    events = act(s, "move red unit=r", 10, 15, 8, 1, 5)  # r walks 10 cm; b came 10 cm: Fire 20
+    fire = [e.record.outcome for e in events if e.kind == "rolled" and e.record.purpose == "fire"]
+    assert fire[0] == "scores 15 (Fire 20)"
+    assert [p.damage for p in s.pending] == [7]  # 15 - 8 (at Fire 10, as before, it was 2)
+    away = game([unit("r", "red", at(3, 3)), unit("b", "blue", at(3, 6))], phase="move")
+    away.units["b"].walked = (away.turn, at(3, 4), at(3, 6))
+    assert moving.target_toward(away, away.units["b"], at(3, 3)) == -10
+    away.units["b"].walked = (away.turn - 1, at(3, 4), at(3, 6))  # last turn's walk does not count
+    assert moving.target_toward(away, away.units["b"], at(3, 3)) == 0
+
+
+def test_a_walk_records_where_it_went_this_turn():
+    s = game([unit("r", "red", at(0, 0)), unit("b", "blue", at(11, 7))], phase="move")
+    s.units["r"].counter = at(2, 0)
+    act(s, "move red unit=r", 60)
+    assert s.units["r"].walked == (s.turn, at(0, 0), at(2, 0))

@@ -46,3 +46,66 @@ def test_move_preview_gives_the_distance_odds_and_the_chance_to_arrive():
     assert chances == {"moves 0 hexes (0 cm)": Fraction(4, 100), "moves 1 hex (5 cm)": Fraction(5, 100),
                        "moves 2 hexes (10 cm)": Fraction(91, 100)}
     assert any("reaches its counter: 91.0%" in n for n in p.notes)
+
+
+def _walk_after(s, roll: int) -> int:
+    """Hexes the unit walks on this movement roll (on a copy)."""
+    from tests.rules.hundred_wars.helpers import act
+
+    s2 = s.model_copy(deep=True)
+    act(s2, "move red unit=r", roll)
+    return s.units["r"].at.distance(s2.units["r"].at)
+
+
+def test_the_move_preview_uses_the_walks_levels_inside_a_fort_and_at_a_gate():
+    """Issue 27: the preview read the rolled level where the walk reads the fort's own rules (good going inside
+    and through a gate when uncontested), so it promised 0 hexes where the unit walks 2."""
+    fort = {at(c, 3): "fort" for c in range(3, 8)}
+    s = game([unit("r", "red", at(2, 3)), unit("b", "blue", at(11, 7))], phase="move",
+             b=board(terrain=fort, gates=(at(3, 3),)), rolled={f"fort@{at(3, 3)}": "very_hard"})
+    s.units["r"].counter = at(4, 3)
+    chances = {o.label: o.chance for o in preview(s, "move red unit=r").outcomes}
+    assert chances == {"moves 0 hexes (0 cm)": Fraction(4, 100), "moves 1 hex (5 cm)": Fraction(5, 100),
+                       "moves 2 hexes (10 cm)": Fraction(91, 100)}
+    assert _walk_after(s, 50) == 2
+
+
+def test_the_move_preview_goes_over_the_rolls_of_pieces_not_yet_rolled():
+    """An unrolled wood may roll Easy: the walk then goes the full roll, which the preview must include."""
+    s = game([unit("r", "red", at(0, 0)), unit("b", "blue", at(11, 7))], phase="move",
+             b=board(terrain={at(1, 0): "wood", at(2, 0): "wood"}))
+    s.units["r"].counter = at(2, 0)
+    chances = {o.label: o.chance for o in preview(s, "move red unit=r").outcomes}
+    # the wood rolls 1 (Easy, 1/10): as open ground; 2-7 Hard (halves the Move: 5 cm, 1 hex on 5+);
+    # 8-9 V.Hard (2 cm: none); 0 impassable
+    two = Fraction(1, 10) * Fraction(91, 100)
+    assert chances["moves 2 hexes (10 cm)"] == two
+    assert sum(chances.values()) == 1
+
+
+def test_the_walk_odds_equal_the_walk_over_every_roll_of_every_unrolled_piece():
+    """walk_odds.steps (one pass, each piece's level chosen the first time the walk needs it) against a brute
+    force over every combination of the pieces' 1d10 levels, each walked on every d100 face (odds.walk)."""
+    from itertools import product
+
+    from rules.rulesets.hundred_wars import moving, walk_odds
+
+    terrain = {at(1, 0): "wood", at(2, 0): "wood", at(3, 0): "rough", at(4, 0): "marsh", at(5, 0): "fort",
+               at(6, 0): "fort"}
+    s = game([unit("r", "red", at(0, 0), move=[{"mode": "ground", "factor": 40}], weapons=[], cqb=5, armour=5),
+              unit("b", "blue", at(11, 7))], phase="move", b=board(terrain=terrain))
+    u = s.units["r"]
+    u.counter = at(7, 0)
+    path = moving.walk_path(s, u)
+    pieces = walk_odds.unrolled(s, path)
+    assert len(pieces) >= 3
+    brute: dict[int, Fraction] = {}
+    for combo in product(*[list(odds.terrain().items()) for _ in pieces]):
+        p, rolls = Fraction(1), dict(s.terrain_rolls)
+        for piece, (level, q) in zip(pieces, combo):
+            rolls[piece], p = level, p * q
+        seen = s.model_copy(update={"terrain_rolls": rolls})
+        entered = [moving.step_level(seen, u, a, b, None) for a, b in zip(path, path[1:])]
+        for n, q in odds.walk(40, moving.start_level(seen, u, None), entered, s.hex_cm).items():
+            brute[n] = brute.get(n, Fraction(0)) + p * q
+    assert walk_odds.steps(s, u, path, 40, changes_level=False, space=None) == {n: p for n, p in brute.items() if p}

@@ -6,8 +6,9 @@ import pytest
 
 from rules.core import Refusal
 from rules.rulesets.skirmish import RULESET
+from rules.rulesets.skirmish import terrain as ter
 from rules.rulesets.skirmish.actions import (
-    Activate, Charge, HoldFire, Move, Overwatch, OverwatchFire, Shoot, WatchCharge, WatchMove,
+    Activate, Charge, HoldFire, Move, Overwatch, OverwatchFire, Pivot, Shoot, WatchCharge, WatchMove,
 )
 
 from tests.rules.skirmish.helpers import act, acting, model, o, setup, start, texts
@@ -155,7 +156,11 @@ def test_a_locked_mover_stops_its_move():
     assert state.units["r1"].at == o(9, 6) and not state.paused
     legal = RULESET.legal_actions(state, "red")  # the rest of its activation: locked, it may only fight
     assert not any(isinstance(a, (Move, Shoot)) for a in legal)
-    assert Charge(side="red", unit="r1", at=state.units["b1"].at) in legal
+    fight = Charge(side="red", unit="r1", at=state.units["b1"].at)
+    if not ter.in_front(state.units["r1"].at, state.units["r1"].facing, fight.at):  # behind it: pivot first
+        assert fight not in legal
+        act(state, Pivot(side="red", unit="r1", face=ter.facing_towards(state.units["r1"].at, fight.at)))
+    assert fight in RULESET.legal_actions(state, "red")
 
 
 def test_an_overwatch_move_gets_away_and_the_mover_goes_on():

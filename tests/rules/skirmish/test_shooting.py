@@ -77,7 +77,7 @@ def test_a_reroll_replaces_a_miss():
 def test_attachments_make_a_weapon_bulky():
     assert "bulky" in traits_of(WEAPONS["carbine"], ["bipod"])
     assert "bulky" in traits_of(WEAPONS["carbine"], ["sniper_scope"])
-    assert "bulky" not in traits_of(WEAPONS["lmg"], ["bipod"])  # Heavy already
+    assert "bulky" in traits_of(WEAPONS["lmg"], ["bipod"])  # Heavy too: "Gives weapons Bulky" (issue 27)
 
 
 def test_the_weapon_table():

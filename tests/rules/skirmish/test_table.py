@@ -310,3 +310,45 @@ def test_a_gap_wider_than_half_move_cannot_be_jumped_and_no_one_stands_in_a_gap(
         act(state, Move(side="red", unit="r1", path=[o(5, 5), o(6, 5), o(7, 5), o(8, 5)]))
     with pytest.raises(Refusal, match="blocked"):
         act(state, Move(side="red", unit="r1", path=[o(5, 5)]))
+
+
+def _in_contact(facing_b1: bool):
+    from rules.hexgrid import DIRECTIONS
+
+    s = setup([model("r1", "red", o(4, 4), melee="knife"), model("r2", "red", o(1, 9)),
+               model("b1", "blue", o(4, 3)), model("b2", "blue", o(14, 1))])
+    state = acting(start(s), "r1")
+    r1, b1 = state.units["r1"], state.units["b1"]
+    r1.facing = next(d for d in DIRECTIONS if ter.in_front(r1.at, d, b1.at) == facing_b1)
+    return state
+
+
+def test_no_fight_with_an_enemy_outside_the_front_arc_until_the_model_pivots():
+    """Text #4: "They cannot attack enemies outside this arc" -- a fight from contact too (issue 27)."""
+    from rules.rulesets.skirmish.actions import Pivot
+
+    state = _in_contact(facing_b1=False)
+    fight = Charge(side="red", unit="r1", at=o(4, 3))
+    assert fight not in RULESET.legal_actions(state, "red")
+    with pytest.raises(Refusal, match="front arc"):
+        act(state, fight, 1, 1)
+    act(state, Pivot(side="red", unit="r1", face=ter.facing_towards(state.units["r1"].at, state.units["b1"].at)))
+    assert fight in RULESET.legal_actions(state, "red")
+    act(state, fight, 1, 1)  # both fail: no winner
+
+
+def test_a_charger_faces_the_enemy_it_charges():
+    state = duel()
+    state.units["r1"].facing = "SW"
+    act(state, Charge(side="red", unit="r1", path=[o(4, 5), o(4, 4)], at=o(4, 3)), 1, 1)
+    r1 = state.units["r1"]
+    assert ter.in_front(r1.at, r1.facing, state.units["b1"].at)
+
+
+def test_a_fight_from_contact_ends_the_activation_as_a_charge_does():
+    """Text #5B: after a melee both models are left "awaiting the next activation of either": the fight is the
+    model's move and action, from contact as after a charge's move (docs/rules/skirmish.md)."""
+    state = _in_contact(facing_b1=True)
+    act(state, Charge(side="red", unit="r1", at=o(4, 3)), 1, 1)  # both fail: no winner, no pushback
+    assert state.acting is None or state.acting.unit != "r1"
+    assert not any(getattr(a, "unit", None) == "r1" for a in RULESET.legal_actions(state, "red"))

@@ -106,6 +106,16 @@ class FireResult:
     """Damage after terrain and doubling (0 on a miss)."""
 
 
+def score_of_fire(roll: int, fire: int, good: bool) -> int:
+    """The Fire roll's score, capped by the factor (doubled by a Good Hit): the dice log and the damage use it."""
+    return min(roll, fire * 2 if good else fire)
+
+
+def score_of_armour(roll: int, armour: int) -> int:
+    """The Armour roll's score, capped by the factor: the dice log and the damage use it."""
+    return min(roll, armour)
+
+
 def fire_outcome(fire_roll: int, armour_roll: int, fire: int, armour: int, *, good: bool = False,
                  level: Level = "easy", kind: Kind = "direct", double: bool = False) -> FireResult:
     """Fire and Armour rolls are capped by their factors; a Good Hit doubles the Fire factor (AHW-A11).
@@ -113,8 +123,7 @@ def fire_outcome(fire_roll: int, armour_roll: int, fire: int, armour: int, *, go
     Damage = Fire - Armour, divided for the target's terrain (rounded up) and
     doubled for hits from above, below or an indirect Good Hit.
     """
-    fire_score = min(fire_roll, fire * 2 if good else fire)
-    armour_score = min(armour_roll, armour)
+    fire_score, armour_score = score_of_fire(fire_roll, fire, good), score_of_armour(armour_roll, armour)
     hit = fire_score > armour_score
     destroyed = hit and fire_score >= 2 * armour_score
     damage = 0
@@ -137,7 +146,7 @@ def fire_die(fire: int, good: bool, dice: Dice, purpose: str = "fire", *, side: 
              unit: str | None = None) -> int:
     """The firer's 1d100 Fire roll (its own function: a psionic pip may re-roll it alone)."""
     (f,) = dice.roll(1, 100, purpose, side=side, unit=unit, rule=R_FIRE,
-                     outcome=lambda x: f"scores {min(x[0], fire * 2 if good else fire)} (Fire {fire}{' x2 good hit' if good else ''})")
+                     outcome=lambda x: f"scores {score_of_fire(x[0], fire, good)} (Fire {fire}{' x2 good hit' if good else ''})")
     return f
 
 
@@ -145,7 +154,7 @@ def armour_die(armour: int, dice: Dice, purpose: str = "armour", *, side: str | 
                unit: str | None = None) -> int:
     """The target's 1d100 Armour roll."""
     (a,) = dice.roll(1, 100, purpose, side=side, unit=unit, rule=R_FIRE,
-                     outcome=lambda x: f"scores {min(x[0], armour)} (Armour {armour})")
+                     outcome=lambda x: f"scores {score_of_armour(x[0], armour)} (Armour {armour})")
     return a
 
 
