@@ -87,12 +87,13 @@ DECLARED: dict[str, dict[str, dict[str, str]]] = {
         "HwSide": public("id name"),
         "HwUnit": {**public(
             "id side name kind at eliminated stats start blind level mode facing speed counter counter_attack "
-            "counter_level moved fired repaired locked buffer carried destroyed_by"), "contents": OWNER, "dummy": OWNER},
+            "counter_level moved fired repaired locked buffer carried destroyed_by"), "contents": OWNER, "dummy": OWNER,
+            "walked": OWNER},
         "HwStats": public(
             "move weapons cqb armour orders orders_range large mobile top_armour mine_proof all_round "
             "rear_armour psionic psionic_range teleport teleport_range ecm ecm_range ads ads_fire ads_range "
             "field_repairs carry blind"),
-        "Movement": public("mode factor"),
+        "Movement": public("mode factor mobile"),
         "Weapon": public("fire range kind"),
         "VictoryCondition": public("kind side hexes turn fraction text"),
         "GameResult": public("winner reason turn"),
