@@ -1,0 +1,90 @@
+"""The replay's position cache (rules/replay.py): exact positions, fast steps, a seat's secrets kept."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules import replay as replay_module
+from rules.replay import Replay
+from rules.service import GameService
+from saves.schema import snapshot_of
+from saves.store import load_game, save_game
+from tests.conftest import toy_setup
+
+
+def played(length: int = 80, seed: int = 3) -> GameService:
+    """Random legal toy play (moves preferred, so the game lasts), every `before` kept by `apply`."""
+    rng = random.Random(seed)
+    game = GameService.new(toy_setup(), seed=seed)
+    while len(game.history) < length and game.result is None:
+        legal = game.legal_actions()
+        calm = [a for a in legal if a.kind not in ("attack", "agree_end")] or legal
+        assert game.apply(rng.choice(calm), autosave=False).ok
+    return game
+
+
+def test_every_position_is_the_games_own_in_any_order(tmp_path):
+    live = played()
+    loaded = load_game(save_game(live, tmp_path / "g.toml"))  # a load keeps only every 32nd snapshot
+    replay = Replay(loaded)
+    order = list(range(replay.length + 1))
+    random.Random(1).shuffle(order)
+    for n in order:
+        expected = live.history[n].before if n < len(live.history) else live.state
+        assert snapshot_of(replay.state_after(n)) == snapshot_of(expected), n
+
+
+def test_goto_shows_the_position_and_the_log_up_to_it():
+    live = played(40)
+    replay = Replay(live)
+    assert replay.position == 40
+    replay.goto(12)
+    assert replay.shown.state is replay.state_after(12)
+    assert len(replay.shown.history) == 12
+    assert replay.seat(None).action_count == 12
+    assert replay.goto(-5) == 0 and replay.goto(10_000) == 40
+    with pytest.raises(IndexError):
+        replay.state_after(41)
+
+
+def test_steps_back_run_few_actions(monkeypatch):
+    """Cached as it goes: stepping back through a span replays it once, not once a step."""
+    live = played(70)
+    replay = Replay(load_game_like(live))
+    runs = []
+    original = replay._run
+    monkeypatch.setattr(replay, "_run", lambda state, i: (runs.append(i), original(state, i)))
+    replay.goto(60)
+    runs.clear()
+    for _ in range(20):
+        replay.step(-1)
+    assert len(runs) <= replay_module.KEYFRAME * 3, runs
+    runs.clear()
+    replay.step(1)
+    assert len(runs) <= 1
+
+
+def load_game_like(live: GameService) -> GameService:
+    return GameService.replay(live.ruleset, live.initial, live.log, setup=live.setup)
+
+
+def test_turn_steps_land_on_turn_starts():
+    live = played(80)
+    replay = Replay(live)
+    turns = replay.turns()
+    assert len(turns) == replay.length + 1 and turns == sorted(turns) and turns[-1] > turns[0]
+    replay.goto(0)
+    n = replay.next_turn()
+    assert turns[n] == turns[0] + 1 and turns[n - 1] == turns[0]
+    assert replay.previous_turn() == 0
+    replay.goto(n + 1)
+    assert replay.previous_turn() == n
+
+
+def test_a_game_in_progress_opens_as_one_side_never_the_referee():
+    live = played(20)
+    assert live.result is None
+    replay = Replay(live)
+    assert replay.default_side() in live.state.side_ids()
