@@ -121,6 +121,15 @@ class VictoryEntry(VictoryCondition):
 OptionValue = bool | int | str
 
 
+class BranchEntry(_FileModel):
+    """`[game.branched_from]`: the game this one was branched from in a replay (saves/branch.py)."""
+
+    file: Annotated[str, Field(max_length=MAX_TEXT)] = ""
+    """The source file as it was named when the branch was made (for people; never opened by loading)."""
+    action: Annotated[int, Field(ge=0, le=MAX_ACTIONS)]
+    """The position it was branched at: after this many of the source's actions."""
+
+
 class GameEntry(_FileModel):
     """`[game]` of a save: what, with the scenario, rebuilds the game exactly."""
 
@@ -134,6 +143,8 @@ class GameEntry(_FileModel):
     solo: bool | None = None
     """F4's choice: true = solo play (no pass-the-keyboard screen), false = the screen on; absent: the app's
     default. Presentation only: it does not change the game."""
+    branched_from: BranchEntry | None = None
+    """Where a branched game came from (optional: absent in every other save, so no format bump)."""
 
 
 class Document(Setup):

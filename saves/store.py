@@ -23,7 +23,7 @@ from rules.core import GameState, Setup
 from rules.service import GameService, ReplayRefused, Store
 from saves.checks import checked_setup, rules_refusal
 from saves.errors import Problem, SaveError, literal, shown
-from saves import resume
+from saves import branch, resume
 from saves.files import dump_toml, parse_document, read_bytes, write_atomic
 from saves.schema import ABSENT, BOARD_DIGEST, Document, document_from_setup, first_difference, plain, setup_from_state, snapshot_of
 
@@ -108,6 +108,7 @@ def game_table(service: GameService) -> dict[str, Any]:
         "options": plain(dict(service.initial.options)),
         "actions": [_text(step.action) for step in service.history],
         **({"solo": service.prefs["solo"]} if "solo" in service.prefs else {}),
+        **branch.table(service),
     }
 
 
@@ -136,6 +137,8 @@ def game_from_document(doc: Document, file: str | None, store: Store | None = No
     service = _rebuilt(doc, file, store)
     if doc.game is not None and doc.game.solo is not None:
         service.prefs["solo"] = doc.game.solo
+    if doc.game is not None and doc.game.branched_from is not None:
+        branch.remember(service, doc.game.branched_from.file, doc.game.branched_from.action)
     return service
 
 

@@ -88,3 +88,27 @@ def test_a_game_in_progress_opens_as_one_side_never_the_referee():
     assert live.result is None
     replay = Replay(live)
     assert replay.default_side() in live.state.side_ids()
+
+
+def test_a_branch_is_saved_from_the_position_and_records_its_source(tmp_path):
+    from saves import branch
+    from saves.files import parse_document, read_bytes
+    from saves.store import same_game
+
+    live = played(40)
+    source = save_game(live, tmp_path / "source.toml")
+    replay = Replay(load_game(source))
+    replay.goto(17)
+    game = branch.branch_game(replay.source, replay.state_after(17), 17, source)
+    path = save_game(game, branch.branch_path(source, 17, tmp_path))
+    assert path.name == "source-branch-17.toml"
+    doc = parse_document(read_bytes(path), path)
+    assert (doc.game.branched_from.file, doc.game.branched_from.action) == (str(source), 17)
+    again = load_game(path)
+    assert branch.branched_from(again) == (str(source), 17)
+    expected = live.history[17].before.model_copy(deep=True)
+    expected.seed = again.state.seed  # a new seed, so the branch does not roll the source's dice again
+    assert again.state.seed != live.state.seed and same_game(again.state, expected)
+    assert again.apply(again.legal_actions()[0]).ok  # it plays on
+    assert branch.branch_path(source, 17, tmp_path).name == "source-branch-17-2.toml"
+    assert "branched_from" not in read_bytes(source).decode()  # other saves stay as they were
