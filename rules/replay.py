@@ -162,3 +162,23 @@ class Replay:
     def last_action_side(self) -> str | None:
         """The side of the action that led to the shown position (None at the opening)."""
         return self.source.history[self.position - 1].action.side if self.position else None
+
+    def last_words(self, side: str | None) -> str:
+        """The action that led to the shown position in `side`'s words ('' at the opening), worded from the
+        view of the position before it, as `Seat.log` words it (another side's secret in the words for
+        others, when the rule set has them)."""
+        n = self.position
+        if n == 0:
+            return ""
+        action = self.source.history[n - 1].action
+        over = self.shown.state.result is not None
+        seen = self.shown.view_for(None if over else side, self.state_after(n - 1))
+        ruleset = self.source.ruleset
+        to_others = getattr(ruleset, "describe_to_others", None)
+        secret = to_others is not None and side is not None and not over and action.side != side
+        try:
+            text = (to_others if secret else ruleset.describe)(seen, action)
+        except Exception:  # noqa: BLE001 - words are a courtesy; the text form always works
+            text = action.text()
+        name = self.shown.side_name(action.side)
+        return f"{name}: {text}"
