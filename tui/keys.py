@@ -70,6 +70,7 @@ TITLE_KEYS: tuple[Key, ...] = (
     Key("e", "editor", "Scenario editor", "draw a map, place forces and save a scenario"),
     Key("a", "army", "Army builder", "build an army within a points limit (rule sets with points)"),
     Key("m", "campaign", "Campaign", "a campaign's state, its between-battle steps and its next battle"),
+    Key("w", "replay", "Watch a game again", "step through a saved game, branch from it, read its report"),
     Key("question_mark", "help", "Help", "list the keys of this screen", display="?"),
     Key("q", "quit", "Quit", "leave hexwar"),
     Key("up", "menu(-1)", "Up", "the menu entry above", display="up", palette=False),

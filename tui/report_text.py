@@ -32,10 +32,12 @@ def tables(report: Report) -> list[Table]:
         header = ["turn"] + [names[s] for s in ids]
         two = len(ids) == 2
         if two:
-            header.append(f"lead ({names[ids[0]]} +)")
+            header.append("lead")
         out.append(("Who was ahead (the computer's evaluation)", header, [
             [str(r.turn)] + [_num(r.sides[s].score) for s in ids] + ([_num(lead(r, ids))] if two else [])
             for r in report.rows]))
+    if len(ids) == 2 and out[-1][0].startswith("Who was ahead"):
+        out[-1] = (out[-1][0] + f"; lead: {names[ids[0]]} less {names[ids[1]]}", *out[-1][1:])
     out.append(("Luck: tested rolls against the exact odds", ["side", "rolls", "dice", "expected", "rolled", "verdict"], [
         [names[s], str(lk.rolls), str(lk.dice), f"{lk.expected:.1f}", str(lk.rolled), lk.verdict()]
         for s, lk in report.luck.items()]))

@@ -49,7 +49,7 @@ class ReportScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         report = self.report
-        found = {title: (title, header, rows) for title, header, rows in tables(report)}
+        found = {title.split(";")[0]: (title, header, rows) for title, header, rows in tables(report)}
         ids = [sid for sid, _ in report.sides]
         with VerticalScroll(id="report-body"):
             yield Static(lit("\n".join(heading(report))), classes="report-text", id="report-heading")
@@ -61,15 +61,15 @@ class ReportScreen(Screen[None]):
                 charted.append(title)
                 with Horizontal(classes="report-row"):
                     plot = PlotextPlot(id=f"chart-{len(charted)}")
-                    plot.plt.title(title)
+                    plot.plt.title(title.split(" (")[0])
                     turns = [r.turn for r in report.rows]
                     for label, values in series:
                         plot.plt.plot(turns, values, label=label, marker="braille")
                     plot.plt.xlabel("turn")
                     yield plot
-                    yield Static(lit("\n".join(plain_table(table)[1:])), classes="report-table")
+                    yield Static(lit("\n".join(plain_table(table))), classes="report-table")
             for title, header, rows in found.values():
-                if title not in charted:
+                if title.split(";")[0] not in charted:
                     yield Static(lit("\n" + "\n".join(plain_table((title, header, rows)))), classes="report-text")
         yield Static("up/down scroll   ? help   q back", id="report-keys")
 
