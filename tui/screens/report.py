@@ -65,6 +65,7 @@ class ReportScreen(Screen[None]):
                     turns = [r.turn for r in report.rows]
                     for label, values in series:
                         plot.plt.plot(turns, values, label=label, marker="braille")
+                    plot.plt.xticks(turns, [str(t) for t in turns])
                     plot.plt.xlabel("turn")
                     yield plot
                     yield Static(lit("\n".join(plain_table(table))), classes="report-table")
@@ -87,7 +88,7 @@ class ReportScreen(Screen[None]):
 
     def action_scroll(self, by: int) -> None:
         body = self.query_one("#report-body", VerticalScroll)
-        body.scroll_to(y=body.scroll_y + by * 3, animate=False)
+        body.scroll_relative(y=by * 3, animate=False, immediate=True)
 
     def action_help(self) -> None:
         self.app.show_help(self)
