@@ -49,18 +49,22 @@ def test_goto_shows_the_position_and_the_log_up_to_it():
         replay.state_after(41)
 
 
-def test_steps_back_run_few_actions(monkeypatch):
-    """Cached as it goes: stepping back through a span replays it once, not once a step."""
+def test_steps_run_few_actions(monkeypatch):
+    """Cached as it goes: a step back runs fewer than KEYFRAME actions (from the keyframe before it), a step
+    forward one, a jump fewer than CHECKPOINT."""
+    from rules.service import CHECKPOINT
+
     live = played(70)
-    replay = Replay(load_game_like(live))
+    replay = Replay(load_game_like(live))  # as a load leaves it: a snapshot every CHECKPOINT actions
     runs = []
     original = replay._run
     monkeypatch.setattr(replay, "_run", lambda state, i: (runs.append(i), original(state, i)))
     replay.goto(60)
-    runs.clear()
+    assert len(runs) < CHECKPOINT
     for _ in range(20):
+        runs.clear()
         replay.step(-1)
-    assert len(runs) <= replay_module.KEYFRAME * 3, runs
+        assert len(runs) < replay_module.KEYFRAME, runs
     runs.clear()
     replay.step(1)
     assert len(runs) <= 1
