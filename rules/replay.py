@@ -169,8 +169,10 @@ class Replay:
             return ""
         action = self.source.history[n - 1].action
         over = self.shown.state.result is not None
-        seen = self.shown.view_for(None if over else side, self.state_after(n - 1))
         ruleset = self.source.ruleset
+        # The rule set's view without the service's copy: only words are read from it (a copy of a big
+        # state is most of a step's time); a side's view is a new state anyway, the referee's the state.
+        seen = ruleset.view(self.state_after(n - 1), None if over else side)
         to_others = getattr(ruleset, "describe_to_others", None)
         secret = to_others is not None and side is not None and not over and action.side != side
         try:

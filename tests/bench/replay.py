@@ -63,6 +63,37 @@ def bench_replay(label: str, setup) -> None:
     _line(f"replay: first turn key (walks the log once), {label}", turns_ms, GOTO_BAR_MS)
 
 
+def bench_screen(label: str, setup) -> None:
+    """The replay screen's step: the key's handler (position, view, map, roster, card, dice log, status), in
+    this thread's CPU time (what the step costs, whatever else the machine runs); painting follows."""
+    import asyncio
+
+    from saves.store import load_game, save_game
+    from tui.app import HexwarApp
+    from tui.screens.replay import ReplayScreen
+
+    game = _long_game(setup, LONG_GAME)
+    with tempfile.TemporaryDirectory() as tmp:
+        loaded = load_game(save_game(game, Path(tmp) / "game.toml"))
+    figures: dict[str, list[float]] = {"back": [], "forward": []}
+
+    async def steps() -> None:
+        app = HexwarApp({"screen": lambda: ReplayScreen(loaded, referee=True)}, autosave=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            for name, by in (("back", -1), ("forward", 1)):
+                for _ in range(30):
+                    t0 = time.thread_time()
+                    screen.action_step(by)
+                    figures[name].append(time.thread_time() - t0)
+                    await pilot.pause()
+
+    asyncio.run(steps())  # autosave off: nothing is written
+    for name, times in figures.items():
+        _line(f"replay screen: step {name} at 80x24, {label}", _ms(statistics.median(times)), STEP_BAR_MS,
+              f"(CPU time; worst {_ms(max(times)):.1f} ms)")
+
+
 def run() -> None:
     print("replay (medians; bars from issue 29)")
     _register_toy()
@@ -70,6 +101,8 @@ def run() -> None:
 
     for label, setup in [*_largest(), ("toy 20x20", toy_setup(width=20, height=20))]:
         bench_replay(label, setup)
+    for label, setup in _largest():
+        bench_screen(label, setup)
 
 
 if __name__ == "__main__":

@@ -94,6 +94,8 @@ class ReplayScreen(Screen[None]):
         self.ruleset = service.ruleset
         self.speed = 1
         self.playing = None
+        self._dice_at = -1
+        """The position whose rolls the dice log shows."""
         self.replay.goto(self.replay.length if start is None else start)
 
     # --- layout, as the game screen's --------------------------------------------------
@@ -146,11 +148,27 @@ class ReplayScreen(Screen[None]):
         self.map.set_highlights(selected=view.units[moved].at if moved else None)
         self.query_one(Roster).show(view, seat, deciding, moved)
         self.query_one(UnitCard).show(view, seat, moved)
-        self.query_one(DiceLog).rebuild(seat.events(), names)
+        self.show_dice(seat, names)
         self.query_one(StatusLine).set_fields(
             turn=view.turn, phase=clean(view.phase), deciding=self.where(view, deciding),
             message=self.last_words(), cursor="")
         self.query_one(ActionBar).show(self.palette_text())
+
+    DICE_KEPT = 12
+    """After a jump or a step back the dice log holds the last this many rolls: laying out every roll
+    of a long game again took most of a step (hundred_wars, 180 rolls: 0.5 s; a roll costs 1-2 ms to lay out)."""
+
+    def show_dice(self, seat, names) -> None:
+        """A step forward adds the action's rolls; anything else lays out the last DICE_KEPT again (at the
+        end of a game every roll becomes visible, so that is laid out again too)."""
+        log = self.query_one(DiceLog)
+        n = self.replay.position
+        if n == self._dice_at + 1 and seat.result is None:
+            log.add_events(seat.events(since=n - 1), names)
+        else:
+            rolls = [e for e in seat.events() if e.kind == "rolled"]
+            log.rebuild(rolls[-self.DICE_KEPT:], names)
+        self._dice_at = n
 
     def moved_unit(self, view) -> str | None:
         """The unit of the action that led here, when this seat may see it on the map."""
