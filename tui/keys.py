@@ -110,6 +110,8 @@ GAME_KEYS: tuple[Key, ...] = (
 GAME_OVER_KEYS: tuple[Key, ...] = (
     Key("escape", "back", "Back to the map", "look at the final position"),
     Key("t", "title", "Title screen", "return to the title screen"),
+    Key("r", "report", "After-action report", "losses, strength, luck and who was ahead, by turn"),
+    Key("w", "replay", "Watch it again", "step through the game from its opening (replay)"),
     Key("question_mark", "help", "Help", "list the keys of this screen", display="?"),
     Key("q", "quit", "Quit", "leave hexwar"),
 )

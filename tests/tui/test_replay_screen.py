@@ -152,3 +152,23 @@ async def test_the_title_key_w_asks_for_a_game_to_watch(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.replay.position == app.screen.replay.length > 0
+
+
+async def test_the_game_over_screen_opens_the_report_and_the_replay():
+    from tui.screens.game_over import GameOverScreen
+    from tui.screens.replay import ReplayScreen
+    from tui.screens.report import ReportScreen
+
+    service = finished_toy_service()
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReportScreen) and app.screen.report.result.startswith("Side A won")
+        await pilot.press("q", "w")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.replay.position == 0
+        await pilot.press("q")
+        assert isinstance(app.screen, GameOverScreen)

@@ -163,7 +163,7 @@ class ReplayScreen(Screen[None]):
         end of a game every roll becomes visible, so that is laid out again too)."""
         log = self.query_one(DiceLog)
         n = self.replay.position
-        if n == self._dice_at + 1 and seat.result is None:
+        if n > 0 and n == self._dice_at + 1 and seat.result is None:
             log.add_events(seat.events(since=n - 1), names)
         else:
             rolls = [e for e in seat.events() if e.kind == "rolled"]
