@@ -158,6 +158,17 @@ def import_turn(path: str | Path, game: str | Path | None = None) -> tuple[GameS
     """
     turn = read_turn(path)
     service, target = _game_for(turn, path, game)
+    trial, overlap = apply_turn(turn, path, service)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    save_game(trial, target)
+    new = len(turn.actions) - overlap
+    what = f"{new} new action(s) from {turn.sender} applied ({overlap} already known); the game is saved to {target}"
+    return trial, target, what
+
+
+def apply_turn(turn: TurnFile, path: str | Path, service: GameService) -> tuple[GameService, int]:
+    """`service` with the turn's new actions, checked against its chain (a new game; `service` is untouched),
+    and how many of the turn's actions it already had. Raises SaveError with the reason."""
     hashes = chain(service)
     if turn.game != hashes[0]:
         raise SaveError(path, Problem("game", "this turn file is for another game (its opening state differs from yours)"))
@@ -193,8 +204,18 @@ def import_turn(path: str | Path, game: str | Path | None = None) -> tuple[GameS
         h = link(h, text)
     if h != turn.after:
         raise SaveError(path, Problem("after", "the file's closing hash does not match its actions (the file was edited)"))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    save_game(trial, target)
-    new = len(turn.actions) - overlap
-    what = f"{new} new action(s) from {turn.sender} applied ({overlap} already known); the game is saved to {target}"
-    return trial, target, what
+    return trial, overlap
+
+
+def game_from_turns(paths: list[str | Path]) -> GameService:
+    """A game rebuilt from a chain of turn files alone, the first carrying the game's start (for a replay):
+    each file is checked against the chain so far, as importing it would check it; nothing is saved."""
+    first = read_turn(paths[0])
+    if first.first != 0 or not first.start:
+        raise SaveError(paths[0], Problem("first", "a chain of turn files starts with the game's first turn file "
+                                          "(the one that carries its start)"))
+    doc = parse_document(first.start.encode("utf-8"), f"{paths[0]} (start)")
+    service = game_from_document(doc, f"{paths[0]} (start)")
+    for path in paths:
+        service, _ = apply_turn(read_turn(path), path, service)
+    return service

@@ -216,7 +216,8 @@ def _replay_commands(sub) -> None:
         "the after-action report (r). A finished game shows everything; one still in progress shows one "
         "side's view (--side; default: the side deciding at its end) unless --referee.",
     )
-    replay.add_argument("file", metavar="FILE", help="a save or autosave file (.toml)")
+    replay.add_argument("file", metavar="FILE", nargs="+",
+                        help="a save or autosave file (.toml), or a game's turn files in order (play by mail)")
     replay.add_argument("--side", metavar="SIDE", help="see what SIDE could see at each point")
     replay.add_argument("--referee", action="store_true", help="see everything, every side's secrets included")
     replay.add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
@@ -226,7 +227,7 @@ def _replay_commands(sub) -> None:
         description="Losses, strength and objectives by turn, each side's luck against the exact odds, and "
         "who was ahead by the computer's evaluation, as Markdown tables (to stdout, or --out FILE).",
     )
-    report.add_argument("file", metavar="FILE", help="a save or autosave file (.toml)")
+    report.add_argument("file", metavar="FILE", nargs="+", help="a save or autosave file, or a game's turn files")
     report.add_argument("--out", metavar="FILE", help="write the report to FILE instead of stdout")
     report.add_argument("--side", metavar="SIDE", help="a game in progress: the report as SIDE may know it")
     report.add_argument("--referee", action="store_true", help="a game in progress: everything")

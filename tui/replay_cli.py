@@ -5,12 +5,23 @@ from __future__ import annotations
 import sys
 
 
-def run_replay_command(args, side_id, sides_of, open_tui, user_error) -> int:
+def load_for_replay(files: list[str]):
+    """A save (or autosave), or a chain of turn files from the game's first (saves/mail.py); no store: a
+    replay never writes the game."""
+    from saves.files import parse_toml, read_bytes
+    from saves.mail import MAX_TURN_BYTES, TURN_FORMAT, game_from_turns
     from saves.store import load_game
 
+    if len(files) == 1 and parse_toml(read_bytes(files[0], MAX_TURN_BYTES), files[0]).get("format") != TURN_FORMAT:
+        return load_game(files[0])
+    return game_from_turns(files)
+
+
+def run_replay_command(args, side_id, sides_of, open_tui, user_error) -> int:
     if args.referee and args.side:
         raise user_error("--side and --referee: choose one (the referee sees every side)")
-    service = load_game(args.file)  # no store: a replay never writes the game
+    service = load_for_replay(args.file)
+    args.file = args.file[-1]  # the branch's file names the last one
     side = side_id("--side", args.side, sides_of(service)) if args.side else None
     if args.command == "report":
         return _report(service, side, args.referee, args.out)
