@@ -172,3 +172,19 @@ async def test_the_game_over_screen_opens_the_report_and_the_replay():
         assert isinstance(app.screen, ReplayScreen) and app.screen.replay.position == 0
         await pilot.press("q")
         assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_a_monkey_on_the_replay_screen_breaks_nothing():
+    """Random key bursts over the replay, its dialogs, the report and branches: no internal error."""
+    from tests.tui.test_robustness import monkey
+
+    await monkey(replay_app(watched_game(30), referee=True), seed=29, keys=300)
+
+
+async def test_a_narrow_terminal_hides_the_side_panel_until_f2():
+    app = replay_app(finished_toy_service())
+    async with app.run_test(size=(60, 24)) as pilot:
+        panel = app.screen.query_one("#side-panel")
+        assert not panel.display
+        await pilot.press("f2")
+        assert panel.display

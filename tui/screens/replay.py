@@ -42,6 +42,7 @@ REPLAY_KEYS: tuple[Key, ...] = (
     Key("minus", "speed(-1)", "Slower", "play slower", display="-"),
     Key("f", "branch", "Play on from here", "a new game from the position shown, saved as a new file"),
     Key("r", "report", "After-action report", "losses, strength, luck and who was ahead, by turn"),
+    Key("f2", "toggle_side", "Toggle side panel", "show or hide the roster, card and dice log"),
     Key("question_mark", "help", "Help", "list the keys of this screen", display="?"),
     Key("q,escape", "leave", "Leave", "back to where the replay was opened from", display="q Esc"),
 )
@@ -124,6 +125,11 @@ class ReplayScreen(Screen[None]):
         self.map.cursor_listener = self.cursor_moved
         self.show_position()
         self.map.focus()
+
+    def action_toggle_side(self) -> None:
+        panel = self.query_one("#side-panel")
+        panel.display = not panel.display
+        self.on_resize(None)
 
     def on_resize(self, event) -> None:
         panel = self.query_one("#side-panel")
