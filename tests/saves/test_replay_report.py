@@ -38,3 +38,24 @@ def test_the_report_has_a_row_per_turn_and_the_same_tables_in_markdown():
     for title in ("Losses by turn", "Strength by turn", "Luck: tested rolls against the exact odds"):
         assert title in text and f"## {title}" in md
     assert replay.position == replay.length  # building the report moves nothing shown
+
+
+def test_a_sides_report_of_a_game_in_progress_reads_nothing_it_may_not_know(monkeypatch):
+    """Everything the side may not know changed at random in every position: the same report."""
+    import random
+
+    from rules.service import GameService
+    from saves.scenarios import load_scenario
+
+    rng = random.Random(6)
+    game = GameService.new(load_scenario("quad/teaching"), 5)  # hands and a deck: secrets
+    while len(game.history) < 40:
+        assert game.apply(rng.choice(game.legal_actions()), autosave=False).ok
+    side = game.decision().side
+    expected = plain(build(Replay(game), side))
+    original = Replay.state_after
+    hide = random.Random(1)
+    monkeypatch.setattr(Replay, "state_after",
+                        lambda self, n: game.ruleset.hidden_from(original(self, n), side, hide))
+    assert plain(build(Replay(game), side)) == expected
+    assert plain(build(Replay(game), None)) != plain(build(Replay(game), side))  # the referee's differs
