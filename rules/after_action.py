@@ -33,7 +33,7 @@ class SideTurn:
     units: int
     """Units still in play (on the map, not eliminated)."""
     losses: int
-    """Units eliminated since the opening."""
+    """Units eliminated so far (reinforcements arriving do not hide a loss)."""
     strength: float
     """Its material, as the computer player counts it."""
     objectives: int | None
@@ -104,7 +104,6 @@ def build(replay: Replay, side: str | None = None, evaluate: bool = True) -> Rep
     report = Report(title, names, "everything" if eyes is None else dict(names)[eyes], result)
     evaluator = _evaluator(source.ruleset) if evaluate else None
     objectives = _objective_hexes(setup)
-    opening = _alive(source.view_for(eyes, source.initial))
     turns = replay.turns()
     for n, turn in enumerate(turns):
         if n + 1 <= replay.length and turns[n + 1] == turn:
@@ -116,7 +115,7 @@ def build(replay: Replay, side: str | None = None, evaluate: bool = True) -> Rep
         report.rows.append(TurnRow(turn, n, {
             sid: SideTurn(
                 units=alive.get(sid, 0),
-                losses=max(0, opening.get(sid, 0) - alive.get(sid, 0)),
+                losses=sum(1 for u in view.units.values() if u.side == sid and u.eliminated),
                 strength=_strength(evaluator, view, sid),
                 objectives=None if objectives is None else sum(
                     1 for u in view.units.values() if u.side == sid and u.at in objectives and not u.eliminated),
