@@ -116,3 +116,27 @@ def test_a_branch_is_saved_from_the_position_and_records_its_source(tmp_path):
     assert again.apply(again.legal_actions()[0]).ok  # it plays on
     assert branch.branch_path(source, 17, tmp_path).name == "source-branch-17-2.toml"
     assert "branched_from" not in read_bytes(source).decode()  # other saves stay as they were
+
+
+def test_turn_keys_walk_at_most_two_spans_and_agree_with_a_whole_walk(monkeypatch):
+    from rules.service import CHECKPOINT
+
+    live = played(400, seed=5)  # 200 turns
+    turns = Replay(live).turns()
+    replay = Replay(load_game_like(live))
+    runs = []
+    original = replay._run
+    monkeypatch.setattr(replay, "_run", lambda state, i: (runs.append(i), original(state, i)))
+    for start in (0, 40, 97, 250, replay.length):
+        replay.goto(start)
+        runs.clear()
+        n = replay.next_turn()
+        later = [m for m in range(start + 1, replay.length + 1) if turns[m] != turns[start]]
+        assert n == (later[0] if later else replay.length)
+        replay.goto(start)
+        n = replay.previous_turn()
+        first = min(m for m in range(replay.length + 1) if turns[m] == turns[start])
+        expected = first if first < start else min(
+            (m for m in range(replay.length + 1) if turns[m] == turns[max(0, start - 1)]), default=0)
+        assert n == expected, (start, n, expected)
+        assert len(runs) <= 4 * CHECKPOINT  # spans (and the gotos' own runs), never the whole log
