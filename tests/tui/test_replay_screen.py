@@ -188,3 +188,18 @@ async def test_a_narrow_terminal_hides_the_side_panel_until_f2():
         assert not panel.display
         await pilot.press("f2")
         assert panel.display
+
+
+async def test_enter_on_a_unit_shows_its_card_while_stepping():
+    from tui.widgets.unit_card import UnitCard
+
+    service = finished_toy_service()
+    app = replay_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("home")
+        screen.map.cursor = screen.seat.view().units["a1"].at
+        await pilot.press("enter")
+        assert "Alpha" in screen.query_one(UnitCard).text.plain
+        await pilot.press("full_stop")
+        assert "Alpha" in screen.query_one(UnitCard).text.plain  # it stays while stepping

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -95,6 +96,8 @@ class ReplayScreen(Screen[None]):
         self.ruleset = service.ruleset
         self.speed = 1
         self.playing = None
+        self.picked: str | None = None
+        """The unit whose card was asked for with Enter (it stays shown while stepping)."""
         self._dice_at = -1
         """The position whose rolls the dice log shows."""
         self.replay.goto(self.replay.length if start is None else start)
@@ -153,7 +156,8 @@ class ReplayScreen(Screen[None]):
         moved = self.moved_unit(view)
         self.map.set_highlights(selected=view.units[moved].at if moved else None)
         self.query_one(Roster).show(view, seat, deciding, moved)
-        self.query_one(UnitCard).show(view, seat, moved)
+        picked = self.picked if self.picked in view.units else None
+        self.query_one(UnitCard).show(view, seat, picked or moved)
         self.show_dice(seat, names)
         self.query_one(StatusLine).set_fields(
             turn=view.turn, phase=clean(view.phase), deciding=self.where(view, deciding),
@@ -201,6 +205,15 @@ class ReplayScreen(Screen[None]):
         out.append(". next  , back  ] turn  [ turn back  Home/End  g go to  p play  +/- speed\n"
                    "f play on from here  r report  ? help  q leave")
         return out
+
+    @on(HexMap.Selected)
+    def hex_picked(self, event) -> None:
+        """Enter (or a click) on a unit shows its card as this seat sees it; elsewhere, the moved unit's."""
+        seat = self.seat
+        view = seat.view()
+        unit = view.unit_at(event.hex)
+        self.picked = unit.id if unit is not None else None
+        self.query_one(UnitCard).show(view, seat, self.picked or self.moved_unit(view))
 
     def cursor_moved(self, h) -> None:
         self.query_one(StatusLine).set_fields(cursor=self.map.describe(h))
