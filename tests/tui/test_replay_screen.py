@@ -203,3 +203,17 @@ async def test_enter_on_a_unit_shows_its_card_while_stepping():
         assert "Alpha" in screen.query_one(UnitCard).text.plain
         await pilot.press("full_stop")
         assert "Alpha" in screen.query_one(UnitCard).text.plain  # it stays while stepping
+
+
+async def test_help_lists_the_replay_keys_not_the_rule_sets_action_keys():
+    from tui.screens.help import HelpScreen
+
+    app = replay_app(finished_toy_service())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.text.plain
+        assert "Play on from here" in text and "move the cursor" in text
+        kinds = app.screen_stack[-2].ruleset.action_kinds
+        assert not any(kind.label in text for kind in kinds.values())  # nothing is played in a replay

@@ -299,7 +299,11 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(ReportScreen(self.replay, self.side))
 
     def action_help(self) -> None:
-        self.app.show_help(self)
+        """The replay's keys and the map's (not the rule set's action keys: nothing is played here)."""
+        from tui.screens.help import HelpScreen, help_table, help_text
+
+        args = (self.HELP_TITLE, self.KEYS)
+        self.app.push_screen(HelpScreen(help_text(*args, map_keys=True), help_table(*args, map_keys=True)))
 
     def action_leave(self) -> None:
         self.stop()
