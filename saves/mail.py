@@ -190,6 +190,22 @@ def import_turn(path: str | Path, game: str | Path | None = None, scenario: str 
         raise SaveError(path, Problem("sender", f"the file is from {shown(turn.sender)} to {shown(turn.receiver)}: a "
                                       "turn file comes from the other side, never from the receiver's own"))
     service, target = _game_for(turn, path, game, scenario, accept_start)
+    trial, overlap = apply_turn(turn, path, service)
+    if len(turn.actions) > overlap and trial.result is None and trial.decision().side == turn.sender:
+        name = trial.side_name(turn.sender)
+        raise SaveError(path, Problem("actions", f"after the file's actions {name} still decides: "
+                                      f"{possessive(name)} turn is not over, so it is not yours to play"))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    save_game(trial, target)
+    new = len(turn.actions) - overlap
+    what = (f"{count(new, 'new action')} of {trial.side_name(turn.sender)} applied ({overlap} already known); "
+            f"the game is saved to {target}")
+    return trial, target, what
+
+
+def apply_turn(turn: TurnFile, path: str | Path, service: GameService) -> tuple[GameService, int]:
+    """`service` with the turn's new actions, checked against its chain (a new game; `service` is untouched),
+    and how many of the turn's actions it already had. Raises SaveError with the reason."""
     hashes = chain(service)
     if turn.game != hashes[0]:
         raise SaveError(path, Problem("game", "this turn file is for another game (its opening state differs from yours)"))
@@ -226,13 +242,18 @@ def import_turn(path: str | Path, game: str | Path | None = None, scenario: str 
         h = link(h, text)
     if h != turn.after:
         raise SaveError(path, Problem("after", "the file's closing hash does not match its actions (the file was edited)"))
-    if len(turn.actions) > overlap and trial.result is None and trial.decision().side == turn.sender:
-        name = trial.side_name(turn.sender)
-        raise SaveError(path, Problem("actions", f"after the file's actions {name} still decides: "
-                                      f"{possessive(name)} turn is not over, so it is not yours to play"))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    save_game(trial, target)
-    new = len(turn.actions) - overlap
-    what = (f"{count(new, 'new action')} of {trial.side_name(turn.sender)} applied ({overlap} already known); "
-            f"the game is saved to {target}")
-    return trial, target, what
+    return trial, overlap
+
+
+def game_from_turns(paths: list[str | Path]) -> GameService:
+    """A game rebuilt from a chain of turn files alone, the first carrying the game's start (for a replay):
+    each file is checked against the chain so far, as importing it would check it; nothing is saved."""
+    first = read_turn(paths[0])
+    if first.first != 0 or not first.start:
+        raise SaveError(paths[0], Problem("first", "a chain of turn files starts with the game's first turn file "
+                                          "(the one that carries its start)"))
+    doc = parse_document(first.start.encode("utf-8"), f"{paths[0]} (start)")
+    service = game_from_document(doc, f"{paths[0]} (start)")
+    for path in paths:
+        service, _ = apply_turn(read_turn(path), path, service)
+    return service

@@ -130,6 +130,15 @@ class PlayerEntry(_FileModel):
     """The computer's level (absent: normal); a person has none."""
 
 
+class BranchEntry(_FileModel):
+    """`[game.branched_from]`: the game this one was branched from in a replay (saves/branch.py)."""
+
+    file: Annotated[str, Field(max_length=MAX_TEXT)] = ""
+    """The source file as it was named when the branch was made (for people; never opened by loading)."""
+    action: Annotated[int, Field(ge=0, le=MAX_ACTIONS)]
+    """The position it was branched at: after this many of the source's actions."""
+
+
 class GameEntry(_FileModel):
     """`[game]` of a save: what, with the scenario, rebuilds the game exactly."""
 
@@ -145,6 +154,8 @@ class GameEntry(_FileModel):
     default. Presentation only: it does not change the game."""
     players: Annotated[dict[Id, PlayerEntry], Field(max_length=8)] = {}
     """Side id -> who plays it (format 3); a side not listed is a person's. Does not change the game."""
+    branched_from: BranchEntry | None = None
+    """Where a branched game came from (optional: absent in every other save, so no format bump)."""
 
 
 class Document(Setup):

@@ -24,7 +24,7 @@ from rules.core import GameState, Setup
 from rules.service import GameService, ReplayRefused, Store
 from saves.checks import checked_setup, rules_refusal
 from saves.errors import Problem, SaveError, literal, shown
-from saves import players, resume
+from saves import branch, players, resume
 from saves.files import dump_toml, parse_document, read_bytes, write_atomic
 from saves.schema import ABSENT, BOARD_DIGEST, Document, document_from_setup, first_difference, plain, setup_from_state, snapshot_of
 
@@ -110,6 +110,7 @@ def game_table(service: GameService) -> dict[str, Any]:
         "actions": [_text(step.action) for step in service.history],
         **({"solo": service.prefs["solo"]} if "solo" in service.prefs else {}),
         "players": players.players_table(service, service.initial.side_ids()),
+        **branch.table(service),
     }
 
 
@@ -144,6 +145,8 @@ def game_from_document(doc: Document, file: str | None, store: Store | None = No
             if side not in sides:
                 raise SaveError(file, Problem(f"game.players.{literal(side, 40)}", f"expected one of the sides {sides}"))
         players.record(service, players.from_table(doc.game.players))
+    if doc.game is not None and doc.game.branched_from is not None:
+        branch.remember(service, doc.game.branched_from.file, doc.game.branched_from.action)
     return service
 
 

@@ -209,7 +209,34 @@ def build_parser() -> argparse.ArgumentParser:
     balance.add_argument("--out", metavar="FILE", help="also write the table as CSV to FILE")
     balance.add_argument("--cluster", metavar="ADDRESS",
                          help="send the games to a Dask distributed scheduler (pip install 'hexwar[cluster]')")
+    _replay_commands(sub)
     return parser
+
+
+def _replay_commands(sub) -> None:
+    """`hexwar replay` and `hexwar report` (tui/replay_cli.py runs them)."""
+    replay = sub.add_parser(
+        "replay", help="watch a saved game again, action by action (read-only)",
+        description="Open a save or an autosave read-only: step through it an action or a turn at a time, "
+        "jump to action N, play it at a chosen speed, branch a new game from any position (f), and read "
+        "the after-action report (r). A finished game shows everything; one still in progress shows one "
+        "side's view (--side; default: the side deciding at its end) unless --referee.",
+    )
+    replay.add_argument("file", metavar="FILE", nargs="+",
+                        help="a save or autosave file (.toml), or a game's turn files in order (play by mail)")
+    replay.add_argument("--side", metavar="SIDE", help="see what SIDE could see at each point")
+    replay.add_argument("--referee", action="store_true", help="see everything, every side's secrets included")
+    replay.add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
+                        help="lines of text: next, back, turn, goto N (see `hexwar --help`)")
+    report = sub.add_parser(
+        "report", help="the after-action report of a saved game, as Markdown",
+        description="Losses, strength and objectives by turn, each side's luck against the exact odds, and "
+        "who was ahead by the computer's evaluation, as Markdown tables (to stdout, or --out FILE).",
+    )
+    report.add_argument("file", metavar="FILE", nargs="+", help="a save or autosave file, or a game's turn files")
+    report.add_argument("--out", metavar="FILE", help="write the report to FILE instead of stdout")
+    report.add_argument("--side", metavar="SIDE", help="a game in progress: the report as SIDE may know it")
+    report.add_argument("--referee", action="store_true", help="a game in progress: everything")
 
 
 def _count(text: str) -> int:
@@ -684,6 +711,10 @@ def _run(argv: Sequence[str] | None) -> int:
         return cmd_resolve(args)
     if args.command == "edit":
         return cmd_edit(args)
+    if args.command in ("replay", "report"):
+        from tui.replay_cli import run_replay_command
+
+        return run_replay_command(args, _side_id, _sides_of, _open_tui, UserError)
     if args.command == "balance":
         from saves.scenarios import load_scenario
         from rules.ai.balance import progress_line, run

@@ -70,6 +70,7 @@ TITLE_KEYS: tuple[Key, ...] = (
     Key("e", "editor", "Scenario editor", "draw a map, place forces and save a scenario"),
     Key("a", "army", "Army builder", "build an army within a points limit (rule sets with points)"),
     Key("m", "campaign", "Campaign", "a campaign's state, its between-battle steps and its next battle"),
+    Key("w", "replay", "Watch a game again", "step through a saved game, branch from it, read its report"),
     Key("question_mark", "help", "Help", "list the keys of this screen", display="?"),
     Key("q", "quit", "Quit", "leave hexwar"),
     Key("up", "menu(-1)", "Up", "the menu entry above", display="up", palette=False),
@@ -120,6 +121,8 @@ GAME_KEYS: tuple[Key, ...] = (
 GAME_OVER_KEYS: tuple[Key, ...] = (
     Key("escape", "back", "Back to the map", "look at the final position"),
     Key("t", "title", "Title screen", "return to the title screen"),
+    Key("r", "report", "After-action report", "losses, strength, luck and who was ahead, by turn"),
+    Key("w", "replay", "Watch it again", "step through the game from its opening (replay)"),
     Key("question_mark", "help", "Help", "list the keys of this screen", display="?"),
     Key("q", "quit", "Quit", "leave hexwar"),
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SECTIONS = ("tests.bench.engine", "tests.bench.terminal", "tests.bench.ai", "tests.bench.host")
+SECTIONS = ("tests.bench.engine", "tests.bench.terminal", "tests.bench.ai", "tests.bench.host", "tests.bench.replay")
 
 
 def main() -> int:

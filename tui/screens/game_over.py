@@ -90,7 +90,7 @@ class GameOverScreen(Screen[str]):
             yield Static(summary_text(self.seat), id="summary")
             yield Static("The log (up/down, PgUp/PgDn to scroll):", classes="dim")
             yield RichLog(markup=False, highlight=False, wrap=True, min_width=1, id="game-log")
-        yield Static(" Esc: back to the map   t: title screen   q: quit   ?: help", classes="keys-line")
+        yield Static(" Esc: map   r: report   w: watch again   t: title   q: quit   ?: help", classes="keys-line")
 
     def on_mount(self) -> None:
         log = self.query_one("#game-log", RichLog)
@@ -106,6 +106,28 @@ class GameOverScreen(Screen[str]):
 
     def action_quit(self) -> None:
         self.dismiss("quit")
+
+    def _game(self):
+        """The game behind the seat (a seat of a hosted game has none here: the host keeps it)."""
+        return getattr(self.seat, "_service", None)
+
+    def action_report(self) -> None:
+        from rules.replay import Replay
+        from tui.screens.report import ReportScreen
+
+        if self._game() is None:
+            self.app.notify("The host keeps this game: `hexwar report` on its file shows the report.", markup=False)
+            return
+        self.app.push_screen(ReportScreen(Replay(self._game()), self.seat.side))
+
+    def action_replay(self) -> None:
+        from tui.screens.replay import ReplayScreen
+
+        if self._game() is None:
+            self.app.notify("The host keeps this game: `hexwar replay` on its file watches it again.", markup=False)
+            return
+        self.app.push_screen(ReplayScreen(self._game(), side=self.seat.side, referee=self.seat.side is None,
+                                          start=0))
 
     def action_help(self) -> None:
         self.app.show_help(self)

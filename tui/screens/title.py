@@ -32,6 +32,7 @@ MENU = (
     ("e", "editor", "Scenario editor"),
     ("a", "army", "Army builder"),
     ("m", "campaign", "Campaign: play its next battle"),
+    ("w", "replay", "Watch a game again (replay)"),
     ("q", "quit", "Quit"),
 )
 
@@ -118,6 +119,11 @@ class TitleScreen(Screen[None]):
 
     def action_campaign(self) -> None:
         self.app.campaign()
+
+    def action_replay(self) -> None:
+        from tui.dialogs.replay_pick import open_replay
+
+        open_replay(self.app)
 
     def action_help(self) -> None:
         self.app.show_help(self)

@@ -1,0 +1,61 @@
+"""The after-action report's figures (rules/after_action.py) and its Markdown (tui/report_text.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.after_action import build, luck
+from rules.dice import RollRecord
+from rules.replay import Replay
+from tests.saves.test_replay import played
+from tui.report_text import markdown, plain
+
+
+def roll(side: str, faces: tuple[int, ...], need: int = 4) -> RollRecord:
+    return RollRecord(purpose="attack", sides=6, faces=faces, side=side, need=need, test=">=")
+
+
+def test_luck_is_counted_against_the_exact_odds():
+    records = [roll("a", (6,)), roll("a", (5,)), roll("b", (1, 2)), RollRecord(purpose="scatter", sides=6, faces=(3,), side="b")]
+    figures = luck(records, ["a", "b"])
+    a, b = figures["a"], figures["b"]
+    assert (a.rolls, a.dice, a.rolled, a.expected) == (2, 2, 2, 1.0)
+    assert a.p_at_least == pytest.approx(0.25) and a.p_at_most == pytest.approx(1.0)
+    assert a.verdict().startswith("lucky: +1.0 successes; 25.0% chance")
+    assert (b.rolls, b.dice, b.rolled, b.untested) == (1, 2, 0, 1)
+    assert b.p_at_most == pytest.approx(0.25) and b.verdict().startswith("unlucky: -1.0")
+
+
+def test_the_report_has_a_row_per_turn_and_the_same_tables_in_markdown():
+    game = played(80)
+    replay = Replay(game)
+    report = build(replay, None)
+    turns = replay.turns()
+    assert [r.turn for r in report.rows] == sorted(set(turns))
+    assert all(turns[r.action] == r.turn and (r.action == replay.length or turns[r.action + 1] != r.turn)
+               for r in report.rows)  # each turn measured at its last position
+    text, md = plain(report), markdown(report)
+    for title in ("Losses by turn", "Strength by turn", "Luck: tested rolls against the exact odds"):
+        assert title in text and f"## {title}" in md
+    assert replay.position == replay.length  # building the report moves nothing shown
+
+
+def test_a_sides_report_of_a_game_in_progress_reads_nothing_it_may_not_know(monkeypatch):
+    """Everything the side may not know changed at random in every position: the same report."""
+    import random
+
+    from rules.service import GameService
+    from saves.scenarios import load_scenario
+
+    rng = random.Random(6)
+    game = GameService.new(load_scenario("quad/teaching"), 5)  # hands and a deck: secrets
+    while len(game.history) < 40:
+        assert game.apply(rng.choice(game.legal_actions()), autosave=False).ok
+    side = game.decision().side
+    expected = plain(build(Replay(game), side))
+    original = Replay.state_after
+    hide = random.Random(1)
+    monkeypatch.setattr(Replay, "state_after",
+                        lambda self, n: game.ruleset.hidden_from(original(self, n), side, hide))
+    assert plain(build(Replay(game), side)) == expected
+    assert plain(build(Replay(game), None)) != plain(build(Replay(game), side))  # the referee's differs
