@@ -242,6 +242,7 @@ class PlainSession:
         if p is None:
             return [f"{clean(seat.describe(action))}: nothing is rolled for it."]
         out = [f"{clean(p.title or seat.describe(action))}." + (f" Rolls {clean(p.dice)}." if p.dice else "")]
+        out += [f"{clean(m)}." for m in p.modifiers]
         out += [f"{o.percent:.1f}% {clean(o.label)}." for o in p.shown()]
         out += [clean(n) for n in p.notes]
         return out
@@ -279,6 +280,7 @@ class PlainSession:
         for r in rolls:
             who = names.get(r.unit or "", r.unit or r.side or "")
             out.append(f"{who + ': ' if who else ''}{clean(r.text())}.")
+            out += [f"  {clean(m)}." for m in r.modifiers]
         return out
 
     def log(self, rest: str) -> list[str]:

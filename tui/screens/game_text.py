@@ -57,6 +57,9 @@ def palette_text(self, hints: bool = True) -> tuple[Text, Text | None]:
             if p.dice:
                 out.append("\nRolls: ", style="dim")
                 out.append_text(lit(p.dice))
+            for modifier in p.modifiers:
+                out.append("\n")
+                out.append_text(lit(modifier, "dim"))
             for o in p.shown():  # one outcome a line, its chance in front
                 out.append("\n never " if o.chance == 0 else f"\n{o.percent:5.1f}% ", style="bold")
                 out.append_text(lit(o.label))
@@ -242,6 +245,9 @@ def preview_text(self) -> Text:
     if p.dice:
         out.append("\n\nRolls: ", style="dim")
         out.append_text(lit(p.dice))
+    for modifier in p.modifiers:  # each modifier with its rule: where the numbers above come from
+        out.append("\n  ")
+        out.append_text(lit(modifier))
     if p.outcomes:
         out.append("\n")
         for o in p.shown():

@@ -27,6 +27,9 @@ def roll_text(record, names: dict[str, str]) -> Text:
     if record.outcome:
         out.append(": ")
         out.append_text(lit(record.outcome, "italic"))
+    for modifier in record.modifiers:  # where the dice and the number needed came from
+        out.append("\n  ")
+        out.append_text(lit(modifier, "dim"))
     return out
 
 
