@@ -217,18 +217,22 @@ def events_message(self, events) -> str:
     """
     state = self.view
     shown = []
-    last_roll = None
+    rolls = []
     for event in events:
         if not self.seat.sees(event):
             continue
         if isinstance(event, Rolled):
-            last_roll = event.record
+            rolls.append(event.record)
             continue
         shown.append(event_line(event, state))
-    if last_roll is not None:
+    if len(rolls) == 1:
         from tui.widgets.dice_log import roll_short
 
-        shown = [roll_short(last_roll, self.names()).plain, *shown[-2:]]
+        shown = [roll_short(rolls[0], self.names()).plain, *shown[-2:]]
+    elif rolls:  # a chain: every roll's verdict, so the one that decided is there to read
+        from tui.widgets.dice_log import roll_chain
+
+        shown = [roll_chain(rolls, self.names()).plain, *shown[-2:]]
     return "; ".join(shown[-3:])
 
 
