@@ -32,21 +32,7 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
     plan = list(combat.shots(state, firer, target, moved=moved, opportunity=opportunity))
     ff = [(e.troop, e.team) for e, _, kind in plan if kind == "firefight"]
     if ff:
-        die = shift(firer.stats.die(), -1 if firer.stats.under_fire else 0) or 4
-        lead = firer.stats.leadership
-        eff = {lv: Fraction(sum(1 for r in range(1, die + 1) if inf._level(r, lead) == lv), die)
-               for lv in ("ineffective", "partial", "full")}
-        for lv, p in eff.items():
-            outcomes.append(Outcome(label=f"firefight {lv}", chance=p))
-        position = "dug_in" if state.dug_in(target) else (
-            "urban" if state.board.terrain_at(target.at) == "urban" else "open" if
-            combat.ter.cover(state.board, target.at) == "open" else "soft")
-        valid = w.firefight_validity(position)
-        for troop, team in ff[:1]:
-            kill = target.infantry()[0].kill()
-            p = odds.infantry_kill(inf.firefight_chits(troop, team), valid, kill)
-            notes.append(f"each firing {troop} {team} team kills its target on {float(p) * 100:.1f}% "
-                         f"({inf.firefight_chits(troop, team)} chits, {'+'.join(sorted(valid))} count, needs {kill})")
+        outcomes += firefight_outcomes(state, firer, target, ff, notes)
     for e, wpn, kind in plan:
         if kind == "firefight":
             continue
@@ -102,6 +88,25 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
                      f"knocked out, all if it blows up (BOOM)")
     return Preview(title=f"{firer.name} fires at {target.name}", dice="chits drawn without replacement from 119",
                    outcomes=tuple(outcomes), notes=tuple(notes))
+
+
+def firefight_outcomes(state: DSState, firer: DSUnit, target: DSUnit, ff: list[tuple[str, str]],
+                       notes: list[str]) -> list[Outcome]:
+    """The target's teams lost to a ranged firefight (§8.3), with the effectiveness roll in the notes."""
+    die = shift(firer.stats.die(), -1 if firer.stats.under_fire else 0) or 4
+    lead = firer.stats.leadership
+    position = combat.firefight_position(state, target)
+    valid = w.firefight_validity(position)
+    teams = target.infantry()
+    levels, dead = odds.firefight(ff, [t.kill() for t in teams], valid, die, lead)
+    roll = ("commandos do not roll: all fire" if inf.all_commandos(ff) else
+            f"d{die}{' (one type down: Under Fire)' if firer.stats.under_fire else ''} against Leadership {lead}: "
+            + ", ".join(f"{lv} {float(p) * 100:.1f}%" for lv, p in sorted(levels.items(), key=lambda kv: -kv[1])))
+    notes.append(f"firefight effectiveness (§8.3): {roll}")
+    notes.append(f"{count(len(ff), 'team')} able to fire, {'+'.join(sorted(valid))} chits count against a target "
+                 f"{position.replace('_', ' ')}")
+    return [Outcome(label=f"firefight kills {count(k, 'team')} of {len(teams)}", chance=p)
+            for k, p in sorted(dead.items())]
 
 
 def slam_spread_outcomes(state: DSState, firer: DSUnit, wpn, target: DSUnit, te, shot: fp.Shot) -> list[Outcome]:
