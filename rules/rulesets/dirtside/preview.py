@@ -579,6 +579,9 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         return drop_preview(state, unit, state.units[action.troops], Hex(*action.at))
     if isinstance(action, A.Intercept) and unit:
         return intercept_preview(state, unit, action.missile)
+    if isinstance(action, A.Fly):
+        from rules.rulesets.dirtside.missile_preview import fly_preview
+        return fly_preview(state, action.missile, Hex(*action.at))
     if isinstance(action, A.ClearMines) and unit:
         return clear_preview(state, unit, Hex(*action.at))
     return None
