@@ -27,6 +27,7 @@ from rules.rulesets.dirtside.units import DSUnit
 def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: bool = False) -> Preview:
     outcomes: list[Outcome] = []
     notes: list[str] = []
+    modifiers: list[str] = []
     moved = state.current == firer.id and state.moved
     fast = state.current == firer.id and state.spent > firer.bmf() / 2
     plan = list(combat.shots(state, firer, target, moved=moved, opportunity=opportunity))
@@ -67,6 +68,7 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
             more, note = shot_outcomes(shot, label)
             outcomes += more
             notes.append(note)
+            modifiers += [f"{label}: {m}" for m in shot.modifiers()]
             if wpn.type == "SLAM" and shot.band() in fp.SLAM_SPREAD:
                 outcomes += slam_spread_outcomes(state, firer, wpn, target, te, shot)
             continue
@@ -87,7 +89,7 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
         notes.append(f"{count(riders, 'team')} on board: each lost on a d6 of 6 if its carrier is damaged, 3-6 if it is "
                      f"knocked out, all if it blows up (BOOM)")
     return Preview(title=f"{firer.name} fires at {target.name}", dice="chits drawn without replacement from 119",
-                   outcomes=tuple(outcomes), notes=tuple(notes))
+                   modifiers=tuple(modifiers), outcomes=tuple(outcomes), notes=tuple(notes))
 
 
 def firefight_outcomes(state: DSState, firer: DSUnit, target: DSUnit, ff: list[tuple[str, str]],

@@ -31,3 +31,22 @@ def test_the_firefight_preview_gives_each_number_of_teams_killed():
         "firefight kills 2 teams of 2": full * k * k,
     }
     assert any(n.startswith(f"firefight effectiveness (§8.3): d{die} against Leadership {lead}") for n in p.notes)
+
+
+def test_a_shots_die_shifts_are_explained_with_their_rules_in_the_fire_roll():
+    from rules.dice import ScriptedDice
+    from rules.rulesets.dirtside import fire
+
+    shot = fire.Shot("HKP", 3, 20, fc="enhanced", fast=True, damaged_firer=True, signature=4, stealth=1,
+                     secondary=frozenset({"hull_down"}))
+    expected = (
+        "range band: medium at 20, one band longer for a damaged firer (§5.1) = long",
+        "fire die: enhanced fire control at long range d6, one type down after moving more than half its move "
+        "(§5.2) = d4",
+        "target die: signature 4 - 1 stealth (§5.3) = 3: d8",
+        "target die: the better of d8 and d10 for hull down (§5.3)",
+    )
+    assert shot.modifiers() == expected
+    dice = ScriptedDice(8, 10, 1)
+    fire.direct_fire(shot, dice)
+    assert dice.records[-1].purpose == "fire" and dice.records[-1].modifiers == expected
