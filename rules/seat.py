@@ -254,6 +254,34 @@ class Seat:
         except KeyError:
             return repr(side_id)
 
+    def why_not(self, kind: str, unit_id: str | None = None, side: str | None = None) -> str:
+        """Why `side` (default: this seat's) has no `kind` action now, in the rules' words; never empty.
+
+        The rule set's own `why_not` first (QUAD, DHR); else the refusal of the plainest action of that kind
+        (a side-only action like 'done', or one naming the unit) checked on this seat's view; else who decides
+        now and what they are asked.
+        """
+        side = side or self.side or self.decision().side
+        own = getattr(self.ruleset, "why_not", None)
+        if own is not None and side is not None:
+            why = own(self.view(), side, kind, unit_id)
+            if why:
+                return why
+        d = self.decision()
+        if d.side is None:
+            return "the game is over"
+        for fields in ({"unit": unit_id} if unit_id else {}, {}):
+            try:
+                action = self.ruleset.action_adapter.validate_python({"kind": kind, "side": side, **fields})
+            except Exception:  # noqa: BLE001 - this kind needs more than a side and a unit: no plain form
+                continue
+            why = self.check(action)
+            if why:
+                return why
+        if side != d.side and side not in d.reactors:
+            return f"it is {self.side_name(d.side)}'s decision now"
+        return f"{self.side_name(d.side)} is asked to {d.prompt}" if d.prompt else "it is not among the choices now"
+
     def _may_send(self, action: Action) -> str:
         if self.side is not None and action.side != self.side:
             return f"this seat plays {self.side_name(self.side)}, not {self.side_name(action.side)}"

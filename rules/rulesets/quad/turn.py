@@ -221,7 +221,11 @@ def apply(state: QuadState, action: Action, ctx: Context) -> None:
         return _release(state, action, ctx)
     if isinstance(action, (Move, Attack, Charge, Hold)):
         return _play(state, action, ctx)
-    raise Refusal(f"you cannot {action.kind} now")
+    if isinstance(action, (Draw, Decline)):
+        raise Refusal(f"you cannot {action.kind} now: cards are drawn (or the hand kept) at the start of a turn, "
+                      "and this turn's activations are under way")
+    raise Refusal(f"you cannot {action.kind} now: play an activation card (move, attack, charge or hold) or "
+                  "release the activation")
 
 
 def _draw_cards(state: QuadState, side: str, n: int, ctx: Context, why: str) -> None:
