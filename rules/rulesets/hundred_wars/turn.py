@@ -231,6 +231,12 @@ def phase_may_end(state: HwState, side: str) -> bool:
 
 
 def apply(state: HwState, action: Action, ctx: Context) -> None:
+    commanded = [s for s in state.side_ids() if state.commanders(s)]
+    _apply(state, action, ctx)
+    why.commanders_lost(state, commanded, ctx)
+
+
+def _apply(state: HwState, action: Action, ctx: Context) -> None:
     if action not in legal_shape(state, action):
         raise Refusal(f"{action.text()} is not possible now: {why.refused(state, action)}")
     side = action.side

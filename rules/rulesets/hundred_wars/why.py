@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from rules.actions import Action
+from rules.core import Context
+from rules.events import Message
 from rules.rulesets.hundred_wars.actions import ChooseEdge, Done, RollOff, RollOrders
 from rules.rulesets.hundred_wars.state import PHASE_WORDS, HwState
 
@@ -38,3 +40,15 @@ def _free_edges(state: HwState) -> list[str]:
     from rules.rulesets.hundred_wars import setup
 
     return list(setup.free_edges(state))
+
+
+NO_COMMANDER = "no commander left: no pips and no Move orders for the rest of the game"
+"""Pips come only from commanders' Orders (Phase 1), and every Move counter costs a pip (Phase 3)."""
+
+
+def commanders_lost(state: HwState, commanded: list[str], ctx: Context) -> None:
+    """Say so when an action leaves a side that had a commander with none (destroyed, or its Orders shot away)."""
+    for side in commanded:
+        if not state.commanders(side):
+            name = next((s.name for s in state.sides if s.id == side), side)
+            ctx.emit(Message(message=f"{name} has {NO_COMMANDER}"))

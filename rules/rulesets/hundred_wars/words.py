@@ -238,8 +238,9 @@ def side_lines(state: HwState, side: str) -> list[str]:
         lines.append(f"Edge: {state.edges[side]}")
     if state.order and side in state.order:
         lines.append(f"Player {state.order.index(side) + 1} this turn")
-    pips = sum(state.pips.get(c.id, 0) for c in state.commanders(side))
-    lines.append(f"Pips: {pips}")
+    commanders = state.commanders(side)
+    pips = sum(state.pips.get(c.id, 0) for c in commanders)
+    lines.append(f"Pips: {pips}" if commanders else "Pips: 0, NO COMMANDER: no Move orders for the rest of the game")
     waiting = sum(1 for b in state.units.values() if b.blind and b.side == side and b.at is None and not b.eliminated)
     lines.append(f"Blinds off table: {waiting}")
     lines.append(f"Damage received: {victory.damage_received(state, side)} pts")
