@@ -173,6 +173,12 @@ class Seat:
     def unit_marks(self, unit_id: str) -> str:
         return self.ruleset.unit_marks(self.view(), unit_id)
 
+    def unit_note(self, unit_id: str) -> str:
+        """A few words the roster adds after a unit's marks (a Hundred Wars blind's contents, to its owner);
+        '' when the rule set has none. Read from this seat's view, so it tells only what the seat knows."""
+        note = getattr(self.ruleset, "unit_note", None)
+        return note(self.view(), unit_id) if note is not None else ""
+
     def side_lines(self, side: str) -> list[str]:
         return self.ruleset.side_lines(self.view(), side)
 

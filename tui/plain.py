@@ -157,7 +157,7 @@ class PlainSession:
             if not every and u.side != seat.side:
                 continue
             where = "eliminated" if u.eliminated else (f"at {u.at}" if u.at is not None else "off the map")
-            marks = clean(seat.unit_marks(u.id))
+            marks = clean(" ".join(m for m in (seat.unit_marks(u.id), seat.unit_note(u.id)) if m))
             out.append(f"{u.id} {clean(u.name)} ({side_name(view, u.side)}) {where}" + (f", {marks}" if marks else "") + ".")
         return out or ["No units."]
 

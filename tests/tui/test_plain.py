@@ -67,7 +67,9 @@ def test_odds_are_the_seats_exact_preview():
     session = PlainSession(game)
     preview = game.seat(attacks[0].side).preview(attacks[0])
     said = session.handle(f"odds {attacks[0].text()}")
-    assert said[1:1 + len(preview.outcomes)] == [f"{o.percent:.1f}% {o.label}." for o in preview.shown()]
+    assert said[1:1 + len(preview.modifiers)] == [f"{m}." for m in preview.modifiers]  # where the dice come from
+    start = 1 + len(preview.modifiers)
+    assert said[start:start + len(preview.outcomes)] == [f"{o.percent:.1f}% {o.label}." for o in preview.shown()]
 
 
 def test_run_plain_reads_lines_until_quit():

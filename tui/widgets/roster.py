@@ -82,6 +82,13 @@ class Roster(Static):
                 if marks:
                     out.append(" ")
                     out.append_text(lit(marks, "bold"))
+                try:
+                    note = seat.unit_note(unit.id)
+                except Exception:
+                    note = ""
+                if note:  # what the owner's blind hides: no `I` on each to know it
+                    out.append(" ")
+                    out.append_text(lit(note, "italic"))
                 out.append(f" {hex_label(unit.at)}", style="dim")
         same_size = out.plain.count("\n") == self.text.plain.count("\n")
         if same_size and out.plain == self.text.plain and out.spans == self.text.spans:

@@ -232,6 +232,17 @@ def unit_marks(state: HwState, uid: str) -> str:
     return marks
 
 
+def unit_note(state: HwState, uid: str) -> str:
+    """What a blind hides, for its owner's roster: '(dummy)' or '(Archers, Pikes)'. Other sides' views carry no
+    contents (view.py), so for them the note is empty and a blind stays a blind."""
+    u = state.units[uid]
+    if not u.blind or u.eliminated:
+        return ""
+    if u.dummy:
+        return "(dummy)"
+    return f"({', '.join(_name(state, i) for i in u.contents)})" if u.contents else ""
+
+
 def side_lines(state: HwState, side: str) -> list[str]:
     lines = []
     if side in state.edges:
