@@ -28,10 +28,10 @@ def test_a_fixed_side_never_hears_the_other_sides_draw():
     game = quad_game()
     kingdom, rebels = PlainSession(game, side="kingdom"), PlainSession(game, side="rebels")
     said = kingdom.handle("do 1")
-    assert any(a.startswith("you draw") for a in said)
+    assert any(a.startswith("The Kingdom draws card ") for a in said)
     assert rebels.handle("do 1")[0].startswith("Done")
     heard = " ".join(kingdom.handle("log 20"))
-    assert heard.count("you draw") == 1, "the Kingdom heard the Rebels' card"
+    assert heard.count("draws card ") == 1, "the Kingdom heard the Rebels' card"
 
 
 def test_a_seat_may_not_act_for_the_other_side():
@@ -112,8 +112,8 @@ def test_the_computer_answers_after_each_of_the_persons_actions():
     assert any(a.action.side == "rebels" for a in game.history)
     assert game.decision().side in ("kingdom", None), "the person was left waiting on the computer's side"
     # What the person hears is its own seat's: never the Rebels' cards.
-    assert not [line for line in out if line.startswith("you draw") and "Rebels" in line]
-    kingdom_draws = sum(line.startswith("you draw") for line in out)
+    assert not [line for line in out if "The Rebels draws card" in line]
+    kingdom_draws = sum(line.startswith("The Kingdom draws card ") for line in out)
     assert kingdom_draws == sum(1 for r in game.history if r.action.side == "kingdom" and r.action.kind == "draw")
 
 
