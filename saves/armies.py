@@ -107,6 +107,11 @@ def load_army(name_or_path: str | Path, ruleset: str | None = None) -> Army:
         if ruleset is None:
             raise SaveError(None, f"name the rule set of army {text!r}")
         path = _root() / registry.resolve(ruleset) / f"{text}.toml"
+        if not path.is_file():  # a misspelt name: say which lists there are, not only the path tried
+            names = list_armies(ruleset)
+            known = f"the {registry.resolve(ruleset)} lists are: {', '.join(names)}" if names else \
+                f"the {registry.resolve(ruleset)} rules have no bundled lists"
+            raise SaveError(None, f"there is no army list {text!r}; {known} (or give a file path ending in .toml)")
     raw = parse_toml(read_bytes(path), path)
     try:
         file = ArmyFile.model_validate(raw)
