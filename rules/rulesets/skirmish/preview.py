@@ -86,7 +86,8 @@ def melee_preview(state: SkirmState, attacker: SkirmUnit, defender: SkirmUnit, e
     notes = (f"{attacker.name}: CQC {a.cqc} + best of {a.dice}d10 vs TN {a.tn}",
              f"{defender.name}: CQC {d.cqc} + best of {d.dice}d10 vs TN {d.tn}",
              "overwatch fire on the way in is not counted")
-    return Preview(title=title, dice="contested CQC rolls, then the winner's wound roll",
+    modifiers = tuple(f"{who.name}: {m}" for who, f in ((attacker, a), (defender, d)) for m in f.modifiers())
+    return Preview(title=title, dice="contested CQC rolls, then the winner's wound roll", modifiers=modifiers,
                    outcomes=tuple(Outcome(label=k, chance=v) for k, v in sorted(outs.items(), key=lambda kv: -kv[1])),
                    notes=notes)
 

@@ -45,3 +45,17 @@ def test_a_natural_zero_is_printed_as_ten_in_the_sum():
     skill = state.units["r1"].stats.skill
     assert record.outcome.startswith(f"{skill} + 10 = {skill + 10} vs TN 10")
     assert record.outcome.endswith("(natural 0)")
+
+
+def test_a_fights_tn_modifiers_are_in_the_odds_and_the_cqc_rolls():
+    from rules.rulesets.skirmish.actions import Charge
+
+    state = start(setup([model("r1", "red", o(2, 5)), model("b1", "blue", o(2, 4))]))
+    act(state, Activate(side="red", unit="r1"), 8)
+    state.units["b1"].suppressed = True
+    charge = next(a for a in RULESET.legal_actions(state, "red") if isinstance(a, Charge))
+    expected = "b1: TN (#5B): 10 base + 2 weapon in CQC + 2 suppressed = 14"  # a rifle in a fight: +2
+    assert expected in RULESET.preview(state, charge).modifiers
+    records = rolls(act(state, charge, 9, 2, 5, 5, 5, 5, all_used=False))
+    defender = next(r for r in records if r.purpose == "CQC (defender)")
+    assert defender.modifiers == (expected.removeprefix("b1: "),)
