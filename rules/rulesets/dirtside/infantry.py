@@ -67,7 +67,9 @@ def fire_effectiveness(quality_die: int, leadership: int, dice: Dice, *, under_f
     if commandos:
         return Effectiveness(None, "full")
     die = shift(quality_die, -1 if under_fire else 0) or 4
-    roll = dice.roll(1, die, "fire effectiveness", rule="§8.3", outcome=lambda f: _level(f[0], leadership), **who)[0]
+    why = (f"quality die d{quality_die}, one type down Under Fire (§8.3) = d{die}",) if under_fire else ()
+    roll = dice.roll(1, die, "fire effectiveness", rule="§8.3", outcome=lambda f: _level(f[0], leadership),
+                     modifiers=why, **who)[0]
     return Effectiveness(roll, _level(roll, leadership))
 
 

@@ -50,3 +50,13 @@ def test_a_shots_die_shifts_are_explained_with_their_rules_in_the_fire_roll():
     dice = ScriptedDice(8, 10, 1)
     fire.direct_fire(shot, dice)
     assert dice.records[-1].purpose == "fire" and dice.records[-1].modifiers == expected
+
+
+def test_an_effectiveness_roll_under_fire_says_its_die_is_one_type_down():
+    from rules.dice import ScriptedDice
+    from rules.rulesets.dirtside import infantry as inf
+
+    dice = ScriptedDice(3)
+    inf.fire_effectiveness(8, 2, dice, under_fire=True)
+    assert dice.records[0].sides == 6
+    assert dice.records[0].modifiers == ("quality die d8, one type down Under Fire (§8.3) = d6",)
