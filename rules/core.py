@@ -326,6 +326,9 @@ class Preview(BaseModel):
     title: str
     dice: str = ""
     """What will be rolled, in words ('4d6 needing 4+, then 2d6 blocks needing 4+')."""
+    modifiers: tuple[str, ...] = ()
+    """Where those numbers come from, each modifier with its rule (`rules.modifiers.line`), the same
+    lines the dice log will show."""
     outcomes: tuple[Outcome, ...] = ()
     notes: tuple[str, ...] = ()
 

@@ -60,6 +60,9 @@ class RollRecord(BaseModel):
     """The rule text's section (or a NOTES decision id) the roll implements."""
     zero_is_ten: bool = False
     """Show a rolled 10 on a d10 as 0, where the rule set calls it that."""
+    modifiers: tuple[str, ...] = ()
+    """Where the number of dice or the number needed came from, each modifier with its rule
+    ("attack dice: 3 Attack + 2 charge (Combat) = 5"; `rules.modifiers.line`)."""
 
     @property
     def successes(self) -> int:
@@ -122,6 +125,7 @@ class Dice(ABC):
         rule: str | None = None,
         outcome: str | Callable[[tuple[int, ...]], str] = "",
         zero_is_ten: bool = False,
+        modifiers: tuple[str, ...] = (),
     ) -> tuple[int, ...]:
         """Roll `n` dice of `sides` sides and record it; returns the faces.
 
@@ -143,6 +147,7 @@ class Dice(ABC):
         record = RollRecord(
             purpose=purpose, sides=sides, faces=faces, side=side, unit=unit,
             need=need, test=test, outcome=outcome, rule=rule, zero_is_ten=zero_is_ten,
+            modifiers=tuple(m for m in modifiers if m),
         )
         self._records.append(record)
         if self.sink is not None:

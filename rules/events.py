@@ -153,4 +153,5 @@ class GameOver(Event):
     reason: str
 
     def text(self) -> str:
-        return f"game over: {self.winner or 'nobody'} wins ({self.reason})"
+        # 'won', not 'wins': a side's name is often plural ("The Rebels won")
+        return f"game over: {self.winner + ' won' if self.winner else 'a draw'} ({self.reason})"

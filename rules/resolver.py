@@ -112,6 +112,7 @@ def preview_lines(preview: Preview) -> list[str]:
     lines = [preview.title]
     if preview.dice:
         lines.append(f"Rolls: {preview.dice}")
+    lines += [f"  {m}" for m in preview.modifiers]
     lines += [f"{o.percent:6.2f}%  {o.label}" for o in preview.shown()]  # likeliest first, as in a game
     lines += list(preview.notes)
     return lines

@@ -173,6 +173,12 @@ class Seat:
     def unit_marks(self, unit_id: str) -> str:
         return self.ruleset.unit_marks(self.view(), unit_id)
 
+    def unit_note(self, unit_id: str) -> str:
+        """A few words the roster adds after a unit's marks (a Hundred Wars blind's contents, to its owner);
+        '' when the rule set has none. Read from this seat's view, so it tells only what the seat knows."""
+        note = getattr(self.ruleset, "unit_note", None)
+        return note(self.view(), unit_id) if note is not None else ""
+
     def side_lines(self, side: str) -> list[str]:
         return self.ruleset.side_lines(self.view(), side)
 
@@ -259,6 +265,34 @@ class Seat:
             return self.view().side(side_id).name or side_id
         except KeyError:
             return repr(side_id)
+
+    def why_not(self, kind: str, unit_id: str | None = None, side: str | None = None) -> str:
+        """Why `side` (default: this seat's) has no `kind` action now, in the rules' words; never empty.
+
+        The rule set's own `why_not` first (QUAD, DHR); else the refusal of the plainest action of that kind
+        (a side-only action like 'done', or one naming the unit) checked on this seat's view; else who decides
+        now and what they are asked.
+        """
+        side = side or self.side or self.decision().side
+        own = getattr(self.ruleset, "why_not", None)
+        if own is not None and side is not None:
+            why = own(self.view(), side, kind, unit_id)
+            if why:
+                return why
+        d = self.decision()
+        if d.side is None:
+            return "the game is over"
+        for fields in ({"unit": unit_id} if unit_id else {}, {}):
+            try:
+                action = self.ruleset.action_adapter.validate_python({"kind": kind, "side": side, **fields})
+            except Exception:  # noqa: BLE001 - this kind needs more than a side and a unit: no plain form
+                continue
+            why = self.check(action)
+            if why:
+                return why
+        if side != d.side and side not in d.reactors:
+            return f"it is {self.side_name(d.side)}'s decision now"
+        return f"{self.side_name(d.side)} is asked to {d.prompt}" if d.prompt else "it is not among the choices now"
 
     def _may_send(self, action: Action) -> str:
         if self.side is not None and action.side != self.side:

@@ -110,6 +110,11 @@ def load_army(name_or_path: str | Path, ruleset: str | None = None) -> Army:
             path = _root() / registry.resolve(ruleset) / f"{text}.toml"
         except registry.UnknownRuleset as exc:
             raise SaveError(None, Problem("ruleset", str(exc))) from None
+        if not path.is_file():  # a misspelt name: say which lists there are, not only the path tried
+            names = list_armies(ruleset)
+            known = f"the {registry.resolve(ruleset)} lists are: {', '.join(names)}" if names else \
+                f"the {registry.resolve(ruleset)} rules have no bundled lists"
+            raise SaveError(None, f"there is no army list {text!r}; {known} (or give a file path ending in .toml)")
     raw = parse_toml(read_bytes(path), path)
     try:
         file = ArmyFile.model_validate(raw)

@@ -121,6 +121,16 @@ class Flow:
     def all_legal(self) -> list:
         return [a for side in self.acting_sides() for a in self.legal(side)]
 
+    def why_not(self, kind: str) -> str:
+        """The rules' reason no `kind` action is on offer (for the selected unit, if any), asked of the
+        deciding side's seat; words only: a failure here must not stop the key."""
+        side = self.deciding()
+        seat = (self.seat_of(side) if side and not self.seat.referee else None) or self.seat
+        try:
+            return seat.why_not(kind, self.selected, side)
+        except Exception:  # noqa: BLE001 - the reason is a courtesy; the refusal stands without it
+            return "it is not among the choices now"
+
     def describe(self, action) -> str:
         seat = self.seat_of(action.side) or self.seat
         try:
@@ -199,7 +209,7 @@ class Flow:
         label = self.label(kind)
         actions = [a for a in self.all_legal() if a.kind == kind]
         if not actions:
-            return Step(say=f"{label} is not possible now")
+            return Step(say=f"{label} is not possible now: {self.why_not(kind)}")
         moved = None
         if self.selected:
             for_unit = [a for a in actions if a.unit_id == self.selected]

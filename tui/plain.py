@@ -163,7 +163,7 @@ class PlainSession:
             if not every and u.side != seat.side:
                 continue
             where = "eliminated" if u.eliminated else (f"at {u.at}" if u.at is not None else "off the map")
-            marks = clean(seat.unit_marks(u.id))
+            marks = clean(" ".join(m for m in (seat.unit_marks(u.id), seat.unit_note(u.id)) if m))
             out.append(f"{u.id} {clean(u.name)} ({side_name(view, u.side)}) {where}" + (f", {marks}" if marks else "") + ".")
         return out or ["No units."]
 
@@ -248,6 +248,7 @@ class PlainSession:
         if p is None:
             return [f"{clean(seat.describe(action))}: nothing is rolled for it."]
         out = [f"{clean(p.title or seat.describe(action))}." + (f" Rolls {clean(p.dice)}." if p.dice else "")]
+        out += [f"{clean(m)}." for m in p.modifiers]
         out += [f"{o.percent:.1f}% {clean(o.label)}." for o in p.shown()]
         out += [clean(n) for n in p.notes]
         return out
@@ -300,6 +301,7 @@ class PlainSession:
         for r in rolls:
             who = names.get(r.unit or "", r.unit or r.side or "")
             out.append(f"{who + ': ' if who else ''}{clean(r.text())}.")
+            out += [f"  {clean(m)}." for m in r.modifiers]
         return out
 
     def log(self, rest: str) -> list[str]:

@@ -19,7 +19,8 @@ from saves.editor.edits import EditRefused
 from saves.editor.toml_text import value_text
 from saves.errors import Problem
 
-Kind = Literal["int", "bool", "choice", "text", "value"]
+Kind = Literal["int", "bool", "choice", "flags", "text", "value"]
+"""'flags': a list of allowed words (QUAD's specials), shown as one yes/no field per word."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,8 @@ class StatField:
             return f"at least {self.low}" if self.low is not None else "a whole number"
         if self.kind == "choice":
             return " | ".join(str(c) if c != "" else '""' for c in self.choices)
+        if self.kind == "flags":
+            return "yes or no for each: " + ", ".join(str(c) for c in self.choices)
         return {"bool": "true or false", "text": "text"}.get(self.kind, "a TOML value")
 
 
@@ -80,6 +83,8 @@ def fields_of(model: Any) -> list[StatField]:
             kind = "int"
         elif get_origin(annotation) is Literal:
             kind, choices = "choice", tuple(get_args(annotation)) + ((None,) if optional else ())
+        elif get_origin(annotation) is list and get_args(annotation) and get_origin(get_args(annotation)[0]) is Literal:
+            kind, choices = "flags", tuple(get_args(get_args(annotation)[0]))
         elif annotation is str:
             kind = "text"
         else:
@@ -147,6 +152,32 @@ def stepped(stats: dict[str, Any], f: StatField, step: int) -> dict[str, Any]:
         i = f.choices.index(current) if current in f.choices else -1
         return with_value(stats, f, f.choices[(i + step) % len(f.choices)])
     raise EditRefused(f"{f.name}: type its value (Enter)")
+
+
+YES, NO = ("yes", "y", "true", "x", "1"), ("no", "n", "false", "", "0")
+
+
+def flag_key(f: StatField, word: str) -> str:
+    """The form's key of one word of a flags field ('specials--1'): by its place, so any word makes a valid id."""
+    return f"{f.name}--{f.choices.index(word)}"
+
+
+def flag_texts(f: StatField, value: Any) -> dict[str, str]:
+    """A flags field as one 'yes'/'no' text per allowed word."""
+    chosen = set(value or ())
+    return {flag_key(f, c): "yes" if c in chosen else "no" for c in f.choices}
+
+
+def flags_value(f: StatField, texts: dict[str, str]) -> tuple[list[str], list[str]]:
+    """The list a flags field's yes/no texts make, and what could not be read."""
+    chosen, bad = [], []
+    for c in f.choices:
+        text = texts.get(flag_key(f, c), "no").strip().lower()
+        if text in YES:
+            chosen.append(c)
+        elif text not in NO:
+            bad.append(f"{f.name} {c}: yes or no, not {text!r}")
+    return chosen, bad
 
 
 def problems(ruleset: str, stats: dict[str, Any]) -> list[Problem]:

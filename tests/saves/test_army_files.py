@@ -87,3 +87,13 @@ def test_the_campaign_command_shows_a_bundled_campaign_without_copying_it(tmp_pa
     assert main(["campaign", "nowhere", "--show"]) == 2
     assert main(["army", "quad", str(tmp_path / "q.toml"), "--edit"]) == 2
     assert "have no army costing" in capsys.readouterr().err
+
+
+def test_an_unknown_list_name_lists_the_names_there_are(capsys):
+    """Issue 24 item 12: the refusal showed the path tried but not the lists there are."""
+    assert main(["army", "hundred_wars", "nosuch"]) == 2
+    said = capsys.readouterr().out
+    assert "there is no army list 'nosuch'" in said
+    assert all(name in said for name in list_armies("hundred_wars"))
+    assert main(["army", "hundred_wars", "mine.toml", "--from", "marshan", "--add", "X"]) == 2
+    assert "martian" in capsys.readouterr().out

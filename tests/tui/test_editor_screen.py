@@ -62,8 +62,10 @@ async def test_a_new_user_draws_a_map_places_two_forces_saves_and_starts_a_game(
         await pilot.press("a")  # the unit form, built from QUAD's stats model
         await pilot.pause()
         labels = " ".join(str(w.render()) for w in app.screen.query("Label"))
-        assert "quality  (0 to 5, required)" in labels and "specials" in labels
+        assert "quality" in labels and "specials: charger" in labels  # each special its own field
         app.screen.query_one("#field-stat-quality", Input).focus()
+        await pilot.pause()
+        assert "quality: 0 to 5, required" in str(app.screen.query_one("#form-hint").render())  # the focused one's
         await pilot.press("ctrl+up")  # steps within the limits
         assert app.screen.query_one("#field-stat-quality", Input).value == "4"
         await _fill(pilot, app, {"name": "Lancers", "kind": "cavalry", "stat-quality": "9"})
@@ -71,7 +73,7 @@ async def test_a_new_user_draws_a_map_places_two_forces_saves_and_starts_a_game(
         assert "above the rule set's maximum" in screen.panel_text()
         await pilot.press("i")  # edit it back within the limit
         await pilot.pause()
-        await _fill(pilot, app, {"stat-quality": "4", "stat-specials": '["charger"]'})
+        await _fill(pilot, app, {"stat-quality": "4", "stat-specials--1": "yes"})  # charger
         assert screen.draft.units[0].stats == {"quality": 4, "specials": ["charger"]}
 
         await pilot.press("s")  # the other side, four hexes to the south-east
@@ -144,7 +146,7 @@ async def test_saving_over_a_file_asks_first(tmp_path, monkeypatch):
 
 
 async def test_every_rule_sets_units_are_placed_and_edited_through_the_form(tmp_path, monkeypatch):
-    from saves.editor.form import stat_fields
+    from saves.editor.form import flag_key, stat_fields
 
     monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
     app = HexwarApp({"edit": session_for(None, "quad", (5, 4))}, autosave=False)
@@ -159,7 +161,8 @@ async def test_every_rule_sets_units_are_placed_and_edited_through_the_form(tmp_
             await pilot.press("a")
             await pilot.pause()
             fields = [i.id for i in app.screen.query(Input)]
-            assert fields[3:] == [f"field-stat-{f.name}" for f in stat_fields(ruleset)]
+            assert fields[3:] == [f"field-stat-{key}" for f in stat_fields(ruleset)  # a flags field: one a word
+                                  for key in ([f.name] if f.kind != "flags" else [flag_key(f, c) for c in f.choices])]
             await _fill(pilot, app, {"name": "First"})
             await pilot.press("s", "right", "right", "a")
             await pilot.pause()
@@ -270,8 +273,11 @@ async def test_units_from_an_army_file_sides_names_and_victory_removal(tmp_path,
         await pilot.press("v")
         await pilot.pause()
         await _choose(pilot, app, "turn_limit")
-        await _fill(pilot, app, {"side": "blue", "turn": "8"})
-        assert [(v.kind, v.side, v.turn) for v in screen.draft.victory] == [("turn_limit", "blue", 8)]
+        asked = [i.id for i in app.screen.query(Input)]
+        # Issue 24: only what the kind reads (Hundred Wars' turn limit is the scenario's last turn, T)
+        assert asked == ["field-side", "field-text"]
+        await _fill(pilot, app, {"side": "blue"})
+        assert [(v.kind, v.side, v.turn) for v in screen.draft.victory] == [("turn_limit", "blue", None)]
         await pilot.press("V")
         await pilot.pause()
         await _choose(pilot, app, "0")
@@ -356,3 +362,26 @@ def test_a_rule_set_whose_terrains_have_no_glyph_of_their_own_still_has_hexes_to
     from saves.editor.draft import hex_terrains
 
     assert hex_terrains("toy") and "open" in hex_terrains("toy")
+
+
+async def test_the_unit_form_shows_eight_fields_at_80x24_and_each_special_is_a_yes_no_field():
+    """Issue 24 item 12: about four fields in sight, and `specials (a TOML value)` to type."""
+    app = HexwarApp({"edit": session_for(None, "quad", (5, 4))}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FieldsDialog)
+        box = form.query_one("#form-fields")
+        in_sight = [i for i in form.query(Input) if box.region.contains_region(i.region)]
+        assert len(in_sight) >= 8
+        charger = form.query_one("#field-stat-specials--1", Input)
+        charger.focus()
+        await pilot.pause()
+        assert "TOML" not in str(form.query_one("#form-hint").render())
+        await pilot.press("ctrl+up")  # yes <-> no
+        assert charger.value == "yes"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen.draft.units[0].stats.get("specials") == ["charger"]

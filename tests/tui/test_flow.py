@@ -84,7 +84,7 @@ def test_n_cycles_the_units_that_can_act_and_moves_the_cursor():
 
 def test_a_kind_nobody_can_take_says_so():
     service, flow = toy_flow()
-    assert flow.choose_kind("brace").say == "Brace is not possible now"
+    assert flow.choose_kind("brace").say == "Brace is not possible now: Side A is asked to move or attack"
 
 
 def test_another_sides_actions_come_from_its_own_seat_or_not_at_all():
@@ -98,3 +98,18 @@ def test_another_sides_actions_come_from_its_own_seat_or_not_at_all():
     assert {a.side for a in flow.legal()} == {"b"}  # through b's seat (hot seat: b is here too)
     alone = Flow(flow.seat)  # nobody else at this keyboard
     assert alone.legal() == [] and alone.all_legal() == []
+
+
+def test_a_key_with_nothing_to_do_says_the_rules_reason():
+    """Issue 24 item 9: Hundred Wars Phase 5, 'Done (next) is not possible now' gave no reason."""
+    from rules.rulesets.hundred_wars import RULESET
+    from tests.rules.hundred_wars.helpers import at, game, unit
+
+    state = game([unit("r", "red", at(2, 2), name="Red Company"), unit("b", "blue", at(5, 5))], phase="move")
+    state.units["r"].counter = at(2, 4)
+    service = GameService(RULESET, state)
+    seating = Seating(service, solo=False)
+    flow = Flow(seating.for_screen(), others=seating.seat)
+    step = flow.choose_kind("done")
+    assert step.say.startswith(f"{flow.label('done')} is not possible now: every unit with a Move counter must roll "
+                               "and move first: Red Company")

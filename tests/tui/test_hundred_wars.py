@@ -262,3 +262,31 @@ async def test_a_river_is_placed_and_bent_with_keys_and_a_wrong_turn_is_refused(
         await player.take(next(a for a in service.legal_actions(side) if a.kind == "done"))
         rivers = {h for h in service.state.board.hexes() if service.state.board.terrain_at(h) == "river"}
         assert rivers - before == set(course) and service.state.shaping is None
+
+
+async def test_the_owners_roster_says_what_each_blind_hides_and_the_others_does_not():
+    """Issue 24 item 10: 'B Red Company blind ...' made the owner press I on each blind to know it."""
+    from tui.widgets.roster import Roster
+
+    service = to_blinds_phase()
+    side = service.decision().side
+    other = next(s for s in service.state.side_ids() if s != side)
+    for s in (side, other):  # every blind on the table, so the roster lists them with their marks
+        for blind in [u for u in service.state.units.values() if u.blind and u.side == s and u.at is None]:
+            spot = next((a for a in service.legal_actions(s) if a.kind == "blind" and a.unit == blind.id), None)
+            if spot is None or service.decision().side != s:
+                break
+            assert service.apply(spot).ok
+    mine = [u for u in service.state.units.values() if u.blind and u.side == side and u.at is not None]
+    assert mine
+    seat = service.seat(side)
+    for blind in mine:
+        names = [service.state.units[i].name for i in blind.contents]
+        assert seat.unit_note(blind.id) == ("(dummy)" if blind.dummy else f"({', '.join(names)})")
+    theirs = [u for u in service.state.units.values() if u.blind and u.side == other]
+    assert all(seat.unit_note(u.id) == "" for u in theirs)  # another side's blind stays a blind
+    app = HexwarApp({"new": service, "hide": False}, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await past_pass_screen(app, pilot)
+        roster = app.screen.query_one(Roster).text.plain
+        assert seat.unit_note(mine[0].id) in roster

@@ -28,10 +28,10 @@ def test_a_fixed_side_never_hears_the_other_sides_draw():
     game = quad_game()
     kingdom, rebels = PlainSession(game, side="kingdom"), PlainSession(game, side="rebels")
     said = kingdom.handle("do 1")
-    assert any(a.startswith("you draw") for a in said)
+    assert any(a.startswith("The Kingdom draws card ") for a in said)
     assert rebels.handle("do 1")[0].startswith("Done")
     heard = " ".join(kingdom.handle("log 20"))
-    assert heard.count("you draw") == 1, "the Kingdom heard the Rebels' card"
+    assert heard.count("draws card ") == 1, "the Kingdom heard the Rebels' card"
 
 
 def test_a_seat_may_not_act_for_the_other_side():
@@ -67,7 +67,9 @@ def test_odds_are_the_seats_exact_preview():
     session = PlainSession(game)
     preview = game.seat(attacks[0].side).preview(attacks[0])
     said = session.handle(f"odds {attacks[0].text()}")
-    assert said[1:1 + len(preview.outcomes)] == [f"{o.percent:.1f}% {o.label}." for o in preview.shown()]
+    assert said[1:1 + len(preview.modifiers)] == [f"{m}." for m in preview.modifiers]  # where the dice come from
+    start = 1 + len(preview.modifiers)
+    assert said[start:start + len(preview.outcomes)] == [f"{o.percent:.1f}% {o.label}." for o in preview.shown()]
 
 
 def test_run_plain_reads_lines_until_quit():
@@ -110,8 +112,8 @@ def test_the_computer_answers_after_each_of_the_persons_actions():
     assert any(a.action.side == "rebels" for a in game.history)
     assert game.decision().side in ("kingdom", None), "the person was left waiting on the computer's side"
     # What the person hears is its own seat's: never the Rebels' cards.
-    assert not [line for line in out if line.startswith("you draw") and "Rebels" in line]
-    kingdom_draws = sum(line.startswith("you draw") for line in out)
+    assert not [line for line in out if "The Rebels draws card" in line]
+    kingdom_draws = sum(line.startswith("The Kingdom draws card ") for line in out)
     assert kingdom_draws == sum(1 for r in game.history if r.action.side == "kingdom" and r.action.kind == "draw")
 
 

@@ -139,7 +139,7 @@ async def test_messages_name_sides_by_name_not_id():
         text = game_text.events_message(screen, [InitiativePassed(to_side="b", from_side="a")])
         assert text == "initiative to Side B"
         text = game_text.events_message(screen, [GameOver(winner="a", reason="all gone")])
-        assert "Side A wins" in text
+        assert "Side A won" in text
 
 
 # --- the map (S3, S4) ---------------------------------------------------------------------

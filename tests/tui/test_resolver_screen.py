@@ -147,3 +147,25 @@ async def test_the_empty_log_says_what_comes_there_and_a_failed_save_loses_nothi
         await pilot.pause()
         assert any("not saved" in n.message for n in app._notifications)
         assert screen.lines == rolled
+
+
+async def test_from_anywhere_in_the_resolver_at_most_two_escapes_leave_and_the_keys_fit_80_columns(tmp_path,
+                                                                                                    monkeypatch):
+    """Issue 24 item 12: three Escapes to leave; the hint line cut at 80 columns."""
+    from tests.tui.test_hex_map import screen_text
+    from tui.screens.resolver import HINT
+
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
+    for keys, most in (([], 1), (["q", "enter"], 2), (["q", "enter", "enter"], 2), (["tab"], 2),
+                       (["q", "enter", "tab", "tab"], 2)):
+        app = HexwarApp(None, autosave=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("g", *keys)
+            await pilot.pause()
+            if not keys:
+                shown = screen_text(app).splitlines()
+                assert all(any(line.strip() in row for row in shown) for line in HINT.splitlines())
+            for _ in range(most):
+                await pilot.press("escape")
+                await pilot.pause()
+            assert not isinstance(app.screen, ResolverScreen), (keys, most)

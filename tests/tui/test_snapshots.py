@@ -31,6 +31,20 @@ def game_app(service=None) -> HexwarApp:
     return HexwarApp({"new": service or toy_service(), "hide": False}, autosave=False)
 
 
+def zoomed(zoom: int, *keys: str):
+    """Set the map's zoom as the player's choice, then press `keys`."""
+
+    async def run_before(pilot) -> None:
+        await pilot.pause()
+        hex_map = pilot.app.screen.map
+        hex_map.zoom_chosen = True
+        hex_map.zoom = zoom
+        pilot.app.screen.fit_layout()
+        await pilot.press(*keys)
+
+    return run_before
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 class TestScreens:
     def test_title(self, snap_compare, size):
@@ -50,12 +64,12 @@ class TestScreens:
         assert snap_compare(HexwarApp(autosave=False), terminal_size=size, run_before=open_form)
 
     def test_game_compact(self, snap_compare, size):
-        """The game screen, a unit selected, compact map."""
-        assert snap_compare(game_app(), terminal_size=size, press=["n"])
+        """The game screen, a unit selected, compact map (chosen: at 120x40 the map would pick outlined)."""
+        assert snap_compare(game_app(), terminal_size=size, run_before=zoomed(0, "n"))
 
     def test_game_outlined(self, snap_compare, size):
         """The game screen, a move being aimed, outlined map."""
-        assert snap_compare(game_app(), terminal_size=size, press=["z", "n", "m", "6"])
+        assert snap_compare(game_app(), terminal_size=size, run_before=zoomed(1, "n", "m", "6"))
 
     def test_help(self, snap_compare, size):
         """`?` on the game screen."""

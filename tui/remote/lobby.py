@@ -93,7 +93,7 @@ class NewHostedGame(ModalScreen[str | None]):
 
         found = [s for s in list_scenarios(ruleset) if not s.error]
         select = self.query_one("#scenario", Select)
-        select.set_options([(s.title or s.name, s.name) for s in found])
+        select.set_choices([(s.title or s.name, s.name) for s in found])
         if found:
             select.value = default_scenario(ruleset).name
 

@@ -27,12 +27,23 @@ def _unit_form(screen: EditorScreen, title: str, name: str, kind: str, side: str
     sides = [s.id for s in screen.draft.sides]
     shown = [Field("name", "Name", name), Field("kind", "Kind (for example infantry)", kind),
              Field("side", "Side", side, " | ".join(sides))]
-    shown += [Field(f"stat-{f.name}", f.name, texts[f.name], f.limits() + (", required" if f.required else ""))
-              for f in fields]
+    for f in fields:
+        if f.kind == "flags":  # one yes/no field per allowed word, not a TOML list to type
+            shown += [Field(f"stat-{key}", f"{f.name}: {word}", text, "yes | no (ctrl+up/down)")
+                      for word, (key, text) in zip(f.choices, F.flag_texts(f, stats.get(f.name)).items())]
+        else:
+            shown.append(Field(f"stat-{f.name}", f.name, texts[f.name], f.limits() + (", required" if f.required else "")))
+    flags = [f for f in fields if f.kind == "flags"]
 
     def split(values: dict[str, str]) -> tuple[dict, list[str]]:
-        got, bad = F.values_of(fields, {k.removeprefix("stat-"): v for k, v in values.items() if k.startswith("stat-")})
-        return got, bad
+        plain = {k.removeprefix("stat-"): v for k, v in values.items() if k.startswith("stat-")}
+        bad_flags: list[str] = []
+        for f in flags:
+            chosen, bad = F.flags_value(f, plain)
+            plain[f.name] = F.value_text(chosen) if chosen else ""
+            bad_flags += bad
+        got, bad = F.values_of(fields, plain)
+        return got, bad_flags + bad
 
     def check(values: dict[str, str]) -> list[str]:
         got, bad = split(values)
@@ -49,6 +60,8 @@ def _unit_form(screen: EditorScreen, title: str, name: str, kind: str, side: str
             return {**values, "side": sides[(i + step) % len(sides)]}
         if not key.startswith("stat-"):
             return None
+        if "--" in key:  # a flag: yes <-> no
+            return {**values, key: "no" if values[key].strip().lower() in F.YES else "yes"}
         plain = {k.removeprefix("stat-"): v for k, v in values.items() if k.startswith("stat-")}
         new = F.step_text(fields, plain, key.removeprefix("stat-"), step)
         return None if new is None else {**values, key: new[key.removeprefix("stat-")]}
@@ -179,15 +192,18 @@ def add_victory(screen: EditorScreen) -> None:
         if kind is None:
             return
         sides = " | ".join(s.id for s in screen.draft.sides)
-        shown = [Field("side", "The side it lets win", screen.side, sides + " (empty: whoever meets it)"),
-                 Field("turn", "Turn", "", "a whole number, or empty"),
-                 Field("fraction", "Fraction", "", "0 to 1, or empty"),
-                 Field("hexes", "Hexes", f"{at[0]},{at[1]}" if kind == "hold" else "", "col,row; col,row ... or empty"),
-                 Field("text", "Text", "", "what the players read")]
+        uses = victory_fields(kinds[kind])
+        shown = [Field("side", "The side it lets win", screen.side, sides + " (empty: whoever meets it)")]
+        shown += [f for f in (Field("turn", "Turn", "", "a whole number, or empty"),
+                              Field("fraction", "Fraction", "", "0 to 1, or empty"),
+                              Field("hexes", "Hexes", f"{at[0]},{at[1]}", "col,row; col,row ... or empty"))
+                  if f.key in uses]
+        shown.append(Field("text", "Text", "", "what the players read"))
 
         def answered(v):
             if v is None:
                 return
+            v = {"turn": "", "fraction": "", "hexes": "", **v}  # the fields this kind does not use stay empty
             try:
                 hexes = tuple(tuple(int(n) for n in part.split(",")) for part in v["hexes"].split(";") if part.strip())
                 turn = int(v["turn"]) if v["turn"].strip() else None
@@ -202,6 +218,12 @@ def add_victory(screen: EditorScreen) -> None:
 
     screen.app.push_screen(ChoiceDialog("Add a victory condition", [(k, f"{k}: {w}") for k, w in kinds.items()]),
                            kind_chosen)
+
+
+def victory_fields(description: str) -> set[str]:
+    """The fields a victory kind reads, as its rule set's description names them in backticks
+    ("`side` wins once the other sides have lost `fraction` of their units"): the form asks only for those."""
+    return set(description.split("`")[1::2])
 
 
 def remove_victory(screen: EditorScreen) -> None:

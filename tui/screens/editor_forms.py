@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
@@ -36,6 +36,12 @@ Values = dict[str, str]
 class FieldsDialog(ModalScreen[Values | None]):
     """Returns the fields' texts by key, or None on Escape; `check` lists what is wrong so far."""
 
+    DEFAULT_CSS = """
+    FieldsDialog .form-row { height: 1; }
+    FieldsDialog .form-label { width: 40%; height: 1; }
+    FieldsDialog .form-row Input { width: 1fr; }
+    FieldsDialog #form-hint { height: auto; }
+    """
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("ctrl+s", "accept", "Accept", show=False),
@@ -52,12 +58,21 @@ class FieldsDialog(ModalScreen[Values | None]):
         self.stepper = stepper
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide tall"):
+        # Nearly the screen's height, not the 13 rows of a "tall" dialog: a unit's form has a dozen fields, and
+        # four in sight at 80x24 was too few to fill it (this is the editor's, not the game screen's, modal).
+        box = Vertical(classes="dialog wide")
+        box.styles.height = "90%"
+        with box:
             yield Static(lit(self.title_text), classes="dialog-title")
-            with VerticalScroll(classes="dialog-body", id="form-fields"):
+            # One row a field (its label beside it): twice as many in sight as a label above each, about
+            # eight at 80x24; the focused field's type and limits on the line under them.
+            body = VerticalScroll(classes="dialog-body", id="form-fields")
+            body.styles.height, body.styles.max_height = "1fr", "100%"
+            with body:
                 for f in self.fields:
-                    yield Label(lit(f"{f.label}" + (f"  ({f.hint})" if f.hint else "")))
-                    yield Input(f.value, id=f"field-{f.key}", compact=True)
+                    yield Horizontal(Label(lit(f.label), classes="form-label"),
+                                     Input(f.value, id=f"field-{f.key}", compact=True), classes="form-row")
+            yield Static("", id="form-hint")
             yield Static("", id="form-problems")
             yield Static("Enter: next field (on the last: done)   ctrl+s: done   ctrl+up/down: step   Esc: cancel",
                          classes="dialog-keys")
@@ -66,6 +81,12 @@ class FieldsDialog(ModalScreen[Values | None]):
         if self.fields:
             self.query_one(f"#field-{self.fields[0].key}", Input).focus()
         self.show_problems()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The focused field's type and limits, in full, under the fields."""
+        key = (event.widget.id or "").removeprefix("field-")
+        f = next((f for f in self.fields if f.key == key), None)
+        self.query_one("#form-hint", Static).update(lit(f"{f.label}: {f.hint}" if f and f.hint else "", "italic"))
 
     def values(self) -> Values:
         return {f.key: self.query_one(f"#field-{f.key}", Input).value for f in self.fields}

@@ -193,6 +193,8 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
         if not panel.display or not width:
             self.map.styles.width = "1fr"
             return
+        # The side panel keeps room for its two columns; what is left may hold the outlined map.
+        self.map.fit_zoom(width - self.TWO_COLUMNS - 1, self.map.size.height)
         map_width = max(min(self.map.needed_width(), width - self.PANEL_MIN - 1), 10)
         self.map.styles.width = map_width
         panel.set_class(width - map_width - 1 < self.TWO_COLUMNS, "-stacked")

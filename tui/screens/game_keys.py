@@ -126,6 +126,7 @@ class GameKeys:
         self._focus_panel(-1)
 
     def action_zoom(self) -> None:
+        self.map.zoom_chosen = True
         self.map.zoom = 0 if self.map.zoom else 1
         self.fit_layout()
 

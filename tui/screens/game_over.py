@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from rules.events import Rolled
+from rules.words import count
 from tui.keys import GAME_OVER_KEYS, bindings
 from tui.widgets.dice_log import roll_text
 from tui.widgets.text import event_line, lit, side_name
@@ -34,7 +35,7 @@ def summary_text(seat) -> Text:
         lost = [u for u in units if u.eliminated]
         out.append("\n")
         out.append_text(lit(side.name or side.id, "bold"))
-        out.append(f": lost {len(lost)} of {len(units)} units")
+        out.append(f": lost {len(lost)} of {count(len(units), 'unit')}" if lost else f": lost none of its {count(len(units), 'unit')}")
         if lost:
             out.append_text(lit(" (" + ", ".join(u.name for u in lost) + ")", "dim"))
         losses = _losses(events, {u.id for u in units})

@@ -56,6 +56,9 @@ def palette_text(self, hints: bool = True) -> tuple[Text, Text | None]:
             if p.dice:
                 out.append("\nRolls: ", style="dim")
                 out.append_text(lit(p.dice))
+            for modifier in p.modifiers:
+                out.append("\n")
+                out.append_text(lit(modifier, "dim"))
             for o in p.shown():  # one outcome a line, its chance in front
                 out.append("\n never " if o.chance == 0 else f"\n{o.percent:5.1f}% ", style="bold")
                 out.append_text(lit(o.label))
@@ -298,18 +301,22 @@ def events_message(self, events) -> str:
     """
     state = self.view
     shown = []
-    last_roll = None
+    rolls = []
     for event in events:
         if not self.seat.sees(event):
             continue
         if isinstance(event, Rolled):
-            last_roll = event.record
+            rolls.append(event.record)
             continue
         shown.append(event_line(event, state))
-    if last_roll is not None:
+    if len(rolls) == 1:
         from tui.widgets.dice_log import roll_short
 
-        shown = [roll_short(last_roll, self.names()).plain, *shown[-2:]]
+        shown = [roll_short(rolls[0], self.names()).plain, *shown[-2:]]
+    elif rolls:  # a chain: every roll's verdict, so the one that decided is there to read
+        from tui.widgets.dice_log import roll_chain
+
+        shown = [roll_chain(rolls, self.names()).plain, *shown[-2:]]
     return "; ".join(shown[-3:])
 
 
@@ -355,6 +362,9 @@ def preview_text(self) -> Text:
     if p.dice:
         out.append("\n\nRolls: ", style="dim")
         out.append_text(lit(p.dice))
+    for modifier in p.modifiers:  # each modifier with its rule: where the numbers above come from
+        out.append("\n  ")
+        out.append_text(lit(modifier))
     if p.outcomes:
         out.append("\n")
         for o in p.shown():

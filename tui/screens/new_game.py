@@ -117,7 +117,7 @@ class NewGameScreen(Screen[None]):
         if self.scenario_name not in names:
             self.scenario_name = names[0] if names else None
         with select.prevent(Select.Changed):
-            select.set_options([(lit(s.title or s.name), s.name) for s in self.scenarios])
+            select.set_choices([(lit(s.title or s.name), s.name) for s in self.scenarios])
             if self.scenario_name:
                 select.value = self.scenario_name
         self._generation += 1

@@ -31,6 +31,10 @@ from rules.resolver import Procedure, preview_lines, procedures
 from tui.resolver_find import find
 from tui.widgets.text import lit
 
+HINT = (" Quick resolver: type to find a procedure, Enter picks it (its odds at once)\n"
+        " Enter in a field or ctrl+r: roll   ctrl+s: save the log   Esc: find, then out")
+"""The keys, in two lines that fit 80 columns (one line was cut there)."""
+
 EMPTY_LOG = "Each roll is written here, with its dice; ctrl+s saves this session's rolls as a text file."
 
 
@@ -91,8 +95,9 @@ class ResolverScreen(Screen[None]):
         self.rng = random.SystemRandom()
 
     def compose(self) -> ComposeResult:
-        yield Static(" Quick resolver   (type to find, Enter: pick   Enter in a field or ctrl+r: roll   "
-                     "ctrl+s: save the log   Esc: find / back)", classes="screen-title")
+        hint = Static(HINT, classes="screen-title", id="resolver-hint")
+        hint.styles.height = "auto"  # two lines: the app's .screen-title is one high, and its CSS outranks ours
+        yield hint
         yield FindInput(placeholder="find: a rule set and a procedure, e.g. dh fi, q a, hu po", id="find",
                         compact=True)
         with Horizontal(id="resolver"):

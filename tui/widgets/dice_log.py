@@ -27,6 +27,9 @@ def roll_text(record, names: dict[str, str]) -> Text:
     if record.outcome:
         out.append(": ")
         out.append_text(lit(record.outcome, "italic"))
+    for modifier in record.modifiers:  # where the dice and the number needed came from
+        out.append("\n  ")
+        out.append_text(lit(modifier, "dim"))
     return out
 
 
@@ -40,6 +43,31 @@ def roll_short(record, names: dict[str, str]) -> Text:
     out.append(" [" + " ".join(record.shown_faces()) + "]")
     if record.outcome:
         out.append_text(lit(f": {record.outcome}"))
+    return out
+
+
+def _verdict(outcome: str) -> str:
+    """The last clause of an outcome: '5 + 9 = 14 vs TN 10: passed' -> 'passed'; '2 hits' stays."""
+    return outcome.rsplit(": ", 1)[-1]
+
+
+def roll_chain(records, names: dict[str, str]) -> Text:
+    """Several rolls of one action in a line, each with its verdict, in order: 'Kim to hit [9] passed,
+    to wound [9] passed, to hit [9] passed, to wound [2] failed'. The message line shows the whole chain:
+    the last roll alone can contradict what happened (a first wound downed the model, the second failed)."""
+    out = Text(end="")
+    last_who = None
+    for n, record in enumerate(records):
+        if n:
+            out.append(", ")
+        who = names.get(record.unit or "", record.unit) or names.get(record.side or "", record.side)
+        if who and who != last_who:
+            out.append_text(lit(f"{who} "))
+        last_who = who
+        out.append_text(lit(record.purpose))
+        out.append(" [" + " ".join(record.shown_faces()) + "]")
+        if record.outcome:
+            out.append_text(lit(f" {_verdict(record.outcome)}"))
     return out
 
 

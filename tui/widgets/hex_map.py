@@ -518,6 +518,24 @@ class HexMap(ScrollView, can_focus=True):
             return 0
         return self._layout.width + 2 + (self.LEGEND_WIDTH if self.show_legend else 0)
 
+    zoom_chosen = False
+    """The player chose the zoom (z): the map no longer picks it by the room it has."""
+
+    def outlined_size(self) -> tuple[int, int]:
+        """(cells across with the scrollbar and any legend, lines down) of the whole map at the outlined zoom."""
+        if self._model is None:
+            return 0, 0
+        layout = HexLayout(OUTLINED, self._model.columns, self._model.rows)
+        return layout.width + 2 + (self.LEGEND_WIDTH if self.show_legend else 0), layout.height
+
+    def fit_zoom(self, width: int, height: int) -> None:
+        """Unless the player chose: the outlined zoom when the whole map fits in `width` x `height` (a 120x40
+        window), else the compact one. The compact map never grows; the outlined one is the larger view."""
+        if self.zoom_chosen or self._model is None or width <= 0 or height <= 0:
+            return
+        w, h = self.outlined_size()
+        self.zoom = OUTLINED if w <= width and h <= height else COMPACT
+
     def _relayout(self) -> None:
         if self._model is None:
             return

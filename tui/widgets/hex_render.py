@@ -158,6 +158,9 @@ class Ground(NamedTuple):
     """The terrain's style (a `STYLES` name), which picks its colour."""
     plain: bool = False
     """Plain ground: on a height the compact map draws the height digit in place of its glyph."""
+    brow: bool = False
+    """A height with lower ground next to it: the compact map draws heights only there, where the ground
+    changes (a hill's rim, not every hex of its top, which crowded the map: '&2&2&1&')."""
 
 
 class Occupant(NamedTuple):
@@ -193,8 +196,10 @@ class MapModel:
                 glyph = self.glyph(tid)
                 info = self.terrain.get(tid)
                 plain = info.style == "open" if info is not None else glyph in OPEN_GLYPHS
-                line.append(Ground(tid, glyph, board.height_at(h), self.mark(feats[0]) if feats else "",
-                                   feats, self.style(tid), plain))
+                z = board.height_at(h)
+                brow = z > 0 and any(board.in_bounds(n) and board.height_at(n) < z for n in h.neighbours())
+                line.append(Ground(tid, glyph, z, self.mark(feats[0]) if feats else "",
+                                   feats, self.style(tid), plain, brow))
             self.ground.append(line)
         self.edges: dict[tuple[int, int, str], str] = {}
         """(col, row, direction) -> mark of the hexside feature there."""
@@ -300,12 +305,12 @@ def _compact(layout: HexLayout, model: MapModel, row: int, chars: list[str], key
         # Open ground on a height shows the height in its own cell ("1 i", not ".1i", where the
         # digit would read as part of the unit to its right); other terrain shows it after the
         # glyph, and a unit hides it (the status line and the outlined zoom still tell it).
-        plain_height = occupant is None and not marker and ground.elevation > 0 and ground.plain
+        plain_height = occupant is None and not marker and ground.brow and ground.plain
         if plain_height:
             chars[x] = _digit(ground.elevation)
         if edge:
             chars[x + 1], keys[x + 1] = edge, (EDGE,)
-        elif ground.elevation > 0 and not plain_height and occupant is None:
+        elif ground.brow and not plain_height and occupant is None:
             chars[x + 1], keys[x + 1] = _digit(ground.elevation), (terrain_class(ground.style), ELEVATION)
         elif ground.feature:
             chars[x + 1], keys[x + 1] = ground.feature, (terrain_class(ground.style), FEATURE)
@@ -416,7 +421,7 @@ def legend_lines(model: MapModel | None, state, ruleset) -> list[str]:
     edges = sorted({(model.mark(e.feature), e.feature) for e in model.board.edges})
     lines.extend(f"{mark} {label(fid)} (hexside)" for mark, fid in edges)
     if any(g.elevation for row in model.ground for g in row):
-        lines.append("1-9 height")
+        lines.append("1-9 height where it rises")
     declared = getattr(ruleset, "hex_mark_symbols", {}) or {}
     listed = {line.split(" ", 1)[0] for line in lines}  # a minefield marker already listed as the hex feature
     shown = sorted({mark for found in model.markers.values() for mark, _ in found} - listed)

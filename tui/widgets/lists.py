@@ -37,3 +37,10 @@ class SafeSelect(Select):
     def compose(self) -> ComposeResult:
         yield SelectCurrent(self.prompt)
         yield SafeSelectOverlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)
+
+    def set_choices(self, options: list) -> None:
+        """Set the options; the blank entry (the prompt, "(no scenarios)") only while there is none, so it
+        is never offered as a choice beside real ones. Textual fixes `allow_blank` at construction: its
+        private flag is the one place it is kept."""
+        self._allow_blank = not options
+        self.set_options(options)

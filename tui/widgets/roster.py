@@ -86,12 +86,19 @@ class Roster(Static):
                     marks = seat.unit_marks(unit.id)
                 except Exception:
                     marks = ""
+                try:
+                    note = seat.unit_note(unit.id)
+                except Exception:
+                    note = ""
                 where = f" {hex_label(unit.at)}"
-                room = width - 1 - len(where) - (len(marks) + 1 if marks else 0)
+                room = width - 1 - len(where) - (len(marks) + 1 if marks else 0) - (len(note) + 1 if note else 0)
                 out.append_text(lit(f" {fit_name(unit.name, room)}"))
                 if marks:
                     out.append(" ")
                     out.append_text(lit(marks, "bold"))
+                if note:  # what the owner's blind hides: no `I` on each to know it
+                    out.append(" ")
+                    out.append_text(lit(note, "italic"))
                 out.append(where, style="dim")
         rows = out.plain.count("\n") + 1
         same_size = rows == self.text.plain.count("\n") + 1

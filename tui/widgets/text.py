@@ -50,6 +50,11 @@ def event_line(event, state) -> str:
     of a message ("kingdom draws 1 card(s)"): a side id such as "us" or "a" could be
     an ordinary word elsewhere.
     """
+    if getattr(event, "kind", "") == "game_over":
+        # The reason is the scenario's own words: a side id in it ("The rebels still hold out") is a word, not
+        # a name to put in ("The The Rebels still hold out").
+        who = f"{side_name(state, event.winner)} won" if event.winner else "a draw"
+        return f"game over: {who} ({clean(event.reason)})"
     names = {u.id: clean(u.name) for u in state.units.values()}
     for field in SIDE_FIELDS:
         value = getattr(event, field, None)

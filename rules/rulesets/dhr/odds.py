@@ -28,7 +28,7 @@ from rules.core import Outcome
 from rules.odds import binomial, convolve, mapped, mixture
 from rules.rulesets.dhr.procedures import (
     DAMAGE_EFFECTS, Combatant, Firer, LineTarget, VehicleDamage, apply_effects, casualties_from_hits, chance_under, contest_winner,
-    effective_check_rating, fire_target, melee_target, morale_target, range_penalty, retreat_for, rof_dice,
+    effective_check_rating, fire_modifiers, fire_target, melee_target, morale_target, range_penalty, retreat_for, rof_dice,
     spread_dice,
 )
 
@@ -90,6 +90,8 @@ class AttackOdds:
     """False when the attack cannot be made (target number 0 or less)."""
     dice: str = ""
     """What will be rolled, in words."""
+    modifiers: tuple[str, ...] = ()
+    """Where the firing number comes from (`procedures.fire_modifiers`), as the dice log will show it."""
 
     @property
     def casualties(self) -> dict[int, Fraction]:
@@ -157,7 +159,8 @@ def fire_odds(
     cas = casualties_distribution(n, casualty_chance(hit, save_dv, target.armour_dv), target.figures,
                                   toughness=target.toughness, wounds=target.wounds, medic=target.medic)
     joint = with_morale(cas, target) if morale else {(c, None): p for c, p in cas.items()}
-    return AttackOdds(joint, target.figures, dice=f"{n}d6 needing {hit} or less, saves on {save_dv}/{target.armour_dv}")
+    return AttackOdds(joint, target.figures, dice=f"{n}d6 needing {hit} or less, saves on {save_dv}/{target.armour_dv}",
+                      modifiers=fire_modifiers(firer.rating, distance, firer.weapon_range, slots, modifier))
 
 
 def line_fire_odds(

@@ -190,7 +190,7 @@ def _attack_preview(title: str, o, gate: Fraction, notes: list[str], who: str = 
         lines.append(Outcome(label=line.label, chance=chance))
     if gate != 1:
         lines.append(Outcome(label="does not happen (check failed)", chance=1 - gate))
-    return Preview(title=title, dice=o.dice, outcomes=tuple(lines), notes=tuple(notes))
+    return Preview(title=title, dice=o.dice, modifiers=o.modifiers, outcomes=tuple(lines), notes=tuple(notes))
 
 
 def _hex_preview(title: str, crowd, os_, gate: Fraction, notes: list[str], dice: str | None = None) -> Preview:

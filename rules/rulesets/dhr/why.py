@@ -53,5 +53,32 @@ def why_not(state: DHRState, side: str, kind: str, unit_id: str | None = None) -
         if state.active_unit == u.id and state.attacked:
             return f"{u.name} has attacked this activation: it may not also melee"
         return f"no enemy stands next to {u.name}"
-    return f"{u.name} cannot {what} now"
+    return f"{u.name} cannot {what} now: {_special_reason(state, u, kind)}"
+
+
+def _special_reason(state: DHRState, u, kind: str) -> str:
+    """The reason for the kinds that belong to special figures, the chip draw, or nothing left to do."""
+    specials = turn.specials_on(state)
+    if kind == "draw":
+        return f"chip {turn.chip_label(state, state.chip)} is in play: its activations come first"
+    if kind in ("attach", "drop", "cast", "call") and not specials:
+        return "the special figures option is off in this game"
+    if kind == "cast":
+        return "it is no Wizard" if u.stats.special != "wizard" else "no enemy is within reach of a spell it has left"
+    if kind == "call":
+        if u.stats.special != "rto":
+            return "only a radio operator (RTO) calls a strike"
+        return "it has no strike left to call, or it has attacked this activation" if u.artillery + u.air == 0 or \
+            (state.active_unit == u.id and state.attacked) else "no enemy it can call a strike on"
+    if kind == "attach":
+        if not u.stats.special:
+            return "only a special figure attaches to a unit"
+        if u.attached_to is not None:
+            return "it is attached already"
+        return "no friendly unit stands next to it to join (a unit, not a vehicle or another special figure)"
+    if kind == "drop":
+        if not u.stats.special or u.attached_to is None:
+            return "only a special figure attached to a unit drops out"
+        return "there is no free hex next to its unit to drop out into"
+    return "it is not among its choices on this chip"
 

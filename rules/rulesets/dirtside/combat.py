@@ -185,6 +185,13 @@ def effective_ecm(target: DSUnit, te: Element) -> str:
     return "none" if radar_on(target, te) or te.design is None else te.design.ecm
 
 
+def firefight_position(state: DSState, target: DSUnit) -> str:
+    """The target's position for a ranged firefight's chit validity (§8.3): dug in, urban, soft cover or open."""
+    if state.dug_in(target):
+        return "dug_in"
+    return "urban" if state.board.terrain_at(target.at) == "urban" else ter.cover(state.board, target.at)
+
+
 def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportunity: bool = False,
          fast: bool = False) -> None:
     """Resolve the unit's fire at the target unit; declarations are binding, casualties marked as they fall."""
@@ -205,9 +212,7 @@ def fire(state: DSState, firer: DSUnit, target: DSUnit, ctx: Context, *, opportu
     ff = [(e.troop, e.team) for e, _, kind in plan if kind == "firefight"]
     if ff:
         kills = [t.kill() for t in i_targets]
-        position = "dug_in" if state.dug_in(target) else (
-            "urban" if state.board.terrain_at(target.at) == "urban" else ter.cover(state.board, target.at))
-        r = inf.firefight(ff, kills, position, firer.stats.die(), firer.stats.leadership, ctx.dice,
+        r = inf.firefight(ff, kills, firefight_position(state, target), firer.stats.die(), firer.stats.leadership, ctx.dice,
                           under_fire=firer.stats.under_fire, pool=state.pool, **who)
         ctx.emit(Message(message=f"{firer.name} firefight: {r.effectiveness.level}"))
         infantry_fired = True

@@ -12,6 +12,10 @@ from rules.rulesets.dirtside.ladder import ECM_DIE, SYSTEM_DIE, shift
 from rules.words import count
 
 
+BANDS = ("close", "medium", "long")
+"""The range bands by index (§5.2)."""
+
+
 @dataclass(frozen=True)
 class Shot:
     """One weapon system firing at one vehicle (§5.1)."""
@@ -49,6 +53,29 @@ class Shot:
     def validity(self) -> tuple[frozenset[str], Fraction]:
         return w.vehicle_validity(self.weapon, self.band() or 0, self.armour_kind)
 
+    def modifiers(self) -> tuple[str, ...]:
+        """Where the dice of `dice` come from, each shift with its rule (for the odds and the dice log)."""
+        firer, tdice = self.dice()
+        b = self.band()
+        out = []
+        if self.damaged_firer or self.obscured:
+            base = w.band(self.weapon, self.cls, self.distance, hel_band=self.hel_band)
+            why = [x for x, on in (("a damaged firer (§5.1)", self.damaged_firer), ("smoke (§5.6)", self.obscured)) if on]
+            out.append(f"range band: {BANDS[base] if base is not None else 'out of reach'} at {self.distance}, "
+                       f"{'one band' if len(why) == 1 else 'two bands'} longer for {' and '.join(why)} = "
+                       f"{BANDS[b] if b is not None else 'cannot fire'}")
+        if b is not None and self.fast:
+            out.append(f"fire die: {self.fc} fire control at {BANDS[b]} range d{w.FC_DIE[self.fc][b]}, one type down "
+                       f"after moving more than half its move (§5.2) = {'no die' if firer is None else f'd{firer}'}")
+        eff = self.signature + 1 if self.active_ads else max(1, self.signature - self.stealth)
+        if eff != self.signature:
+            why = "+1 active ADS (§5.3)" if self.active_ads else f"- {self.signature - eff} stealth (§5.3)"
+            out.append(f"target die: signature {self.signature} {why} = {eff}: d{tdice[0]}")
+        if len(tdice) > 1:
+            out.append(f"target die: the better of d{tdice[0]} and d{tdice[1]} for "
+                       f"{' / '.join(sorted(s.replace('_', ' ') for s in self.secondary))} (§5.3)")
+        return tuple(out)
+
     def chits(self) -> int:
         return w.vehicle_chits(self.weapon, self.cls)
 
@@ -83,7 +110,7 @@ def direct_fire(shot: Shot, dice: Dice, pool: ch.ChitPool | None = None, *, side
                               outcome=lambda f: f"rolls {f[0]}")[0] for d in tdice)
     best = max(t_rolls)
     f_rolls = dice.roll(shot.barrels, firer, "fire", side=side, unit=unit, need=best, test=">", rule="§5.1",
-                        outcome=lambda f: f"{count(sum(x > best for x in f), 'hit')}")
+                        outcome=lambda f: f"{count(sum(x > best for x in f), 'hit')}", modifiers=shot.modifiers())
     valid, scale = shot.validity()
     draws, results = [], []
     for roll in f_rolls:

@@ -67,7 +67,9 @@ def fire_effectiveness(quality_die: int, leadership: int, dice: Dice, *, under_f
     if commandos:
         return Effectiveness(None, "full")
     die = shift(quality_die, -1 if under_fire else 0) or 4
-    roll = dice.roll(1, die, "fire effectiveness", rule="§8.3", outcome=lambda f: _level(f[0], leadership), **who)[0]
+    why = (f"quality die d{quality_die}, one type down Under Fire (§8.3) = d{die}",) if under_fire else ()
+    roll = dice.roll(1, die, "fire effectiveness", rule="§8.3", outcome=lambda f: _level(f[0], leadership),
+                     modifiers=why, **who)[0]
     return Effectiveness(roll, _level(roll, leadership))
 
 
@@ -75,6 +77,17 @@ def _level(roll: int, lead: int) -> str:
     if roll < lead:
         return "ineffective"
     return "partial" if roll < 2 * lead else "full"
+
+
+def all_commandos(eligible: list[tuple[str, str]]) -> bool:
+    """Commandos do not roll for effectiveness: all are able to shoot (house rule)."""
+    return bool(eligible) and all(t == "commando" for _, t in eligible)
+
+
+def firing_teams(eligible: list[tuple[str, str]], eff: Effectiveness) -> list[tuple[str, str]]:
+    """The teams that fire at this effectiveness; APSW teams may always be put in the firing half (§8.3): first."""
+    ordered = sorted(eligible, key=lambda s: s[1] != "apsw")
+    return ordered[: eff.shooters(len(ordered))]
 
 
 @dataclass(frozen=True)
@@ -91,10 +104,8 @@ def firefight(shooters: list[tuple[str, str]], targets_kill: list[int], position
     (targets taken in turn) with the validity of the target's position; draws are never pooled (§8.3, §6.5)."""
     eligible = [s for s in shooters if can_firefight(s[1])]
     eff = fire_effectiveness(quality_die, leadership, dice, under_fire=under_fire,
-                             commandos=bool(eligible) and all(t == "commando" for _, t in eligible), **who)
-    # APSW teams may always be put in the firing half (§8.3): take them first.
-    eligible.sort(key=lambda s: s[1] != "apsw")
-    firing = eligible[: eff.shooters(len(eligible))]
+                             commandos=all_commandos(eligible), **who)
+    firing = firing_teams(eligible, eff)
     valid = w.firefight_validity(position)
     pool = pool or ch.ChitPool()
     draws, kills = [], []

@@ -178,3 +178,37 @@ def air_defence(defence_die: int, chits: int, aircraft_dice: tuple[int, ...], ar
                 for k, q in read.items():
                     out[k] = out.get(k, Fraction(0)) + q * Fraction(1, n)
     return out
+
+
+def firefight(eligible: list[tuple[str, str]], kills: list[int], valid: frozenset[str], die: int,
+              leadership: int) -> tuple[dict[str, Fraction], dict[int, Fraction]]:
+    """A ranged firefight as `infantry.firefight` runs it: (effectiveness level -> chance, target teams killed ->
+    chance). The teams that fire at each level are `firing_teams`'; team i shoots at target team i mod n, and a
+    team shot twice dies once. Each team's draw is read against a full pool (as every chit preview here is)."""
+    from rules.rulesets.dirtside import infantry as inf
+
+    if inf.all_commandos(eligible):
+        levels = {"full": Fraction(1)}
+    else:
+        levels = {}
+        for roll in range(1, die + 1):
+            lv = inf._level(roll, leadership)
+            levels[lv] = levels.get(lv, Fraction(0)) + Fraction(1, die)
+    dead: dict[int, Fraction] = {}
+    for lv, p_level in levels.items():
+        firing = inf.firing_teams(eligible, inf.Effectiveness(None, lv)) if kills else []
+        survive = [Fraction(1)] * len(kills)
+        for i, (troop, team) in enumerate(firing):
+            j = i % len(kills)
+            survive[j] *= 1 - infantry_kill(inf.firefight_chits(troop, team), valid, kills[j])
+        killed: dict[int, Fraction] = {0: Fraction(1)}
+        for s in survive:  # the target teams die independently: add one team at a time
+            nxt: dict[int, Fraction] = {}
+            for k, p in killed.items():
+                nxt[k] = nxt.get(k, Fraction(0)) + p * s
+                nxt[k + 1] = nxt.get(k + 1, Fraction(0)) + p * (1 - s)
+            killed = nxt
+        for k, p in killed.items():
+            if p:
+                dead[k] = dead.get(k, Fraction(0)) + p_level * p
+    return levels, dead

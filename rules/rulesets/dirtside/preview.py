@@ -27,26 +27,13 @@ from rules.rulesets.dirtside.units import DSUnit
 def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: bool = False) -> Preview:
     outcomes: list[Outcome] = []
     notes: list[str] = []
+    modifiers: list[str] = []
     moved = state.current == firer.id and state.moved
     fast = state.current == firer.id and state.spent > firer.bmf() / 2
     plan = list(combat.shots(state, firer, target, moved=moved, opportunity=opportunity))
     ff = [(e.troop, e.team) for e, _, kind in plan if kind == "firefight"]
     if ff:
-        die = shift(firer.stats.die(), -1 if firer.stats.under_fire else 0) or 4
-        lead = firer.stats.leadership
-        eff = {lv: Fraction(sum(1 for r in range(1, die + 1) if inf._level(r, lead) == lv), die)
-               for lv in ("ineffective", "partial", "full")}
-        for lv, p in eff.items():
-            outcomes.append(Outcome(label=f"firefight {lv}", chance=p))
-        position = "dug_in" if state.dug_in(target) else (
-            "urban" if state.board.terrain_at(target.at) == "urban" else "open" if
-            combat.ter.cover(state.board, target.at) == "open" else "soft")
-        valid = w.firefight_validity(position)
-        for troop, team in ff[:1]:
-            kill = target.infantry()[0].kill()
-            p = odds.infantry_kill(inf.firefight_chits(troop, team), valid, kill)
-            notes.append(f"each firing {troop} {team} team kills its target on {float(p) * 100:.1f}% "
-                         f"({inf.firefight_chits(troop, team)} chits, {'+'.join(sorted(valid))} count, needs {kill})")
+        outcomes += firefight_outcomes(state, firer, target, ff, notes)
     for e, wpn, kind in plan:
         if kind == "firefight":
             continue
@@ -81,6 +68,7 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
             more, note = shot_outcomes(shot, label)
             outcomes += more
             notes.append(note)
+            modifiers += [f"{label}: {m}" for m in shot.modifiers()]
             if wpn.type == "SLAM" and shot.band() in fp.SLAM_SPREAD:
                 outcomes += slam_spread_outcomes(state, firer, wpn, target, te, shot)
             continue
@@ -101,7 +89,26 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
         notes.append(f"{count(riders, 'team')} on board: each lost on a d6 of 6 if its carrier is damaged, 3-6 if it is "
                      f"knocked out, all if it blows up (BOOM)")
     return Preview(title=f"{firer.name} fires at {target.name}", dice="chits drawn without replacement from 119",
-                   outcomes=tuple(outcomes), notes=tuple(notes))
+                   modifiers=tuple(modifiers), outcomes=tuple(outcomes), notes=tuple(notes))
+
+
+def firefight_outcomes(state: DSState, firer: DSUnit, target: DSUnit, ff: list[tuple[str, str]],
+                       notes: list[str]) -> list[Outcome]:
+    """The target's teams lost to a ranged firefight (§8.3), with the effectiveness roll in the notes."""
+    die = shift(firer.stats.die(), -1 if firer.stats.under_fire else 0) or 4
+    lead = firer.stats.leadership
+    position = combat.firefight_position(state, target)
+    valid = w.firefight_validity(position)
+    teams = target.infantry()
+    levels, dead = odds.firefight(ff, [t.kill() for t in teams], valid, die, lead)
+    roll = ("commandos do not roll: all fire" if inf.all_commandos(ff) else
+            f"d{die}{' (one type down: Under Fire)' if firer.stats.under_fire else ''} against Leadership {lead}: "
+            + ", ".join(f"{lv} {float(p) * 100:.1f}%" for lv, p in sorted(levels.items(), key=lambda kv: -kv[1])))
+    notes.append(f"firefight effectiveness (§8.3): {roll}")
+    notes.append(f"{count(len(ff), 'team')} able to fire, {'+'.join(sorted(valid))} chits count against a target "
+                 f"{position.replace('_', ' ')}")
+    return [Outcome(label=f"firefight kills {count(k, 'team')} of {len(teams)}", chance=p)
+            for k, p in sorted(dead.items())]
 
 
 def slam_spread_outcomes(state: DSState, firer: DSUnit, wpn, target: DSUnit, te, shot: fp.Shot) -> list[Outcome]:
@@ -574,6 +581,9 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         return drop_preview(state, unit, state.units[action.troops], Hex(*action.at))
     if isinstance(action, A.Intercept) and unit:
         return intercept_preview(state, unit, action.missile)
+    if isinstance(action, A.Fly):
+        from rules.rulesets.dirtside.missile_preview import fly_preview
+        return fly_preview(state, action.missile, Hex(*action.at))
     if isinstance(action, A.ClearMines) and unit:
         return clear_preview(state, unit, Hex(*action.at))
     return None

@@ -344,9 +344,11 @@ def fly(state: DSState, flight: Flight, at: Hex, ctx: Context) -> None:
 
 
 
-def _intercepted(state: DSState, flight: Flight, path: list[Hex], victims: list[DSUnit], ctx: Context) -> bool:
-    """Every active ADS within 36 hexes of any hex of the flight path, with sight, fires; then the target
-    unit's LAD. A cruise missile never aborts; any hit destroys it (house rule, §11.6 [R])."""
+def interceptors(state: DSState, flight: Flight, path: list[Hex], victims: list[DSUnit]) -> list[tuple[DSUnit, int, int, str]]:
+    """Who fires at a cruise missile on its way in, in order, as (unit, defence die, chits, 'ADS' or 'LAD'):
+    every active ADS within 36 hexes of any hex of the flight path, then the target units' LAD (house rule,
+    §11.6 [R]). The flight and its odds preview both read this list."""
+    out: list[tuple[DSUnit, int, int, str]] = []
     for u in state.units.values():
         if u.side == flight.side or not u.on_map or not u.stats.sensors:
             continue
@@ -354,19 +356,22 @@ def _intercepted(state: DSState, flight: Flight, path: list[Hex], victims: list[
             continue
         for e in u.vehicles():
             if e.design.ads and not e.systems_down:
-                shot = air.air_defence_fire(SYSTEM_DIE[e.design.ads], air.ADS_CHITS[e.design.ads], (air.CRUISE_DIE,),
-                                            0, ctx.dice, cruise=True, pool=state.pool, side=u.side, unit=u.id)
-                if shot.outcome == "destroyed":
-                    ctx.emit(Message(message=f"{u.name}'s ADS shoots down cruise missile {flight.id}"))
-                    return True
+                out.append((u, SYSTEM_DIE[e.design.ads], air.ADS_CHITS[e.design.ads], "ADS"))
     for u in victims:
         n = sum(1 for e in u.stats.alive() if (e.kind == "infantry" and e.team == "lad") or (e.design and e.design.lad))
         if n:
-            shot = air.air_defence_fire(air.lad_die(n), 2, (air.CRUISE_DIE,), 0, ctx.dice, cruise=True,
-                                        pool=state.pool, side=u.side, unit=u.id)
-            if shot.outcome == "destroyed":
-                ctx.emit(Message(message=f"{u.name}'s LAD shoots down cruise missile {flight.id}"))
-                return True
+            out.append((u, air.lad_die(n), 2, "LAD"))
+    return out
+
+
+def _intercepted(state: DSState, flight: Flight, path: list[Hex], victims: list[DSUnit], ctx: Context) -> bool:
+    """Each interceptor fires in turn; a cruise missile never aborts, and any hit destroys it (house rule, §11.6 [R])."""
+    for u, die, chits, what in interceptors(state, flight, path, victims):
+        shot = air.air_defence_fire(die, chits, (air.CRUISE_DIE,), 0, ctx.dice, cruise=True, pool=state.pool,
+                                    side=u.side, unit=u.id)
+        if shot.outcome == "destroyed":
+            ctx.emit(Message(message=f"{u.name}'s {what} shoots down cruise missile {flight.id}"))
+            return True
     return False
 
 

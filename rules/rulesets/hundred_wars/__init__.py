@@ -128,6 +128,10 @@ class HundredWarsRuleset:
     def unit_marks(self, state: HwState, unit_id: str) -> str:
         return words.unit_marks(state, unit_id)
 
+    def unit_note(self, state: HwState, unit_id: str) -> str:
+        """What a blind hides, to its owner (the roster's words after the unit's marks)."""
+        return words.unit_note(state, unit_id)
+
     def side_lines(self, state: HwState, side: str) -> list[str]:
         return words.side_lines(state, side)
 

@@ -114,6 +114,12 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
         for k, v in part.items():
             dist[k] = dist.get(k, 0) + p * v
     outcomes = shot_outcomes(dist)
+    modifiers: tuple[str, ...] = ()
+    if not unknown:  # the line's terrain is known: one level cuts the Range score
+        modifiers += fp.range_modifiers(d, fp.elevation_level(lf, lt, ter.worst(known)), weapon.kind)
+    if not target.blind:
+        modifiers += fp.armour_modifiers(target.stats.armour, field.arc(target, firer.at),
+                                         all_round=target.stats.all_round, rear_bulk=target.stats.rear_armour)
     notes = [f"{d} cm to the target; Range {weapon.range} cm ({weapon.kind})"]
     if unknown:
         notes.append(f"{count(len(unknown), 'terrain piece')} on the line not yet rolled: their 1d10 is included")
@@ -124,7 +130,7 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
     if interceptor and not target.blind:
         notes.append(f"{interceptor[0].name}'s ADS may cut the Fire of {weapon.fire} "
                      f"({_pct(1 - cuts.get(0, Fraction(0)))}): included")
-    return Preview(title=f"{firer.name} fires at {target.name}", dice=SHOT_DICE,
+    return Preview(title=f"{firer.name} fires at {target.name}", dice=SHOT_DICE, modifiers=modifiers,
                    outcomes=tuple(outcomes), notes=tuple(notes))
 
 

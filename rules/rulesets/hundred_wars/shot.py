@@ -121,7 +121,10 @@ def roll(state: HwState, shot: dict, die: str, ctx: Context, purpose: str = "") 
                              unit=firer.id, purpose=purpose or "range").roll
     if die == "fire":
         return fp.fire_die(shot["fire_factor"], shot["good"], ctx.dice, purpose or "fire", side=shot["by"], unit=firer.id)
-    return fp.armour_die(shot["armour_factor"], ctx.dice, purpose or "armour", side=target.side, unit=target.id)
+    explained = fp.armour_modifiers(target.stats.armour, field.arc(target, firer.at), all_round=target.stats.all_round,
+                                    rear_bulk=target.stats.rear_armour)
+    return fp.armour_die(shot["armour_factor"], ctx.dice, purpose or "armour", side=target.side, unit=target.id,
+                         modifiers=explained)
 
 
 def reroll(state: HwState, shot: dict, die: str, psi: HwUnit, ctx: Context) -> None:

@@ -11,6 +11,7 @@ from rules.rulesets.hundred_wars import (
 )
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars import terrain as ter
+from rules.rulesets.hundred_wars import why
 from rules.rulesets.hundred_wars.actions import (
     AgreeEnd, Allocate, Carry, ChooseEdge, Done, EcmAds, Fire, Gather, Jam, MoveUnit, PlaceBlind, PlacePiece, PsiReveal, RemoveCounter, Repair, Reveal,
     RollOff, RollOrders, SetCounter, Teleport,
@@ -230,8 +231,14 @@ def phase_may_end(state: HwState, side: str) -> bool:
 
 
 def apply(state: HwState, action: Action, ctx: Context) -> None:
+    commanded = [s for s in state.side_ids() if state.commanders(s)]
+    _apply(state, action, ctx)
+    why.commanders_lost(state, commanded, ctx)
+
+
+def _apply(state: HwState, action: Action, ctx: Context) -> None:
     if action not in legal_shape(state, action):
-        raise Refusal(f"{action.text()} is not possible now")
+        raise Refusal(f"{action.text()} is not possible now: {why.refused(state, action)}")
     side = action.side
     if state.paused:  # another side's reaction (ECM or psionics) to an action that waits: reactions.py
         reactions.react(state, action, ctx)
@@ -294,7 +301,7 @@ def apply(state: HwState, action: Action, ctx: Context) -> None:
         state.agreed_end.append(side)
     elif isinstance(action, Done):
         if not phase_may_end(state, side):
-            raise Refusal("every unit with a Move counter must roll and move first")
+            raise Refusal(why.must_move_first(state, side))
         advance(state, ctx)
     else:
         raise Refusal(f"{action.text()} is not an action of A Hundred Wars")

@@ -30,14 +30,15 @@ def standing(state: HwState, side: str) -> bool:
     return any(u.side == side and not u.blind and not u.eliminated for u in state.units.values())
 
 
-def result(state: HwState, reason: str) -> GameResult:
+def result(state: HwState, reason: str, turn: int | None = None) -> GameResult:
     """'The side that has received the most damage is the loser'; the least damaged side wins (equal: a draw)."""
     dmg = {s: damage_received(state, s) for s in state.side_ids()}
     least = min(dmg.values())
     best = [s for s, d in dmg.items() if d == least]
     winner = best[0] if len(best) == 1 else None
     detail = ", ".join(f"{state.side(s).name} {d}" for s, d in dmg.items())
-    return GameResult(winner=winner, reason=f"{reason}; damage received: {detail}", turn=state.turn)
+    return GameResult(winner=winner, reason=f"{reason}; damage received: {detail}",
+                      turn=state.turn if turn is None else turn)
 
 
 def check(state: HwState) -> GameResult | None:
@@ -49,7 +50,8 @@ def check(state: HwState) -> GameResult | None:
     if state.agreed_end and set(state.agreed_end) == set(state.side_ids()):
         return result(state, "all sides agree the game is over")
     if state.max_turns is not None and state.turn > state.max_turns:
-        return result(state, f"the scenario ends after turn {state.max_turns}")
+        # the last turn played, not the one the turn counter has moved on to ("Turns played: 9" after turn 8)
+        return result(state, f"the scenario ends after turn {state.max_turns}", turn=state.max_turns)
     return None
 
 

@@ -233,14 +233,26 @@ def unit_marks(state: HwState, uid: str) -> str:
     return marks
 
 
+def unit_note(state: HwState, uid: str) -> str:
+    """What a blind hides, for its owner's roster: '(dummy)' or '(Archers, Pikes)'. Other sides' views carry no
+    contents (view.py), so for them the note is empty and a blind stays a blind."""
+    u = state.units[uid]
+    if not u.blind or u.eliminated:
+        return ""
+    if u.dummy:
+        return "(dummy)"
+    return f"({', '.join(_name(state, i) for i in u.contents)})" if u.contents else ""
+
+
 def side_lines(state: HwState, side: str) -> list[str]:
     lines = []
     if side in state.edges:
         lines.append(f"Edge: {state.edges[side]}")
     if state.order and side in state.order:
         lines.append(f"Player {state.order.index(side) + 1} this turn")
-    pips = sum(state.pips.get(c.id, 0) for c in state.commanders(side))
-    lines.append(f"Pips: {pips}")
+    commanders = state.commanders(side)
+    pips = sum(state.pips.get(c.id, 0) for c in commanders)
+    lines.append(f"Pips: {pips}" if commanders else "Pips: 0, NO COMMANDER: no Move orders for the rest of the game")
     waiting = sum(1 for b in state.units.values() if b.blind and b.side == side and b.at is None and not b.eliminated)
     lines.append(f"Blinds off table: {waiting}")
     lines.append(f"Damage received: {victory.damage_received(state, side)} pts")

@@ -50,7 +50,7 @@ class QuadRuleset:
         "release": ActionKind(key="e", label="Release activation"),
         "steal": ActionKind(key="s", label="Steal activation"),
         "block": ActionKind(key="b", label="Choose blocks", target="choice"),
-        "retreat": ActionKind(key="f", label="Fall back to", target="hex"),
+        "retreat": ActionKind(key="f", label="Fall back", target="hex"),
     }
     terrain = ter.TERRAIN
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules.core import Context, Refusal
 from rules.events import Changed, Eliminated, Message, Retreated
 from rules.hexgrid import Hex
+from rules.modifiers import Term, total
 from rules.reaction import Pause, pause, resume, waiting
 from rules.words import count
 from rules.rulesets.quad import procedures as proc
@@ -27,7 +28,8 @@ def attack_inputs(state: QuadState, attacker: QuadUnit, defender: QuadUnit, *, c
     a_at = attacker_at or attacker.at
     d_at = defender.at
     adjacent = a_at.distance(d_at) == 1
-    base = attacker.stats.attack if adjacent or not attacker.stats.ranged else attacker.stats.ranged[0]
+    ranged = not adjacent and attacker.stats.ranged
+    base = attacker.stats.ranged[0] if ranged else attacker.stats.attack
     allies = sum(1 for u in state.units.values()
                  if u.on_map and u.side == attacker.side and u.id != attacker.id and u.at.distance(d_at) == 1)
     a_high = board.height_at(a_at) > board.height_at(d_at)
@@ -35,9 +37,24 @@ def attack_inputs(state: QuadState, attacker: QuadUnit, defender: QuadUnit, *, c
     support = sum(1 for u in state.units.values()
                   if u.on_map and u.side == defender.side and u.id != defender.id
                   and u.stats.has("support") and u.at.distance(d_at) == 1)
+    # The dice are the sums of these terms: the preview and the dice log show the same terms.
+    attack_terms = (
+        Term(base, "Ranged" if ranged else "Attack", base=True),
+        Term(allies, f"{'ally' if allies == 1 else 'allies'} next to the target", "QUAD-A15"),
+        Term(1 if a_high else 0, "higher ground", "QUAD-A16"),
+        Term(2 if charged else 0, "charge", "QUAD-A21"),
+    )
+    defense_terms = (
+        Term(defender.stats.defense, "Defense", base=True),
+        Term(ter.defense_bonus(board, d_at), board.terrain_at(d_at), "QUAD-A17"),
+        Term(support, "support", "QUAD-A14"),
+        Term(1 if d_high else 0, "higher ground", "QUAD-A16"),
+    )
     return proc.AttackInputs(
-        attack_dice=base + allies + (1 if a_high else 0) + (2 if charged else 0),
-        defense_dice=defender.stats.defense + ter.defense_bonus(board, d_at) + support + (1 if d_high else 0),
+        attack_dice=total(attack_terms),
+        defense_dice=total(defense_terms),
+        attack_terms=attack_terms,
+        defense_terms=defense_terms,
         attacker_quality=attacker.stats.quality,
         defender_quality=defender.stats.quality,
         elite=attacker.stats.has("elite"),

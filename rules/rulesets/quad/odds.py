@@ -122,7 +122,7 @@ def attack_preview(title: str, inputs: proc.AttackInputs, dist: dict[Key, Fracti
     ]
     dice = (f"{inputs.attack_dice}d6 attack needing {inputs.defender_quality + 1}+, "
             f"{inputs.defense_dice}d6 defense needing {inputs.attacker_quality + 1}+")
-    return Preview(title=title, dice=dice, outcomes=tuple(rows) + extra, notes=notes)
+    return Preview(title=title, dice=dice, modifiers=inputs.modifiers(), outcomes=tuple(rows) + extra, notes=notes)
 
 
 def move_preview(title: str, stops: list[tuple[Hex, str]], quality: int) -> Preview:

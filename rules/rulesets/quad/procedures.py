@@ -10,9 +10,10 @@ preview (odds.py), so the preview is computed from the same procedure.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.dice import Dice
+from rules.modifiers import Term, line
 from rules.hexgrid import Hex
 from rules.words import count
 
@@ -35,6 +36,14 @@ class AttackInputs:
     """Every unblocked hit on the defender costs Quality (QUAD-A12)."""
     attacker_green: bool = False
     """Every excess block against the attacker costs Quality (QUAD-A12)."""
+    attack_terms: tuple[Term, ...] = field(default=(), compare=False)
+    """What `attack_dice` is made of (the stat and each modifier with its rule); not part of the odds' key."""
+    defense_terms: tuple[Term, ...] = field(default=(), compare=False)
+    """What `defense_dice` is made of."""
+
+    def modifiers(self) -> tuple[str, ...]:
+        """Where both numbers of dice come from, for the preview and the dice log ('' lines left out)."""
+        return tuple(m for m in (line("attack dice", self.attack_terms), line("defense dice", self.defense_terms)) if m)
 
 
 @dataclass(frozen=True)
@@ -106,9 +115,11 @@ def roll_attack(inputs: AttackInputs, dice: Dice, *, side: str | None = None, un
         return f"{count(t.blocks, 'block')}, {sum(1 for f in faces if f == 6 and f > inputs.attacker_quality)} of them 6s"
 
     a = dice.roll(inputs.attack_dice, 6, "attack", side=side, unit=unit, need=inputs.defender_quality,
-                  test=">", rule=RULE_COMBAT, outcome=said_attack)
+                  test=">", rule=RULE_COMBAT, outcome=said_attack,
+                  modifiers=(line("attack dice", inputs.attack_terms),))
     d = dice.roll(inputs.defense_dice, 6, "defense", side=defender_side, unit=defender,
-                  need=inputs.attacker_quality, test=">", rule=RULE_COMBAT, outcome=said_defense)
+                  need=inputs.attacker_quality, test=">", rule=RULE_COMBAT, outcome=said_defense,
+                  modifiers=(line("defense dice", inputs.defense_terms),))
     return tally_faces(inputs, a, d), a, d
 
 

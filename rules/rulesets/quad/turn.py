@@ -221,7 +221,11 @@ def apply(state: QuadState, action: Action, ctx: Context) -> None:
         return _release(state, action, ctx)
     if isinstance(action, (Move, Attack, Charge, Hold)):
         return _play(state, action, ctx)
-    raise Refusal(f"you cannot {action.kind} now")
+    if isinstance(action, (Draw, Decline)):
+        raise Refusal(f"you cannot {action.kind} now: cards are drawn (or the hand kept) at the start of a turn, "
+                      "and this turn's activations are under way")
+    raise Refusal(f"you cannot {action.kind} now: play an activation card (move, attack, charge or hold) or "
+                  "release the activation")
 
 
 def _draw_cards(state: QuadState, side: str, n: int, ctx: Context, why: str) -> None:
@@ -234,7 +238,8 @@ def _draw_cards(state: QuadState, side: str, n: int, ctx: Context, why: str) -> 
     ctx.emit(Message(message=f"{side_name(state, side)} draws {count(len(drawn), 'card')} ({why})"))
     for c in drawn:
         what = f"{c.rank}: {state.units[c.unit].name}" if c.kind == "activation" else f"{c.rank} (tactics)"
-        ctx.emit(Message(message=f"you draw {what}", seen_by=(side,)))
+        # Named, not "you": the computer's draws are logged too, and read as the person's own
+        ctx.emit(Message(message=f"{side_name(state, side)} draws card {what}", seen_by=(side,)))
 
 
 def _draw_step(state: QuadState, action: Action, ctx: Context) -> None:

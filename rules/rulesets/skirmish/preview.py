@@ -16,7 +16,7 @@ from rules.rulesets.skirmish import words
 from rules.rulesets.skirmish.actions import (
     Activate, Charge, Move, Nominate, OverwatchFire, Shoot, Spray, WatchCharge,
 )
-from rules.rulesets.skirmish.procedures.roll import mods_words, tn_of
+from rules.rulesets.skirmish.procedures.roll import mods_words, tn_line, tn_of
 from rules.rulesets.skirmish.procedures.shooting import hit_modifiers, shot_for
 from rules.rulesets.skirmish.state import SkirmState
 from rules.rulesets.skirmish.units import SkirmUnit
@@ -49,6 +49,7 @@ def fire_preview(state: SkirmState, shooter: SkirmUnit, shots: list[Hex], *, mov
                 f"{', re-roll a miss' if shot.reroll else ''}; wound d10 + {shot.damage} vs {shot.wound_tn}")
         if line not in notes:
             notes.append(line)
+    modifiers = tuple(dict.fromkeys(m for shot_list in by_target.values() for shot in shot_list for m in shot.modifiers()))
     outcomes: list[Outcome] = []
     zone: list[SkirmUnit] = []
     if spray_at is not None:
@@ -62,7 +63,7 @@ def fire_preview(state: SkirmState, shooter: SkirmUnit, shots: list[Hex], *, mov
             p = 1 - odds.p_holds(z.stats.willpower)
             outcomes.append(Outcome(label=f"{z.name} suppressed (in the area)", chance=p))
     dice = f"{count(len(shots), 'hit roll')}, d10 + Shooting; each hit d10 + Damage (a critical hit: twice)"
-    return Preview(title=title, dice=dice, outcomes=tuple(outcomes), notes=tuple(notes))
+    return Preview(title=title, dice=dice, modifiers=modifiers, outcomes=tuple(outcomes), notes=tuple(notes))
 
 
 def melee_preview(state: SkirmState, attacker: SkirmUnit, defender: SkirmUnit, end: Hex, title: str) -> Preview:
@@ -85,7 +86,8 @@ def melee_preview(state: SkirmState, attacker: SkirmUnit, defender: SkirmUnit, e
     notes = (f"{attacker.name}: CQC {a.cqc} + best of {a.dice}d10 vs TN {a.tn}",
              f"{defender.name}: CQC {d.cqc} + best of {d.dice}d10 vs TN {d.tn}",
              "overwatch fire on the way in is not counted")
-    return Preview(title=title, dice="contested CQC rolls, then the winner's wound roll",
+    modifiers = tuple(f"{who.name}: {m}" for who, f in ((attacker, a), (defender, d)) for m in f.modifiers())
+    return Preview(title=title, dice="contested CQC rolls, then the winner's wound roll", modifiers=modifiers,
                    outcomes=tuple(Outcome(label=k, chance=v) for k, v in sorted(outs.items(), key=lambda kv: -kv[1])),
                    notes=notes)
 
@@ -94,7 +96,7 @@ def activation_preview(state: SkirmState, u: SkirmUnit, title: str) -> Preview:
     t, mods = tn.activation_tn(state, u)
     p = odds.activation_odds(u.stats.skill, t)
     return Preview(title=title, dice=f"Skill {u.stats.skill} + d10 vs TN {tn_of(mods)} ({mods_words(mods)})",
-                   outcomes=(Outcome(label="passes", chance=p), Outcome(label="fails", chance=1 - p)))
+                   modifiers=tuple(m for m in (tn_line(mods, "#3"),) if m), outcomes=(Outcome(label="passes", chance=p), Outcome(label="fails", chance=1 - p)))
 
 
 def move_preview(state: SkirmState, u: SkirmUnit, path: list[Hex], title: str) -> Preview | None:

@@ -10,6 +10,7 @@ from rules.rulesets.skirmish.procedures import cqc
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import terrain as ter
 from rules.rulesets.skirmish.procedures.shooting import Fate, TargetResult, resolve_shot, shot_for, will_check
+from rules.rulesets.skirmish.procedures.roll import tn_of
 from rules.rulesets.skirmish.state import PendingMelee, SkirmState
 from rules.rulesets.skirmish.units import SkirmUnit
 
@@ -110,8 +111,9 @@ def fighter(state: SkirmState, u: SkirmUnit, enemy: SkirmUnit, *, active: bool) 
     _, mod, damage, melee = cqc.weapon_in_cqc(u.stats.weapon, u.stats.melee, u.stats.physique)
     from_rear = active and not ter.in_front(enemy.at, enemy.facing, u.at)
     uphill = active and state.board.height_at(enemy.at) > state.board.height_at(u.at)
-    tn = cqc.fighter_tn(mod, from_rear=from_rear, uphill=uphill, suppressed=u.suppressed)
-    return cqc.Fighter(cqc=u.stats.cqc, tn=tn, dice=1 + allies(state, u, enemy), damage=damage, melee=melee,
+    mods = tuple(cqc.cqc_modifiers(mod, from_rear=from_rear, uphill=uphill, suppressed=u.suppressed))
+    return cqc.Fighter(cqc=u.stats.cqc, tn=tn_of(mods), mods=mods, dice=1 + allies(state, u, enemy), damage=damage,
+                       melee=melee,
                        wound_tn=u.stats.wound_tn, downed=u.downed, willpower=u.stats.willpower)
 
 

@@ -77,8 +77,8 @@ def activate(state: SkirmState, side: str, uid: str, ctx: Context) -> None:
         state.acting = Acting(unit=u.id, grade="adjust")
         ctx.emit(Message(message=f"{u.name} may only adjust 2\" (a Horde activation failed)"))
         return
-    tn, _ = activation_tn(state, u)
-    c = cu.activation_roll(ctx.dice, u.stats.skill, tn, side=side, unit=u.id)
+    tn, mods = activation_tn(state, u)
+    c = cu.activation_roll(ctx.dice, u.stats.skill, tn, side=side, unit=u.id, mods=mods)
     if u.downed:
         grade = "crawl"
     elif horde(state, side):
@@ -104,8 +104,8 @@ def nominate(state: SkirmState, side: str, uid: str, target: str, ctx: Context) 
     state.nominated.pop(side, None)
     u.activated = True
     u.overwatch = False
-    tn, _ = activation_tn(state, u)
-    c = cu.activation_roll(ctx.dice, u.stats.skill, tn, side=side, unit=u.id)
+    tn, mods = activation_tn(state, u)
+    c = cu.activation_roll(ctx.dice, u.stats.skill, tn, side=side, unit=u.id, mods=mods)
     if c.passed:
         state.nominated[t.side] = t.id
         ctx.emit(Message(message=f"{u.name} nominates {t.name} to activate next"))

@@ -560,3 +560,17 @@ def test_a_walk_records_where_it_went_this_turn():
     s.units["r"].counter = at(2, 0)
     act(s, "move red unit=r", 60)
     assert s.units["r"].walked == (s.turn, at(0, 0), at(2, 0))
+
+
+def test_losing_the_last_commander_is_said_and_shown_on_the_side_line():
+    """Issue 24 item 9: no pips and no Move orders for the rest of the game were never flagged."""
+    from rules.rulesets.hundred_wars import RULESET
+    from tests.rules.hundred_wars.helpers import HQ
+
+    s = game([unit("r", "red", at(3, 1)), unit("hq", "blue", at(3, 4), name="Blue HQ", **HQ)])
+    assert not any("NO COMMANDER" in line for line in RULESET.side_lines(s, "blue"))
+    ev = act(s, "fire red unit=r at=3,4", 8, 30, 70)  # a good hit: Fire 30 v Armour 6: destroyed
+    assert s.units["hq"].eliminated
+    assert "Blue has no commander left: no pips and no Move orders for the rest of the game" in [e.text() for e in ev]
+    assert any("NO COMMANDER" in line for line in RULESET.side_lines(s, "blue"))
+    assert not any("commander" in e.text() for e in act(s, "done red"))  # said once, when it happens

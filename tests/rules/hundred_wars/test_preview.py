@@ -109,3 +109,31 @@ def test_the_walk_odds_equal_the_walk_over_every_roll_of_every_unrolled_piece():
         for n, q in odds.walk(40, moving.start_level(seen, u, None), entered, s.hex_cm).items():
             brute[n] = brute.get(n, Fraction(0)) + p * q
     assert walk_odds.steps(s, u, path, 40, changes_level=False, space=None) == {n: p for n, p in brute.items() if p}
+
+
+def test_fire_preview_explains_the_armour_arc_and_the_terrain_cut_with_their_rules():
+    """Issue 24 item 7: where the numbers come from, each with its rule."""
+    from rules.rulesets.hundred_wars import field
+
+    b = board(terrain={at(3, 3): "wood"})
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 4), **{**INF, "armour": 30})], b=b)
+    s.terrain_rolls[field.piece_at(s, at(3, 3))] = "hard"
+    target = s.units["b"]
+    for facing in ("E", "NE", "NW", "W", "SW", "SE"):  # turn its back to the firer
+        target.facing = facing
+        if field.arc(target, at(3, 1)) == "rear":
+            break
+    p = preview(s, "fire red unit=r at=3,4")
+    assert p.modifiers == (
+        "Range score: 1d100 x2, then /2 for Hard terrain on the line (Firing; AHW-A08, AHW-A10); it must reach 15 cm",
+        "Armour factor: 30 Armour - 22 rear arc: a quarter (AHW-A31) = 8",
+    )
+
+
+def test_the_armour_roll_in_the_dice_log_says_why_the_factor_is_lower():
+    from rules.dice import ScriptedDice
+    from rules.rulesets.hundred_wars.procedures import fire as fp
+
+    dice = ScriptedDice([50])
+    fp.armour_die(15, dice, modifiers=fp.armour_modifiers(30, "flank"))
+    assert dice.records[0].modifiers == ("Armour factor: 30 Armour - 15 flank arc: halved (AHW-A31) = 15",)

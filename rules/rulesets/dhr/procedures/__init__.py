@@ -82,7 +82,7 @@ from rules.rulesets.dhr.procedures.base import (
 )
 from rules.rulesets.dhr.procedures.fire import (
     Armour, Combatant, Damage, FireResult, FireRoll, Firer, LineTarget, MultiFireResult, SaveRoll, after_attack_morale,
-    armour_saves, casualties_from_hits, fire_roll, fire_target, line_save_dv, max_range, medic_saves, parse_rof,
+    armour_saves, casualties_from_hits, fire_modifiers, fire_roll, fire_target, fire_terms, line_save_dv, max_range, medic_saves, parse_rof,
     range_penalty, resolve_fire, resolve_hits, resolve_line_fire, rof_dice, rof_from_cyclic, rof_text, save_dv,
     split_rof, spread_dice, terrain_saves,
 )

@@ -67,12 +67,14 @@ def roll_under(
     unit: str | None = None,
     word: str = "success",
     many: str | None = None,
+    modifiers: tuple[str, ...] = (),
 ) -> tuple[int, ...]:
     """Roll `n` d6 each needing `need` or less; the record counts them as `word`s."""
     if n <= 0:
         return ()
     outcome: Callable[[tuple[int, ...]], str] = lambda faces: _plural(count_under(faces, need), word, many)
-    return dice.roll(n, 6, purpose, side=side, unit=unit, need=need, test="<=", rule=rule, outcome=outcome)
+    return dice.roll(n, 6, purpose, side=side, unit=unit, need=need, test="<=", rule=rule, outcome=outcome,
+                     modifiers=modifiers)
 
 
 def effective_check_rating(rating: int, leader_rating: int | None = None) -> int:

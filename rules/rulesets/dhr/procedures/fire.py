@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 
 from rules.dice import Dice
 from rules.hexgrid import Hex, LineStep
+from rules.modifiers import Term, line, total
 from rules.rulesets.dhr.procedures.base import (
-    R_ARMOUR_SAVE, R_FIRE, R_LINE_FIRE, R_MEDIC, R_TERRAIN_SAVE, count_under, roll_under,
+    R_ARMOUR_SAVE, R_FIRE, R_LINE_FIRE, R_MEDIC, R_RANGE, R_ROF, R_TERRAIN_SAVE, count_under, roll_under,
 )
 from rules.rulesets.dhr.procedures.morale import MoraleResult, morale_check
 from rules.words import count
@@ -80,12 +81,29 @@ def rof_from_cyclic(rounds_per_minute: int, slots: int) -> tuple[int, ...]:
     return split_rof(rounds_per_minute // 100, slots)
 
 
+def fire_terms(rating: int, distance: int = 0, weapon_range: int = 0, slots: int = 1,
+               modifier: int = 0) -> tuple[Term, ...]:
+    """The firing number's parts: Rating, the range penalty, the RoF penalty, other modifiers (Firing)."""
+    bands = range_penalty(distance, weapon_range)
+    return (Term(rating, "Rating", base=True),
+            Term(-bands, f"range ({distance} hexes at range {weapon_range})", R_RANGE),
+            Term(-(slots - 1), f"{slots} RoF slots", R_ROF),
+            Term(modifier, "other modifiers", R_FIRE))
+
+
 def fire_target(rating: int, distance: int = 0, weapon_range: int = 0, slots: int = 1, modifier: int = 0) -> int:
     """The firing number: Rating - range penalty - RoF penalty + other modifiers (Firing).
 
     The shot can be taken only when this is 1 or more (DHR-A01, DHR-A02).
     """
-    return rating - range_penalty(distance, weapon_range) - (slots - 1) + modifier
+    return total(fire_terms(rating, distance, weapon_range, slots, modifier))
+
+
+def fire_modifiers(rating: int, distance: int = 0, weapon_range: int = 0, slots: int = 1,
+                   modifier: int = 0) -> tuple[str, ...]:
+    """The firing number explained, for the preview and the dice log (none when it is the bare Rating)."""
+    text = line("to hit (roll this or less)", fire_terms(rating, distance, weapon_range, slots, modifier))
+    return (text,) if text else ()
 
 
 def max_range(rating: int, weapon_range: int, slots: int = 1, modifier: int = 0) -> int:
@@ -194,12 +212,13 @@ def fire_roll(
     """Roll to hit (Firing, Range, Rate of Fire). `dice_count` overrides figures x RoF dice (line fire)."""
     per_firer, rof_pen = rof_dice(firer.rof, slots)
     rng_pen = range_penalty(distance, firer.weapon_range)
-    target = firer.rating - rng_pen - rof_pen + modifier
+    target = fire_target(firer.rating, distance, firer.weapon_range, slots, modifier)
     n = firer.figures * per_firer if dice_count is None else dice_count
     if target <= 0:
         return FireRoll(target, n, (), rng_pen, rof_pen, possible=False)
     faces = roll_under(dice, n, target, purpose, rule=rule or (R_FIRE if slots == 1 else f"{R_FIRE}; Rate of Fire; DHR-A08"),
-                       side=firer.side, unit=firer.unit, word="possible hit")
+                       side=firer.side, unit=firer.unit, word="possible hit",
+                       modifiers=fire_modifiers(firer.rating, distance, firer.weapon_range, slots, modifier))
     return FireRoll(target, n, faces, rng_pen, rof_pen)
 
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.dice import Dice
-from rules.rulesets.hundred_wars.terrain import Level, divide, easier
+from rules.modifiers import Term, line
+from rules.rulesets.hundred_wars.terrain import DIVISOR, LEVEL_WORDS, Level, divide, easier
 
 R_RANGE = "Firing; AHW-A08, AHW-A10"
 R_FIRE = "Causing Damage; AHW-A11, AHW-A12"
@@ -86,6 +87,24 @@ def armour_against(armour: int, arc: Arc, *, all_round: bool = False, rear_bulk:
     return armour
 
 
+def armour_modifiers(armour: int, arc: Arc, *, all_round: bool = False, rear_bulk: bool = False) -> tuple[str, ...]:
+    """The Armour factor `armour_against` gives, explained for the odds and the dice log ('' when unchanged)."""
+    effective = armour_against(armour, arc, all_round=all_round, rear_bulk=rear_bulk)
+    why = "halved" if effective == math.ceil(armour / 2) and armour > 1 else "a quarter"
+    text = line("Armour factor", (Term(armour, "Armour", base=True),
+                                  Term(effective - armour, f"{arc} arc: {why}", "AHW-A31")))
+    return (text,) if text else ()
+
+
+def range_modifiers(distance_cm: int, level: Level, kind: Kind = "direct") -> tuple[str, ...]:
+    """How terrain cuts the Range score (`range_score`), for the odds ('' in Easy terrain)."""
+    cut = range_level(level, kind)
+    if cut in ("easy", "impassable"):
+        return ()
+    return (f"Range score: 1d100 x2, then /{DIVISOR[cut]} for {LEVEL_WORDS[cut]} terrain on the line ({R_RANGE}); "
+            f"it must reach {distance_cm} cm",)
+
+
 def doubles_damage(*, indirect_good_hit: bool = False, from_above: bool = False, from_below: bool = False,
                    top_armour: bool = False, mine_proof: bool = False) -> bool:
     """Indirect Good Hits and hits from two elevations higher double unless Top Armour; attacks from below unless Mine Proof."""
@@ -151,9 +170,9 @@ def fire_die(fire: int, good: bool, dice: Dice, purpose: str = "fire", *, side: 
 
 
 def armour_die(armour: int, dice: Dice, purpose: str = "armour", *, side: str | None = None,
-               unit: str | None = None) -> int:
-    """The target's 1d100 Armour roll."""
-    (a,) = dice.roll(1, 100, purpose, side=side, unit=unit, rule=R_FIRE,
+               unit: str | None = None, modifiers: tuple[str, ...] = ()) -> int:
+    """The target's 1d100 Armour roll (`modifiers`: where the factor came from, for the dice log)."""
+    (a,) = dice.roll(1, 100, purpose, side=side, unit=unit, rule=R_FIRE, modifiers=modifiers,
                      outcome=lambda x: f"scores {score_of_armour(x[0], armour)} (Armour {armour})")
     return a
 

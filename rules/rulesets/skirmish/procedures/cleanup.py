@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.dice import Dice
-from rules.rulesets.skirmish.procedures.roll import BASE_TN, Check, roll_check
+from rules.rulesets.skirmish.procedures.roll import BASE_TN, Check, roll_check, tn_line
 
 Status = Literal["carry on", "still downed", "dead"]
 
@@ -23,9 +23,11 @@ def activation_modifiers(*, near_leader: bool = False, alone: bool = False,
     return mods
 
 
-def activation_roll(dice: Dice, skill: int, tn: int, *, side: str | None = None, unit: str | None = None) -> Check:
-    """'Each model must roll a dice (activation roll) to activate': Combat Skill + d10 (SKIRM-A07)."""
-    return roll_check(dice, skill, tn, "activation", side=side, unit=unit, rule="#3")
+def activation_roll(dice: Dice, skill: int, tn: int, *, side: str | None = None, unit: str | None = None,
+                    mods: list[tuple[str, int]] = ()) -> Check:
+    """'Each model must roll a dice (activation roll) to activate': Combat Skill + d10 (SKIRM-A07); `mods` are
+    the TN's modifiers, shown in the dice log."""
+    return roll_check(dice, skill, tn, "activation", side=side, unit=unit, rule="#3", modifiers=(tn_line(mods, "#3"),))
 
 
 def downed_status(face: int) -> Status:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.dice import Dice
-from rules.rulesets.skirmish.procedures.roll import Contest, roll_check, tn_of
+from rules.rulesets.skirmish.procedures.roll import Contest, roll_check, tn_line, tn_of
 from rules.rulesets.skirmish.procedures.shooting import Fate, fate, roll_wound, will_check
 from rules.rulesets.skirmish.weapons import MELEE, cqc_firearm_damage, cqc_firearm_modifier
 
@@ -24,6 +24,12 @@ class Fighter:
     wound_tn: int = 10
     downed: bool = False
     willpower: int = 5
+    mods: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    """The TN's modifiers (`cqc_modifiers`, which `tn` sums), for the odds and the dice log."""
+
+    def modifiers(self) -> tuple[str, ...]:
+        text = tn_line(self.mods, "#5B")
+        return (text,) if text else ()
 
 
 def weapon_in_cqc(weapon: str, melee: str, physique: int) -> tuple[str, int, int, bool]:
@@ -57,9 +63,9 @@ def contest(dice: Dice, active: Fighter, other: Fighter, *, sides: tuple[str | N
             units: tuple[str | None, str | None] = (None, None)) -> Contest:
     """'Models make a contested roll; the highest success wins (active player wins ties)' (SKIRM-A05, A06)."""
     a = roll_check(dice, active.cqc, active.tn, "CQC (attacker)", side=sides[0], unit=units[0], rule="#5B",
-                   dice_count=active.dice)
+                   dice_count=active.dice, modifiers=active.modifiers())
     o = roll_check(dice, other.cqc, other.tn, "CQC (defender)", side=sides[1], unit=units[1], rule="#5B",
-                   dice_count=other.dice)
+                   dice_count=other.dice, modifiers=other.modifiers())
     return Contest(a, o)
 
 

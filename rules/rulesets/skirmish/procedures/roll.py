@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.dice import Dice
+from rules.modifiers import Term, line
 
 BASE_TN = 10
 """'the target number “TN” (usually 10)' (text #2)."""
@@ -43,7 +44,8 @@ class Check:
         return self.passed and self.margin >= CRITICAL
 
     def words(self) -> str:
-        face = "0" if self.face == 10 else str(self.face)
+        # The sum counts a natural 0 as 10 (SKIRM-A01), so it is printed as 10: "4 + 10 = 14", never "4 + 0 = 14".
+        face = str(self.face)
         what = "critical" if self.critical else ("passed" if self.passed else "failed")
         natural = " (natural 0)" if self.face == 10 else (" (natural 1)" if self.face == 1 else "")
         return f"{self.stat} + {face} = {self.total} vs TN {self.tn}: {what}{natural}"
@@ -55,11 +57,12 @@ def best(checks: list[Check]) -> Check:
 
 
 def roll_check(dice: Dice, stat: int, tn: int, purpose: str, *, side: str | None = None,
-               unit: str | None = None, rule: str = "#2", dice_count: int = 1) -> Check:
-    """Roll stat + d10 (the best of `dice_count` d10) against `tn` and log it."""
+               unit: str | None = None, rule: str = "#2", dice_count: int = 1,
+               modifiers: tuple[str, ...] = ()) -> Check:
+    """Roll stat + d10 (the best of `dice_count` d10) against `tn` and log it (`modifiers`: where the TN came from)."""
     faces = dice.roll(
         dice_count, 10, purpose, side=side, unit=unit, rule=rule, zero_is_ten=True,
-        outcome=lambda fs: best([Check(f, stat, tn) for f in fs]).words(),
+        outcome=lambda fs: best([Check(f, stat, tn) for f in fs]).words(), modifiers=modifiers,
     )
     return best([Check(f, stat, tn) for f in faces])
 
@@ -96,6 +99,12 @@ class Contest:
 def tn_of(mods: list[tuple[str, int]]) -> int:
     """The target number after modifiers: 'The target number is modified, so a negative modifier is good' (SKIRM-A03)."""
     return BASE_TN + sum(d for _, d in mods)
+
+
+def tn_line(mods: list[tuple[str, int]] | tuple[tuple[str, int], ...], rule: str) -> str:
+    """The TN from its modifiers, for the odds and the dice log: 'TN (#3): 10 base + 2 suppressed = 12'
+    ('' with no modifier). The same list `tn_of` sums."""
+    return line(f"TN ({rule})", (Term(BASE_TN, "base", base=True), *(Term(d, label) for label, d in mods)))
 
 
 def mods_words(mods: list[tuple[str, int]]) -> str:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from rules.dice import Dice
-from rules.rulesets.skirmish.procedures.roll import BASE_TN, Check, roll_check, tn_of
+from rules.rulesets.skirmish.procedures.roll import BASE_TN, Check, roll_check, tn_line, tn_of
 from rules.rulesets.skirmish.weapons import WEAPONS, traits_of
 
 Mode = Literal["single", "semi", "spray"]
@@ -93,18 +93,26 @@ class Shot:
     reroll: bool
     damage: int
     wound_tn: int
+    mods: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    """The to-hit modifiers `tn` sums, kept to show them in the odds and the dice log."""
+
+    def modifiers(self) -> tuple[str, ...]:
+        text = tn_line(self.mods, "#5")
+        return (text,) if text else ()
 
 
 def shot_for(stat: int, s: Situation, wound_tn: int) -> Shot:
-    return Shot(stat=stat, tn=tn_of(hit_modifiers(s)), reroll=may_reroll(s),
+    mods = tuple(hit_modifiers(s))
+    return Shot(stat=stat, tn=tn_of(mods), reroll=may_reroll(s), mods=mods,
                 damage=WEAPONS[s.weapon].damage_at(s.distance), wound_tn=damage_tn(wound_tn, s.aim))
 
 
 def roll_hit(dice: Dice, shot: Shot, *, side: str | None = None, unit: str | None = None) -> Check:
     """Roll d10 + Shooting; a miss may be re-rolled once where allowed (the second roll stands)."""
-    c = roll_check(dice, shot.stat, shot.tn, "to hit", side=side, unit=unit, rule="#5")
+    c = roll_check(dice, shot.stat, shot.tn, "to hit", side=side, unit=unit, rule="#5", modifiers=shot.modifiers())
     if not c.passed and shot.reroll:
-        c = roll_check(dice, shot.stat, shot.tn, "to hit (re-roll)", side=side, unit=unit, rule="#6")
+        c = roll_check(dice, shot.stat, shot.tn, "to hit (re-roll)", side=side, unit=unit, rule="#6",
+                       modifiers=shot.modifiers())
     return c
 
 
