@@ -9,9 +9,9 @@ the seat's code, `k` registers an SSH public key for it, `n` creates a game
 their files and the next `hexwar serve` resumes them.
 """
 
+from rules.dice import new_seed
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from textual import on
@@ -115,8 +115,7 @@ class NewHostedGame(ModalScreen[str | None]):
             message.update("Choose a scenario.")
             return
         try:
-            service = GameService.new(load_scenario(str(scenario), str(ruleset)),
-                                      random.SystemRandom().randrange(1, 1_000_000))
+            service = GameService.new(load_scenario(str(scenario), str(ruleset)), new_seed())
             game = self.host.add_game(service, name)
         except (ValueError, SaveError) as exc:
             message.update(str(exc))

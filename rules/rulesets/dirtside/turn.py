@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules import reaction
+from rules.dice import KEYED
 from rules.core import Context, Decision, Refusal, Setup, Side, side_of
 from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
@@ -19,7 +20,7 @@ from rules.rulesets.dirtside.legal import activation_actions, can_activate, forc
 # --- set-up ---------------------------------------------------------------------------------
 
 
-def setup(setup: Setup, seed: int, options: dict) -> DSState:
+def setup(setup: Setup, seed: int, options: dict, dice: int = KEYED) -> DSState:
     units: dict[str, DSUnit] = {}
     sides = {s.id for s in setup.sides}
     for u in setup.units:
@@ -28,7 +29,7 @@ def setup(setup: Setup, seed: int, options: dict) -> DSState:
         stats = DSStats(**u.stats)
         units[u.id] = DSUnit(id=u.id, side=u.side, name=u.name, kind=u.kind, at=u.at, stats=stats,
                              start_size=len(stats.elements))
-    state = DSState(ruleset="dirtside", scenario=setup.name, seed=seed, board=setup.board,
+    state = DSState(ruleset="dirtside", scenario=setup.name, seed=seed, dice=dice, board=setup.board,
                     sides=[side_of(Side, s) for s in setup.sides],
                     units=units, options=dict(options), victory=setup.victory, max_turns=setup.max_turns,
                     phase="activation")

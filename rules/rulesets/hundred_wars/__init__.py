@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 from rules.actions import Action
+from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.hundred_wars import preview as pv
 from rules.rulesets.hundred_wars import setup as st
@@ -81,8 +82,8 @@ class HundredWarsRuleset:
     }
     terrain = ter.TERRAIN
 
-    def setup(self, setup: Setup, seed: int, options) -> HwState:
-        return st.build(setup, seed, options)
+    def setup(self, setup: Setup, seed: int, options, dice: int = KEYED) -> HwState:
+        return st.build(setup, seed, options, dice)
 
     def decision(self, state: HwState) -> Decision:
         return turn.decision(state)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 from rules.core import Context, Refusal, Setup, side_of
+from rules.dice import KEYED, SeededDice
 from rules.events import PhaseChanged
 from rules.rulesets.hundred_wars import field
 from rules.rulesets.hundred_wars.state import HwSide, HwState
@@ -15,7 +14,7 @@ OPPOSITE = {"north": "south", "south": "north", "west": "east", "east": "west"}
 MAX_DUMMIES = 10
 
 
-def build(setup: Setup, seed: int, options: dict) -> HwState:
+def build(setup: Setup, seed: int, options: dict, dice: int = KEYED) -> HwState:
     """Units on the map as the scenario places them; every unit without a hex goes under a blind."""
     side_ids = [s.id for s in setup.sides]
     if len(side_ids) > len(EDGES):
@@ -35,7 +34,8 @@ def build(setup: Setup, seed: int, options: dict) -> HwState:
             raise ValueError(f"unit {us.id} stands off the map at {us.at}")
         units[us.id] = HwUnit(id=us.id, side=us.side, name=us.name, kind=us.kind, at=us.at, stats=stats,
                               start=stats.model_copy(deep=True), mode=stats.main_mode)
-    rng = random.Random(f"hundred_wars:blinds:{seed}")  # which blind number hides what: secret, seeded
+    # Which blind number hides what: secret, dealt from the game's keyed stream (the seed as key).
+    rng = SeededDice(seed, derivation=dice, stream="hundred_wars:blinds")
     for side in side_ids:
         groups: dict[str, list[str]] = {}
         for u in units.values():
@@ -51,7 +51,7 @@ def build(setup: Setup, seed: int, options: dict) -> HwState:
             units[bid] = HwUnit(id=bid, side=side, name=f"{side_name} blind {i}", kind="blind", blind=True,
                                 contents=group, dummy=not group, mode="ground")
     sides = [side_of(HwSide, s) for s in setup.sides]
-    return HwState(ruleset="hundred_wars", scenario=setup.name, seed=seed, board=setup.board, sides=sides,
+    return HwState(ruleset="hundred_wars", scenario=setup.name, seed=seed, dice=dice, board=setup.board, sides=sides,
                    units=units, options=dict(options), victory=list(setup.victory), max_turns=setup.max_turns,
                    hex_cm=hex_cm, phase="setup", active_side=side_ids[0])
 
