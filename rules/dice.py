@@ -29,7 +29,8 @@ LEGACY = 1
 """The first derivation: `random.Random(f"hexwar:{seed}:{index}")`; anyone who has seen a few rolls can
 find a small seed by trying them all. Only saves written before `KEYED` use it."""
 KEYED = 2
-"""Keyed BLAKE2b over (stream, action index, block counter), the seed as key."""
+"""Keyed BLAKE2b, the seed as key, over (stream, action index, the roll's purpose, side and unit, how many
+such rolls came before in the action, block counter)."""
 DERIVATIONS = (LEGACY, KEYED)
 
 SEED_BITS = 128
@@ -202,11 +203,28 @@ class SeededDice(Dice):
         elif derivation == KEYED:
             self._rng = None
             self._key = _key(seed)
-            self._label = f"hexwar dice|{stream}|{action_index}|".encode()
+            self._prefix = f"hexwar dice|{stream}|{action_index}|"
+            self._counts: dict[tuple[str, str, str], int] = {}
+            self._about = ("", "", "")
+            self._label = b""
             self._block = 0
             self._pool = b""
         else:
             raise ValueError(f"unknown dice derivation {derivation!r} (known: {DERIVATIONS})")
+
+    def roll(self, n: int, sides: int, purpose: str, *, side: str | None = None, unit: str | None = None,
+             **kwargs) -> tuple[int, ...]:
+        # Keyed dice give each (purpose, side, unit) of the action its own stream, so a roll that only
+        # its side sees (a hidden unit's) moves no other roll: the count of hidden rolls shows nowhere.
+        self._about = (purpose, side or "", unit or "")
+        return super().roll(n, sides, purpose, side=side, unit=unit, **kwargs)
+
+    def _start_roll(self) -> None:
+        """Point the keyed stream at this roll's own: its (purpose, side, unit) and how many came before."""
+        k = self._counts.get(self._about, 0)
+        self._counts[self._about] = k + 1
+        self._label = (self._prefix + "|".join(self._about) + f"|{k}|").encode()
+        self._block, self._pool = 0, b""
 
     def _word(self) -> int:
         """The next 32 bits of the keyed stream."""
@@ -233,6 +251,8 @@ class SeededDice(Dice):
         if self._rng is not None:
             self._rng.shuffle(items)
             return
+        self._about = ("shuffle", "", "")
+        self._start_roll()
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
@@ -240,6 +260,7 @@ class SeededDice(Dice):
     def _faces(self, n: int, sides: int, purpose: str) -> tuple[int, ...]:
         if self._rng is not None:
             return tuple(self._rng.randint(1, sides) for _ in range(n))
+        self._start_roll()
         return tuple(self.below(sides) + 1 for _ in range(n))
 
 

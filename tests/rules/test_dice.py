@@ -106,7 +106,7 @@ OLD_SEEDS = range(1, 3001)
 
 
 def seen_rolls(ruleset: str, scenario: str, seed: int, derivation: int, side: str, actions: int = 300):
-    """(action index, [(sides, faces), ...]) of the rolls `side`'s seat saw in random play."""
+    """(action index, [roll record, ...]) of the rolls `side`'s seat saw in random play."""
     import random as stdlib_random
 
     from rules.service import GameService
@@ -122,12 +122,12 @@ def seen_rolls(ruleset: str, scenario: str, seed: int, derivation: int, side: st
         legal = game.legal_actions(side_now)
         if legal:
             assert game.apply(rng.choice(legal)).ok
-    seen: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+    seen: dict[int, list[RollRecord]] = {}
     for index, event in game.seat(side).numbered_events():
         if event.kind == "rolled":
-            seen.setdefault(index, []).append((event.record.sides, event.record.faces))
+            seen.setdefault(index, []).append(event.record)
     shown = sorted(seen.items())
-    bits = sum(len(faces) * math.log2(sides) for _, rolls in shown for sides, faces in rolls)
+    bits = sum(len(r.faces) * math.log2(r.sides) for _, rolls in shown for r in rolls)
     assert bits >= 30, "too few rolls to tell the candidate seeds apart"
     return shown
 
@@ -136,8 +136,8 @@ def fits(seed: int, derivation: int, seen) -> bool:
     """Whether the dice of (seed, derivation) give the rolls of each seen action, in order."""
     for index, rolls in seen:
         dice = SeededDice(seed, index, derivation=derivation)
-        for sides, faces in rolls:
-            if dice.roll(len(faces), sides, "guess") != faces:
+        for r in rolls:
+            if dice.roll(len(r.faces), r.sides, r.purpose, side=r.side, unit=r.unit) != r.faces:
                 return False
     return True
 
@@ -199,3 +199,14 @@ def test_a_keyed_shuffle_is_a_permutation_that_depends_on_the_stream():
 def test_an_unknown_derivation_is_refused():
     with pytest.raises(ValueError, match="unknown dice derivation"):
         SeededDice(1, 0, derivation=9)
+
+
+def test_a_roll_only_its_side_sees_moves_no_other_roll():
+    """Each (purpose, side, unit) of an action has its own keyed stream: a hidden unit's extra roll leaves
+    every other roll of the action as it was, so how many there were shows nowhere."""
+    with_hidden = SeededDice(5, 3)
+    with_hidden.roll(1, 10, "orders", side="red", unit="red-hidden")
+    after = with_hidden.roll(3, 10, "orders", side="red", unit="red-hq")
+    assert after == SeededDice(5, 3).roll(3, 10, "orders", side="red", unit="red-hq")
+    twice = SeededDice(5, 3)
+    assert twice.roll(3, 10, "fire", unit="a") != twice.roll(3, 10, "fire", unit="a")  # the second: a new stream
