@@ -206,9 +206,7 @@ class SeededDice(Dice):
             self._prefix = f"hexwar dice|{stream}|{action_index}|"
             self._counts: dict[tuple[str, str, str], int] = {}
             self._about = ("", "", "")
-            self._label = b""
-            self._block = 0
-            self._pool = b""
+            self._start_roll()  # `below` may draw before any roll
         else:
             raise ValueError(f"unknown dice derivation {derivation!r} (known: {DERIVATIONS})")
 

@@ -38,7 +38,11 @@ class HundredWarsRuleset:
         OptionSpec(id="dummy_blinds", label="Dummy blinds per side", default=2,
                    help="Imagined blinds each side may bring on besides its real units and groups."),
         OptionSpec(id="dummy_move", label="Dummy blind Move (cm)", default=10,
-                   help="How fast a dummy blind rolls to move."),
+                   help="How fast a dummy blind rolls to move when its owner chose no Move of their force "
+                        "for it to imitate."),
+        OptionSpec(id="army_lists", label="Army lists known", default=False,
+                   help="Each side knows the others' army lists (their units' names) from the start, never "
+                        "which units are still under blinds."),
         OptionSpec(id="place_terrain", label="Players place terrain", default=False,
                    help="Setting up: each player rolls 1d10 and places up to that many terrain pieces in turn, "
                         "the low scorer first, on top of the scenario's map."),
@@ -108,6 +112,9 @@ class HundredWarsRuleset:
 
     def describe(self, state: HwState, action: Action) -> str:
         return words.describe(state, action)
+
+    def describe_to_others(self, state: HwState, action: Action) -> str:
+        return words.describe_to_others(state, action)
 
     def reference(self) -> str:
         return (Path(__file__).parent / "reference.md").read_text(encoding="utf-8")

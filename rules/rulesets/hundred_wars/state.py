@@ -89,6 +89,10 @@ class HwState(GameState):
     pending: list[PendingDamage] = Field(default_factory=list)
     agreed_end: list[str] = Field(default_factory=list)
     teleported: list[str] = Field(default_factory=list)
+    army_lists: dict[str, list[str]] = Field(default_factory=dict)
+    """Side -> its units' names, sorted (the `army_lists` option): what the others know of its force."""
+    viewer: str | None = None
+    """The side this state is the view of (view.py); None: the whole game."""
 
     def acting(self) -> str | None:
         return self.order[self.step] if self.order and self.step < len(self.order) else None
