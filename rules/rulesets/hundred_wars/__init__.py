@@ -27,7 +27,8 @@ from rules.rulesets.hundred_wars.units import HwStats
 class HundredWarsRuleset:
     id = "hundred_wars"
     name = "A Hundred Wars V2: generic d10 wargame"
-    version = 1
+    version = 2
+    """2: the `army_lists` option (games of version 1 go on without it: saves/migrations.py)."""
     side_model = HwSide
     victory_kinds = victory.KINDS
     campaign_model = Campaign

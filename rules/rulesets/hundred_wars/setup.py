@@ -53,9 +53,7 @@ def build(setup: Setup, seed: int, options: dict, dice: int = KEYED) -> HwState:
             units[bid] = HwUnit(id=bid, side=side, name=f"{side_name} blind {i}", kind="blind", blind=True,
                                 contents=group, dummy=not group, mode="ground")
     sides = [side_of(HwSide, s) for s in setup.sides]
-    army_lists = {s: sorted(u.name for u in units.values() if u.side == s and not u.blind) for s in side_ids}
     return HwState(ruleset="hundred_wars", scenario=setup.name, seed=seed, dice=dice, board=setup.board, sides=sides,
-                   army_lists=army_lists,
                    units=units, options=dict(options), victory=list(setup.victory), max_turns=setup.max_turns,
                    hex_cm=hex_cm, phase="setup", active_side=side_ids[0])
 

@@ -89,8 +89,8 @@ class HwState(GameState):
     pending: list[PendingDamage] = Field(default_factory=list)
     agreed_end: list[str] = Field(default_factory=list)
     teleported: list[str] = Field(default_factory=list)
-    army_lists: dict[str, list[str]] = Field(default_factory=dict)
-    """Side -> its units' names, sorted (the `army_lists` option): what the others know of its force."""
+    army_lists: dict[str, list[str]] | None = None
+    """Only in a side's view, with the `army_lists` option: each other side's units' names, sorted (view.py)."""
     viewer: str | None = None
     """The side this state is the view of (view.py); None: the whole game."""
 

@@ -27,8 +27,9 @@ def view(state: HwState, side: str | None) -> HwState:
         if u.blind and u.side != side:
             u.contents, u.dummy, u.imitates = [], False, None
     seen.pips = {cid: n for cid, n in seen.pips.items() if cid not in hidden}
-    if not state.options.get("army_lists", False):
-        seen.army_lists = {s: names for s, names in seen.army_lists.items() if s == side}
+    if state.options.get("army_lists", False):  # the scenario's choice: names only, never which still hide
+        seen.army_lists = {s: sorted(u.name for u in state.units.values() if u.side == s and not u.blind)
+                           for s in state.side_ids() if s != side}
     seen.viewer = side
     seen.options = {k: v for k, v in seen.options.items() if k not in SECRET_OPTIONS}
     return seen

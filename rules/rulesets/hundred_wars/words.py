@@ -252,7 +252,7 @@ def side_lines(state: HwState, side: str) -> list[str]:
     if state.viewer in (None, side):  # another side's blinds still to come are its secret (view.py)
         waiting = sum(1 for b in state.units.values() if b.blind and b.side == side and b.at is None and not b.eliminated)
         lines.append(f"Blinds off table: {waiting}")
-    elif side in state.army_lists:
+    elif state.army_lists and side in state.army_lists:
         lines.append("Army list: " + ", ".join(state.army_lists[side]))
     lines.append(f"Damage received: {victory.damage_received(state, side)} pts")
     return lines
