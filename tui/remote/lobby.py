@@ -9,7 +9,6 @@ the seat's code, `k` registers an SSH public key for it, `n` creates a game
 their files and the next `hexwar serve` resumes them.
 """
 
-from rules.dice import new_seed
 from __future__ import annotations
 
 from pathlib import Path
@@ -23,6 +22,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from tui.widgets.lists import SafeSelect
 
 from rules import registry
+from rules.dice import new_seed
 from saves.errors import SaveError
 from tui.remote.host import SPECTATOR, Host
 from tui.remote.keys import KeyRefused, fingerprint_of
