@@ -40,7 +40,7 @@ MAX_SEED = 2**256 - 1
 
 def new_seed() -> int:
     """A game's default seed: 128 bits from `secrets`, never a number anyone could try them all of."""
-    return secrets.randbits(SEED_BITS) | (1 << (SEED_BITS - 1))  # full length: at least 128 bits
+    return secrets.randbits(SEED_BITS) | (1 << SEED_BITS)  # 128 random bits under a leading 1: always 129 long
 
 
 def _key(seed: int) -> bytes:

@@ -166,9 +166,10 @@ def test_even_a_known_small_seed_does_not_give_keyed_dice_to_the_old_derivation(
     assert attack(seen, extra=(2024,)) == [(2024, KEYED)] * 2  # the sample holds 2024 too
 
 
-def test_new_seeds_have_128_bits_and_differ():
-    seeds = {new_seed() for _ in range(50)}
-    assert len(seeds) == 50 and all(s.bit_length() == 128 for s in seeds)
+def test_new_seeds_have_128_random_bits_and_differ():
+    seeds = {new_seed() for _ in range(200)}
+    assert len(seeds) == 200 and all(s.bit_length() == 129 for s in seeds)
+    assert {s >> 127 & 1 for s in seeds} == {0, 1}  # the top random bit varies too
 
 
 def test_keyed_faces_do_not_follow_from_the_seed_in_the_old_way():
