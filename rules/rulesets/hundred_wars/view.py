@@ -36,11 +36,16 @@ def view(state: HwState, side: str | None) -> HwState:
 
 
 def waiting(state: HwState) -> list[str]:
-    """Blinds not yet on the table and units still under a blind: what no other side may see or count."""
+    """Blinds not yet on the table and units still under a blind (with what they carry or hold in a teleport
+    buffer): what no other side may see or count."""
     out = [b.id for b in state.units.values() if b.blind and b.at is None and not b.eliminated]
     for b in state.units.values():
         if b.blind and not b.eliminated:
             out += b.contents
+    for uid in out:  # grows while walked: passengers of passengers too
+        u = state.units.get(uid)
+        if u is not None:
+            out += [p for p in (*u.carried, *u.buffer) if p in state.units and p not in out]
     return out
 
 
