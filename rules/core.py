@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from rules.actions import Action
 from rules.board import Board
-from rules.dice import Dice
+from rules.dice import KEYED, Dice
 from rules.events import Event, Rolled
 from rules.hexgrid import Hex
 
@@ -157,6 +157,8 @@ class GameState(BaseModel):
     ruleset: str
     scenario: str = ""
     seed: int = 0
+    dice: int = KEYED
+    """How the dice derive from the seed (rules/dice.py): KEYED, or LEGACY for games saved before it."""
     board: Board
     sides: list[Side]
     """The sides, of the rule set's `side_model`."""
@@ -396,8 +398,9 @@ class Ruleset(Protocol):
     """What this rule set carries from one battle of a campaign into the next (survivors,
     repairs, points...), or None when it has no campaigns. Validates a campaign file's `[carry]`."""
 
-    def setup(self, setup: Setup, seed: int, options: dict[str, bool | int | str]) -> GameState:
-        """The state at action 0 (opening hands dealt, chip bag filled...)."""
+    def setup(self, setup: Setup, seed: int, options: dict[str, bool | int | str], dice: int = KEYED) -> GameState:
+        """The state at action 0 (opening hands dealt, chip bag filled...), its `dice` derivation
+        `dice`: anything hidden it deals comes from `SeededDice(seed, ..., derivation=dice)`."""
         ...
 
     def decision(self, state: GameState) -> Decision: ...

@@ -5,19 +5,49 @@ each call yields a `RollRecord` (who, why, the faces, the number needed, the
 outcome) that reaches the dice log through the sink the game service installs.
 
 `Dice` is the base; `SeededDice` derives one stream per (game seed, action index), so replaying an
-action log, or reloading a save, rolls exactly the same faces. `ScriptedDice`
+action log, or reloading a save, rolls exactly the same faces. The stream is keyed BLAKE2b with the
+seed as the key (`KEYED`): the faces a player has seen give neither the seed nor a future roll, short of
+trying every key. Games saved before it keep the old derivation (`LEGACY`, `random.Random` seeded with
+a string), recorded in their state's `dice`, so that they replay as played. `new_seed` makes a game's
+default seed: 128 bits from the operating system's secure source. `ScriptedDice`
 hands out faces given by a test and fails loudly when it runs out or a face
 cannot occur on the die asked for.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
+import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
+
+LEGACY = 1
+"""The first derivation: `random.Random(f"hexwar:{seed}:{index}")`; anyone who has seen a few rolls can
+find a small seed by trying them all. Only saves written before `KEYED` use it."""
+KEYED = 2
+"""Keyed BLAKE2b, the seed as key, over (stream, action index, the roll's purpose, side and unit, how many
+such rolls came before in the action, block counter)."""
+DERIVATIONS = (LEGACY, KEYED)
+
+SEED_BITS = 128
+MAX_SEED = 2**256 - 1
+"""Seeds are whole numbers from 0 to this (a 32-byte key)."""
+
+
+def new_seed() -> int:
+    """A game's default seed: 128 bits from `secrets`, never a number anyone could try them all of."""
+    return secrets.randbits(SEED_BITS) | (1 << SEED_BITS)  # 128 random bits under a leading 1: always 129 long
+
+
+def _key(seed: int) -> bytes:
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"a seed is a whole number from 0 to 2**256-1, not {seed}")
+    return seed.to_bytes(32, "big")
+
 
 Test = Literal["<=", ">=", ">", "<"]
 """How a face is compared with the number needed: DHR rolls equal or under (<=),
@@ -158,20 +188,83 @@ class Dice(ABC):
 class SeededDice(Dice):
     """Deterministic dice for one action of one game.
 
-    The stream depends only on the game seed and the action's index in the log,
-    so a replay or a reload rolls the same faces, and undoing an action and
-    applying it again does not give a fresh roll.
+    The stream depends only on the game seed, the action's index in the log and
+    `stream` (a name for dice that are not an action's: a shuffle, a hidden
+    set-up), so a replay or a reload rolls the same faces, and undoing an action
+    and applying it again does not give a fresh roll. `derivation` is the game's
+    (`GameState.dice`): `KEYED`, or `LEGACY` for games saved before it.
     """
 
-    def __init__(self, seed: int, action_index: int = 0, sink: RollSink | None = None) -> None:
+    def __init__(self, seed: int, action_index: int = 0, sink: RollSink | None = None, *,
+                 derivation: int = KEYED, stream: str = "") -> None:
         super().__init__(sink)
         self.seed = seed
         self.action_index = action_index
-        # A string seed is hashed with SHA-512 by `random`, stable across runs and platforms.
-        self._rng = random.Random(f"hexwar:{seed}:{action_index}")
+        self.derivation = derivation
+        if derivation == LEGACY:
+            # A string seed is hashed with SHA-512 by `random`, stable across runs and platforms.
+            label = f"{stream}:{seed}" if stream else f"hexwar:{seed}:{action_index}"
+            self._rng: random.Random | None = random.Random(label)
+        elif derivation == KEYED:
+            self._rng = None
+            self._key = _key(seed)
+            self._prefix = f"hexwar dice|{stream}|{action_index}|"
+            self._counts: dict[tuple[str, str, str], int] = {}
+            self._about = ("", "", "")
+            self._start_roll()  # `below` may draw before any roll
+        else:
+            raise ValueError(f"unknown dice derivation {derivation!r} (known: {DERIVATIONS})")
+
+    def roll(self, n: int, sides: int, purpose: str, *, side: str | None = None, unit: str | None = None,
+             **kwargs) -> tuple[int, ...]:
+        # Keyed dice give each (purpose, side, unit) of the action its own stream, so a roll that only
+        # its side sees (a hidden unit's) moves no other roll: the count of hidden rolls shows nowhere.
+        self._about = (purpose, side or "", unit or "")
+        return super().roll(n, sides, purpose, side=side, unit=unit, **kwargs)
+
+    def _start_roll(self) -> None:
+        """Point the keyed stream at this roll's own: its (purpose, side, unit) and how many came before."""
+        k = self._counts.get(self._about, 0)
+        self._counts[self._about] = k + 1
+        self._label = (self._prefix + "|".join(self._about) + f"|{k}|").encode()
+        self._block, self._pool = 0, b""
+
+    def _word(self) -> int:
+        """The next 32 bits of the keyed stream."""
+        if not self._pool:
+            self._pool = hashlib.blake2b(self._label + str(self._block).encode(), key=self._key).digest()
+            self._block += 1
+        word, self._pool = self._pool[:4], self._pool[4:]
+        return int.from_bytes(word, "big")
+
+    def below(self, n: int) -> int:
+        """A whole number from 0 to n-1, every one equally likely (rejection, no modulo bias)."""
+        if self._rng is not None:
+            return self._rng.randrange(n)
+        if not 0 < n <= 2**32:
+            raise ValueError(f"cannot draw below {n}")
+        limit = 2**32 - 2**32 % n
+        while True:
+            word = self._word()
+            if word < limit:
+                return word % n
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle `items` in place (Fisher-Yates) from this stream; records nothing."""
+        if self._rng is not None:
+            self._rng.shuffle(items)
+            return
+        self._about = ("shuffle", "", "")
+        self._start_roll()
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
 
     def _faces(self, n: int, sides: int, purpose: str) -> tuple[int, ...]:
-        return tuple(self._rng.randint(1, sides) for _ in range(n))
+        if self._rng is not None:
+            return tuple(self._rng.randint(1, sides) for _ in range(n))
+        self._start_roll()
+        return tuple(self.below(sides) + 1 for _ in range(n))
 
 
 class DiceExhausted(AssertionError):

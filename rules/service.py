@@ -3,8 +3,9 @@
 It holds the scenario's opening state, the log of applied actions and a stack of
 exact snapshots. `apply` works on a deep copy, so a refused action changes
 nothing and undo restores the very state that was there before. Dice for the
-action at index i always come from `SeededDice(seed, i)`: a replay, a reload,
-or an undo-and-redo roll the same faces.
+action at index i always come from `SeededDice(seed, i)` (in the state's `dice`
+derivation): a replay, a reload, or an undo-and-redo roll the same faces. The
+seed stays here and in the host's files: a seat's view never carries it.
 
 A replay (loading a save) applies the log in place and keeps a snapshot only
 every `CHECKPOINT` actions: copying the state is most of an action's cost, and a
@@ -23,7 +24,7 @@ from rules import registry
 from rules.actions import Action, parse_action
 from rules.clone import clone
 from rules.core import Context, Decision, GameResult, GameState, Preview, Refusal, Ruleset, Setup
-from rules.dice import Dice, RollSink, SeededDice
+from rules.dice import KEYED, Dice, RollSink, SeededDice
 from rules.events import Event, GameOver, Rolled
 from rules.seat import Seat, UndoPolicy
 from rules.words import possessive
@@ -94,8 +95,9 @@ class GameService:
     store: Store | None = None
     setup: Setup | None = None
     """The scenario the game was made from (`new` sets it; saves write it out)."""
-    dice_source: Callable[[int, int, RollSink], Dice] = SeededDice
-    """Makes the dice of action `index` from (seed, index, sink); tests put scripted dice here."""
+    dice_source: Callable[[int, int, RollSink], Dice] | None = None
+    """Makes the dice of action `index` from (seed, index, sink); tests put scripted dice here. None: the
+    `SeededDice` of the state's derivation."""
     prefs: dict[str, bool] = field(default_factory=dict)
     """How the game is shown, kept with it in saves (`[game] solo`: F4's pass-the-keyboard choice); no rule
     reads it."""
@@ -115,13 +117,15 @@ class GameService:
         seed: int,
         options: dict[str, bool | int | str] | None = None,
         store: Store | None = None,
+        dice: int = KEYED,
     ) -> GameService:
-        """A new game of the scenario `setup`, with the scenario's options overridden by `options`."""
+        """A new game of the scenario `setup`, with the scenario's options overridden by `options`;
+        `dice` is the dice derivation (LEGACY only for saves written before KEYED)."""
         ruleset = registry.get(setup.ruleset)
         chosen = {o.id: o.default for o in ruleset.options}
         chosen.update(setup.options)
         chosen.update(options or {})
-        return cls(ruleset, ruleset.setup(setup, seed, chosen), store, setup)
+        return cls(ruleset, ruleset.setup(setup, seed, chosen, dice), store, setup)
 
     @classmethod
     def replay(
@@ -270,8 +274,11 @@ class GameService:
 
     def _run(self, state: GameState, action: Action, index: int) -> tuple[Event, ...]:
         """Apply `action` to `state` in place with the dice of action `index`; raises Refusal."""
-        seed = state.seed
-        ctx = Context(lambda sink: self.dice_source(seed, index, sink))
+        seed, derivation, source = state.seed, state.dice, self.dice_source
+        if source is None:
+            ctx = Context(lambda sink: SeededDice(seed, index, sink, derivation=derivation))
+        else:
+            ctx = Context(lambda sink: source(seed, index, sink))
         self.ruleset.apply(state, action, ctx)
         if state.result is None:
             result = self.ruleset.victory(state)

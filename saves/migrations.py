@@ -121,6 +121,12 @@ def _with_option(data: dict[str, Any], option: str, value: Any) -> dict[str, Any
     return data
 
 
+@ruleset_step("hundred_wars", 1)
+def _hundred_wars_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Hundred Wars 2: the `army_lists` option (off: as every game of version 1 was played)."""
+    return _with_option(data, "army_lists", False) | {"ruleset_version": 2}
+
+
 @ruleset_step("dhr", 1)
 def _dhr_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """DHR 2: a side is DHR's own (id, name, players, commander); the core's `leader` is gone."""

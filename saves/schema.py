@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
 
 from rules import registry
 from rules.board import MAX_SIDE, Board, EdgeFeature, HexFeature
+from rules.dice import MAX_SEED as DICE_MAX_SEED
 from rules.core import MAX_TEXT, MAX_UNITS, GameState, Setup, SideSetup, UnitSetup, VictoryCondition
 from rules.hexgrid import Direction, Hex, from_offset, to_offset
 from saves.errors import Problem, literal, problems_from_validation, shown
@@ -142,7 +143,12 @@ class BranchEntry(_FileModel):
 class GameEntry(_FileModel):
     """`[game]` of a save: what, with the scenario, rebuilds the game exactly."""
 
-    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
+    seed: int | Annotated[str, Field(pattern=r"^[0-9]{1,80}$")]
+    """The dice seed, a whole number: one beyond TOML's 64-bit integers (a default seed has 128 bits)
+    is written as its decimal text."""
+    dice: Literal[1, 2] = 1
+    """How the dice derive from the seed (rules/dice.py): 2, keyed. Absent (1): a save written before
+    keyed dice, whose log replays with the old derivation."""
     options: dict[str, OptionValue] = {}
     """The options chosen for this game (the scenario's defaults overridden)."""
     actions: Annotated[list[Annotated[str, Field(max_length=MAX_ACTION_TEXT)]], Field(max_length=MAX_ACTIONS)] = []
@@ -156,6 +162,14 @@ class GameEntry(_FileModel):
     """Side id -> who plays it (format 3); a side not listed is a person's. Does not change the game."""
     branched_from: BranchEntry | None = None
     """Where a branched game came from (optional: absent in every other save, so no format bump)."""
+
+    @field_validator("seed")
+    @classmethod
+    def _seed_value(cls, value: int | str) -> int:
+        number = int(value)
+        if not 0 <= number <= DICE_MAX_SEED:
+            raise ValueError("a seed is a whole number from 0 to 2**256-1")
+        return number
 
 
 class Document(Setup):
@@ -566,6 +580,8 @@ def plain(value: Any) -> Any:
         return plain(value.value)
     if isinstance(value, Fraction):
         return str(value)
+    if isinstance(value, int) and not isinstance(value, bool) and not -2**63 <= value < 2**63:
+        return str(value)  # beyond TOML's integers (a 128-bit seed): its decimal text
     return value
 
 

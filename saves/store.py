@@ -104,7 +104,8 @@ def _text(action: Any) -> str:
 def game_table(service: GameService) -> dict[str, Any]:
     """`[game]`: the seed, the chosen options, the action log, the app version."""
     return {
-        "seed": service.initial.seed,
+        "seed": plain(service.initial.seed),
+        "dice": service.initial.dice,
         "app_version": app_version(),
         "options": plain(dict(service.initial.options)),
         "actions": [_text(step.action) for step in service.history],
@@ -156,9 +157,12 @@ def _rebuilt(doc: Document, file: str | None, store: Store | None = None) -> Gam
     setup, ruleset = checked_setup(doc, file)
     try:
         if doc.start is not None:
-            service = GameService(ruleset, resume.position(ruleset, setup, doc.start, file, "start"), setup=setup)
+            start = resume.position(ruleset, setup, doc.start, file, "start")
+            if "dice" not in doc.start:  # written before keyed dice: its log rolled the old way
+                start.dice = doc.game.dice
+            service = GameService(ruleset, start, setup=setup)
         else:
-            service = GameService.new(setup, doc.game.seed, dict(doc.game.options))
+            service = GameService.new(setup, doc.game.seed, dict(doc.game.options), dice=doc.game.dice)
     except SaveError:
         raise
     except Exception as exc:  # the rules reject the scenario: report, never a traceback
@@ -190,6 +194,8 @@ def _rebuilt(doc: Document, file: str | None, store: Store | None = None) -> Gam
     rebuilt = snapshot_of(service.state)
     if BOARD_DIGEST not in doc.snapshot:  # written before the board was checked: compare the rest
         rebuilt.pop(BOARD_DIGEST)
+    if "dice" not in doc.snapshot:  # written before keyed dice: `[game] dice` said which
+        rebuilt.pop("dice", None)
     diff = first_difference(rebuilt, doc.snapshot, shared_only=doc.migrated)  # FORMAT.md: older files
     if diff is not None and doc.migrated:
         why = f"snapshot.{diff[0]}: the replay of the action log gives {shown(diff[1])}, the file says {shown(diff[2])}"

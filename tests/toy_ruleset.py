@@ -106,14 +106,14 @@ class ToyRuleset:
     """No glyphs: the map draws the scenario's legend characters (the toy's forest is 'F'). The
     wall and the road are for the map's tests."""
 
-    def setup(self, setup: Setup, seed: int, options) -> ToyState:
+    def setup(self, setup: Setup, seed: int, options, dice: int = 2) -> ToyState:
         units = {
             u.id: ToyUnit(id=u.id, side=u.side, name=u.name, kind=u.kind, at=u.at, stats=ToyStats(**u.stats))
             for u in setup.units
         }
         sides = [s.id for s in setup.sides]
         return ToyState(
-            ruleset=self.id, scenario=setup.name, seed=seed, board=setup.board,
+            ruleset=self.id, scenario=setup.name, seed=seed, dice=dice, board=setup.board,
             sides=[side_of(ToySide, s) for s in setup.sides],
             units=units, options=options, victory=setup.victory, max_turns=setup.max_turns,
             active_side=sides[0], phase="play",

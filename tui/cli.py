@@ -61,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     new = sub.add_parser(
         "new", help="start a new game and open it",
         description="Start a new game of RULESET and open the game screen. Without --scenario, "
-        "the rule set's teaching scenario; without --seed, a random seed (shown).",
+        "the rule set's teaching scenario; without --seed, a secret random seed (128 bits).",
     )
     new.add_argument("ruleset", metavar="RULESET", help="rule set id (see `hexwar list`)")
     new.add_argument("--scenario", metavar="NAME", help="a bundled scenario's name, or a scenario file's path")
@@ -280,9 +280,8 @@ def cmd_list() -> int:
 
 
 def _new_service(args: argparse.Namespace):
-    import random
-
     from rules import registry
+    from rules.dice import new_seed
     from rules.service import GameService
     from saves.errors import SaveError
     from saves.scenarios import default_scenario, load_scenario
@@ -295,7 +294,7 @@ def _new_service(args: argparse.Namespace):
     name = args.scenario or default_scenario(ruleset).name
     setup = load_scenario(name, ruleset)
     args.ai = _computer_sides(args.ai, [(s.id, s.name) for s in setup.sides])
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    seed = args.seed if args.seed is not None else new_seed()
     try:
         service = GameService.new(setup, seed, store=AutosaveStore())
     except SaveError:
@@ -305,6 +304,12 @@ def _new_service(args: argparse.Namespace):
 
         raise rules_refusal(name, registry.get(ruleset), exc) from None
     return service, seed
+
+
+def _seed_words(args: argparse.Namespace, seed: int) -> str:
+    """The seed as a new game's first line says it: a given one is shown (to replay the game); a default
+    one stays secret, so that no one at the screen can work out the dice to come."""
+    return f"seed {seed}" if args.seed is not None else "a secret seed"
 
 
 def _side_id(option: str, asked: str, sides: list[tuple[str, str]]) -> str:
@@ -350,7 +355,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     service, seed = _new_service(args)
     setup = service.setup
     title = literal(setup.title or setup.name, 60) if setup else service.state.scenario
-    print(f"hexwar: new {service.ruleset.id} game, scenario {title}, seed {seed}", file=sys.stderr)
+    print(f"hexwar: new {service.ruleset.id} game, scenario {title}, {_seed_words(args, seed)}", file=sys.stderr)
     if args.plain:
         return _open_plain(service, args.side, args.ai)
     start: dict[str, Any] = {"new": service, "seed": seed, "ai": dict(args.ai), "referee": args.referee}
@@ -425,7 +430,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             game = host.add_game(service, args.name)
         except ValueError as exc:
             raise UserError(str(exc)) from None
-        _out(f"New game {game.name} ({service.ruleset.id}, seed {seed}).")
+        _out(f"New game {game.name} ({service.ruleset.id}, {_seed_words(args, seed)}).")
     if args.register or args.forget:
         return _serve_keys(host, args)
     if not args.no_lobby and sys.stdin.isatty() and sys.stdout.isatty():
@@ -538,10 +543,8 @@ def cmd_campaign(args) -> int:
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
-    import random
-
     from rules import registry
-    from rules.dice import SeededDice
+    from rules.dice import SeededDice, new_seed
     from rules.resolver import preview_lines, procedures, run
 
     if args.ruleset is None:
@@ -573,7 +576,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         for line in preview_lines(proc.odds(values)):
             _out(line)
         if args.roll:
-            seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+            seed = args.seed if args.seed is not None else new_seed()
             dice = SeededDice(seed, 0)
             lines = proc.roll(values, dice)
             _out(f"Roll (seed {seed}):")

@@ -187,7 +187,8 @@ def test_quad_attack():
     from rules.rulesets.quad.combat import attack_inputs
     from saves.scenarios import load_scenario
 
-    game, rng = GameService.new(load_scenario("teaching", "quad"), seed=5), random.Random(5)
+    # seed 14: with keyed dice, a game whose random play meets an attack before the rebels hold out
+    game, rng = GameService.new(load_scenario("teaching", "quad"), seed=14), random.Random(5)
     for _ in range(600):
         side = game.decision().side
         attacks = [a for a in game.legal_actions(side) if a.kind == "attack"]

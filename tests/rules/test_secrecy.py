@@ -141,3 +141,90 @@ def test_the_referee_sees_everything_but_the_seed():
     assert set(referee.view().secret) == set(game.state.secret)
     assert referee.view().seed == 0 and game.state.seed == 5
     assert set(game.seat("a").view().secret) == {"a"}
+
+
+# --- what can be counted --------------------------------------------------------------------------------
+#
+# A side must not be able to count what another side hides. Hundred Wars: two games whose only difference
+# is how many dummies, or how many units under its blinds, a side has give the other side the same answers
+# (views, words, previews, events) until the blind that differs is revealed. The other rule sets hide no
+# count of units: QUAD's hand sizes and Dirtside's chit pool are public by their rules.
+
+COUNT_STEPS = 160
+
+
+def _hw_game(seed: int) -> GameService:
+    from saves.scenarios import load_scenario
+
+    return GameService.new(load_scenario("first-blinds", "hundred_wars"), seed=seed)
+
+
+def _extra_unit(state, like: str, uid: str):
+    """A copy of unit `like` under the id `uid`, not on the table: one more unit of the same Move."""
+    u = state.units[like].model_copy(deep=True)
+    u.id, u.name, u.at = uid, u.name + " (reserve)", None
+    return u
+
+
+def one_dummy_fewer(game: GameService, side: str) -> tuple[GameService, str]:
+    """The same game but one of `side`'s dummies hides a unit (a copy of its slowest unit without Orders)."""
+    state = game.initial.model_copy(deep=True)
+    dummy = next(b for b in sorted(state.units.values(), key=lambda u: u.id) if b.side == side and b.dummy)
+    slowest_first = sorted(state.units.values(), key=lambda u: (max((m.factor for m in u.stats.move), default=0), u.id))
+    like = next(u.id for u in slowest_first if u.side == side and not u.blind and not u.stats.orders and u.stats.move)
+    # (a Move other than the dummies' default 10 cm: only imitating it hides the dummy)
+    state.units["extra"] = _extra_unit(state, like, "extra")
+    dummy.contents, dummy.dummy = ["extra"], False
+    return GameService(game.ruleset, state, setup=game.setup), dummy.id
+
+
+def one_hidden_unit_more(game: GameService, side: str) -> tuple[GameService, str]:
+    """The same game but one of `side`'s real blinds hides one unit more (a copy of one of its own)."""
+    state = game.initial.model_copy(deep=True)
+    blind = next(b for b in sorted(state.units.values(), key=lambda u: u.id)
+                 if b.side == side and b.blind and b.contents and not any(state.units[i].stats.orders for i in b.contents))
+    state.units["extra"] = _extra_unit(state, blind.contents[0], "extra")
+    blind.contents.append("extra")
+    return GameService(game.ruleset, state, setup=game.setup), blind.id
+
+
+def played_alike(action, game: GameService, twin: GameService, blind: str):
+    """`action` of `game` and the twin's action that looks the same to the other sides (None: the twin has
+    none). The differing blind, a dummy here, is placed imitating the Move its twin's real group rolls."""
+    from rules.rulesets.hundred_wars.moving import move_factor
+
+    if action.kind == "blind" and action.unit == blind and game.state.units[blind].dummy:
+        action = action.model_copy(update={"move": move_factor(twin.state, twin.state.units[blind])})
+        there = action.model_copy(update={"move": None})
+    else:
+        there = action
+    legal = {a.text() for a in twin.legal_actions(action.side)}
+    return (action, there) if there.text() in legal else None
+
+
+@pytest.mark.parametrize("make_twin", [one_dummy_fewer, one_hidden_unit_more])
+def test_a_side_cannot_count_the_others_dummies_or_hidden_units(make_twin):
+    for g in range(3):
+        rng = random.Random(f"count:{make_twin.__name__}:{g}")
+        game = _hw_game(seed=rng.randrange(2**31))
+        hider = "red"
+        twin, differing = make_twin(game, hider)
+        watcher = "blue"
+        checked = 0
+        for _ in range(COUNT_STEPS):
+            if game.result is not None or game.state.units[differing].eliminated:
+                break  # the blind that differs is revealed: now everyone may see the difference
+            seed = rng.randrange(2**32)
+            mine, theirs = answers(game.seat(watcher), random.Random(seed)), answers(twin.seat(watcher), random.Random(seed))
+            for key in mine:
+                assert mine[key] == theirs[key], (
+                    f"{watcher}'s seat answers '{key}' differently when only how many dummies or hidden units "
+                    f"{hider} has differs (after {len(game.history)} actions)")
+            checked += 1
+            side = rng.choice(actors(game))
+            legal = [a for a in game.legal_actions(side) if a.kind != "agree_end"]
+            pair = played_alike(rng.choice(legal), game, twin, differing) if legal else None
+            if pair is None:
+                continue  # only the hider can do this here (its hidden units' own choices): not played
+            assert game.apply(pair[0]).ok and twin.apply(pair[1]).ok
+        assert checked > 20, "the games ended too soon to count anything"

@@ -20,7 +20,8 @@ async def past_pass_screen(app, pilot) -> None:
         await pilot.pause()
 
 
-def to_blinds_phase(seed: int = 3) -> GameService:
+def to_blinds_phase(seed: int = 4) -> GameService:
+    """First-blinds at Phase 2 (seed 4: the side placing has pips for two blinds)."""
     service = GameService.new(load_scenario("first-blinds", ruleset="hundred_wars"), seed)
     while service.state.phase != "blinds":
         side = service.decision().side
@@ -42,6 +43,9 @@ async def test_a_blind_is_placed_with_keys_and_a_dummy_is_revealed_and_removed()
         chosen = screen.candidates[0]
         screen.map.cursor = chosen.at
         await pilot.press("enter")
+        if screen.choices:  # a dummy: the Move it imitates is chosen by letter
+            assert all(a.unit == chosen.unit for a in screen.choices) and len({a.move for a in screen.choices}) > 1
+            await pilot.press(screen.flow.letters[0])
         if screen.pending is not None:
             await pilot.press("enter")
         await pilot.pause()

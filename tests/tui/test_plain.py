@@ -57,7 +57,7 @@ def test_undo_takes_back_and_bad_input_is_explained():
 def test_odds_are_the_seats_exact_preview():
     import random
 
-    game, rng = quad_game(), random.Random(7)
+    game, rng = quad_game(5), random.Random(7)  # seed 5: an attack comes up before the game ends
     for _ in range(400):
         attacks = [a for a in game.legal_actions(game.decision().side) if a.kind in ("attack", "charge")]
         if attacks:

@@ -31,6 +31,18 @@ async def test_title_new_game_form_starts_a_toy_game_with_the_seed_shown():
         assert app.focused is app.screen.map
 
 
+async def test_the_new_game_form_leaves_the_seed_blank_and_starts_with_a_secret_one():
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_game("toy")
+        await pilot.pause()
+        assert app.screen.query_one("#seed").value == ""  # nothing on screen to work the dice out from
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert name(app) == "GameScreen"
+        assert app.screen.service.state.seed.bit_length() > 128
+
+
 async def test_the_title_menu_answers_its_letter_keys():
     app = HexwarApp(autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -19,7 +19,8 @@ from tui.seating import Seating
 
 
 def dhr_game() -> GameService:
-    return GameService.new(load_scenario(default_scenario("dhr").name, "dhr"), 5)
+    """Seed 17: the first chip drawn activates a one-figure unit with a rate-of-fire choice (x4 at -1)."""
+    return GameService.new(load_scenario(default_scenario("dhr").name, "dhr"), 17)
 
 
 def screen_text(app) -> str:

@@ -11,7 +11,6 @@ their files and the next `hexwar serve` resumes them.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from textual import on
@@ -23,6 +22,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from tui.widgets.lists import SafeSelect
 
 from rules import registry
+from rules.dice import new_seed
 from saves.errors import SaveError
 from tui.remote.host import SPECTATOR, Host
 from tui.remote.keys import KeyRefused, fingerprint_of
@@ -115,8 +115,7 @@ class NewHostedGame(ModalScreen[str | None]):
             message.update("Choose a scenario.")
             return
         try:
-            service = GameService.new(load_scenario(str(scenario), str(ruleset)),
-                                      random.SystemRandom().randrange(1, 1_000_000))
+            service = GameService.new(load_scenario(str(scenario), str(ruleset)), new_seed())
             game = self.host.add_game(service, name)
         except (ValueError, SaveError) as exc:
             message.update(str(exc))

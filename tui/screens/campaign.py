@@ -13,7 +13,6 @@ naming it), and the next battle starts once every side has finished.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -23,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from rules.dice import new_seed
 from rules.core import Refusal
 from saves import campaign_play as play
 from saves.errors import SaveError
@@ -219,8 +219,7 @@ class CampaignScreen(Screen[None]):
             return
         try:
             setup = play.battle_setup(self.war)
-            seed = random.randrange(1, 1_000_000)  # like the new-game form's seed
-            service = GameService.new(setup, seed, store=self.app.autosave_store())
+            service = GameService.new(setup, new_seed(), store=self.app.autosave_store())
         except ValidationError as exc:
             from saves.errors import problems_from_validation
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from textual import on
@@ -11,6 +10,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from rules.dice import new_seed
 from rules import registry
 from tui.dialogs import files
 from tui.dialogs.players import COMPUTER, PERSON, PLAYERS
@@ -45,7 +45,8 @@ class NewGameScreen(Screen[None]):
         ids = [e.id for e in self.entries]
         self.ruleset_id = ruleset if ruleset in ids else (ids[0] if ids else None)
         self.scenario_name = scenario
-        self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
+        self.seed = seed
+        """A seed given to replay a game; None: a fresh secret one (rules.dice.new_seed) when it starts."""
         self.scenario_source = scenario_source
         self.loader = loader
         self.scenarios: list[files.ScenarioEntry] = []
@@ -74,7 +75,8 @@ class NewGameScreen(Screen[None]):
                 yield SafeSelect(LEVEL_CHOICES, value="normal", allow_blank=False, id="level")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field-label")
-                yield Input(str(self.seed), id="seed", type="integer", max_length=12)
+                yield Input("" if self.seed is None else str(self.seed), id="seed", type="integer", max_length=12,
+                            placeholder="secret (a number replays a game)")
             yield Static("Optional rules", classes="section")
             yield VerticalScroll(id="options")
             with Horizontal(classes="row switch-row"):
@@ -240,7 +242,7 @@ class NewGameScreen(Screen[None]):
             return
         raw = self.query_one("#seed", Input).value.strip()
         try:
-            seed = int(raw)
+            seed = int(raw) if raw else new_seed()
         except ValueError:
             self.show_error(f"The seed must be a whole number, not {clean(raw)!r}.")
             return

@@ -15,6 +15,7 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from rules.actions import Action
+from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.dhr import combat, preview, terrain, turn, victory, view, why, words
 from rules.rulesets.dhr.actions import DHRAction
@@ -73,8 +74,8 @@ class DHRRuleset:
     }
     terrain = terrain.info()
 
-    def setup(self, setup: Setup, seed: int, options: dict) -> DHRState:
-        return turn.setup(setup, seed, options)
+    def setup(self, setup: Setup, seed: int, options: dict, dice: int = KEYED) -> DHRState:
+        return turn.setup(setup, seed, options, dice)
 
     def decision(self, state: DHRState) -> Decision:
         return turn.decision(state)

@@ -21,6 +21,7 @@ along its length is DV 0.
 from __future__ import annotations
 
 from rules.actions import Action
+from rules.dice import KEYED
 from rules.core import Context, Decision, Refusal, Setup, side_of
 from rules.events import Changed, InitiativePassed, Message, Moved, PhaseChanged
 from rules.hexgrid import Hex, nearest_first, path_to, reachable, ring
@@ -56,7 +57,7 @@ def extra_challenge(state: DHRState) -> frozenset[str]:
 # --- set-up -------------------------------------------------------------------------------
 
 
-def setup(setup: Setup, seed: int, options: dict) -> DHRState:
+def setup(setup: Setup, seed: int, options: dict, dice: int = KEYED) -> DHRState:
     units: dict[str, DHRUnit] = {}
     for u in setup.units:
         stats = DHRStats(**u.stats)
@@ -66,7 +67,7 @@ def setup(setup: Setup, seed: int, options: dict) -> DHRState:
             artillery=stats.artillery, air=stats.air,
         )
     state = DHRState(
-        ruleset="dhr", scenario=setup.name, seed=seed, board=setup.board,
+        ruleset="dhr", scenario=setup.name, seed=seed, dice=dice, board=setup.board,
         sides=[side_of(DHRSide, s) for s in setup.sides],
         units=units, options=dict(options), victory=list(setup.victory), max_turns=setup.max_turns,
         phase="draw", active_side=setup.sides[0].id,

@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 from rules.actions import Action
+from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, HexMark, OptionSpec, Preview, Setup, Side
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import preview as pv
@@ -87,8 +88,8 @@ class DirtsideRuleset:
     # are offered in the command palette (ctrl+p) and the choice list, with no key of their own.
     terrain = ter.TERRAIN
 
-    def setup(self, setup: Setup, seed: int, options) -> DSState:
-        return turn.setup(setup, seed, options)
+    def setup(self, setup: Setup, seed: int, options, dice: int = KEYED) -> DSState:
+        return turn.setup(setup, seed, options, dice)
 
     def decision(self, state: DSState) -> Decision:
         return turn.decision(state)

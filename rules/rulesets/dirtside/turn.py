@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules import reaction
+from rules.dice import KEYED
 from rules.core import Context, Decision, Refusal, Setup, Side, side_of
 from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
@@ -21,7 +22,7 @@ from rules.words import possessive
 # --- set-up ---------------------------------------------------------------------------------
 
 
-def setup(setup: Setup, seed: int, options: dict, designs_checked: bool = True) -> DSState:
+def setup(setup: Setup, seed: int, options: dict, dice: int = KEYED, designs_checked: bool = True) -> DSState:
     """The state at action 0. A unit that breaks the design or organisation rules is refused, its rule named
     (`designs_checked`: off only for tests that build ad hoc designs to reach one rule)."""
     units: dict[str, DSUnit] = {}
@@ -35,7 +36,7 @@ def setup(setup: Setup, seed: int, options: dict, designs_checked: bool = True) 
             raise ValueError(f"unit {u.id} breaks the design rules: {broken[0]}")
         units[u.id] = DSUnit(id=u.id, side=u.side, name=u.name, kind=u.kind, at=u.at, stats=stats,
                              start_size=len(stats.elements))
-    state = DSState(ruleset="dirtside", scenario=setup.name, seed=seed, board=setup.board,
+    state = DSState(ruleset="dirtside", scenario=setup.name, seed=seed, dice=dice, board=setup.board,
                     sides=[side_of(Side, s) for s in setup.sides],
                     units=units, options=dict(options), victory=setup.victory, max_turns=setup.max_turns,
                     phase="activation")

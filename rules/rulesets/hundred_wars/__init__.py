@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 from rules.actions import Action
+from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.hundred_wars import preview as pv
 from rules.rulesets.hundred_wars import setup as st
@@ -26,7 +27,8 @@ from rules.rulesets.hundred_wars.units import HwStats
 class HundredWarsRuleset:
     id = "hundred_wars"
     name = "A Hundred Wars V2: generic d10 wargame"
-    version = 1
+    version = 2
+    """2: the `army_lists` option (games of version 1 go on without it: saves/migrations.py)."""
     side_model = HwSide
     victory_kinds = victory.KINDS
     campaign_model = Campaign
@@ -37,7 +39,11 @@ class HundredWarsRuleset:
         OptionSpec(id="dummy_blinds", label="Dummy blinds per side", default=2,
                    help="Imagined blinds each side may bring on besides its real units and groups."),
         OptionSpec(id="dummy_move", label="Dummy blind Move (cm)", default=10,
-                   help="How fast a dummy blind rolls to move."),
+                   help="How fast a dummy blind rolls to move when its owner chose no Move of their force "
+                        "for it to imitate."),
+        OptionSpec(id="army_lists", label="Army lists known", default=False,
+                   help="Each side knows the others' army lists (their units' names) from the start, never "
+                        "which units are still under blinds."),
         OptionSpec(id="place_terrain", label="Players place terrain", default=False,
                    help="Setting up: each player rolls 1d10 and places up to that many terrain pieces in turn, "
                         "the low scorer first, on top of the scenario's map."),
@@ -88,8 +94,8 @@ class HundredWarsRuleset:
     }
     terrain = ter.TERRAIN
 
-    def setup(self, setup: Setup, seed: int, options) -> HwState:
-        return st.build(setup, seed, options)
+    def setup(self, setup: Setup, seed: int, options, dice: int = KEYED) -> HwState:
+        return st.build(setup, seed, options, dice)
 
     def decision(self, state: HwState) -> Decision:
         return turn.decision(state)
@@ -118,6 +124,9 @@ class HundredWarsRuleset:
 
     def describe(self, state: HwState, action: Action) -> str:
         return words.describe(state, action)
+
+    def describe_to_others(self, state: HwState, action: Action) -> str:
+        return words.describe_to_others(state, action)
 
     def reference(self) -> str:
         return (Path(__file__).parent / "reference.md").read_text(encoding="utf-8")

@@ -43,11 +43,13 @@ class RollOrders(Action):
 
 
 class PlaceBlind(Action):
-    """Phase 2: for 1 pip, bring a blind onto the table within your home quarter."""
+    """Phase 2: for 1 pip, bring a blind onto the table within your home quarter; a dummy's `move` is the Move
+    it imitates (one of the force's, a secret of its side)."""
 
     kind: Literal["blind"] = "blind"
     unit: str
     at: Hex
+    move: int | None = None
 
 
 class SetCounter(Action):

@@ -24,15 +24,16 @@ SUICIDE_REROLL = "psi_suicide"
 TP_REROLL = "psi_teleport"
 """The pause after a teleport roll: the side it went against may re-roll it with a psionic pip."""
 DUMMY_MOVE = 10
-"""A dummy blind moves as a 10 cm ground unit (so its moves do not give it away at once)."""
+"""A dummy blind's Move when its owner chose none to imitate (dummies.py), unless the `dummy_move` option says."""
 
 
 def move_factor(state: HwState, u: HwUnit) -> int:
-    """A unit's Move in its mode; a blind's is its group's lowest (text: "Groups"), a dummy's DUMMY_MOVE."""
+    """A unit's Move in its mode; a blind's is its group's lowest (text: "Groups"), a dummy's the Move it
+    imitates (or DUMMY_MOVE)."""
     if u.blind:
         inside = [state.units[i] for i in u.contents if not state.units[i].eliminated]
         if not inside:
-            return int(state.options.get("dummy_move", DUMMY_MOVE))
+            return u.imitates if u.imitates is not None else int(state.options.get("dummy_move", DUMMY_MOVE))
         return min(max((m.factor for m in x.stats.move), default=0) for x in inside)
     return u.stats.move_factor(u.mode or "")
 

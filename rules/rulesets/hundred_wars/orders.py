@@ -60,6 +60,8 @@ def roll_orders(state: HwState, side: str, ctx: Context) -> bool:
     cmds = state.commanders(side)
     for c in cmds:
         state.pips[c.id] = roll_pips(c.stats.orders, ctx.dice, side=side, unit=c.id).pips
+        if not c.on_map:  # under a blind or off the table: only its side may know it is there (view.py)
+            ctx.events[-1] = ctx.events[-1].model_copy(update={"seen_by": (side,)})
     return offer_rerolls(state, [c.id for c in cmds], ctx)
 
 

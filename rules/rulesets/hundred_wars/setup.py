@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 from rules.core import Context, Refusal, Setup, side_of
+from rules.dice import KEYED, LEGACY, SeededDice
 from rules.events import PhaseChanged
 from rules.rulesets.hundred_wars import field
 from rules.rulesets.hundred_wars.state import HwSide, HwState
@@ -15,7 +14,7 @@ OPPOSITE = {"north": "south", "south": "north", "west": "east", "east": "west"}
 MAX_DUMMIES = 10
 
 
-def build(setup: Setup, seed: int, options: dict) -> HwState:
+def build(setup: Setup, seed: int, options: dict, dice: int = KEYED) -> HwState:
     """Units on the map as the scenario places them; every unit without a hex goes under a blind."""
     side_ids = [s.id for s in setup.sides]
     if len(side_ids) > len(EDGES):
@@ -35,7 +34,9 @@ def build(setup: Setup, seed: int, options: dict) -> HwState:
             raise ValueError(f"unit {us.id} stands off the map at {us.at}")
         units[us.id] = HwUnit(id=us.id, side=us.side, name=us.name, kind=us.kind, at=us.at, stats=stats,
                               start=stats.model_copy(deep=True), mode=stats.main_mode)
-    rng = random.Random(f"hundred_wars:blinds:{seed}")  # which blind number hides what: secret, seeded
+    # Which blind hides what: secret, dealt from the game's keyed stream (the seed as key).
+    rng = SeededDice(seed, derivation=dice, stream="hundred_wars:blinds")
+    tags = blind_tags(rng, sum(1 for u in units.values() if u.at is None) + dummies * len(side_ids), dice)
     for side in side_ids:
         groups: dict[str, list[str]] = {}
         for u in units.values():
@@ -44,6 +45,7 @@ def build(setup: Setup, seed: int, options: dict) -> HwState:
         contents = list(groups.values()) + [[] for _ in range(dummies)]
         rng.shuffle(contents)
         for i, group in enumerate(contents, start=1):
+            i = next(tags) if tags is not None else i
             bid = f"{side}-b{i}"
             if bid in units:
                 raise ValueError(f"unit id {bid} is kept for a blind")
@@ -51,9 +53,25 @@ def build(setup: Setup, seed: int, options: dict) -> HwState:
             units[bid] = HwUnit(id=bid, side=side, name=f"{side_name} blind {i}", kind="blind", blind=True,
                                 contents=group, dummy=not group, mode="ground")
     sides = [side_of(HwSide, s) for s in setup.sides]
-    return HwState(ruleset="hundred_wars", scenario=setup.name, seed=seed, board=setup.board, sides=sides,
+    return HwState(ruleset="hundred_wars", scenario=setup.name, seed=seed, dice=dice, board=setup.board, sides=sides,
                    units=units, options=dict(options), victory=list(setup.victory), max_turns=setup.max_turns,
                    hex_cm=hex_cm, phase="setup", active_side=side_ids[0])
+
+
+TAG_LETTERS = "abcdefghjkmnpqrstuvwxyz"
+
+
+def blind_tags(rng: SeededDice, n: int, dice: int):
+    """Blind labels that count nothing: three letters each, dealt from the keyed stream, so that a blind
+    numbered 6 on the table does not tell that its side has six (None, numbers: games of the old dice)."""
+    if dice == LEGACY:
+        return None
+    tags: list[str] = []
+    while len(tags) < n:
+        tag = "".join(TAG_LETTERS[rng.below(len(TAG_LETTERS))] for _ in range(3))
+        if tag not in tags:
+            tags.append(tag)
+    return iter(tags)
 
 
 def roll_each(state: HwState, sides: list[str], ctx: Context, purpose: str) -> list[str]:

@@ -89,6 +89,10 @@ class HwState(GameState):
     pending: list[PendingDamage] = Field(default_factory=list)
     agreed_end: list[str] = Field(default_factory=list)
     teleported: list[str] = Field(default_factory=list)
+    army_lists: dict[str, list[str]] | None = None
+    """Only in a side's view, with the `army_lists` option: each other side's units' names, sorted (view.py)."""
+    viewer: str | None = None
+    """The side this state is the view of (view.py); None: the whole game."""
 
     def acting(self) -> str | None:
         return self.order[self.step] if self.order and self.step < len(self.order) else None

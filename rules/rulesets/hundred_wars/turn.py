@@ -6,6 +6,7 @@ from rules.actions import Action
 from rules.core import Context, Decision, Refusal
 from rules.hexgrid import Hex, area
 from rules import reaction
+from rules.rulesets.hundred_wars import dummies
 from rules.rulesets.hundred_wars import (
     carrying, ecm, engage, field, firing, melee, moving, placing, psionics, reactions, setup, shot, teleporting,
 )
@@ -93,7 +94,8 @@ def blind_actions(state: HwState, side: str) -> list[Action]:
         return []
     spots = od.blind_spots(state, side)
     waiting = [b for b in state.units.values() if b.blind and b.side == side and b.at is None and not b.eliminated]
-    return [PlaceBlind(side=side, unit=b.id, at=h) for b in waiting for h in spots]
+    moves = {b.id: dummies.imitable(state, side) if b.dummy else [None] for b in waiting}
+    return [PlaceBlind(side=side, unit=b.id, at=h, move=m) for b in waiting for h in spots for m in moves[b.id]]
 
 
 COUNTER_TURNS = 4
@@ -258,6 +260,7 @@ def _apply(state: HwState, action: Action, ctx: Context) -> None:
         if not od.roll_orders(state, side, ctx):
             advance(state, ctx)
     elif isinstance(action, PlaceBlind):
+        dummies.imitate(state, side, action.unit, action.move)
         od.place_blind(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, SetCounter):
         u = state.units.get(action.unit)

@@ -210,6 +210,9 @@ class HwUnit(Unit):
     """A blind's units (empty: a dummy blind, or hidden from this view)."""
     dummy: bool = False
     """True for an imagined blind (only its owner's view says so)."""
+    imitates: int | None = None
+    """A dummy blind's Move, chosen by its owner among their force's when placing it (None: the `dummy_move`
+    option): its moves look like a real group's. Only its owner's view has it."""
     level: int = 0
     """Elevation: 1-3 in the sky, -1 to -3 underground or at sea depth, 0 on the surface."""
     mode: Mode | None = None

@@ -50,7 +50,8 @@ def describe(state: HwState, a: Action) -> str:
     if isinstance(a, RollOrders):
         return "Roll 1d10 for Orders per commander (pips)"
     if isinstance(a, PlaceBlind):
-        return f"Place {_name(state, a.unit)} at {Hex(*a.at)} (1 pip)"
+        like = f", moving like Move {a.move}" if a.move is not None else ""
+        return f"Place {_name(state, a.unit)} at {Hex(*a.at)}{like} (1 pip)"
     if isinstance(a, SetCounter):
         cost = "2 pips" if state.phase == "move" else "1 pip"
         extra = f", {a.attack} attack" if a.attack else ""
@@ -244,6 +245,14 @@ def unit_note(state: HwState, uid: str) -> str:
     return f"({', '.join(_name(state, i) for i in u.contents)})" if u.contents else ""
 
 
+def describe_to_others(state: HwState, a: Action) -> str:
+    """Another side's action in the words the other sides get: which blind was placed and what a dummy
+    imitates are its side's secrets (a placed blind shows on the table, as any other does)."""
+    if isinstance(a, PlaceBlind):
+        return f"Place a blind at {Hex(*a.at)} (1 pip)"
+    return describe(state, a)
+
+
 def side_lines(state: HwState, side: str) -> list[str]:
     lines = []
     if side in state.edges:
@@ -253,7 +262,10 @@ def side_lines(state: HwState, side: str) -> list[str]:
     commanders = state.commanders(side)
     pips = sum(state.pips.get(c.id, 0) for c in commanders)
     lines.append(f"Pips: {pips}" if commanders else "Pips: 0, NO COMMANDER: no Move orders for the rest of the game")
-    waiting = sum(1 for b in state.units.values() if b.blind and b.side == side and b.at is None and not b.eliminated)
-    lines.append(f"Blinds off table: {waiting}")
+    if state.viewer in (None, side):  # another side's blinds still to come are its secret (view.py)
+        waiting = sum(1 for b in state.units.values() if b.blind and b.side == side and b.at is None and not b.eliminated)
+        lines.append(f"Blinds off table: {waiting}")
+    elif state.army_lists and side in state.army_lists:
+        lines.append("Army list: " + ", ".join(state.army_lists[side]))
     lines.append(f"Damage received: {victory.damage_received(state, side)} pts")
     return lines

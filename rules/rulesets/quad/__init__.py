@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules.actions import Action
+from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.quad import preview, turn, victory, view, why, words
 from rules.rulesets.quad import terrain as ter
@@ -54,8 +55,8 @@ class QuadRuleset:
     }
     terrain = ter.TERRAIN
 
-    def setup(self, setup: Setup, seed: int, options) -> QuadState:
-        return turn.setup(setup, seed, options)
+    def setup(self, setup: Setup, seed: int, options, dice: int = KEYED) -> QuadState:
+        return turn.setup(setup, seed, options, dice)
 
     def decision(self, state: QuadState) -> Decision:
         return turn.decision(state)

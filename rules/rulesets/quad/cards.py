@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.dice import SeededDice
+from rules.dice import KEYED, SeededDice
 from rules.rulesets.quad.units import tactics_rank
 
 CardKind = Literal["activation", "tactics", "hidden"]
@@ -71,9 +71,10 @@ def build_deck(side: str, units: list[tuple[str, str]], leader: int) -> list[Car
     return cards
 
 
-def shuffle(cards: list[Card], seed: int, stream: int) -> list[Card]:
-    """A Fisher-Yates shuffle driven by the seeded dice of stream `stream` (no sink: hidden)."""
-    dice = SeededDice(seed, -1 - stream)
+def shuffle(cards: list[Card], seed: int, stream: int, derivation: int = KEYED) -> list[Card]:
+    """A Fisher-Yates shuffle driven by the seeded dice of stream `stream` (no sink: hidden);
+    `derivation` is the game's (`state.dice`)."""
+    dice = SeededDice(seed, -1 - stream, derivation=derivation)
     out = list(cards)
     for i in range(len(out) - 1, 0, -1):
         (j,) = dice.roll(1, i + 1, "shuffle")
@@ -81,7 +82,7 @@ def shuffle(cards: list[Card], seed: int, stream: int) -> list[Card]:
     return out
 
 
-def draw(pile: Pile, n: int, seed: int, next_stream) -> list[Card]:
+def draw(pile: Pile, n: int, seed: int, next_stream, derivation: int = KEYED) -> list[Card]:
     """Draw up to `n` cards into the hand, reshuffling the discard pile when the deck runs out.
 
     `next_stream()` hands out a fresh shuffle stream number. Returns the cards drawn
@@ -90,7 +91,7 @@ def draw(pile: Pile, n: int, seed: int, next_stream) -> list[Card]:
     drawn: list[Card] = []
     for _ in range(n):
         if not pile.deck and pile.discard:
-            pile.deck = shuffle(pile.discard, seed, next_stream())
+            pile.deck = shuffle(pile.discard, seed, next_stream(), derivation)
             pile.discard = []
         if not pile.deck:
             break

@@ -11,6 +11,7 @@ side in a row has released without playing a card.
 from __future__ import annotations
 
 from rules.actions import Action
+from rules.dice import KEYED
 from rules.core import Context, Decision, Refusal, Setup, side_of
 from rules import reaction
 from rules.events import InitiativePassed, Message, Moved, PhaseChanged
@@ -28,7 +29,7 @@ from rules.rulesets.quad.units import QuadStats, QuadUnit, unit_rank
 # --- set-up ---------------------------------------------------------------------------
 
 
-def setup(setup: Setup, seed: int, options: dict) -> QuadState:
+def setup(setup: Setup, seed: int, options: dict, dice: int = KEYED) -> QuadState:
     """Units, ranks and shuffled decks; opening hands of one card per three units plus leader (QUAD-A06)."""
     units: dict[str, QuadUnit] = {}
     per_side: dict[str, list[tuple[str, str]]] = {s.id: [] for s in setup.sides}
@@ -43,15 +44,15 @@ def setup(setup: Setup, seed: int, options: dict) -> QuadState:
         units[u.id] = QuadUnit(id=u.id, side=u.side, name=u.name, kind=u.kind, at=u.at, stats=stats,
                                start_quality=stats.quality, rank=rank)
     state = QuadState(
-        ruleset="quad", scenario=setup.name, seed=seed, board=setup.board,
+        ruleset="quad", scenario=setup.name, seed=seed, dice=dice, board=setup.board,
         sides=[side_of(QuadSide, s) for s in setup.sides],
         units=units, options=dict(options), victory=setup.victory, max_turns=setup.max_turns,
         phase="draw", to_draw=[s.id for s in setup.sides],
     )
     for s in state.sides:
-        pile = deck.Pile(deck=deck.shuffle(deck.build_deck(s.id, per_side[s.id], s.leader), seed, state.shuffles))
+        pile = deck.Pile(deck=deck.shuffle(deck.build_deck(s.id, per_side[s.id], s.leader), seed, state.shuffles, dice))
         state.shuffles += 1
-        deck.draw(pile, deck.tactics_count(len(per_side[s.id]), s.leader), seed, lambda: 0)
+        deck.draw(pile, deck.tactics_count(len(per_side[s.id]), s.leader), seed, lambda: 0, dice)
         state.piles[s.id] = pile
     return state
 
@@ -234,7 +235,7 @@ def _draw_cards(state: QuadState, side: str, n: int, ctx: Context, why: str) -> 
         ctx.emit(Message(message=f"{side_name(state, side)} shuffles the discard pile into the draw deck"))
         return state.shuffles
 
-    drawn = deck.draw(state.piles[side], n, state.seed, stream)
+    drawn = deck.draw(state.piles[side], n, state.seed, stream, state.dice)
     ctx.emit(Message(message=f"{side_name(state, side)} draws {count(len(drawn), 'card')} ({why})"))
     for c in drawn:
         what = f"{c.rank}: {state.units[c.unit].name}" if c.kind == "activation" else f"{c.rank} (tactics)"
@@ -273,7 +274,7 @@ def _reshuffle_step(state: QuadState, ctx: Context) -> None:
         pile = state.piles[s]
         if pile.deck or not pile.discard:
             continue
-        pile.deck = deck.shuffle(pile.discard, state.seed, state.shuffles)
+        pile.deck = deck.shuffle(pile.discard, state.seed, state.shuffles, state.dice)
         state.shuffles += 1
         pile.discard = []
         ctx.emit(Message(message=f"{side_name(state, s)} has no cards left in the draw deck: "

@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 from rules.actions import Action
+from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup, Side
 from rules.rulesets.skirmish import preview, turn, victory, view, words
 from rules.rulesets.skirmish import terrain as ter
@@ -75,8 +76,8 @@ class SkirmishRuleset:
     }
     terrain = ter.TERRAIN
 
-    def setup(self, setup: Setup, seed: int, options) -> SkirmState:
-        return turn.setup(setup, seed, options)
+    def setup(self, setup: Setup, seed: int, options, dice: int = KEYED) -> SkirmState:
+        return turn.setup(setup, seed, options, dice)
 
     def decision(self, state: SkirmState) -> Decision:
         return turn.decision(state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.actions import Action
+from rules.dice import KEYED
 from rules.core import Context, Decision, Refusal, Setup, Side, side_of
 from rules.events import Changed, Message
 from rules.rulesets.skirmish import acts, flow, legal, watch
@@ -27,7 +28,7 @@ pass_initiative = flow.pass_initiative
 opt = flow.opt
 
 
-def setup(s: Setup, seed: int, options: dict) -> SkirmState:
+def setup(s: Setup, seed: int, options: dict, dice: int = KEYED) -> SkirmState:
     """Models from the scenario, facing the nearest enemy; home edges for fleeing models."""
     units: dict[str, SkirmUnit] = {}
     sides = {x.id for x in s.sides}
@@ -36,7 +37,7 @@ def setup(s: Setup, seed: int, options: dict) -> SkirmState:
             raise ValueError(f"model {u.id} belongs to unknown side {u.side!r}")
         units[u.id] = SkirmUnit(id=u.id, side=u.side, name=u.name, kind=u.kind, at=u.at, stats=SkirmStats(**u.stats))
     state = SkirmState(
-        ruleset="skirmish", scenario=s.name, seed=seed, board=s.board,
+        ruleset="skirmish", scenario=s.name, seed=seed, dice=dice, board=s.board,
         sides=[side_of(Side, x) for x in s.sides],
         units=units, options={**OPTION_DEFAULTS, **options}, victory=s.victory, max_turns=s.max_turns,
         phase="rolloff",

@@ -14,8 +14,9 @@ from rules.service import GameService
 from saves.scenarios import load_scenario
 
 
-def _activation(seed: int = 2001) -> tuple[GameService, str, str]:
-    """River-battle at its first activation: both sides have drawn; returns the game, the active side, the other."""
+def _activation(seed: int = 2002) -> tuple[GameService, str, str]:
+    """River-battle at its first activation: both sides have drawn; returns the game, the active side, the other.
+    (Seed 2002: the west, which has hexes to take, acts first.)"""
     game = GameService.new(load_scenario("river-battle", ruleset="quad"), seed=seed)
     while game.state.phase == "draw":
         side = game.decision().side

@@ -85,7 +85,7 @@ def play_through(setup: Setup, seeds, steps: int = 220, own: bool = False) -> se
 
 
 def test_psionics_ecm_and_teleporters_keep_undo_replay_and_secrets():
-    seen = play_through(busy_setup(), (1, 3, 4))
+    seen = play_through(busy_setup(), (4, 15))  # seeds whose games reach every pause (keyed dice)
     assert {"psi_fire", "psi_die", "psi_move", "psi_pip", "psi-reroll", "psi-cancel", "ecm_teleport", "psi_orders",
             "psi_ecm", "psi-ecm", "psi-teleport"} <= seen, sorted(seen)
 
@@ -103,11 +103,11 @@ def close_setup() -> Setup:
 
 
 def test_terrain_and_teleport_re_rolls_keep_undo_replay_and_secrets():
-    seen = play_through(close_setup(), (4, 8))  # close combat re-rolls: forced-dice tests (rare in random play)
+    seen = play_through(close_setup(), (8, 139))  # close combat re-rolls: forced-dice tests (rare in random play)
     assert {"psi_terrain", "psi_teleport", "psi_move", "psi_die"} <= seen, sorted(seen)
 
 
 def test_own_unit_simulations_keep_undo_replay_and_secrets():
     """Pips simulating Orders (a Move counter of one's own) and Mobile, in random play."""
-    seen = play_through(close_setup(), (2, 5), own=True)
+    seen = play_through(close_setup(), (2, 6), own=True)
     assert {"psi-orders", "psi-mobile"} <= seen, sorted(seen)
