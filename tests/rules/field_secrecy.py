@@ -24,7 +24,7 @@ def public(names: str) -> dict[str, str]:
 DECLARED: dict[str, dict[str, dict[str, str]]] = {
     "dhr": {
         "DHRState": {**public(
-            "ruleset scenario board sides units options victory max_turns turn phase active_side result bag "
+            "ruleset dice scenario board sides units options victory max_turns turn phase active_side result bag "
             "set_aside chip eligible active_unit activated selections mp_left attacked fired failed_step cast "
             "crew_checked wrecks smoke"), "seed": NOBODY},
         "Board": public("width height terrain elevation features edges glyphs"),
@@ -44,7 +44,7 @@ DECLARED: dict[str, dict[str, dict[str, str]]] = {
     },
     "dirtside": {
         "DSState": {**public(
-            "ruleset scenario board sides units options victory max_turns turn phase active_side result pool "
+            "ruleset dice scenario board sides units options victory max_turns turn phase active_side result pool "
             "order current moved spent acted running flying passes missions flights launched rubble fired "
             "turn_ended clouds wind mines bridges zad_done popup no_offensive ground_zero biochem_used mined "
             "positions follow_through followed follow_from paused"), "seed": NOBODY},
@@ -77,10 +77,10 @@ DECLARED: dict[str, dict[str, dict[str, str]]] = {
     },
     "hundred_wars": {
         "HwState": {**public(
-            "ruleset scenario board sides units options victory max_turns turn phase active_side result "
+            "ruleset dice scenario board sides units options victory max_turns turn phase active_side result "
             "hex_cm order step rolls pieces_left placing shaping edges terrain_rolls pips psi_used psi_phase "
             "psi_mobile jammed ecm_used paused ecm_teleport tp_blocked ecm_ads ads_cut fired_at pending "
-            "agreed_end teleported"), "seed": NOBODY},
+            "agreed_end teleported army_lists viewer"), "seed": NOBODY},
         "Board": public("width height terrain elevation features edges glyphs"),
         "HexFeature": public("at feature"),
         "EdgeFeature": public("at side feature"),
@@ -88,7 +88,7 @@ DECLARED: dict[str, dict[str, dict[str, str]]] = {
         "HwUnit": {**public(
             "id side name kind at eliminated stats start blind level mode facing speed counter counter_attack "
             "counter_level moved fired repaired locked buffer carried destroyed_by"), "contents": OWNER, "dummy": OWNER,
-            "walked": OWNER},
+            "walked": OWNER, "imitates": OWNER},
         "HwStats": public(
             "move weapons cqb armour orders orders_range large mobile top_armour mine_proof all_round "
             "rear_armour psionic psionic_range teleport teleport_range ecm ecm_range ads ads_fire ads_range "
@@ -103,7 +103,7 @@ DECLARED: dict[str, dict[str, dict[str, str]]] = {
     },
     "quad": {
         "QuadState": {**public(
-            "paused ruleset scenario board sides units options victory max_turns turn phase active_side "
+            "paused ruleset dice scenario board sides units options victory max_turns turn phase active_side "
             "result piles order to_draw played passes shuffles retreats turn_ended"), "seed": NOBODY},
         "Pause": public("kind actor reactor prompt data"),
         "Board": public("width height terrain elevation features edges glyphs"),
@@ -120,7 +120,7 @@ DECLARED: dict[str, dict[str, dict[str, str]]] = {
     },
     "skirmish": {
         "SkirmState": {**public(
-            "paused ruleset scenario board sides units options victory max_turns turn phase active_side "
+            "paused ruleset dice scenario board sides units options victory max_turns turn phase active_side "
             "result acting melee nominated horde_stop morale_broken home_edge turn_ended"), "seed": NOBODY},
         "Pause": public("kind actor reactor prompt data"),
         "Board": public("width height terrain elevation features edges glyphs"),

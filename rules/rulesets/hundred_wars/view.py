@@ -20,7 +20,7 @@ def view(state: HwState, side: str | None) -> HwState:
     if side is None:
         return state
     seen = state.model_copy(deep=True)
-    hidden = {uid for uid in waiting(state) if state.units[uid].side != side}
+    hidden = {uid for uid in waiting(state) if uid in state.units and state.units[uid].side != side}
     for uid in hidden:
         del seen.units[uid]
     for u in seen.units.values():
