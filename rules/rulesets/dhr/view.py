@@ -1,18 +1,16 @@
-"""What a side may see in DHR: everything on the table. The only secret is the bag's
-draw order, and the state holds none: the bag is kept sorted and each chip is pulled
-by a die roll at the moment it is drawn ("Mix and pull a random poker chip")."""
+"""What a side may see in DHR: everything on the table (secrecy.py declares every field)."""
 
 from __future__ import annotations
 
 import random
 
+from rules import secrecy
+from rules.rulesets.dhr.secrecy import DECLARATION
 from rules.rulesets.dhr.state import DHRState
 
 
 def view(state: DHRState, side: str | None) -> DHRState:
-    if side is None:
-        return state
-    return state.model_copy(deep=True)
+    return secrecy.view(state, side, DECLARATION)
 
 
 def hidden_from(state: DHRState, side: str, rng: random.Random) -> DHRState:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 
+from rules import secrecy
 from rules.rulesets.hundred_wars.dummies import imitable
+from rules.rulesets.hundred_wars.secrecy import DECLARATION
 from rules.rulesets.hundred_wars.state import HwState
 
 
@@ -19,13 +21,11 @@ def view(state: HwState, side: str | None) -> HwState:
     blinds and units on the table (or gone from it) only."""
     if side is None:
         return state
-    seen = state.model_copy(deep=True)
+    seen = secrecy.view(state, side, DECLARATION)  # a blind's contents, dummy and imitates
+    # What one field's declaration cannot say: whole units removed, and what would count them.
     hidden = {uid for uid in waiting(state) if uid in state.units and state.units[uid].side != side}
     for uid in hidden:
         del seen.units[uid]
-    for u in seen.units.values():
-        if u.blind and u.side != side:
-            u.contents, u.dummy, u.imitates = [], False, None
     seen.pips = {cid: n for cid, n in seen.pips.items() if cid not in hidden}
     if state.options.get("army_lists", False):  # the scenario's choice: names only, never which still hide
         seen.army_lists = {s: sorted(u.name for u in state.units.values() if u.side == s and not u.blind)

@@ -4,20 +4,14 @@ from __future__ import annotations
 
 import random
 
-from rules.rulesets.quad.cards import HIDDEN
+from rules import secrecy
+from rules.rulesets.quad.secrecy import DECLARATION
 from rules.rulesets.quad.state import QuadState
 
 
 def view(state: QuadState, side: str | None) -> QuadState:
-    """The referee (None) sees everything; a side sees every discard pile and its own hand."""
-    if side is None:
-        return state
-    seen = state.model_copy(deep=True)
-    for owner, pile in seen.piles.items():
-        pile.deck = [HIDDEN] * len(pile.deck)
-        if owner != side:
-            pile.hand = [HIDDEN] * len(pile.hand)
-    return seen
+    """The referee (None) sees everything; a side sees every discard pile and its own hand (secrecy.py)."""
+    return secrecy.view(state, side, DECLARATION)
 
 
 def hidden_from(state: QuadState, side: str, rng: random.Random) -> QuadState:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+from rules import secrecy
+from rules.rulesets.skirmish.secrecy import DECLARATION
 from rules.rulesets.skirmish.state import SkirmState
 
 
 def view(state: SkirmState, side: str | None) -> SkirmState:
-    """Everything is open: a copy, so that a screen cannot change the game."""
-    return state.model_copy(deep=True)
+    """Everything is open (secrecy.py): a copy even for the referee, so that a screen cannot change the game."""
+    return secrecy.view(state, side, DECLARATION) if side is not None else state.model_copy(deep=True)
 
 
 def hidden_from(state: SkirmState, side: str, rng: random.Random) -> SkirmState:
