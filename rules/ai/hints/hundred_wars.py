@@ -35,33 +35,15 @@ def points(unit) -> int:
 
 
 def determinize(view: HwState, side: str, rng: random.Random) -> HwState:
-    """A full state consistent with `side`'s view: the other sides' hidden groups dealt into their blinds.
+    """A full state consistent with `side`'s view, guessed from nothing else.
 
-    The view shows every unit but not which blind hides it, nor which blinds are dummies (view.py). A unit
-    of another side still off the table, not destroyed and not carried, waits under a blind; units of one
-    blind group (their `blind` stat, as set-up groups them) go together, one group a blind as at set-up,
-    and the blinds left over are dummies. Which blind holds what is drawn at random with the computer's
-    own `rng`, each deal alike (what it has seen of a blind's moves is not weighed)."""
+    The view shows the other sides' blinds on the table but neither what they hold nor which are dummies, and
+    none of their units still hidden (view.py: blinds no one can count). So nothing can be dealt into them: each
+    blind is played as a possible threat (never assumed a dummy, never given units the view does not show),
+    and only the dice of the copy are the computer's own (a fresh seed from its `rng`)."""
     out = view.model_copy(deep=True)
     out.seed = rng.randrange(2**31)
-    aboard = {uid for u in out.units.values() for uid in (*u.carried, *u.buffer)}
-    for other in out.side_ids():
-        if other == side:
-            continue
-        blinds = sorted((b for b in out.units.values() if b.blind and b.side == other and not b.eliminated),
-                        key=lambda b: b.id)
-        if not blinds:
-            continue
-        groups: dict[str, list[str]] = {}
-        for u in sorted(out.units.values(), key=lambda u: u.id):
-            if u.side == other and not u.blind and u.at is None and not u.eliminated and u.id not in aboard:
-                groups.setdefault(u.stats.blind or f"#{u.id}", []).append(u.id)
-        order = list(range(len(blinds)))
-        rng.shuffle(order)
-        for b in blinds:
-            b.contents = []
-        for n, group in enumerate(groups.values()):
-            blinds[order[n % len(blinds)]].contents.extend(group)  # more groups than blinds: some share
-        for b in blinds:
-            b.dummy = not b.contents
+    for b in out.units.values():
+        if b.blind and b.side != side:
+            b.dummy = False
     return out
