@@ -287,8 +287,8 @@ async def test_the_owners_roster_says_what_each_blind_hides_and_the_others_does_
     for blind in mine:
         names = [service.state.units[i].name for i in blind.contents]
         assert seat.unit_note(blind.id) == ("(dummy)" if blind.dummy else f"({', '.join(names)})")
-    theirs = [u for u in service.state.units.values() if u.blind and u.side == other]
-    assert all(seat.unit_note(u.id) == "" for u in theirs)  # another side's blind stays a blind
+    theirs = [u for u in service.state.units.values() if u.blind and u.side == other and u.at is not None]
+    assert theirs and all(seat.unit_note(u.id) == "" for u in theirs)  # another side's blind stays a blind
     app = HexwarApp({"new": service, "hide": False}, autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await past_pass_screen(app, pilot)
