@@ -17,7 +17,7 @@ TARGET = Hex(-1, 11)
 
 
 def hedgerow() -> GameService:
-    g = GameService.new(load_scenario("hedgerow", "dhr"), seed=0)
+    g = GameService.new(load_scenario("hedgerow", "dhr"), seed=27)
     for text in ("draw us", "drop us unit=us5 at=3,11", "move us unit=us5 path=[4,10]", "move us unit=us5 path=[3,9]"):
         assert g.apply(text).ok
     return g
