@@ -38,7 +38,7 @@ from rules.seat import Seat
 from rules.service import CHECKPOINT, GameService
 
 KEYFRAME = 8
-"""Walking forward keeps a copy of the position every this many actions."""
+"""Walking forward keeps a packed copy of the position every this many actions."""
 RECENT = 16
 """How many recently shown positions stay cached live (stepping back and forth over them is free)."""
 
@@ -69,7 +69,8 @@ def thaw_heap() -> None:
 
 
 Packed = tuple[int, bytes]
-"""A cached position: its turn, and the state pickled (bytes: nothing for the garbage collector to walk)."""
+"""A cached position: its turn, and the state pickled (bytes: nothing for the garbage collector to walk).
+Only bytes this process packed are ever unpickled: nothing read from a file."""
 
 
 def _pack(state: GameState) -> Packed:
