@@ -32,6 +32,8 @@ import gc
 import pickle
 from collections import OrderedDict
 
+from pydantic import BaseModel
+
 from rules.clone import clone
 from rules.core import GameState
 from rules.seat import Seat
@@ -68,13 +70,31 @@ def thaw_heap() -> None:
         gc.unfreeze()
 
 
-Packed = tuple[int, bytes]
-"""A cached position: its turn, and the state pickled (bytes: nothing for the garbage collector to walk).
-Only bytes this process packed are ever unpickled: nothing read from a file."""
+Packed = tuple[int, dict, bytes]
+"""A cached position: its turn, its frozen top-level parts (shared, not copied: the board, whose identity the
+rules' caches key on), and the rest pickled (bytes: nothing for the garbage collector to walk). Only bytes
+this process packed are ever unpickled: nothing read from a file."""
 
 
 def _pack(state: GameState) -> Packed:
-    return state.turn, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+    fields = state.__dict__
+    shared = {k: v for k, v in fields.items() if isinstance(v, BaseModel) and v.model_config.get("frozen")}
+    body = {k: (None if k in shared else v) for k, v in fields.items()}  # None keeps the fields' order
+    extras = (state.__pydantic_fields_set__, state.__pydantic_extra__, state.__pydantic_private__)
+    return state.turn, shared, pickle.dumps((type(state), body, extras), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _unpack(packed: Packed) -> GameState:
+    """A new state, as `clone` makes one: its own mutable parts, the frozen ones shared."""
+    _, shared, data = packed
+    kind, body, (fields_set, extra, private) = pickle.loads(data)
+    body.update(shared)
+    state = kind.__new__(kind)
+    object.__setattr__(state, "__dict__", body)
+    object.__setattr__(state, "__pydantic_fields_set__", fields_set)
+    object.__setattr__(state, "__pydantic_extra__", extra)
+    object.__setattr__(state, "__pydantic_private__", private)
+    return state
 
 
 class Replay:
@@ -134,13 +154,13 @@ class Replay:
         live = self._live(n)
         if live is not None:
             return live
-        return pickle.loads(self._keyframes[n][1]) if n in self._keyframes else None
+        return _unpack(self._keyframes[n]) if n in self._keyframes else None
 
     def _fresh(self, n: int) -> GameState:
         """A state at known position `n` that may be changed: a copy of a live one (it shares the frozen parts:
         a quarter of the objects an unpacked state makes), else a keyframe unpacked."""
         live = self._live(n)
-        return clone(live) if live is not None else pickle.loads(self._keyframes[n][1])
+        return clone(live) if live is not None else _unpack(self._keyframes[n])
 
     def _nearest_before(self, n: int) -> int:
         cached = [m for m in (*self._keyframes, *self._recent, self.position) if 0 <= m <= n]
