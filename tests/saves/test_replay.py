@@ -162,3 +162,15 @@ def test_walking_the_whole_log_leaves_few_live_states_for_the_collector():
         replay.goto(n)  # back over the whole log, one step at a time, then jumps anywhere
     assert states() - before <= replay_module.RECENT + 1 <= 17  # and the shown one
     assert len(replay._keyframes) >= replay.length // replay_module.KEYFRAME // 2  # packed, not dropped
+
+
+def test_a_packed_keyframe_shares_the_board_the_rules_cache_by_identity():
+    """The rules key work per board on its identity (hundred_wars/field.py, dhr/terrain.py): a keyframe
+    unpacked must not bring its own copy of the board (a copy filled those caches and missed them)."""
+    live = played(70)
+    replay = Replay(load_game_like(live))
+    replay.goto(60)  # from the snapshot at 32: keyframes at 40, 48 and 56 on the way
+    assert 48 in replay._keyframes
+    state = replay.state_after(48)
+    assert state.board is live.state.board
+    assert snapshot_of(state) == snapshot_of(live.history[48].before)
