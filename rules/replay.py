@@ -11,6 +11,15 @@ snapshot every `CHECKPOINT` actions (rules/service.py), this keeps one every
 step forward runs one action, a step back runs at most KEYFRAME - 1 (from the
 keyframe before it), and `goto(n)` at most CHECKPOINT - 1.
 
+Why keyframes are packed (pickled bytes, with their turn) and recent positions
+few: the cyclic garbage collector walks every object it tracks on a full
+collection, and a mars-expedition state is some 1,200 of them. The first cache
+(64 recent states and a live keyframe every 8 actions) grew by a state a step;
+bytes are not tracked, so the collector now sees RECENT states at most, however
+far the replay is walked. Packing a state costs 0.6 ms, unpacking 0.6 ms (less
+than the 0.9 ms copy a live keyframe needed). The screen also freezes what was
+alive when it opened (`freeze_heap`): the heap is not the replay's alone.
+
 `shown` is a second `GameService` whose state and history are the position's:
 a `Seat` over it (`seat(side)`) answers as the seat did at that moment (the
 view, the events seen so far, who decided), which is how the replay keeps a
@@ -19,7 +28,11 @@ side's secrets. Nothing here may be applied to: it is for reading.
 
 from __future__ import annotations
 
+import gc
+import pickle
 from collections import OrderedDict
+
+from pydantic import BaseModel
 
 from rules.clone import clone
 from rules.core import GameState
@@ -27,9 +40,61 @@ from rules.seat import Seat
 from rules.service import CHECKPOINT, GameService
 
 KEYFRAME = 8
-"""Walking forward keeps a copy of the position every this many actions."""
-RECENT = 64
-"""How many recently shown positions stay cached (stepping back and forth)."""
+"""Walking forward keeps a packed copy of the position every this many actions."""
+RECENT = 16
+"""How many recently shown positions stay cached live (stepping back and forth over them is free)."""
+
+
+_replays_open = 0
+
+
+def freeze_heap() -> None:
+    """Put every object alive now out of the cyclic garbage collector's sight while a replay is open.
+
+    Opened from a finished game, the heap holds that game (a live game keeps the state before every action,
+    for undo: some 400,000 objects after 350 mars-expedition actions), and each full collection walked it all:
+    200-400 ms inside a single step. Safe: frozen objects are still freed by reference counting as usual; only
+    garbage in reference cycles among them waits, until `thaw_heap` (the last replay closed) hands it all back.
+    """
+    global _replays_open
+    _replays_open += 1
+    gc.freeze()
+
+
+def thaw_heap() -> None:
+    """The collector sees everything again once no replay is open (`gc.unfreeze`; it also ends the freeze of
+    start-up's objects, tui/lean_start.py: a later full collection walks those again, as without it)."""
+    global _replays_open
+    _replays_open = max(0, _replays_open - 1)
+    if _replays_open == 0:
+        gc.unfreeze()
+
+
+Packed = tuple[int, dict, bytes]
+"""A cached position: its turn, its frozen top-level parts (shared, not copied: the board, whose identity the
+rules' caches key on), and the rest pickled (bytes: nothing for the garbage collector to walk). Only bytes
+this process packed are ever unpickled: nothing read from a file."""
+
+
+def _pack(state: GameState) -> Packed:
+    fields = state.__dict__
+    shared = {k: v for k, v in fields.items() if isinstance(v, BaseModel) and v.model_config.get("frozen")}
+    body = {k: (None if k in shared else v) for k, v in fields.items()}  # None keeps the fields' order
+    extras = (state.__pydantic_fields_set__, state.__pydantic_extra__, state.__pydantic_private__)
+    return state.turn, shared, pickle.dumps((type(state), body, extras), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _unpack(packed: Packed) -> GameState:
+    """A new state, as `clone` makes one: its own mutable parts, the frozen ones shared."""
+    _, shared, data = packed
+    kind, body, (fields_set, extra, private) = pickle.loads(data)
+    body.update(shared)
+    state = kind.__new__(kind)
+    object.__setattr__(state, "__dict__", body)
+    object.__setattr__(state, "__pydantic_fields_set__", fields_set)
+    object.__setattr__(state, "__pydantic_extra__", extra)
+    object.__setattr__(state, "__pydantic_private__", private)
+    return state
 
 
 class Replay:
@@ -39,7 +104,7 @@ class Replay:
         self.source = source
         self.length = len(source.history)
         """How many actions the log holds (the last position)."""
-        self._keyframes: dict[int, GameState] = {0: source.initial, self.length: source.state}
+        self._keyframes: dict[int, Packed] = {}
         self._recent: OrderedDict[int, GameState] = OrderedDict()
         self._turns: list[int] | None = None
         self._spans: dict[int, list[int]] = {}
@@ -53,35 +118,52 @@ class Replay:
     # --- positions ---------------------------------------------------------------------
 
     def state_after(self, n: int) -> GameState:
-        """The exact state after `n` actions (shared: never change it)."""
+        """The exact state after `n` actions (may be shared: never change it)."""
         if not 0 <= n <= self.length:
             raise IndexError(f"no action {n}: the log has actions 1 to {self.length}")
         known = self._known(n)
         if known is not None:
             return known
         start = self._nearest_before(n)
-        state = clone(self._known(start))
+        state = self._fresh(start)
         for i in range(start, n):
             self._run(state, i)
-            # A copy every KEYFRAME positions, not every one: a copy costs several actions' runs (measured on
-            # hundred_wars/mars-expedition: 3-4 ms against 0.3 ms), so a step back runs < KEYFRAME actions.
-            if (i + 1) % KEYFRAME == 0 and i + 1 < n and i + 1 not in self._keyframes:
-                self._keyframes[i + 1] = clone(state)
+            # A keyframe every KEYFRAME positions, not every one: packing costs about two actions' runs on
+            # hundred_wars/mars-expedition (0.6 ms against 0.3 ms), so a step back runs < KEYFRAME actions.
+            if (i + 1) % KEYFRAME == 0 and i + 1 < n and self._live(i + 1) is None and i + 1 not in self._keyframes:
+                self._keyframes[i + 1] = _pack(state)
         self._remember(n, state)
         return state
 
-    def _known(self, n: int) -> GameState | None:
-        if n in self._keyframes:
-            return self._keyframes[n]
+    def _live(self, n: int) -> GameState | None:
+        """A position held as a live state (the source's, the one shown, a recent one): shared, never changed."""
+        if n == 0:
+            return self.source.initial
+        if n == self.length:
+            return self.source.state
+        if n == self.position:
+            return self.shown.state
         if n in self._recent:
             self._recent.move_to_end(n)
             return self._recent[n]
-        if n < self.length and n % CHECKPOINT == 0:
+        if n % CHECKPOINT == 0:
             return self.source.history[n].before  # a stored snapshot (GameService.replay keeps these)
         return None
 
+    def _known(self, n: int) -> GameState | None:
+        live = self._live(n)
+        if live is not None:
+            return live
+        return _unpack(self._keyframes[n]) if n in self._keyframes else None
+
+    def _fresh(self, n: int) -> GameState:
+        """A state at known position `n` that may be changed: a copy of a live one (it shares the frozen parts:
+        a quarter of the objects an unpacked state makes), else a keyframe unpacked."""
+        live = self._live(n)
+        return clone(live) if live is not None else _unpack(self._keyframes[n])
+
     def _nearest_before(self, n: int) -> int:
-        cached = [m for m in (*self._keyframes, *self._recent) if m <= n]
+        cached = [m for m in (*self._keyframes, *self._recent, self.position) if 0 <= m <= n]
         return max(max(cached, default=0), n - n % CHECKPOINT)
 
     def _remember(self, n: int, state: GameState) -> None:
@@ -124,14 +206,16 @@ class Replay:
 
     def turn_at(self, n: int) -> int:
         """The turn at position `n`: free at a cached position, else one walk of its CHECKPOINT span (kept)."""
-        known = self._known(n)
-        if known is not None:
-            return known.turn
+        live = self._live(n)
+        if live is not None:
+            return live.turn
+        if n in self._keyframes:
+            return self._keyframes[n][0]
         if self._turns is not None:
             return self._turns[n]
         start = n - n % CHECKPOINT
         if start not in self._spans:
-            state = clone(self._known(start))
+            state = clone(self._live(start))
             turns = [state.turn]
             for i in range(start, min(start + CHECKPOINT, self.length)):
                 self._run(state, i)

@@ -140,3 +140,37 @@ def test_turn_keys_walk_at_most_two_spans_and_agree_with_a_whole_walk(monkeypatc
             (m for m in range(replay.length + 1) if turns[m] == turns[max(0, start - 1)]), default=0)
         assert n == expected, (start, n, expected)
         assert len(runs) <= 4 * CHECKPOINT  # spans (and the gotos' own runs), never the whole log
+
+
+def test_walking_the_whole_log_leaves_few_live_states_for_the_collector():
+    """Each full collection walks every object the collector tracks (a state is hundreds of them). However far
+    a replay is walked, it keeps at most RECENT positions as live states: keyframes are packed bytes, which it
+    does not track. The first cache kept 64 recent states and a live keyframe every 8 actions: 100-300 ms
+    collections inside single steps on a long game."""
+    import gc
+
+    live = played(300)
+    replay = Replay(load_game_like(live))
+    kind = type(live.state)
+
+    def states() -> int:
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if type(o) is kind)
+
+    before = states()
+    for n in [*range(replay.length, -1, -1), *random.Random(2).sample(range(replay.length + 1), 100)]:
+        replay.goto(n)  # back over the whole log, one step at a time, then jumps anywhere
+    assert states() - before <= replay_module.RECENT + 1 <= 17  # and the shown one
+    assert len(replay._keyframes) >= replay.length // replay_module.KEYFRAME // 2  # packed, not dropped
+
+
+def test_a_packed_keyframe_shares_the_board_the_rules_cache_by_identity():
+    """The rules key work per board on its identity (hundred_wars/field.py, dhr/terrain.py): a keyframe
+    unpacked must not bring its own copy of the board (a copy filled those caches and missed them)."""
+    live = played(70)
+    replay = Replay(load_game_like(live))
+    replay.goto(60)  # from the snapshot at 32: keyframes at 40, 48 and 56 on the way
+    assert 48 in replay._keyframes
+    state = replay.state_after(48)
+    assert state.board is live.state.board
+    assert snapshot_of(state) == snapshot_of(live.history[48].before)

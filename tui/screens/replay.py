@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
-from rules.replay import Replay
+from rules.replay import Replay, freeze_heap, thaw_heap
 from tui.keys import Key, bindings
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice_log import DiceLog
@@ -125,9 +125,13 @@ class ReplayScreen(Screen[None]):
         return self.replay.seat(self.side)
 
     def on_mount(self) -> None:
+        freeze_heap()  # a step's reply must not wait for the collector to walk the game it was opened from
         self.map.cursor_listener = self.cursor_moved
         self.show_position()
         self.map.focus()
+
+    def on_unmount(self) -> None:
+        thaw_heap()
 
     def action_toggle_side(self) -> None:
         panel = self.query_one("#side-panel")
