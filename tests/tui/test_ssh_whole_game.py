@@ -136,7 +136,8 @@ def first_hit(term: Terminal, query: str) -> str | None:
 
     for i, line in enumerate(lines[:-3]):
         if "🔎" in line and in_palette(line.split("🔎", 1)[1]) == query:
-            return in_palette(lines[i + 3])
+            column = line.index("🔎")  # the hits stand under the search line: the map beside them is not a hit
+            return in_palette(lines[i + 3][max(column - 1, 0):])
     return None
 
 
