@@ -67,6 +67,23 @@ class Report:
                         "count": alive, "rate": alive / n if n else 0.0, "low": low, "high": high})
         return out
 
+    def summary(self) -> dict:
+        """Each side's score (wins + half the draws) with its Wilson 95% interval, the draws, the average
+        length in turns and the actions per turn: what docs/balance.md and the new-game screen show."""
+        n = len(self.games)
+        draws = sum(1 for g in self.games if g.winner is None)
+        sides = []
+        for side in self.setup.sides:
+            wins = sum(1 for g in self.games if g.winner == side.id)
+            low, high = wilson(wins + draws / 2, n)  # Wilson's formula takes the half draws as they are
+            sides.append({"id": side.id, "name": side.name or side.id, "wins": wins,
+                          "score": (wins + draws / 2) / n if n else 0.0, "low": low, "high": high})
+        turns = sum(g.turns for g in self.games)
+        return {"ruleset": self.setup.ruleset, "scenario": self.setup.name, "games": n,
+                "seed": self.games[0].seed if self.games else 0, "sides": sides, "draws": draws,
+                "turns": turns / n if n else 0.0,
+                "actions_per_turn": sum(g.actions for g in self.games) / turns if turns else 0.0}
+
     def text(self) -> str:
         n = len(self.games)
         rows = self.rows()
@@ -78,7 +95,10 @@ class Report:
         if n:
             lines.append("")
             lines.append(f"average game length: {sum(g.actions for g in self.games) / n:.1f} actions, "
-                         f"{sum(g.turns for g in self.games) / n:.1f} turns")
+                         f"{sum(g.turns for g in self.games) / n:.1f} turns, "
+                         f"{self.summary()['actions_per_turn']:.1f} actions per turn")
+            lines.append("score (wins + half the draws): " + ", ".join(
+                f"{s['name']} {s['score']:.0%} ({s['low']:.0%}-{s['high']:.0%})" for s in self.summary()["sides"]))
         lines += ["", f"{'unit survival':28} {'side':>10} {'rate':>7}"]
         for r in rows:
             if r["row"] == "unit":
