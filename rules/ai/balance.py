@@ -93,12 +93,12 @@ class Report:
             if r["row"] in ("side", "draw"):
                 lines.append(f"{r['name'][:28]:28} {r['count']:>5} {r['rate']:>7.1%}   {r['low']:.1%} - {r['high']:.1%}")
         if n:
+            summary = self.summary()
             lines.append("")
             lines.append(f"average game length: {sum(g.actions for g in self.games) / n:.1f} actions, "
-                         f"{sum(g.turns for g in self.games) / n:.1f} turns, "
-                         f"{self.summary()['actions_per_turn']:.1f} actions per turn")
+                         f"{summary['turns']:.1f} turns, {summary['actions_per_turn']:.1f} actions per turn")
             lines.append("score (wins + half the draws): " + ", ".join(
-                f"{s['name']} {s['score']:.0%} ({s['low']:.0%}-{s['high']:.0%})" for s in self.summary()["sides"]))
+                f"{s['name']} {s['score']:.0%} ({s['low']:.0%}-{s['high']:.0%})" for s in summary["sides"]))
         lines += ["", f"{'unit survival':28} {'side':>10} {'rate':>7}"]
         for r in rows:
             if r["row"] == "unit":
