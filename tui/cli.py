@@ -206,7 +206,10 @@ def build_parser() -> argparse.ArgumentParser:
     balance.add_argument("--jobs", type=_count, default=os.cpu_count() or 1, metavar="J",
                          help="worker processes (default: one per CPU)")
     balance.add_argument("--seed", type=_seed, default=1, metavar="N", help="the first game's seed (default 1)")
-    balance.add_argument("--out", metavar="FILE", help="also write the table as CSV to FILE")
+    balance.add_argument("--out", metavar="FILE", action="append",
+                         help="also write the result to FILE (repeatable): FILE.md updates the scenario's row of a "
+                              "Markdown table (docs/balance.md), FILE.toml its entry in a balance data file "
+                              "(saves/scenarios/balance.toml, shown on the new-game screen), any other name a CSV table")
     balance.add_argument("--cluster", metavar="ADDRESS",
                          help="send the games to a Dask distributed scheduler (pip install 'hexwar[cluster]')")
     _replay_commands(sub)
@@ -724,8 +727,15 @@ def _run(argv: Sequence[str] | None) -> int:
 
         report = run(load_scenario(args.scenario), args.games, args.jobs, args.seed, args.cluster, progress_line())
         _out(report.text())
-        if args.out:
-            report.write_csv(args.out)
+        from saves.balance_record import update_data_file, update_markdown
+
+        for out in args.out or []:
+            if out.endswith(".md"):
+                update_markdown(out, report.summary())
+            elif out.endswith(".toml"):
+                update_data_file(out, report.summary())
+            else:
+                report.write_csv(out)
         return EXIT_OK
     return _open_tui(None)
 

@@ -67,6 +67,23 @@ class Report:
                         "count": alive, "rate": alive / n if n else 0.0, "low": low, "high": high})
         return out
 
+    def summary(self) -> dict:
+        """Each side's score (wins + half the draws) with its Wilson 95% interval, the draws, the average
+        length in turns and the actions per turn: what docs/balance.md and the new-game screen show."""
+        n = len(self.games)
+        draws = sum(1 for g in self.games if g.winner is None)
+        sides = []
+        for side in self.setup.sides:
+            wins = sum(1 for g in self.games if g.winner == side.id)
+            low, high = wilson(wins + draws / 2, n)  # Wilson's formula takes the half draws as they are
+            sides.append({"id": side.id, "name": side.name or side.id, "wins": wins,
+                          "score": (wins + draws / 2) / n if n else 0.0, "low": low, "high": high})
+        turns = sum(g.turns for g in self.games)
+        return {"ruleset": self.setup.ruleset, "scenario": self.setup.name, "games": n,
+                "seed": self.games[0].seed if self.games else 0, "sides": sides, "draws": draws,
+                "turns": turns / n if n else 0.0,
+                "actions_per_turn": actions_per_turn(self.games)}
+
     def text(self) -> str:
         n = len(self.games)
         rows = self.rows()
@@ -76,10 +93,12 @@ class Report:
             if r["row"] in ("side", "draw"):
                 lines.append(f"{r['name'][:28]:28} {r['count']:>5} {r['rate']:>7.1%}   {r['low']:.1%} - {r['high']:.1%}")
         if n:
+            summary = self.summary()
             lines.append("")
             lines.append(f"average game length: {sum(g.actions for g in self.games) / n:.1f} actions, "
-                         f"{sum(g.turns for g in self.games) / n:.1f} turns, "
-                         f"{actions_per_turn(self.games):.1f} actions a turn")
+                         f"{summary['turns']:.1f} turns, {summary['actions_per_turn']:.1f} actions a turn")
+            lines.append("score (wins + half the draws): " + ", ".join(
+                f"{s['name']} {s['score']:.0%} ({s['low']:.0%}-{s['high']:.0%})" for s in summary["sides"]))
         lines += ["", f"{'unit survival':28} {'side':>10} {'rate':>7}"]
         for r in rows:
             if r["row"] == "unit":

@@ -19,7 +19,7 @@ def test_a_blank_map_of_a_rule_set_and_size(opened):
 def test_a_bundled_scenario_is_edited_as_a_copy(opened):
     assert cli.main(["edit", "village", "--ruleset", "skirmish"]) == 0
     session = opened[0]["edit"]
-    assert session.draft.name == "village" and session.path is None and len(session.draft.units) == 20
+    assert session.draft.name == "village" and session.path is None and len(session.draft.units) == 18
 
 
 def test_a_file_is_edited_in_place_and_a_new_path_starts_blank(opened, tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -23,6 +24,16 @@ LEVEL_CHOICES = [("easy (searches least)", "easy"), ("normal", "normal"), ("hard
 """The computer's levels (rules/ai/levels.py: LEVELS), for every side it plays."""
 ScenarioSource = Callable[[str], list[files.ScenarioEntry]]
 SetupLoader = Callable[[files.ScenarioEntry], object]
+BalanceSource = Callable[[str, str], str]
+
+
+def measured_balance(ruleset: str, scenario: str) -> str:
+    """The scenario's measured balance (saves/scenarios/balance.toml), "" when never measured."""
+    try:
+        from saves.balance_record import balance_line
+    except ImportError:
+        return ""
+    return balance_line(ruleset, scenario)
 
 
 class NewGameScreen(Screen[None]):
@@ -39,6 +50,7 @@ class NewGameScreen(Screen[None]):
         seed: int | None = None,
         scenario_source: ScenarioSource = files.scenarios,
         loader: SetupLoader = files.load_scenario,
+        balance: BalanceSource = measured_balance,
     ) -> None:
         super().__init__()
         self.entries = registry.entries()
@@ -49,6 +61,7 @@ class NewGameScreen(Screen[None]):
         """A seed given to replay a game; None: a fresh secret one (rules.dice.new_seed) when it starts."""
         self.scenario_source = scenario_source
         self.loader = loader
+        self.balance = balance
         self.scenarios: list[files.ScenarioEntry] = []
         self.setup = None
         self._generation = 0
@@ -167,7 +180,11 @@ class NewGameScreen(Screen[None]):
         self.show_error("")
         text = self.setup.description or entry.description or ""
         # Reflow the file's line breaks; keep its paragraphs.
-        about.update(lit("\n".join(" ".join(p.split()) for p in text.split("\n\n"))))
+        about_text = lit("\n".join(" ".join(p.split()) for p in text.split("\n\n")))
+        measured = self.balance(entry.ruleset, entry.name)
+        if measured:
+            about_text = Text.assemble(lit(f"Balance: {measured}", "italic"), "\n", about_text)
+        about.update(about_text)
         rows = []
         from tui.flow_armies import army_select
 

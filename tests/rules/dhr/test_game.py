@@ -72,7 +72,7 @@ def test_bundled_scenarios_play_to_their_end(name, opts):
 def test_the_farm_is_won_by_holding_the_house_or_held_to_the_last_turn():
     s = load("farm")
     kinds = {(v.kind, v.side) for v in s.victory}
-    assert kinds == {("hold", "us"), ("turn_limit", "de")}
+    assert kinds == {("hold", "us"), ("casualties", "de"), ("turn_limit", "de")}
     g = GameService.new(s, seed=3)
     st = g.state
     st.turn = 7  # past the end of turn 6

@@ -187,6 +187,8 @@ def test_the_village_tower_is_climbed_by_its_ladder_with_a_test_to_go_on():
     s = load_scenario("village", "skirmish")
     state = RULESET.setup(s, 1, {})
     state.phase = "activation"
+    for watcher, away in (("c1", o(10, 1)), ("c5", o(14, 2)), ("c8", o(15, 0)), ("c9", o(7, 3))):
+        state.units[watcher].at = away  # the tower's guards step aside: this is about the ladder
     ladder = next(f.at for f in state.board.features if f.feature == "ladder")
     foot = next(h for h in ladder.neighbours() if state.board.in_bounds(h) and state.board.height_at(h) == 0
                 and state.unit_at(h) is None and state.board.terrain_at(h) == "open")
