@@ -323,3 +323,28 @@ def test_a_flood_of_typed_input_is_cut_to_the_ssh_doors_rate():
     flood = [Message(["stdin", "x" * 65536]) for _ in range(16)] + [Message(["resize", "garbage"]), Message([])]
     asyncio.run(WebDoor(["true"], "127.0.0.1", 0)._process_messages(Socket(flood), App()))
     assert App.passed == INPUT_BYTES_PER_SECOND
+
+
+async def test_the_replay_dialog_in_a_browser_refuses_etc_passwd(tmp_path, monkeypatch):
+    """The replay's file dialog (title key w) is confined as the load dialog is: it opened any typed path."""
+    from textual.widgets import Input
+
+    from tui.app import HexwarApp
+    from tui.dialogs import files
+    from tui.dialogs.replay_pick import open_replay
+
+    monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv(files.CONFINED, "1")
+    app = HexwarApp(None)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        open_replay(app)
+        await pilot.pause()
+        field = app.screen.query_one("#replay-path", Input)
+        field.focus()
+        field.value = "/etc/passwd"
+        await pilot.press("enter")
+        await pilot.pause()
+        shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "Only files in" in shown and "root:" not in shown
+        assert type(app.screen).__name__ == "ReplayPickDialog"

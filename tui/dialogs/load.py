@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
@@ -57,12 +58,21 @@ class LoadDialog(ModalScreen[tuple[str, object] | None]):
 
     @on(Input.Submitted, "#load-path")
     def typed(self, event: Input.Submitted) -> None:
-        if event.value.strip():
-            path, refused = files.typed_path(event.value)
-            if refused:  # the browser's app (`hexwar web`) opens nothing outside the data folder
-                self.query_one(Vertical).mount(Static(lit(refused + "."), classes="error-text"), after=event.input)
-                return
+        path = allowed_path(self, event)
+        if path is not None:
             self.dismiss(("save", path))
+
+
+def allowed_path(dialog: ModalScreen, event: Input.Submitted) -> Path | None:
+    """The file typed in `event`'s input, or None: nothing typed, or a path the app may not open (the
+    browser's app, `hexwar web`, opens nothing outside the data folder), said under the input."""
+    if not event.value.strip():
+        return None
+    path, refused = files.typed_path(event.value)
+    if refused:
+        dialog.query_one(Vertical).mount(Static(lit(refused + "."), classes="error-text"), after=event.input)
+        return None
+    return path
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -13,6 +13,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.dialogs import files
+from tui.dialogs.load import allowed_path
 from tui.widgets.lists import SafeOptionList
 from tui.widgets.text import lit
 
@@ -53,8 +54,9 @@ class ReplayPickDialog(ModalScreen[Path | None]):
 
     @on(Input.Submitted, "#replay-path")
     def typed(self, event: Input.Submitted) -> None:
-        if event.value.strip():
-            self.dismiss(Path(event.value.strip()).expanduser())
+        path = allowed_path(self, event)  # confined as the load dialog is (`hexwar web`)
+        if path is not None:
+            self.dismiss(path)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

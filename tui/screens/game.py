@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.message import Message
 
@@ -28,6 +27,7 @@ from tui.computer import ComputerSides
 from tui.seating import Seating
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice_log import DiceLog
+from tui.widgets.game_panels import game_panels
 from tui.widgets.hex_map import HexMap
 from tui.widgets.roster import Roster
 from tui.widgets.status_line import StatusLine
@@ -138,16 +138,7 @@ class GameScreen(ComputerSides, GameKeys, Screen[None]):
     # --- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="game-main"):
-            yield HexMap(id="map")
-            with Horizontal(id="side-panel"):
-                with VerticalScroll(id="roster-box"):
-                    yield Roster(id="roster")
-                with Vertical(id="side-right"):
-                    yield UnitCard(id="card")
-                    yield DiceLog(id="dice")
-        yield ActionBar(id="palette")
-        yield StatusLine(id="status")
+        yield from game_panels()
 
     @property
     def map(self) -> HexMap:

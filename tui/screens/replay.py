@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
@@ -23,6 +23,7 @@ from rules.replay import Replay, freeze_heap, thaw_heap
 from tui.keys import Key, bindings
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice_log import DiceLog
+from tui.widgets.game_panels import game_panels
 from tui.widgets.hex_map import HexMap
 from tui.widgets.roster import Roster
 from tui.widgets.status_line import StatusLine
@@ -105,16 +106,7 @@ class ReplayScreen(Screen[None]):
     # --- layout, as the game screen's --------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="game-main"):
-            yield HexMap(id="map")
-            with Horizontal(id="side-panel"):
-                with VerticalScroll(id="roster-box"):
-                    yield Roster(id="roster")
-                with Vertical(id="side-right"):
-                    yield UnitCard(id="card")
-                    yield DiceLog(id="dice")
-        yield ActionBar(id="palette")
-        yield StatusLine(id="status")
+        yield from game_panels()
 
     @property
     def map(self) -> HexMap:
