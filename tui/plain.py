@@ -28,7 +28,8 @@ MAX_COMPUTER_ACTIONS = 2000
 """The computer's actions in a row before the person is asked again (a whole watched game fits)."""
 
 HELP = """Commands (one a line; hexes as col,row):
-  status            whose decision it is, the turn and phase
+  status            whose decision it is, the turn and phase, and your objective in a few words
+  objective         every victory condition and how far each side is from it (also: goal)
   units [all]       your units (all: every unit you can see), with hex and marks
   unit ID           everything about one unit
   look C,R          the terrain and the unit at a hex
@@ -152,7 +153,18 @@ class PlainSession:
             lines.append("You may react now: type actions.")
         you = "referee" if seat.referee else side_name(view, seat.side)
         lines.append(f"You play {you}.")
+        from tui.screens.game_objective import brief
+
+        goal = brief(seat, seat.side or d.side)
+        if goal:
+            lines.append(f"Objective: {clean(goal)} (objective: every condition).")
         return lines
+
+    def objective(self, _: str) -> list[str]:
+        """Every victory condition and how far each side is from it, as the game screen's O shows it."""
+        from tui.screens.game_objective import objective_text
+
+        return [clean(line) for line in objective_text(self.seat()).plain.splitlines()]
 
     def units(self, rest: str) -> list[str]:
         seat = self.seat()
@@ -361,9 +373,10 @@ COMMANDS: dict[str, Callable[[PlainSession, str], list[str]]] = {
     "do": PlainSession.do, "dice": PlainSession.dice, "log": PlainSession.log,
     "undo": PlainSession.undo, "redo": PlainSession.redo, "save": PlainSession.save,
     "side": PlainSession.side, "help": PlainSession.help, "quit": PlainSession.quit, "hint": PlainSession.hint,
+    "objective": PlainSession.objective,
 }
 ALIASES = {"s": "status", "a": "actions", "?": "help", "q": "quit", "exit": "quit", "u": "undo",
-           "l": "look", "o": "odds", "d": "do"}
+           "l": "look", "o": "odds", "d": "do", "goal": "objective", "victory": "objective"}
 
 
 def _kinds(actions: list[Action]) -> str:

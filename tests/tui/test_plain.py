@@ -181,3 +181,16 @@ def test_a_long_list_of_actions_is_read_out_a_page_at_a_time_and_by_kind():
     beyond = legal[PAGE + 2]  # not read out, still done by its number
     said = session.handle(f"do {PAGE + 3}")
     assert said[0].startswith("Done:") and game.history[-1].action == beyond, said
+
+
+def test_the_objective_is_read_in_plain_text_with_how_far_each_side_is():
+    """Issue 24 item 2 in plain mode: `objective` (or `goal`) lists every condition and how far it is;
+    `status` names the player's own objective in a few words."""
+    game = quad_game()
+    session = PlainSession(game, side="kingdom")
+    said = session.handle("objective")
+    assert said[0].startswith("Objective (teaching, turn 1 of 8)"), said
+    assert any("wins if:" in line for line in said) and any("turns left" in line for line in said), said
+    assert session.handle("goal") == said
+    status = session.handle("status")
+    assert any(line.startswith("Objective: hold ") and "turns left" in line for line in status), status
