@@ -13,7 +13,8 @@ number (a scatter, a table) carry no "good" direction and are only counted.
 
 Who was ahead: the computer player's evaluation (rules/ai/evaluate.py) of
 each side's view of the position; for two sides, the first side's score less
-the second's.
+the second's. The caller passes the evaluator in (`rules.ai.evaluate.evaluator_for`):
+the rules core never imports the computer.
 """
 
 from __future__ import annotations
@@ -88,8 +89,9 @@ class Report:
     luck: dict[str, Luck] = field(default_factory=dict)
 
 
-def build(replay: Replay, side: str | None = None, evaluate: bool = True) -> Report:
-    """The report of `replay`'s game as `side` may know it (None: everything)."""
+def build(replay: Replay, side: str | None = None, evaluator=None) -> Report:
+    """The report of `replay`'s game as `side` may know it (None: everything); without an `evaluator`
+    (rules/ai/evaluate.py) the strength counts units and nobody's score is known."""
     source = replay.source
     final = source.state
     over = final.result is not None
@@ -102,7 +104,6 @@ def build(replay: Replay, side: str | None = None, evaluate: bool = True) -> Rep
         winner = dict(names).get(final.result.winner or "", "nobody (a draw)")
         result = f"{winner} won: {final.result.reason}" if final.result.winner else f"a draw: {final.result.reason}"
     report = Report(title, names, "everything" if eyes is None else dict(names)[eyes], result)
-    evaluator = _evaluator(source.ruleset) if evaluate else None
     objectives = _objective_hexes(setup)
     turns = replay.turns()
     for n, turn in enumerate(turns):
@@ -165,16 +166,6 @@ def _objective_hexes(setup) -> set | None:
         return None
     hexes = {h for v in setup.victory for h in v.hexes}
     return hexes or None
-
-
-def _evaluator(ruleset):
-    try:
-        from rules.ai.evaluate import Evaluator
-        from rules.ai.hints import hints_for
-
-        return Evaluator(hints_for(ruleset), ruleset)
-    except Exception:  # noqa: BLE001 - a rule set the computer cannot evaluate: the report goes without
-        return None
 
 
 def _strength(evaluator, view: GameState, side: str) -> float:

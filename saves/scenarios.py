@@ -1,13 +1,16 @@
 """Bundled scenarios (`saves/scenarios/<ruleset>/<name>.toml`): list them cheaply, load one as a `Setup`.
 
-Listing reads only what the new-game screen shows (title, rule set, name,
-description) and never imports a rule set; scenarios of rule sets that are not
+A rule set kept outside the package (the tests' toy, `tests/toy_ruleset.py`) keeps
+its scenarios beside its module, in `scenarios/<id>/` (`tests/scenarios/toy/`): the
+package ships none of them. Listing reads only what the new-game screen shows
+(title, rule set, name, description) and never imports a rule set; scenarios of rule sets that are not
 registered (or not present) are left out. Text from files is kept literal:
 nothing here interprets markup or escape sequences, the UI renders text as is.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import tomllib
 from dataclasses import dataclass
@@ -38,7 +41,7 @@ class ScenarioInfo:
     teaching: bool = False
     units: int = 0
     source: str = ""
-    """Where it comes from (a path inside the package)."""
+    """Where it comes from (a path inside the package, or beside an outside rule set's module)."""
     error: str = ""
     """Why the file cannot be listed properly (a broken bundled file is shown, not hidden)."""
 
@@ -53,11 +56,39 @@ def _ruleset_ids(ruleset: str | None) -> list[str]:
     return [e.id for e in registry.entries()]
 
 
+def _outside(ruleset_id: str) -> Path | None:
+    """scenarios/<id>/ beside the module of a rule set registered from outside the package (found without
+    importing it: listing imports no rule set); None for the package's own rule sets."""
+    module = registry.module_of(ruleset_id)
+    if module.split(".")[0] == "rules":
+        return None
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return None
+    return Path(spec.origin).parent / "scenarios" / ruleset_id if spec is not None and spec.origin else None
+
+
+def _folder(ruleset_id: str) -> Traversable:
+    outside = _outside(ruleset_id)
+    return _root() / ruleset_id if outside is None else outside
+
+
 def _bundled_files(ruleset_id: str) -> list[Traversable]:
-    folder = _root() / ruleset_id
+    folder = _folder(ruleset_id)
     if not folder.is_dir():
         return []
     return sorted((f for f in folder.iterdir() if f.name.endswith(".toml") and f.is_file()), key=lambda f: f.name)
+
+
+def bundled_path(ruleset_id: str, name: str) -> Path:
+    """The file of a listed scenario (the editor opens a copy of it)."""
+    return Path(str(_folder(ruleset_id) / f"{name}.toml"))
+
+
+def _source(ruleset_id: str, f: Traversable) -> str:
+    """The file's name in messages: inside the package as saves/scenarios/..., outside as its path."""
+    return f"saves/scenarios/{ruleset_id}/{f.name}" if _outside(ruleset_id) is None else str(f)
 
 
 _INFO_CACHE: dict[str, tuple[bytes, ScenarioInfo]] = {}
@@ -65,7 +96,7 @@ _INFO_CACHE: dict[str, tuple[bytes, ScenarioInfo]] = {}
 
 def _info(ruleset_id: str, f: Traversable) -> ScenarioInfo:
     stem = f.name[: -len(".toml")]
-    source = f"saves/scenarios/{ruleset_id}/{f.name}"
+    source = _source(ruleset_id, f)
     try:
         data = f.read_bytes()
     except OSError as exc:
@@ -158,5 +189,5 @@ def _bundled_bytes(name: str, ruleset: str | None) -> tuple[bytes, str]:
     rid, f = found[0]
     data = f.read_bytes()
     if len(data) > MAX_FILE_BYTES:
-        raise SaveError(f"saves/scenarios/{rid}/{f.name}", "too large")
-    return data, f"saves/scenarios/{rid}/{f.name}"
+        raise SaveError(_source(rid, f), "too large")
+    return data, _source(rid, f)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,8 @@ from rules.core import Setup, SideSetup, UnitSetup
 from rules.hexgrid import from_offset
 
 registry.register("toy", "Toy rules (tests only)", "tests.toy_ruleset")
+TOY_SCENARIO = Path(__file__).parent / "scenarios" / "toy" / "toy-skirmish.toml"
+"""The toy's one scenario: beside its module, never in the package (saves/scenarios.py finds it there)."""
 
 
 def toy_setup(width: int = 8, height: int = 6, **extra) -> Setup:

@@ -14,6 +14,7 @@ from rules.service import GameService
 from saves.errors import SaveError
 from saves.scenarios import load_scenario
 from saves.store import AutosaveStore, save_game
+from tests.conftest import TOY_SCENARIO
 from tui import cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,7 +94,7 @@ def test_a_bad_save_named_by_load_is_one_line(saved, capsys, opened):
 
 
 def test_a_scenario_named_by_load_says_how_to_start_it(capsys, opened):
-    path = ROOT / "saves" / "scenarios" / "toy" / "toy-skirmish.toml"
+    path = TOY_SCENARIO
     assert cli.main(["load", str(path)]) == 2
     assert "is a scenario, not a saved game" in one_error_line(capsys.readouterr().err)
 
@@ -126,7 +127,7 @@ def test_new_without_a_seed_chooses_a_secret_128_bit_one(capsys, opened):
 
 
 def test_new_accepts_a_scenario_file(opened):
-    path = ROOT / "saves" / "scenarios" / "toy" / "toy-skirmish.toml"
+    path = TOY_SCENARIO
     assert cli.main(["new", "toy", "--scenario", str(path), "--seed", "1"]) == 0
     assert opened[0]["new"].setup.title == "Toy Skirmish"
 

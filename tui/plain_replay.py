@@ -65,9 +65,11 @@ class PlainReplay(PlainSession):
             return self.where()
         if verb == "report":
             from rules.after_action import build
+            from rules.ai.evaluate import evaluator_for
             from tui.report_text import plain
 
-            return plain(build(self.replay, self.eyes)).rstrip("\n").splitlines()
+            report = build(self.replay, self.eyes, evaluator_for(self.replay.source.ruleset))
+            return plain(report).rstrip("\n").splitlines()
         return super().handle(line)
 
     def where(self) -> list[str]:

@@ -40,13 +40,14 @@ def run_replay_command(args, side_id, sides_of, open_tui, user_error) -> int:
 
 def _report(service, side, referee: bool, out: str | None) -> int:
     from rules.after_action import build
+    from rules.ai.evaluate import evaluator_for
     from rules.replay import Replay
     from saves.files import write_atomic
     from tui.report_text import markdown
 
     replay = Replay(service)
     eyes = None if referee else (side if side is not None else replay.default_side())
-    text = markdown(build(replay, eyes))
+    text = markdown(build(replay, eyes, evaluator_for(service.ruleset)))
     if out is None:
         sys.stdout.write(text)
         return 0

@@ -227,3 +227,14 @@ class Evaluator:
             weight = self.contact * (2.0 if must_attack else 1.0)
             total -= weight * (sum(min(m.distance(t) for t in theirs) for m in mine) + far * waiting)
         return total
+
+
+def evaluator_for(ruleset) -> Evaluator | None:
+    """An evaluator with the rule set's hints (what the after-action report scores turns with), or None
+    for a rule set the computer cannot evaluate: the report then goes without scores."""
+    try:
+        from rules.ai.hints import hints_for
+
+        return Evaluator(hints_for(ruleset), ruleset)
+    except Exception:  # noqa: BLE001 - the scores are a courtesy, never a reason for no report
+        return None

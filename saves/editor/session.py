@@ -119,10 +119,8 @@ def open_scenario(path: str | Path) -> Session:
 def session_for(scenario: str | None, ruleset: str | None = None, size: tuple[int, int] = (12, 8)) -> Session:
     """What `hexwar edit [SCENARIO]` opens: a scenario file (saved back there, after asking), a bundled
     scenario by name (a copy: saved elsewhere), a new file's path or nothing (a blank map of `ruleset`)."""
-    from importlib import resources
-
     from saves.editor.draft import blank
-    from saves.scenarios import UnknownScenario, list_scenarios
+    from saves.scenarios import UnknownScenario, bundled_path, list_scenarios
 
     if scenario is None or (scenario.endswith(".toml") and not Path(scenario).exists()):
         rid = ruleset or "quad"
@@ -137,7 +135,7 @@ def session_for(scenario: str | None, ruleset: str | None = None, size: tuple[in
         known = ", ".join(f"{i.ruleset}/{i.name}" for i in list_scenarios(ruleset))
         why = "several rule sets have it: name one with --ruleset" if found else f"known: {known}"
         raise UnknownScenario(None, f"no scenario file or bundled scenario {scenario!r} ({why})")
-    path = Path(str(resources.files("saves") / "scenarios" / found[0].ruleset / f"{scenario}.toml"))
+    path = bundled_path(found[0].ruleset, scenario)
     session = open_scenario(path)
     session.path, session.saved = None, None  # a bundled scenario is edited as a copy
     return session

@@ -17,10 +17,11 @@ from saves.scenarios import list_scenarios, load_scenario
 ROOT = Path(__file__).resolve().parents[2] / "saves" / "scenarios"
 
 TEST_ONLY = {"toy"}
-"""Rule sets registered only inside the tests; their scenarios are not shown to players."""
+"""Rule sets registered only inside the tests; their scenarios (tests/scenarios/) are not shown to players."""
 
 SCENARIOS = [s for s in list_scenarios() if s.ruleset not in TEST_ONLY]
-FILES = sorted(p for p in ROOT.glob("*/*.toml") if p.parent.name not in TEST_ONLY)
+FILES = sorted(ROOT.glob("*/*.toml"))
+"""Every scenario the package ships (none of a test-only rule set: tests/saves/test_scenarios.py)."""
 
 
 def _legend(path: Path) -> dict[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.after_action import build, luck
+from rules.ai.evaluate import evaluator_for
 from rules.dice import RollRecord
 from rules.replay import Replay
 from tests.saves.test_replay import played
@@ -40,6 +41,15 @@ def test_the_report_has_a_row_per_turn_and_the_same_tables_in_markdown():
     assert replay.position == replay.length  # building the report moves nothing shown
 
 
+def test_who_was_ahead_comes_from_the_evaluator_the_caller_passes_in():
+    """The rules core does not import the computer (tests/test_layers.py): the screens pass its evaluator."""
+    game = played(40)
+    scored = build(Replay(game), None, evaluator_for(game.ruleset))
+    assert all(t.score is not None for r in scored.rows for t in r.sides.values())
+    unscored = build(Replay(game), None)
+    assert all(t.score is None for r in unscored.rows for t in r.sides.values())
+
+
 def test_a_sides_report_of_a_game_in_progress_reads_nothing_it_may_not_know(monkeypatch):
     """Everything the side may not know changed at random in every position: the same report."""
     import random
@@ -52,10 +62,11 @@ def test_a_sides_report_of_a_game_in_progress_reads_nothing_it_may_not_know(monk
     while len(game.history) < 40:
         assert game.apply(rng.choice(game.legal_actions()), autosave=False).ok
     side = game.decision().side
-    expected = plain(build(Replay(game), side))
+    evaluator = evaluator_for(game.ruleset)  # the computer's reading is what may leak: it is in the report
+    expected = plain(build(Replay(game), side, evaluator))
     original = Replay.state_after
     hide = random.Random(1)
     monkeypatch.setattr(Replay, "state_after",
                         lambda self, n: game.ruleset.hidden_from(original(self, n), side, hide))
-    assert plain(build(Replay(game), side)) == expected
-    assert plain(build(Replay(game), None)) != plain(build(Replay(game), side))  # the referee's differs
+    assert plain(build(Replay(game), side, evaluator)) == expected
+    assert plain(build(Replay(game), None, evaluator)) != plain(build(Replay(game), side, evaluator))  # the referee's differs

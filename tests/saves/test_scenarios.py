@@ -2,20 +2,41 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
+from importlib import resources
 
 import pytest
 
 from rules import registry
 from saves.errors import SaveError
 from saves.scenarios import UnknownScenario, default_scenario, list_scenarios, load_scenario
-from tests.conftest import toy_setup
+from tests.conftest import TOY_SCENARIO, toy_setup
 
 
 def test_the_toy_scenario_is_listed_with_its_title():
     infos = list_scenarios("toy")
     assert [(i.name, i.title, i.teaching) for i in infos] == [("toy-skirmish", "Toy Skirmish", True)]
     assert infos[0].units == 4 and not infos[0].error
+
+
+def test_the_toy_scenario_lives_beside_the_toy_rule_set_and_the_package_ships_none():
+    """The toy is registered only by the tests: `hexwar verify` on a scenario of it refused it (issue 28)."""
+    assert list_scenarios("toy")[0].source == str(TOY_SCENARIO)
+    assert load_scenario("toy-skirmish", "toy").title == "Toy Skirmish"
+    shipped = {f.name for f in (resources.files("saves") / "scenarios").iterdir() if f.is_dir()}
+    packaged = {e.id for e in registry.entries() if registry.module_of(e.id).startswith("rules.")}
+    assert shipped and shipped <= packaged, shipped - packaged
+    from saves.editor.session import session_for  # `hexwar edit toy-skirmish` finds the file there too
+
+    edited = session_for("toy-skirmish", "toy")
+    assert (edited.draft.ruleset, edited.draft.name, edited.path) == ("toy", "toy-skirmish", None)
+
+
+def test_hexwar_list_without_the_tests_names_no_toy():
+    code = "from tui.cli import main; main(['list'])"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True).stdout
+    assert "quad" in out and "toy" not in out.lower()
 
 
 def test_listing_everything_covers_every_registered_rule_set_with_scenarios():
@@ -46,7 +67,7 @@ def test_a_scenario_loads_by_name_without_the_rule_set():
 def test_a_scenario_loads_by_path(tmp_path):
     from importlib import resources
 
-    data = (resources.files("saves") / "scenarios" / "toy" / "toy-skirmish.toml").read_bytes()
+    data = TOY_SCENARIO.read_bytes()
     path = tmp_path / "mine.toml"
     path.write_bytes(data)
     assert load_scenario(path).name == "toy-skirmish"
@@ -78,7 +99,7 @@ def test_a_scenario_of_another_rule_set_is_refused(tmp_path):
     from importlib import resources
 
     path = tmp_path / "s.toml"
-    path.write_bytes((resources.files("saves") / "scenarios" / "toy" / "toy-skirmish.toml").read_bytes())
+    path.write_bytes(TOY_SCENARIO.read_bytes())
     with pytest.raises(SaveError, match="this scenario is for 'toy', not quad"):
         load_scenario(path, "quad")
 
@@ -103,7 +124,7 @@ def test_every_bundled_scenario_loads_and_sets_up(info):
 def test_a_scenario_the_rule_set_rejects_names_the_file(tmp_path):
     from importlib import resources
 
-    text = (resources.files("saves") / "scenarios" / "toy" / "toy-skirmish.toml").read_text()
+    text = TOY_SCENARIO.read_text()
     path = tmp_path / "bad.toml"
     path.write_text(text.replace("stats = { speed = 3 }", "stats = { speed = 30 }"))
     with pytest.raises(SaveError) as caught:
@@ -115,7 +136,7 @@ def test_a_scenario_the_rule_set_rejects_names_the_file(tmp_path):
 def test_an_unknown_option_gets_a_close_match(tmp_path):
     from importlib import resources
 
-    text = (resources.files("saves") / "scenarios" / "toy" / "toy-skirmish.toml").read_text()
+    text = TOY_SCENARIO.read_text()
     path = tmp_path / "bad.toml"
     path.write_text(text.replace("need = 4", "neeed = 4"))
     with pytest.raises(SaveError, match="options.neeed: is not an option of toy; did you mean 'need'"):

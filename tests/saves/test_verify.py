@@ -14,6 +14,7 @@ from saves.errors import SaveError
 from saves.scenarios import load_scenario
 from saves.store import load_game, save_game, verify
 from saves.files import dump_toml as dumps
+from tests.conftest import TOY_SCENARIO
 
 V1 = Path(__file__).parent / "fixtures" / "v1" / "toy-game.toml"
 
@@ -99,7 +100,7 @@ def test_a_tampered_save_cannot_be_loaded_either(saved):
 
 def test_verify_of_a_scenario_checks_it_as_a_scenario():
     """Issue 15: `verify` accepts scenarios (tests/saves/test_verify_scenario.py has the mistakes)."""
-    report = verify(Path(__file__).parents[2] / "saves" / "scenarios" / "toy" / "toy-skirmish.toml")
+    report = verify(TOY_SCENARIO)
     assert report.ok and "ok: toy scenario 'toy-skirmish'" in report.message
 
 

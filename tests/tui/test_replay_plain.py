@@ -34,6 +34,7 @@ def test_report_in_plain_mode_has_the_luck_table():
     out = plain(watched_game(40), ["report", "quit"], referee=True)
     assert "Luck: tested rolls against the exact odds" in out
     assert any(line.startswith("Strength by turn") for line in out)
+    assert any(line.startswith("Who was ahead") for line in out)  # plain mode passes the computer's evaluator in
 
 
 def test_hexwar_report_writes_markdown(tmp_path, capsys):
@@ -42,6 +43,7 @@ def test_hexwar_report_writes_markdown(tmp_path, capsys):
     assert main(["report", str(path), "--out", str(out), "--referee"]) == 0
     text = out.read_text()
     assert text.startswith("# After-action report: toy-skirmish") and "## Luck" in text and "| turn |" in text
+    assert "## Who was ahead" in text
     assert main(["report", str(path)]) == 0
     shown = capsys.readouterr().out
     assert "Seen as: Side" in shown  # a game in progress: one side's view by default, never the referee's

@@ -16,6 +16,7 @@ from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
 from rules.after_action import build, lead
+from rules.ai.evaluate import evaluator_for
 from tui.keys import Key, bindings
 from tui.report_text import heading, plain_table, tables
 from tui.widgets.text import lit
@@ -45,7 +46,7 @@ class ReportScreen(Screen[None]):
 
     def __init__(self, replay, side: str | None = None) -> None:
         super().__init__()
-        self.report = build(replay, side)
+        self.report = build(replay, side, evaluator_for(replay.source.ruleset))
 
     def compose(self) -> ComposeResult:
         report = self.report
