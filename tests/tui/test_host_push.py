@@ -59,3 +59,41 @@ def test_parts_that_would_inflate_past_the_limit_are_refused():
     with pytest.raises(ProtocolError):
         for line in lines:
             unpacker.feed(line)
+
+
+def test_a_client_fed_in_small_parts_holds_what_the_host_holds(tmp_path, monkeypatch):
+    """Over a real socket, with a budget so small that the board, every push and the end's log
+    come in parts: each seat ends the game with exactly its seat's view, decision and events."""
+    import random
+
+    from rules.service import GameService
+    from saves.scenarios import load_scenario
+    from tests.tui.test_host import Running, wait_for
+    from tui.remote import client, protocol
+    from tui.remote.host import Connection
+
+    asked = []
+    more = Connection.more
+    monkeypatch.setattr(Connection, "more", lambda self: (asked.append(1), more(self))[1])
+    monkeypatch.setattr(protocol, "PUSH_BUDGET", 400)
+    monkeypatch.setattr(protocol, "_PIECE", 300)
+    monkeypatch.setattr(client, "PUSH_BUDGET", 400)
+    running = Running(tmp_path / "host")
+    try:
+        game = running.host.add_game(GameService.new(load_scenario("teaching", "quad"), seed=4), "fort")
+        codes = running.host.codes(game.name)
+        seats = {side: running.seat(code) for side, code in codes.items()}
+        rng, done = random.Random(4), 0
+        while game.service.result is None and done < 300:
+            seat = seats[game.service.decision().side]
+            wait_for(lambda: seat.action_count == done)
+            assert seat.apply(rng.choice(seat.legal_actions())).ok
+            done += 1
+        assert game.service.result is not None and len(asked) > done  # parts were asked for
+        wait_for(lambda: all(s.result is not None and s.action_count == done for s in seats.values()))
+        for side, seat in seats.items():
+            held = game.seat(side)
+            assert seat.view() == held.view() and seat.decision() == held.decision()
+            assert [(i, e.text()) for i, e in seat.numbered_events()] == [(i, e.text()) for i, e in held.numbered_events()]
+    finally:
+        running.stop()
