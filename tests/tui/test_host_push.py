@@ -97,3 +97,51 @@ def test_a_client_fed_in_small_parts_holds_what_the_host_holds(tmp_path, monkeyp
             assert [(i, e.text()) for i, e in seat.numbered_events()] == [(i, e.text()) for i, e in held.numbered_events()]
     finally:
         running.stop()
+
+
+def test_an_undo_pushes_no_event_again(tmp_path):
+    """After an undo the client keeps the events of the actions before it (`events_from`): the
+    push carries none (it used to carry the seat's whole log again)."""
+    import random
+
+    from rules.service import GameService
+    from saves.scenarios import load_scenario
+    from tui.remote.host import Connection, Host
+    from tui.remote.protocol import Unpacker, decode
+
+    class Lines:  # a client's stream: whole messages, each next part asked for at once
+        def __init__(self):
+            self.lines, self.unpacker = [], Unpacker()
+
+        def write(self, data):
+            message = self.unpacker.feed(decode(data, 10**7))
+            if message is not None:
+                self.lines.append(message)
+
+        def is_closing(self):
+            return False
+
+    host = Host(tmp_path)
+    service = GameService.new(load_scenario("teaching", "quad"), seed=2)
+    game = host.add_game(service, "g")
+    wire = Lines()
+    conn = Connection(wire, game, "kingdom")  # type: ignore[arg-type]
+    game.connections.append(conn)
+
+    def push():
+        host.push(game)
+        while conn.awaiting_more:
+            conn.more()
+
+    push()
+    rng = random.Random(1)
+    for _ in range(20):
+        service.apply(rng.choice(service.legal_actions(service.decision().side)), autosave=False)
+        push()
+    held = [(e["at"], e["line"]) for m in wire.lines for e in m["events"]]
+    assert service.undo()
+    push()
+    push = wire.lines[-1]
+    assert push["events"] == [] and push["action_count"] == 19
+    expected = [(i, e.text()) for i, e in game.seat("kingdom").numbered_events()]
+    assert held[: push["events_from"]] == expected

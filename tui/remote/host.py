@@ -383,6 +383,9 @@ class Host:
         if count >= conn.sent_actions >= 0 and over == conn.sent_over:
             new = seat.numbered_events(since=conn.sent_actions)
             start = conn.sent_events
+        elif conn.sent_actions > count and over == conn.sent_over:  # an undo: the client keeps the rest
+            new = []
+            start = len(seat.numbered_events())
         else:
             new, start = seat.numbered_events(), 0
         conn.sent_actions, conn.sent_events, conn.sent_over = count, start + len(new), over
