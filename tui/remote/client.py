@@ -22,8 +22,8 @@ from rules.board import Board
 from rules.core import Decision, GameResult, GameState
 from rules.events import Event
 from rules.seat import SeenStep, Seat
-from tui.remote.protocol import (MAX_PUSH, ProtocolError, SeatMessage, decode, encode, event_from_wire,
-                                 patch_json)
+from tui.remote.protocol import (MAX_PUSH, PUSH_BUDGET, ProtocolError, SeatMessage, Unpacker, decode, encode,
+                                 event_from_wire, patch_json)
 
 REPLY_TIMEOUT = 10.0
 
@@ -45,6 +45,9 @@ class RemoteSeat(Seat):
         self._file = self._sock.makefile("rb")
         self._replies: queue.Queue[dict[str, Any]] = queue.Queue()
         self._lock = threading.Lock()
+        self._send_lock = threading.Lock()
+        """The reader thread asks for a message's next part while the screen's thread may act."""
+        self._unpacker = Unpacker(MAX_PUSH)
         self.on_change = on_change
         self.closed = False
         self._events: list[tuple[int, Event]] = []
@@ -70,20 +73,26 @@ class RemoteSeat(Seat):
 
     def _send(self, message: dict[str, Any]) -> None:
         try:
-            self._sock.sendall(encode(message))
+            with self._send_lock:
+                self._sock.sendall(encode(message))
         except OSError:
             self.closed = True
             raise HostGone("the host has gone") from None
 
     def _read(self) -> dict[str, Any]:
-        line = self._file.readline(MAX_PUSH + 1)
-        if not line:
-            self.closed = True
-            raise HostGone("the host closed the connection")
-        try:
-            return decode(line, MAX_PUSH)
-        except ProtocolError as exc:
-            raise HostGone(f"the host sent something else: {exc}") from None
+        """The host's next whole message (a long one comes in parts: each next one is asked for)."""
+        while True:
+            line = self._file.readline(PUSH_BUDGET + 1)
+            if not line:
+                self.closed = True
+                raise HostGone("the host closed the connection")
+            try:
+                message = self._unpacker.feed(decode(line, PUSH_BUDGET))
+            except ProtocolError as exc:
+                raise HostGone(f"the host sent something else: {exc}") from None
+            if message is not None:
+                return message
+            self._send({"op": "more"})
 
     def _listen(self) -> None:
         while not self.closed:

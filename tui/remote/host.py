@@ -23,6 +23,7 @@ import hmac
 import os
 import re
 import secrets
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,13 +33,15 @@ from rules.service import GameService
 from saves.errors import SaveError
 from saves.store import load_game, save_game
 from tui.remote.keys import KeyRefused, KeyRing
-from tui.remote.protocol import MAX_REQUEST, ProtocolError, decode, diff_json, encode, event_to_wire
+from tui.remote.protocol import MAX_REQUEST, ProtocolError, decode, diff_json, event_to_wire, pack
 
 SPECTATOR = "*"
 WRONG_CODE_DELAY = 1.0
 """Seconds before a wrong code is answered (guessing is slow)."""
 MAX_CONNECTIONS = 64
 MAX_REQUESTS_PER_SECOND = 30
+MAX_OUTBOX = 4 * 1024 * 1024
+"""Bytes waiting for a client that does not ask for the next part: more, and it is let go."""
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 
 
@@ -66,10 +69,33 @@ class Connection:
     sent_view: dict[str, Any] | None = None
     """The view (as JSON) last pushed: later pushes carry only what changed."""
     sent_decision: dict[str, Any] | None = None
+    outbox: deque[tuple[bytes, bool]] = field(default_factory=deque)
+    """Lines not written yet: they wait for the client to ask for the next part of a message."""
+    awaiting_more: bool = False
 
     def send(self, message: dict[str, Any]) -> None:
-        if not self.writer.is_closing():
-            self.writer.write(encode(message))
+        """Write `message` (in parts when long: tui/remote/protocol.py), after what waits."""
+        self.outbox.extend(pack(message))
+        if sum(len(line) for line, _ in self.outbox) > MAX_OUTBOX:
+            self.outbox.clear()
+            self.writer.close()  # it reads nothing: its reader ends and it is dropped
+            return
+        if not self.awaiting_more:
+            self._flush()
+
+    def more(self) -> None:
+        """The client asks for the next part."""
+        if self.awaiting_more:
+            self.awaiting_more = False
+            self._flush()
+
+    def _flush(self) -> None:
+        while self.outbox and not self.writer.is_closing():
+            line, more = self.outbox.popleft()
+            self.writer.write(line)
+            if more:
+                self.awaiting_more = True
+                return
 
 
 @dataclass
@@ -288,6 +314,9 @@ class Host:
         op = message["op"]
         if op == "bye":
             return False
+        if op == "more":
+            conn.more()
+            return True
         if conn.game is None:
             if op != "hello":
                 conn.send({"op": "error", "message": "say hello with a join code first"})
@@ -354,6 +383,9 @@ class Host:
         if count >= conn.sent_actions >= 0 and over == conn.sent_over:
             new = seat.numbered_events(since=conn.sent_actions)
             start = conn.sent_events
+        elif conn.sent_actions > count and over == conn.sent_over:  # an undo: the client keeps the rest
+            new = []
+            start = len(seat.numbered_events())
         else:
             new, start = seat.numbered_events(), 0
         conn.sent_actions, conn.sent_events, conn.sent_over = count, start + len(new), over

@@ -2,7 +2,10 @@
 
 A client sends small requests (`hello`, `act`, `undo`, `redo`, `log`, `bye`);
 the host answers each (`done` or `error`) and pushes a `seat` message to every
-connected seat after every change. A `seat` message holds the seat's view (the
+connected seat after every change. No line the host writes is longer than
+PUSH_BUDGET: a longer message (the log revealed when a game ends, a large
+board) goes zlib-compressed in `part`s, and the client asks for each next part
+with `more` (so a slow client is never sent more than one part ahead). A `seat` message holds the seat's view (the
 board travels once, in `welcome`; the whole view in a connection's first push,
 then only what changed, as a `view_patch`), its decision (when it changed),
 whether it may undo, the game result, who is connected, and the events it may
@@ -14,7 +17,10 @@ view: a client cannot ask for what its seat may not know.
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
+from collections.abc import Iterator
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -25,7 +31,11 @@ from rules.events import Event, Rolled
 MAX_REQUEST = 8 * 1024
 """A client's line longer than this ends the connection (an action's text is far shorter)."""
 MAX_PUSH = 16 * 1024 * 1024
-"""What a client accepts from the host in one line."""
+"""What a client accepts from the host in one message (parts joined and inflated)."""
+PUSH_BUDGET = 4000
+"""The longest line the host writes (issue 26 item 13's bar: under 4 KB per action per seat)."""
+_PIECE = PUSH_BUDGET - 64
+"""Compressed text per part: the budget less the part's own few fields."""
 
 
 class ProtocolError(Exception):
@@ -46,6 +56,51 @@ def decode(line: bytes, limit: int = MAX_REQUEST) -> dict[str, Any]:
     if not isinstance(message, dict) or not isinstance(message.get("op"), str):
         raise ProtocolError("not a message (a JSON object with an 'op')")
     return message
+
+
+def pack(message: dict[str, Any]) -> Iterator[tuple[bytes, bool]]:
+    """The lines that carry `message`, each with whether more parts follow: the message itself
+    if it fits the budget, else its compressed text in parts."""
+    line = encode(message)
+    if len(line) <= PUSH_BUDGET:
+        yield line, False
+        return
+    text = base64.b64encode(zlib.compress(line[:-1], 9)).decode("ascii")
+    for start in range(0, len(text), _PIECE):
+        more = start + _PIECE < len(text)
+        yield encode({"op": "part", "more": more, "data": text[start:start + _PIECE]}), more
+
+
+class Unpacker:
+    """Joins a message's parts again (the client's half of `pack`)."""
+
+    def __init__(self, limit: int = MAX_PUSH) -> None:
+        self.limit = limit
+        self._pieces: list[str] = []
+        self._size = 0
+
+    def feed(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        """The whole message, or None while parts of it are still to come."""
+        if message["op"] != "part":
+            return message
+        piece = message.get("data")
+        if not isinstance(piece, str):
+            raise ProtocolError("a part without its data")
+        self._size += len(piece)
+        if self._size > self.limit:
+            raise ProtocolError(f"a message of more than {self.limit} bytes")
+        self._pieces.append(piece)
+        if message.get("more"):
+            return None
+        text, self._pieces, self._size = "".join(self._pieces), [], 0
+        try:
+            inflater = zlib.decompressobj()
+            line = inflater.decompress(base64.b64decode(text, validate=True), self.limit + 1)
+        except (ValueError, zlib.error):
+            raise ProtocolError("parts that do not make a message") from None
+        if inflater.unconsumed_tail or len(line) > self.limit:
+            raise ProtocolError(f"a message of more than {self.limit} bytes")
+        return decode(line, self.limit)
 
 
 class SeenEvent(Event):
