@@ -153,9 +153,14 @@ def test_the_attacker_finds_the_seed_of_an_old_derivation_game():
     assert attack(seen) == [(2024, LEGACY)]
 
 
+NEW_GAME_SEED = 0x5D1C_83A7_F04E_29B6_C713_8E05_B2F9_64AD
+"""A seed as `new_seed()` draws them (128 bits), fixed so that the game, and how many rolls the east sees,
+is the same on every run (a drawn one sometimes ended the game before enough rolls were seen)."""
+
+
 def test_the_attacker_finds_nothing_in_a_new_game():
     """A default seed: no seed of the old space, in either derivation, gives the rolls the east saw."""
-    seen = seen_rolls("quad", "river-battle", new_seed(), KEYED, "east")
+    seen = seen_rolls("quad", "river-battle", NEW_GAME_SEED, KEYED, "east")
     assert attack(seen) == []
 
 
