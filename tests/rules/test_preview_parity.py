@@ -220,7 +220,7 @@ def losses(game: GameService, action, preview: Preview, before, events) -> list[
         sides = [(uid, before.units[uid]) for uid in (action.unit, target)]
         said = {}
         for uid, u in sides:
-            now, start = after.units[uid], u.at
+            now = after.units[uid]
             if now.eliminated:
                 said[u.name] = f"{u.name} eliminated"
                 continue

@@ -65,7 +65,6 @@ def test_a_scenario_loads_by_name_without_the_rule_set():
 
 
 def test_a_scenario_loads_by_path(tmp_path):
-    from importlib import resources
 
     data = TOY_SCENARIO.read_bytes()
     path = tmp_path / "mine.toml"
@@ -96,7 +95,6 @@ def test_a_name_several_rule_sets_share_is_named_with_its_rule_set(tmp_path, mon
 
 
 def test_a_scenario_of_another_rule_set_is_refused(tmp_path):
-    from importlib import resources
 
     path = tmp_path / "s.toml"
     path.write_bytes(TOY_SCENARIO.read_bytes())
@@ -122,7 +120,6 @@ def test_every_bundled_scenario_loads_and_sets_up(info):
 
 
 def test_a_scenario_the_rule_set_rejects_names_the_file(tmp_path):
-    from importlib import resources
 
     text = TOY_SCENARIO.read_text()
     path = tmp_path / "bad.toml"
@@ -134,7 +131,6 @@ def test_a_scenario_the_rule_set_rejects_names_the_file(tmp_path):
 
 
 def test_an_unknown_option_gets_a_close_match(tmp_path):
-    from importlib import resources
 
     text = TOY_SCENARIO.read_text()
     path = tmp_path / "bad.toml"

@@ -4,7 +4,6 @@ outlined zoom when a window has room for it (120x40), and stays compact at 80x24
 from __future__ import annotations
 
 from rules.board import Board
-from rules.hexgrid import from_offset
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
 from tui.widgets.hex_render import MapModel, compose_line
 

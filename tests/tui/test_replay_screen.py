@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from rules.replay import Replay
 from rules.service import GameService
 from saves.schema import snapshot_of
 from tests.conftest import toy_setup

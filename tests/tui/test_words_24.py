@@ -12,8 +12,6 @@ from tui.widgets.text import event_line
 
 def test_the_computers_draws_are_named_for_its_side_not_you():
     """'you draw 2: Woodsmen' read as the person's own card when the computer drew it."""
-    from rules.core import Context
-    from rules.rulesets.quad import RULESET
     from rules.rulesets.quad.actions import Draw
     from saves.scenarios import load_scenario
     from rules.service import GameService

@@ -15,7 +15,7 @@ def test_bench_ai_writes_the_strength_and_level_tables(tmp_path, capsys):
     assert "old tables" not in text and text.startswith("# The computer") and text.rstrip().endswith("after")
     part = text[text.index(t.START): text.index(t.END)]
     for player, against in t.PAIRINGS:
-        assert f"| toy | " in part and f"| {player} | {against} | 2 |" in part, (player, against, part)
+        assert "| toy | " in part and f"| {player} | {against} | 2 |" in part, (player, against, part)
     assert "**Strength**" in part and "**Levels**" in part and "actions a turn" in part
 
 
