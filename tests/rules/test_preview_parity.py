@@ -228,7 +228,6 @@ def losses(game: GameService, action, preview: Preview, before, events) -> list[
             back = sum(len(e.path) - 1 for e in events if isinstance(e, Moved) and e.unit == uid)
             parts = ([f"-{q} Q"] if q else []) + ([f"back {back}"] if back else [])
             said[u.name] = f"{u.name} " + (", ".join(parts) if parts else "unharmed")
-            del start
         if not any(set(label.split("; ")) == set(said.values()) for label in labels):
             out.append(f"{'; '.join(said.values())} happened; the preview allows {labels}")
     return out
