@@ -27,6 +27,8 @@ RAW = re.compile(
 ALLOWED = {
     "tui/seating.py": "the referee wiring: makes the seats (and reads who decides, which is public)",
     "tui/cli.py": "prints the scenario's name and turn on the command line, before any screen",
+    "tui/cli_play.py": "`hexwar new`/`load` (split from tui/cli.py): names the sides and scenario on the command line",
+    "tui/cli_host.py": "`hexwar serve` (split from tui/cli.py): lists the host's games and their sides on the command line",
     "tui/plain.py": "the plain-text mode's own seat wiring (picks the seat as tui/seating.py does)",
     "tui/remote/host.py": "the game host: the one process that owns the games and hands out seats",
 }
