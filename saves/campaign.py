@@ -24,7 +24,8 @@ from rules.core import MAX_TEXT, GameResult, UnitSetup
 from saves.errors import Problem, SaveError, literal, problems_from_validation, shown
 from saves.files import dump_toml, parse_toml, read_bytes, write_atomic
 from saves.migrations import migrate
-from saves.schema import FORMAT, MAX_DESCRIPTION, VERSION, Id, Text, plain, ruleset_version
+from saves.schema import FORMAT, MAX_DESCRIPTION, VERSION, Id, Text, ruleset_version
+from saves.snapshots import plain
 
 MAX_BATTLES = 100
 

@@ -15,7 +15,8 @@ from pydantic import BaseModel, ValidationError
 from rules import registry
 from rules.core import Ruleset, Setup
 from saves.errors import Problem, SaveError, dotted, literal, problems_from_validation, shown
-from saves.schema import Document, setup_from_document, side_problems, victory_problems
+from saves.schema import Document, side_problems, victory_problems
+from saves.schema_setup import setup_from_document
 
 
 def ruleset_for(doc: Document, file: str | None) -> Ruleset:
@@ -183,7 +184,8 @@ def drawing_problems(data: bytes, error: SaveError) -> list[Problem]:
     """When a file's structure is wrong (a type, a missing key), the map is still checked on its own,
     so `verify` lists its problems too instead of one round of fixes at a time."""
     from saves.files import parse_toml
-    from saves.schema import BoardEntry, board_from_entry
+    from saves.schema import BoardEntry
+    from saves.schema_setup import board_from_entry
 
     if any(p.path.startswith("board") for p in error.problems):
         return []

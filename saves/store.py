@@ -26,7 +26,9 @@ from saves.checks import checked_setup, rules_refusal
 from saves.errors import Problem, SaveError, literal, shown
 from saves import branch, players, resume
 from saves.files import dump_toml, parse_document, read_bytes, write_atomic
-from saves.schema import ABSENT, BOARD_DIGEST, Document, document_from_setup, first_difference, plain, setup_from_state, snapshot_of
+from saves.schema import Document
+from saves.schema_setup import document_from_setup, setup_from_state
+from saves.snapshots import ABSENT, BOARD_DIGEST, first_difference, plain, snapshot_of
 
 DATA_DIR_ENV = "HEXWAR_DATA_DIR"
 """Overrides the user data folder (tests, portable installs)."""

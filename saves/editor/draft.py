@@ -13,7 +13,8 @@ from typing import Any
 from rules import registry
 from rules.board import Board, EdgeFeature, HexFeature
 from rules.hexgrid import from_offset
-from saves.schema import FORMAT, VERSION, Document, declared_glyphs, plain, ruleset_version
+from saves.schema import FORMAT, VERSION, Document, declared_glyphs, ruleset_version
+from saves.snapshots import plain
 
 Coord = tuple[int, int]
 """[col, row] in offset coordinates, as in the file."""

@@ -17,7 +17,8 @@ from saves.editor.edits import EditRefused
 from saves.errors import Problem, SaveError
 from saves.editor.toml_text import scenario_text
 from saves.files import parse_document, read_bytes, write_atomic
-from saves.schema import board_from_entry, validate_document
+from saves.schema import validate_document
+from saves.schema_setup import board_from_entry
 
 UNDO_DEPTH = 500
 """Edits kept for undo (drafts share their unchanged parts, so this costs little)."""

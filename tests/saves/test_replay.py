@@ -9,7 +9,7 @@ import pytest
 from rules import replay as replay_module
 from rules.replay import Replay
 from rules.service import GameService
-from saves.schema import snapshot_of
+from saves.snapshots import snapshot_of
 from saves.store import load_game, save_game
 from tests.conftest import toy_setup
 

@@ -16,7 +16,8 @@ from rules.hexgrid import from_offset
 from rules.service import GameService
 from saves.files import parse_document
 from saves.scenarios import list_scenarios, load_scenario
-from saves.schema import document_from_setup, setup_from_document, snapshot_of
+from saves.schema_setup import document_from_setup, setup_from_document
+from saves.snapshots import snapshot_of
 from saves.store import load_game, render_save, same_game, save_game
 from saves.files import dump_toml as dumps
 from tests.conftest import toy_setup

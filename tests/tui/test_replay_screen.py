@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from rules.service import GameService
-from saves.schema import snapshot_of
+from saves.snapshots import snapshot_of
 from tests.conftest import toy_setup
 from tests.tui.conftest import finished_toy_service
 from tui.app import HexwarApp

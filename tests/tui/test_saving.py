@@ -196,7 +196,7 @@ async def test_the_save_dialog_asks_before_overwriting_and_suggests_a_free_name(
 
 async def test_a_scenario_file_in_the_load_dialog_opens_the_new_game_form_with_it(tmp_path):
     from saves.files import dump_toml
-    from saves.schema import document_from_setup
+    from saves.schema_setup import document_from_setup
 
     setup = load_scenario("toy-skirmish", "toy")
     path = tmp_path / "my-scenario.toml"

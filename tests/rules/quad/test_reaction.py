@@ -9,7 +9,7 @@ from rules.reaction import waiting
 from rules.rulesets.quad.actions import Block, Steal
 from rules.rulesets.quad.state import BLOCKS, QuadState, snapshot_v1_to_v2
 from rules.rulesets.quad.turn import decision
-from saves.schema import first_difference, snapshot_of
+from saves.snapshots import first_difference, snapshot_of
 
 from tests.rules.quad.helpers import Hex, activation, give, play, setup, start, unit
 
