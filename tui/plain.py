@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from rules.actions import Action
-from rules.hexgrid import Hex
 from rules.seat import Seat
 from rules.service import GameService
+from tui.plain_looking import PlainLooking
 from tui.seating import Seating
 from tui.widgets.text import clean, event_line, side_name
 
@@ -45,7 +45,7 @@ HELP = """Commands (one a line; hexes as col,row):
   quit              leave (the game is autosaved when it has a store)"""
 
 
-class PlainSession:
+class PlainSession(PlainLooking):
     """A plain-text game on one service (`side` fixes the seat; None follows the deciding
     side), or on one seat held elsewhere (a remote seat: `seat=`)."""
 
@@ -117,10 +117,6 @@ class PlainSession:
             lines += self.status()[:1]
         return lines
 
-    def _names(self, seat: Seat) -> dict[str, str]:
-        view = seat.view()
-        return {u.id: clean(u.name) for u in view.units.values()}
-
     # --- commands -------------------------------------------------------------------------
 
     def handle(self, line: str) -> list[str]:
@@ -159,60 +155,6 @@ class PlainSession:
         if goal:
             lines.append(f"Objective: {clean(goal)} (objective: every condition).")
         return lines
-
-    def objective(self, _: str) -> list[str]:
-        """Every victory condition and how far each side is from it, as the game screen's O shows it."""
-        from tui.screens.game_objective import objective_text
-
-        return [clean(line) for line in objective_text(self.seat()).plain.splitlines()]
-
-    def units(self, rest: str) -> list[str]:
-        seat = self.seat()
-        view = seat.view()
-        every = rest == "all" or seat.referee
-        out = []
-        for u in view.units.values():
-            if not every and u.side != seat.side:
-                continue
-            where = "eliminated" if u.eliminated else (f"at {u.at}" if u.at is not None else "off the map")
-            marks = clean(" ".join(m for m in (seat.unit_marks(u.id), seat.unit_note(u.id)) if m))
-            out.append(f"{u.id} {clean(u.name)} ({side_name(view, u.side)}) {where}" + (f", {marks}" if marks else "") + ".")
-        return out or ["No units."]
-
-    def unit(self, rest: str) -> list[str]:
-        seat = self.seat()
-        view = seat.view()
-        if rest not in view.units:
-            return [f"No unit {clean(rest)!r} you can see. Type units all."]
-        u = view.units[rest]
-        rows = "; ".join(f"{clean(k)} {clean(v)}" for k, v in seat.unit_card(rest))
-        return [f"{clean(u.name)} ({side_name(view, u.side)}): {rows}."]
-
-    def look(self, rest: str) -> list[str]:
-        seat = self.seat()
-        view = seat.view()
-        try:
-            h = Hex.parse(rest)
-        except ValueError:
-            return [f"Write a hex as col,row, not {clean(rest)!r}."]
-        if not view.board.in_bounds(h):
-            return [f"{clean(rest)} is off the map ({view.board.width} columns, {view.board.height} rows)."]
-        tid = view.board.terrain_at(h)
-        info = seat.ruleset.terrain.get(tid)
-        words = [f"{h}: {info.label if info else tid}"]
-        if info and info.effects:
-            words.append(f"({clean(info.effects)})")
-        height = view.board.height_at(h)
-        if height:
-            words.append(f"height {height}")
-        features = sorted(view.board.features_at(h))
-        if features:
-            words.append("with " + ", ".join(features))
-        unit = view.unit_at(h)
-        line = " ".join(words) + "."
-        if unit is not None:
-            line += f" {clean(unit.name)} ({side_name(view, unit.side)}) stands here."
-        return [line]
 
     def actions(self, rest: str) -> list[str]:
         seat = self.seat()
@@ -301,27 +243,6 @@ class PlainSession:
             return ["It is not your decision now: nothing to hint."]
         self.listed = [found.action]
         return [clean(line) for line in found.lines()] + ["Type do 1 to do it."]
-
-    def dice(self, rest: str) -> list[str]:
-        seat = self.seat()
-        n = int(rest) if rest.isdigit() else 6
-        names = self._names(seat)
-        rolls = seat.rolls()[-n:] if n else []
-        if not rolls:
-            return ["No dice rolled yet."]
-        out = []
-        for r in rolls:
-            who = names.get(r.unit or "", r.unit or r.side or "")
-            out.append(f"{who + ': ' if who else ''}{clean(r.text())}.")
-            out += [f"  {clean(m)}." for m in r.modifiers]
-        return out
-
-    def log(self, rest: str) -> list[str]:
-        seat = self.seat()
-        n = int(rest) if rest.isdigit() else 10
-        view = seat.view()
-        lines = [clean(event_line(e, view)) + "." for e in seat.events() if e.kind != "rolled"]
-        return lines[-n:] if lines and n else ["Nothing has happened yet."]
 
     def undo(self, _: str) -> list[str]:
         seat = self.seat()
