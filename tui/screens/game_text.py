@@ -45,41 +45,59 @@ def palette_text(self, hints: bool = True) -> tuple[Text, Text | None]:
         out.append("G: summary and log   u: undo   q: quit")
         return out, None
     if self.pending is not None:
-        footer = Text(end="")
-        _key(footer, "Enter", "confirm")
-        _key(footer, "Esc", "cancel")
-        if self.preview is not None:
-            _key(footer, "I", "all odds")
-        out.append_text(lit(self.describe(self.pending), "bold"))
-        p = self.preview
-        if p is not None:
-            if p.dice:
-                out.append("\nRolls: ", style="dim")
-                out.append_text(lit(p.dice))
-            for modifier in p.modifiers:
-                out.append("\n")
-                out.append_text(lit(modifier, "dim"))
-            for o in p.shown():  # one outcome a line, its chance in front
-                out.append("\n never " if o.chance == 0 else f"\n{o.percent:5.1f}% ", style="bold")
-                out.append_text(lit(o.label))
-        words = explain(f"{self.describe(self.pending)} {p.dice if p is not None else ''}", glossary(self.ruleset))
-        if words:  # the short tokens of the words above, in full
-            out.append("\n")
-            out.append_text(lit("; ".join(words), "dim"))
-        return out, footer
+        return _pending_text(self)
     if self.choices is not None:
         return _choices_text(self, decision, state)
     if self.mode is not None:
-        unit = state.units.get(self.selected) if self.selected else None
-        out.append(f"{self.kind_label(self.mode)}", style="bold")
-        if unit is not None:
-            out.append_text(lit(f" with {unit.name}"))
-        out.append(f": {aim_count(self)}")
-        if self.message.startswith("Refused"):
+        return _aiming_text(self, state)
+    return _deciding_text(self, decision, state, hints)
+
+
+def _pending_text(self) -> tuple[Text, Text]:
+    """An action waiting for Enter: its words, dice, modifiers and outcomes; the keys that answer."""
+    out = Text(end="", no_wrap=False)
+    footer = Text(end="")
+    _key(footer, "Enter", "confirm")
+    _key(footer, "Esc", "cancel")
+    if self.preview is not None:
+        _key(footer, "I", "all odds")
+    out.append_text(lit(self.describe(self.pending), "bold"))
+    p = self.preview
+    if p is not None:
+        if p.dice:
+            out.append("\nRolls: ", style="dim")
+            out.append_text(lit(p.dice))
+        for modifier in p.modifiers:
             out.append("\n")
-            out.append_text(lit(self.message, "bold"))
-        footer = Text("move the cursor or n / N: next / previous, Enter: pick   Esc: cancel", style="dim", end="")
-        return out, footer
+            out.append_text(lit(modifier, "dim"))
+        for o in p.shown():  # one outcome a line, its chance in front
+            out.append("\n never " if o.chance == 0 else f"\n{o.percent:5.1f}% ", style="bold")
+            out.append_text(lit(o.label))
+    words = explain(f"{self.describe(self.pending)} {p.dice if p is not None else ''}", glossary(self.ruleset))
+    if words:  # the short tokens of the words above, in full
+        out.append("\n")
+        out.append_text(lit("; ".join(words), "dim"))
+    return out, footer
+
+
+def _aiming_text(self, state) -> tuple[Text, Text]:
+    """An action kind being aimed: what is aimed and at how many targets; the keys that pick one."""
+    out = Text(end="", no_wrap=False)
+    unit = state.units.get(self.selected) if self.selected else None
+    out.append(f"{self.kind_label(self.mode)}", style="bold")
+    if unit is not None:
+        out.append_text(lit(f" with {unit.name}"))
+    out.append(f": {aim_count(self)}")
+    if self.message.startswith("Refused"):
+        out.append("\n")
+        out.append_text(lit(self.message, "bold"))
+    footer = Text("move the cursor or n / N: next / previous, Enter: pick   Esc: cancel", style="dim", end="")
+    return out, footer
+
+
+def _deciding_text(self, decision, state, hints: bool) -> tuple[Text, None]:
+    """Nothing picked yet: who decides, the selected unit's and the others' action kinds, who may react."""
+    out = Text(end="", no_wrap=False)
     out.append_text(lit(side_name(state, decision.side), "bold"))
     if decision.player:
         out.append_text(lit(f" ({decision.player})"))
