@@ -10,7 +10,7 @@ from rules.dice import RollRecord
 from rules.events import Changed, Rolled
 from tests.tui.conftest import toy_service
 from tests.tui.test_game_flow import game_app
-from tui.screens import game_text
+from tui.screens import game_text, odds_text
 from tui.widgets.dice_log import roll_text
 
 MODIFIER = "attack dice: 3 Attack + 2 charge (QUAD-A21) = 5"
@@ -26,7 +26,7 @@ def test_the_odds_screen_shows_each_modifier_under_the_dice():
     preview = Preview(title="", dice="5d6 attack needing 4+", modifiers=(MODIFIER,),
                       outcomes=(Outcome(label="hit", chance=Fraction(1, 2)), Outcome(label="miss", chance=Fraction(1, 2))))
     screen = SimpleNamespace(pending=object(), preview=preview, describe=lambda a: "Charge", ruleset="quad")
-    text = game_text.preview_text(screen).plain
+    text = odds_text.preview_text(screen).plain
     assert f"Rolls: 5d6 attack needing 4+\n  {MODIFIER}\n" in text
 
 

@@ -9,7 +9,7 @@ from rules.events import GameOver, InitiativePassed
 from tests.tui.conftest import toy_service
 from tests.tui.test_game_flow import game_app, move
 from tests.tui.test_hex_map import MapHost, screen_text
-from tui.screens import game_text
+from tui.screens import game_text, odds_text
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice_log import DiceLog
 from tui.widgets.hex_map import HexMap
@@ -183,7 +183,7 @@ async def test_a_refused_hex_shows_the_reason_the_seat_gives():
 def test_the_ui_drives_no_rules_machinery():
     import inspect
 
-    source = inspect.getsource(game_text)
+    source = inspect.getsource(game_text) + inspect.getsource(odds_text)
     assert "SeededDice" not in source and "Context(" not in source and ".apply(state" not in source
 
 

@@ -13,7 +13,7 @@ from tests.tui.conftest import toy_service
 from tui.app import HexwarApp
 from tui.flow import Flow
 from tui.glossary import explain
-from tui.screens import game_text
+from tui.screens import game_text, odds_text
 from tui.screens.help import help_text
 from tui.seating import Seating
 
@@ -95,7 +95,7 @@ def test_an_outcome_that_cannot_happen_says_never_not_zero():
         Outcome(label="MG-42 team: fails morale", chance=Fraction(0)),
         Outcome(label="1 casualty", chance=Fraction(1, 3))))
     screen = SimpleNamespace(pending=object(), preview=preview, describe=lambda a: "fire", ruleset=DHR)
-    text = game_text.preview_text(screen).plain
+    text = odds_text.preview_text(screen).plain
     assert "never  MG-42 team: fails morale" in text
     assert "0.00%" not in text and "(0)" not in text
     assert "33.33%  1 casualty  (exactly 1/3)" in text

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui.screens import game_text
+from tui.screens import odds_text
 from tui.screens.game_text import guarded
 from tui.widgets.unit_card import UnitCard
 
@@ -86,12 +86,12 @@ class GameKeys:
         if self.pending is not None and self.preview is not None:
             from tui.dialogs.text_view import TextDialog
 
-            self.app.push_screen(TextDialog(game_text.preview_text(self)))
+            self.app.push_screen(TextDialog(odds_text.preview_text(self)))
             return
         if self.choices:
             from tui.dialogs.text_view import TextDialog
 
-            self.app.push_screen(TextDialog(game_text.choices_odds_text(self)))
+            self.app.push_screen(TextDialog(odds_text.choices_odds_text(self)))
             return
         view = self.view
         unit = view.unit_at(self.map.cursor) if self.map.cursor is not None else None

@@ -1,4 +1,4 @@
-"""What the game screen says: the palette text, event lines, the full preview.
+"""What the game screen says: the palette text and event lines (the I key's full odds: odds_text.py).
 
 Functions of the game screen (`self` is the `GameScreen`), kept apart so the
 screen module stays about wiring. None of this is rule logic: everything comes
@@ -336,69 +336,3 @@ def events_message(self, events) -> str:
 
         shown = [roll_chain(rolls, self.names()).plain, *shown[-2:]]
     return "; ".join(shown[-3:])
-
-
-def choices_odds_text(self) -> Text:
-    """Every choice offered by letter, each with all its odds (I while choosing): the whole list on one page."""
-    out = Text("Every choice and its odds", style="bold", end="")
-    n = len(self.flow.letters)
-    for index, action in enumerate(self.choices):
-        base = index - index % n
-        if index % n == 0 and len(self.choices) > n:
-            last = min(base + n, len(self.choices))
-            out.append(f"\n\nChoices {base + 1}-{last} (PgDn / PgUp to reach their letters)", style="dim")
-        out.append("\n\n")
-        out.append(self.flow.letters[index % n], style="bold reverse")
-        out.append_text(lit(f" {self.describe(action)}", "bold"))
-        seat = self.flow.seat_of(action.side) or self.seat
-        try:
-            p = seat.preview(action)
-        except Exception:  # noqa: BLE001 - odds are a courtesy
-            p = None
-        if p is None:
-            out.append("\n  no dice", style="dim")
-            continue
-        if p.dice:
-            out.append("\n  Rolls: ", style="dim")
-            out.append_text(lit(p.dice))
-        for o in p.shown():
-            out.append("\n    never  " if o.chance == 0 else f"\n  {o.percent:6.2f}%  ", style="bold")
-            out.append_text(lit(o.label))
-    return out
-
-
-def preview_text(self) -> Text:
-    """The pending action's whole preview: what is rolled, every outcome and its exact chance."""
-    out = lit(self.describe(self.pending), "bold")
-    p = self.preview
-    if p is None:
-        out.append("\n\nNo preview for this action.", style="dim")
-        return out
-    if p.title:
-        out.append("\n")
-        out.append_text(lit(p.title, "italic"))
-    if p.dice:
-        out.append("\n\nRolls: ", style="dim")
-        out.append_text(lit(p.dice))
-    for modifier in p.modifiers:  # each modifier with its rule: where the numbers above come from
-        out.append("\n  ")
-        out.append_text(lit(modifier))
-    if p.outcomes:
-        out.append("\n")
-        for o in p.shown():
-            if o.chance == 0:  # not "0.00% fails morale (0)"
-                out.append("\n  never  ", style="bold")
-                out.append_text(lit(o.label))
-                continue
-            out.append(f"\n{o.percent:6.2f}%  ", style="bold")
-            out.append_text(lit(o.label))
-            if o.chance != 1:
-                out.append(f"  (exactly {o.chance})", style="dim")
-    for note in p.notes:
-        out.append("\n")
-        out.append_text(lit(note, "dim"))
-    words = explain(f"{self.describe(self.pending)} {p.dice}", glossary(self.ruleset))
-    if words:
-        out.append("\n\n")
-        out.append_text(lit("\n".join(words), "dim"))
-    return out
