@@ -15,15 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rules.core import AIMED
 from rules.hexgrid import Hex
 from tui import aim, choice_pages
 from tui.aim import Highlights
 
 LETTERS = "abcdefghijkmopstvwxy"
 """Letters of a choice (tui.keys.FREE_FOR_RULESETS: the letters no screen key takes)."""
-
-AIMED = ("unit", "hex", "path")
-"""Targets picked on the map."""
 
 
 @dataclass(frozen=True)
