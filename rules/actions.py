@@ -9,11 +9,15 @@ reports, and `parse_action` turns it back into the same model.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from rules.hexgrid import Hex
+
+if TYPE_CHECKING:
+    from rules.core import ActionKind
 
 
 class Action(BaseModel):
@@ -30,18 +34,6 @@ class Action(BaseModel):
         "done" ending a go) is none: the screen offered it only for a unit called ''."""
         return getattr(self, "unit", None) or None
 
-    @property
-    def target_hex(self) -> Hex | None:
-        """The hex the action aims at, when it has one (for filtering per target hex)."""
-        for name in ("to", "at", "hex"):
-            value = getattr(self, name, None)
-            if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
-                return Hex(*value)
-        path = getattr(self, "path", None)
-        if path:
-            return Hex(*path[-1])
-        return None
-
     def text(self) -> str:
         """The short text form: `kind side key=value ...` (defaults left out)."""
         data = self.model_dump(exclude_defaults=True)
@@ -55,6 +47,13 @@ class Action(BaseModel):
 
     def __str__(self) -> str:
         return self.text()
+
+
+def target_hex(action: Action, kinds: Mapping[str, ActionKind]) -> Hex | None:
+    """The hex `action` lands on, from the field its kind declares in `kinds` (the rule set's `action_kinds`):
+    None for a kind that names no field, or names a unit by id."""
+    spec = kinds.get(getattr(action, "kind"))
+    return spec.hex_of(action) if spec is not None else None
 
 
 def _encode(value: Any) -> str:

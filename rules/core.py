@@ -234,34 +234,50 @@ TargetKind = Literal["none", "unit", "hex", "path", "choice"]
 unit has several), 'unit' (a unit on the map, picked by its hex), 'hex' (a hex), 'path' (a hex
 to go to; the action carries the way there), 'choice' (one of several options, by letter)."""
 
+AIMED: tuple[TargetKind, ...] = ("unit", "hex", "path")
+"""The target kinds the player aims on the map: a kind of these names the field it aims with."""
+
 
 class ActionKind(BaseModel):
     """How the UI offers one kind of action: its key, its label, and how it is aimed."""
 
     model_config = ConfigDict(frozen=True)
     key: str
-    """One key, unique within the rule set, not one of the map's own keys (see tui/keys)."""
+    """One key, unique within the rule set, not one of the map's own keys (see tui/keys); '' for a kind with no
+    key of its own (offered in the command palette and the choice list only)."""
     label: str
-    target: TargetKind = "none"
+    target: TargetKind
     field: str = ""
-    """The action's field that holds the target: a hex, a unit id, or the path. '' means the
-    usual one: 'path' for a path, else the first of 'to', 'at', 'hex' the action has."""
+    """The action's field that says where it lands: a hex (`Hex`), a way (`list[Hex]`: its last hex), or a unit
+    (its id, `str`, or the `Hex` it stands on). Required for an aimed kind (`AIMED`); a kind aimed by letter or
+    not at all may name one, so the map can still show where it lands. Never guessed from field names."""
 
-    @model_validator(mode="before")
-    @classmethod
-    def _old_flag(cls, data: Any) -> Any:
-        """`needs_target=True` (the older flag) still means 'aimed at a hex'."""
-        if isinstance(data, dict) and "needs_target" in data:
-            data = dict(data)
-            flag = data.pop("needs_target")
-            if flag and "target" not in data:
-                data["target"] = "hex"
-        return data
+    @model_validator(mode="after")
+    def _aimed_kind_names_its_field(self) -> ActionKind:
+        if self.target in AIMED and not self.field:
+            raise ValueError(f"action kind {self.label!r} is aimed at a {self.target}: name its field (field=...)")
+        return self
 
     @property
     def needs_target(self) -> bool:
         """True when the player picks a hex or unit on the map after choosing the kind."""
-        return self.target in ("unit", "hex", "path")
+        return self.target in AIMED
+
+    def place(self, action: Action) -> Hex | str | None:
+        """Where `action` lands, read from the declared field: a hex (a way's last hex), a unit id, or None."""
+        if not self.field:
+            return None
+        value = getattr(action, self.field)
+        if isinstance(value, list):
+            return Hex(*value[-1]) if value else None
+        if isinstance(value, tuple):
+            return Hex(*value)
+        return value or None
+
+    def hex_of(self, action: Action) -> Hex | None:
+        """The hex `action` lands on when its field holds one (a unit named by id has no hex here)."""
+        place = self.place(action)
+        return place if isinstance(place, Hex) else None
 
 
 STYLES = ("plain", "open", "forest", "water", "hill", "building", "road", "rough")

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from rules.actions import Action
+from rules.actions import Action, target_hex
 from rules.clone import clone
 from rules.core import Decision, GameResult, GameState, HexMark, Preview, Refusal
 from rules.dice import Dice, RollRecord
@@ -149,7 +149,7 @@ class Seat:
         if unit is not None:
             actions = [a for a in actions if a.unit_id == unit]
         if target is not None:
-            actions = [a for a in actions if a.target_hex == target]
+            actions = [a for a in actions if target_hex(a, self.ruleset.action_kinds) == target]
         return list(actions)
 
     def describe(self, action: Action) -> str:

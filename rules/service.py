@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from rules import registry
-from rules.actions import Action, parse_action
+from rules.actions import Action, parse_action, target_hex
 from rules.clone import clone
 from rules.core import Context, Decision, GameResult, GameState, Preview, Refusal, Ruleset, Setup
 from rules.dice import KEYED, Dice, RollSink, SeededDice
@@ -190,7 +190,7 @@ class GameService:
         if unit is not None:
             actions = [a for a in actions if a.unit_id == unit]
         if target is not None:
-            actions = [a for a in actions if a.target_hex == target]
+            actions = [a for a in actions if target_hex(a, self.ruleset.action_kinds) == target]
         return actions
 
     def seat(self, side: str | None, undo: UndoPolicy = "own") -> Seat:

@@ -92,10 +92,10 @@ class ToyRuleset:
     state_model = ToyState
     action_adapter = TypeAdapter(ToyAction)
     action_kinds = {
-        "move": ActionKind(key="m", label="Move", target="path"),
+        "move": ActionKind(key="m", label="Move", target="path", field="path"),
         "attack": ActionKind(key="a", label="Attack", target="unit", field="target"),
-        "brace": ActionKind(key="b", label="Brace"),
-        "pass": ActionKind(key="p", label="Pass"),
+        "brace": ActionKind(key="b", label="Brace", target="none"),
+        "pass": ActionKind(key="p", label="Pass", target="none"),
     }
     terrain = {
         "open": TerrainInfo(label="Open", style="open"),

@@ -63,19 +63,20 @@ def refusal(self, h: Hex) -> str:
     probe = self.candidates[0]
     spec = self.kinds.get(probe.kind)
     target = spec.target if spec is not None else "hex"
-    name = (spec.field if spec is not None else "") or ("path" if target == "path" else "")
-    if not name:
-        name = next((n for n in ("to", "at", "hex") if n in type(probe).model_fields), "")
-    value = getattr(probe, name, None) if name else None
+    name = spec.field if spec is not None else ""
+    value = getattr(probe, name) if name else None
     update = None
-    if name == "path" or (isinstance(value, list) and target == "path"):
+    if target == "path":
         # A path through the highlighted hexes to a neighbour of `h`, then `h`: the rules
         # then say what is wrong with `h` itself (impassable, too far), not "not next to".
         mover = view.units.get(self.selected) if self.selected else None
-        paths = [list(a.path) for a in self.candidates if getattr(a, "path", None) and h.distance(Hex(*a.path[-1])) == 1]
+        ways = [list(getattr(a, name)) for a in self.candidates]
+        paths = [w for w in ways if w and h.distance(Hex(*w[-1])) == 1]
         if mover is not None and mover.at is not None and mover.at.distance(h) == 1:
             paths = []
         update = {name: [*min(paths, key=len), h] if paths else [h]}
+    elif isinstance(value, list):
+        pass  # a way aimed as a hex (Dirtside's move): no way is made up for it; the words below stand
     elif isinstance(value, str):
         unit = view.unit_at(h)
         if unit is None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rules.core import AIMED
 from rules.hexgrid import Hex
 from tui import aim, choice_pages
 from tui.aim import Highlights
@@ -22,9 +23,6 @@ from tui.flow_seats import FlowSeats
 
 LETTERS = "abcdefghijkmopstvwxy"
 """Letters of a choice (tui.keys.FREE_FOR_RULESETS: the letters no screen key takes)."""
-
-AIMED = ("unit", "hex", "path")
-"""Targets picked on the map."""
 
 
 @dataclass(frozen=True)
@@ -78,20 +76,11 @@ class Flow(FlowSeats):
     def aim(self, action) -> Hex | None:
         """The hex `action` aims at, from its kind's declared target field."""
         spec = self.kinds.get(action.kind)
-        name = spec.field if spec is not None else ""
-        if not name and spec is not None and spec.target == "path":
-            name = "path"
-        if not name:
-            return action.target_hex
-        value = getattr(action, name, None)
-        if isinstance(value, str):
-            unit = self.seat.view().units.get(value)
+        place = spec.place(action) if spec is not None else None
+        if isinstance(place, str):
+            unit = self.seat.view().units.get(place)
             return unit.at if unit is not None and unit.on_map else None
-        if isinstance(value, list):
-            return Hex(*value[-1]) if value else None
-        if isinstance(value, tuple) and len(value) == 2:
-            return Hex(*value)
-        return None
+        return place
 
     def unit_actions(self) -> list:
         return [a for a in self.all_legal() if a.unit_id == self.selected] if self.selected else []

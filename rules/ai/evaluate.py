@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 
+from rules.actions import target_hex
 from rules.ai.paths import Walks, step_cost_for
 from rules.core import GameState, Unit
 from rules.hexgrid import Hex
@@ -76,6 +77,8 @@ class Evaluator:
     def __init__(self, hints=None, ruleset=None) -> None:
         self.hints = hints
         self._step_cost = step_cost_for(hints, ruleset)
+        self._kinds = getattr(ruleset, "action_kinds", {})
+        """Where each kind of action lands (`hex_worth`); none known without a rule set."""
         self._walks: Walks | None = None
         self._unit_value = getattr(hints, "unit_value", None)
         self._side_value = getattr(hints, "side_value", None)
@@ -137,7 +140,7 @@ class Evaluator:
         """A cheap reading of where an action goes (its target hex), without trying it: the pull of the
         objectives and of the nearest enemy, as `position` weighs them for one unit. Used only to cut
         a long list of moves down before the exact tries (rules/ai/candidates.py)."""
-        h = action.target_hex
+        h = target_hex(action, self._kinds)
         if h is None:
             return 0.0
         total, must_attack = 0.0, False

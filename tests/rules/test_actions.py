@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.actions import ActionSyntaxError, parse_action
+from rules.actions import ActionSyntaxError, parse_action, target_hex
 from rules.hexgrid import Hex
 from tests.toy_ruleset import RULESET, Attack, Move, Pass
 
@@ -47,5 +47,7 @@ def test_actions_are_frozen_and_reject_unknown_fields():
 
 def test_unit_and_target_hex_accessors():
     m = Move(side="a", unit="a1", path=[Hex(1, 2), Hex(2, 2)])
-    assert m.unit_id == "a1" and m.target_hex == Hex(2, 2)
-    assert Pass(side="a").unit_id is None and Pass(side="a").target_hex is None
+    kinds = RULESET.action_kinds
+    assert m.unit_id == "a1" and target_hex(m, kinds) == Hex(2, 2)
+    assert Pass(side="a").unit_id is None and target_hex(Pass(side="a"), kinds) is None
+    assert target_hex(Attack(side="a", unit="a1", target="b1"), kinds) is None  # a unit named by id has no hex here

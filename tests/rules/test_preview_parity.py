@@ -134,13 +134,17 @@ def possible(preview: Preview) -> list[str]:
     return [o.label for o in preview.outcomes if o.chance > 0]
 
 
-def target_of(action, state) -> str | None:
-    """The unit the action aims at: its `target`, or the unit in the hex it is aimed `at`."""
+def target_of(action, state, kinds) -> str | None:
+    """The unit the action aims at: its `target` (Dirtside's counter-battery, SAM, air-to-air: kinds chosen by
+    letter, which declare no target field), else from the field its kind declares: a unit id, or the unit there."""
     target = getattr(action, "target", None)
     if isinstance(target, str):
         return target
-    at = getattr(action, "target_hex", None)
-    found = state.unit_at(at) if at is not None else None
+    spec = kinds.get(action.kind)
+    place = spec.place(action) if spec is not None else None
+    if isinstance(place, str):
+        return place
+    found = state.unit_at(place) if place is not None else None
     return found.id if found is not None else None
 
 
@@ -172,7 +176,7 @@ def disagreements(game: GameService, action, preview: Preview, before, events) -
         named = [o for o in preview.outcomes if names.search(o.label)]
         if named and not any(names.search(label) and DEATH.search(label) for label in labels):
             out.append(f"{name} was eliminated ({e.why}); the preview gives that no chance")
-        elif (not named and e.unit == target_of(action, before) and any(HARM.search(o.label) for o in preview.outcomes)
+        elif (not named and e.unit == target_of(action, before, game.ruleset.action_kinds) and any(HARM.search(o.label) for o in preview.outcomes)
               and not any(DEATH.search(label) for label in labels)):
             out.append(f"the target {name} was eliminated ({e.why}); the preview gives that no chance")
     return out
@@ -188,7 +192,7 @@ def losses(game: GameService, action, preview: Preview, before, events) -> list[
     rid, after, labels = game.ruleset.id, game.state, possible(preview)
     if getattr(after, "paused", None) or getattr(after, "melee", None) is not None:
         return []  # a choice or a re-roll is still to come: the outcome is not decided yet
-    target = target_of(action, before)
+    target = target_of(action, before, game.ruleset.action_kinds)
     out: list[str] = []
     if rid == "dhr":
         roles = {"attacker": getattr(action, "unit", None), "defender": target, "target": target}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.actions import target_hex
 from rules.core import Refusal
 from rules.hexgrid import Hex
 from rules.service import GameService
@@ -31,15 +32,16 @@ def test_decision_names_the_side_to_act(game):
 def test_legal_actions_filter_by_unit_and_target(game):
     mine = game.legal_actions(unit="a1")
     assert mine and all(a.unit_id == "a1" for a in mine)
-    target = mine[-1].target_hex
-    assert all(a.target_hex == target for a in game.legal_actions(target=target))
+    target = target_hex(mine[-1], game.ruleset.action_kinds)
+    assert target is not None
+    assert all(target_hex(a, game.ruleset.action_kinds) == target for a in game.legal_actions(target=target))
 
 
 def test_apply_moves_and_passes_the_turn(game):
     move = game.legal_actions(unit="a1")[1]
     done = game.apply(move)
     assert done.ok and done.events
-    assert game.state.units["a1"].at == move.target_hex
+    assert game.state.units["a1"].at == target_hex(move, game.ruleset.action_kinds)
     assert game.decision().side == "b"
     assert game.log == [move]
 

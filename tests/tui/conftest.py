@@ -34,7 +34,7 @@ def finished_toy_service():
     service.initial = service.state.model_copy(deep=True)
     service.state = service.initial.model_copy(deep=True)
     to = from_offset(4, 3)
-    (move,) = [a for a in service.legal_actions("a", unit="a2") if a.kind == "move" and a.target_hex == to]
+    (move,) = [a for a in service.legal_actions("a", unit="a2", target=to) if a.kind == "move"]
     assert service.apply(move).ok
     while service.result is None:
         text = "attack a unit=a2 target=b2" if service.decision().side == "a" else "pass b"

@@ -65,7 +65,19 @@ def test_every_rule_set_keeps_its_action_keys_off_the_ui_keys():
 
     for entry in registry.entries():
         ruleset = registry.get(entry.id)
-        keys = [kind.key for kind in ruleset.action_kinds.values()]
+        keys = [kind.key for kind in ruleset.action_kinds.values() if kind.key]  # '': on the palette only
         assert len(keys) == len(set(keys)), f"{entry.id}: two kinds share a key"
         for key in keys:
             assert key not in RESERVED and key in FREE_FOR_RULESETS, f"{entry.id}: {key!r} is the UI's"
+
+
+def test_a_kind_with_no_key_is_left_off_the_help_screens_keys():
+    """Dirtside's palette-only kinds (smoke, mines, ...) are declared with key '': no help row with no key."""
+    from rules import registry
+    from tui.screens.help import help_rows
+
+    kinds = registry.get("dirtside").action_kinds
+    assert any(not k.key for k in kinds.values())
+    rows = [r for r in help_rows((), kinds=kinds) if isinstance(r, tuple)]
+    assert rows and all(key for key, _ in rows)
+    assert not any(k.label in line.plain for k in kinds.values() if not k.key for _, line in rows)

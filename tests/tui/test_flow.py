@@ -113,3 +113,22 @@ def test_a_key_with_nothing_to_do_says_the_rules_reason():
     step = flow.choose_kind("done")
     assert step.say.startswith(f"{flow.label('done')} is not possible now: every unit with a Move counter must roll "
                                "and move first: Red Company")
+
+
+def test_a_kind_whose_field_has_no_usual_name_is_aimed_by_its_declaration():
+    """Skirmish's nominate names the enemy model in `target`: no guess from 'to', 'at', 'hex' found it, so
+    the screen offered it by letter though the rule set asked for it to be aimed on the map."""
+    from rules.rulesets.skirmish import RULESET
+    from tests.rules.skirmish.helpers import model, o, setup, start
+
+    s = setup([model("r1", "red", o(2, 8), leader=True), model("r2", "red", o(4, 8)),
+               model("b1", "blue", o(2, 1)), model("b2", "blue", o(4, 1))])
+    options = {x.id: x.default for x in RULESET.options} | {"flow_of_battle": True}
+    service = GameService(RULESET, start(s, **options), None, s)
+    seating = Seating(service, solo=False)
+    flow = Flow(seating.for_screen(), others=seating.seat)
+    flow.select("r1")
+    flow.choose_kind("nominate")
+    assert flow.kind == "nominate" and flow.hexes() == {o(2, 1), o(4, 1)}
+    step = flow.enter(o(4, 1))
+    assert flow.pending is not None and flow.pending.target == "b2" and step.apply is None

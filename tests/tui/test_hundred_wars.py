@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from rules.actions import target_hex
 from rules.hexgrid import Hex, to_offset
 from rules.service import GameService
 from saves.scenarios import load_scenario
@@ -149,8 +150,9 @@ class KeyPlayer:
             await self.select(action.unit_id)
         await self.press(kinds[action.kind].key)
         flow = getattr(self.screen, "flow", None)  # None: the game is over, its screen shows
-        if flow is not None and flow.kind is not None and action.target_hex is not None:
-            await self.cursor_to(action.target_hex)
+        aimed = target_hex(action, kinds)
+        if flow is not None and flow.kind is not None and aimed is not None:
+            await self.cursor_to(aimed)
             await self.press("enter")
         if flow is not None and flow.choices:
             pick = flow.choices.index(action) if action in flow.choices else 0
@@ -159,7 +161,7 @@ class KeyPlayer:
             await self.press("enter")
         assert len(self.service.log) == before + 1, f"{action.text()} was not taken with keys"
         done = self.service.log[-1]
-        assert done.kind == action.kind and done.target_hex == action.target_hex, (done.text(), action.text())
+        assert done.kind == action.kind and target_hex(done, kinds) == aimed, (done.text(), action.text())
         self.done_kinds.add(action.kind)
 
 

@@ -67,7 +67,7 @@ class GameScreen(ComputerSides, GameKeys, GameTurns, Screen[None]):
         """The actions whose events the dice log holds (a host's push brings the others')."""
         self.ruleset = self.seat.ruleset
         self.message = ""
-        self.kind_by_key = {k.key: kind for kind, k in self.ruleset.action_kinds.items()}
+        self.kind_by_key = {k.key: kind for kind, k in self.ruleset.action_kinds.items() if k.key}
         self._last: tuple[object, tuple, str] | None = None
         """The last action, its events and its side (its message is worded again for each seat)."""
         self._phase: tuple | None = None
@@ -266,7 +266,7 @@ class GameScreen(ComputerSides, GameKeys, GameTurns, Screen[None]):
 
     def kind_key(self, kind: str) -> str:
         k = self.ruleset.action_kinds.get(kind)
-        return k.key if k else "?"
+        return k.key if k and k.key else "?"
 
     palette_text = game_text.palette_text
     events_message = game_text.events_message

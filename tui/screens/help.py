@@ -38,6 +38,8 @@ def help_rows(table: tuple[Key, ...], *, map_keys: bool = False, kinds=None, wor
     if kinds:
         rows.append("Actions of this rule set (listed on the palette when possible)")
         for kind in kinds.values():
+            if not kind.key:
+                continue  # offered on the palette only
             line = lit(kind.label, "bold")
             how = AIMED.get(kind.target, "")
             if how:

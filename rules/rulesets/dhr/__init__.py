@@ -60,17 +60,17 @@ class DHRRuleset:
     }
     """Tokens of the roster, the unit card and the action words, for the UI to explain ('#' is a number)."""
     action_kinds = {
-        "draw": ActionKind(key="d", label="Draw a chip"),
-        "move": ActionKind(key="m", label="Move", target="path"),
-        "cross": ActionKind(key="p", label="Pass the obstacle (another MP)"),
-        "fire": ActionKind(key="f", label="Fire", target="unit"),
-        "melee": ActionKind(key="c", label="Melee (close)", target="unit"),
-        "cast": ActionKind(key="s", label="Cast a spell", target="hex"),
-        "overrun": ActionKind(key="o", label="Overrun", target="unit"),
-        "call": ActionKind(key="a", label="Call artillery / air strike", target="hex"),
-        "attach": ActionKind(key="t", label="Attach to a unit", target="unit"),
-        "drop": ActionKind(key="x", label="Drop out of the unit", target="hex"),
-        "end": ActionKind(key="e", label="End activation"),
+        "draw": ActionKind(key="d", label="Draw a chip", target="none"),
+        "move": ActionKind(key="m", label="Move", target="path", field="path"),
+        "cross": ActionKind(key="p", label="Pass the obstacle (another MP)", target="none", field="to"),
+        "fire": ActionKind(key="f", label="Fire", target="unit", field="at"),
+        "melee": ActionKind(key="c", label="Melee (close)", target="unit", field="at"),
+        "cast": ActionKind(key="s", label="Cast a spell", target="hex", field="at"),
+        "overrun": ActionKind(key="o", label="Overrun", target="unit", field="at"),
+        "call": ActionKind(key="a", label="Call artillery / air strike", target="hex", field="at"),
+        "attach": ActionKind(key="t", label="Attach to a unit", target="unit", field="at"),
+        "drop": ActionKind(key="x", label="Drop out of the unit", target="hex", field="at"),
+        "end": ActionKind(key="e", label="End activation", target="none"),
     }
     terrain = terrain.info()
 

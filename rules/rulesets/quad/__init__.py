@@ -42,16 +42,16 @@ class QuadRuleset:
     }
     """Tokens of the roster, the unit card and the action words, for the UI to explain ('#' is a number)."""
     action_kinds = {
-        "draw": ActionKind(key="d", label="Draw a card"),
-        "decline": ActionKind(key="k", label="Keep hand (no draw)"),
-        "move": ActionKind(key="m", label="Move", target="path"),
-        "attack": ActionKind(key="a", label="Attack", target="unit"),
-        "charge": ActionKind(key="c", label="Charge (move + attack)", target="unit"),
-        "hold": ActionKind(key="h", label="Play card, stand"),
-        "release": ActionKind(key="e", label="Release activation"),
-        "steal": ActionKind(key="s", label="Steal activation"),
+        "draw": ActionKind(key="d", label="Draw a card", target="none"),
+        "decline": ActionKind(key="k", label="Keep hand (no draw)", target="none"),
+        "move": ActionKind(key="m", label="Move", target="path", field="path"),
+        "attack": ActionKind(key="a", label="Attack", target="unit", field="at"),
+        "charge": ActionKind(key="c", label="Charge (move + attack)", target="unit", field="at"),
+        "hold": ActionKind(key="h", label="Play card, stand", target="none"),
+        "release": ActionKind(key="e", label="Release activation", target="none"),
+        "steal": ActionKind(key="s", label="Steal activation", target="none"),
         "block": ActionKind(key="b", label="Choose blocks", target="choice"),
-        "retreat": ActionKind(key="f", label="Fall back", target="hex"),
+        "retreat": ActionKind(key="f", label="Fall back", target="hex", field="to"),
     }
     terrain = ter.TERRAIN
 

@@ -57,22 +57,22 @@ class SkirmishRuleset:
     }
     """The roster's marks, for the UI to explain (the unit card, the legend l, the help ?)."""
     action_kinds = {
-        "rolloff": ActionKind(key="d", label="Leaders roll off"),
-        "activate": ActionKind(key="a", label="Activation roll"),
-        "nominate": ActionKind(key="g", label="Flow of battle: nominate", needs_target=True),
-        "move": ActionKind(key="m", label="Move", needs_target=True),
-        "pivot": ActionKind(key="p", label="Pivot"),
-        "shoot": ActionKind(key="f", label="Shoot", needs_target=True),
-        "spray": ActionKind(key="s", label="Suppressive fire (area)", needs_target=True),
-        "charge": ActionKind(key="c", label="Charge / fight (CQC)", needs_target=True),
-        "overwatch": ActionKind(key="o", label="Go on overwatch"),
-        "end": ActionKind(key="e", label="End activation"),
-        "watchfire": ActionKind(key="w", label="Overwatch: fire"),
-        "watchcharge": ActionKind(key="t", label="Overwatch: charge the mover"),
-        "watchmove": ActionKind(key="v", label="Overwatch: move away", needs_target=True),
-        "hold": ActionKind(key="h", label="Overwatch: hold fire"),
-        "push": ActionKind(key="b", label="Push back the loser"),
-        "lock": ActionKind(key="k", label="Stay locked in combat"),
+        "rolloff": ActionKind(key="d", label="Leaders roll off", target="none"),
+        "activate": ActionKind(key="a", label="Activation roll", target="none"),
+        "nominate": ActionKind(key="g", label="Flow of battle: nominate", target="unit", field="target"),
+        "move": ActionKind(key="m", label="Move", target="hex", field="path"),
+        "pivot": ActionKind(key="p", label="Pivot", target="none"),
+        "shoot": ActionKind(key="f", label="Shoot", target="hex", field="at"),
+        "spray": ActionKind(key="s", label="Suppressive fire (area)", target="hex", field="at"),
+        "charge": ActionKind(key="c", label="Charge / fight (CQC)", target="hex", field="at"),
+        "overwatch": ActionKind(key="o", label="Go on overwatch", target="none"),
+        "end": ActionKind(key="e", label="End activation", target="none"),
+        "watchfire": ActionKind(key="w", label="Overwatch: fire", target="none", field="at"),
+        "watchcharge": ActionKind(key="t", label="Overwatch: charge the mover", target="none", field="at"),
+        "watchmove": ActionKind(key="v", label="Overwatch: move away", target="hex", field="path"),
+        "hold": ActionKind(key="h", label="Overwatch: hold fire", target="none"),
+        "push": ActionKind(key="b", label="Push back the loser", target="none"),
+        "lock": ActionKind(key="k", label="Stay locked in combat", target="none"),
     }
     terrain = ter.TERRAIN
 
