@@ -497,7 +497,7 @@ def _serve_keys(host, args: argparse.Namespace) -> int:
 
 def cmd_join(args: argparse.Namespace) -> int:
     from saves.store import data_dir
-    from tui.remote.client import HostGone, RemoteSeat
+    from tui.remote.client import HostGone, join
 
     code = args.code or os.environ.get("HEXWAR_JOIN_CODE")
     path = args.socket or str(data_dir() / "host" / "host.sock")
@@ -508,7 +508,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     if not code and not (args.game and args.side):
         raise UserError("name the game and --side, or give a join --code")
     try:
-        seat = RemoteSeat(path, code=code) if code else RemoteSeat(path, game=args.game, side=args.side)
+        seat = join(path, code=code) if code else join(path, game=args.game, side=args.side)
     except HostGone as exc:
         raise UserError(f"{exc} (is `hexwar serve` running?)") from None
     except PermissionError as exc:
@@ -522,7 +522,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
         return EXIT_INTERNAL if run_remote(seat) else EXIT_OK
     finally:
-        seat.close()
+        seat.link.close()
 
 
 def cmd_campaign(args) -> int:
