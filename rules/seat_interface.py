@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
 from rules.actions import Action
 from rules.core import Decision, GameResult, GameState, HexMark, Preview
@@ -46,6 +46,7 @@ Words = Callable[[GameState, Action], str]
 """How a seat puts an action into words, from a view of the state before it."""
 
 
+@runtime_checkable
 class GameLink(Protocol):
     """Where a seat's game is: the little a seat reads of it and writes to it."""
 
@@ -83,6 +84,7 @@ class GameLink(Protocol):
     def redo(self) -> bool: ...
 
 
+@runtime_checkable
 class Seat(Protocol):
     """One side's place at the table (or the referee's, with `side=None`): all a reader of the game uses."""
 
