@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = ["GameLink", "Seat", "SeenStep", "UndoPolicy", "ViewSeat"]
 
+
 class _WouldRoll(Exception):
     """Raised by `_NoDice` at the first roll: the action got past every legality check."""
 
