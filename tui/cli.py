@@ -441,10 +441,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         return run_lobby(host, args.ssh, args.host_key, args.listen)
     for name, game in sorted(host.games.items()):
-        sides = {s.id: s.name for s in game.service.state.sides}
-        _out(f"{name}: {game.service.ruleset.id}, {len(game.service.history)} actions")
+        _out(f"{name}: {game.table.ruleset.id}, {game.table.action_count} actions")
         for side, code in host.codes(name).items():
-            who = "spectators" if side == "*" else f"{side} ({sides[side]})"
+            who = "spectators" if side == "*" else f"{side} ({host.seat_title(name, side)})"
             keys = len(host.keys.keys_of(name, side))
             _out(f"    {who:<32} join code {code}" + (f"   ({keys} key{'s' * (keys != 1)})" if keys else ""))
     _out(f"Players on this machine: hexwar join GAME --side SIDE   (socket {host.socket_path})")

@@ -17,7 +17,7 @@ from saves.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 THROUGH_SEATS = sorted([*(ROOT / "tui" / "remote").glob("*.py"), ROOT / "rules" / "ai" / "autoplay.py",
-                        ROOT / "rules" / "ai" / "match.py", ROOT / "tui" / "computer.py", ROOT / "tui" / "plain.py"])
+                        ROOT / "rules" / "ai" / "match.py", ROOT / "tui" / "computer.py", *(ROOT / "tui").glob("plain*.py")])
 """The host, the computer's orchestration (in a person's game, and computer against computer) and plain mode."""
 SERVICE_ALLOWED = {"seat", "store", "ruleset"}
 """What these modules may ask a GameService: a seat, where it saves, and its rule set's declarations."""
