@@ -16,41 +16,30 @@ of both sides through one screen.
 Writing to the game goes through the seat too: `apply` refuses an action of
 another side, and `undo` follows the seat's undo policy.
 
-What a seat reads from its game (the view, the decision, events, the log) and
-what it writes (apply, undo, redo) go through a handful of methods; a remote
-seat (tui/remote/client.py) overrides just those, and every answer computed
-from the view (legal actions, words, previews, checks) is the same code.
+`Seat` is the interface (rules/seat_interface.py). `ViewSeat` is its one
+implementation of the answers, composed with a `GameLink`: what a seat reads
+from its game (the view, the decision, events, the log) and writes (apply,
+undo, redo). A local, referee or spectator seat (rules/seat_local.py) and a
+remote one (tui/remote/client.py) differ only in their link; every answer
+computed from the view (legal actions, words, previews, checks) is this code.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from rules.actions import Action, target_hex
 from rules.clone import clone
 from rules.core import Decision, GameResult, GameState, HexMark, Preview, Refusal
 from rules.dice import Dice, RollRecord
 from rules.events import Event
+from rules.seat_interface import GameLink, Seat, SeenStep, UndoPolicy
 
 if TYPE_CHECKING:
-    from rules.service import Applied, GameService
+    from rules.service import Applied
 
-UndoPolicy = Literal["own", "free"]
-"""'own': a side playing another person takes back only its own last action, and never
-one that rolled dice or revealed something; 'free': anything (solo play, the referee)."""
-
-
-@dataclass(frozen=True)
-class SeenStep:
-    """One action of the log as a seat may see it."""
-
-    number: int
-    """From 1."""
-    side: str
-    text: str
-    """The action in words, described from the seat's view of the state before it."""
-    events: tuple[Event, ...]
+__all__ = ["GameLink", "Seat", "SeenStep", "UndoPolicy", "ViewSeat"]
 
 
 class _WouldRoll(Exception):
@@ -64,16 +53,11 @@ class _NoDice(Dice):
         raise _WouldRoll
 
 
-class Seat:
-    """One side's place at the table (or the referee's, with `side=None`)."""
+class ViewSeat:
+    """A `Seat` whose answers come from its view, on the game its `GameLink` reaches."""
 
-    def __init__(self, service: GameService, side: str | None, undo: UndoPolicy = "own") -> None:
-        if side is not None and side not in service.state.side_ids():
-            raise KeyError(f"no side {side!r} (sides: {', '.join(service.state.side_ids())})")
-        self._service = service
-        self.side = side
-        """The side this seat plays; None for the referee."""
-        self.undo_policy: UndoPolicy = "free" if side is None else undo
+    def __init__(self, link: GameLink) -> None:
+        self._link = link
         self._cache_key: tuple | None = None
         self._view: GameState | None = None
         self._legal: dict[str, list[Action]] = {}
@@ -81,7 +65,21 @@ class Seat:
     def __repr__(self) -> str:
         return f"Seat({self.side or 'referee'})"
 
+    @property
+    def link(self) -> GameLink:
+        """Where the game is (a remote seat's connection: `seat.link.close()`)."""
+        return self._link
+
     # --- what the seat knows --------------------------------------------------------
+
+    @property
+    def side(self) -> str | None:
+        """The side this seat plays; None for the referee."""
+        return self._link.side
+
+    @property
+    def undo_policy(self) -> UndoPolicy:
+        return self._link.undo_policy
 
     @property
     def referee(self) -> bool:
@@ -90,13 +88,12 @@ class Seat:
     @property
     def ruleset(self):
         """The rule set (declarations, words, reference; never the state)."""
-        return self._service.ruleset
+        return self._link.ruleset
 
     @property
-    def version(self) -> tuple[int, int, int]:
+    def version(self) -> tuple:
         """Changes whenever the game does (an action, an undo, a redo): a key for caches."""
-        s = self._service
-        return (len(s.history), len(s.redo_stack), id(s.state))
+        return self._link.version
 
     def _fresh(self) -> None:
         key = self.version
@@ -107,20 +104,20 @@ class Seat:
         """The game as this side may see it (a copy; never carries the seed)."""
         self._fresh()
         if self._view is None:
-            self._view = self._service.view_for(self.side)
+            self._view = self._link.view()
         return self._view
 
     @property
     def result(self) -> GameResult | None:
-        return self._service.state.result
+        return self._link.result
 
     @property
     def action_count(self) -> int:
-        return len(self._service.history)
+        return self._link.action_count
 
     def decision(self) -> Decision:
         """Who decides now. A side learns only its own chance to react, never another's."""
-        d = self._service.decision()
+        d = self._link.decision()
         if self.side is None or not d.reactors:
             return d
         mine = tuple(s for s in d.reactors if s == self.side)
@@ -228,8 +225,7 @@ class Seat:
 
     def numbered_events(self, since: int = 0) -> list[tuple[int, Event]]:
         """(action index, event) of the events of actions `since` onwards that this seat may see."""
-        history = self._service.history
-        return [(i, e) for i in range(since, len(history)) for e in history[i].events if self.sees(e)]
+        return [(i, e) for i, e in self._link.numbered_events(since) if self.sees(e)]
 
     def rolls(self) -> list[RollRecord]:
         """Every roll this seat has seen, oldest first (the dice log)."""
@@ -237,19 +233,23 @@ class Seat:
 
     def log(self) -> list[SeenStep]:
         """The whole log in this seat's words. Costs a view per action: for the log screen."""
-        out = []
+        return [replace(step, events=tuple(e for e in step.events if self.sees(e)))
+                for step in self._link.log(self._words_before)]
+
+    def _words_before(self, seen: GameState, action: Action) -> str:
+        """`action` in this seat's words, from `seen` (its view of the state before the action)."""
         # An action may carry a secret of its side (Dirtside: a cruise missile's real target and
         # warhead): another side reads it in the words the rule set gives others, if it has any.
         to_others = getattr(self.ruleset, "describe_to_others", None)
-        for n, step in enumerate(self._service.history, 1):
-            seen = self._service.view_for(self.side if self.result is None else None, step.before)
-            secret = to_others is not None and self._secret_of_others(step.action)
-            try:
-                text = (to_others if secret else self.ruleset.describe)(seen, step.action)
-            except Exception:  # noqa: BLE001 - an old state the words no longer fit
-                text = step.action.text()
-            out.append(SeenStep(n, step.action.side, text, tuple(e for e in step.events if self.sees(e))))
-        return out
+        secret = to_others is not None and self._secret_of_others(action)
+        try:
+            return (to_others if secret else self.ruleset.describe)(seen, action)
+        except Exception:  # noqa: BLE001 - an old state the words no longer fit
+            return action.text()
+
+    def actors(self) -> list[str]:
+        """The side of each action of the log, oldest first (who acted is never secret)."""
+        return self._link.actors()
 
     # --- acting --------------------------------------------------------------------
 
@@ -317,23 +317,21 @@ class Seat:
         why = self._may_send(action)
         if why:
             return Applied(False, reason=why)
-        return self._service.apply(action)
+        return self._link.apply(action)
 
     def why_no_undo(self) -> str:
-        """Why this seat may not take back the last action ('' when it may)."""
-        return self._service.why_no_undo(None if self.undo_policy == "free" else self.side)
+        """Why this seat may not take back the last action under its undo policy ('' when it may)."""
+        return self._link.why_no_undo()
 
     def undo(self) -> bool:
+        """Take back the last action if this seat's undo policy allows it (`undo_policy`, `why_no_undo`)."""
         if self.why_no_undo():
             return False
-        return self._service.undo()
+        return self._link.undo()
 
     def redo(self) -> bool:
-        if self.undo_policy != "free" and self._service.redo_stack:
-            if self._service.redo_stack[-1].action.side != self.side:
-                return False
-        return self._service.redo()
+        return self._link.redo()
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._service.redo_stack)
+        return self._link.can_redo

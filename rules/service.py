@@ -27,6 +27,7 @@ from rules.core import Context, Decision, GameResult, GameState, Preview, Refusa
 from rules.dice import KEYED, Dice, RollSink, SeededDice
 from rules.events import Event, GameOver, Rolled
 from rules.seat import Seat, UndoPolicy
+from rules.seat_local import local_seat
 from rules.words import possessive
 
 
@@ -196,7 +197,7 @@ class GameService:
     def seat(self, side: str | None, undo: UndoPolicy = "own") -> Seat:
         """The place of `side` at the table (None: the referee's): what screens, computer
         players and remote clients read the game through. See rules/seat.py."""
-        return Seat(self, side, undo)
+        return local_seat(self, side, undo)
 
     def view_for(self, side: str | None, state: GameState | None = None) -> GameState:
         """What `side` may see of `state` (default: now); None: everything. Never the seed."""

@@ -43,7 +43,6 @@ ALLOWED_FOR_NOW = {
     "rules/rulesets/hundred_wars/reactions.py:work": SPLIT_RULES,
     "rules/rulesets/hundred_wars/resolve.py": SPLIT_RULES,
     "rules/rulesets/quad/turn.py": SPLIT_RULES,
-    "tui/remote/host.py": UNASSIGNED,
     "tui/widgets/hex_map.py": SPLIT_MAP,
     "tui/widgets/hex_render.py": SPLIT_MAP,
 }

@@ -37,10 +37,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         return run_lobby(host, args.ssh, args.host_key, args.listen)
     for name, game in sorted(host.games.items()):
-        sides = {s.id: s.name for s in game.service.state.sides}
-        _out(f"{name}: {game.service.ruleset.id}, {len(game.service.history)} actions")
+        _out(f"{name}: {game.table.ruleset.id}, {game.table.action_count} actions")
         for side, code in host.codes(name).items():
-            who = "spectators" if side == "*" else f"{side} ({sides[side]})"
+            who = "spectators" if side == "*" else f"{side} ({host.seat_title(name, side)})"
             keys = len(host.keys.keys_of(name, side))
             _out(f"    {who:<32} join code {code}" + (f"   ({keys} key{'s' * (keys != 1)})" if keys else ""))
     _out(f"Players on this machine: hexwar join GAME --side SIDE   (socket {host.socket_path})")
@@ -93,7 +92,7 @@ def _serve_keys(host, args: argparse.Namespace) -> int:
 
 def cmd_join(args: argparse.Namespace) -> int:
     from saves.store import data_dir
-    from tui.remote.client import HostGone, RemoteSeat
+    from tui.remote.client import HostGone, join
 
     code = args.code or os.environ.get("HEXWAR_JOIN_CODE")
     path = args.socket or str(data_dir() / "host" / "host.sock")
@@ -104,7 +103,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     if not code and not (args.game and args.side):
         raise UserError("name the game and --side, or give a join --code")
     try:
-        seat = RemoteSeat(path, code=code) if code else RemoteSeat(path, game=args.game, side=args.side)
+        seat = join(path, code=code) if code else join(path, game=args.game, side=args.side)
     except HostGone as exc:
         raise UserError(f"{exc} (is `hexwar serve` running?)") from None
     except PermissionError as exc:
@@ -118,7 +117,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
         return EXIT_INTERNAL if run_remote(seat) else EXIT_OK
     finally:
-        seat.close()
+        seat.link.close()
 
 
 def cmd_web(args: argparse.Namespace) -> int:

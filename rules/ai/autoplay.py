@@ -5,6 +5,10 @@ may react) it runs `think()` off the screen's thread (a worker: the search may
 take a while), then `play()` with the action on the screen's thread, at a pace a
 person can follow. `undo_to_person()` takes back the computer's replies and the
 person's own last decision with them, so a person can always return to it.
+
+The game is reached only through seats: each computer side's own (to decide and
+act), and one referee seat, undo policy "free", that says who decides (every
+side's reactions included) and takes the replies back.
 """
 
 from __future__ import annotations
@@ -13,16 +17,22 @@ import random
 from dataclasses import dataclass, field
 
 from rules.actions import Action
+from rules.seat import Seat
 
 
 @dataclass
 class Autopilot:
     service: object
-    """The GameService (the computers read it only through their own seats)."""
+    """The GameService: asked only for seats (the computers read it through their own)."""
     players: dict
     """Side id -> the player (a Computer) that plays that side."""
     _asked: set = field(default_factory=set)
     """(version, side) of reactions already declined: a computer is asked once per position."""
+    _table: Seat = field(init=False, repr=False)
+    """The referee's seat, undo "free": who decides now, and the way back to the person."""
+
+    def __post_init__(self) -> None:
+        self._table = self.service.seat(None, undo="free")
 
     @classmethod
     def computers(cls, service, sides, levels: dict | None = None, rng: random.Random | None = None) -> Autopilot:
@@ -38,15 +48,14 @@ class Autopilot:
     @property
     def watching(self) -> bool:
         """Every side is the computer's: the person only watches."""
-        return set(self.players) >= set(self.service.state.side_ids())
+        return set(self.players) >= {s.id for s in self._table.view().sides}
 
     def _key(self, side: str) -> tuple:
-        s = self.service
-        return (len(s.history), len(s.redo_stack), id(s.state), side)
+        return (*self._table.version, side)
 
     def due(self) -> tuple[str, str] | None:
         """(side, 'choose' | 'react') of the computer that should act now, or None (a person's turn, or over)."""
-        d = self.service.decision()
+        d = self._table.decision()
         if d.side is None:
             return None
         if d.side in self.players:
@@ -77,15 +86,16 @@ class Autopilot:
         return self.service.seat(action.side, undo="free").apply(action)
 
     def undo_to_person(self) -> int:
-        """Undo the computer's actions back to, and including, a person's last action; returns how many."""
-        s = self.service
-        people = [a for a in s.log if a.side not in self.players]
-        if not people:
+        """Undo the computer's actions back to, and including, a person's last action; returns how many.
+        Through the referee seat, whose "free" undo policy lets it take back any side's action."""
+        actors = self._table.actors()
+        if all(side in self.players for side in actors):
             return 0
         undone = 0
-        while s.history:
-            side = s.history[-1].action.side
-            s.undo()
+        while actors:
+            side = actors.pop()
+            if not self._table.undo():
+                break
             undone += 1
             if side not in self.players:
                 break

@@ -42,10 +42,11 @@ def play_game(setup: Setup, seed: int, players: dict, options: dict | None = Non
     counts only this process's work, the fair figure on a machine shared with others).
     """
     game = GameService.new(setup, seed=seed, options=options)
-    seats = {s: game.seat(s) for s in game.state.side_ids()}
+    table = game.seat(None)  # the referee's: who decides (reactions included), and the end
+    seats = {s: game.seat(s) for s in table.view().side_ids()}
     think: dict[str, list[float]] = {s: [] for s in seats}
-    while game.result is None and len(game.history) < max_actions:
-        decision = game.decision()
+    while table.result is None and table.action_count < max_actions:
+        decision = table.decision()
         action = None
         for side in decision.reactors:
             start = clock() if timed else 0.0
@@ -63,14 +64,14 @@ def play_game(setup: Setup, seed: int, players: dict, options: dict | None = Non
         done = seats[action.side].apply(action)
         if not done.ok:
             raise RefusedAction(f"{action.side} played {action.text()}: refused: {done.reason}")
-    result = game.result
+    result, end = table.result, table.view()
     return Played(
         seed=seed,
         winner=result.winner if result else None,
         reason=result.reason if result else f"stopped after {max_actions} actions",
-        actions=len(game.history),
-        turns=game.state.turn,
-        survivors={uid: not u.eliminated for uid, u in game.state.units.items()},
+        actions=table.action_count,
+        turns=end.turn,
+        survivors={uid: not u.eliminated for uid, u in end.units.items()},
         think=think,
     )
 

@@ -12,7 +12,8 @@ import pytest
 
 from rules.service import GameService
 from saves.scenarios import load_scenario
-from tui.remote.client import HostGone, RemoteSeat
+from rules.seat import ViewSeat
+from tui.remote.client import HostGone, join
 from tui.remote.host import SPECTATOR, Host
 from tui.remote.protocol import encode
 
@@ -24,7 +25,7 @@ class Running:
         self.folder = folder
         self.loop = asyncio.new_event_loop()
         self.host = Host(folder, rate=rate)
-        self.seats: list[RemoteSeat] = []
+        self.seats: list[ViewSeat] = []
         self.host.load_games()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
@@ -34,16 +35,16 @@ class Running:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(10)
 
     def stop(self) -> None:
-        for seat in self.seats:
-            seat.close()
+        for seat in self.seats:  # a seat's connection, or a raw socket a test opened
+            getattr(seat, "link", seat).close()
         self.call(self.host.close())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
         if not self.thread.is_alive():
             self.loop.close()
 
-    def seat(self, code: str, **kw) -> RemoteSeat:
-        seat = RemoteSeat(str(self.host.socket_path), code=code, **kw)
+    def seat(self, code: str, **kw) -> ViewSeat:
+        seat = join(str(self.host.socket_path), code=code, **kw)
         self.seats.append(seat)
         return seat
 
@@ -69,7 +70,7 @@ def test_two_players_see_each_others_moves_live(host):
     kingdom = host.seat(host.codes["kingdom"], on_change=kingdom_changed.set)
     rebels = host.seat(host.codes["rebels"])
     assert kingdom.side == "kingdom" and rebels.side == "rebels"
-    assert kingdom.connected == {"kingdom": 1, "rebels": 1} or kingdom.connected == {"kingdom": 1}
+    assert kingdom.link.connected == {"kingdom": 1, "rebels": 1} or kingdom.link.connected == {"kingdom": 1}
     action = kingdom.legal_actions()[0]
     assert kingdom.apply(action).ok
     wait_for(lambda: rebels.action_count == 1)
@@ -86,7 +87,7 @@ def test_a_player_acts_only_for_their_own_seat(host):
     forged = host.host.games["fort"].service.legal_actions("kingdom")[0]
     done = rebels.apply(forged)
     assert not done.ok and "this seat plays" in done.reason
-    raw = rebels._ask({"op": "act", "action": forged.text()})  # past the client's own check
+    raw = rebels.link._ask({"op": "act", "action": forged.text()})  # past the client's own check
     assert raw["ok"] is False and "this seat plays" in raw["reason"]
     assert host.host.games["fort"].service.history == []
 
@@ -137,11 +138,11 @@ def test_a_dropped_player_reconnects_to_the_same_seat(host):
     kingdom = host.seat(host.codes["kingdom"])
     rebels = host.seat(host.codes["rebels"])
     assert kingdom.apply(kingdom.legal_actions()[0]).ok
-    kingdom._sock.shutdown(socket.SHUT_RDWR)  # the line drops
-    wait_for(lambda: rebels.connected.get("kingdom", 0) == 0)
+    kingdom.link._sock.shutdown(socket.SHUT_RDWR)  # the line drops
+    wait_for(lambda: rebels.link.connected.get("kingdom", 0) == 0)
     again = host.seat(host.codes["kingdom"])
     assert again.action_count == 1 and again.view() == kingdom.view()
-    wait_for(lambda: rebels.connected.get("kingdom") == 1)
+    wait_for(lambda: rebels.link.connected.get("kingdom") == 1)
 
 
 def test_a_host_restart_resumes_the_game_from_its_file(tmp_path):
@@ -191,7 +192,7 @@ def test_two_players_play_many_actions_and_none_is_lost_or_doubled(host):
         wait_for(lambda: all(s.action_count == done for s in seats.values()))
         assert load_game(host.folder / f"{name}.toml").log == service.log
         for s in seats.values():
-            s.close()
+            s.link.close()
         game_no += 1
     assert played == 1000
 
@@ -203,7 +204,7 @@ def test_a_flood_of_requests_is_slowed_not_served(tmp_path):
         seat = running.seat(running.host.codes(game.name)["kingdom"])
         start = time.monotonic()
         for _ in range(12):
-            seat.why_no_undo() and seat._ask({"op": "undo"})
+            seat.why_no_undo() and seat.link._ask({"op": "undo"})
         assert time.monotonic() - start >= 1.0, "12 requests at 5 a second took under a second"
     finally:
         running.stop()

@@ -7,7 +7,7 @@ import subprocess
 
 from rules.service import GameService
 from saves.scenarios import load_scenario
-from tui.remote.client import RemoteSeat
+from tui.remote.client import join
 from tui.remote.host import SPECTATOR, Host
 from tui.remote.lobby import LobbyApp
 
@@ -35,7 +35,7 @@ async def test_the_lobby_lists_games_seats_codes_and_who_is_connected(tmp_path):
                                        ("The Rebels", codes["rebels"], "-", "-"),
                                        ("spectators", codes[SPECTATOR], "-", "-")]
         # A player joins over the host's socket (the lobby's loop serves it): the lobby shows it live.
-        seat = await asyncio.to_thread(RemoteSeat, str(host.socket_path), code=codes["rebels"])
+        seat = await asyncio.to_thread(join, str(host.socket_path), code=codes["rebels"])
         try:
             for _ in range(40):
                 await pilot.pause(0.05)
@@ -46,7 +46,7 @@ async def test_the_lobby_lists_games_seats_codes_and_who_is_connected(tmp_path):
             done = await asyncio.to_thread(seat.apply, "draw rebels")  # not the rebels' decision
             assert not done.ok
         finally:
-            await asyncio.to_thread(seat.close)
+            await asyncio.to_thread(seat.link.close)
         await pilot.press("tab", "down", "c")  # the rebels' code, copied
         assert app.clipboard == codes["rebels"] and "Copied the join code of fort: The Rebels" in app.message
         await pilot.press("ctrl+q")

@@ -1,9 +1,8 @@
 """Nothing under tui/ reads the game's raw state: screens read through a Seat (issue 8, item 1).
 
 The referee wiring (tui/seating.py) is the one module of the game screen that
-asks the service for seats; `ALLOWED` names the few others that own a game
-(the command line, the plain mode's wiring, the game host). Everything else
-must go through the seat it is handed.
+asks the service for seats; `ALLOWED` names the one other that reads a game
+(the command line). Everything else must go through the seat it is handed.
 """
 
 from __future__ import annotations
@@ -29,9 +28,8 @@ ALLOWED = {
     "tui/cli.py": "prints the scenario's name and turn on the command line, before any screen",
     "tui/cli_play.py": "`hexwar new`/`load` (split from tui/cli.py): names the sides and scenario on the command line",
     "tui/cli_host.py": "`hexwar serve` (split from tui/cli.py): lists the host's games and their sides on the command line",
-    "tui/plain.py": "the plain-text mode's own seat wiring (picks the seat as tui/seating.py does)",
-    "tui/remote/host.py": "the game host: the one process that owns the games and hands out seats",
 }
+"""The plain mode and the game host read their games through seats too (tests/rules/test_seat_composition.py)."""
 
 
 def offences(text: str) -> list[str]:

@@ -160,7 +160,7 @@ def test_the_real_ssh_client_in_a_terminal_plays_on_the_game_screen(door, tmp_pa
         assert door.host.games["fort"].service.log[0].text() == "draw kingdom"
         other = door.seat(door.codes["rebels"])  # the other player, on the host's socket
         assert other.apply(other.legal_actions()[0]).ok
-        other.close()
+        other.link.close()
         shown = read_until("Turn 1/8 activation", 20)  # the Rebels drew, both rolled off: the push arrived
         import re
 

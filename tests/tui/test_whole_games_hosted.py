@@ -1,7 +1,7 @@
 """The issue's "done when", on the host's own client protocol: a whole game of every rule set.
 
 Two players and a spectator join one host with their join codes through
-`RemoteSeat`, the client every `hexwar join` and every SSH session runs. Each
+`HostLink`, the client every `hexwar join` and every SSH session runs. Each
 player decides only from what its own seat was pushed (its legal actions, and
 the reactions its seat is offered), with a seeded random choice. In the
 middle of the game the first side's player sends a move and its connection
@@ -37,7 +37,8 @@ from saves.scenarios import default_scenario, load_scenario
 from saves.store import load_game
 from tests.rules.test_secrecy import twin_with_secrets_changed
 from tests.tui.test_host import Running, wait_for
-from tui.remote.client import RemoteSeat
+from rules.seat import ViewSeat
+from tui.remote.client import HostLink
 from tui.remote.host import SPECTATOR, HostedGame
 from tui.remote.protocol import patch_json
 
@@ -52,8 +53,8 @@ PUSH_FIELDS = {"op", "version", "view", "view_patch", "decision", "result", "why
 """All a push may hold (tui/remote/protocol.py): each is checked below or carries nothing secret."""
 
 
-class WireSeat(RemoteSeat):
-    """A remote seat that keeps a copy of every push the host sent it, as it came off the wire."""
+class WireLink(HostLink):
+    """A remote seat's link that keeps a copy of every push the host sent it, as it came off the wire."""
 
     def __init__(self, *args, **kw) -> None:
         self.pushes: list[dict] = []
@@ -73,10 +74,10 @@ class WireSeat(RemoteSeat):
         return message
 
 
-def cut(seat: RemoteSeat) -> None:
+def cut(link: HostLink) -> None:
     """The line drops: no goodbye, the socket just goes (as when the player's process dies)."""
-    seat._sock.shutdown(socket.SHUT_RDWR)
-    seat._sock.close()
+    link._sock.shutdown(socket.SHUT_RDWR)
+    link._sock.close()
 
 
 def hands_over(service: GameService, action) -> bool:
@@ -99,7 +100,7 @@ def seat_answers(service: GameService, side: str) -> dict:
     }
 
 
-def check_pushes_against_replay(setup, sent: list[str], wires: dict[str, list[WireSeat]]) -> GameService:
+def check_pushes_against_replay(setup, sent: list[str], wires: dict[str, list[WireLink]]) -> GameService:
     """Replay `sent` from the start; at each action count, every push made then must be exactly
     its seat's answers, and (while the game goes on) the same when only what that seat may not
     know is changed. Returns the replayed game."""
@@ -138,7 +139,7 @@ def check_pushes_against_replay(setup, sent: list[str], wires: dict[str, list[Wi
     return replay
 
 
-def events_received(wire: WireSeat) -> list[tuple[int, str]]:
+def events_received(wire: WireLink) -> list[tuple[int, str]]:
     """The events one connection holds after its pushes, put together as the client does."""
     held: list[tuple[int, str]] = []
     for push in wire.pushes:
@@ -155,12 +156,13 @@ def test_two_players_and_a_spectator_play_a_whole_game_one_dropping_and_rejoinin
         codes = running.host.codes("g")
         sides = service.state.side_ids()
         dropper, others = sides[0], sides[1:]
-        wires: dict[str, list[WireSeat]] = {s: [] for s in [*sides, SPECTATOR]}
+        wires: dict[str, list[WireLink]] = {s: [] for s in [*sides, SPECTATOR]}
 
-        def join(side: str) -> WireSeat:
-            seat = WireSeat(str(running.host.socket_path), code=codes[side])
+        def join(side: str) -> ViewSeat:
+            wire = WireLink(str(running.host.socket_path), code=codes[side])
+            seat = ViewSeat(wire)
             running.seats.append(seat)
-            wires[side].append(seat)
+            wires[side].append(wire)
             return seat
 
         seats = {s: join(s) for s in sides}
@@ -180,7 +182,7 @@ def test_two_players_and_a_spectator_play_a_whole_game_one_dropping_and_rejoinin
             if stage == "away" and (deciding == dropper or played_away >= 12):
                 seats[dropper] = back = join(dropper)  # the code again, where the game stands
                 assert back.action_count == len(sent) and back.side == dropper
-                wait_for(lambda: all(seats[s].connected.get(dropper) == 1 for s in others))
+                wait_for(lambda: all(seats[s].link.connected.get(dropper) == 1 for s in others))
                 stage = "back"
                 continue
             reactors = [s for s in seats if seats[s].decision().reactors == (s,)]
@@ -198,11 +200,11 @@ def test_two_players_and_a_spectator_play_a_whole_game_one_dropping_and_rejoinin
             action = players[deciding].choose(seats[deciding])
             if stage == "before" and deciding == dropper and len(sent) >= DROP_AT and hands_over(service, action):
                 # The move leaves, and the line drops before its answer comes back.
-                seats.pop(dropper)._send({"op": "act", "action": action.text()})
+                seats.pop(dropper).link._send({"op": "act", "action": action.text()})
                 cut(wires[dropper][0])
                 sent.append(action.text())
                 stage = "away"
-                wait_for(lambda: all(seats[s].action_count == len(sent) and seats[s].connected.get(dropper, 0) == 0
+                wait_for(lambda: all(seats[s].action_count == len(sent) and seats[s].link.connected.get(dropper, 0) == 0
                                      for s in others))
                 continue
             done = seats[deciding].apply(action)
@@ -234,7 +236,7 @@ def test_two_players_and_a_spectator_play_a_whole_game_one_dropping_and_rejoinin
         assert replay.state == service.state
         for side in sides:  # every event a side may see reached it once: the rejoined side's too
             assert events_received(wires[side][-1]) == seat_answers(service, side)["events"]
-        assert events_received(watcher) == seat_answers(service, SPECTATOR)["events"]
+        assert events_received(watcher.link) == seat_answers(service, SPECTATOR)["events"]
         assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR], "the host logged an error"
         if service.result is not None:
             assert watcher.result == service.result and len(watcher.log()) == len(sent)
@@ -253,7 +255,7 @@ def test_a_push_is_taken_in_whole_before_the_seat_answers_from_it(tmp_path, monk
         codes = running.host.codes("g")
         kingdom, rebels = running.seat(codes["kingdom"]), running.seat(codes["rebels"])
         seen_while_reading: list[tuple[int, object]] = []  # the views themselves: an id could be reused
-        real_decode, real_apply = client.event_from_wire, rebels._apply_push
+        real_decode, real_apply = client.event_from_wire, rebels.link._apply_push
         in_rebels_push = threading.local()  # the kingdom's reader decodes events too: not counted
 
         def applying(message):
@@ -269,7 +271,7 @@ def test_a_push_is_taken_in_whole_before_the_seat_answers_from_it(tmp_path, monk
             return real_decode(data)
 
         monkeypatch.setattr(client, "event_from_wire", reading)
-        monkeypatch.setattr(rebels, "_apply_push", applying)
+        monkeypatch.setattr(rebels.link, "_apply_push", applying)
         old_view = rebels.view()
         assert kingdom.apply(kingdom.legal_actions()[0]).ok
         wait_for(lambda: rebels.action_count == 1)

@@ -18,7 +18,8 @@ from textual.widgets import Input, Static
 
 from tui import app as tui_app
 from tui.app import HexwarApp, exit_status, quick_escape
-from tui.remote.client import HostGone, RemoteSeat
+from rules.seat import ViewSeat
+from tui.remote.client import HostGone, join
 from tui.remote.seating import RemoteSeating
 from tui.screens.game import GameScreen
 
@@ -28,10 +29,10 @@ CODE_TIMEOUT = 300.0
 prompt holds a process of the host's machine)."""
 
 
-def game_screen(seat: RemoteSeat) -> GameScreen:
+def game_screen(seat: ViewSeat) -> GameScreen:
     """The game screen of `seat`, told of every push from the host."""
     screen = GameScreen(None, seating=RemoteSeating(seat))
-    seat.on_change = lambda: screen.post_message(GameScreen.HostPushed())
+    seat.link.on_change = lambda: screen.post_message(GameScreen.HostPushed())
     return screen
 
 
@@ -61,7 +62,7 @@ class CodeScreen(Screen[None]):
     def join(self, event: Input.Submitted) -> None:
         message = self.query_one("#code-message", Static)
         try:
-            seat = RemoteSeat(self.socket_path, code=event.value.strip())
+            seat = join(self.socket_path, code=event.value.strip())
         except PermissionError as exc:
             message.update(f"{exc}. Try again.")
             event.input.value = ""
@@ -80,7 +81,7 @@ class RemoteApp(HexwarApp):
 
     CSS_PATH = str(Path(tui_app.__file__).parent / "app.tcss")
 
-    def __init__(self, seat: RemoteSeat | None = None, socket_path: str | None = None) -> None:
+    def __init__(self, seat: ViewSeat | None = None, socket_path: str | None = None) -> None:
         super().__init__(None, autosave=False, hide_between=False, catch_errors=True)
         self.seat = seat
         self.socket_path = socket_path
@@ -107,7 +108,7 @@ class RemoteApp(HexwarApp):
         self.exit()
 
 
-def run_remote(seat: RemoteSeat | None, socket_path: str | None = None) -> int:
+def run_remote(seat: ViewSeat | None, socket_path: str | None = None) -> int:
     """Run the remote app; its exit status (1 after an internal error, as for the local app)."""
     quick_escape()
     app = RemoteApp(seat, socket_path)
@@ -115,5 +116,5 @@ def run_remote(seat: RemoteSeat | None, socket_path: str | None = None) -> int:
         app.run()
     finally:
         if app.seat is not None:
-            app.seat.close()
+            app.seat.link.close()
     return exit_status(app)

@@ -1,12 +1,13 @@
 """A seat held at a distance: the same `Seat` answers, fed by the host's pushes.
 
-`RemoteSeat` connects to a host's Unix socket, says hello with a join code (or
-a game and side), and keeps what the host last pushed: the seat's view, its
-decision, its events. Legal actions, words, previews and checks come from the
-inherited `Seat` code run on that view, exactly as in a local game; `apply`,
-`undo` and `redo` are requests the host answers. A reader thread receives the
-pushes and calls `on_change` (the screen refreshes from it), so the other
-player's moves appear without a key press.
+`join` gives a `ViewSeat` (rules/seat.py) on a `HostLink`. The link connects to
+a host's Unix socket, says hello with a join code (or a game and side), and
+keeps what the host last pushed: the seat's view, its decision, its events.
+Legal actions, words, previews and checks come from the `ViewSeat` code run on
+that view, exactly as in a local game; `apply`, `undo` and `redo` are requests
+the host answers. A reader thread receives the pushes and calls `on_change`
+(the screen refreshes from it), so the other player's moves appear without a
+key press. The connection itself is the seat's `link` (`seat.link.close()`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from rules import registry
 from rules.board import Board
 from rules.core import Decision, GameResult, GameState
 from rules.events import Event
-from rules.seat import SeenStep, Seat
+from rules.seat import ViewSeat
+from rules.seat_interface import SeenStep, Words
+from rules.seat_local import SPECTATOR
 from tui.remote.protocol import (MAX_PUSH, PUSH_BUDGET, ProtocolError, SeatMessage, Unpacker, decode, encode,
                                  event_from_wire, patch_json)
 
@@ -32,8 +35,15 @@ class HostGone(ConnectionError):
     """The host closed the connection or cannot be reached."""
 
 
-class RemoteSeat(Seat):
-    """A seat whose game is owned by a host process."""
+def join(socket_path: str, *, code: str | None = None, game: str | None = None, side: str | None = None,
+         on_change: Callable[[], None] | None = None) -> ViewSeat:
+    """The seat a join code (or, on the socket, a game and side) opens on the host at `socket_path`
+    (HostGone when it cannot be reached, PermissionError when it refuses)."""
+    return ViewSeat(HostLink(socket_path, code=code, game=game, side=side, on_change=on_change))
+
+
+class HostLink:
+    """The `GameLink` of a seat whose game is owned by a host process: its connection."""
 
     def __init__(self, socket_path: str, *, code: str | None = None, game: str | None = None,
                  side: str | None = None, on_change: Callable[[], None] | None = None) -> None:
@@ -60,10 +70,7 @@ class RemoteSeat(Seat):
         self._ruleset = registry.get(welcome["ruleset"])
         self._board = Board.model_validate(welcome["board"])
         self.side = welcome["side"]
-        self.undo_policy = "own"
-        self._cache_key = None
-        self._view = None
-        self._legal = {}
+        self.undo_policy = "none" if self.side == SPECTATOR else "own"
         self._view_json: dict[str, Any] | None = None
         self._decision_json: dict[str, Any] | None = None
         self._apply_push(self._read())
@@ -186,22 +193,21 @@ class RemoteSeat(Seat):
         with self._lock:
             return [(i, e) for i, e in self._events if i >= since]
 
-    def log(self) -> list[SeenStep]:
+    def log(self, words: Words | None = None) -> list[SeenStep]:
+        """The log in the words the host's seat gives it (`words` is for a link that holds the states)."""
         reply = self._ask({"op": "log"})
         return [SeenStep(s["number"], s["side"], s["text"], tuple(event_from_wire(e)[1] for e in s["events"]))
                 for s in reply.get("steps", [])]
+
+    def actors(self) -> list[str]:
+        return [step.side for step in self.log()]
 
     # --- what the seat writes, as requests -------------------------------------------
 
     def apply(self, action):
         from rules.service import Applied
 
-        text = action if isinstance(action, str) else action.text()
-        if not isinstance(action, str):
-            why = self._may_send(action)
-            if why:
-                return Applied(False, reason=why)
-        reply = self._ask({"op": "act", "action": text})
+        reply = self._ask({"op": "act", "action": action.text()})
         return Applied(bool(reply.get("ok")), reason=str(reply.get("reason") or reply.get("message", "")))
 
     def why_no_undo(self) -> str:

@@ -23,121 +23,25 @@ import hmac
 import os
 import re
 import secrets
-from collections import deque
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules.seat import Seat
+from rules.seat_local import SPECTATOR
 from rules.service import GameService
 from saves.errors import SaveError
 from saves.store import load_game, save_game
+from tui.remote.connection import Connection
+from tui.remote.hosted import HostedGame, HostFileStore
 from tui.remote.keys import KeyRefused, KeyRing
-from tui.remote.protocol import MAX_REQUEST, ProtocolError, decode, diff_json, event_to_wire, pack
+from tui.remote.protocol import MAX_REQUEST, ProtocolError, decode, event_to_wire
 
-SPECTATOR = "*"
 WRONG_CODE_DELAY = 1.0
 """Seconds before a wrong code is answered (guessing is slow)."""
 MAX_CONNECTIONS = 64
 MAX_REQUESTS_PER_SECOND = 30
-MAX_OUTBOX = 4 * 1024 * 1024
-"""Bytes waiting for a client that does not ask for the next part: more, and it is let go."""
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 
-
-class HostFileStore:
-    """The service's store: the host writes the game's own file after every action."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def autosave(self, service: GameService) -> None:
-        save_game(service, self.path)
-
-
-@dataclass
-class Connection:
-    """One client on the socket."""
-
-    writer: asyncio.StreamWriter
-    game: HostedGame | None = None
-    side: str | None = None
-    """The side played; SPECTATOR watches."""
-    sent_actions: int = -1
-    sent_events: int = 0
-    sent_over: bool = False
-    sent_view: dict[str, Any] | None = None
-    """The view (as JSON) last pushed: later pushes carry only what changed."""
-    sent_decision: dict[str, Any] | None = None
-    outbox: deque[tuple[bytes, bool]] = field(default_factory=deque)
-    """Lines not written yet: they wait for the client to ask for the next part of a message."""
-    awaiting_more: bool = False
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Write `message` (in parts when long: tui/remote/protocol.py), after what waits."""
-        self.outbox.extend(pack(message))
-        if sum(len(line) for line, _ in self.outbox) > MAX_OUTBOX:
-            self.outbox.clear()
-            self.writer.close()  # it reads nothing: its reader ends and it is dropped
-            return
-        if not self.awaiting_more:
-            self._flush()
-
-    def more(self) -> None:
-        """The client asks for the next part."""
-        if self.awaiting_more:
-            self.awaiting_more = False
-            self._flush()
-
-    def _flush(self) -> None:
-        while self.outbox and not self.writer.is_closing():
-            line, more = self.outbox.popleft()
-            self.writer.write(line)
-            if more:
-                self.awaiting_more = True
-                return
-
-
-@dataclass
-class HostedGame:
-    name: str
-    service: GameService
-    connections: list[Connection] = field(default_factory=list)
-
-    def seat(self, side: str) -> Seat:
-        """A player's seat; a spectator's is the first side's view cut to what is public."""
-        if side == SPECTATOR:
-            return SpectatorSeat(self.service)
-        return self.service.seat(side)
-
-    def connected(self) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for c in self.connections:
-            if c.side is not None:
-                out[c.side] = out.get(c.side, 0) + 1
-        return out
-
-
-class SpectatorSeat(Seat):
-    """What everybody may see: the view of a side that is not in the game (a rule set's
-    view shows an unknown side nothing private), public events, no actions; after the
-    game, everything."""
-
-    def __init__(self, service: GameService) -> None:
-        super().__init__(service, service.state.side_ids()[0])
-        self.side = SPECTATOR  # never equal to a real side: sees only public events
-
-    def view(self):
-        self._fresh()
-        if self._view is None:
-            self._view = self._service.view_for(SPECTATOR if self.result is None else None)
-        return self._view
-
-    def legal_actions(self, side=None, unit=None, target=None):
-        return []
-
-    def why_no_undo(self) -> str:
-        return "a spectator does not play"
+__all__ = ["SPECTATOR", "Connection", "Host", "HostedGame"]
 
 
 class Host:
@@ -202,8 +106,7 @@ class Host:
         return f"{text[:4]}-{text[4:8]}-{text[8:12]}-{text[12:16]}"
 
     def codes(self, game: str) -> dict[str, str]:
-        sides = self.games[game].service.state.side_ids()
-        return {side: self.code(game, side) for side in [*sides, SPECTATOR]}
+        return {side: self.code(game, side) for side in self.seat_names(game)}
 
     def find_code(self, code: str) -> tuple[HostedGame, str] | None:
         wanted = code.strip().lower()
@@ -215,23 +118,22 @@ class Host:
 
     def seat_names(self, game: str) -> list[str]:
         """The seats of `game`: its sides, then SPECTATOR."""
-        return [*self.games[game].service.state.side_ids(), SPECTATOR]
+        return [*self.games[game].sides, SPECTATOR]
 
     def seat_title(self, game: str, side: str) -> str:
         """A seat in words: the side's name, or 'spectators'."""
         if side == SPECTATOR:
             return "spectators"
-        names = {s.id: s.name for s in self.games[game].service.state.sides}
-        return names.get(side) or side
+        return self.games[game].side_names.get(side) or side
 
     def about(self, game: str) -> dict[str, Any]:
         """What anyone may know of a game, for the host's lobby: its rule set, scenario, turn,
         who decides now (or how it ended) and how many actions were played."""
-        service = self.games[game].service
-        result = service.result
-        return {"ruleset": service.ruleset.id, "scenario": service.state.scenario, "turn": service.state.turn,
-                "deciding": None if result else service.decision().side, "over": result is not None,
-                "winner": result.winner if result else None, "actions": len(service.history)}
+        table = self.games[game].table
+        view, result = table.view(), table.result
+        return {"ruleset": table.ruleset.id, "scenario": view.scenario, "turn": view.turn,
+                "deciding": None if result else table.decision().side, "over": result is not None,
+                "winner": result.winner if result else None, "actions": table.action_count}
 
     def key_seats(self, fingerprint: str) -> list[tuple[str, str]]:
         """The seats a registered key opens, among the games this host has now."""
@@ -355,7 +257,7 @@ class Host:
             found = self.find_code(code)
         elif isinstance(name, str) and isinstance(side, str) and name in self.games:
             # Only the host's user can open the socket: naming a side is enough there.
-            if side in [*self.games[name].service.state.side_ids(), SPECTATOR]:
+            if side in self.seat_names(name):
                 found = (self.games[name], side)
         if found is None:
             await asyncio.sleep(WRONG_CODE_DELAY)
@@ -363,10 +265,10 @@ class Host:
             return True
         conn.game, conn.side = found
         conn.game.connections.append(conn)
-        state = conn.game.service.state
-        conn.send({"op": "welcome", "game": conn.game.name, "ruleset": state.ruleset, "side": conn.side,
-                   "board": state.board.model_dump(mode="json"),
-                   "sides": [{"id": s.id, "name": s.name} for s in state.sides]})
+        view = conn.game.seat(conn.side).view()
+        conn.send({"op": "welcome", "game": conn.game.name, "ruleset": view.ruleset, "side": conn.side,
+                   "board": view.board.model_dump(mode="json"),
+                   "sides": [{"id": s.id, "name": s.name} for s in view.sides]})
         self.push(conn.game)
         return True
 
@@ -374,31 +276,4 @@ class Host:
         """Tell every seat of `game` what it may see now."""
         connected = game.connected()
         for conn in game.connections:
-            conn.send(self.seat_message(game, conn, connected))
-
-    def seat_message(self, game: HostedGame, conn: Connection, connected: dict[str, int]) -> dict[str, Any]:
-        seat = game.seat(conn.side)
-        count = seat.action_count
-        over = seat.result is not None
-        if count >= conn.sent_actions >= 0 and over == conn.sent_over:
-            new = seat.numbered_events(since=conn.sent_actions)
-            start = conn.sent_events
-        elif conn.sent_actions > count and over == conn.sent_over:  # an undo: the client keeps the rest
-            new = []
-            start = len(seat.numbered_events())
-        else:
-            new, start = seat.numbered_events(), 0
-        conn.sent_actions, conn.sent_events, conn.sent_over = count, start + len(new), over
-        view = seat.view().model_dump(mode="json", exclude={"board"})
-        decision = seat.decision().model_dump(mode="json")
-        result = seat.result.model_dump(mode="json") if seat.result else None
-        # Only what changed since the last push (the whole view was 22-75 KB an action per seat).
-        whole = conn.sent_view is None
-        shown = {"view": view} if whole else {"view_patch": diff_json(conn.sent_view, view)}
-        if whole or decision != conn.sent_decision:
-            shown["decision"] = decision
-        conn.sent_view, conn.sent_decision = view, decision
-        return {"op": "seat", "version": list(seat.version[:2]), **shown, "result": result,
-                "why_no_undo": seat.why_no_undo(), "can_redo": seat.can_redo if conn.side != SPECTATOR else False,
-                "action_count": count, "events_from": start, "events": [event_to_wire(e, i) for i, e in new],
-                "connected": connected}
+            conn.send(conn.seat_message(game.seat(conn.side), connected))

@@ -7,7 +7,8 @@ the referee's, and no pass-the-keyboard screen.
 
 from __future__ import annotations
 
-from tui.remote.client import RemoteSeat
+from rules.seat import ViewSeat
+from tui.remote.client import HostLink
 
 
 class RemoteSeating:
@@ -17,8 +18,9 @@ class RemoteSeating:
     solo = False
     remote = True
 
-    def __init__(self, seat: RemoteSeat) -> None:
+    def __init__(self, seat: ViewSeat) -> None:
         self._seat = seat
+        self._link: HostLink = seat.link  # type: ignore[assignment]  # a remote seat: its link is the connection
 
     def deciding(self) -> str | None:
         return self._seat.decision().side
@@ -26,12 +28,12 @@ class RemoteSeating:
     def sides(self) -> list[str]:
         return self._seat.view().side_ids()
 
-    def seat(self, side: str | None) -> RemoteSeat:
+    def seat(self, side: str | None) -> ViewSeat:
         if side != self._seat.side:
             raise ValueError("a remote player holds only their own seat")
         return self._seat
 
-    def for_screen(self, last: str | None = None) -> RemoteSeat:
+    def for_screen(self, last: str | None = None) -> ViewSeat:
         return self._seat
 
     def set_solo(self, solo: bool) -> None:
@@ -41,7 +43,7 @@ class RemoteSeating:
         """Who is connected now, for the status line ('online: The Kingdom, The Rebels, 1 watching'),
         or `short`, for a narrow terminal where the names would be cut ('2/2 online, 1 watching')."""
         names = {s.id: s.name or s.id for s in self._seat.view().sides}
-        online = self._seat.connected
+        online = self._link.connected
         players = [names.get(side, side) for side in names if online.get(side)]
         watching = online.get("*", 0)
         if short:

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from rules.seat import Seat
 from rules.service import GameService
 from saves.scenarios import load_scenario
 from tests.rules.test_secrecy import check_point
@@ -55,7 +54,7 @@ def test_blinds_stay_hidden_from_the_other_sides_seat():
         if not placed or len(game.history) % 7:
             continue
         for side in game.state.side_ids():
-            seen = Seat(game, side).view()
+            seen = game.seat(side).view()
             for b in placed:
                 if b.side != side:
                     shown = seen.units[b.id]
@@ -71,7 +70,7 @@ def test_blinds_stay_hidden_from_the_other_sides_seat():
 def test_the_owner_sees_its_own_blinds():
     game = play(seed=2, limit=40)
     for b in (u for u in game.state.units.values() if u.blind):
-        mine = Seat(game, b.side).view().units[b.id]
+        mine = game.seat(b.side).view().units[b.id]
         assert mine.contents == b.contents and mine.dummy == b.dummy
 
 
