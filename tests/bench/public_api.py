@@ -14,7 +14,8 @@ new hex's cells only. What stays private is how Textual writes a frame (`tui/wid
   per terminal column would reach. Measuring it needs a patch itself, made here in the bench's
   own process (`python -m tests.bench.public_api floor ARGS...` runs `hexwar ARGS...` with it).
 
-Run: `python -m tests.bench.public_api` (about a minute); figures in docs/perf.md.
+Run: `python -m tests.bench.public_api` (about a minute; `make bench` runs it after the terminal
+section); figures in docs/perf.md.
 """
 
 from __future__ import annotations
@@ -92,7 +93,13 @@ def measure() -> dict[str, dict]:
 def run() -> None:
     from tests.bench import terminal as T
 
-    sessions = measure()
+    try:
+        import pyte  # noqa: F401
+
+        sessions = measure()
+    except (ImportError, RuntimeError) as exc:
+        print(f"public API bench: not run ({exc})")
+        return
     print(f"Cursor move, {T.COLS}x{T.ROWS}, hexwar new quad --seed 1: patched writer vs Textual's public path")
     print(f"  {'variant':<8} {'zoom':<9} {'median B':>8} {'max B':>6} {'median ms':>9} {'max ms':>7}  each move (B)")
     for name in VARIANTS:
