@@ -6,6 +6,8 @@ times those of a dialog) is measured in docs/perf.md, `python -m tests.bench.pub
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -37,7 +39,7 @@ def test_the_patch_stays_off_on_another_version(monkeypatch):
     from textual._compositor import ChopsUpdate
 
     monkeypatch.setattr(hex_update, "_installed", False)
-    monkeypatch.setattr(textual, "__version__", "9.0.1")
+    monkeypatch.setattr(hex_update, "_installed_textual_version", lambda: "9.0.1")
     before = ChopsUpdate.render_segments
     assert hex_update.install() is False
     assert ChopsUpdate.render_segments is before
@@ -48,3 +50,16 @@ def test_pyproject_pins_exactly_the_version_the_patch_knows():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     pins = [d.replace(" ", "") for d in project["dependencies"] if d.split("=")[0].split(">")[0].strip() == "textual"]
     assert pins == [f"textual=={hex_update.PINNED}"], pins
+
+
+def test_the_version_is_read_without_importing_importlib_metadata():
+    """`textual.__version__` imports `importlib.metadata` (about 50 ms of the game screen's first
+    frame): the patch reads the version from Textual's dist-info folder, and it is the same."""
+    from importlib.metadata import version
+
+    assert hex_update._installed_textual_version() == version("textual")
+    probe = ("import sys; from tui.widgets import hex_update; assert hex_update.install(); "
+             "print('importlib.metadata' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"
