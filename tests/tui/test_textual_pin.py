@@ -1,6 +1,6 @@
 """The terminal writer patches private Textual code: any other Textual version fails here, clearly.
 
-Why the patch is kept (Textual's public path writes 8 times the bytes of a cursor move and 12-18
+Why the patch is kept (Textual's public path writes 8 times the bytes of a cursor move and 8-24
 times those of a dialog) is measured in docs/perf.md, `python -m tests.bench.public_api`.
 """
 

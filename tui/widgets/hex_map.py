@@ -2,7 +2,7 @@
 
 Why it is built this way
 ------------------------
-The bar is 150 bytes written to the terminal per cursor move (status line
+The bar is 60 bytes written to the terminal per cursor move (status line
 included) and nothing while idle. Three things get it there (docs/perf.md has
 the measurements):
 

@@ -40,9 +40,9 @@ Textual version it was written against (`SUPPORTED`, the exact pin in pyproject.
 once; anywhere else it does nothing and Textual's own behaviour (more bytes, same picture)
 remains, and `TEXTUAL_VERSION_PROBLEM`, worked out at import, says why: the test
 tests/tui/test_textual_pin.py fails with it. Why the patch is kept rather than the public path
-(Textual's own writer: 274 B a cursor move, 21-23 KB a dialog, against bars of 60 B and 2 KB) is
-measured in docs/perf.md (`python -m tests.bench.public_api`). Setting the environment variable `HEXWAR_WIDE_UPDATES=1` keeps
-Textual's writer too: an escape hatch should a terminal ever disagree, and the
+(Textual's own writer: 274 B a cursor move, 14-23 KB a dialog, against bars of 60 B and 2 KB) is
+measured in docs/perf.md (`python -m tests.bench.public_api`). Setting the environment variable
+`HEXWAR_WIDE_UPDATES=1` keeps Textual's writer too: an escape hatch should a terminal ever disagree, and the
 "before" of the terminal bench. Headless runs and snapshots never call `render_segments`, so tests
 see the same screens either way; tests/tui/test_hex_map.py checks on a VT
 emulator that the patched output paints the same screen as Textual's.
@@ -87,11 +87,13 @@ def _installed_textual_version() -> str | None:
     prefix, suffix = "textual-", ".dist-info"
     try:
         with os.scandir(os.path.dirname(os.path.dirname(textual.__file__ or ""))) as entries:
-            found = [e.name for e in entries if e.name.startswith(prefix) and e.name.endswith(suffix)]
+            found = [e.name[len(prefix):-len(suffix)] for e in entries
+                     if e.name.startswith(prefix) and e.name.endswith(suffix)]
     except OSError:
         found = []
+    found = [v for v in found if v[:1].isdigit()]  # not an old-style "textual-serve-1.0.dist-info"
     if len(found) == 1:
-        return found[0][len(prefix):-len(suffix)]
+        return found[0]
     return getattr(textual, "__version__", None)
 
 
