@@ -19,14 +19,14 @@ from tui.widgets.hex_model import FLAG_CLASSES
 from tui.widgets.hex_render import SIDE_CLASSES, StyleKey
 from tui.widgets.sgr import legible, on_terminal_default, terminal_attributes
 
-COMPONENT_CLASSES = {
+HEX_MAP_CLASSES = {
     "hex-map--cursor", "hex-map--outline", "hex-map--edge", "hex-map--elevation", "hex-map--feature",
     "hex-map--terrain", "hex-map--legend", "hex-map--marker",
     *(name for _, name in FLAG_CLASSES),
     *SIDE_CLASSES,
     *(f"hex-map--terrain-{style}" for style in STYLES),
 }
-"""Every style the map draws with; TCSS may restyle any of them."""
+"""`HexMap.COMPONENT_CLASSES`: every style the map draws with; TCSS may restyle any of them."""
 
 HEX_MAP_CSS = """
 HexMap {

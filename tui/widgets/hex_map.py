@@ -68,7 +68,7 @@ from tui.widgets import sgr
 from tui.widgets.hex_glyphs import occupants
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
 from tui.widgets.hex_legend import legend_box_row, legend_inner, legend_lines, wrap_legend
-from tui.widgets.hex_looks import COMPONENT_CLASSES, HEX_MAP_CSS, MapStyles, mono_looks
+from tui.widgets.hex_looks import HEX_MAP_CLASSES, HEX_MAP_CSS, MapStyles, mono_looks
 from tui.widgets.hex_model import MapModel, highlight_flags
 from tui.widgets.hex_render import compose_line
 
@@ -82,7 +82,7 @@ _MAX_PARTIAL = 60
 class HexMap(ScrollView, can_focus=True):
     """A scrolling ASCII hex map with a cursor, at two zoom levels."""
 
-    COMPONENT_CLASSES = COMPONENT_CLASSES
+    COMPONENT_CLASSES = HEX_MAP_CLASSES
     DEFAULT_CSS = HEX_MAP_CSS
 
     BINDINGS = [
