@@ -50,3 +50,34 @@ def test_the_packages_are_compiled_even_where_bytecode_is_never_written(monkeypa
     assert compile_bytecode(tmp_path, ("pkg", "missing"))
     assert list((tmp_path / "pkg" / "sub" / "__pycache__").glob("mod.*.pyc"))
     assert not compile_bytecode(tmp_path, ("broken",))
+
+
+def test_the_public_api_floor_writes_only_the_dirty_cells_with_textuals_own_codes():
+    """`tests.bench.public_api`'s floor: Textual's writer cropped to the dirty span on both sides
+    paints those cells as Textual's does, leaves the rest, and writes less than Textual's."""
+    import pyte
+    from rich.console import Console
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual._compositor import ChopsUpdate
+    from textual.strip import Strip
+
+    from tests.bench.public_api import _floor_render_segments
+    from tui.widgets import hex_update
+
+    colours = ["red", "green", "blue", "yellow"] * 4
+    line = Strip([Segment(ch, Style(color=c, bgcolor="black")) for ch, c in zip("ABCDEFGHIJKLMNOP", colours)])
+    console = Console(color_system="256", force_terminal=True, width=16)
+    update = ChopsUpdate([{0: line}], [(0, 9, 11)], [[16]])
+
+    def paint(data: str) -> list[str]:
+        screen = pyte.Screen(16, 1)
+        pyte.ByteStream(screen).feed(data.encode())
+        return [screen.buffer[0][x].data for x in range(16)]
+
+    floor = _floor_render_segments(update, console)
+    textual = hex_update.textual_render_segments()(update, console)
+    assert paint(floor) == [" "] * 9 + ["J", "K"] + [" "] * 5
+    assert paint(textual)[9:11] == ["J", "K"] and paint(textual)[0] == "A"  # Textual's: from the left edge
+    assert floor.startswith("\x1b[1;10H") and "\x1b[0m" in floor  # Rich's codes and reset, Textual's move
+    assert len(floor) < len(textual)

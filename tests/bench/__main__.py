@@ -8,7 +8,10 @@ from __future__ import annotations
 import importlib
 import sys
 
-SECTIONS = ("tests.bench.engine", "tests.bench.terminal", "tests.bench.ai", "tests.bench.host", "tests.bench.replay")
+SECTIONS = (
+    "tests.bench.engine", "tests.bench.terminal", "tests.bench.public_api", "tests.bench.ai", "tests.bench.host",
+    "tests.bench.replay",
+)
 
 
 def main() -> int:

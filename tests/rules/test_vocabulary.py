@@ -105,7 +105,7 @@ def test_bundled_scenarios_name_only_the_rule_sets_victory_kinds_and_side_fields
 def test_hex_marker_symbols_are_single_marks_that_mean_nothing_else_on_the_map(rid):
     """Markers on hexes (rules/core.py `HexMark`) never look like a unit, a height, an outline, the '+' of stacked
     units, the '^' of a height above 9, or any terrain symbol of the rule set."""
-    from tui.widgets.hex_render import STACK_MARK
+    from tui.widgets.hex_glyphs import STACK_MARK
 
     rs = registry.get(rid)
     declared = getattr(rs, "hex_mark_symbols", {})

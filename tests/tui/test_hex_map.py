@@ -420,7 +420,7 @@ class TestNarrowUpdates:
 def test_a_feature_without_a_declared_mark_is_drawn_with_a_mark_that_is_not_a_letter():
     """Letters on the map are units; the rule sets' own marks are checked in tests/rules/test_vocabulary.py."""
     from rules.board import Board, EdgeFeature
-    from tui.widgets.hex_render import EDGE_DEFAULT, MapModel
+    from tui.widgets.hex_model import EDGE_DEFAULT, MapModel
 
     board = Board(width=2, height=1, terrain=("open", "open"), edges=(EdgeFeature(at=Hex(0, 0), side="E", feature="moat"),))
     assert MapModel(board).edge(0, 0, "E") == EDGE_DEFAULT and not EDGE_DEFAULT.isalpha()
@@ -433,7 +433,8 @@ async def test_every_glyph_reads_on_every_highlight():
     from rich.color import Color as RichColor
 
     from tui.app import HexwarApp
-    from tui.widgets.hex_map import SIDE_CLASSES, STYLES
+    from rules.core import STYLES
+    from tui.widgets.hex_render import SIDE_CLASSES
     from tui.widgets.sgr import SAME_COLOUR
 
     def rgb(c: RichColor) -> tuple[int, int, int]:

@@ -7,7 +7,8 @@ import pytest
 from rules import registry
 from rules.service import GameService
 from saves.scenarios import list_scenarios, load_scenario
-from tui.widgets.hex_render import MapModel, legend_lines
+from tui.widgets.hex_legend import legend_lines
+from tui.widgets.hex_model import MapModel
 
 SCENARIOS = [(s.ruleset, s.name) for s in list_scenarios() if s.ruleset in ("quad", "dhr")]
 

@@ -7,7 +7,7 @@ from rules.core import Setup, SideSetup, UnitSetup
 from rules.hexgrid import from_offset
 from rules.service import GameService
 from tui.app import HexwarApp
-from tui.widgets.hex_render import side_tags
+from tui.widgets.hex_glyphs import side_tags
 
 NAMES = ("Reds", "Rangers", "Blues", "Greens", "Golds", "Whites", "Blacks", "Browns")
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from rules.board import Board
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
-from tui.widgets.hex_render import MapModel, compose_line
+from tui.widgets.hex_model import MapModel
+from tui.widgets.hex_render import compose_line
 
 
 def line_text(model: MapModel, y: int) -> str:

@@ -8,7 +8,7 @@ from rich.style import Style
 
 from rules.hexgrid import from_offset, line, to_offset
 from tests.tui.test_hex_map import MapHost, screen_text
-from tui.widgets.hex_render import glyphs
+from tui.widgets.hex_glyphs import glyphs
 from tui.app import HexwarApp, monochrome, without_colour_on_mono_terms
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
 from tui.widgets.hex_map import HexMap, mono_looks

@@ -313,7 +313,9 @@ async def test_game_over_names_units_in_the_log_and_counts_what_was_lost():
 def test_a_height_digit_never_sits_between_a_hex_and_the_unit_east_of_it():
     from rules.board import Board
     from tui.widgets.hex_layout import COMPACT, HexLayout
-    from tui.widgets.hex_render import MapModel, Occupant, compose_line
+    from tui.widgets.hex_glyphs import Occupant
+    from tui.widgets.hex_model import MapModel
+    from tui.widgets.hex_render import compose_line
 
     elevation = (0, 1, 0, 1)
     board = Board(width=4, height=1, terrain=("open",) * 4, elevation=elevation, glyphs={"open": "."})

@@ -102,3 +102,19 @@ class HexLayout:
         if self.zoom == OUTLINED:
             return (y - 1) // 2 if y % 2 else None
         return y if 0 <= y < self.rows else None
+
+    def scroll_to_show(self, col: int, row: int, scroll: tuple[int, int], view: tuple[int, int],
+                       centre: bool = False) -> tuple[int, int]:
+        """The scroll offset that shows hex (col, row) in a `view` (width, height) scrolled to `scroll`:
+        unchanged while the hex is inside the view with a margin; else (or with `centre`) the hex
+        centred, so a long walk scrolls rarely (a scroll repaints the whole map)."""
+        cell = self.cell(col, row)
+        (sx, sy), (width, height) = scroll, view
+        margin_x = min(4 if self.zoom == OUTLINED else 2, width // 4)
+        margin_y = min(2 if self.zoom == OUTLINED else 1, height // 4)
+        x, y = sx, sy
+        if centre or not (sx + margin_x <= cell.x and cell.x + cell.width <= sx + width - margin_x):
+            x = cell.x - width // 2
+        if centre or not (sy + margin_y <= cell.y < sy + height - margin_y):
+            y = cell.y - height // 2
+        return max(0, min(x, self.width - width)), max(0, min(y, self.height - height))

@@ -2,7 +2,7 @@
 
 Why it is built this way
 ------------------------
-The bar is 150 bytes written to the terminal per cursor move (status line
+The bar is 60 bytes written to the terminal per cursor move (status line
 included) and nothing while idle. Three things get it there (docs/perf.md has
 the measurements):
 
@@ -16,9 +16,15 @@ the measurements):
    board version), so a repaint costs a dictionary look-up, a crop and the
    cursor overlay.
 3. `hex_update.install()` (called on mount) makes Textual write each dirty
-   span from its own first cell instead of from the widget's left edge. Without
-   it a one-hex move near column 60 costs 510-560 bytes; with it, about 40 for
-   the two hexes.
+   span from its own first cell instead of from the widget's left edge, with
+   only the codes that change something. Without it (Textual's public path) a
+   move costs 274 bytes; with it, 33 (docs/perf.md, issue 28).
+
+The pieces: `hex_model` (the board as drawn; units, markers and highlights
+diffed there), `hex_render` (the text of each line), `hex_glyphs` (letters
+and marks), `hex_legend`, `hex_looks` (styles, TCSS, no-colour looks),
+`hex_layout` (geometry). This module is the widget: state in, keys, cursor,
+the line cache and repaints.
 
 Scrolling is the one move that repaints the whole widget, so the viewport jumps
 to centre the cursor when it leaves the view (with a margin) rather than
@@ -42,7 +48,6 @@ Keys (focused map):
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -60,125 +65,25 @@ from textual.strip import Strip
 from rules.hexgrid import Hex, LineStep, from_offset, to_offset
 from tui.widgets import hex_update
 from tui.widgets import sgr
-from tui.widgets.sgr import legible, on_terminal_default, terminal_attributes
+from tui.widgets.hex_glyphs import occupants
 from tui.widgets.hex_layout import COMPACT, OUTLINED, HexLayout
-from tui.widgets.hex_render import (
-    EDGE_DEFAULT, FLAG_CLASSES, LOS, LOS_EDGE, PATH, REACH, SELECTED, SIDE_CLASSES, STYLES, TARGET, MapModel,
-    StyleKey, compose_line, legend_lines, occupants, one_char, printable,
-)
+from tui.widgets.hex_legend import legend_box_row, legend_inner, legend_lines, wrap_legend
+from tui.widgets.hex_looks import HEX_MAP_CLASSES, HEX_MAP_CSS, MapStyles, mono_looks
+from tui.widgets.hex_model import MapModel, highlight_flags
+from tui.widgets.hex_render import compose_line
 
 if TYPE_CHECKING:
     from rules.core import GameState, HexMark, Ruleset
 
 _MAX_PARTIAL = 60
 """Above this many changed hexes a state change repaints the whole map (cheaper to compute)."""
-_CURSOR_KEY = ("\0cursor",)
-"""Where the cursor's overlay style is kept among the map's styles (no component class has this name)."""
-
-
-MONO_FLAGS: tuple[tuple[str, Style], ...] = (
-    ("hex-map--reach", Style(underline=True)),
-    ("hex-map--los", Style(italic=True)),
-    ("hex-map--los-edge", Style(italic=True, dim=True)),
-    ("hex-map--path", Style(underline=True, italic=True)),
-    ("hex-map--target", Style(bold=True, underline=True)),
-    ("hex-map--selected", Style(reverse=True, underline=True)),
-)
-"""Without colour each highlight has its own attributes (the cursor is reverse bold). Sides lose
-their bold here: their letters (case, or a tag letter each) tell them apart, so bold marks a target."""
-MONO_LEGEND = (
-    "underline: can move there", "italic: line of sight", "underline italic: path",
-    "bold underline: target", "reverse underline: selected", "reverse bold: cursor",
-)
-"""The legend's lines for the attributes above (shown only without colour)."""
-
-MONO_FLAGS_UPRIGHT: tuple[tuple[str, Style], ...] = (
-    ("hex-map--reach", Style(underline=True)),
-    ("hex-map--los", Style(reverse=True)),
-    ("hex-map--los-edge", Style(reverse=True)),
-    ("hex-map--path", Style(bold=True)),
-    ("hex-map--target", Style(bold=True, underline=True)),
-    ("hex-map--selected", Style(reverse=True, underline=True, bold=True)),
-)
-"""The same for a terminal without italic or dim (a vt100, the Linux console: terminfo has no
-`sitm`): only bold, underline and reverse, which every such terminal has."""
-MONO_LEGEND_UPRIGHT = (
-    "underline: can move there", "reverse: line of sight", "bold: path",
-    "bold underline: target", "reverse bold underline: selected", "reverse bold: cursor",
-    "reverse underline: line of sight in range",
-)
-
-
-def mono_looks() -> tuple[tuple[tuple[str, Style], ...], tuple[str, ...]]:
-    """The highlight attributes and legend lines for this terminal (TERM), without colour."""
-    if {"italic", "dim"} <= terminal_attributes(os.environ.get("TERM", "")):
-        return MONO_FLAGS, MONO_LEGEND
-    return MONO_FLAGS_UPRIGHT, MONO_LEGEND_UPRIGHT
-
-
-def _without_colour(style: Style, key: StyleKey) -> Style:
-    """The attributes only (NO_COLOR or a monochrome terminal): Textual would turn both colours
-    to greys that may be equal, hiding a glyph (a forest in a range, a unit under the cursor).
-    The terminal's own colours stay; each highlight takes its own attributes (`MONO_FLAGS`)."""
-    flagged = [mono for name, mono in mono_looks()[0] if name in key]
-    if not flagged:
-        if any(name.startswith("hex-map--side-") or name == "hex-map--marker" for name in key):
-            return Style()  # a marker's own character tells it (bold would read as a path on a vt100)
-        return Style(bold=style.bold, italic=style.italic, underline=style.underline,
-                     reverse=style.reverse, strike=style.strike)
-    out = Style()
-    for mono in flagged:
-        out += mono
-    return out
 
 
 class HexMap(ScrollView, can_focus=True):
     """A scrolling ASCII hex map with a cursor, at two zoom levels."""
 
-    COMPONENT_CLASSES = {
-        "hex-map--cursor", "hex-map--outline", "hex-map--edge", "hex-map--elevation", "hex-map--feature",
-        "hex-map--terrain", "hex-map--legend", "hex-map--marker",
-        *(name for _, name in FLAG_CLASSES),
-        *SIDE_CLASSES,
-        *(f"hex-map--terrain-{style}" for style in STYLES),
-    }
-    """Every style the map draws with; TCSS may restyle any of them."""
-
-    DEFAULT_CSS = """
-    HexMap {
-        background: $surface;
-        color: $text;
-        scrollbar-size: 0 0;
-    }
-    HexMap > .hex-map--cursor { text-style: reverse bold; }
-    HexMap > .hex-map--outline { color: $text-muted; }
-    HexMap > .hex-map--edge { color: $warning; text-style: bold; }
-    HexMap > .hex-map--elevation { color: $secondary; }
-    HexMap > .hex-map--feature { color: $warning; }
-    HexMap > .hex-map--terrain { color: $text; }
-    HexMap > .hex-map--terrain-forest { color: $success; }
-    HexMap > .hex-map--terrain-water { color: $primary; }
-    HexMap > .hex-map--terrain-hill, HexMap > .hex-map--terrain-rough { color: $secondary; }
-    HexMap > .hex-map--terrain-building { color: $warning; }
-    HexMap > .hex-map--side-0 { color: $error; text-style: bold; }
-    HexMap > .hex-map--side-1 { color: $accent; text-style: bold; }
-    HexMap > .hex-map--side-2 { color: $success; text-style: bold; }
-    HexMap > .hex-map--side-3 { color: $warning; text-style: bold; }
-    HexMap > .hex-map--side-4 { color: $secondary; text-style: bold; }
-    HexMap > .hex-map--side-5 { color: $primary; text-style: bold; }
-    HexMap > .hex-map--side-6 { color: $foreground; text-style: bold; }
-    HexMap > .hex-map--side-7 { color: $text-muted; text-style: bold; }
-    /* Drawn at full strength: Textual's partial component styles drop a background's alpha (the
-       percentages are ignored); `legible` (tui/widgets/sgr.py) keeps a glyph of the same hue readable. */
-    HexMap > .hex-map--reach { background: $success 25%; text-style: underline; }  /* a mark without colour too */
-    HexMap > .hex-map--los { background: $primary 25%; }
-    HexMap > .hex-map--los-edge { background: $primary 15%; text-style: italic; }
-    HexMap > .hex-map--path { background: $accent 35%; text-style: underline; }
-    HexMap > .hex-map--target { background: $error 35%; text-style: bold underline; }
-    HexMap > .hex-map--selected { background: $warning 40%; text-style: bold underline; }
-    HexMap > .hex-map--legend { background: $panel; color: $text; }
-    HexMap > .hex-map--marker { color: $warning; text-style: bold; }
-    """
+    COMPONENT_CLASSES = HEX_MAP_CLASSES
+    DEFAULT_CSS = HEX_MAP_CSS
 
     BINDINGS = [
         Binding("left,4", "move('W')", "West", show=False),
@@ -233,9 +138,12 @@ class HexMap(ScrollView, can_focus=True):
         self._row_version: list[int] = []
         self._board_version = 0
         self._lines: LRUCache[tuple, Strip] = LRUCache(1024)
-        self._styles: dict[StyleKey, Style] = {}
+        self._style = MapStyles(self)
+        """Style keys to Rich styles (called as `self._style(key)`), kept until the styles change."""
         self._legend: list[str] | None = None
         """The legend's lines, built when first shown after a state change."""
+        self._legend_wrap: tuple[tuple, list[str]] = ((), [])
+        """((box width, which legend), its lines wrapped to that width)."""
 
     # --- data in --------------------------------------------------------------------
 
@@ -256,10 +164,7 @@ class HexMap(ScrollView, can_focus=True):
             self.cursor = self.validate_cursor(self.cursor)
             self.refresh()
             return
-        new_units = occupants(state, ruleset)
-        old_units = self._model.units
-        changed = {k for k in old_units.keys() | new_units.keys() if old_units.get(k) != new_units.get(k)}
-        self._model.units = new_units
+        changed = self._model.replace_units(occupants(state, ruleset))
         self._legend = None
         self._repaint_hexes(changed, gap=True)  # compact: a unit hides the height digit after it
 
@@ -268,15 +173,7 @@ class HexMap(ScrollView, can_focus=True):
         call replaces them all, and only hexes whose markers changed are repainted."""
         if self._model is None:
             return
-        found: dict[tuple[int, int], list[tuple[str, str]]] = {}
-        for m in marks:
-            key = to_offset(Hex(*m.at))
-            if self._model.in_bounds(*key):
-                found.setdefault(key, []).append((one_char(m.mark, EDGE_DEFAULT), printable(m.label)))
-        new = {k: tuple(v) for k, v in found.items()}
-        old = self._model.markers
-        changed = {k for k in old.keys() | new.keys() if old.get(k) != new.get(k)}
-        self._model.markers = new
+        changed = self._model.replace_markers(marks)
         if changed:
             self._legend = None
             self._repaint_hexes(changed)
@@ -287,53 +184,15 @@ class HexMap(ScrollView, can_focus=True):
 
         Each call replaces all highlights; only hexes whose highlight changed are repainted.
         """
-        flags: dict[tuple[int, int], int] = {}
-
-        def add(hexes: Iterable[Hex], bit: int) -> None:
-            for h in hexes:
-                key = to_offset(Hex(*h))
-                flags[key] = flags.get(key, 0) | bit
-
-        add(reach, REACH)
-        add(targets, TARGET)
-        add(path, PATH)
-        for step in los or ():
-            add(step.hexes, LOS_EDGE if step.along_edge else LOS)
-        if selected is not None:
-            add((selected,), SELECTED)
         if self._model is None:
             return
-        flags = {k: v for k, v in flags.items() if self._model.in_bounds(*k)}
-        old = self._model.flags
-        changed = {k for k in old.keys() | flags.keys() if old.get(k) != flags.get(k)}
-        self._model.flags = flags
-        self._repaint_hexes(changed)
+        self._repaint_hexes(self._model.replace_flags(highlight_flags(reach, targets, path, los, selected)))
 
     def describe(self, h: Hex | None = None) -> str:
-        """The hex under the cursor (or `h`) in words for the status line: place, terrain, height, features, unit.
-
-        Short on purpose: it is rewritten on every cursor move (the unit's side
-        shows in its glyph's case and on the unit card).
-        """
+        """The hex under the cursor (or `h`) in words for the status line (`MapModel.describe`)."""
         if self._model is None or self._state is None:
             return ""
-        h = self.cursor if h is None else h
-        col, row = to_offset(h)
-        if not self._model.in_bounds(col, row):
-            return f"{col},{row} off the map"
-        ground = self._model.ground[row][col]
-        terrain = self._ruleset.terrain.get(ground.terrain) if self._ruleset else None
-        parts = [f"{col},{row}", printable(terrain.label if terrain else ground.terrain)]
-        if ground.elevation:
-            parts.append(f"h{ground.elevation}")
-        parts.extend(printable(f) for f in ground.features)
-        edges = [f"{printable(f)} {d}" for d, fs in self._model.board.edge_sides(h) for f in sorted(fs)]
-        parts.extend(edges)
-        unit = self._state.unit_at(h) if hasattr(self._state, "unit_at") else None
-        if unit is not None:
-            parts.append(f"| {printable(unit.name)}")
-        parts.extend(f"| {mark} {label}" for mark, label in self._model.markers.get((col, row), ()))
-        return " ".join(parts)
+        return self._model.describe(self.cursor if h is None else h, self._state, self._ruleset)
 
     # --- reactives ------------------------------------------------------------------
 
@@ -400,7 +259,7 @@ class HexMap(ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._styles.clear()
+        self._style.clear()
         self._lines.clear()
 
     def on_mount(self) -> None:
@@ -415,7 +274,7 @@ class HexMap(ScrollView, can_focus=True):
         sx, sy = self.scroll_offset
         width = self.size.width
         vy = sy + y
-        base = self._base_style()
+        base = self._style.base()
         if self._model is None or vy >= self._layout.height:
             strip = Strip.blank(width, base)
         else:
@@ -446,62 +305,20 @@ class HexMap(ScrollView, can_focus=True):
             self._lines[key] = strip
         return strip
 
-    def _style(self, key: StyleKey) -> Style:
-        style = self._styles.get(key)
-        if style is None:
-            style = self.rich_style
-            for name in key:
-                style += self.get_component_rich_style(name, partial=True)
-            if getattr(self.app, "no_color", False):
-                style = _without_colour(style, key)
-            else:
-                style = on_terminal_default(legible(style), self.rich_style)
-            self._styles[key] = style
-        return style
-
-    def _base_style(self) -> Style:
-        """The map's own colours left to the terminal (docs/perf.md: a run costs no colour codes)."""
-        style = self._styles.get(())
-        if style is None:
-            style = self._styles[()] = on_terminal_default(self.rich_style, self.rich_style)
-        return style
-
     def _overlay_cursor(self, line: Strip, x: int, width: int) -> Strip:
-        cursor = self._styles.get(_CURSOR_KEY)
-        if cursor is None:  # looked up once per style change: a cursor move draws it twice
-            cursor = self.get_component_rich_style("hex-map--cursor", partial=True)
-            if getattr(self.app, "no_color", False):
-                cursor = Style(reverse=True, bold=True)
-            self._styles[_CURSOR_KEY] = cursor
+        cursor = self._style.cursor()
         inside = [Segment(s.text, (s.style or Style()) + cursor) for s in line.crop(x, x + width)]
         return Strip.join([line.crop(0, x), Strip(inside, width), line.crop(x + width)])
 
-    def _legend_at(self, width: int) -> list[str]:
-        """The legend's lines wrapped to fit a box on a map `width` cells wide (continuations indented)."""
-        assert self._legend is not None
-        inner = min(max(len(line) for line in self._legend), max(0, width - 4))
-        cached = getattr(self, "_legend_wrap", None)
-        if cached is not None and cached[0] == (inner, id(self._legend)):
-            return cached[1]
-        import textwrap
-
-        lines: list[str] = []
-        for line in self._legend:
-            lines.extend(textwrap.wrap(line, inner, subsequent_indent="  ") or [""] if inner > 2 else [line[:inner]])
-        self._legend_wrap = ((inner, id(self._legend)), lines)
-        return lines
-
     def _overlay_legend(self, strip: Strip, y: int, width: int) -> Strip:
-        legend = self._legend_at(width)
-        inner = min(max(len(line) for line in self._legend or [""]), max(0, width - 4))
-        if y >= len(legend) + 2 or inner <= 0:
+        assert self._legend is not None
+        inner = legend_inner(self._legend, width)
+        key = (inner, id(self._legend))
+        if self._legend_wrap[0] != key:
+            self._legend_wrap = (key, wrap_legend(self._legend, inner))
+        text = legend_box_row(self._legend_wrap[1], inner, y)
+        if text is None:
             return strip
-        if y == 0 or y == len(legend) + 1:
-            text = "+" + "-" * (inner + 2) + "+"
-            if y == 0:
-                text = ("+- Legend " + "-" * inner)[: inner + 3] + "+"
-        else:
-            text = "| " + legend[y - 1][:inner].ljust(inner) + " |"
         x = max(0, width - len(text))
         box = Strip([Segment(text, self._style(("hex-map--legend",)))], len(text))
         return Strip.join([strip.crop(0, x), box, strip.crop(x + len(text), width)])
@@ -573,19 +390,8 @@ class HexMap(ScrollView, can_focus=True):
         """Scroll so the cursor is in view; True if the view moved (and so repaints anyway)."""
         if self._model is None or not self.size:
             return False
-        col, row = to_offset(self.cursor)
-        cell = self._layout.cell(col, row)
         sx, sy = self.scroll_offset
-        width, height = self.size
-        margin_x = min(4 if self.zoom == OUTLINED else 2, width // 4)
-        margin_y = min(2 if self.zoom == OUTLINED else 1, height // 4)
-        x, y = sx, sy
-        if centre or not (sx + margin_x <= cell.x and cell.x + cell.width <= sx + width - margin_x):
-            x = cell.x - width // 2
-        if centre or not (sy + margin_y <= cell.y < sy + height - margin_y):
-            y = cell.y - height // 2
-        x = max(0, min(x, self._layout.width - width))
-        y = max(0, min(y, self._layout.height - height))
+        x, y = self._layout.scroll_to_show(*to_offset(self.cursor), (sx, sy), tuple(self.size), centre)
         if (x, y) == (sx, sy):
             return False
         self.scroll_to(x=x, y=y, animate=False, immediate=True)

@@ -36,10 +36,13 @@ cursor (`ESC[1;1H`) whatever is focused: only a text input uses that position, s
 left out otherwise (`_park_control`).
 
 It is a patch of a private class, so it is guarded: it applies only to the
-Textual version it was written against (`SUPPORTED`) and only once; anywhere
-else it does nothing and Textual's own behaviour (more bytes, same picture)
-remains. Setting the environment variable `HEXWAR_WIDE_UPDATES=1` keeps
-Textual's writer too: an escape hatch should a terminal ever disagree, and the
+Textual version it was written against (`SUPPORTED`, the exact pin in pyproject.toml) and only
+once; anywhere else it does nothing and Textual's own behaviour (more bytes, same picture)
+remains, and `TEXTUAL_VERSION_PROBLEM`, worked out at import, says why: the test
+tests/tui/test_textual_pin.py fails with it. Why the patch is kept rather than the public path
+(Textual's own writer: 274 B a cursor move, 14-23 KB a dialog, against bars of 60 B and 2 KB) is
+measured in docs/perf.md (`python -m tests.bench.public_api`). Setting the environment variable
+`HEXWAR_WIDE_UPDATES=1` keeps Textual's writer too: an escape hatch should a terminal ever disagree, and the
 "before" of the terminal bench. Headless runs and snapshots never call `render_segments`, so tests
 see the same screens either way; tests/tui/test_hex_map.py checks on a VT
 emulator that the patched output paints the same screen as Textual's.
@@ -56,8 +59,46 @@ from tui.widgets import sgr
 from tui.widgets.sgr import Writer
 from tui.widgets.shadow import SHADOW
 
-SUPPORTED = ("8.2.8",)
+PINNED = "8.2.8"
+"""The Textual version this module's patches were written against (pyproject.toml pins it exactly)."""
+SUPPORTED = (PINNED,)
 """Textual versions whose `ChopsUpdate.render_segments` this module knows."""
+
+
+def version_problem(version: str | None) -> str | None:
+    """None when the patches know Textual `version`, else a message saying what to do."""
+    if version in SUPPORTED:
+        return None
+    return (f"hexwar's terminal writer (tui/widgets/hex_update.py, sgr.py, shadow.py) replaces private "
+            f"methods of Textual {PINNED}'s compositor, but Textual {version} is installed: it stays off, "
+            f"and a cursor move writes about 8 times the bytes (docs/perf.md). Install textual=={PINNED} "
+            f"(pyproject.toml pins it), or port the patch to {version}, check it with "
+            f"`python -m tests.bench.public_api`, and add {version} to hex_update.SUPPORTED and the pin.")
+
+
+def _installed_textual_version() -> str | None:
+    """Textual's version, from the name of its install's `textual-X.Y.Z.dist-info` folder when
+    there is exactly one. `textual.__version__` imports `importlib.metadata` (with `email`,
+    `zipfile`, `csv`): 48-67 ms at load 10 on this machine against 0.1-0.2 ms, paid in the game
+    screen's first frame (tui/lean_start.py keeps it out of pydantic's start-up for the same
+    reason). Anything else asks `textual.__version__`."""
+    import textual
+
+    prefix, suffix = "textual-", ".dist-info"
+    try:
+        with os.scandir(os.path.dirname(os.path.dirname(textual.__file__ or ""))) as entries:
+            found = [e.name[len(prefix):-len(suffix)] for e in entries
+                     if e.name.startswith(prefix) and e.name.endswith(suffix)]
+    except OSError:
+        found = []
+    found = [v for v in found if v[:1].isdigit()]  # not an old-style "textual-serve-1.0.dist-info"
+    if len(found) == 1:
+        return found[0]
+    return getattr(textual, "__version__", None)
+
+
+TEXTUAL_VERSION_PROBLEM = version_problem(_installed_textual_version())
+"""Why the patches cannot apply to the installed Textual (None: they can), worked out at import."""
 
 WIDE_UPDATES_VARIABLE = "HEXWAR_WIDE_UPDATES"
 """Set (non-empty) to keep Textual's own update writer."""
@@ -262,10 +303,9 @@ def install() -> bool:
         return True
     if os.environ.get(WIDE_UPDATES_VARIABLE):
         return False
-    import textual
     from textual._compositor import ChopsUpdate, LayoutUpdate
 
-    if getattr(textual, "__version__", None) not in SUPPORTED:
+    if version_problem(_installed_textual_version()) is not None:
         return False
     if not callable(getattr(ChopsUpdate, "render_segments", None)):
         return False

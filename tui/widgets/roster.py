@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.widgets.hex_render import glyphs
+from tui.widgets.hex_glyphs import glyphs
 from tui.widgets.text import clean, hex_label, lit
 
 SIDE_COLOURS = ("#e06c6c", "#6ca0e0", "#d0b050", "#70c070")

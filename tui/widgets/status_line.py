@@ -21,7 +21,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tui.widgets import hex_update
-from tui.widgets.hex_render import printable
+from tui.widgets.hex_glyphs import printable
 from tui.widgets.sgr import on_terminal_default
 
 _FIELDS = ("turn", "phase", "deciding", "message", "goal", "cursor")
