@@ -20,7 +20,6 @@ MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 80
 
 SPLIT_RULES = "c28h splits the rule modules"
-SPLIT_MAP = "c28f splits the map widget"
 UNASSIGNED = "over the bar; no branch of this session splits it yet"
 
 ALLOWED_FOR_NOW = {
@@ -43,8 +42,6 @@ ALLOWED_FOR_NOW = {
     "rules/rulesets/hundred_wars/reactions.py:work": SPLIT_RULES,
     "rules/rulesets/hundred_wars/resolve.py": SPLIT_RULES,
     "rules/rulesets/quad/turn.py": SPLIT_RULES,
-    "tui/widgets/hex_map.py": SPLIT_MAP,
-    "tui/widgets/hex_render.py": SPLIT_MAP,
 }
 """'path' (a module) or 'path:function' (Class.method for a method) -> who is splitting it."""
 
