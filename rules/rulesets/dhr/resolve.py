@@ -148,7 +148,7 @@ AREA = (
 
 
 def _area(v: dict) -> tuple[list[Combatant], dict]:
-    """The unit in the hex, as combat.area_targets makes it, and the attack's terms (combat._area_on_hex)."""
+    """The unit in the hex, as attacks.area_targets makes it, and the attack's terms (attacks._area_on_hex)."""
     dv = 0 if v["untenable"] else v["terrain_dv"]
     unit = Combatant(v["target_figures"], v["target_rating"], terrain_dv=dv, armour_dv=v["armour_dv"],
                      medic=v["medic"], untenable=v["untenable"])
