@@ -11,7 +11,8 @@ from rules.resolver import Input, Procedure
 from rules.words import count
 from rules.rulesets.dhr import odds as dhr_odds
 from rules.rulesets.dhr.procedures import base
-from rules.rulesets.dhr.procedures.fire import Combatant, Firer, range_penalty, resolve_fire
+from rules.rulesets.dhr.procedures.combatants import Combatant, Firer
+from rules.rulesets.dhr.procedures.fire import range_penalty, resolve_fire
 from rules.rulesets.dhr.procedures.melee import resolve_melee
 from rules.rulesets.dhr.procedures.morale import morale_check, morale_target
 from rules.rulesets.dhr.procedures.area import resolve_area_attack
