@@ -67,7 +67,19 @@ def _combat(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         combat.fire(state, unit, target, ctx, fast=state.spent > unit.bmf() / 2)
     elif isinstance(action, A.Assault):
         _assault(state, unit, action, ctx)
-    elif isinstance(action, A.Call):
+    elif not (_artillery(state, unit, action, ctx) or _field_work(state, unit, action, ctx)
+              or _air_action(state, unit, action, ctx)):
+        raise Refusal(f"{action.kind} is not possible now")
+    state.acted = True
+    if state.follow_through:  # an extra full activation (§8.5 step 10)
+        state.follow_through, state.followed = False, True
+        state.moved = state.acted = False
+        state.spent = 0
+
+
+def _artillery(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> bool:
+    """An artillery combat action: call a mission, fire one, counter-battery fire, cancel (§9). False: not one."""
+    if isinstance(action, A.Call):
         battery = state.units.get(action.battery)
         why = support.can_call(state, unit, battery, Hex(*action.at), action.munition) if battery else "there is no such battery"
         if why:
@@ -83,7 +95,15 @@ def _combat(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     elif isinstance(action, A.Cancel):
         support.cancel(state, unit, ctx)
         state.moved = True
-    elif isinstance(action, (A.Extinguish, A.Dig, A.Limber, A.Bridge)) and state.moved:
+    else:
+        return False
+    return True
+
+
+def _field_work(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> bool:
+    """Engineering, supply, command and the unit's own smoke, mines and pop-up: the actions that stand in for
+    its combat action, several of them its whole activation. False: not one of them."""
+    if isinstance(action, (A.Extinguish, A.Dig, A.Limber, A.Bridge)) and state.moved:
         raise Refusal(f"that is {unit.name}'s whole activation: it has moved already")
     elif isinstance(action, A.Extinguish):
         fires.extinguish(state, unit, Hex(*action.at), ctx)
@@ -135,7 +155,15 @@ def _combat(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         mines.lay(state, unit, ctx)
     elif isinstance(action, A.ClearMines):
         mines.clear(state, unit, Hex(*action.at), ctx)
-    elif isinstance(action, A.Sensors):
+    else:
+        return False
+    return True
+
+
+def _air_action(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> bool:
+    """Air operations: sensors, SAM fire, sorties, attack runs, dogfights, drops, intercepts (§11).
+    False: not one of them."""
+    if isinstance(action, A.Sensors):
         airops.sensors(state, unit, ctx)
     elif isinstance(action, A.Sam):
         target = state.units.get(action.target)
@@ -169,12 +197,8 @@ def _combat(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         airops.intercept(state, unit, action.missile, ctx)
         state.moved = True
     else:
-        raise Refusal(f"{action.kind} is not possible now")
-    state.acted = True
-    if state.follow_through:  # an extra full activation (§8.5 step 10)
-        state.follow_through, state.followed = False, True
-        state.moved = state.acted = False
-        state.spent = 0
+        return False
+    return True
 
 
 def _air_only(unit: DSUnit) -> None:
