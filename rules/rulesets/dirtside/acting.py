@@ -9,7 +9,7 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Message
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import (airops, assault, buildings, fires, combat, command, engineers, mines, morale, smoke, support,
+from rules.rulesets.dirtside import (airfight, airops, assault, buildings, fires, combat, command, engineers, mines, morale, smoke, support,
                                      supply, towed, transport, vtol, walk)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
@@ -169,7 +169,7 @@ def _air_action(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> b
         target = state.units.get(action.target)
         if target is None:
             raise Refusal(f"there is no unit {action.target!r}")
-        airops.sam(state, unit, target, ctx)
+        airfight.sam(state, unit, target, ctx)
     elif isinstance(action, A.Sortie):
         _air_only(unit)
         airops.sortie(state, unit, ctx)
@@ -187,7 +187,7 @@ def _air_action(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> b
         target = state.units.get(action.target)
         if target is None:
             raise Refusal(f"there is no unit {action.target!r}")
-        airops.dogfight(state, unit, target, action.weapon, ctx)
+        airfight.dogfight(state, unit, target, action.weapon, ctx)
         state.moved = True
     elif isinstance(action, A.Drop):
         _air_only(unit)

@@ -11,7 +11,7 @@ from rules.dice import KEYED
 from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import airops, mines, smoke, support, transport, walk
+from rules.rulesets.dirtside import airfight, mines, smoke, support, transport, walk
 from rules.rulesets.dirtside import army
 from rules.rulesets.dirtside.acting import _act
 from rules.rulesets.dirtside.legal import activation_actions, can_activate, forced_missions, goes, start_actions
@@ -92,7 +92,7 @@ def legal_actions(state: DSState, side: str) -> list[Action]:
         top = state.paused[-1]
         if top.kind == walk.KIND:
             return walk.choices(state, top)
-        return [A.React(side=side, choice=c) for c in airops.choices(state, top)]
+        return [A.React(side=side, choice=c) for c in airfight.choices(state, top)]
     if state.current:
         return activation_actions(state, state.units[state.current]) + [A.Done(side=side)]
     if state.flying:
@@ -132,7 +132,7 @@ def apply(state: DSState, action: Action, ctx: Context) -> None:
             raise Refusal(f"first answer: {top.prompt}")
         else:
             choice = action.choice
-            reaction.resume(state, ctx, {k: (lambda st, p, c, cut: airops.answer(st, p, choice, c))
+            reaction.resume(state, ctx, {k: (lambda st, p, c, cut: airfight.answer(st, p, choice, c))
                                          for k in ("sam", "airfight")})
         cur = state.units.get(state.current or "")
         if cur is not None and not state.paused and _finished(state, cur):
