@@ -9,7 +9,7 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Message
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import (airfight, airops, assault, buildings, fires, combat, command, engineers, mines, morale, smoke, support,
+from rules.rulesets.dirtside import (airfight, airops, assault, buildings, cruise, fires, combat, command, engineers, mines, morale, smoke, support,
                                      supply, towed, transport, vtol, walk)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
@@ -31,9 +31,9 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
     if state.acted:
         raise Refusal(f"{unit.name} has already taken its combat action this activation")
     if isinstance(action, A.Launch):  # one missile per launcher in the one activation (house 'Cruise missiles')
-        support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
+        cruise.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
         state.moved = True
-        state.acted = not support.launches_left(state, unit)
+        state.acted = not cruise.launches_left(state, unit)
         return
     if unit.stats.role == "ground" and unit.on_map:
         was = unit.stats.model_copy(deep=True)

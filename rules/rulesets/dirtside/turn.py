@@ -11,7 +11,7 @@ from rules.dice import KEYED
 from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import airfight, mines, smoke, support, transport, walk
+from rules.rulesets.dirtside import airfight, cruise, mines, smoke, transport, walk
 from rules.rulesets.dirtside import army
 from rules.rulesets.dirtside.acting import _act
 from rules.rulesets.dirtside.legal import activation_actions, can_activate, forced_missions, goes, start_actions
@@ -226,7 +226,7 @@ def _fly(state: DSState, action: A.Fly, ctx: Context) -> None:
         raise Refusal(f"no cruise missile {action.missile!r} of yours is due to fly this turn")
     state.flying = True
     state.passes = 0
-    support.fly(state, flight, Hex(*action.at), ctx)
+    cruise.fly(state, flight, Hex(*action.at), ctx)
     if not state.due_flights(action.side):
         state.flying = False
         advance(state, ctx)
