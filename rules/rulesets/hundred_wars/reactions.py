@@ -168,45 +168,51 @@ def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
             shot.start(state, firer, use["weapon"], target, psi.side, ctx, cancellable=False)
     elif kind in ("cancel_fire", "cancel_pip"):  # the enemy's shot or pip waits below: cut it
         reaction.resume(state, ctx, HANDLERS, cut=True)
-    elif kind == "reroll" and use["die"] == "cqb":
+    elif kind == "reroll":
+        _reroll(state, psi, use, ctx)
+
+
+def _reroll(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
+    """A psionic re-roll of the die waiting below (use["die"]), then what that die's roll goes on to."""
+    if use["die"] == "cqb":
         p = reaction.waiting(state, melee.REROLL)
         state.paused.pop()
         bout = dict(p.data)
         after_bout(state, bout, melee.reroll(state, bout, use["unit"], psi, ctx), ctx)
-    elif kind == "reroll" and reaction.waiting(state, moving.SUICIDE_REROLL) is not None:
+    elif reaction.waiting(state, moving.SUICIDE_REROLL) is not None:
         p = reaction.waiting(state, moving.SUICIDE_REROLL)
         state.paused.pop()
         data = dict(p.data)
         after_walk(state, data, moving.suicide_reroll(state, data, use["die"], psi, ctx), ctx)
-    elif kind == "reroll" and use["die"] == "repair":
+    elif use["die"] == "repair":
         p = reaction.waiting(state, firing.REPAIR_REROLL)
         state.paused.pop()
         firing.repair_reroll(state, dict(p.data), psi, ctx)
-    elif kind == "reroll" and use["die"] == "terrain":
+    elif use["die"] == "terrain":
         p = reaction.waiting(state, mode_dice.REROLL)
         state.paused.pop()
         data = dict(p.data)
         if not mode_dice.reroll(state, data, psi, ctx):
             after_terrain(state, data, ctx)
-    elif kind == "reroll" and use["die"] == "ecm":
+    elif use["die"] == "ecm":
         p = reaction.waiting(state, contest.REROLL)
         state.paused.pop()
         c = dict(p.data)
         if not contest.reroll(state, c, use["unit"], psi, ctx):
             FINISH[c["use"]](state, c, ctx)
-    elif kind == "reroll" and use["die"] == "orders":
+    elif use["die"] == "orders":
         p = reaction.waiting(state, orders.REROLL)
         state.paused.pop()
         after_orders(state, orders.reroll(state, list(p.data["cmds"]), psi, ctx), ctx)
-    elif kind == "reroll" and use["die"] == "teleport":
+    elif use["die"] == "teleport":
         p = reaction.waiting(state, teleports.TP_REROLL)
         state.paused.pop()
         teleports.tp_reroll(state, dict(p.data), psi, ctx)
-    elif kind == "reroll" and use["die"] == "move":
+    elif use["die"] == "move":
         p = reaction.waiting(state, moving.REROLL)
         state.paused.pop()
         moving.reroll(state, dict(p.data), psi, ctx)
-    elif kind == "reroll":
+    else:
         p = reaction.waiting(state, shot.REROLL)
         state.paused.pop()
         shot.reroll(state, dict(p.data), use["die"], psi, ctx)
