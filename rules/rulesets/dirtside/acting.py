@@ -9,8 +9,8 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Message
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import (airfight, airops, assault, buildings, cruise, fires, combat, command, engineers, mines, morale, smoke, support,
-                                     supply, towed, transport, vtol, walk)
+from rules.rulesets.dirtside import (airfight, airops, assault, buildings, cruise, fires, combat, command, engineers,
+                                     mines, morale, smoke, support, supply, towed, transport, vtol, walk)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit

@@ -6,8 +6,8 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import (airfight, airops, assault, bridges, buildings, combat, fires, command, engineers, mines, smoke, supply, support,
-                                     towed, transport, vtol)
+from rules.rulesets.dirtside import (airfight, airops, assault, bridges, buildings, combat, fires, command, engineers,
+                                     mines, smoke, supply, support, towed, transport, vtol)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
