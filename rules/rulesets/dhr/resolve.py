@@ -11,7 +11,8 @@ from rules.resolver import Input, Procedure
 from rules.words import count
 from rules.rulesets.dhr import odds as dhr_odds
 from rules.rulesets.dhr.procedures import base
-from rules.rulesets.dhr.procedures.fire import Combatant, Firer, range_penalty, resolve_fire
+from rules.rulesets.dhr.procedures.combatants import Combatant, Firer
+from rules.rulesets.dhr.procedures.fire import range_penalty, resolve_fire
 from rules.rulesets.dhr.procedures.melee import resolve_melee
 from rules.rulesets.dhr.procedures.morale import morale_check, morale_target
 from rules.rulesets.dhr.procedures.area import resolve_area_attack
@@ -148,7 +149,7 @@ AREA = (
 
 
 def _area(v: dict) -> tuple[list[Combatant], dict]:
-    """The unit in the hex, as combat.area_targets makes it, and the attack's terms (combat._area_on_hex)."""
+    """The unit in the hex, as attacks.area_targets makes it, and the attack's terms (attacks._area_on_hex)."""
     dv = 0 if v["untenable"] else v["terrain_dv"]
     unit = Combatant(v["target_figures"], v["target_rating"], terrain_dv=dv, armour_dv=v["armour_dv"],
                      medic=v["medic"], untenable=v["untenable"])

@@ -71,6 +71,26 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
     are activated [R: failing, they keep their activation]; a lead that fails stays where it is and may still move,
     and the first partner that passed leads. Each attacking unit fires in every round, the defender's fire goes
     at them in turn [R]; each tests on its own losses, and once part of the force has fallen back the rest test at +1."""
+    force, r = _threat_tests(state, attacker, defender, partners, ctx)
+    if not force:
+        if partners:
+            ctx.emit(Message(message="nobody passes its threat test: no assault"))
+        return
+    if r.passed:
+        start = attacker.at
+        if path:
+            attacker.at = path[-1]
+            ctx.emit(Moved(unit=attacker.id, path=tuple([start] + path)))
+        state.moved = True
+    through_soft = r.passed and any(ter.cover(state.board, h, frozenset(state.rubble)) == "soft" for h in path)
+    if _defender_breaks(state, force, defender, ctx):
+        return
+    _rounds(state, force, defender, through_soft, ctx)
+
+
+def _threat_tests(state: DSState, attacker: DSUnit, defender: DSUnit, partners: tuple[DSUnit, ...],
+                  ctx: Context) -> tuple[list[DSUnit], morale.TestResult]:
+    """Step 2 of §8.5: the lead's threat test, then each partner's; the force that goes in, and the lead's test."""
     s = attacker.stats
     bonus = threat_bonus(attacker, defender)
     threat = morale.ASSAULT_ATTACKER.get(s.confidence, 3)
@@ -90,17 +110,11 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
             ctx.emit(Message(message=f"{p.name} joins the assault"))
         else:
             ctx.emit(Message(message=f"{p.name} fails its threat test and stays out"))
-    if not force:
-        if partners:
-            ctx.emit(Message(message="nobody passes its threat test: no assault"))
-        return
-    if r.passed:
-        start = attacker.at
-        if path:
-            attacker.at = path[-1]
-            ctx.emit(Moved(unit=attacker.id, path=tuple([start] + path)))
-        state.moved = True
-    through_soft = r.passed and any(ter.cover(state.board, h, frozenset(state.rubble)) == "soft" for h in path)
+    return force, r
+
+
+def _defender_breaks(state: DSState, force: list[DSUnit], defender: DSUnit, ctx: Context) -> bool:
+    """The defender loses its activation and tests (Broken infantry routs first); True when it falls back."""
     d = defender.stats
     if not d.activated:
         d.activated = True
@@ -111,7 +125,13 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
     t = cas.test_confidence(state, defender, 3 if powered else 2, ctx, "assaulted")
     if t is not None and not t.passed or d.confidence == "RO":
         _defender_falls_back(state, force[0], defender, ctx)
-        return
+        return True
+    return False
+
+
+def _rounds(state: DSState, force: list[DSUnit], defender: DSUnit, through_soft: bool, ctx: Context) -> None:
+    """Rounds of close combat until one side is destroyed, falls back or the rounds run out (§8.5 steps 5-9)."""
+    d = defender.stats
     terrain = state.board.terrain_at(defender.at)
     area = "urban" if terrain == "urban" else "woods" if terrain in ("light_woods", "dense_woods") else "open"
     d_cover = "dug_in" if state.dug_in(defender) else ter.cover(state.board, defender.at, frozenset(state.rubble))

@@ -6,8 +6,8 @@ from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import artillery as art
-from rules.rulesets.dirtside import (airops, assault, bridges, buildings, combat, fires, command, engineers, mines, smoke, supply, support,
-                                     towed, transport, vtol)
+from rules.rulesets.dirtside import (airfight, airops, assault, bridges, buildings, combat, fires, command, engineers,
+                                     mines, smoke, supply, support, towed, transport, vtol)
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
@@ -213,7 +213,7 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
         out.extend(A.ClearMines(side=side, unit=unit.id, at=m.at) for m in state.mines if mines.engineers(unit, m))
         if any(e.design and (e.design.ads or e.design.sam) for e in unit.vehicles()):
             out.append(A.Sensors(side=side, unit=unit.id))
-            if unit.stats.sensors and airops.sam_system(unit):
+            if unit.stats.sensors and airfight.sam_system(unit):
                 out.extend(A.Sam(side=side, unit=unit.id, target=t.id) for t in state.units.values()
                            if t.side != side and airops.aloft(t))
         if vtol.is_vtol(unit) and any(e.design.aam for e in unit.vehicles()):

@@ -1,5 +1,5 @@
 """The odds of flying a cruise missile in (house rule 'Cruise missiles'): the guns that may shoot it down on the
-way, read from `support.interceptors` as the flight reads them, then what an HE warhead does in the impact hex."""
+way, read from `cruise.interceptors` as the flight reads them, then what an HE warhead does in the impact hex."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex, line_hexes
-from rules.rulesets.dirtside import air, odds, support
+from rules.rulesets.dirtside import air, cruise, odds, support
 from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside.state import DSState
 from rules.words import count
@@ -30,7 +30,7 @@ def fly_preview(state: DSState, missile: str, at: Hex) -> Preview | None:
         return None
     path = line_hexes(support.entry_hex(state, flight.side, at), at)
     victims = [u for u in state.units.values() if u.on_map and u.at == at and u.side != flight.side]
-    guns = support.interceptors(state, flight, path, victims)
+    guns = cruise.interceptors(state, flight, path, victims)
     through = Fraction(1)
     for _, die, _, _ in guns:
         through *= 1 - odds.contest(die, (air.CRUISE_DIE,))  # strictly higher destroys it; ties miss

@@ -1,22 +1,22 @@
 """The Dirtside turn: alternating unit activations, passes, opportunity fire, forced fire missions and cruise
-flights, the Turn End phase (dsii-core §2). Who decides now, what they may do, and what each action does."""
+flights, the Turn End phase (dsii-core §2). Who decides now, what they may do, and what each action does (a
+unit's own actions within its activation: acting.py)."""
 
 from __future__ import annotations
 
-from rules.actions import Action
 from rules import reaction
-from rules.dice import KEYED
+from rules.actions import Action
 from rules.core import Context, Decision, Refusal, Setup, Side, side_of
+from rules.dice import KEYED
 from rules.events import Changed, InitiativePassed, Message, PhaseChanged
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
-from rules.rulesets.dirtside import (airops, assault, buildings, fires, combat, command, engineers, mines, morale, smoke, support,
-                                     supply, towed, transport, vtol, walk)
+from rules.rulesets.dirtside import airfight, cruise, mines, smoke, transport, walk
 from rules.rulesets.dirtside import army
-from rules.rulesets.dirtside import movement as mv
+from rules.rulesets.dirtside.acting import _act
+from rules.rulesets.dirtside.legal import activation_actions, can_activate, forced_missions, goes, start_actions
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
-from rules.rulesets.dirtside.legal import activation_actions, can_activate, forced_missions, goes, start_actions
 from rules.words import possessive
 
 # --- set-up ---------------------------------------------------------------------------------
@@ -92,7 +92,7 @@ def legal_actions(state: DSState, side: str) -> list[Action]:
         top = state.paused[-1]
         if top.kind == walk.KIND:
             return walk.choices(state, top)
-        return [A.React(side=side, choice=c) for c in airops.choices(state, top)]
+        return [A.React(side=side, choice=c) for c in airfight.choices(state, top)]
     if state.current:
         return activation_actions(state, state.units[state.current]) + [A.Done(side=side)]
     if state.flying:
@@ -132,7 +132,7 @@ def apply(state: DSState, action: Action, ctx: Context) -> None:
             raise Refusal(f"first answer: {top.prompt}")
         else:
             choice = action.choice
-            reaction.resume(state, ctx, {k: (lambda st, p, c, cut: airops.answer(st, p, choice, c))
+            reaction.resume(state, ctx, {k: (lambda st, p, c, cut: airfight.answer(st, p, choice, c))
                                          for k in ("sam", "airfight")})
         cur = state.units.get(state.current or "")
         if cur is not None and not state.paused and _finished(state, cur):
@@ -218,268 +218,6 @@ def _finished(state: DSState, unit: DSUnit) -> bool:
     return state.acted and (state.moved or unit.bmf() <= 0 or not unit.on_map)
 
 
-def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
-    if isinstance(action, A.Move):
-        return _move(state, unit, action, ctx)
-    if isinstance(action, A.Mode):
-        vtol.change_mode(state, unit, action.mode, ctx)
-        vtol.zad(state, unit, ctx)
-        return
-    if isinstance(action, A.Load):
-        return transport.load(state, unit, state.units.get(action.troops), ctx)
-    if isinstance(action, A.Unload):
-        troops = state.units.get(action.troops)
-        return transport.unload(state, unit, troops, Hex(*action.at), ctx)
-    if state.acted:
-        raise Refusal(f"{unit.name} has already taken its combat action this activation")
-    if isinstance(action, A.Launch):  # one missile per launcher in the one activation (house 'Cruise missiles')
-        support.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
-        state.moved = True
-        state.acted = not support.launches_left(state, unit)
-        return
-    if unit.stats.role == "ground" and unit.on_map:
-        was = unit.stats.model_copy(deep=True)
-        mines.on_enter(state, unit, unit.at, ctx)  # acting inside a minefield draws again (§10.1)
-        vtol.zad(state, unit, ctx)  # a high-mode VTOL meets zone air defence before it attacks (§11.3)
-        if not unit.alive:
-            state.acted = True
-            return
-        if unit.stats != was:
-            # the mines or the air defence struck first: what the unit set out to do may be out of its reach now
-            # (a gun Systems Down, a drop to Broken); the attempt is its combat action, and the attack stands
-            try:
-                return _combat(state, unit, action, ctx)
-            except Refusal as why:
-                ctx.emit(Message(message=f"{unit.name} cannot carry it out after that: {why}"))
-                state.acted = True
-                return
-    _combat(state, unit, action, ctx)
-
-
-def _combat(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
-    """The unit's combat action (or an action that stands in for it), once mines and air defence have struck."""
-    if isinstance(action, A.Fire):
-        target = state.unit_at(Hex(*action.at))
-        if target is None:
-            raise Refusal(f"there is no unit at {Hex(*action.at)}")
-        if unit.stats.aboard:
-            transport.fire_from_carrier(state, unit, target, ctx)
-            state.acted = True
-            return
-        combat.fire(state, unit, target, ctx, fast=state.spent > unit.bmf() / 2)
-    elif isinstance(action, A.Assault):
-        _assault(state, unit, action, ctx)
-    elif isinstance(action, A.Call):
-        battery = state.units.get(action.battery)
-        why = support.can_call(state, unit, battery, Hex(*action.at), action.munition) if battery else "there is no such battery"
-        if why:
-            raise Refusal(why)
-        support.call(state, unit, battery, Hex(*action.at), action.munition, ctx, action.sheaf)
-    elif isinstance(action, A.Bombard):
-        _bombard(state, unit, action, ctx)
-    elif isinstance(action, A.CounterBattery):
-        target = state.units.get(action.target)
-        if target is None:
-            raise Refusal(f"there is no unit {action.target!r}")
-        support.counter_battery(state, unit, target, ctx)
-    elif isinstance(action, A.Cancel):
-        support.cancel(state, unit, ctx)
-        state.moved = True
-    elif isinstance(action, (A.Extinguish, A.Dig, A.Limber, A.Bridge)) and state.moved:
-        raise Refusal(f"that is {unit.name}'s whole activation: it has moved already")
-    elif isinstance(action, A.Extinguish):
-        fires.extinguish(state, unit, Hex(*action.at), ctx)
-        state.moved = True
-    elif isinstance(action, A.Shell):
-        buildings.shell(state, unit, Hex(*action.at), ctx)
-    elif isinstance(action, A.Dig):
-        engineers.dig(state, unit, ctx)
-        state.moved = True
-    elif isinstance(action, A.Limber):
-        towed.limber(state, unit, ctx)
-        state.moved = True
-    elif isinstance(action, A.Bridge):
-        from rules.rulesets.dirtside import bridges
-        if action.recover:
-            bridges.recover(state, unit, ctx)
-        elif action.at is None:
-            raise Refusal("name the hex across the river: bridge ... at=HEX")
-        else:
-            bridges.lay(state, unit, Hex(*action.at), ctx)
-        state.moved = True
-    elif isinstance(action, A.Resupply):
-        if action.target == unit.id and state.moved:
-            raise Refusal(f"reloading is {unit.name}'s whole activation: it may not move as well")
-        supply.resupply(state, unit, state.units.get(action.target), ctx)
-        state.moved = True if action.target == unit.id else state.moved
-    elif isinstance(action, A.Demolish):
-        engineers.demolish(state, unit, Hex(*action.at), ctx)
-    elif isinstance(action, (A.Rally, A.Regroup, A.Repair)):
-        if state.moved:
-            raise Refusal(f"{'rallying' if isinstance(action, A.Rally) else 'regrouping'} is {unit.name}'s whole activation")
-        if isinstance(action, A.Repair):
-            target = state.units.get(action.target)
-            if target is None:
-                raise Refusal(f"there is no unit {action.target!r}")
-            engineers.repair(state, unit, target, ctx)
-        elif isinstance(action, A.Rally):
-            command.rally(state, unit, ctx)
-        else:
-            command.regroup(state, unit, state.units.get(action.other), ctx)
-        state.moved = True
-    elif isinstance(action, A.PopUp):
-        walk.popup(state, unit, action, ctx)
-    elif isinstance(action, A.Discharge):
-        smoke.discharge(state, unit, ctx)
-    elif isinstance(action, A.LayMines):
-        if unit.at is None:
-            raise Refusal(f"{unit.name} is not on the map")
-        mines.lay(state, unit, ctx)
-    elif isinstance(action, A.ClearMines):
-        mines.clear(state, unit, Hex(*action.at), ctx)
-    elif isinstance(action, A.Sensors):
-        airops.sensors(state, unit, ctx)
-    elif isinstance(action, A.Sam):
-        target = state.units.get(action.target)
-        if target is None:
-            raise Refusal(f"there is no unit {action.target!r}")
-        airops.sam(state, unit, target, ctx)
-    elif isinstance(action, A.Sortie):
-        _air_only(unit)
-        airops.sortie(state, unit, ctx)
-        state.moved = True
-    elif isinstance(action, A.AttackRun):
-        _air_only(unit)
-        target = state.unit_at(Hex(*action.at))
-        if target is None or target.side == unit.side:
-            raise Refusal(f"there is no enemy unit at {Hex(*action.at)}")
-        airops.attack_run(state, unit, target, ctx, action.ordnance)
-        state.moved = True
-    elif isinstance(action, A.Dogfight):
-        if not vtol.is_vtol(unit):
-            _air_only(unit)
-        target = state.units.get(action.target)
-        if target is None:
-            raise Refusal(f"there is no unit {action.target!r}")
-        airops.dogfight(state, unit, target, action.weapon, ctx)
-        state.moved = True
-    elif isinstance(action, A.Drop):
-        _air_only(unit)
-        airops.drop(state, unit, state.units.get(action.troops), Hex(*action.at), ctx)
-        state.moved = True
-    elif isinstance(action, A.Intercept):
-        airops.intercept(state, unit, action.missile, ctx)
-        state.moved = True
-    else:
-        raise Refusal(f"{action.kind} is not possible now")
-    state.acted = True
-    if state.follow_through:  # an extra full activation (§8.5 step 10)
-        state.follow_through, state.followed = False, True
-        state.moved = state.acted = False
-        state.spent = 0
-
-
-def _air_only(unit: DSUnit) -> None:
-    if unit.stats.role != "aircraft":
-        raise Refusal(f"{unit.name} is not an aerospace craft")
-
-
-def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
-    if state.moved:
-        raise Refusal(f"{unit.name} has already moved this activation")
-    if unit.stats.role != "ground" or unit.at is None:
-        raise Refusal(f"{unit.name} does not move on the map")
-    if action.run and not mv.may_run(unit):
-        raise Refusal("only combat walkers run")
-    if action.run and state.acted:
-        raise Refusal(f"{unit.name} has fired: a running walker may not fire")
-    path, spent = mv.check_path(state, unit, list(action.path), run=action.run)
-    _confidence_limits(state, unit, path[-1])
-    if not assault.follow_move_ok(state, unit, path[-1]):
-        raise Refusal(f"a follow-through moves on towards the nearest objective: {unit.name} may not end farther "
-                      f"from it than {state.follow_from}")
-    s = unit.stats
-    state.moved = True
-    infantry = bool(unit.infantry()) and not unit.vehicles()
-    threat = None
-    if s.under_fire:
-        threat = morale.UNDER_FIRE_INFANTRY if infantry else (
-            1 if state.options.get("vehicles_under_fire_plus1", False) else morale.UNDER_FIRE_VEHICLE)
-    elif s.confidence == "SH" and infantry:
-        threat = morale.SHAKEN_ADVANCE
-    if threat is not None:
-        r = morale.reaction_test(s.die(), s.leadership, threat, ctx.dice, side=unit.side, unit=unit.id,
-                                 why="reaction test to move")
-        if not r.passed:
-            ctx.emit(Message(message=f"{unit.name} will not move"))
-            return
-    state.running = action.run
-    if action.evasive:
-        why = mv.evasive_problem(state, unit, path)
-        if why:
-            raise Refusal(why)
-        if state.acted:
-            raise Refusal(f"{unit.name} has fired: an evasive unit may not fire")
-        unit.stats.evasive = True
-        ctx.emit(Changed(unit=unit.id, field="evasive", before=False, after=True, why="evasive movement"))
-    smoke.clear_discharge(unit, ctx, "it moved away from its smoke")
-    del spent  # paid hex by hex as the unit walks
-    walk.start(state, unit, path, ctx)
-
-
-def _confidence_limits(state: DSState, unit: DSUnit, dest: Hex) -> None:
-    """Broken units may not advance; Routed units withdraw: neither may end closer to the enemy (§1.4 [R])."""
-    if not mv.confidence_allows(state, unit, dest):
-        raise Refusal(f"{unit.name} is {morale.LEVEL_NAMES[unit.stats.confidence]} and may not move closer to the enemy")
-
-
-def _assault(state: DSState, unit: DSUnit, action: A.Assault, ctx: Context) -> None:
-    target = state.unit_at(Hex(*action.at))
-    if target is None:
-        raise Refusal(f"there is no unit at {Hex(*action.at)}")
-    why = assault.why_not(state, unit, target)
-    if why:
-        raise Refusal(why)
-    if unit.side in state.no_offensive:
-        raise Refusal("your command unit was lost this turn: no new offensive until the next turn")
-    if state.moved and action.path:
-        raise Refusal(f"{unit.name} has moved already: it can assault only from where it stands")
-    path = mv.check_path(state, unit, list(action.path), assault=True)[0] if action.path else []
-    end = path[-1] if path else unit.at
-    if end.distance(target.at) > assault.CONTACT:
-        raise Refusal(f"the assault must end within {assault.CONTACT} hexes of {target.name}")
-    partners = []
-    for pid in dict.fromkeys(action.with_units):
-        why = assault.partner_problem(state, unit, state.units.get(pid), target)
-        if why:
-            raise Refusal(why)
-        partners.append(state.units[pid])
-    assault.assault(state, unit, target, path, ctx, tuple(partners))
-    state.moved = True
-
-
-def _bombard(state: DSState, unit: DSUnit, action: A.Bombard, ctx: Context) -> None:
-    at = Hex(*action.at)
-    mission = next((m for m in state.missions if m.battery == unit.id), None)
-    if mission is not None:
-        if mission.at != at:
-            raise Refusal(f"{unit.name}'s mission is on {mission.at}")
-        state.missions.remove(mission)
-        support.bombard(state, unit, at, mission.munition, ctx, mission.sheaf)
-        return
-    if not support.is_battery(unit):
-        raise Refusal(f"{unit.name} is not artillery")
-    if unit.at is None:
-        raise Refusal(f"{unit.name} is off the table: an observer must call its fire")
-    if state.moved:
-        raise Refusal(f"{unit.name} fires before it moves, never after")
-    if not smoke.sees(state, unit.at, at):
-        raise Refusal(f"{unit.name} cannot see {at}: it spots only for itself")
-    if combat.off_facing(unit, at) > 90 + 1e-9:
-        raise Refusal(f"{at} is outside {unit.name}'s 180 degree arc of fire")
-    support.bombard(state, unit, at, action.munition, ctx, action.sheaf)
-
-
 def _fly(state: DSState, action: A.Fly, ctx: Context) -> None:
     if state.current:
         raise Refusal("finish the activation in progress first")
@@ -488,7 +226,7 @@ def _fly(state: DSState, action: A.Fly, ctx: Context) -> None:
         raise Refusal(f"no cruise missile {action.missile!r} of yours is due to fly this turn")
     state.flying = True
     state.passes = 0
-    support.fly(state, flight, Hex(*action.at), ctx)
+    cruise.fly(state, flight, Hex(*action.at), ctx)
     if not state.due_flights(action.side):
         state.flying = False
         advance(state, ctx)

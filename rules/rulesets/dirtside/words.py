@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.actions import Action
 from rules.core import HexMark
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside.legal import goes
 from rules.rulesets.dirtside.morale import LEVEL_NAMES
 from rules.rulesets.dirtside.state import DSState
-from rules.rulesets.dirtside.units import is_vtol
+from rules.rulesets.dirtside.units import DSUnit, is_vtol
 from rules.words import count
 
 
@@ -25,6 +27,26 @@ def describe(state: DSState, action: Action) -> str:
     at = getattr(action, "at", None)
     target = state.unit_at(Hex(*at)) if at is not None else None
     tname = target.name if target else str(Hex(*at)) if at is not None else ""
+    for words in (_fighting, _in_the_air, _field_work):
+        text = words(state, action, nm, target, tname)
+        if text is not None:
+            return text
+    k = action.kind
+    if k == "done":
+        return f"{nm(action.unit)}: activate and do nothing" if action.unit else "end the activation"
+    if k == "pass":
+        return "pass (the opponent activates)"
+    if k == "hold":
+        return "hold fire"
+    if k == "react":
+        return {"none": "no evasion", "evade": "evade", "decoys": "drop decoys",
+                "both": "evade and drop decoys", "dogfight": "declare a dog-fight"}[action.choice]
+    return action.text()
+
+
+def _fighting(state: DSState, action: Action, nm: Callable[[str], str], target: DSUnit | None,
+              tname: str) -> str | None:
+    """Moves, fire, assaults, artillery and cruise missiles in words (None: another kind of action)."""
     k = action.kind
     if k == "move":
         return f"{nm(action.unit)}: move to {Hex(*action.path[-1])}" + (" evasively (no fire; d8 against it)"
@@ -48,6 +70,15 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: launch a {action.warhead} cruise missile at {tname}{extra}"
     if k == "fly":
         return f"fly cruise missile {action.missile} to {Hex(*action.at)}" + (f" ({target.name})" if target else "")
+    if k == "cancel":
+        return f"{nm(action.unit)}: try to call off its mission (the caller's die again; failing, it lands)"
+    return None
+
+
+def _in_the_air(state: DSState, action: Action, nm: Callable[[str], str], target: DSUnit | None,
+                tname: str) -> str | None:
+    """Air defence and aerospace actions in words (None: another kind of action)."""
+    k = action.kind
     if k == "sensors":
         return f"{nm(action.unit)}: radar {'off' if state.units[action.unit].stats.sensors else 'on'}"
     if k == "sam":
@@ -69,6 +100,14 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: fly in and drop {nm(action.troops)} at {Hex(*action.at)} (through air defence)"
     if k == "intercept":
         return f"{nm(action.unit)}: guns (RFAC/1 or HEL) at cruise missile {action.missile}, due to land this turn"
+    return None
+
+
+def _field_work(state: DSState, action: Action, nm: Callable[[str], str], target: DSUnit | None,
+                tname: str) -> str | None:
+    """Engineering, supply, transport, command and the other actions that stand in for combat, in words
+    (None: another kind of action)."""
+    k = action.kind
     if k == "extinguish":
         return f"{nm(action.unit)}: put out the fire at {Hex(*action.at)} (its whole activation)"
     if k == "shell":
@@ -98,8 +137,6 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: take {nm(action.troops)} aboard (half its move)"
     if k == "unload":
         return f"{nm(action.unit)}: put {nm(action.troops)} down at {Hex(*action.at)} (half its move)"
-    if k == "cancel":
-        return f"{nm(action.unit)}: try to call off its mission (the caller's die again; failing, it lands)"
     if k == "demolish":
         return f"{nm(action.unit)}: demolish {tname}"
     if k == "repair":
@@ -112,16 +149,8 @@ def describe(state: DSState, action: Action) -> str:
         return f"{nm(action.unit)}: change to {action.mode} mode"
     if k == "popup":
         return f"{nm(action.unit)}: pop up and fire at {tname} (only opportunity fire may answer)"
-    if k == "done":
-        return f"{nm(action.unit)}: activate and do nothing" if action.unit else "end the activation"
-    if k == "pass":
-        return "pass (the opponent activates)"
-    if k == "hold":
-        return "hold fire"
-    if k == "react":
-        return {"none": "no evasion", "evade": "evade", "decoys": "drop decoys",
-                "both": "evade and drop decoys", "dogfight": "declare a dog-fight"}[action.choice]
-    return action.text()
+    return None
+
 
 
 def _sheaf(action: Action) -> str:

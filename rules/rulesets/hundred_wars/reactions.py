@@ -19,7 +19,8 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Message
 from rules.hexgrid import Hex
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import contest, ecm, firing, melee, mode_dice, moving, orders, phases, psionics, shot, teleporting
+from rules.rulesets.hundred_wars import (contest, ecm, firing, melee, mode_dice, moving, orders, phases, psionics, shot,
+                                         teleporting, teleports)
 from rules.rulesets.hundred_wars.actions import Done, Jam, PsiReveal
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
@@ -62,7 +63,7 @@ def after_orders(state: HwState, paused: bool, ctx: Context) -> None:
 
 
 def _keep_teleport(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
-    moving.send(state, dict(p.data), ctx)
+    teleports.send(state, dict(p.data), ctx)
 
 
 FINISH = {"order": ecm.finish, "jam": firing.finish_jam, "ads": firing.finish_ecm_ads,
@@ -117,7 +118,7 @@ def _pip(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
 
 
 HANDLERS = {**ecm.HANDLERS, **teleporting.HANDLERS, shot.CANCEL: _cancel_fire, shot.REROLL: _keep_dice,
-            moving.REROLL: _keep_move, moving.TP_REROLL: _keep_teleport, melee.REROLL: _keep_bout, orders.REROLL: _keep_orders, contest.REROLL: _keep_contest, mode_dice.REROLL: _keep_terrain, firing.REPAIR_REROLL: _keep_repair, moving.SUICIDE_REROLL: _keep_suicide, psionics.PIP: _pip}
+            moving.REROLL: _keep_move, teleports.TP_REROLL: _keep_teleport, melee.REROLL: _keep_bout, orders.REROLL: _keep_orders, contest.REROLL: _keep_contest, mode_dice.REROLL: _keep_terrain, firing.REPAIR_REROLL: _keep_repair, moving.SUICIDE_REROLL: _keep_suicide, psionics.PIP: _pip}
 
 
 def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
@@ -167,45 +168,51 @@ def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
             shot.start(state, firer, use["weapon"], target, psi.side, ctx, cancellable=False)
     elif kind in ("cancel_fire", "cancel_pip"):  # the enemy's shot or pip waits below: cut it
         reaction.resume(state, ctx, HANDLERS, cut=True)
-    elif kind == "reroll" and use["die"] == "cqb":
+    elif kind == "reroll":
+        _reroll(state, psi, use, ctx)
+
+
+def _reroll(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
+    """A psionic re-roll of the die waiting below (use["die"]), then what that die's roll goes on to."""
+    if use["die"] == "cqb":
         p = reaction.waiting(state, melee.REROLL)
         state.paused.pop()
         bout = dict(p.data)
         after_bout(state, bout, melee.reroll(state, bout, use["unit"], psi, ctx), ctx)
-    elif kind == "reroll" and reaction.waiting(state, moving.SUICIDE_REROLL) is not None:
+    elif reaction.waiting(state, moving.SUICIDE_REROLL) is not None:
         p = reaction.waiting(state, moving.SUICIDE_REROLL)
         state.paused.pop()
         data = dict(p.data)
         after_walk(state, data, moving.suicide_reroll(state, data, use["die"], psi, ctx), ctx)
-    elif kind == "reroll" and use["die"] == "repair":
+    elif use["die"] == "repair":
         p = reaction.waiting(state, firing.REPAIR_REROLL)
         state.paused.pop()
         firing.repair_reroll(state, dict(p.data), psi, ctx)
-    elif kind == "reroll" and use["die"] == "terrain":
+    elif use["die"] == "terrain":
         p = reaction.waiting(state, mode_dice.REROLL)
         state.paused.pop()
         data = dict(p.data)
         if not mode_dice.reroll(state, data, psi, ctx):
             after_terrain(state, data, ctx)
-    elif kind == "reroll" and use["die"] == "ecm":
+    elif use["die"] == "ecm":
         p = reaction.waiting(state, contest.REROLL)
         state.paused.pop()
         c = dict(p.data)
         if not contest.reroll(state, c, use["unit"], psi, ctx):
             FINISH[c["use"]](state, c, ctx)
-    elif kind == "reroll" and use["die"] == "orders":
+    elif use["die"] == "orders":
         p = reaction.waiting(state, orders.REROLL)
         state.paused.pop()
         after_orders(state, orders.reroll(state, list(p.data["cmds"]), psi, ctx), ctx)
-    elif kind == "reroll" and use["die"] == "teleport":
-        p = reaction.waiting(state, moving.TP_REROLL)
+    elif use["die"] == "teleport":
+        p = reaction.waiting(state, teleports.TP_REROLL)
         state.paused.pop()
-        moving.tp_reroll(state, dict(p.data), psi, ctx)
-    elif kind == "reroll" and use["die"] == "move":
+        teleports.tp_reroll(state, dict(p.data), psi, ctx)
+    elif use["die"] == "move":
         p = reaction.waiting(state, moving.REROLL)
         state.paused.pop()
         moving.reroll(state, dict(p.data), psi, ctx)
-    elif kind == "reroll":
+    else:
         p = reaction.waiting(state, shot.REROLL)
         state.paused.pop()
         shot.reroll(state, dict(p.data), use["die"], psi, ctx)
@@ -260,7 +267,7 @@ def psi_choices(state: HwState, side: str) -> list[PsiReveal]:
     if p.kind == contest.REROLL:
         return [PsiReveal(side=side, unit=u.id, at=state.units[uid].at, reroll="ecm")
                 for uid, u in contest.rerollable(state, p.data, side)]
-    if p.kind == moving.TP_REROLL:
+    if p.kind == teleports.TP_REROLL:
         t = state.units[p.data["teleporter"]]
         return [PsiReveal(side=side, unit=u.id, at=t.at, reroll="teleport")
                 for u in psionics.ready_in_range(state, side, t.at)]

@@ -20,7 +20,7 @@ from rules.core import Context, Refusal
 from rules.events import Changed, Message, Moved
 from rules.hexgrid import Hex
 from rules.reaction import Pause
-from rules.rulesets.hundred_wars import carrying, contest, ecm, field, moving
+from rules.rulesets.hundred_wars import carrying, contest, ecm, field, teleports
 from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
@@ -51,7 +51,7 @@ def gather(state: HwState, side: str, uid: str, passenger: str, ctx: Context) ->
 
 
 def teleport(state: HwState, side: str, uid: str, passenger: str, to: Hex, ctx: Context) -> None:
-    moving.teleport_check(state, side, uid, passenger, to)
+    teleports.teleport_check(state, side, uid, passenger, to)
     data = {"use": "teleport", "teleporter": uid, "passenger": passenger, "to": list(to)}
     if not passenger or not offer(state, side, data, ctx):
         go(state, side, data, ctx)
@@ -85,7 +85,7 @@ def go(state: HwState, side: str, data: dict, ctx: Context) -> None:
     if data["use"] == "gather":
         carrying.gather(state, side, tid, passenger, ctx)
     else:
-        moving.teleport(state, side, tid, passenger, Hex(*data["to"]), ctx)
+        teleports.teleport(state, side, tid, passenger, Hex(*data["to"]), ctx)
 
 
 def disrupt_choices(state: HwState, side: str) -> list[tuple[str, Hex]]:

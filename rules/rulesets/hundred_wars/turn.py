@@ -9,6 +9,7 @@ from rules import reaction
 from rules.rulesets.hundred_wars import dummies
 from rules.rulesets.hundred_wars import (
     carrying, ecm, engage, field, firing, melee, moving, placing, psionics, reactions, setup, shot, teleporting,
+    teleports,
 )
 from rules.rulesets.hundred_wars import orders as od
 from rules.rulesets.hundred_wars import terrain as ter
@@ -80,7 +81,7 @@ def legal_actions(state: HwState, side: str) -> list[Action]:
         out += [MoveUnit(side=side, unit=u.id, alone=True) for u in waiting if moving.differs(state, u)]
         out += counter_actions(state, side, od.CHANGE_DURING_MOVE)
         out += teleport_actions(state, side)
-        out += [Gather(side=side, unit=t, passenger=p.id) for t in moving.teleporters(state, side)
+        out += [Gather(side=side, unit=t, passenger=p.id) for t in teleports.teleporters(state, side)
                 for p in carrying.gatherable(state, state.units[t])]
         out += [Carry(side=side, unit=p.id, at=c.at) for p, c in carrying.boardings(state, side)]
         out += [Carry(side=side, unit=p, at=h, off=True) for p, h in carrying.set_downs(state, side)]
@@ -212,7 +213,7 @@ def teleport_actions(state: HwState, side: str) -> list[Action]:
     from rules.rulesets.hundred_wars.procedures.specials import can_reach
 
     out: list[Action] = []
-    tps = moving.teleporters(state, side)
+    tps = teleports.teleporters(state, side)
     for tid in tps:
         t = state.units[tid]
         if tid in state.teleported:

@@ -119,12 +119,12 @@ def test_no_refusal_text_uses_axial_coordinates_or_bare_ids():
 def test_a_good_path_is_taken_without_finding_every_reachable_hex(monkeypatch):
     """Validating a move built the unit's whole reachable set: most of a QUAD replay's cost per action.
     A path that is fine as given no longer needs it; a bad one still gets the refusal that says why."""
-    from rules.rulesets.quad import turn
+    from rules.rulesets.quad import moving
 
     s = game()
-    real = turn._moves
-    monkeypatch.setattr(turn, "_moves", lambda *a: pytest.fail("the reachable set was built for a good path"))
+    real = moving._moves
+    monkeypatch.setattr(moving, "_moves", lambda *a: pytest.fail("the reachable set was built for a good path"))
     play(s, Move(side="red", unit="a", path=[H(1, 4), H(1, 3)]))
     assert s.units["a"].at == H(1, 3)
-    monkeypatch.setattr(turn, "_moves", real)
+    monkeypatch.setattr(moving, "_moves", real)
     assert refused(game(), Move(side="red", unit="a", path=[H(1, 3), H(1, 4)])).startswith("the path jumps")

@@ -80,16 +80,20 @@ from rules.rulesets.dhr.procedures.area import (
 from rules.rulesets.dhr.procedures.base import (
     CheckResult, chance_over, chance_under, count_under, effective_check_rating, rating_check, roll_under,
 )
+from rules.rulesets.dhr.procedures.combatants import Armour, Combatant, Firer
 from rules.rulesets.dhr.procedures.fire import (
-    Armour, Combatant, Damage, FireResult, FireRoll, Firer, LineTarget, MultiFireResult, SaveRoll, after_attack_morale,
-    armour_saves, casualties_from_hits, fire_modifiers, fire_roll, fire_target, fire_terms, line_save_dv, max_range, medic_saves, parse_rof,
-    range_penalty, resolve_fire, resolve_hits, resolve_line_fire, rof_dice, rof_from_cyclic, rof_text, save_dv,
-    split_rof, spread_dice, terrain_saves,
+    FireResult, FireRoll, LineTarget, MultiFireResult, fire_modifiers, fire_roll, fire_target, fire_terms, max_range,
+    parse_rof, range_penalty, resolve_fire, resolve_line_fire, rof_dice, rof_from_cyclic, rof_text, split_rof,
+    spread_dice,
 )
 from rules.rulesets.dhr.procedures.melee import MeleeAttack, MeleeResult, melee_attack, melee_target, resolve_melee
 from rules.rulesets.dhr.procedures.morale import MoraleResult, morale_check, morale_target, retreat_for
 from rules.rulesets.dhr.procedures.movement import (
     FreeFormCheck, TerrainCheck, free_form_terrain_check, step_dv, terrain_check,
+)
+from rules.rulesets.dhr.procedures.saves import (
+    Damage, SaveRoll, after_attack_morale, armour_saves, casualties_from_hits, line_save_dv, medic_saves, resolve_hits,
+    save_dv, terrain_saves,
 )
 from rules.rulesets.dhr.procedures.specials import Champion, crew_check
 from rules.rulesets.dhr.procedures.vehicles import (

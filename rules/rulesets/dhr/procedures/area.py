@@ -9,10 +9,10 @@ from rules.dice import Dice
 from rules.rulesets.dhr.procedures.base import (
     R_AREA, R_RTO, R_WIZARD, CheckResult, count_under, rating_check, roll_under,
 )
-from rules.rulesets.dhr.procedures.fire import (
-    Combatant, Damage, FireResult, Firer, after_attack_morale, range_penalty, resolve_fire, resolve_hits,
-)
+from rules.rulesets.dhr.procedures.combatants import Combatant, Firer
+from rules.rulesets.dhr.procedures.fire import FireResult, range_penalty, resolve_fire
 from rules.rulesets.dhr.procedures.morale import MoraleResult
+from rules.rulesets.dhr.procedures.saves import Damage, after_attack_morale, resolve_hits
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from rules.dice import Dice
 from rules.rulesets.dhr.procedures.base import R_CHAMPION, R_MELEE, count_under, roll_under
-from rules.rulesets.dhr.procedures.fire import Combatant, Damage, after_attack_morale, resolve_hits
+from rules.rulesets.dhr.procedures.combatants import Combatant
 from rules.rulesets.dhr.procedures.morale import MoraleResult
+from rules.rulesets.dhr.procedures.saves import Damage, after_attack_morale, resolve_hits
 
 
 def melee_target(fighter: Combatant, modifier: int = 0) -> int:

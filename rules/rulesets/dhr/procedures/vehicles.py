@@ -7,10 +7,9 @@ from dataclasses import dataclass
 
 from rules.dice import Dice
 from rules.rulesets.dhr.procedures.base import R_CONTEST, R_EFFECT, R_OVERRUN, roll_under
-from rules.rulesets.dhr.procedures.fire import (
-    Combatant, Damage, FireRoll, Firer, FireResult, SaveRoll, after_attack_morale, fire_roll, resolve_hits,
-    terrain_saves,
-)
+from rules.rulesets.dhr.procedures.combatants import Combatant, Firer
+from rules.rulesets.dhr.procedures.fire import FireResult, FireRoll, fire_roll
+from rules.rulesets.dhr.procedures.saves import Damage, SaveRoll, after_attack_morale, resolve_hits, terrain_saves
 
 ARMOUR_CLASSES = {1: "Unarmored", 2: "Lightly armored", 3: "Moderately armored", 4: "Heavily armored", 5: "OMG armored"}
 """Armour dice by category (Armored Vehicles & Heavy Weapons)."""
