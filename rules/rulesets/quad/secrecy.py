@@ -1,5 +1,5 @@
 """Who may see each field of QUAD's state (rules/secrecy.py): a side sees its own hand and every discard
-pile; of the other hands and of every deck only how many cards (each card UNKNOWN), never which.
+pile; of the other hands and of every deck only how many cards (each card UNKNOWN), never which."""
 
 from __future__ import annotations
 
