@@ -77,22 +77,44 @@ def shown(value: Any, unknown: str = "?") -> Any:
     return unknown if value is UNKNOWN else value
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _skipped(node: Any) -> bool:
+    """Nothing UNKNOWN can be inside: a plain value, or a frozen model (a view never sets a field of one)."""
+    return isinstance(node, _PLAIN) or (isinstance(node, BaseModel) and bool(node.model_config.get("frozen")))
+
+
 def unknown_paths(node: Any, path: str = "") -> list[str]:
     """Where `node` (a state, a model, a list...) holds UNKNOWN: 'units.b1.contents', 'piles.red.hand[2]'."""
     if node is UNKNOWN:
         return [path or "."]
+    if _skipped(node) or not holds_unknown(node):
+        return []
     if isinstance(node, BaseModel):
         return [p for name, value in node.__dict__.items() for p in unknown_paths(value, f"{path}.{name}".lstrip("."))]
     if isinstance(node, dict):
         return [p for key, value in node.items() for p in unknown_paths(value, f"{path}.{key}".lstrip("."))]
-    if isinstance(node, (list, tuple)):
-        return [p for i, value in enumerate(node) for p in unknown_paths(value, f"{path}[{i}]")]
-    return []
+    return [p for i, value in enumerate(node) for p in unknown_paths(value, f"{path}[{i}]")]
+
+
+def holds_unknown(node: Any) -> bool:
+    """Whether `node` is or holds UNKNOWN anywhere (a quick walk: no paths)."""
+    if node is UNKNOWN:
+        return True
+    if _skipped(node):
+        return False
+    if isinstance(node, BaseModel):
+        return any(holds_unknown(v) for v in node.__dict__.values())
+    if isinstance(node, dict):
+        return any(holds_unknown(v) for v in node.values())
+    if isinstance(node, (list, tuple, set, frozenset)):
+        return any(holds_unknown(v) for v in node)
+    return False
 
 
 def known(state: Any) -> Any:
     """`state` itself, after checking that it holds no UNKNOWN (a guessed world the rules can play on)."""
-    left = unknown_paths(state)
-    if left:
-        raise ValueError(f"still unknown after guessing: {', '.join(left[:5])}")
+    if holds_unknown(state):
+        raise ValueError(f"still unknown after guessing: {', '.join(unknown_paths(state)[:5])}")
     return state
