@@ -38,7 +38,8 @@ class Placings:
         """The first of `ranked` that does not bring back a placing already stood in, or None. An action that
         leaves every unit as it is (an end, a draw, a release) moves the game on and always counts as fresh;
         so does one that rolls dice or that the rules refuse on the copy. Each is tried on one guess of what
-        `side` cannot see (its own dice: `rng` is left alone) and compared as `side` sees it after."""
+        `side` cannot see (from a generator seeded by the placing: `rng` only throws the dice) and compared as
+        `side` sees it after."""
         now = placing(view)
         world = guessed(ruleset, view, side, random.Random(now))
         for a in ranked:

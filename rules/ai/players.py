@@ -76,6 +76,11 @@ class GreedyPlayer:
                 break
         return sum(worths) / len(worths)
 
+    def _guess(self, seat):
+        """One guess of what its side cannot see, from a generator seeded by (not drawn from) the player's own: its
+        dice draw as before."""
+        return guessed(seat.ruleset, seat.view(), seat.side, random.Random(hash(self.rng.getstate()[1])))
+
     def choose(self, seat) -> Action:
         actions = seat.legal_actions()
         if len(actions) == 1:
@@ -83,7 +88,7 @@ class GreedyPlayer:
         hints = hints_for(seat.ruleset)
         ev = Evaluator(hints)
         value_of = getattr(hints, "outcome_value", None)
-        world = guessed(seat.ruleset, seat.view(), seat.side, self.rng)
+        world = self._guess(seat)
         worth = [self._worth(seat, a, ev, value_of, world) for a in actions]
         top = max(worth)
         ties = [a for a, w in zip(actions, worth) if w >= top - 1e-9]
@@ -105,7 +110,7 @@ class GreedyPlayer:
         hints = hints_for(seat.ruleset)
         ev = Evaluator(hints)
         value_of = getattr(hints, "outcome_value", None)
-        world = guessed(seat.ruleset, seat.view(), seat.side, self.rng)
+        world = self._guess(seat)
         worth = [self._worth(seat, a, ev, value_of, world) for a in actions]
         best = max(range(len(actions)), key=lambda i: worth[i])
         return actions[best] if worth[best] > 0 else None
