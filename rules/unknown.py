@@ -5,7 +5,7 @@ A view (rules/secrecy.py) puts `UNKNOWN` in every field its side may not see
 that forgets a field is hidden fails loudly instead of reading a lie: UNKNOWN has
 no truth value, no length and no items, and compares equal to nothing but
 itself. Fields that may be hidden are typed `X | Unknown` in the state models;
-code that reads them on a view checks `is UNKNOWN` and shows "?" (`shown`).
+code that reads them on a view checks `is UNKNOWN` and says so ("unknown").
 
 A view travels to remote seats as JSON, so UNKNOWN serializes to a marker that no
 real value of any field is (`{"unknown": true}`) and validates back to itself.
@@ -70,11 +70,6 @@ class Unknown:
 
 
 UNKNOWN = Unknown()
-
-
-def shown(value: Any, unknown: str = "?") -> Any:
-    """`value`, or `unknown` (words for the screen) when this side cannot see it."""
-    return unknown if value is UNKNOWN else value
 
 
 _PLAIN = (str, int, float, bool, type(None))
