@@ -134,3 +134,19 @@ def test_unknown_cannot_be_read_as_a_value():
         state.units = {"b": state.units[next(iter(state.units))]}
         state.units["b"].contents = UNKNOWN
         known(state)
+
+
+def test_the_unit_card_of_another_sides_blind_says_what_it_hides_is_unknown():
+    """Its owner reads what a blind hides; another side reads 'unknown', never 'nothing (a dummy)' or a guess."""
+    rng = random.Random("card")
+    for game in _played(_game("hundred_wars", "first-blinds", seed=6), rng):
+        placed = [u for u in game.state.units.values() if u.blind and u.at is not None and not u.eliminated]
+        if placed:
+            break
+    blind = placed[0]
+    other = next(s for s in game.state.side_ids() if s != blind.side)
+    theirs = dict(game.seat(other).unit_card(blind.id))
+    mine = dict(game.seat(blind.side).unit_card(blind.id))
+    assert theirs["Hides"] == "unknown"
+    assert mine["Hides"] != "unknown" and mine["Hides"]
+    assert game.seat(other).view().units[blind.id].contents is UNKNOWN
