@@ -21,6 +21,7 @@ from rules.board import Board
 from rules.dice import KEYED, Dice
 from rules.events import Event, Rolled
 from rules.hexgrid import Hex
+from rules.unknown import Unknown
 
 MAX_UNITS = 400
 MAX_TEXT = 200
@@ -156,7 +157,8 @@ class GameState(BaseModel):
 
     ruleset: str
     scenario: str = ""
-    seed: int = 0
+    seed: int | Unknown = 0
+    """The dice's seed: UNKNOWN in every view (no seat may know the dice to come)."""
     dice: int = KEYED
     """How the dice derive from the seed (rules/dice.py): KEYED, or LEGACY for games saved before it."""
     board: Board

@@ -2,12 +2,14 @@
 
 Each rule set declares, in its own `secrecy.py`, every field of every model its
 state holds (units, their stats, sides, cards, flights, blinds...): PUBLIC (every
-seat sees it), `owner(hidden)` (only the side it belongs to; the others see
-`hidden`) or `nobody(hidden)` (no seat: the dice's seed, a deck's order). A
-model with a `side` owns what it holds; an entry of a dict keyed by side ids
-belongs to that side. `view` blanks, in a copy, every field a viewer may not
-see; a rule set's own view adds only what a field's declaration cannot say
-(units removed while under a blind, options a side may not read).
+seat sees it), `owner()` (only the side it belongs to) or `nobody()` (no seat:
+the dice's seed, a deck's order). A model with a `side` owns what it holds; an
+entry of a dict keyed by side ids belongs to that side. `view` sets, in a copy,
+every field a viewer may not see to UNKNOWN (rules/unknown.py), never to a
+plausible value (issue 28 item 3); `each=True`: a list whose length is seen, each
+item UNKNOWN (a hidden hand). A rule set's own view adds only what a field's
+declaration cannot say (units removed while under a blind, options a side may
+not read).
 tests/rules/test_field_secrecy.py fails when a model gains an undeclared field,
 so a new field is a decision, not a leak by default (the Dirtside warheads were one).
 """
@@ -17,9 +19,11 @@ from __future__ import annotations
 import importlib
 import typing
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel
+
+from rules.unknown import UNKNOWN
 
 PUBLIC, OWNER, NOBODY = "public", "owner", "nobody"
 
@@ -28,16 +32,11 @@ PUBLIC, OWNER, NOBODY = "public", "owner", "nobody"
 class Secret:
     who: str
     """OWNER or NOBODY."""
-    hidden: Any
-    """What a seat that may not see the field reads instead: a value, or a function (model, value) -> it."""
+    each: bool = False
+    """A list whose length is seen but not its items: each item reads UNKNOWN (else the whole field does)."""
 
-    def blank(self, model: BaseModel, value: Any) -> Any:
-        return self.hidden(model, value) if callable(self.hidden) else _fresh(self.hidden)
-
-
-def _fresh(value: Any) -> Any:
-    """A new list or dict each time (a blanked field never shares one with another)."""
-    return type(value)(value) if isinstance(value, (list, dict)) else value
+    def blank(self, value: Any) -> Any:
+        return [UNKNOWN] * len(value) if self.each else UNKNOWN
 
 
 def public(names: str) -> dict[str, str]:
@@ -45,19 +44,14 @@ def public(names: str) -> dict[str, str]:
     return {name: PUBLIC for name in names.split()}
 
 
-def owner(hidden: Any) -> Secret:
-    """Seen by the side it belongs to; the others read `hidden`."""
-    return Secret(OWNER, hidden)
+def owner(each: bool = False) -> Secret:
+    """Seen by the side it belongs to; the others read UNKNOWN (`each`: a list of UNKNOWN, as long)."""
+    return Secret(OWNER, each)
 
 
-def nobody(hidden: Any) -> Secret:
-    """Seen by no seat (the referee only); every seat reads `hidden`."""
-    return Secret(NOBODY, hidden)
-
-
-def each(blank: Any) -> Callable[[BaseModel, list], list]:
-    """A list whose length is seen but not its items: every item reads `blank`."""
-    return lambda _model, value: [blank] * len(value)
+def nobody(each: bool = False) -> Secret:
+    """Seen by no seat (the referee only); every seat reads UNKNOWN (`each`: a list of UNKNOWN, as long)."""
+    return Secret(NOBODY, each)
 
 
 def who(declared: str | Secret) -> str:
@@ -126,7 +120,7 @@ def view(state, side: str | None, declaration: Declaration):
 
 def blank_secrets(state: BaseModel, viewer: str, declaration: Declaration) -> None:
     """In place: every field declared NOBODY, and every OWNER field of a model `viewer` does not own, to its
-    hidden value (fields of a `secret_while` model only while that field is true)."""
+    UNKNOWN (fields of a `secret_while` model only while that field is true)."""
     _blank(state, None, viewer, declaration, set(state.side_ids()))
 
 
@@ -142,7 +136,7 @@ def _blank(node: Any, holder: str | None, viewer: str, declaration: Declaration,
         for name, secret in plan:
             value = getattr(node, name)
             if secret is not None and secret_now and (secret.who == NOBODY or holder != viewer):
-                setattr(node, name, secret.blank(node, value))
+                setattr(node, name, secret.blank(value))
             else:
                 _blank(value, holder, viewer, declaration, sides)
     elif isinstance(node, dict):

@@ -28,6 +28,7 @@ from rules.dice import KEYED, Dice, RollSink, SeededDice
 from rules.events import Event, GameOver, Rolled
 from rules.seat import Seat, UndoPolicy
 from rules.seat_local import local_seat
+from rules.unknown import UNKNOWN
 from rules.words import possessive
 
 
@@ -204,7 +205,7 @@ class GameService:
         seen = self.ruleset.view(state if state is not None else self.state, side)
         if seen is self.state or seen is state:
             seen = clone(seen)
-        seen.seed = 0
+        seen.seed = UNKNOWN
         return seen
 
     def preview(self, action: Action) -> Preview | None:

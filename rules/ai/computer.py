@@ -2,7 +2,7 @@
 
 How it thinks (docs/ai.md says more):
 1. It guesses what it cannot see: a full state consistent with its view (the
-   rule set's `determinize` hint; without one the view itself), a few times.
+   rule set's `determinize` hint fills exactly the view's UNKNOWN fields; simulate.guessed), a few times.
 2. It cuts a long list of actions down (rules/ai/candidates.py: every rare kind,
    the best few destinations per unit by a cheap reading), then tries each
    once on a guess, with dice thrown from its own `random.Random` through the
@@ -32,7 +32,7 @@ from rules.clone import size
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
 from rules.ai.placings import Placings, placing
-from rules.ai.simulate import attempt, decider, legal
+from rules.ai.simulate import attempt, decider, guessed, legal
 from rules.core import GameState
 
 SMALL = 8
@@ -99,12 +99,12 @@ class Computer:
         if prune is not None:  # actions the rule set's hints rule out (a unit walking off the hex it must hold)
             actions = prune(view, seat.side, actions) or actions
         ranked, _ = self._search(seat, actions, progress)
-        return self._not_back(seat.ruleset, view, ranked)
+        return self._not_back(seat.ruleset, view, seat.side, ranked)
 
-    def _not_back(self, ruleset, view: GameState, ranked: list[Action]) -> Action:
+    def _not_back(self, ruleset, view: GameState, side: str, ranked: list[Action]) -> Action:
         """The best action that does not bring back a placing of the units this side has already stood in
         this turn (rules/ai/placings.py)."""
-        return self.placings.first_fresh(ruleset, view, ranked[:LOOPS], self.rng) or ranked[0]
+        return self.placings.first_fresh(ruleset, view, side, ranked[:LOOPS], self.rng) or ranked[0]
 
     def react(self, seat, progress: Progress | None = None) -> Action | None:
         """A reaction the side may make now (a steal...), or None to let play go on."""
@@ -129,8 +129,8 @@ class Computer:
         ev = Evaluator(hints, seat.ruleset)
         ev.now = view.turn
         if guess is None:
-            return ev, [view]
-        return ev, [guess(view, seat.side, self.rng) for _ in range(self.worlds)]
+            return ev, [guessed(seat.ruleset, view, seat.side, self.rng)]
+        return ev, [guessed(seat.ruleset, view, seat.side, self.rng) for _ in range(self.worlds)]
 
     def _try(self, ruleset, state: GameState, action: Action, rng: random.Random):
         self._spent += self._cost

@@ -18,7 +18,7 @@ from rules.actions import Action
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
 from rules.ai.levels import computer_for
-from rules.ai.simulate import attempt
+from rules.ai.simulate import attempt, guessed
 from rules.hexgrid import Hex
 
 TRIES = 24
@@ -98,7 +98,7 @@ def _expects(seat, action: Action, rng: random.Random) -> list[str]:
     moved: dict[str, dict[Hex, int]] = {}
     tries = 0
     for n in range(TRIES):
-        world = guess(view, seat.side, rng) if guess is not None else view
+        world = guessed(seat.ruleset, view, seat.side, rng)
         tried = attempt(seat.ruleset, world, action, rng)
         if tried.failed:
             break

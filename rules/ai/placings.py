@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from rules.actions import Action
-from rules.ai.simulate import attempt
+from rules.ai.simulate import attempt, guessed
 from rules.core import GameState
 
 
@@ -33,14 +33,18 @@ class Placings:
             self.turn, self.seen = view.turn, set()
         self.seen.add(placing(view))
 
-    def first_fresh(self, ruleset, view: GameState, ranked: list[Action], rng: random.Random) -> Action | None:
+    def first_fresh(self, ruleset, view: GameState, side: str, ranked: list[Action],
+                    rng: random.Random) -> Action | None:
         """The first of `ranked` that does not bring back a placing already stood in, or None. An action that
         leaves every unit as it is (an end, a draw, a release) moves the game on and always counts as fresh;
-        so does one that rolls dice or that the rules refuse on the copy."""
+        so does one that rolls dice or that the rules refuse on the copy. Each is tried on one guess of what
+        `side` cannot see (from a generator seeded by the placing: `rng` only throws the dice) and compared as
+        `side` sees it after."""
         now = placing(view)
+        world = guessed(ruleset, view, side, random.Random(now))
         for a in ranked:
-            tried = attempt(ruleset, view, a, rng)
-            after = placing(tried.state)
+            tried = attempt(ruleset, world, a, rng)
+            after = now if tried.failed else placing(ruleset.view(tried.state, side))
             if tried.failed or tried.rolled or after == now or after not in self.seen:
                 return a
         return None

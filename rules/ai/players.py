@@ -9,7 +9,7 @@ from rules.actions import Action
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
 from rules.ai.placings import Placings
-from rules.ai.simulate import attempt
+from rules.ai.simulate import attempt, guessed
 
 
 TIES_TRIED = 12
@@ -61,20 +61,25 @@ class GreedyPlayer:
         self.placings = Placings()
         """Where its units have stood this turn: a tie is never broken towards one of those placings."""
 
-    def _worth(self, seat, action: Action, ev: Evaluator, value_of) -> float:
-        view = seat.view()
+    def _worth(self, seat, action: Action, ev: Evaluator, value_of, world) -> float:
+        """`world`: one guess of what the side cannot see (simulate.guessed), to try the action on."""
         if value_of is not None:
             preview = seat.preview(action)
             if preview is not None and preview.outcomes:
-                return sum(float(o.chance) * value_of(view, action, o.label, seat.side) for o in preview.outcomes)
-        base = ev.material(view, seat.side, assets=False)
+                return sum(float(o.chance) * value_of(world, action, o.label, seat.side) for o in preview.outcomes)
+        base = ev.material(world, seat.side, assets=False)
         worths = []
         for _ in range(self.samples):
-            tried = attempt(seat.ruleset, view, action, self.rng)
+            tried = attempt(seat.ruleset, world, action, self.rng)
             worths.append(ev.material(tried.state, seat.side, assets=False) - base)
             if not tried.rolled:
                 break
         return sum(worths) / len(worths)
+
+    def _guess(self, seat):
+        """One guess of what its side cannot see, from a generator seeded by (not drawn from) the player's own: its
+        dice draw as before."""
+        return guessed(seat.ruleset, seat.view(), seat.side, random.Random(hash(self.rng.getstate()[1])))
 
     def choose(self, seat) -> Action:
         actions = seat.legal_actions()
@@ -83,7 +88,8 @@ class GreedyPlayer:
         hints = hints_for(seat.ruleset)
         ev = Evaluator(hints)
         value_of = getattr(hints, "outcome_value", None)
-        worth = [self._worth(seat, a, ev, value_of) for a in actions]
+        world = self._guess(seat)
+        worth = [self._worth(seat, a, ev, value_of, world) for a in actions]
         top = max(worth)
         ties = [a for a, w in zip(actions, worth) if w >= top - 1e-9]
         pick = self.rng.choice(ties)
@@ -95,7 +101,7 @@ class GreedyPlayer:
         self.placings.note(view)
         rest = [a for a in ties if a != pick]
         self.rng.shuffle(rest)
-        return self.placings.first_fresh(seat.ruleset, view, [pick, *rest[:TIES_TRIED]], self.rng) or pick
+        return self.placings.first_fresh(seat.ruleset, view, seat.side, [pick, *rest[:TIES_TRIED]], self.rng) or pick
 
     def react(self, seat) -> Action | None:
         actions = seat.legal_actions()
@@ -104,7 +110,8 @@ class GreedyPlayer:
         hints = hints_for(seat.ruleset)
         ev = Evaluator(hints)
         value_of = getattr(hints, "outcome_value", None)
-        worth = [self._worth(seat, a, ev, value_of) for a in actions]
+        world = self._guess(seat)
+        worth = [self._worth(seat, a, ev, value_of, world) for a in actions]
         best = max(range(len(actions)), key=lambda i: worth[i])
         return actions[best] if worth[best] > 0 else None
 

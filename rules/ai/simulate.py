@@ -9,6 +9,7 @@ from rules.clone import clone
 from rules.core import Context, GameState, Refusal, Ruleset
 from rules.dice import Dice
 from rules.events import Rolled
+from rules.unknown import known
 
 
 class OwnDice(Dice):
@@ -32,6 +33,20 @@ class Tried:
         self.rolled = rolled
         self.failed = failed
         """The rules refused it on the guessed state (a view lacks some hidden part): value unknown."""
+
+
+def guessed(ruleset: Ruleset, view: GameState, side: str | None, rng: random.Random) -> GameState:
+    """A full state consistent with `side`'s view to try actions on: exactly its UNKNOWN fields filled, by the
+    rule set's `determinize` hint (at random with `rng`), else (nothing hidden but the seed) a copy with seed 0:
+    the computer's dice are its own (`OwnDice`), so the seed is never rolled. Never a state with UNKNOWN left."""
+    from rules.ai.hints import hints_for
+
+    guess = getattr(hints_for(ruleset), "determinize", None)
+    if guess is not None and side is not None:
+        return known(guess(view, side, rng))
+    out = clone(view)
+    out.seed = 0
+    return known(out)
 
 
 def attempt(ruleset: Ruleset, state: GameState, action: Action, rng: random.Random) -> Tried:

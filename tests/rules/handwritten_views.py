@@ -1,12 +1,13 @@
 """The views as they were written by hand before they were derived from each rule set's secrecy
 declaration (issue 26 item 9): test_field_secrecy.py checks the derived views equal these in play.
 
-Frozen copies: do not change them to follow a rule set (a new secret is declared in its secrecy.py)."""
+Frozen copies: do not change them to follow a rule set (a new secret is declared in its secrecy.py).
+Only what a hidden field reads changed since: UNKNOWN, where they wrote a plausible value (issue 28 item 3)."""
 
 from __future__ import annotations
 
 from rules.rulesets.hundred_wars.view import SECRET_OPTIONS, waiting
-from rules.rulesets.quad.cards import HIDDEN
+from rules.unknown import UNKNOWN
 
 
 def dirtside(state, side):
@@ -15,12 +16,12 @@ def dirtside(state, side):
     seen = state.model_copy(deep=True)
     for u in seen.units.values():
         if u.side != side:
-            u.stats.leader = 0
-            u.stats.missiles = ["?"] * len(u.stats.missiles)
+            u.stats.leader = UNKNOWN
+            u.stats.missiles = [UNKNOWN] * len(u.stats.missiles)
     for f in seen.flights:
         if f.side != side:
-            f.target = f.chits[0]
-            f.warhead = "?"
+            f.target = UNKNOWN
+            f.warhead = UNKNOWN
     return seen
 
 
@@ -33,7 +34,7 @@ def hundred_wars(state, side):
         del seen.units[uid]
     for u in seen.units.values():
         if u.blind and u.side != side:
-            u.contents, u.dummy, u.imitates = [], False, None
+            u.contents, u.dummy, u.imitates = UNKNOWN, UNKNOWN, UNKNOWN
     seen.pips = {cid: n for cid, n in seen.pips.items() if cid not in hidden}
     if state.options.get("army_lists", False):
         seen.army_lists = {s: sorted(u.name for u in state.units.values() if u.side == s and not u.blind)
@@ -48,9 +49,9 @@ def quad(state, side):
         return state
     seen = state.model_copy(deep=True)
     for owner, pile in seen.piles.items():
-        pile.deck = [HIDDEN] * len(pile.deck)
+        pile.deck = [UNKNOWN] * len(pile.deck)
         if owner != side:
-            pile.hand = [HIDDEN] * len(pile.hand)
+            pile.hand = [UNKNOWN] * len(pile.hand)
     return seen
 
 

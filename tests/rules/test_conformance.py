@@ -19,6 +19,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from rules import registry
 from rules.core import Setup
 from rules.service import GameService
+from rules.unknown import UNKNOWN
 from tests.conftest import toy_setup
 
 
@@ -95,8 +96,8 @@ def make_machine(ruleset_id: str, setup: Setup):
         def views_are_copies_without_the_seed(self):
             state = self.game.state.model_copy(deep=True)
             for side in [*self.game.state.side_ids(), None]:
-                assert self.game.view_for(side).seed == 0
-            assert self.game.view_for(None) == self.game.state.model_copy(update={"seed": 0})
+                assert self.game.view_for(side).seed is UNKNOWN
+            assert self.game.view_for(None) == self.game.state.model_copy(update={"seed": UNKNOWN})
             assert self.game.state == state
 
         def teardown(self):

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from rules import registry, secrecy
 from rules.secrecy import NOBODY, OWNER, PUBLIC, Declaration, declaration_of, owner, reachable_models, who
+from rules.unknown import UNKNOWN
 from tests.rules.handwritten_views import HANDWRITTEN
 
 RULESETS = [e.id for e in registry.entries() if e.id != "toy"]
@@ -37,7 +38,7 @@ def undeclared(ruleset_id: str, fields: dict[str, dict]) -> list[str]:
 def test_every_field_of_the_state_is_declared_public_or_secret(ruleset_id):
     missing = undeclared(ruleset_id, declared(ruleset_id).fields)
     assert not missing, (f"{ruleset_id}: declare who may see {', '.join(missing)} in rules/rulesets/{ruleset_id}/"
-                         "secrecy.py (public, owner(hidden) or nobody(hidden)): the view hides what it declares")
+                         "secrecy.py (public, owner() or nobody()): the view hides what it declares")
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -71,12 +72,12 @@ def test_a_field_declared_secret_is_hidden_by_the_view_without_more_code(monkeyp
     game = GameService.new(load_scenario("teaching", "dirtside"), seed=3)
     decl = declared("dirtside")
     fields = {m: dict(names) for m, names in decl.fields.items()}
-    fields["DSUnit"]["name"] = owner("?")
+    fields["DSUnit"]["name"] = owner()
     monkeypatch.setattr(decl, "fields", fields)
     monkeypatch.setattr(decl, "_plans", {})
     viewer = game.state.side_ids()[0]
     seen = game.view_for(viewer)
-    assert {u.name == "?" for u in seen.units.values() if u.side != viewer} == {True}
+    assert {u.name is UNKNOWN for u in seen.units.values() if u.side != viewer} == {True}
     assert all(u.name == game.state.units[u.id].name for u in seen.units.values() if u.side == viewer)
     assert secrecy.view(game.state, None, decl) is game.state
 

@@ -9,6 +9,8 @@ roster lines, the events it has seen, whether it may undo.
 
 And a seat's legal actions, computed from its view alone, are exactly the legal
 actions the full state gives that side: a view keeps all a side needs to play.
+Every field declared secret from a side reads UNKNOWN in its view, never a
+plausible value, and none of its own does (issue 28 item 3).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import pytest
 from rules import registry
 from rules.seat import Seat
 from rules.service import GameService
+from rules.unknown import UNKNOWN, holds_unknown
 from tests.rules.test_conformance import actors, setup_for
 
 GAMES = 3
@@ -56,6 +59,31 @@ def answers(seat: Seat, rng: random.Random) -> dict:
     }
 
 
+def hidden_and_own(ruleset_id: str, view, viewer: str) -> tuple[list, list]:
+    """('Model.field', value, each) of the fields declared secret from `viewer`, and of those declared its own,
+    in its view (its rule set's secrecy.py; none for a rule set without one, the test's toy)."""
+    from rules.secrecy import NOBODY, declaration_of
+    from tests.rules.test_field_secrecy import _secret_spots
+
+    try:
+        declared = declaration_of(registry.get(ruleset_id)).fields
+    except ModuleNotFoundError:
+        return [], []
+    spots: list = []
+    _secret_spots(ruleset_id, view, None, set(view.side_ids()), spots)
+    hidden, own = [], []
+    for node, name, owner in spots:
+        secret = declared[type(node).__name__][name]
+        mine = owner == viewer and secret.who != NOBODY
+        (own if mine else hidden).append((f"{type(node).__name__}.{name}", getattr(node, name), secret.each))
+    return hidden, own
+
+
+def is_unknown(value, each: bool) -> bool:
+    """UNKNOWN, or for a list whose length is seen (`each`) a list of UNKNOWN only."""
+    return all(v is UNKNOWN for v in value) if each else value is UNKNOWN
+
+
 def twin_with_secrets_changed(game: GameService, side: str, rng: random.Random) -> GameService:
     """The same game (same log and events) with only what `side` may not know changed."""
     twin = GameService(game.ruleset, game.initial, setup=game.setup)
@@ -68,7 +96,12 @@ def twin_with_secrets_changed(game: GameService, side: str, rng: random.Random) 
 def check_point(game: GameService, rng: random.Random) -> None:
     for side in game.state.side_ids():
         seat = game.seat(side)
-        assert seat.view().seed == 0, "a view carries the seed"
+        assert seat.view().seed is UNKNOWN, "a view carries the seed"
+        hidden, own = hidden_and_own(game.ruleset.id, seat.view(), side)
+        for name, value, each in hidden:
+            assert is_unknown(value, each), f"{game.ruleset.id}: {side} reads {name} = {value!r}, not UNKNOWN"
+        for name, value, _ in own:
+            assert not holds_unknown(value), f"{game.ruleset.id}: {side}'s own {name} is UNKNOWN in its view"
         state_before = game.state.model_copy(deep=True)
         seed = rng.randrange(2**32)
         mine = answers(seat, random.Random(seed))
@@ -139,7 +172,7 @@ def test_the_referee_sees_everything_but_the_seed():
     game = GameService.new(toy_setup(), seed=5)
     referee = game.seat(None)
     assert set(referee.view().secret) == set(game.state.secret)
-    assert referee.view().seed == 0 and game.state.seed == 5
+    assert referee.view().seed is UNKNOWN and game.state.seed == 5
     assert set(game.seat("a").view().secret) == {"a"}
 
 

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from rules.service import GameService
+from rules.unknown import UNKNOWN
 from saves.scenarios import load_scenario
 from rules.seat import ViewSeat
 from tui.remote.client import HostGone, join
@@ -99,13 +100,13 @@ def test_neither_the_other_player_nor_a_spectator_sees_a_hidden_hand(host):
     assert kingdom.apply(kingdom.legal_actions()[0]).ok  # draws a card
     wait_for(lambda: rebels.action_count == 1 and watcher.action_count == 1)
     real = host.host.games["fort"].service.state.piles
-    assert all(c.kind != "hidden" for c in kingdom.view().piles["kingdom"].hand)
-    for seat in (rebels, watcher):
-        assert all(c.kind == "hidden" for c in seat.view().piles["kingdom"].hand)
-        assert all(c.kind == "hidden" for c in seat.view().piles["kingdom"].deck)
-        assert seat.view().seed == 0
+    assert all(c is not UNKNOWN for c in kingdom.view().piles["kingdom"].hand)
+    for seat in (rebels, watcher):  # a remote seat's view comes as JSON: UNKNOWN comes with it
+        assert all(c is UNKNOWN for c in seat.view().piles["kingdom"].hand)
+        assert all(c is UNKNOWN for c in seat.view().piles["kingdom"].deck)
+        assert seat.view().seed is UNKNOWN
         assert not any(e.seen_by for e in seat.events())
-    assert all(c.kind == "hidden" for c in watcher.view().piles["rebels"].hand)
+    assert all(c is UNKNOWN for c in watcher.view().piles["rebels"].hand)
     assert len(real["kingdom"].hand) == len(rebels.view().piles["kingdom"].hand)
     assert watcher.legal_actions() == [] and not watcher.apply(kingdom.legal_actions()[0] if kingdom.legal_actions() else "draw rebels").ok
 

@@ -9,6 +9,7 @@ import pytest
 from rules.actions import target_hex
 from rules.hexgrid import Hex, to_offset
 from rules.service import GameService
+from rules.unknown import UNKNOWN
 from saves.scenarios import load_scenario
 from tui.app import HexwarApp
 
@@ -55,7 +56,7 @@ async def test_a_blind_is_placed_with_keys_and_a_dummy_is_revealed_and_removed()
         # The other side sees a blind, never what it is.
         other = next(s for s in service.state.side_ids() if s != side)
         seen = service.seat(other).view().units[placed.id]
-        assert seen.contents == [] and seen.dummy is False
+        assert seen.contents is UNKNOWN and seen.dummy is UNKNOWN and seen.imitates is UNKNOWN
         # Put the dummy on the table too, then play on to Phase 4 and reveal it with keys.
         if service.state.units[dummy.id].at is None:
             spot = next(a for a in service.legal_actions(side) if a.kind == "blind" and a.unit == dummy.id)

@@ -10,6 +10,7 @@ from rules.hexgrid import Hex
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.artillery import MISSILE_COST
 from rules.rulesets.dirtside.state import DSState
+from rules.unknown import UNKNOWN, known
 
 contact = 0.1
 """Dirtside is fought at range: closing in matters, as in the generic reading."""
@@ -94,16 +95,20 @@ WARHEADS = tuple(MISSILE_COST)
 
 def determinize(view: DSState, side: str, rng: random.Random) -> DSState:
     """A full state consistent with `side`'s view: the enemy's secrets drawn at random with the computer's own
-    `rng`. Each enemy unit's leader is one of its elements (DS2: the Unit Leader is secret); each enemy cruise
-    missile's real target is one of its chits on the table and its warhead one of those a launcher may buy
-    (the view shows every chit and no warhead)."""
+    `rng`, exactly the fields the view leaves UNKNOWN. Each enemy unit's leader is one of its elements (DS2: the
+    Unit Leader is secret) and each missile on its launchers one of the warheads a launcher may buy; each enemy
+    cruise missile's real target is one of its chits on the table and its warhead one of those warheads (the
+    view shows every chit and no warhead)."""
     out = view.model_copy(deep=True)
     out.seed = rng.randrange(2**31)
     for u in sorted(out.units.values(), key=lambda u: u.id):
-        if u.side != side and u.stats.elements:
-            u.stats.leader = rng.randrange(len(u.stats.elements))
+        s = u.stats
+        if s.leader is UNKNOWN:
+            s.leader = rng.randrange(len(s.elements)) if s.elements else 0
+        s.missiles = [rng.choice(WARHEADS) if m is UNKNOWN else m for m in s.missiles]
     for f in out.flights:
-        if f.side != side and f.chits:
+        if f.target is UNKNOWN:
             f.target = rng.choice(f.chits)
+        if f.warhead is UNKNOWN:
             f.warhead = rng.choice(WARHEADS)
-    return out
+    return known(out)

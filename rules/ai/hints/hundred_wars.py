@@ -8,6 +8,7 @@ import random
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.victory import damage_received, result
+from rules.unknown import UNKNOWN, known
 
 POINTS = 0.1
 """Worth of one point of value (the text's unit costs): a destroyed 100-point unit is worth 10."""
@@ -37,13 +38,18 @@ def points(unit) -> int:
 def determinize(view: HwState, side: str, rng: random.Random) -> HwState:
     """A full state consistent with `side`'s view, guessed from nothing else.
 
-    The view shows the other sides' blinds on the table but neither what they hold nor which are dummies, and
-    none of their units still hidden (view.py: blinds no one can count). So nothing can be dealt into them: each
-    blind is played as a possible threat (never assumed a dummy, never given units the view does not show),
-    and only the dice of the copy are the computer's own (a fresh seed from its `rng`)."""
+    The view shows the other sides' blinds on the table but what they hold, whether they are dummies and what
+    a dummy imitates are UNKNOWN, and none of their units still hidden are there (view.py: blinds no one can
+    count). So nothing can be dealt into them: each blind is played as a possible threat (never assumed a dummy,
+    never given units the view does not show), and only the dice of the copy are the computer's own (a fresh
+    seed from its `rng`). Exactly the unknown fields are filled."""
     out = view.model_copy(deep=True)
     out.seed = rng.randrange(2**31)
     for b in out.units.values():
-        if b.blind and b.side != side:
+        if b.contents is UNKNOWN:
+            b.contents = []
+        if b.dummy is UNKNOWN:
             b.dummy = False
-    return out
+        if b.imitates is UNKNOWN:
+            b.imitates = None
+    return known(out)

@@ -12,6 +12,7 @@ from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import Release, Steal
 from rules.rulesets.quad.cards import build_deck
 from rules.rulesets.quad.state import QuadState
+from rules.unknown import UNKNOWN, known
 
 DRAWN = 1.2
 """Worth of a card drawn this time through the deck (in hand or played). Each unit has three cards: until
@@ -154,23 +155,23 @@ def prune(view: QuadState, side: str, actions) -> list:
 def determinize(view: QuadState, side: str, rng: random.Random) -> QuadState:
     """A full state consistent with `side`'s view: every side's cards are known from its units and
     leader (three per unit, tactics per QUAD-A06); those not seen in a discard pile, among the
-    removed cards or in `side`'s own hand are dealt at random into the hidden hands and decks."""
+    removed cards or in `side`'s own hand are dealt at random into the UNKNOWN cards of the hands and decks
+    (exactly those: a card the view shows stays)."""
     out = view.model_copy(deep=True)
     out.seed = rng.randrange(2**31)
     for owner, pile in out.piles.items():
         units = [(u.id, u.rank) for u in out.units.values() if u.side == owner]
-        seen = {c.id for c in pile.discard} | {c.id for c in pile.removed}
-        if owner == side:
-            seen |= {c.id for c in pile.hand}
-        pool = [c for c in build_deck(owner, units, out.side(owner).leader) if c.id not in seen]
-        hidden_hand = 0 if owner == side else len(pile.hand)
-        if len(pool) != hidden_hand + len(pile.deck):
-            continue  # the deck was built otherwise than we can rebuild: leave what the view shows
+        deck = build_deck(owner, units, out.side(owner).leader)
+        seen = {c.id for c in (*pile.discard, *pile.removed, *pile.hand, *pile.deck) if c is not UNKNOWN}
+        pool = [c for c in deck if c.id not in seen]
+        blanks = sum(c is UNKNOWN for c in (*pile.hand, *pile.deck))
         rng.shuffle(pool)
-        if owner != side:
-            pile.hand = pool[:hidden_hand]
-        pile.deck = pool[hidden_hand:]
-    return out
+        if len(pool) != blanks:  # built otherwise than we can rebuild (a rank changed): any of its cards
+            pool = [rng.choice(pool or deck) for _ in range(blanks)]
+        dealt = iter(pool)
+        pile.hand = [next(dealt) if c is UNKNOWN else c for c in pile.hand]
+        pile.deck = [next(dealt) if c is UNKNOWN else c for c in pile.deck]
+    return known(out)
 
 
 _PART = re.compile(r"^(?P<name>.+?) (?P<what>unharmed|eliminated|destroyed|-\d+ Q.*|back \d+)$")

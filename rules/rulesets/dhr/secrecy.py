@@ -10,7 +10,7 @@ DECLARATION = Declaration({
     "DHRState": {**public(
         "ruleset dice scenario board sides units options victory max_turns turn phase active_side result bag "
         "set_aside chip eligible active_unit activated selections mp_left attacked fired failed_step cast "
-        "crew_checked wrecks smoke"), "seed": nobody(0)},
+        "crew_checked wrecks smoke"), "seed": nobody()},
     "Board": public("width height terrain elevation features edges glyphs"),
     "HexFeature": public("at feature"),
     "EdgeFeature": public("at side feature"),

@@ -6,14 +6,14 @@ seeded dice."""
 
 from __future__ import annotations
 
-from rules.secrecy import Declaration, each, nobody, owner, public
+from rules.secrecy import Declaration, nobody, owner, public
 
 DECLARATION = Declaration({
     "DSState": {**public(
         "ruleset dice scenario board sides units options victory max_turns turn phase active_side result pool "
         "order current moved spent acted running flying passes missions flights launched rubble fired "
         "turn_ended clouds wind mines bridges zad_done popup no_offensive ground_zero biochem_used mined "
-        "positions follow_through followed follow_from paused"), "seed": nobody(0)},
+        "positions follow_through followed follow_from paused"), "seed": nobody()},
     "Board": public("width height terrain elevation features edges glyphs"),
     "HexFeature": public("at feature"),
     "EdgeFeature": public("at side feature"),
@@ -23,7 +23,7 @@ DECLARATION = Declaration({
         "quality leadership confidence role elements facing limbered dug_in hull_down off_table artillery "
         "cbr orbital launchers smoke dmr nukes biochem activated under_fire panic sensors lost_any "
         "tested_panic arrived home aboard drop command wingman evasive smoked mode forced_low"),
-        "leader": owner(0), "missiles": owner(each("?"))},
+        "leader": owner(), "missiles": owner(each=True)},
     "Element": public(
         "name kind design troop team gms lost damaged immobilised systems_down ammo air_damage dfo "
         "mine_loads"),
@@ -36,9 +36,8 @@ DECLARATION = Declaration({
     "GameResult": public("winner reason turn"),
     "ChitPool": public("chits"),
     "Mission": public("side battery at munition sheaf called_turn observer"),
-    # The enemy reads the first chit as the target: every chit looks the same to it.
-    "Flight": {**public("id side launcher chits launched"), "target": owner(lambda f, _: f.chits[0]),
-               "warhead": owner("?")},
+    # Every chit looks the same to the enemy: which one is the target is unknown to it.
+    "Flight": {**public("id side launcher chits launched"), "target": owner(), "warhead": owner()},
     "Cloud": public("hexes source"),
     "Minefield": public("id at jumping armed layer"),
     "Bridge": public("a b cls layer"),

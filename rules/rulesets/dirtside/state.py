@@ -10,6 +10,7 @@ from rules.reaction import Pause
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside.chits import ChitPool
 from rules.rulesets.dirtside.units import DSUnit
+from rules.unknown import Unknown
 
 
 class Mission(BaseModel):
@@ -30,11 +31,11 @@ class Flight(BaseModel):
     id: str
     side: str
     launcher: str
-    target: Hex
-    """The real target chit."""
+    target: Hex | Unknown
+    """The real target chit (UNKNOWN in the enemy's view)."""
     chits: list[Hex]
     """Every chit on the table, the real one among up to two dummies (the enemy cannot tell which)."""
-    warhead: str
+    warhead: str | Unknown
     launched: int
     """The turn of launch; it lands in turn launched + 1."""
 

@@ -12,6 +12,7 @@ from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside import infantry as inf
 from rules.rulesets.dirtside.design import Design, Weapon
 from rules.rulesets.dirtside.ladder import QUALITY_DIE
+from rules.unknown import UNKNOWN, Unknown
 
 ElementKind = Literal["vehicle", "infantry", "emplacement", "aircraft"]
 Team = Literal["rifle", "apsw", "assault", "observer", "anti_armour", "lad", "engineer", "mortar", "commando"]
@@ -110,8 +111,8 @@ class DSStats(BaseModel):
     confidence: Literal["CO", "ST", "SH", "BR", "RO"] = "CO"
     role: Role = "ground"
     elements: list[Element] = Field(default_factory=list, max_length=12)
-    leader: int = 0
-    """Which element is the Unit Leader (secret from the enemy, §1.2)."""
+    leader: int | Unknown = 0
+    """Which element is the Unit Leader (secret from the enemy, §1.2: UNKNOWN in its view)."""
     facing: int = Field(default=0, ge=0, le=5)
     """Hexside the unit faces, as an index of DIRECTIONS (E, NE, NW, W, SW, SE)."""
     limbered: bool = False
@@ -125,7 +126,7 @@ class DSStats(BaseModel):
     orbital: bool = False
     """Ortillery: an off-table battery in orbit; counter-battery fire cannot reach it and its fire deviates (§9.8)."""
     launchers: int = Field(default=0, ge=0, le=5)
-    missiles: list[str] = Field(default_factory=list)
+    missiles: list[str | Unknown] = Field(default_factory=list)
     smoke: int = Field(default=0, ge=0, le=20)
     """Smoke ammunition markers of a battery (§9.2)."""
     dmr: int = Field(default=0, ge=0, le=20)
@@ -171,7 +172,7 @@ class DSStats(BaseModel):
     def _check(self) -> DSStats:
         if self.role == "ground" and not self.off_table and len(self.elements) > MAX_ELEMENTS:
             raise ValueError(f"a unit stands in one hex: at most {MAX_ELEMENTS} elements")
-        if self.elements and not 0 <= self.leader < len(self.elements):
+        if self.elements and self.leader is not UNKNOWN and not 0 <= self.leader < len(self.elements):
             raise ValueError("leader must be the index of one of the unit's elements")
         if self.orbital and not (self.role == "battery" and self.off_table):
             raise ValueError("ortillery (orbital = true) is an off-table battery: role = battery, off_table = true")

@@ -11,6 +11,7 @@ from rules.rulesets.dirtside.legal import goes
 from rules.rulesets.dirtside.morale import LEVEL_NAMES
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit, is_vtol
+from rules.unknown import UNKNOWN
 from rules.words import count
 
 
@@ -193,7 +194,7 @@ def unit_card(state: DSState, unit_id: str) -> list[tuple[str, str]]:
     if s.aboard:
         rows.append(("Aboard", state.units[s.aboard].name if s.aboard in state.units else s.aboard))
     if s.missiles:
-        stock = f"{count(len(s.missiles), 'missile')}, warheads unknown" if "?" in s.missiles else ", ".join(s.missiles)
+        stock = f"{count(len(s.missiles), 'missile')}, warheads unknown" if any(m is UNKNOWN for m in s.missiles) else ", ".join(s.missiles)
         rows.append(("Cruise missiles", f"{stock}; {count(s.launchers, 'launcher')}"))  # "?": another side's view
     flags = [n for n, on in (("Under Fire", s.under_fire), ("PANIC", s.panic), ("active sensors", s.sensors),
                              ("dug in", state.dug_in(u)), ("smoke dischargers", bool(s.smoked)), ("command unit", s.command),

@@ -12,7 +12,7 @@ DECLARATION = Declaration({
         "ruleset dice scenario board sides units options victory max_turns turn phase active_side result "
         "hex_cm order step rolls pieces_left placing shaping edges terrain_rolls pips psi_used psi_phase "
         "psi_mobile jammed ecm_used paused ecm_teleport tp_blocked ecm_ads ads_cut fired_at pending "
-        "agreed_end teleported army_lists viewer"), "seed": nobody(0)},
+        "agreed_end teleported army_lists viewer"), "seed": nobody()},
     "Board": public("width height terrain elevation features edges glyphs"),
     "HexFeature": public("at feature"),
     "EdgeFeature": public("at side feature"),
@@ -21,7 +21,7 @@ DECLARATION = Declaration({
     "HwUnit": {**public(
         "id side name kind at eliminated stats start blind level mode facing speed counter counter_attack "
         "counter_level moved fired repaired locked buffer carried destroyed_by walked"),
-        "contents": owner([]), "dummy": owner(False), "imitates": owner(None)},
+        "contents": owner(), "dummy": owner(), "imitates": owner()},
     "HwStats": public(
         "move weapons cqb armour orders orders_range large mobile top_armour mine_proof all_round "
         "rear_armour psionic psionic_range teleport teleport_range ecm ecm_range ads ads_fire ads_range "

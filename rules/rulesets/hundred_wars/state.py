@@ -11,6 +11,7 @@ from rules.hexgrid import Hex
 from rules.reaction import Pause
 from rules.rulesets.hundred_wars.terrain import Level
 from rules.rulesets.hundred_wars.units import HwUnit
+from rules.unknown import UNKNOWN
 
 Phase = Literal["setup", "terrain", "edge", "orders", "blinds", "counters", "fire", "move"]
 PHASES: tuple[Phase, ...] = ("orders", "blinds", "counters", "fire", "move")
@@ -109,6 +110,6 @@ class HwState(GameState):
 
     def blind_of(self, unit_id: str) -> HwUnit | None:
         for u in self.units.values():
-            if u.blind and not u.eliminated and unit_id in u.contents:
+            if u.blind and not u.eliminated and u.contents is not UNKNOWN and unit_id in u.contents:
                 return u
         return None

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from rules.core import Unit
 from rules.hexgrid import Direction, Hex
+from rules.unknown import UNKNOWN, Unknown
 
 Mode = Literal["ground", "underground", "sea", "sky", "space"]
 """The text's modes: "Ground, Under Ground - Tunnelling, Sea, Sky and Space"."""
@@ -206,11 +207,11 @@ class HwUnit(Unit):
     start: HwStats = Field(default_factory=HwStats)
     """The factors bought; the difference in points is the damage received."""
     blind: bool = False
-    contents: list[str] = Field(default_factory=list)
-    """A blind's units (empty: a dummy blind, or hidden from this view)."""
-    dummy: bool = False
-    """True for an imagined blind (only its owner's view says so)."""
-    imitates: int | None = None
+    contents: list[str] | Unknown = Field(default_factory=list)
+    """A blind's units (empty: a dummy blind; UNKNOWN in another side's view)."""
+    dummy: bool | Unknown = False
+    """True for an imagined blind (only its owner's view says so; UNKNOWN in the others')."""
+    imitates: int | None | Unknown = None
     """A dummy blind's Move, chosen by its owner among their force's when placing it (None: the `dummy_move`
     option): its moves look like a real group's. Only its owner's view has it."""
     level: int = 0
@@ -245,8 +246,8 @@ class HwUnit(Unit):
         new = self.model_copy()
         d = new.__dict__  # set straight into the fields: they need no validation
         d["stats"], d["start"] = self.stats.__deepcopy__(memo), self.start.__deepcopy__(memo)
-        d["contents"], d["fired"], d["locked"], d["buffer"] = (list(self.contents), list(self.fired), list(self.locked),
-                                                               list(self.buffer))
+        d["fired"], d["locked"], d["buffer"] = list(self.fired), list(self.locked), list(self.buffer)
+        d["contents"] = self.contents if self.contents is UNKNOWN else list(self.contents)
         d["carried"] = list(self.carried)
         return new
 

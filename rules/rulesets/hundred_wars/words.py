@@ -12,6 +12,7 @@ from rules.rulesets.hundred_wars.actions import (
 from rules.rulesets.hundred_wars.procedures.damage import SPREAD
 from rules.rulesets.hundred_wars.state import PHASE_WORDS, HwState
 from rules.rulesets.hundred_wars.units import key_label
+from rules.unknown import UNKNOWN
 
 
 def _name(state: HwState, uid: str) -> str:
@@ -184,7 +185,9 @@ def unit_card(state: HwState, uid: str) -> list[tuple[str, str]]:
     u = state.units[uid]
     if u.blind:
         rows = [("Blind", "a token: real units or a dummy")]
-        if u.contents:
+        if u.contents is UNKNOWN:  # another side's blind
+            rows.append(("Hides", "unknown"))
+        elif u.contents:
             rows.append(("Hides", ", ".join(_name(state, i) for i in u.contents)))
         elif u.dummy:
             rows.append(("Hides", "nothing (a dummy)"))
@@ -236,9 +239,9 @@ def unit_marks(state: HwState, uid: str) -> str:
 
 def unit_note(state: HwState, uid: str) -> str:
     """What a blind hides, for its owner's roster: '(dummy)' or '(Archers, Pikes)'. Other sides' views carry no
-    contents (view.py), so for them the note is empty and a blind stays a blind."""
+    contents (UNKNOWN), so for them the note is empty and a blind stays a blind."""
     u = state.units[uid]
-    if not u.blind or u.eliminated:
+    if not u.blind or u.eliminated or u.contents is UNKNOWN:
         return ""
     if u.dummy:
         return "(dummy)"

@@ -17,8 +17,9 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.dice import KEYED, SeededDice
 from rules.rulesets.quad.units import tactics_rank
+from rules.unknown import Unknown
 
-CardKind = Literal["activation", "tactics", "hidden"]
+CardKind = Literal["activation", "tactics"]
 
 
 class Card(BaseModel):
@@ -38,15 +39,12 @@ class Card(BaseModel):
         return self.rank if self.kind != "tactics" else f"{self.rank} (tactics)"
 
 
-HIDDEN = Card(id="?", rank="?", kind="hidden")
-"""What the other side sees of a card it may not look at."""
-
-
 class Pile(BaseModel):
     """A side's cards: the draw deck (top = last), the hand and the discard pile."""
 
-    deck: list[Card] = []
-    hand: list[Card] = []
+    deck: list[Card | Unknown] = []
+    hand: list[Card | Unknown] = []
+    """In a view, each card a side may not look at (every deck's, the others' hands) is UNKNOWN."""
     discard: list[Card] = []
     removed: list[Card] = []
     """Cards of eliminated units, set aside for the rest of the game."""

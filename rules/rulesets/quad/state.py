@@ -12,6 +12,7 @@ from rules.reaction import Pausable, waiting
 from rules.rulesets.quad.cards import Card, Pile
 from rules.rulesets.quad.procedures import Tally
 from rules.rulesets.quad.units import QuadUnit
+from rules.unknown import UNKNOWN
 
 
 BLOCKS = "blocks"
@@ -110,10 +111,13 @@ class QuadState(GameState, Pausable):
         return self.piles[side].hand
 
     def cards_for(self, side: str, unit_id: str) -> list[Card]:
-        return [c for c in self.piles[side].hand if c.kind == "activation" and c.unit == unit_id]
+        """The activation cards for the unit in `side`'s hand, as far as seen: in a view, another side's cards
+        are UNKNOWN and not among them (a seat learns only its own chance to act or react)."""
+        return [c for c in self.piles[side].hand if c is not UNKNOWN and c.kind == "activation" and c.unit == unit_id]
 
     def tactics_in_hand(self, side: str) -> list[Card]:
-        return [c for c in self.piles[side].hand if c.kind == "tactics"]
+        """The tactics cards in `side`'s hand, as far as seen (as `cards_for`)."""
+        return [c for c in self.piles[side].hand if c is not UNKNOWN and c.kind == "tactics"]
 
 
 def snapshot_v1_to_v2(snapshot: dict[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from rules.rulesets.quad.actions import Attack, Block, Charge, Decline, Draw, Ho
 from rules.rulesets.quad.state import QuadState
 from rules.rulesets.quad.units import SPECIALS
 from rules.words import count
+from rules.unknown import UNKNOWN
 
 
 def at(h) -> str:
@@ -90,7 +91,7 @@ def unit_card(state: QuadState, unit_id: str) -> list[tuple[str, str]]:
     side = u.side
     if side in state.piles:
         hand = state.piles[side].hand
-        if hand and all(c.kind != "hidden" for c in hand):
+        if hand and all(c is not UNKNOWN for c in hand):  # another side's hand: not told
             rows.append(("In hand", str(sum(1 for c in hand if c.unit == u.id))))
     return rows
 
@@ -108,7 +109,7 @@ def side_lines(state: QuadState, side: str) -> list[str]:
         f"Leader {state.side(side).leader}",
         f"Hand {count(len(pile.hand), 'card')}; deck {len(pile.deck)}, discard {len(pile.discard)}",
     ]
-    if pile.hand and all(c.kind != "hidden" for c in pile.hand):
+    if pile.hand and all(c is not UNKNOWN for c in pile.hand):
         shown = []
         order = {uid: i for i, uid in enumerate(state.units)}
         for c in sorted(pile.hand, key=lambda c: (c.kind == "tactics", order.get(c.unit, 0), c.rank)):

@@ -8,7 +8,7 @@ from rules.secrecy import Declaration, nobody, public
 DECLARATION = Declaration({
     "SkirmState": {**public(
         "paused ruleset dice scenario board sides units options victory max_turns turn phase active_side "
-        "result acting melee nominated horde_stop morale_broken home_edge turn_ended"), "seed": nobody(0)},
+        "result acting melee nominated horde_stop morale_broken home_edge turn_ended"), "seed": nobody()},
     "Pause": public("kind actor reactor prompt data"),
     "Board": public("width height terrain elevation features edges glyphs"),
     "HexFeature": public("at feature"),

@@ -11,6 +11,7 @@ from rules.ai.hints import hundred_wars as hw_hints
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside.state import Flight
 from rules.service import GameService
+from rules.unknown import UNKNOWN
 from saves.scenarios import load_scenario
 from tests.rules.ai.test_computer import SeatOnly
 from tests.rules.test_secrecy import twin_with_secrets_changed
@@ -68,7 +69,7 @@ def _ds_game_with_missile() -> tuple[GameService, str, str]:
 def test_dirtside_missile_target_warhead_and_leaders_are_guessed_from_the_view():
     game, me, other = _ds_game_with_missile()
     view = game.seat(me).view()
-    assert view.flights[0].warhead == "?"
+    assert view.flights[0].warhead is UNKNOWN and view.flights[0].target is UNKNOWN
     targets, warheads = set(), set()
     for s in range(24):
         guess = ds_hints.determinize(view, me, random.Random(s))

@@ -53,9 +53,9 @@ def test_it_never_brings_back_a_placing_already_stood_in_this_turn():
     player = Computer(random.Random(5))
     player.placings.turn = view.turn
     player.placings.seen = {placing(view), placing(attempt(seat.ruleset, view, moves[0], random.Random(1)).state)}
-    assert player._not_back(seat.ruleset, view, [moves[0], moves[1]]) == moves[1]
+    assert player._not_back(seat.ruleset, view, "a", [moves[0], moves[1]]) == moves[1]
     player.placings.seen = {placing(view)}
-    assert player._not_back(seat.ruleset, view, [moves[0], moves[1]]) == moves[0]
+    assert player._not_back(seat.ruleset, view, "a", [moves[0], moves[1]]) == moves[0]
 
 
 def test_a_hex_to_take_held_counts_more_as_its_turn_nears():

@@ -11,6 +11,7 @@ from rules.core import Refusal
 from rules.rulesets.dirtside import RULESET
 from rules.rulesets.dirtside.actions import Fly, Hold, OpFire
 from rules.rulesets.dirtside.turn import decision, legal_actions
+from rules.unknown import UNKNOWN
 
 from tests.rules.dirtside.helpers import F, at, launcher, play, setup, start, tank, team, unit
 
@@ -93,7 +94,8 @@ def test_the_enemy_cannot_tell_the_real_target_chit():
     state = missile_game()
     play(state, "launch blue unit=site at=10,4 dummies=[3,3;14,8]")
     seen = RULESET.view(state, "red")
-    assert seen.flights[0].warhead == "?" and seen.flights[0].chits == state.flights[0].chits
+    assert seen.flights[0].warhead is UNKNOWN and seen.flights[0].chits == state.flights[0].chits
+    assert seen.flights[0].target is UNKNOWN
     assert RULESET.view(state, "blue").flights[0].target == at(10, 4)
     mixed = RULESET.hidden_from(state, "red", random.Random(3))
     assert mixed.flights[0].target in state.flights[0].chits

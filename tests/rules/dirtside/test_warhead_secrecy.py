@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from rules.service import GameService
+from rules.unknown import UNKNOWN
 from saves.scenarios import load_scenario
 
 
@@ -15,7 +16,7 @@ def test_another_side_sees_how_many_missiles_a_launcher_holds_but_not_their_warh
     for launcher in launchers:
         other = next(s for s in game.state.side_ids() if s != launcher.side)
         seen = game.ruleset.view(game.state, other).units[launcher.id].stats.missiles
-        assert seen == ["?"] * len(launcher.stats.missiles), seen
+        assert seen == [UNKNOWN] * len(launcher.stats.missiles), seen
         own = game.ruleset.view(game.state, launcher.side).units[launcher.id].stats.missiles
         assert own == launcher.stats.missiles
         # The secrecy test's twin (tests/rules/test_secrecy.py) changes them: a view cannot depend on them.

@@ -11,6 +11,7 @@ from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import RULESET, moving, view
 from rules.rulesets.hundred_wars.dummies import imitable
 from rules.rulesets.hundred_wars.turn import blind_actions
+from rules.unknown import UNKNOWN
 from tests.rules.hundred_wars.helpers import HQ, INF, act, at, board, game, unit
 
 SLOW = {**INF, "move": [{"mode": "ground", "factor": 5}]}
@@ -58,7 +59,7 @@ def test_the_other_side_sees_placed_blinds_only_and_nothing_under_them():
     red = {u.id for u in seen.units.values() if u.side == "red"}
     assert red == {d.id}, "blue sees red's waiting units or blinds not yet placed"
     b = seen.units[d.id]
-    assert (b.contents, b.dummy, b.imitates) == ([], False, None)
+    assert (b.contents, b.dummy, b.imitates) == (UNKNOWN, UNKNOWN, UNKNOWN)
     assert "h" not in seen.pips and "dummy_blinds" not in seen.options
     own = view.view(s, "red")
     assert own.units[d.id].imitates == 5 and {"h", "slow", "fast"} <= set(own.units)

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from rules.service import GameService
+from rules.unknown import UNKNOWN
 from saves.scenarios import load_scenario
 from tests.rules.test_secrecy import check_point
 
@@ -58,7 +59,7 @@ def test_blinds_stay_hidden_from_the_other_sides_seat():
             for b in placed:
                 if b.side != side:
                     shown = seen.units[b.id]
-                    assert shown.contents == [] and shown.dummy is False, "the other side sees what a blind is"
+                    assert shown.contents is UNKNOWN and shown.dummy is UNKNOWN, "the other side sees what a blind is"
             twin = game.ruleset.hidden_from(game.state, side, random.Random(len(game.history)))
             changed += any(twin.units[b.id].contents != b.contents for b in placed if b.side != side)
         check_point(game, rng)

@@ -10,6 +10,7 @@ from rules.rulesets.quad import RULESET
 from rules.rulesets.quad.actions import Decline, Draw, Hold, Release, Steal
 from rules.rulesets.quad.cards import Card, Pile, draw
 from rules.rulesets.quad.turn import decision, legal_actions
+from rules.unknown import UNKNOWN
 
 from tests.rules.quad.helpers import Hex, activation, give, play, setup, start, unit
 
@@ -181,8 +182,8 @@ def test_the_other_sides_hand_is_hidden_but_its_size_shown_and_no_deck_is_readab
     seen = RULESET.view(state, "blue")
     assert seen.piles["blue"].hand == state.piles["blue"].hand
     assert len(seen.piles["red"].hand) == len(state.piles["red"].hand)
-    assert all(c.kind == "hidden" and c.unit is None for c in seen.piles["red"].hand)
-    assert all(c.kind == "hidden" for s in ("red", "blue") for c in seen.piles[s].deck)
+    assert all(c is UNKNOWN for c in seen.piles["red"].hand)
+    assert all(c is UNKNOWN for s in ("red", "blue") for c in seen.piles[s].deck)
     lines = RULESET.side_lines(seen, "red")
     assert not any(line.startswith("Hand:") for line in lines)
     assert any(line.startswith("Hand:") for line in RULESET.side_lines(seen, "blue"))
