@@ -11,8 +11,9 @@ this hexwar, in either version, is refused with both numbers.
 When a version rises: write the step, register it (`@step(N)` or
 `@ruleset_step("id", N)`), and freeze a sample of the old files in
 `tests/saves/fixtures/vN/` with a test that loads it (old files are kept
-forever). A rule set's steps live here, keyed by its id, because they change
-files, which the rules never see.
+forever). A rule set's steps live in its package (`RULESET.migrations`, rules/contract.py):
+they change only that rule set's part of a file. `RULESET_STEPS` may add steps by id
+(tests do), ahead of the rule set's own.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ STEPS: dict[int, Step] = {}
 """File format: from-version -> the step that makes the next version."""
 
 RULESET_STEPS: dict[str, dict[int, Step]] = {}
-"""Rule set id -> its from-version -> the step that makes its next version."""
+"""Rule set id -> its from-version -> a step registered here (`ruleset_step`), ahead of the rule set's own
+`migrations`."""
 
 
 class Migrated(dict):
@@ -87,52 +89,6 @@ def _format_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
     return data | {"version": 3}
 
 
-def _drop_side_fields(data: dict[str, Any], fields: tuple[str, ...], to: int) -> dict[str, Any]:
-    """The snapshot's sides without `fields` (the core's old side fields this rule set does not have)."""
-    snapshot = data.get("snapshot")
-    if isinstance(snapshot, dict) and isinstance(snapshot.get("sides"), list):
-        sides = [{k: v for k, v in s.items() if k not in fields} if isinstance(s, dict) else s
-                 for s in snapshot["sides"]]
-        data = data | {"snapshot": snapshot | {"sides": sides}}
-    return data | {"ruleset_version": to}
-
-
-@ruleset_step("quad", 1)
-def _quad_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
-    """QUAD 2: a side is QUAD's own (id, name, leader); the core's `players` and `commander` are gone.
-    An attack waiting for the defender's blocks is a pause of rules/reaction.py. And the discard
-    pile is reshuffled as a step of the turn: games of version 1 go on without it (option
-    `reshuffle_step` off), so that their logs replay as they were played."""
-    from rules.rulesets.quad.state import snapshot_v1_to_v2
-
-    data = _with_option(data, "reshuffle_step", False)
-    data = _drop_side_fields(data, ("players", "commander"), 2)
-    if isinstance(data.get("snapshot"), dict):
-        data = data | {"snapshot": snapshot_v1_to_v2(data["snapshot"])}
-    return data
-
-
-def _with_option(data: dict[str, Any], option: str, value: Any) -> dict[str, Any]:
-    """A save's chosen options (and its snapshot's) with `option` set where the file has none."""
-    for table in ("game", "snapshot"):
-        part = data.get(table)
-        if isinstance(part, dict) and isinstance(part.get("options", {}), dict):
-            data = data | {table: part | {"options": {option: value} | part.get("options", {})}}
-    return data
-
-
-@ruleset_step("hundred_wars", 1)
-def _hundred_wars_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
-    """Hundred Wars 2: the `army_lists` option (off: as every game of version 1 was played)."""
-    return _with_option(data, "army_lists", False) | {"ruleset_version": 2}
-
-
-@ruleset_step("dhr", 1)
-def _dhr_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
-    """DHR 2: a side is DHR's own (id, name, players, commander); the core's `leader` is gone."""
-    return _drop_side_fields(data, ("leader",), 2)
-
-
 # --- running them ---------------------------------------------------------------------------
 
 
@@ -180,6 +136,11 @@ def _known_ruleset(data: dict[str, Any]) -> str | None:
         return None
 
 
+def _own_steps(ruleset: str, given: Mapping[str, Mapping[int, Step]]) -> Mapping[int, Step]:
+    """The rule set's own steps (`RULESET.migrations`), unless the caller handed its own table."""
+    return registry.get(ruleset).migrations if given is RULESET_STEPS else {}
+
+
 def migrate(
     data: dict[str, Any],
     file: str | None = None,
@@ -215,7 +176,7 @@ def migrate(
                 f"written for a newer version of the {ruleset} rules: version {version}, "
                 f"this hexwar has version {current}")))
         while version < current:
-            fn = ruleset_steps.get(ruleset, {}).get(version)
+            fn = ruleset_steps.get(ruleset, {}).get(version) or _own_steps(ruleset, ruleset_steps).get(version)
             if fn is None:
                 raise SaveError(file, Problem("ruleset_version", (
                     f"no migration of {ruleset} files from version {version} to {version + 1}")))

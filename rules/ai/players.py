@@ -82,7 +82,7 @@ class GreedyPlayer:
             return actions[0]
         hints = hints_for(seat.ruleset)
         ev = Evaluator(hints)
-        value_of = getattr(hints, "outcome_value", None)
+        value_of = hints.outcome_value
         worth = [self._worth(seat, a, ev, value_of) for a in actions]
         top = max(worth)
         ties = [a for a, w in zip(actions, worth) if w >= top - 1e-9]
@@ -103,7 +103,7 @@ class GreedyPlayer:
             return None
         hints = hints_for(seat.ruleset)
         ev = Evaluator(hints)
-        value_of = getattr(hints, "outcome_value", None)
+        value_of = hints.outcome_value
         worth = [self._worth(seat, a, ev, value_of) for a in actions]
         best = max(range(len(actions)), key=lambda i: worth[i])
         return actions[best] if worth[best] > 0 else None

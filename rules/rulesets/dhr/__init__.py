@@ -10,19 +10,22 @@ our own in docs/rules/dhr.md.
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 
 from pydantic import TypeAdapter
 
 from rules.actions import Action
+from rules.contract import AiHints, RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.dhr import combat, preview, terrain, turn, victory, view, why, words
 from rules.rulesets.dhr.actions import DHRAction
+from rules.rulesets.dhr.secrecy import DECLARATION
 from rules.rulesets.dhr.state import DHRSide, DHRState
 
 
-class DHRRuleset:
+class DHRRuleset(RulesetDefaults):
     id = "dhr"
     name = "Rules of the Damned Human Race"
     options = (
@@ -120,6 +123,29 @@ class DHRRuleset:
 
     def side_lines(self, state: DHRState, side: str) -> list[str]:
         return words.side_lines(state, side)
+
+    # --- its plug-ins (rules/contract.py), from this package, loaded when first read ---
+
+    secrecy = DECLARATION
+
+    @cached_property
+    def procedures(self) -> tuple:
+        from rules.rulesets.dhr.resolve import PROCEDURES
+
+        return PROCEDURES
+
+    @cached_property
+    def ai_hints(self) -> AiHints:
+        from rules.rulesets.dhr import ai_hints as h
+
+        return AiHints(contact=h.contact, unit_value=h.unit_value, outcome_value=h.outcome_value, losses=h.losses,
+                       step_cost=h.step_cost)
+
+    @cached_property
+    def migrations(self) -> dict:
+        from rules.rulesets.dhr.migrations import STEPS
+
+        return STEPS
 
 
 RULESET = DHRRuleset()

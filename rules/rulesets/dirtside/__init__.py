@@ -7,19 +7,22 @@ unclear places are DS2-A01..A22 in rules/NOTES.md; docs/rules/dirtside.md lists 
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
+from rules.contract import AiHints, RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, HexMark, OptionSpec, Preview, Setup, Side
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import preview as pv
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside import turn, victory, view, words
+from rules.rulesets.dirtside.secrecy import DECLARATION
 from rules.rulesets.dirtside.state import DSState
 
 
-class DirtsideRuleset:
+class DirtsideRuleset(RulesetDefaults):
     id = "dirtside"
     name = "Dirtside II (Iceburg's house rules)"
     options = (
@@ -138,6 +141,29 @@ class DirtsideRuleset:
 
     def hex_marks(self, state: DSState, side: str | None) -> list[HexMark]:
         return words.hex_marks(state, side)
+
+    # --- its plug-ins (rules/contract.py), from this package, loaded when first read ---
+
+    secrecy = DECLARATION
+
+    @cached_property
+    def procedures(self) -> tuple:
+        from rules.rulesets.dirtside.resolve import PROCEDURES
+
+        return PROCEDURES
+
+    @cached_property
+    def ai_hints(self) -> AiHints:
+        from rules.rulesets.dirtside import ai_hints as h
+
+        return AiHints(contact=h.contact, unit_value=h.unit_value, prune=h.prune, determinize=h.determinize,
+                       step_cost=h.step_cost)
+
+    @cached_property
+    def army(self):
+        from rules.rulesets.dirtside import builder
+
+        return builder
 
 
 RULESET = DirtsideRuleset()

@@ -7,9 +7,11 @@ docs/rules/hundred_wars.md lists every interpretation this code makes.
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
+from rules.contract import AiHints, RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.hundred_wars import preview as pv
@@ -20,11 +22,12 @@ from rules.rulesets.hundred_wars import words
 from rules.rulesets.hundred_wars.actions import ADAPTER
 from rules.rulesets.hundred_wars.campaign import Campaign
 from rules.rulesets.hundred_wars.costing import unit_cost
+from rules.rulesets.hundred_wars.secrecy import DECLARATION
 from rules.rulesets.hundred_wars.state import HwSide, HwState
 from rules.rulesets.hundred_wars.units import HwStats
 
 
-class HundredWarsRuleset:
+class HundredWarsRuleset(RulesetDefaults):
     id = "hundred_wars"
     name = "A Hundred Wars V2: generic d10 wargame"
     version = 2
@@ -147,6 +150,45 @@ class HundredWarsRuleset:
     def unit_points(self, stats: dict) -> int:
         """The points value of a unit's stats (army lists and the army builder)."""
         return unit_cost(HwStats.model_validate(stats))
+
+    # --- its plug-ins (rules/contract.py), from this package, loaded when first read ---
+
+    secrecy = DECLARATION
+
+    @cached_property
+    def procedures(self) -> tuple:
+        from rules.rulesets.hundred_wars.resolve import PROCEDURES
+
+        return PROCEDURES
+
+    @cached_property
+    def ai_hints(self) -> AiHints:
+        from rules.rulesets.hundred_wars import ai_hints as h
+
+        return AiHints(unit_value=h.unit_value, side_value=h.side_value, determinize=h.determinize)
+
+    @cached_property
+    def migrations(self) -> dict:
+        from rules.rulesets.hundred_wars.migrations import STEPS
+
+        return STEPS
+
+    @cached_property
+    def army(self):
+        from rules.rulesets.hundred_wars import builder
+
+        return builder
+
+    @cached_property
+    def campaign(self):
+        from rules.rulesets.hundred_wars import campaign
+
+        return campaign
+
+    @property
+    def campaign_spending(self):
+        """The same module: its spending functions are the between-battle choices."""
+        return self.campaign
 
 
 RULESET = HundredWarsRuleset()

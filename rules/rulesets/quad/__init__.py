@@ -6,18 +6,21 @@ docs/rules/quad.md lists every interpretation this code makes.
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
+from rules.contract import AiHints, RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.quad import preview, turn, victory, view, why, words
 from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import ADAPTER
+from rules.rulesets.quad.secrecy import DECLARATION
 from rules.rulesets.quad.state import QuadSide, QuadState
 
 
-class QuadRuleset:
+class QuadRuleset(RulesetDefaults):
     id = "quad"
     name = "QUAD: four-stat operational rules"
     options = (
@@ -103,6 +106,30 @@ class QuadRuleset:
 
     def side_lines(self, state: QuadState, side: str) -> list[str]:
         return words.side_lines(state, side)
+
+    # --- its plug-ins (rules/contract.py), from this package, loaded when first read ---
+
+    secrecy = DECLARATION
+
+    @cached_property
+    def procedures(self) -> tuple:
+        from rules.rulesets.quad.resolve import PROCEDURES
+
+        return PROCEDURES
+
+    @cached_property
+    def ai_hints(self) -> AiHints:
+        from rules.rulesets.quad import ai_hints as h
+
+        return AiHints(contact=h.contact, hold_every=h.hold_every, opening=h.opening, prune=h.prune, unit_value=h.unit_value,
+                       side_value=h.side_value, determinize=h.determinize, outcome_value=h.outcome_value,
+                       step_cost=h.step_cost)
+
+    @cached_property
+    def migrations(self) -> dict:
+        from rules.rulesets.quad.migrations import STEPS
+
+        return STEPS
 
 
 RULESET = QuadRuleset()

@@ -7,18 +7,21 @@ every interpretation this code makes and what is not done yet.
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
+from rules.contract import AiHints, RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup, Side
 from rules.rulesets.skirmish import preview, turn, victory, view, words
 from rules.rulesets.skirmish import terrain as ter
 from rules.rulesets.skirmish.actions import ADAPTER
+from rules.rulesets.skirmish.secrecy import DECLARATION
 from rules.rulesets.skirmish.state import SkirmState
 
 
-class SkirmishRuleset:
+class SkirmishRuleset(RulesetDefaults):
     id = "skirmish"
     name = "d10 modern skirmish"
     version = 1
@@ -118,6 +121,22 @@ class SkirmishRuleset:
 
     def side_lines(self, state: SkirmState, side: str) -> list[str]:
         return words.side_lines(state, side)
+
+    # --- its plug-ins (rules/contract.py), from this package, loaded when first read ---
+
+    secrecy = DECLARATION
+
+    @cached_property
+    def procedures(self) -> tuple:
+        from rules.rulesets.skirmish.resolve import PROCEDURES
+
+        return PROCEDURES
+
+    @cached_property
+    def ai_hints(self) -> AiHints:
+        from rules.rulesets.skirmish import ai_hints as h
+
+        return AiHints(contact=h.contact, unit_value=h.unit_value, step_cost=h.step_cost)
 
 
 RULESET = SkirmishRuleset()

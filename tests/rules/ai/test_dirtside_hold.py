@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from rules.ai.computer import Computer
-from rules.ai.hints import dirtside
+from rules.rulesets.dirtside import ai_hints as dirtside
 from rules.ai.simulate import legal
 from rules.hexgrid import Hex, from_offset
 from rules.registry import get

@@ -6,7 +6,7 @@ import random
 
 from rules.ai import Computer
 from rules.ai.evaluate import Evaluator
-from rules.ai.hints import quad
+from rules.rulesets.quad import ai_hints as quad
 from rules.ai.simulate import attempt
 from rules.rulesets.quad.actions import Release, Steal
 from rules.hexgrid import Hex
