@@ -275,7 +275,8 @@ def side_problems(doc: Document, ruleset: Any) -> list[Problem]:
 
 def victory_problems(doc: Document | Setup, ruleset: Any) -> list[Problem]:
     """Victory kinds the rule set's victory check does not understand (its `victory_kinds`)."""
-    known = list(ruleset.victory_kinds)
+    kinds = ruleset.victory_kinds
+    known = list(kinds)
     return [
         Problem(f"victory[{i}].kind", f"{shown(v.kind)} is not a victory kind of {ruleset.id} (known: {', '.join(known) or 'none'})")
         for i, v in enumerate(doc.victory) if v.kind not in kinds

@@ -16,10 +16,11 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from rules.actions import Action
-from rules.contract import AiHints, RulesetDefaults
+from rules.contract import RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.dhr import combat, preview, terrain, turn, victory, view, why, words
+from rules.rulesets.dhr import plugins
 from rules.rulesets.dhr.actions import DHRAction
 from rules.rulesets.dhr.secrecy import DECLARATION
 from rules.rulesets.dhr.state import DHRSide, DHRState
@@ -129,23 +130,16 @@ class DHRRuleset(RulesetDefaults):
     secrecy = DECLARATION
 
     @cached_property
-    def procedures(self) -> tuple:
-        from rules.rulesets.dhr.resolve import PROCEDURES
-
-        return PROCEDURES
+    def procedures(self):
+        return plugins.procedures()
 
     @cached_property
-    def ai_hints(self) -> AiHints:
-        from rules.rulesets.dhr import ai_hints as h
-
-        return AiHints(contact=h.contact, unit_value=h.unit_value, outcome_value=h.outcome_value, losses=h.losses,
-                       step_cost=h.step_cost)
+    def ai_hints(self):
+        return plugins.ai_hints()
 
     @cached_property
-    def migrations(self) -> dict:
-        from rules.rulesets.dhr.migrations import STEPS
-
-        return STEPS
+    def migrations(self):
+        return plugins.migrations()
 
 
 RULESET = DHRRuleset()

@@ -11,10 +11,11 @@ from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
-from rules.contract import AiHints, RulesetDefaults
+from rules.contract import RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, HexMark, OptionSpec, Preview, Setup, Side
 from rules.rulesets.dirtside import actions as A
+from rules.rulesets.dirtside import plugins
 from rules.rulesets.dirtside import preview as pv
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside import turn, victory, view, words
@@ -147,23 +148,16 @@ class DirtsideRuleset(RulesetDefaults):
     secrecy = DECLARATION
 
     @cached_property
-    def procedures(self) -> tuple:
-        from rules.rulesets.dirtside.resolve import PROCEDURES
-
-        return PROCEDURES
+    def procedures(self):
+        return plugins.procedures()
 
     @cached_property
-    def ai_hints(self) -> AiHints:
-        from rules.rulesets.dirtside import ai_hints as h
-
-        return AiHints(contact=h.contact, unit_value=h.unit_value, prune=h.prune, determinize=h.determinize,
-                       step_cost=h.step_cost)
+    def ai_hints(self):
+        return plugins.ai_hints()
 
     @cached_property
     def army(self):
-        from rules.rulesets.dirtside import builder
-
-        return builder
+        return plugins.army()
 
 
 RULESET = DirtsideRuleset()

@@ -11,9 +11,10 @@ from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
-from rules.contract import AiHints, RulesetDefaults
+from rules.contract import RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
+from rules.rulesets.hundred_wars import plugins
 from rules.rulesets.hundred_wars import preview as pv
 from rules.rulesets.hundred_wars import setup as st
 from rules.rulesets.hundred_wars import terrain as ter
@@ -156,38 +157,28 @@ class HundredWarsRuleset(RulesetDefaults):
     secrecy = DECLARATION
 
     @cached_property
-    def procedures(self) -> tuple:
-        from rules.rulesets.hundred_wars.resolve import PROCEDURES
-
-        return PROCEDURES
+    def procedures(self):
+        return plugins.procedures()
 
     @cached_property
-    def ai_hints(self) -> AiHints:
-        from rules.rulesets.hundred_wars import ai_hints as h
-
-        return AiHints(unit_value=h.unit_value, side_value=h.side_value, determinize=h.determinize)
+    def ai_hints(self):
+        return plugins.ai_hints()
 
     @cached_property
-    def migrations(self) -> dict:
-        from rules.rulesets.hundred_wars.migrations import STEPS
-
-        return STEPS
+    def migrations(self):
+        return plugins.migrations()
 
     @cached_property
     def army(self):
-        from rules.rulesets.hundred_wars import builder
-
-        return builder
+        return plugins.army()
 
     @cached_property
     def campaign(self):
-        from rules.rulesets.hundred_wars import campaign
-
-        return campaign
+        return plugins.campaign()
 
     @property
     def campaign_spending(self):
-        """The same module: its spending functions are the between-battle choices."""
+        """The campaign's own module: its spending functions are the between-battle choices."""
         return self.campaign
 
 

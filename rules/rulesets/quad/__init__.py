@@ -10,9 +10,10 @@ from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
-from rules.contract import AiHints, RulesetDefaults
+from rules.contract import RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
+from rules.rulesets.quad import plugins
 from rules.rulesets.quad import preview, turn, victory, view, why, words
 from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import ADAPTER
@@ -112,24 +113,16 @@ class QuadRuleset(RulesetDefaults):
     secrecy = DECLARATION
 
     @cached_property
-    def procedures(self) -> tuple:
-        from rules.rulesets.quad.resolve import PROCEDURES
-
-        return PROCEDURES
+    def procedures(self):
+        return plugins.procedures()
 
     @cached_property
-    def ai_hints(self) -> AiHints:
-        from rules.rulesets.quad import ai_hints as h
-
-        return AiHints(contact=h.contact, hold_every=h.hold_every, opening=h.opening, prune=h.prune, unit_value=h.unit_value,
-                       side_value=h.side_value, determinize=h.determinize, outcome_value=h.outcome_value,
-                       step_cost=h.step_cost)
+    def ai_hints(self):
+        return plugins.ai_hints()
 
     @cached_property
-    def migrations(self) -> dict:
-        from rules.rulesets.quad.migrations import STEPS
-
-        return STEPS
+    def migrations(self):
+        return plugins.migrations()
 
 
 RULESET = QuadRuleset()

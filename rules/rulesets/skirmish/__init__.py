@@ -11,9 +11,10 @@ from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
-from rules.contract import AiHints, RulesetDefaults
+from rules.contract import RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup, Side
+from rules.rulesets.skirmish import plugins
 from rules.rulesets.skirmish import preview, turn, victory, view, words
 from rules.rulesets.skirmish import terrain as ter
 from rules.rulesets.skirmish.actions import ADAPTER
@@ -127,16 +128,12 @@ class SkirmishRuleset(RulesetDefaults):
     secrecy = DECLARATION
 
     @cached_property
-    def procedures(self) -> tuple:
-        from rules.rulesets.skirmish.resolve import PROCEDURES
-
-        return PROCEDURES
+    def procedures(self):
+        return plugins.procedures()
 
     @cached_property
-    def ai_hints(self) -> AiHints:
-        from rules.rulesets.skirmish import ai_hints as h
-
-        return AiHints(contact=h.contact, unit_value=h.unit_value, step_cost=h.step_cost)
+    def ai_hints(self):
+        return plugins.ai_hints()
 
 
 RULESET = SkirmishRuleset()
