@@ -5,15 +5,13 @@ board drawing, the tables every rule set shares), and `ruleset_version`, its
 rule set's (what a side, a unit's stats, an option or the save's `[snapshot]`
 hold for that rule set). Loading first brings the format up to `VERSION` with
 `STEPS[N]` (N -> N+1), then the rule set's part up to the rule set's `version`
-with `RULESET_STEPS[id][N]`; only then is the file validated. A file newer than
+with the rule set's `migrations[N]`; only then is the file validated. A file newer than
 this hexwar, in either version, is refused with both numbers.
 
-When a version rises: write the step, register it (`@step(N)` or
-`@ruleset_step("id", N)`), and freeze a sample of the old files in
-`tests/saves/fixtures/vN/` with a test that loads it (old files are kept
-forever). A rule set's steps live in its package (`RULESET.migrations`, rules/contract.py):
-they change only that rule set's part of a file. `RULESET_STEPS` may add steps by id
-(tests do), ahead of the rule set's own.
+When a version rises: write the step, register it (`@step(N)` here, or in the rule set's
+`RULESET.migrations`, rules/contract.py: a rule set's steps live in its own package and change
+only its part of a file), and freeze a sample of the old files in `tests/saves/fixtures/vN/`
+with a test that loads it (old files are kept forever).
 """
 
 from __future__ import annotations
@@ -30,10 +28,6 @@ Step = Callable[[dict[str, Any]], dict[str, Any]]
 
 STEPS: dict[int, Step] = {}
 """File format: from-version -> the step that makes the next version."""
-
-RULESET_STEPS: dict[str, dict[int, Step]] = {}
-"""Rule set id -> its from-version -> a step registered here (`ruleset_step`), ahead of the rule set's own
-`migrations`."""
 
 
 class Migrated(dict):
@@ -53,16 +47,6 @@ def step(from_version: int) -> Callable[[Step], Step]:
 
     def register(fn: Step) -> Step:
         STEPS[from_version] = fn
-        return fn
-
-    return register
-
-
-def ruleset_step(ruleset: str, from_version: int) -> Callable[[Step], Step]:
-    """Register a migration of `ruleset`'s files from its `from_version` to the next."""
-
-    def register(fn: Step) -> Step:
-        RULESET_STEPS.setdefault(ruleset, {})[from_version] = fn
         return fn
 
     return register
@@ -136,11 +120,6 @@ def _known_ruleset(data: dict[str, Any]) -> str | None:
         return None
 
 
-def _own_steps(ruleset: str, given: Mapping[str, Mapping[int, Step]]) -> Mapping[int, Step]:
-    """The rule set's own steps (`RULESET.migrations`), unless the caller handed its own table."""
-    return registry.get(ruleset).migrations if given is RULESET_STEPS else {}
-
-
 def migrate(
     data: dict[str, Any],
     file: str | None = None,
@@ -153,7 +132,6 @@ def migrate(
     """Bring a parsed document up to `target` (the format), then up to its rule set's version,
     one step at a time; the result is a `Migrated` naming the steps taken."""
     steps = STEPS if steps is None else steps
-    ruleset_steps = RULESET_STEPS if ruleset_steps is None else ruleset_steps
     taken: list[str] = []
     same_rules = True
     version = check_envelope(data, file, target)
@@ -176,7 +154,8 @@ def migrate(
                 f"written for a newer version of the {ruleset} rules: version {version}, "
                 f"this hexwar has version {current}")))
         while version < current:
-            fn = ruleset_steps.get(ruleset, {}).get(version) or _own_steps(ruleset, ruleset_steps).get(version)
+            own = registry.get(ruleset).migrations if ruleset_steps is None else ruleset_steps.get(ruleset, {})
+            fn = own.get(version)
             if fn is None:
                 raise SaveError(file, Problem("ruleset_version", (
                     f"no migration of {ruleset} files from version {version} to {version + 1}")))
