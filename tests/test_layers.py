@@ -22,6 +22,7 @@ the code with `ast`, so an import hidden in a function that no test calls is see
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from pathlib import Path
 
@@ -207,3 +208,58 @@ def test_no_module_outside_a_rule_set_names_one_by_its_id():
 def test_the_id_scanner_sees_a_rule_set_named_in_a_comparison():
     assert rule_set_ids_named('def steps(c):\n    return c.ruleset != "hundred_wars"\n') == {"hundred_wars"}
     assert rule_set_ids_named('NAME = "quadrant"\n') == set()
+
+
+def contract_members() -> set[str]:
+    """Every member of the rule-set contract and of the computer's hints (rules/contract.py)."""
+    from rules.contract import AiHints, CampaignRules, CampaignSpending, Ruleset
+
+    names = set()
+    for proto in (Ruleset, CampaignRules, CampaignSpending):
+        names |= {n for n in vars(proto) if not n.startswith("_")} | set(proto.__annotations__)
+    return (names | {f.name for f in dataclasses.fields(AiHints)}) - EVERYDAY
+
+
+EVERYDAY = {"id", "name", "setup", "describe", "options", "view", "preview", "apply", "decision", "reference"}
+"""Members whose names are everyday words (a unit's name, a service's setup, a widget's describe): a
+getattr of one is about something else."""
+
+
+def looked_up_by_name(source: str, members: set[str]) -> list[str]:
+    """`getattr(x, "member")` / `hasattr(x, "member")` of a contract member, and modules imported by a name
+    built at run time (`import_module(f"{package}.resolve")`): the ways a hook or a plug-in was found by name."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        called = _called(node.func)
+        if (called in ("getattr", "hasattr") and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)
+                and node.args[1].value in members):
+            out.append(f"line {node.lineno}: {called}(..., {node.args[1].value!r})")
+        if called == "import_module" and node.args and not isinstance(node.args[0], ast.Constant):
+            out.append(f"line {node.lineno}: import_module of a name made at run time")
+    return out
+
+
+FOUND_BY_NAME_ALLOWED = {"rules.registry"}
+"""The registry imports a registered rule set's package by the module its line names; nothing else does."""
+
+
+def test_no_hook_or_plug_in_is_found_by_name():
+    members = contract_members()
+    found = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            module = module_of(path)
+            if module not in FOUND_BY_NAME_ALLOWED:
+                found += [f"{module} {hit}" for hit in looked_up_by_name(path.read_text(encoding="utf-8"), members)]
+    assert not found, "declare it on rules/contract.py and call it directly:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("source", [
+    'def f(ruleset):\n    return getattr(ruleset, "describe_to_others", None)\n',
+    'def f(hints):\n    return getattr(hints, "prune", None)\n',
+    'import importlib\ndef f(package):\n    return importlib.import_module(f"{package}.resolve").PROCEDURES\n',
+])
+def test_the_name_scanner_sees_a_hook_found_by_name(source):
+    assert looked_up_by_name(source, contract_members())
