@@ -15,7 +15,6 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules.actions import Action
 from rules.board import Board
 from rules.dice import KEYED, Dice
 from rules.events import Event, Rolled

@@ -3,8 +3,6 @@ app, or listing the rule sets, imports none of them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.contract import AiHints
 
 
