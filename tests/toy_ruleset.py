@@ -98,8 +98,9 @@ def _attack_roll(v: dict, dice) -> list[str]:
 
 
 def _unit_value(state: ToyState, unit: ToyUnit) -> float:
-    """A unit is worth its strength (the generic reading would add its speed, which never changes)."""
-    return 1.0 + unit.stats.strength
+    """A unit's worth to the computer: what the generic reading of its numbers gives (rules/ai/evaluate.py), stated
+    by the toy itself so that its hints are the contract's and the games and reports of the toy stay as they were."""
+    return 3.0 + unit.stats.strength + unit.stats.speed
 
 
 class ToyRuleset(RulesetDefaults):

@@ -70,7 +70,7 @@ def test_the_computer_plays_it_with_its_own_hints(monkeypatch):
 
     def counted(state, unit):
         asked.append(unit.id)
-        return 1.0 + unit.stats.strength
+        return 3.0 + unit.stats.strength + unit.stats.speed
 
     monkeypatch.setattr(TOY, "ai_hints", dataclasses.replace(TOY.ai_hints, unit_value=counted))
     game = toy_service(seed=3)
