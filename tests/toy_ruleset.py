@@ -127,7 +127,6 @@ class ToyRuleset(RulesetDefaults):
     }
     """No glyphs: the map draws the scenario's legend characters (the toy's forest is 'F'). The
     wall and the road are for the map's tests."""
-    glossary = {"S#": "strength #"}
     secrecy = Declaration({
         "ToyState": {**public("ruleset dice scenario board sides units options victory max_turns turn phase "
                               "active_side result braces pending_brace"), "seed": nobody(0), "secret": owner({})},

@@ -34,7 +34,8 @@ def test_the_toy_is_registered_by_one_registry_line_and_holds_the_whole_contract
     assert TOY_SCENARIO.parent.parent.parent == HERE  # its scenario beside it, under tests/, not in the package
 
 
-async def test_the_screen_plays_it_and_shows_its_glossary():
+async def test_the_screen_plays_it_and_shows_its_glossary(monkeypatch):
+    monkeypatch.setattr(TOY, "glossary", {"S#": "strength #"})  # the toy has none (its snapshots stay as they are)
     service = toy_service()
     app = HexwarApp({"new": service, "hide": False}, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -44,7 +45,7 @@ async def test_the_screen_plays_it_and_shows_its_glossary():
         await pilot.press("question_mark")
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
-        assert "strength #" in app.screen.text.plain  # the toy's glossary, read from the contract
+        assert "strength #" in app.screen.text.plain  # the glossary, read from the contract
 
 
 def test_the_resolver_offers_and_rolls_its_procedure():
