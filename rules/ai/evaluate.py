@@ -71,7 +71,7 @@ def generic_assets(state: GameState, side: str) -> float:
 
 
 class Evaluator:
-    """Scores states for one side; `hints` is the rule set's hints object (or None), `ruleset` the rule set
+    """Scores states for one side; `hints` is the rule set's `AiHints` (None: the defaults), `ruleset` the rule set
     (its declared terrain says what cannot be walked through when the hints give no step cost)."""
 
     def __init__(self, hints: AiHints | None = None, ruleset=None) -> None:
