@@ -1,7 +1,7 @@
 """Army costing, one protocol for every rule set with points: price a unit's stats and list its problems.
 
-A rule set opts in with a module `rules/rulesets/<id>/builder.py` holding
-`price(stats, name) -> (points, problems)` (problems in full words; empty when
+A rule set opts in with its `RULESET.army` (rules/contract.py): an object, usually its module
+`builder.py`, holding `price(stats, name) -> (points, problems)` (problems in full words; empty when
 the unit is legal) and `DESIGN` (a `DesignSpec`, or None: the rule set has no
 vehicle design). The army files and their catalogue live in saves/armies.py;
 the builder screen and `hexwar army` read this protocol only.
@@ -9,7 +9,6 @@ the builder screen and `hexwar army` read this protocol only.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
@@ -44,14 +43,8 @@ class Costing(Protocol):
 
 
 def costing(ruleset: str) -> Costing | None:
-    """The rule set's costing module, or None when it has no army costing."""
-    rid = registry.resolve(ruleset)
-    try:
-        return importlib.import_module(f"{registry.module_of(rid)}.builder")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.endswith(".builder"):
-            return None
-        raise
+    """The rule set's army costing, or None when it has none."""
+    return registry.get(ruleset).army
 
 
 def rulesets_with_costing() -> list[str]:

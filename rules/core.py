@@ -9,14 +9,12 @@ actions that side has at this decision point.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules.actions import Action
 from rules.board import Board
 from rules.dice import KEYED, Dice
 from rules.events import Event, Rolled
@@ -379,94 +377,11 @@ class Context:
         self.events.extend(events)
 
 
-class Ruleset(Protocol):
-    """The shape every rule set plugs in with (one instance, `RULESET`, per package).
+def __getattr__(name: str) -> Any:
+    """`from rules.core import Ruleset` still works: the contract has its own module (rules/contract.py),
+    which imports this one, so it is found when first asked for."""
+    if name == "Ruleset":
+        from rules.contract import Ruleset
 
-    Rule sets share this shape, not a base class. `apply` mutates the state it is
-    handed (the service passes a copy) and raises `Refusal` when the action is
-    not legal now.
-
-    Seats (rules/seat.py) call `decision`, `legal_actions`, `preview`, `describe`,
-    `unit_card`, `unit_marks` and `side_lines` with a side's *view*, never the
-    real state: they must work on a view and never read the seed. `apply` and
-    `victory` get the real state.
-    """
-
-    id: str
-    name: str
-    options: tuple[OptionSpec, ...]
-    state_model: type[GameState]
-    action_adapter: TypeAdapter
-    action_kinds: dict[str, ActionKind]
-    """Every action `kind` of the rule set and how the UI offers it."""
-    terrain: dict[str, TerrainInfo]
-    """Every terrain id the rule set knows (hex terrain, hex features, hexside features),
-    with its look on the map (glyph, mark, style)."""
-    version: int
-    """The version of this rule set's files: scenarios' side and unit fields, options, the
-    save's snapshot. Raise it when their shape changes and register a migration step
-    (saves/migrations.py); a save records it beside the file format's version."""
-    side_model: type[Side]
-    """This rule set's side (a `Side` subclass): the fields a scenario's `[[sides]]` may hold
-    beyond id and name, and the type of the state's sides."""
-    victory_kinds: dict[str, str]
-    """Every victory `kind` the victory check understands -> what it means, in words. A scenario
-    naming another kind is refused."""
-    campaign_model: type[BaseModel] | None
-    """What this rule set carries from one battle of a campaign into the next (survivors,
-    repairs, points...), or None when it has no campaigns. Validates a campaign file's `[carry]`."""
-
-    def setup(self, setup: Setup, seed: int, options: dict[str, bool | int | str], dice: int = KEYED) -> GameState:
-        """The state at action 0 (opening hands dealt, chip bag filled...), its `dice` derivation
-        `dice`: anything hidden it deals comes from `SeededDice(seed, ..., derivation=dice)`."""
-        ...
-
-    def decision(self, state: GameState) -> Decision: ...
-
-    def legal_actions(self, state: GameState, side: str) -> list[Action]: ...
-
-    def apply(self, state: GameState, action: Action, ctx: Context) -> None: ...
-
-    def victory(self, state: GameState) -> GameResult | None: ...
-
-    def view(self, state: GameState, side: str | None) -> GameState:
-        """What `side` may see (None: the referee sees everything). The core removes the seed.
-
-        A side id that is not in the game (a spectator's) sees only what is public."""
-        ...
-
-    def hidden_from(self, state: GameState, side: str, rng: random.Random) -> GameState:
-        """A copy in which everything `side` may not know is changed at random, and nothing
-        else (another side's hand, a deck's order, which blinds are dummies): the secrecy
-        test checks that `side`'s seat answers the same for it."""
-        ...
-
-    def preview(self, state: GameState, action: Action) -> Preview | None: ...
-
-    def describe(self, state: GameState, action: Action) -> str:
-        """The action in words for the palette ('Attack Lancers at 3,4').
-
-        A rule set whose actions can carry a secret of their side (Dirtside's real missile
-        target) also has `describe_to_others(state, action)`: the words another side and a
-        spectator read in the log while the game goes on (rules/seat.py)."""
-        ...
-
-    def reference(self) -> str:
-        """The quick reference, as Markdown."""
-        ...
-
-    def unit_card(self, state: GameState, unit_id: str) -> list[tuple[str, str]]:
-        """(label, value) rows for the unit card: stats, specials, state."""
-        ...
-
-    def unit_marks(self, state: GameState, unit_id: str) -> str:
-        """A few characters of status for the roster and the map ('Q3', 'sup', 'dn', '*')."""
-        ...
-
-    def side_lines(self, state: GameState, side: str) -> list[str]:
-        """Lines about a side for the roster (cards in hand, chips left, leader...)."""
-        ...
-
-    # Optional: `hex_marks(state, side) -> list[HexMark]`, the markers on the map that `side` (None: the referee)
-    # may know of, read from its view; with `hex_mark_symbols: dict[str, str]` (symbol -> meaning) declaring the
-    # characters. A rule set without them draws no markers (rules/seat.py `Seat.hex_marks`).
+        return Ruleset
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -85,20 +85,18 @@ class Changed(Event):
     before: int | str | bool | None
     after: int | str | bool | None
     why: str = ""
+    state: str = ""
+    """How a marker reads after "is now" / "is no longer" where its field's name alone would not ('on
+    overwatch', 'panicking'): the rule set's words; '' reads the field's name."""
 
     def text(self) -> str:
         why = f" ({self.why})" if self.why else ""
         if isinstance(self.after, bool) and isinstance(self.before, bool):
             # A marker set or lifted reads as words, never "downed False -> True".
-            state = STATE_WORDS.get(self.field, self.field)
-            return f"{self.unit} is {'now' if self.after else 'no longer'} {state}{why}"
+            return f"{self.unit} is {'now' if self.after else 'no longer'} {self.state or self.field}{why}"
         if self.before is None:  # set for the first time: "red-b5 at 11,0 (blind placed)"
             return f"{self.unit} {self.field} {self.after}{why}"
         return f"{self.unit} {self.field} {self.before} -> {self.after}{why}"
-
-
-STATE_WORDS = {"overwatch": "on overwatch", "panic": "panicking", "active sensors": "using active sensors"}
-"""How a marker's name reads after "is now" / "is no longer", where the name alone would not."""
 
 
 class Eliminated(Event):

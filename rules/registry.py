@@ -6,7 +6,7 @@ import importlib
 import importlib.util
 from dataclasses import dataclass
 
-from rules.core import Ruleset
+from rules.contract import Ruleset
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,11 @@ def resolve(name: str) -> str:
 def entries() -> list[Entry]:
     """Registered rule sets whose package is present (found without importing it)."""
     return [e for _, e in sorted(_ENTRIES.items()) if importlib.util.find_spec(e.module) is not None]
+
+
+def default() -> str:
+    """The rule set a new blank map uses when none is named: the first one registered (below)."""
+    return next(e.id for e in _ENTRIES.values() if importlib.util.find_spec(e.module) is not None)
 
 
 def module_of(name: str) -> str:

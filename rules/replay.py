@@ -290,10 +290,9 @@ class Replay:
         # The rule set's view without the service's copy: only words are read from it (a copy of a big
         # state is most of a step's time); a side's view is a new state anyway, the referee's the state.
         seen = ruleset.view(self.state_after(n - 1), None if over else side)
-        to_others = getattr(ruleset, "describe_to_others", None)
-        secret = to_others is not None and side is not None and not over and action.side != side
+        secret = side is not None and not over and action.side != side
         try:
-            text = (to_others if secret else ruleset.describe)(seen, action)
+            text = (ruleset.describe_to_others if secret else ruleset.describe)(seen, action)
         except Exception:  # noqa: BLE001 - words are a courtesy; the text form always works
             text = action.text()
         name = self.shown.side_name(action.side)

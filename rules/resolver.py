@@ -10,8 +10,6 @@ only this.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -96,15 +94,8 @@ class Procedure:
 
 
 def procedures(ruleset: str) -> dict[str, Procedure]:
-    """The resolver's procedures of a rule set (empty when it lists none yet)."""
-    package = registry.module_of(ruleset)
-    module = f"{package}.resolve"
-    try:
-        if importlib.util.find_spec(module) is None:
-            return {}
-    except ModuleNotFoundError:  # a rule set that is a single module, not a package (the tests' toy)
-        return {}
-    return {p.id: p for p in importlib.import_module(module).PROCEDURES}
+    """The resolver's procedures of a rule set (its `RULESET.procedures`; empty when it lists none yet)."""
+    return {p.id: p for p in registry.get(ruleset).procedures}
 
 
 def preview_lines(preview: Preview) -> list[str]:

@@ -152,9 +152,8 @@ class ViewSeat:
     def describe(self, action: Action) -> str:
         """The action in this seat's words: another side's in the words the rule set gives others, if it has
         any (Dirtside: a cruise missile's real target and warhead are its side's secret), as `log()` does."""
-        to_others = getattr(self.ruleset, "describe_to_others", None)
-        if to_others is not None and self._secret_of_others(action):
-            return to_others(self.view(), action)
+        if self._secret_of_others(action):
+            return self.ruleset.describe_to_others(self.view(), action)
         return self.ruleset.describe(self.view(), action)
 
     def _secret_of_others(self, action: Action) -> bool:
@@ -173,8 +172,7 @@ class ViewSeat:
     def unit_note(self, unit_id: str) -> str:
         """A few words the roster adds after a unit's marks (a Hundred Wars blind's contents, to its owner);
         '' when the rule set has none. Read from this seat's view, so it tells only what the seat knows."""
-        note = getattr(self.ruleset, "unit_note", None)
-        return note(self.view(), unit_id) if note is not None else ""
+        return self.ruleset.unit_note(self.view(), unit_id)
 
     def side_lines(self, side: str) -> list[str]:
         return self.ruleset.side_lines(self.view(), side)
@@ -182,13 +180,11 @@ class ViewSeat:
     def objectives(self) -> list:
         """How far each side is from each victory condition, from this seat's view (rules/victory.py
         `Objective`; none when the rule set does not say)."""
-        progress = getattr(self.ruleset, "objectives", None)
-        return progress(self.view()) if progress is not None else []
+        return self.ruleset.objectives(self.view())
 
     def hex_marks(self) -> list[HexMark]:
         """The markers on empty hexes this seat may know of (none when the rule set draws none)."""
-        marks = getattr(self.ruleset, "hex_marks", None)
-        return marks(self.view(), self.side) if marks is not None else []
+        return self.ruleset.hex_marks(self.view(), self.side)
 
     def check(self, action: Action) -> str:
         """Why `action` would be refused now ('' when it would be accepted), from the view.
@@ -240,10 +236,9 @@ class ViewSeat:
         """`action` in this seat's words, from `seen` (its view of the state before the action)."""
         # An action may carry a secret of its side (Dirtside: a cruise missile's real target and
         # warhead): another side reads it in the words the rule set gives others, if it has any.
-        to_others = getattr(self.ruleset, "describe_to_others", None)
-        secret = to_others is not None and self._secret_of_others(action)
+        secret = self._secret_of_others(action)
         try:
-            return (to_others if secret else self.ruleset.describe)(seen, action)
+            return (self.ruleset.describe_to_others if secret else self.ruleset.describe)(seen, action)
         except Exception:  # noqa: BLE001 - an old state the words no longer fit
             return action.text()
 
@@ -274,9 +269,8 @@ class ViewSeat:
         now and what they are asked.
         """
         side = side or self.side or self.decision().side
-        own = getattr(self.ruleset, "why_not", None)
-        if own is not None and side is not None:
-            why = own(self.view(), side, kind, unit_id)
+        if side is not None:
+            why = self.ruleset.why_not(self.view(), side, kind, unit_id)
             if why:
                 return why
         d = self.decision()

@@ -16,7 +16,6 @@ so a new field is a decision, not a leak by default (the Dirtside warheads were 
 
 from __future__ import annotations
 
-import importlib
 import typing
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,8 +103,8 @@ def reachable_models(model: type[BaseModel]) -> list[type[BaseModel]]:
 
 
 def declaration_of(ruleset) -> Declaration:
-    """The DECLARATION of a registered rule set's package (its `secrecy` module)."""
-    return importlib.import_module(f"{type(ruleset).__module__}.secrecy").DECLARATION
+    """A rule set's declaration of what each side may see (its `RULESET.secrecy`)."""
+    return ruleset.secrecy
 
 
 def view(state, side: str | None, declaration: Declaration):

@@ -73,7 +73,7 @@ class CampaignDocument(Campaign):
 
 
 def _campaign_model(ruleset: Any, file: str | None) -> type[BaseModel]:
-    model = getattr(ruleset, "campaign_model", None)
+    model = ruleset.campaign_model
     if model is None:
         raise SaveError(file, Problem("ruleset", f"the {ruleset.id} rules have no campaigns (they carry nothing between battles)"))
     return model

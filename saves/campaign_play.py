@@ -1,14 +1,13 @@
 """Playing a campaign file: its next battle with the carried forces, the result recorded, the between-battle steps.
 
-A rule set with campaigns has a `campaign` module beside it (rules/rulesets/<id>/campaign.py) with `start(state)`,
-`end_battle(c, state, dice)` and `next_units(c)`; its spending functions are offered as `steps` (A Hundred Wars:
-"Repair Bonus" and "Captures": repairs, replacements, new units from the army lists, claims and salvage).
+A rule set with campaigns states it (rules/contract.py): its `RULESET.campaign` has `start(state)`,
+`end_battle(c, state, dice)` and `next_units(c)`; its `campaign_spending`, if any, is offered as `steps` (A Hundred
+Wars: "Repair Bonus" and "Captures": repairs, replacements, new units from the army lists, claims and salvage).
 Bundled campaigns are in saves/campaigns/<ruleset>/; playing one works on a copy in the user's data folder.
 """
 
 from __future__ import annotations
 
-import importlib
 import shutil
 import zlib
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rules import registry
+from rules.contract import CampaignRules, CampaignSpending
 from rules.core import Refusal, Setup
 from rules.dice import SeededDice
 from rules.words import count
@@ -67,9 +67,12 @@ def user_copy(name_or_path: str | Path) -> Path:
     return mine
 
 
-def rules_of(campaign: Campaign):
-    """The rule set's campaign module (start, end_battle, next_units and its spending functions)."""
-    return importlib.import_module(f"{registry.module_of(campaign.ruleset)}.campaign")
+def rules_of(campaign: Campaign) -> CampaignRules:
+    """The rule set's campaign rules (start, end_battle, next_units); SaveError when it has no campaigns."""
+    found = registry.get(campaign.ruleset).campaign
+    if found is None:
+        raise SaveError(None, f"the {campaign.ruleset} rules have no campaigns")
+    return found
 
 
 def battle_setup(campaign: Campaign) -> Setup:
@@ -117,11 +120,11 @@ class Step:
 
 def steps(campaign: Campaign) -> list[Step]:
     """Every choice the text allows now, per side: repairs, replacements, new units, claims and salvage."""
-    if not campaign.results or campaign.ruleset != "hundred_wars":
+    mod = registry.get(campaign.ruleset).campaign_spending
+    if not campaign.results or mod is None:
         return []
     from saves.armies import catalogue, own_catalogue
 
-    mod = rules_of(campaign)
     c = carried(campaign)
     out: list[Step] = []
     for side in c.sides:
@@ -156,11 +159,11 @@ def steps(campaign: Campaign) -> list[Step]:
                 where = f" from your army {file}" if file else ""
                 out.append(Step(side, f"buy a new {e.entry.name}{where} ({e.each} pool points)",
                                 lambda c, s=side, e=e: mod.buy(c, s, _new_id(c, s), e.entry.name,
-                                                                mod.HwStats.model_validate(e.entry.stats), e.entry.kind)))
+                                                                mod.unit_stats.model_validate(e.entry.stats), e.entry.kind)))
     return out
 
 
-def upgrades(mod, side: str, u) -> tuple[Step, ...]:
+def upgrades(mod: CampaignSpending, side: str, u) -> tuple[Step, ...]:
     """One step per factor of the unit a point may be added to (AHW-A24)."""
     out = []
     for k in mod.upgrade_keys(u):

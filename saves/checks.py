@@ -56,7 +56,7 @@ def option_problems(options: dict[str, Any], ruleset: Ruleset, where: str) -> li
 
 def terrain_problems(doc: Document, ruleset: Ruleset) -> list[Problem]:
     """Terrain, feature and hexside ids the rule set does not know (typos, or the wrong rule set)."""
-    known = list(getattr(ruleset, "terrain", {}) or {})
+    known = list(ruleset.terrain)
     if not known:
         return []
     out: list[Problem] = []
@@ -117,8 +117,7 @@ def stats_problems(doc: Document, ruleset: Ruleset) -> list[Problem]:
 
 def impassable_problems(doc: Document, ruleset: Ruleset) -> list[Problem]:
     """Units standing on terrain where the rule set lets no unit stand (`TerrainInfo.impassable`)."""
-    terrain = getattr(ruleset, "terrain", {}) or {}
-    banned = {tid for tid, info in terrain.items() if getattr(info, "impassable", False)}
+    banned = {tid for tid, info in ruleset.terrain.items() if info.impassable}
     rows, legend = doc.board.rows, doc.board.legend
     out: list[Problem] = []
     for i, unit in enumerate(doc.units):

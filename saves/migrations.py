@@ -5,14 +5,13 @@ board drawing, the tables every rule set shares), and `ruleset_version`, its
 rule set's (what a side, a unit's stats, an option or the save's `[snapshot]`
 hold for that rule set). Loading first brings the format up to `VERSION` with
 `STEPS[N]` (N -> N+1), then the rule set's part up to the rule set's `version`
-with `RULESET_STEPS[id][N]`; only then is the file validated. A file newer than
+with the rule set's `migrations[N]`; only then is the file validated. A file newer than
 this hexwar, in either version, is refused with both numbers.
 
-When a version rises: write the step, register it (`@step(N)` or
-`@ruleset_step("id", N)`), and freeze a sample of the old files in
-`tests/saves/fixtures/vN/` with a test that loads it (old files are kept
-forever). A rule set's steps live here, keyed by its id, because they change
-files, which the rules never see.
+When a version rises: write the step, register it (`@step(N)` here, or in the rule set's
+`RULESET.migrations`, rules/contract.py: a rule set's steps live in its own package and change
+only its part of a file), and freeze a sample of the old files in `tests/saves/fixtures/vN/`
+with a test that loads it (old files are kept forever).
 """
 
 from __future__ import annotations
@@ -29,9 +28,6 @@ Step = Callable[[dict[str, Any]], dict[str, Any]]
 
 STEPS: dict[int, Step] = {}
 """File format: from-version -> the step that makes the next version."""
-
-RULESET_STEPS: dict[str, dict[int, Step]] = {}
-"""Rule set id -> its from-version -> the step that makes its next version."""
 
 
 class Migrated(dict):
@@ -56,16 +52,6 @@ def step(from_version: int) -> Callable[[Step], Step]:
     return register
 
 
-def ruleset_step(ruleset: str, from_version: int) -> Callable[[Step], Step]:
-    """Register a migration of `ruleset`'s files from its `from_version` to the next."""
-
-    def register(fn: Step) -> Step:
-        RULESET_STEPS.setdefault(ruleset, {})[from_version] = fn
-        return fn
-
-    return register
-
-
 # --- the steps ----------------------------------------------------------------------------
 
 
@@ -85,52 +71,6 @@ def _format_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
         sides = [s.get("id") for s in data.get("sides", []) if isinstance(s, dict) and isinstance(s.get("id"), str)]
         data = data | {"game": game | {"players": {side: {"player": "person"} for side in sides}}}
     return data | {"version": 3}
-
-
-def _drop_side_fields(data: dict[str, Any], fields: tuple[str, ...], to: int) -> dict[str, Any]:
-    """The snapshot's sides without `fields` (the core's old side fields this rule set does not have)."""
-    snapshot = data.get("snapshot")
-    if isinstance(snapshot, dict) and isinstance(snapshot.get("sides"), list):
-        sides = [{k: v for k, v in s.items() if k not in fields} if isinstance(s, dict) else s
-                 for s in snapshot["sides"]]
-        data = data | {"snapshot": snapshot | {"sides": sides}}
-    return data | {"ruleset_version": to}
-
-
-@ruleset_step("quad", 1)
-def _quad_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
-    """QUAD 2: a side is QUAD's own (id, name, leader); the core's `players` and `commander` are gone.
-    An attack waiting for the defender's blocks is a pause of rules/reaction.py. And the discard
-    pile is reshuffled as a step of the turn: games of version 1 go on without it (option
-    `reshuffle_step` off), so that their logs replay as they were played."""
-    from rules.rulesets.quad.state import snapshot_v1_to_v2
-
-    data = _with_option(data, "reshuffle_step", False)
-    data = _drop_side_fields(data, ("players", "commander"), 2)
-    if isinstance(data.get("snapshot"), dict):
-        data = data | {"snapshot": snapshot_v1_to_v2(data["snapshot"])}
-    return data
-
-
-def _with_option(data: dict[str, Any], option: str, value: Any) -> dict[str, Any]:
-    """A save's chosen options (and its snapshot's) with `option` set where the file has none."""
-    for table in ("game", "snapshot"):
-        part = data.get(table)
-        if isinstance(part, dict) and isinstance(part.get("options", {}), dict):
-            data = data | {table: part | {"options": {option: value} | part.get("options", {})}}
-    return data
-
-
-@ruleset_step("hundred_wars", 1)
-def _hundred_wars_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
-    """Hundred Wars 2: the `army_lists` option (off: as every game of version 1 was played)."""
-    return _with_option(data, "army_lists", False) | {"ruleset_version": 2}
-
-
-@ruleset_step("dhr", 1)
-def _dhr_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
-    """DHR 2: a side is DHR's own (id, name, players, commander); the core's `leader` is gone."""
-    return _drop_side_fields(data, ("leader",), 2)
 
 
 # --- running them ---------------------------------------------------------------------------
@@ -192,7 +132,6 @@ def migrate(
     """Bring a parsed document up to `target` (the format), then up to its rule set's version,
     one step at a time; the result is a `Migrated` naming the steps taken."""
     steps = STEPS if steps is None else steps
-    ruleset_steps = RULESET_STEPS if ruleset_steps is None else ruleset_steps
     taken: list[str] = []
     same_rules = True
     version = check_envelope(data, file, target)
@@ -215,7 +154,8 @@ def migrate(
                 f"written for a newer version of the {ruleset} rules: version {version}, "
                 f"this hexwar has version {current}")))
         while version < current:
-            fn = ruleset_steps.get(ruleset, {}).get(version)
+            own = registry.get(ruleset).migrations if ruleset_steps is None else ruleset_steps.get(ruleset, {})
+            fn = own.get(version)
             if fn is None:
                 raise SaveError(file, Problem("ruleset_version", (
                     f"no migration of {ruleset} files from version {version} to {version + 1}")))

@@ -213,16 +213,16 @@ class Document(Setup):
 def declared_glyphs(ruleset_id: str) -> dict[str, str]:
     """Terrain id -> the glyph the registered rule set declares for it (none for an unknown rule set)."""
     try:
-        terrain = getattr(registry.get(ruleset_id), "terrain", {}) or {}
+        terrain = registry.get(ruleset_id).terrain
     except registry.UnknownRuleset:
         return {}
-    return {tid: info.glyph for tid, info in terrain.items() if getattr(info, "glyph", "")}
+    return {tid: info.glyph for tid, info in terrain.items() if info.glyph}
 
 
 def ruleset_version(ruleset_id: str) -> int:
-    """The version of a registered rule set's files (1 for an unknown rule set or one that declares none)."""
+    """The version of a registered rule set's files (1 for an unknown rule set)."""
     try:
-        return int(getattr(registry.get(ruleset_id), "version", 1))
+        return registry.get(ruleset_id).version
     except registry.UnknownRuleset:
         return 1
 
@@ -256,9 +256,7 @@ def _close(word: str, names: list[str]) -> str:
 
 def side_problems(doc: Document, ruleset: Any) -> list[Problem]:
     """Each side's own fields, checked by the rule set's `side_model` (`sides[1].leader`)."""
-    model = getattr(ruleset, "side_model", None)
-    if model is None:
-        return []
+    model = ruleset.side_model
     known = [k for k in model.model_fields if k not in ("id", "name")]
     out: list[Problem] = []
     for i, side in enumerate(doc.sides):
@@ -275,9 +273,7 @@ def side_problems(doc: Document, ruleset: Any) -> list[Problem]:
 
 def victory_problems(doc: Document | Setup, ruleset: Any) -> list[Problem]:
     """Victory kinds the rule set's victory check does not understand (its `victory_kinds`)."""
-    kinds = getattr(ruleset, "victory_kinds", None)
-    if kinds is None:
-        return []
+    kinds = ruleset.victory_kinds
     known = list(kinds)
     return [
         Problem(f"victory[{i}].kind", f"{shown(v.kind)} is not a victory kind of {ruleset.id} (known: {', '.join(known) or 'none'})")

@@ -5,6 +5,9 @@ Side A and side B alternate single actions. A unit may move up to `speed` hexes
 one strength, 0 strength eliminates). After an attack the defender's side may
 react with `brace` once per game (it regains the strength). Each side holds a
 secret number that only it may see. Eliminate the enemy to win.
+
+It is the sixth rule set of tests/test_sixth_ruleset.py: registered by one registry line (tests/conftest.py),
+it states its plug-ins on the contract (rules/contract.py) from this module alone.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from rules.actions import Action
+from rules.contract import AiHints, RulesetDefaults
 from rules.core import (
     ActionKind, Context, Decision, GameResult, GameState, OptionSpec, Outcome, Preview, Refusal, Setup, Side, TerrainInfo,
     Unit, side_of,
@@ -21,6 +25,8 @@ from rules.core import (
 from rules.events import Changed, Eliminated, InitiativePassed, Moved
 from rules.hexgrid import Hex, path_cost, path_to, reachable
 from rules.odds import p_pass
+from rules.resolver import Input, Procedure
+from rules.secrecy import Declaration, nobody, owner, public
 
 
 class ToyStats(BaseModel):
@@ -81,7 +87,23 @@ class ToyCampaign(BaseModel):
     repairs: int = Field(default=0, ge=0, le=99)
 
 
-class ToyRuleset:
+def _attack_odds(v: dict) -> Preview:
+    p = p_pass(6, int(v["need"]), ">=")
+    return Preview(title="attack", dice="1d6", outcomes=(Outcome(label="hit", chance=p), Outcome(label="miss", chance=1 - p)))
+
+
+def _attack_roll(v: dict, dice) -> list[str]:
+    (face,) = dice.roll(1, 6, "attack", need=int(v["need"]), test=">=")
+    return [f"rolled {face}: {'hit' if face >= int(v['need']) else 'miss'}"]
+
+
+def _unit_value(state: ToyState, unit: ToyUnit) -> float:
+    """A unit's worth to the computer: what the generic reading of its numbers gives (rules/ai/evaluate.py), stated
+    by the toy itself so that its hints are the contract's and the games and reports of the toy stay as they were."""
+    return 3.0 + unit.stats.strength + unit.stats.speed
+
+
+class ToyRuleset(RulesetDefaults):
     id = "toy"
     name = "Toy rules (tests only)"
     version = 1
@@ -105,6 +127,22 @@ class ToyRuleset:
     }
     """No glyphs: the map draws the scenario's legend characters (the toy's forest is 'F'). The
     wall and the road are for the map's tests."""
+    secrecy = Declaration({
+        "ToyState": {**public("ruleset dice scenario board sides units options victory max_turns turn phase "
+                              "active_side result braces pending_brace"), "seed": nobody(0), "secret": owner({})},
+        "Board": public("width height terrain elevation features edges glyphs"),
+        "HexFeature": public("at feature"),
+        "EdgeFeature": public("at side feature"),
+        "ToySide": public("id name players"),
+        "ToyUnit": public("id side name kind at eliminated stats"),
+        "ToyStats": public("strength speed"),
+        "VictoryCondition": public("kind side hexes turn fraction text"),
+        "GameResult": public("winner reason turn"),
+    })
+    """The toy's own `view` keeps a side's entry of `secret` (an entry of a dict keyed by side is that side's)."""
+    procedures = (Procedure("attack", "Attack", "the toy's one roll", (Input("need", "hit on", 4, 1, 6),),
+                            _attack_odds, _attack_roll),)
+    ai_hints = AiHints(unit_value=_unit_value)
 
     def setup(self, setup: Setup, seed: int, options, dice: int = 2) -> ToyState:
         units = {

@@ -285,10 +285,11 @@ class HexwarApp(SavedGames, App[None]):
     def show_help(self, screen) -> None:
         from tui.screens.help import HelpScreen, help_table, help_text
 
-        kinds = getattr(getattr(screen, "ruleset", None), "action_kinds", None)
+        rules = getattr(screen, "ruleset", None)  # a screen of a game has one; the title screen none
+        kinds = rules.action_kinds if rules is not None else None
         title = getattr(screen, "HELP_TITLE", type(screen).__name__.removesuffix("Screen").lower())
         args = (title, getattr(screen, "KEYS", ()))
-        words = getattr(getattr(screen, "ruleset", None), "glossary", None)
+        words = rules.glossary if rules is not None else None
         options = {"map_keys": kinds is not None, "kinds": kinds, "words": words}
         self.push_screen(HelpScreen(help_text(*args, **options), help_table(*args, **options)))
 

@@ -1,6 +1,6 @@
 """What the short tokens on screen mean ("8f*!", "x4 (-1)", "saves on 4/0"), from the rule set's own glossary.
 
-A rule set may declare `glossary`: token -> meaning, where '#' in a token stands
+A rule set declares `glossary` (rules/contract.py): token -> meaning, where '#' in a token stands
 for a number and in the meaning for that same number ("#f": "# figures"). The
 UI explains the tokens where they appear (unit card, palette) and lists them
 all in the legend (l) and the help (?). Textual-free.
@@ -15,7 +15,8 @@ COUNT = ("(# options)", "ways the action can be taken now")
 
 
 def glossary(ruleset) -> dict[str, str]:
-    return dict(getattr(ruleset, "glossary", None) or {})
+    """The rule set's `glossary` (none without a rule set)."""
+    return dict(ruleset.glossary) if ruleset is not None else {}
 
 
 def _pattern(token: str) -> re.Pattern:

@@ -30,7 +30,7 @@ from rules.actions import Action
 from rules.ai.candidates import CAP, bound
 from rules.clone import size
 from rules.ai.evaluate import Evaluator
-from rules.ai.hints import hints_for
+from rules.ai.hints import NO_HINTS, hints_for
 from rules.ai.placings import Placings, placing
 from rules.ai.simulate import attempt, decider, guessed, legal
 from rules.core import GameState
@@ -77,7 +77,7 @@ class Computer:
         self._spent = 0.0
         self._cost = 1.0
         self._large: set[tuple[str, str]] = set()
-        self._prune = None
+        self._prune = NO_HINTS.prune
         self.placings = Placings()
         """Placings of the units this side has decided in this turn (see `_not_back`)."""
 
@@ -91,13 +91,11 @@ class Computer:
         view = seat.view()
         self.placings.note(view)
         hints = hints_for(seat.ruleset)
-        opening = getattr(hints, "opening", None)
-        first = opening(view, seat.side, actions) if opening is not None else None
+        first = hints.opening(view, seat.side, actions)
         if first is not None:
             return first  # a move of the rule set's own tempo that a search this short cannot weigh (hints)
-        prune = getattr(hints, "prune", None)
-        if prune is not None:  # actions the rule set's hints rule out (a unit walking off the hex it must hold)
-            actions = prune(view, seat.side, actions) or actions
+        # actions the rule set's hints rule out (a unit walking off the hex it must hold)
+        actions = hints.prune(view, seat.side, actions) or actions
         ranked, _ = self._search(seat, actions, progress)
         return self._not_back(seat.ruleset, view, seat.side, ranked)
 
@@ -109,9 +107,8 @@ class Computer:
     def react(self, seat, progress: Progress | None = None) -> Action | None:
         """A reaction the side may make now (a steal...), or None to let play go on."""
         actions = seat.legal_actions()
-        prune = getattr(hints_for(seat.ruleset), "prune", None)
-        if actions and prune is not None:  # reactions the hints rule out (a QUAD steal with no card to play)
-            actions = prune(seat.view(), seat.side, actions)
+        if actions:  # reactions the hints rule out (a QUAD steal with no card to play)
+            actions = hints_for(seat.ruleset).prune(seat.view(), seat.side, actions)
         if not actions:
             return None
         ranked, value = self._search(seat, actions, progress)
@@ -125,7 +122,7 @@ class Computer:
     def _setup(self, seat) -> tuple[Evaluator, list[GameState]]:
         hints = hints_for(seat.ruleset)
         view = seat.view()
-        guess = getattr(hints, "determinize", None)
+        guess = hints.determinize
         ev = Evaluator(hints, seat.ruleset)
         ev.now = view.turn
         if guess is None:
@@ -161,7 +158,7 @@ class Computer:
     def _search(self, seat, actions: list[Action], progress: Progress | None) -> tuple[Action, float]:
         ruleset, side = seat.ruleset, seat.side
         ev, worlds = self._setup(seat)
-        self._prune = getattr(hints_for(ruleset), "prune", None)
+        self._prune = hints_for(ruleset).prune
         self._spent = 0
         self._large: set[tuple[str, str]] = set()
         # A try copies the whole state: a big state (dozens of units with their elements) costs more.
@@ -271,8 +268,8 @@ class Computer:
             if steps <= 0:
                 return ev.score(state, side)
             options = self._legal(ruleset, state, side)
-            if self._prune is not None:  # what the hints rule out is not played later in a line either
-                options = self._prune(state, side, options) or options
+            # what the hints rule out is not played later in a line either
+            options = self._prune(state, side, options) or options
             options = bound(options, state, side, ev, rng, OWN_WIDTH)
             best, best_value = None, None
             for a in options:

@@ -12,6 +12,7 @@ import inspect
 
 from rules.actions import target_hex
 from rules.ai.paths import Walks, step_cost_for
+from rules.contract import AiHints
 from rules.core import GameState, Unit
 from rules.hexgrid import Hex
 
@@ -71,17 +72,18 @@ def generic_assets(state: GameState, side: str) -> float:
 
 
 class Evaluator:
-    """Scores states for one side; `hints` is the rule set's hints object (or None), `ruleset` the rule set
+    """Scores states for one side; `hints` is the rule set's `AiHints` (None: the defaults), `ruleset` the rule set
     (its declared terrain says what cannot be walked through when the hints give no step cost)."""
 
-    def __init__(self, hints=None, ruleset=None) -> None:
+    def __init__(self, hints: AiHints | None = None, ruleset=None) -> None:
+        hints = hints or AiHints()
         self.hints = hints
         self._step_cost = step_cost_for(hints, ruleset)
         self._kinds = getattr(ruleset, "action_kinds", {})
         """Where each kind of action lands (`hex_worth`); none known without a rule set."""
         self._walks: Walks | None = None
-        self._unit_value = getattr(hints, "unit_value", None)
-        self._side_value = getattr(hints, "side_value", None)
+        self._unit_value = hints.unit_value
+        self._side_value = hints.side_value
         self._side_value_now = self._side_value is not None and "now" in inspect.signature(self._side_value).parameters
         """The hint weighs a side's assets by the turn of the decision too (QUAD: a card still to play this turn)."""
         self.now: int | None = None
@@ -89,11 +91,11 @@ class Evaluator:
         every line of one search is weighed alike. Read from each state tried, a line that ended the turn
         looked worse by the turn number alone (every walk left weighed 0.3 more a hex): QUAD river-battle's
         West never released without playing (two cards drawn) for fear the League would end the turn."""
-        self.hold_every = bool(getattr(hints, "hold_every", False))
+        self.hold_every = hints.hold_every
         """The rule set's hold condition needs a unit on every one of its hexes (else: on one of them)."""
-        self._losses = getattr(hints, "losses", None)
+        self._losses = hints.losses
         """(figures lost, figures at the start) of a side, for the scenario's casualties conditions."""
-        self.contact = float(getattr(hints, "contact", 0.1))
+        self.contact = float(hints.contact)
         """Worth of a hex closer to the enemy, per unit (rule sets of long-range fire lower it)."""
 
     def walks(self, state: GameState) -> Walks:

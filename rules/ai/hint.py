@@ -91,7 +91,7 @@ def _expects(seat, action: Action, rng: random.Random) -> list[str]:
     """Unit by unit, what trying `action` on guesses of the view gave (its own dice; never the game's)."""
     view = seat.view()
     hints = hints_for(seat.ruleset)
-    guess = getattr(hints, "determinize", None)
+    guess = hints.determinize
     ev = Evaluator(hints, seat.ruleset)
     fallen: dict[str, int] = {}
     hurt: dict[str, int] = {}

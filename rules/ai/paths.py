@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import heapq
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from rules.board import Board
 from rules.hexgrid import Hex
+
+if TYPE_CHECKING:
+    from rules.contract import AiHints, Ruleset
 
 _FIELDS: dict[tuple, tuple[Board, dict[Hex, float]]] = {}
 """(id of the board, objective, step cost) -> (the board, hex -> cost to walk to the objective)."""
@@ -30,13 +34,13 @@ def generic_step_cost(blocked: frozenset[str]):
     return cost
 
 
-def step_cost_for(hints, ruleset) -> object:
-    """The hints' `step_cost`, else the generic one built from the rule set's declared terrain."""
-    own = getattr(hints, "step_cost", None)
-    if own is not None:
-        return own
-    terrain = getattr(ruleset, "terrain", None) or {}
-    return generic_step_cost(frozenset(tid for tid, info in terrain.items() if getattr(info, "impassable", False)))
+def step_cost_for(hints: AiHints | None, ruleset: Ruleset | None) -> object:
+    """The hints' `step_cost`, else the generic one built from the rule set's declared terrain (no rule set:
+    every hex costs 1)."""
+    if hints is not None and hints.step_cost is not None:
+        return hints.step_cost
+    terrain = ruleset.terrain if ruleset is not None else {}
+    return generic_step_cost(frozenset(tid for tid, info in terrain.items() if info.impassable))
 
 
 def field(board: Board, goal: Hex, step_cost) -> dict[Hex, float]:

@@ -87,7 +87,7 @@ class GreedyPlayer:
             return actions[0]
         hints = hints_for(seat.ruleset)
         ev = Evaluator(hints)
-        value_of = getattr(hints, "outcome_value", None)
+        value_of = hints.outcome_value
         world = self._guess(seat)
         worth = [self._worth(seat, a, ev, value_of, world) for a in actions]
         top = max(worth)
@@ -109,7 +109,7 @@ class GreedyPlayer:
             return None
         hints = hints_for(seat.ruleset)
         ev = Evaluator(hints)
-        value_of = getattr(hints, "outcome_value", None)
+        value_of = hints.outcome_value
         world = self._guess(seat)
         worth = [self._worth(seat, a, ev, value_of, world) for a in actions]
         best = max(range(len(actions)), key=lambda i: worth[i])

@@ -122,9 +122,9 @@ def feature_kinds(ruleset: str, where: str) -> list[str]:
 
 def default_side_fields(ruleset: str) -> dict[str, Any]:
     """The rule set's side fields that have no default, given the least value its model accepts."""
-    model = getattr(registry.get(ruleset), "side_model", None)
+    model = registry.get(ruleset).side_model
     out: dict[str, Any] = {}
-    for key, f in (model.model_fields.items() if model else ()):
+    for key, f in model.model_fields.items():
         if key in ("id", "name") or not f.is_required():
             continue
         if f.annotation is int:

@@ -175,7 +175,7 @@ def remove_side(d: Draft, side_id: str) -> Draft:
 def add_victory(d: Draft, kind: str, side: str | None = None, hexes: tuple[Coord, ...] = (), turn: int | None = None,
                 fraction: float | None = None, text: str = "") -> Draft:
     """Add a victory condition of one of the rule set's `victory_kinds`."""
-    kinds = getattr(registry.get(d.ruleset), "victory_kinds", None) or {}
+    kinds = registry.get(d.ruleset).victory_kinds
     if kind not in kinds:
         raise EditRefused(f"{kind!r} is not a victory kind of {d.ruleset} (known: {', '.join(kinds)})")
     if side is not None:

@@ -61,7 +61,7 @@ def stat_fields(ruleset: str) -> list[StatField]:
 
 def side_fields(ruleset: str) -> list[StatField]:
     """The form's fields for a rule set's own side fields (QUAD's leader, DHR's players...)."""
-    model = getattr(registry.get(ruleset), "side_model", None)
+    model = registry.get(ruleset).side_model
     return [f for f in fields_of(model) if f.name not in ("id", "name")]
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rules import registry
 from saves.checks import scenario_problems
 from saves.editor.draft import Draft, from_document, to_data
 from saves.editor.edits import EditRefused
@@ -124,7 +125,7 @@ def session_for(scenario: str | None, ruleset: str | None = None, size: tuple[in
     from saves.scenarios import UnknownScenario, bundled_path, list_scenarios
 
     if scenario is None or (scenario.endswith(".toml") and not Path(scenario).exists()):
-        rid = ruleset or "quad"
+        rid = ruleset or registry.default()
         name = Path(scenario).stem if scenario else "new-scenario"
         session = Session(blank(rid, *size, name=name.lower() if _NAME.match(name.lower()) else "new-scenario"))
         session.path = Path(scenario) if scenario else None

@@ -16,7 +16,7 @@ from tests.rules.test_conformance import actors, setup_for
 
 def test_a_marker_set_or_lifted_reads_as_words():
     assert Changed(unit="Sami", field="downed", before=False, after=True).text() == "Sami is now downed"
-    lifted = Changed(unit="Reyes", field="overwatch", before=True, after=False, why="fires on overwatch")
+    lifted = Changed(unit="Reyes", field="overwatch", state="on overwatch", before=True, after=False, why="fires on overwatch")
     assert lifted.text() == "Reyes is no longer on overwatch (fires on overwatch)"
     assert Changed(unit="A", field="quality", before=4, after=3).text() == "A quality 4 -> 3"
 

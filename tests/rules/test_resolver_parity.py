@@ -662,10 +662,23 @@ def _no_dice():
     return Context(lambda sink: ScriptedDice(sink=sink))
 
 
+# --- the toy (tests/toy_ruleset.py), the sixth rule set: its one procedure ------------------------------------------
+
+@pytest.mark.parametrize("need", [2, 4, 6])
+def test_toy_attack(need):
+    from tests.conftest import toy_setup
+    from tests.toy_ruleset import Attack
+
+    game = GameService.new(toy_setup(options={"need": need}), seed=1)
+    shown = game.ruleset.preview(game.state, Attack(side="a", unit="a1", target="b1"))
+    _, values = run("toy", "attack", {"need": str(need)})
+    same(shown, procedures("toy")["attack"].odds(values))
+
+
 # --- every listed procedure: a parity test above, or the reason the game shows no odds for it ---------------------
 
 PARITY: dict[tuple[str, str], Callable] = {
-    ("quad", "attack"): test_quad_attack,
+    ("quad", "attack"): test_quad_attack, ("toy", "attack"): test_toy_attack,
     ("dhr", "fire"): test_dhr_fire, ("dhr", "melee"): test_dhr_melee, ("dhr", "morale"): test_dhr_morale,
     ("dhr", "area"): test_dhr_area, ("dhr", "vehicle"): test_dhr_vehicle,
     ("skirmish", "check"): test_skirmish_check, ("skirmish", "shot"): test_skirmish_shot,

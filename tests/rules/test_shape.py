@@ -164,3 +164,27 @@ def test_the_cycle_check_sees_a_lazy_import(tmp_path):
     assert edges("fake.b", files["fake.b"], files) == {"fake.a"}
     assert edges("fake.a", files["fake.a"], files) == {"fake.b"}
     assert ("fake", "RULESET", 1) in imports("fake.c", files["fake.c"], files)
+
+
+@pytest.mark.parametrize("rid", [e.id for e in registry.entries()])
+def test_every_rule_set_holds_the_contract_and_its_plug_ins_are_what_they_say(rid):
+    """Every member of rules/contract.py's `Ruleset` is there, and each plug-in is of its declared kind: the
+    engine calls them directly, so a missing or wrong one would fail in the middle of a game, not here."""
+    from rules.armycost import DesignSpec
+    from rules.contract import AiHints, Ruleset
+    from rules.resolver import Procedure
+    from rules.secrecy import Declaration
+
+    rules = registry.get(rid)
+    assert isinstance(rules, Ruleset)
+    assert isinstance(rules.secrecy, Declaration)
+    assert all(isinstance(p, Procedure) for p in rules.procedures)
+    assert rules.ai_hints is None or isinstance(rules.ai_hints, AiHints)
+    assert all(isinstance(v, int) and callable(step) for v, step in rules.migrations.items())
+    assert sorted(rules.migrations) == list(range(1, rules.version))  # one step below each version
+    if rules.army is not None:
+        assert callable(rules.army.price) and (rules.army.DESIGN is None or isinstance(rules.army.DESIGN, DesignSpec))
+    if rules.campaign is not None:
+        assert rules.campaign_model is not None
+        assert callable(rules.campaign.start) and callable(rules.campaign.end_battle) and callable(rules.campaign.next_units)
+    assert all(isinstance(k, str) and isinstance(v, str) for k, v in {**rules.glossary, **rules.hex_mark_symbols}.items())

@@ -16,6 +16,14 @@ def test_a_blank_map_of_a_rule_set_and_size(opened):
     assert (session.draft.ruleset, session.draft.width, session.draft.height, session.path) == ("dhr", 9, 7, None)
 
 
+def test_a_blank_map_without_a_rule_set_is_of_the_registrys_first(opened):
+    """The default is the registry's first line (rules/registry.py `default`), not a rule set named in saves."""
+    from rules import registry
+
+    assert cli.main(["edit"]) == 0
+    assert opened[0]["edit"].draft.ruleset == registry.default() == "quad"  # quad's line comes first
+
+
 def test_a_bundled_scenario_is_edited_as_a_copy(opened):
     assert cli.main(["edit", "village", "--ruleset", "skirmish"]) == 0
     session = opened[0]["edit"]

@@ -10,7 +10,7 @@ import pytest
 from saves import migrations
 from saves.errors import SaveError
 from rules import registry
-from saves.migrations import RULESET_STEPS, STEPS, check_envelope, migrate
+from saves.migrations import STEPS, check_envelope, migrate
 from saves.schema import VERSION, validate_document
 from saves.resume import position_seed
 from saves.store import load_game, save_game, verify
@@ -127,7 +127,7 @@ def test_every_version_below_the_current_one_has_a_step():
 def test_every_registered_rule_set_has_a_step_below_its_version():
     for entry in registry.entries():
         version = registry.get(entry.id).version
-        assert all(v in RULESET_STEPS.get(entry.id, {}) for v in range(1, version)), entry.id
+        assert all(v in registry.get(entry.id).migrations for v in range(1, version)), entry.id
 
 
 def test_a_current_file_passes_through_unchanged(tmp_path):
@@ -241,7 +241,16 @@ def test_registering_a_step_puts_it_in_the_registry(monkeypatch):
     assert migrate(v1(), "x.toml", target=2)["game"]["written_by"]
 
 
-def test_registering_a_rule_set_step_files_it_under_the_rule_set(monkeypatch):
-    monkeypatch.setattr(migrations, "RULESET_STEPS", {})
-    migrations.ruleset_step("toy", 1)(fake_v2_to_v3)
-    assert migrations.RULESET_STEPS == {"toy": {1: fake_v2_to_v3}}
+def test_a_rule_sets_own_migrations_run_through_its_contract(monkeypatch):
+    """A rule set's steps are its `RULESET.migrations` (rules/contract.py): saves find them there, not by name."""
+    toy = registry.get("toy")
+    ran = []
+
+    def toy_1_to_2(data: dict) -> dict:
+        ran.append(data["ruleset_version"])
+        return data | {"ruleset_version": 2}
+
+    monkeypatch.setattr(toy, "version", 2)
+    monkeypatch.setattr(toy, "migrations", {1: toy_1_to_2})
+    out = migrate(v1(), "old.toml")
+    assert ran == [1] and out["ruleset_version"] == 2 and out.steps[-1] == "toy 1 -> 2"

@@ -185,7 +185,7 @@ def _step_side(fields, values, key, step):
 
 
 def add_victory(screen: EditorScreen) -> None:
-    kinds = getattr(screen.rules, "victory_kinds", None) or {}
+    kinds = screen.rules.victory_kinds
     at = screen.cursor
 
     def kind_chosen(kind: str | None) -> None:

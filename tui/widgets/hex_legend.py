@@ -20,7 +20,7 @@ def legend_lines(model: MapModel | None, state, ruleset) -> list[str]:
     for row in model.ground:
         for g in row:
             seen.setdefault(g.terrain, g.glyph)
-    info = getattr(ruleset, "terrain", {}) or {}
+    info = ruleset.terrain if ruleset is not None else {}
 
     def label(tid: str) -> str:
         t = info.get(tid)
@@ -36,7 +36,7 @@ def legend_lines(model: MapModel | None, state, ruleset) -> list[str]:
     lines.extend(f"{mark} {label(fid)} (hexside)" for mark, fid in edges)
     if any(g.elevation for row in model.ground for g in row):
         lines.append("1-9 height where it rises")
-    declared = getattr(ruleset, "hex_mark_symbols", {}) or {}
+    declared = ruleset.hex_mark_symbols if ruleset is not None else {}
     listed = {line.split(" ", 1)[0] for line in lines}  # a minefield marker already listed as the hex feature
     shown = sorted({mark for found in model.markers.values() for mark, _ in found} - listed)
     lines.extend(f"{mark} {printable(declared.get(mark) or next((t.label for t in info.values() if t.mark == mark), 'marker'))}"

@@ -1,28 +1,17 @@
-"""Per-rule-set hints for the computer, found by rule set id; a rule set may carry its own `ai_hints`.
+"""The computer's hints of a rule set: its `ai_hints` (rules/contract.py `AiHints`), declared on the contract.
 
-A hints object may offer any of: `unit_value(state, unit)`, `side_value(state, side)` (or
-`side_value(state, side, now)`: handed the turn of the decision), `opening(view, side, actions)` (an
-action to take without a search, or None), `prune(view, side, actions)` (the actions worth searching:
-those it leaves out are never played),
-`determinize(view, side, rng)` (a full state consistent with the view, hidden
-things guessed at random), `outcome_value(state, action, outcome_label, side)`
-(the worth to `side` of one outcome of an action's preview) and `contact`
-(the worth of closing with the enemy by a hex). Anything missing falls back to
-the generic reading of the view (rules/ai/evaluate.py).
+A rule set's hints live in its own package (rules/rulesets/<id>/ai_hints.py) and are registered by its
+`RULESET.ai_hints`; a rule set without them gets `AiHints()`, whose every member is the generic reading
+of the view (rules/ai/evaluate.py), so the computer reads each member directly.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
+from rules.contract import AiHints, Ruleset
+
+NO_HINTS = AiHints()
 
 
-def hints_for(ruleset):
-    """The rule set's own `ai_hints`, else the module rules.ai.hints.<id>, else None."""
-    own = getattr(ruleset, "ai_hints", None)
-    if own is not None:
-        return own
-    name = f"rules.ai.hints.{ruleset.id}"
-    if importlib.util.find_spec(name) is None:
-        return None
-    return importlib.import_module(name)
+def hints_for(ruleset: Ruleset) -> AiHints:
+    """The rule set's own hints, else the defaults."""
+    return ruleset.ai_hints or NO_HINTS

@@ -10,19 +10,23 @@ our own in docs/rules/dhr.md.
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 
 from pydantic import TypeAdapter
 
 from rules.actions import Action
+from rules.contract import RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.dhr import combat, preview, terrain, turn, victory, view, why, words
+from rules.rulesets.dhr import plugins
 from rules.rulesets.dhr.actions import DHRAction
+from rules.rulesets.dhr.secrecy import DECLARATION
 from rules.rulesets.dhr.state import DHRSide, DHRState
 
 
-class DHRRuleset:
+class DHRRuleset(RulesetDefaults):
     id = "dhr"
     name = "Rules of the Damned Human Race"
     options = (
@@ -120,6 +124,22 @@ class DHRRuleset:
 
     def side_lines(self, state: DHRState, side: str) -> list[str]:
         return words.side_lines(state, side)
+
+    # --- its plug-ins (rules/contract.py), from this package, loaded when first read ---
+
+    secrecy = DECLARATION
+
+    @cached_property
+    def procedures(self):
+        return plugins.procedures()
+
+    @cached_property
+    def ai_hints(self):
+        return plugins.ai_hints()
+
+    @cached_property
+    def migrations(self):
+        return plugins.migrations()
 
 
 RULESET = DHRRuleset()

@@ -7,19 +7,23 @@ unclear places are DS2-A01..A22 in rules/NOTES.md; docs/rules/dirtside.md lists 
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
+from rules.contract import RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, HexMark, OptionSpec, Preview, Setup, Side
 from rules.rulesets.dirtside import actions as A
+from rules.rulesets.dirtside import plugins
 from rules.rulesets.dirtside import preview as pv
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside import turn, victory, view, words
+from rules.rulesets.dirtside.secrecy import DECLARATION
 from rules.rulesets.dirtside.state import DSState
 
 
-class DirtsideRuleset:
+class DirtsideRuleset(RulesetDefaults):
     id = "dirtside"
     name = "Dirtside II (Iceburg's house rules)"
     options = (
@@ -155,6 +159,22 @@ class DirtsideRuleset:
 
     def hex_marks(self, state: DSState, side: str | None) -> list[HexMark]:
         return words.hex_marks(state, side)
+
+    # --- its plug-ins (rules/contract.py), from this package, loaded when first read ---
+
+    secrecy = DECLARATION
+
+    @cached_property
+    def procedures(self):
+        return plugins.procedures()
+
+    @cached_property
+    def ai_hints(self):
+        return plugins.ai_hints()
+
+    @cached_property
+    def army(self):
+        return plugins.army()
 
 
 RULESET = DirtsideRuleset()

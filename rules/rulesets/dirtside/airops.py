@@ -318,4 +318,4 @@ def sensors(state: DSState, unit: DSUnit, ctx: Context) -> None:
     if not any(e.design and (e.design.ads or e.design.sam) for e in unit.vehicles()):
         raise Refusal(f"{unit.name} has no ADS or SAM radar")
     unit.stats.sensors = not unit.stats.sensors
-    ctx.emit(Changed(unit=unit.id, field="active sensors", before=not unit.stats.sensors, after=unit.stats.sensors))
+    ctx.emit(Changed(unit=unit.id, field="active sensors", state="using active sensors", before=not unit.stats.sensors, after=unit.stats.sensors))

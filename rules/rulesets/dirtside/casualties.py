@@ -147,7 +147,7 @@ def panic_check(state: DSState, unit: DSUnit, ctx: Context) -> None:
                              why="panic test")
     if not r.passed:
         s.panic = True
-        ctx.emit(Changed(unit=unit.id, field="panic", before=False, after=True, why="green unit first attacked"))
+        ctx.emit(Changed(unit=unit.id, field="panic", state="panicking", before=False, after=True, why="green unit first attacked"))
 
 
 def withdraw(state: DSState, unit: DSUnit, away_from: Hex, ctx: Context, why: str) -> None:

@@ -157,7 +157,7 @@ def apply(state: DSState, action: Action, ctx: Context) -> None:
             unit = _start(state, action, ctx)
             if unit.stats.panic:
                 unit.stats.panic = False
-                ctx.emit(Changed(unit=unit.id, field="panic", before=True, after=False, why="marker removed"))
+                ctx.emit(Changed(unit=unit.id, field="panic", state="panicking", before=True, after=False, why="marker removed"))
         if state.current is None:
             raise Refusal("no activation is in progress: activate a unit first")
         if action.unit and action.unit != state.current:

@@ -7,11 +7,14 @@ docs/rules/hundred_wars.md lists every interpretation this code makes.
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
+from rules.contract import RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
+from rules.rulesets.hundred_wars import plugins
 from rules.rulesets.hundred_wars import preview as pv
 from rules.rulesets.hundred_wars import setup as st
 from rules.rulesets.hundred_wars import terrain as ter
@@ -20,11 +23,12 @@ from rules.rulesets.hundred_wars import words
 from rules.rulesets.hundred_wars.actions import ADAPTER
 from rules.rulesets.hundred_wars.campaign import Campaign
 from rules.rulesets.hundred_wars.costing import unit_cost
+from rules.rulesets.hundred_wars.secrecy import DECLARATION
 from rules.rulesets.hundred_wars.state import HwSide, HwState
 from rules.rulesets.hundred_wars.units import HwStats
 
 
-class HundredWarsRuleset:
+class HundredWarsRuleset(RulesetDefaults):
     id = "hundred_wars"
     name = "A Hundred Wars V2: generic d10 wargame"
     version = 2
@@ -145,6 +149,35 @@ class HundredWarsRuleset:
     def unit_points(self, stats: dict) -> int:
         """The points value of a unit's stats (army lists and the army builder)."""
         return unit_cost(HwStats.model_validate(stats))
+
+    # --- its plug-ins (rules/contract.py), from this package, loaded when first read ---
+
+    secrecy = DECLARATION
+
+    @cached_property
+    def procedures(self):
+        return plugins.procedures()
+
+    @cached_property
+    def ai_hints(self):
+        return plugins.ai_hints()
+
+    @cached_property
+    def migrations(self):
+        return plugins.migrations()
+
+    @cached_property
+    def army(self):
+        return plugins.army()
+
+    @cached_property
+    def campaign(self):
+        return plugins.campaign()
+
+    @property
+    def campaign_spending(self):
+        """The campaign's own module: its spending functions are the between-battle choices."""
+        return self.campaign
 
 
 RULESET = HundredWarsRuleset()

@@ -29,6 +29,8 @@ R_REPAIR = "Repair Bonus; AHW-A24"
 R_CAPTURE = "Captures"
 UPGRADE_COST = 100
 """'Each roll of 100 allows 1 point to be added to any one unit' (AHW-A24)."""
+unit_stats = HwStats
+"""The stats of a unit bought from an army list (the campaign's spending, rules/contract.py `CampaignSpending`)."""
 SALVAGE = 10
 """Per cent of a captured unit's remaining points value that goes to the pool."""
 

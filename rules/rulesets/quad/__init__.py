@@ -6,18 +6,22 @@ docs/rules/quad.md lists every interpretation this code makes.
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
+from rules.contract import RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
+from rules.rulesets.quad import plugins
 from rules.rulesets.quad import preview, turn, victory, view, why, words
 from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import ADAPTER
+from rules.rulesets.quad.secrecy import DECLARATION
 from rules.rulesets.quad.state import QuadSide, QuadState
 
 
-class QuadRuleset:
+class QuadRuleset(RulesetDefaults):
     id = "quad"
     name = "QUAD: four-stat operational rules"
     options = (
@@ -103,6 +107,22 @@ class QuadRuleset:
 
     def side_lines(self, state: QuadState, side: str) -> list[str]:
         return words.side_lines(state, side)
+
+    # --- its plug-ins (rules/contract.py), from this package, loaded when first read ---
+
+    secrecy = DECLARATION
+
+    @cached_property
+    def procedures(self):
+        return plugins.procedures()
+
+    @cached_property
+    def ai_hints(self):
+        return plugins.ai_hints()
+
+    @cached_property
+    def migrations(self):
+        return plugins.migrations()
 
 
 RULESET = QuadRuleset()

@@ -7,18 +7,22 @@ every interpretation this code makes and what is not done yet.
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
+from rules.contract import RulesetDefaults
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup, Side
+from rules.rulesets.skirmish import plugins
 from rules.rulesets.skirmish import preview, turn, victory, view, words
 from rules.rulesets.skirmish import terrain as ter
 from rules.rulesets.skirmish.actions import ADAPTER
+from rules.rulesets.skirmish.secrecy import DECLARATION
 from rules.rulesets.skirmish.state import SkirmState
 
 
-class SkirmishRuleset:
+class SkirmishRuleset(RulesetDefaults):
     id = "skirmish"
     name = "d10 modern skirmish"
     version = 1
@@ -118,6 +122,18 @@ class SkirmishRuleset:
 
     def side_lines(self, state: SkirmState, side: str) -> list[str]:
         return words.side_lines(state, side)
+
+    # --- its plug-ins (rules/contract.py), from this package, loaded when first read ---
+
+    secrecy = DECLARATION
+
+    @cached_property
+    def procedures(self):
+        return plugins.procedures()
+
+    @cached_property
+    def ai_hints(self):
+        return plugins.ai_hints()
 
 
 RULESET = SkirmishRuleset()

@@ -316,7 +316,7 @@ def overwatch(state: SkirmState, o: Overwatch, ctx: Context) -> None:
     _need(may_shoot(a), f"{u.name} may not go on overwatch now (it reserves its shooting)")
     _need(not locked(state, u), f"{u.name} is locked in combat")
     u.overwatch = True
-    ctx.emit(Changed(unit=u.id, field="overwatch", before=False, after=True, why="reserves its fire"))
+    ctx.emit(Changed(unit=u.id, field="overwatch", state="on overwatch", before=False, after=True, why="reserves its fire"))
     tn.finish(state, ctx)
 
 

@@ -192,7 +192,7 @@ def clean_up(state: SkirmState, ctx: Context) -> None:
         if not roll_check(ctx.dice, u.stats.skill, BASE_TN, "Skill: stay on overwatch", side=u.side, unit=u.id,
                           rule="#3 Overwatch").passed:
             u.overwatch = False
-            ctx.emit(Changed(unit=u.id, field="overwatch", before=True, after=False, why="lost in the clean up"))
+            ctx.emit(Changed(unit=u.id, field="overwatch", state="on overwatch", before=True, after=False, why="lost in the clean up"))
     for u in state.units.values():
         u.activated = False
         u.shot_on_overwatch = False

@@ -42,7 +42,7 @@ def suppress(ctx: Context, u: SkirmUnit, why: str) -> None:
         ctx.emit(Changed(unit=u.id, field="suppressed", before=False, after=True, why=why))
     if u.overwatch:
         u.overwatch = False
-        ctx.emit(Changed(unit=u.id, field="overwatch", before=True, after=False, why="suppressed"))
+        ctx.emit(Changed(unit=u.id, field="overwatch", state="on overwatch", before=True, after=False, why="suppressed"))
 
 
 def fall(state: SkirmState, ctx: Context, u: SkirmUnit, to: Hex, levels: int, why: str) -> None:

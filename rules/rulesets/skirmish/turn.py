@@ -69,7 +69,7 @@ def activate(state: SkirmState, side: str, uid: str, ctx: Context) -> None:
     u.activated = True
     if u.overwatch:
         u.overwatch = False
-        ctx.emit(Changed(unit=u.id, field="overwatch", before=True, after=False, why="activates again"))
+        ctx.emit(Changed(unit=u.id, field="overwatch", state="on overwatch", before=True, after=False, why="activates again"))
     if u.fleeing:
         state.acting = Acting(unit=u.id, grade="flee")
         acts.flee(state, ctx, u)

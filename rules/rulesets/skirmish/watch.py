@@ -24,7 +24,7 @@ def fire(state: SkirmState, f: OverwatchFire, ctx: Context) -> None:
     w, mover = check_fire(state, f)
     w.overwatch = False
     w.shot_on_overwatch = True
-    ctx.emit(Changed(unit=w.id, field="overwatch", before=True, after=False, why="fires on overwatch"))
+    ctx.emit(Changed(unit=w.id, field="overwatch", state="on overwatch", before=True, after=False, why="fires on overwatch"))
     rs.fire(state, ctx, w, [mover.at] * f.shots, moved=0, overwatch=True)
     after_reaction(state, ctx, attacked=True)
 
@@ -50,7 +50,7 @@ def move(state: SkirmState, m: WatchMove, ctx: Context) -> None:
 def _spend(ctx: Context, w: SkirmUnit, why: str) -> None:
     w.overwatch = False
     w.shot_on_overwatch = True
-    ctx.emit(Changed(unit=w.id, field="overwatch", before=True, after=False, why=why))
+    ctx.emit(Changed(unit=w.id, field="overwatch", state="on overwatch", before=True, after=False, why=why))
 
 
 def _walk(state: SkirmState, ctx: Context, w: SkirmUnit, path: list) -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from rules.ai.computer import Computer
-from rules.ai.hints import dirtside
+from rules.rulesets.dirtside import ai_hints as dirtside
 from rules.ai.simulate import legal
 from rules.hexgrid import Hex, from_offset
 from rules.registry import get
@@ -60,5 +61,7 @@ def test_the_computer_never_plays_an_action_the_hints_prune(monkeypatch):
     seat = game.seat("federal")
     actions = seat.legal_actions()
     only = next(a for a in actions if a.kind == "move" and a.unit_id == "f1")
-    monkeypatch.setattr(dirtside, "prune", lambda view, side, acts: [a for a in acts if a == only], raising=False)
+    rules = get("dirtside")
+    pruning = dataclasses.replace(rules.ai_hints, prune=lambda view, side, acts: [a for a in acts if a == only])
+    monkeypatch.setattr(rules, "ai_hints", pruning)  # the hints the computer reads: the rule set's, by the contract
     assert Computer(random.Random(0), budget=30).choose(seat) == only

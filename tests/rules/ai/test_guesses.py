@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from rules.ai import Computer
-from rules.ai.hints import dirtside as ds_hints
-from rules.ai.hints import hundred_wars as hw_hints
+from rules.rulesets.dirtside import ai_hints as ds_hints
+from rules.rulesets.hundred_wars import ai_hints as hw_hints
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside.state import Flight
 from rules.service import GameService

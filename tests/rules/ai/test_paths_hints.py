@@ -41,7 +41,7 @@ def test_the_objective_is_approached_around_a_wall_not_through_it():
 
 
 def test_a_difficult_hex_costs_a_quad_walk_more_than_an_open_one():
-    from rules.ai.hints import quad
+    from rules.rulesets.quad import ai_hints as quad
 
     ruleset, state, cond = _walled_quad_teaching()
     terrain = list(state.board.terrain)
@@ -54,7 +54,7 @@ def test_a_difficult_hex_costs_a_quad_walk_more_than_an_open_one():
 
 def test_a_dhr_step_costs_the_mp_its_terrain_check_takes_on_average():
     """DHR-A04: a d6 above the DV passes, a failure costs another MP; a challenge is rolled until it passes."""
-    from rules.ai.hints import dhr
+    from rules.rulesets.dhr import ai_hints as dhr
 
     terrain = ("open", "woods", "house", "water", "open", "open")
     board = Board(width=6, height=1, terrain=terrain)

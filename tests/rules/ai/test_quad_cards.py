@@ -6,7 +6,7 @@ import random
 
 from rules.ai import Computer
 from rules.ai.evaluate import Evaluator
-from rules.ai.hints import quad
+from rules.rulesets.quad import ai_hints as quad
 from rules.ai.simulate import attempt
 from rules.rulesets.quad.actions import Release, Steal
 from rules.hexgrid import Hex
@@ -52,7 +52,7 @@ def test_a_steal_is_worth_its_tactics_card():
     tactics = [c for c in pile.deck if c.kind == "tactics"][0]
     pile.deck.remove(tactics)
     pile.hand.append(tactics)
-    ev = Evaluator(quad, game.ruleset)
+    ev = Evaluator(game.ruleset.ai_hints, game.ruleset)
     ev.now = state.turn
     stolen = attempt(game.ruleset, state, Steal(side=other), random.Random(1))
     assert not stolen.failed
