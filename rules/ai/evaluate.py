@@ -79,7 +79,7 @@ class Evaluator:
         hints = hints or AiHints()
         self.hints = hints
         self._step_cost = step_cost_for(hints, ruleset)
-        self._kinds = getattr(ruleset, "action_kinds", {})
+        self._kinds = ruleset.action_kinds if ruleset is not None else {}
         """Where each kind of action lands (`hex_worth`); none known without a rule set."""
         self._walks: Walks | None = None
         self._unit_value = hints.unit_value

@@ -41,7 +41,7 @@ def guessed(ruleset: Ruleset, view: GameState, side: str | None, rng: random.Ran
     the computer's dice are its own (`OwnDice`), so the seed is never rolled. Never a state with UNKNOWN left."""
     from rules.ai.hints import hints_for
 
-    guess = getattr(hints_for(ruleset), "determinize", None)
+    guess = hints_for(ruleset).determinize
     if guess is not None and side is not None:
         return known(guess(view, side, rng))
     out = clone(view)
