@@ -5,8 +5,8 @@ A hints object may offer any of: `unit_value(state, unit)`, `side_value(state, s
 action to take without a search, or None), `prune(view, side, actions)` (the actions worth searching:
 those it leaves out are never played),
 `determinize(view, side, rng)` (a full state consistent with the view, hidden
-things guessed at random), `outcome_value(state, action, outcome_label, side)`
-(the worth to `side` of one outcome of an action's preview) and `contact`
+things guessed at random), `outcome_value(state, action, outcome, side)`
+(the worth to `side` of one outcome of an action's preview, read from its effects) and `contact`
 (the worth of closing with the enemy by a hex). Anything missing falls back to
 the generic reading of the view (rules/ai/evaluate.py).
 """
