@@ -61,14 +61,14 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
                             if cover else ""))
         else:
             shot = combat.shot_for(state, firer, e, wpn, target, te, fast=fast)
-            more, note = shot_outcomes(shot, label, target=target.id, firer=firer.id)
+            more, note = shot_outcomes(shot, label, target=target, firer=firer.id)
             outcomes += more
             notes.append(note)
             modifiers += [f"{label}: {m}" for m in shot.modifiers()]
             if wpn.type == "SLAM" and shot.band() in fp.SLAM_SPREAD:
                 outcomes += slam_spread_outcomes(state, firer, wpn, target, te, shot)
             continue
-        outcomes += hit_outcomes(label, p_hit, dist, target=target.id, firer=firer.id)
+        outcomes += hit_outcomes(label, p_hit, dist, target=target, firer=firer.id)
     lad = vtol.lad_weapons(state, firer, target)
     if lad:  # the target's LAD fires first at the attacking VTOL (§11.2): the shots above need it to miss
         from rules.rulesets.dirtside import air
@@ -140,9 +140,10 @@ HEADLINE = {"F": "Firer Zapped (the shot is void, the firer goes Systems Down)"}
 """A draw's headline in words, where the key is a chit's letter (§6.1: the house rules' name for F)."""
 
 
-def hit_outcomes(label: str, p_hit: Fraction, dist: dict[str, Fraction], *, target: str | None = None,
+def hit_outcomes(label: str, p_hit: Fraction, dist: dict[str, Fraction], *, target: DSUnit | str | None = None,
                  firer: str | None = None) -> list[Outcome]:
-    """A hit's draws in words, with their effects on the units whose ids are given (the resolver gives none)."""
+    """A hit's draws in words, with their effects on the target (a unit, or its id) and the firer (its id); the
+    resolver gives neither."""
     out = [Outcome(label=f"{label} hits: {HEADLINE.get(k, k)}", chance=p_hit * dist[k],
                    units=draw_effect(k, target, firer))
            for k in ("knocked out", "damaged", "F", "no damage") if dist.get(k)]
@@ -174,7 +175,7 @@ def draw_effect(result: str, target, firer: str | None = None) -> tuple[UnitEffe
     return ()
 
 
-def shot_outcomes(shot: fp.Shot, label: str, *, target: str | None = None,
+def shot_outcomes(shot: fp.Shot, label: str, *, target: DSUnit | str | None = None,
                   firer: str | None = None) -> tuple[list[Outcome], str]:
     """One weapon system's direct fire at a vehicle: the chance that at least one barrel hits, times each
     result of one hit's draw (§5.1, §6.4); the game's preview and the resolver both read this."""
