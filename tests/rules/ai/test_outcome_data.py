@@ -68,7 +68,7 @@ def _worths(seat, actions) -> list[float]:
 
 
 def _valued_positions(make, seed: int):
-    """Seats (with their actions) where the side to act has an action with a previewed outcome touching a unit."""
+    """Seats (with their actions) where the side to act has an action with a previewed outcome that harms a unit."""
     game = make(seed)
     rng = random.Random(seed)
     found = 0
@@ -82,28 +82,35 @@ def _valued_positions(make, seed: int):
         if not actions:
             continue
         seat = game.seat(side)
-        if any(p is not None and any(o.units for o in p.outcomes) for p in map(seat.preview, actions)):
+        if any(p is not None and any(e.losses or e.retreat or e.eliminated for o in p.outcomes for e in o.units)
+               for p in map(seat.preview, actions)):
             found += 1
             yield seat, actions
         attacks = [a for a in actions if a.kind not in ("move", "pass", "end")]
         game.apply(rng.choice(attacks if attacks and rng.random() < 0.5 else actions))
 
 
-@pytest.mark.parametrize("ruleset", [r for r in ruleset_ids()
-                                     if getattr(hints_for(get_ruleset(r)), "outcome_value", None)])
+@pytest.mark.parametrize("ruleset", sorted({name.split("/")[0] for name, _ in GAMES}))
 def test_the_computer_values_outcomes_alike_with_their_words_and_names_scrambled(ruleset):
+    hints = hints_for(get_ruleset(ruleset))
+    value_of = getattr(hints, "outcome_value", None)
     checked = valued = 0
+    enough = 8 if value_of is not None else 3  # without the hint the greedy player tries each action's dice: slow
     for name, make in _games(ruleset):
         for seed in (1, 2):
             for seat, actions in _valued_positions(make, seed):
-                plain, scrambled = _worths(seat, actions), _worths(Scrambled(seat), actions)
-                assert plain == scrambled, f"{name} seed {seed}: the worth of an action changed with its words"
+                if checked >= enough:
+                    break
+                if value_of is not None:
+                    plain, scrambled = _worths(seat, actions), _worths(Scrambled(seat), actions)
+                    assert plain == scrambled, f"{name} seed {seed}: the worth of an action changed with its words"
+                    valued += any(w != plain[0] for w in plain)
                 choice = GreedyPlayer(random.Random(7)).choose(seat)
                 assert GreedyPlayer(random.Random(7)).choose(Scrambled(seat)) == choice, name
                 checked += 1
-                valued += any(w != plain[0] for w in plain)
     assert checked >= 3, f"{ruleset}: too few positions with previewed outcomes ({checked})"
-    assert valued, f"{ruleset}: no position where the outcomes' worth told actions apart: the test shows nothing"
+    if value_of is not None:
+        assert valued, f"{ruleset}: no position where the outcomes' worth told actions apart: the test shows nothing"
 
 
 @pytest.mark.parametrize("ruleset", sorted({name.split("/")[0] for name, _ in GAMES}))
