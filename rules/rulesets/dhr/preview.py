@@ -17,6 +17,10 @@ from rules.rulesets.dhr.state import DHRState, host_at
 from rules.rulesets.dhr.terrain import cover_dv, hex_dv
 
 
+STOPPED = "stopped"
+"""The status of a unit stopped short on its path (a failed terrain check, no MP left)."""
+
+
 def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
 
@@ -74,7 +78,8 @@ def move_preview(state: DHRState, action: Move | Cross) -> Preview | None:
         here = b
     arrive = sum(walking.values(), Fraction(0))
     rows = [Outcome(label=f"arrives at {path[-1]}", chance=arrive)]
-    rows += [Outcome(label=k, chance=v) for k, v in stops.items() if v]
+    stopped = (UnitEffect(unit=u.id, status=(STOPPED,)),)
+    rows += [Outcome(label=k, chance=v, units=stopped) for k, v in stops.items() if v]
     notes = []
     if any("challenge" not in c for c in checks):
         notes.append("after a failed check the unit may spend another MP to cross (p) or stop")

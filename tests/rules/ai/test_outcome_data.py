@@ -146,3 +146,31 @@ def test_no_hint_reads_an_outcomes_words_or_a_units_display_name(ruleset, module
         if isinstance(node, ast.Attribute) and node.attr in ("label", "name"):
             assert not (isinstance(node.value, ast.Name) and node.value.id in ("u", "unit", "o", "outcome")), (
                 f"{ruleset}: a hint reads .{node.attr} of a unit or outcome (line {node.lineno})")
+
+
+def test_a_preview_lines_words_are_its_effects_in_words():
+    """The words of a line about units are made from its effects by one function per rule set (QUAD's
+    `unit_words`, DHR's `unit_words`), with the units' names: what the screen shows is what the computer reads."""
+    from rules.rulesets.dhr import odds as dhr_odds
+    from rules.rulesets.dhr.preview import STOPPED
+    from rules.rulesets.quad import odds as quad_odds
+
+    lines = 0
+    for ruleset, words in (("quad", quad_odds.unit_words), ("dhr", dhr_odds.unit_words)):
+        for name, make in _games(ruleset):
+            for seat, actions in _valued_positions(make, 1):
+                state = seat.view()
+                for a in actions:
+                    p = seat.preview(a)
+                    if p is None or a.kind == "melee":  # DHR's melee names the two sides by their roles
+                        continue
+                    vehicles = any(e.loss == "vehicles" for o in p.outcomes for e in o.units)
+                    for o in p.outcomes:
+                        if ruleset == "quad" and len(o.units) != 2:
+                            continue  # an attack's line names both sides; a move's stop has words of its own
+                        if ruleset == "dhr" and (len(o.units) != 1 or vehicles or STOPPED in o.units[0].status):
+                            continue  # lines about vehicles and stops have words of their own
+                        said = "; ".join(words(state.units[e.unit].name, e) for e in o.units)
+                        assert o.label == said, f"{name}: {p.title}: {o.label!r} is not its effects' words {said!r}"
+                        lines += 1
+    assert lines
