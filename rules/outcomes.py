@@ -49,6 +49,19 @@ class SideEffect(BaseModel):
     """Objectives it takes (by the scenario's names or hexes)."""
 
 
+# Statuses several rule sets share; a rule set may add words of its own.
+MORALE_FAILED = "morale failed"
+STOPPED = "stopped"
+"""Stopped short of where it was going (a failed terrain check, no MP left)."""
+DAMAGED = "damaged"
+IMMOBILISED = "immobilised"
+SYSTEMS_DOWN = "systems down"
+SUPPRESSED = "suppressed"
+DOWNED = "downed"
+REVEALED = "revealed"
+"""A blind shown for what it is."""
+
+
 def unit_effects(outcome, unit: str) -> list[UnitEffect]:
     """The effects of `outcome` on the unit with id `unit`."""
     return [e for e in outcome.units if e.unit == unit]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.board import Board
 from rules.hexgrid import Hex
-from rules.rulesets.dhr.odds import MORALE_FAILED
+from rules.outcomes import MORALE_FAILED
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import cached_step_check, hex_dv
 from rules.rulesets.dhr.victory import figures as figures_of

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from rules.core import Outcome
 from rules.odds import binomial, convolve, mapped, mixture
-from rules.outcomes import UnitEffect
+from rules.outcomes import MORALE_FAILED, UnitEffect
 from rules.rulesets.dhr.procedures import (
     Combatant, Firer, LineTarget, casualties_from_hits, chance_under, effective_check_rating, fire_modifiers,
     fire_target, melee_target, morale_target, range_penalty, retreat_for, rof_dice, spread_dice,
@@ -136,9 +136,6 @@ class AttackOdds:
     def retreat_lines(self, who: str, unit: str | None = None) -> list[Outcome]:
         return [unit_line(who, UnitEffect(unit=unit or who, retreat=r), p)
                 for r, p in sorted((r, p) for r, p in self.retreat.items() if r)]
-
-
-MORALE_FAILED = "morale failed"
 
 
 def unit_words(who: str, e: UnitEffect) -> str:

@@ -9,16 +9,12 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import UnitEffect
+from rules.outcomes import IMMOBILISED, MORALE_FAILED, STOPPED, UnitEffect
 from rules.rulesets.dhr import armour_odds, combat, hex_odds, odds, turn
 from rules.rulesets.dhr import procedures as P
 from rules.rulesets.dhr.actions import Call, Cast, Cross, Fire, Melee, Move, Overrun
 from rules.rulesets.dhr.state import DHRState, host_at
 from rules.rulesets.dhr.terrain import cover_dv, hex_dv
-
-
-STOPPED = "stopped"
-"""The status of a unit stopped short on its path (a failed terrain check, no MP left)."""
 
 
 def _pct(p: Fraction) -> str:
@@ -305,11 +301,11 @@ def vehicle_outcomes(dist_: dict, *, crew: Fraction, vehicles: int, rating: int,
     if table:
         lines += [hit("  of which the crew bails (no smoke)", p_bail, status=("crew bailed",)),
                   hit("main weapon knocked out", p_weapon, status=("weapon out",)),
-                  hit("mobility kill (still in the fight)", p_mob, status=("immobilised",)),
+                  hit("mobility kill (still in the fight)", p_mob, status=(IMMOBILISED,)),
                   hit("crew casualty (Rating -1 each)", p_crew, status=("crew casualty",))]
     lines += [hit("no effect", p_none),
               hit("crew fails morale" + (" (cannot move: stays)" if immobile_now else ""), p_morale,
-                  status=(odds.MORALE_FAILED,))]
+                  status=(MORALE_FAILED,))]
     return lines
 
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import UnitEffect
+from rules.outcomes import IMMOBILISED, SYSTEMS_DOWN, UnitEffect
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import mines, morale, odds
 from rules.rulesets.dirtside import weapons as w
@@ -133,8 +133,8 @@ def mine_effect(unit: DSUnit, result: str) -> tuple[UnitEffect, ...]:
     each but the first with systems down where a T is drawn)."""
     if result == "knocked out":
         return (element_lost(unit),)
-    status = (("immobilised",) if result.startswith("immobilised") else ()) + (
-        ("systems down",) if result.endswith("systems down") else ())
+    status = ((IMMOBILISED,) if result.startswith("immobilised") else ()) + (
+        (SYSTEMS_DOWN,) if result.endswith("systems down") else ())
     return (UnitEffect(unit=unit.id, status=status),) if status else ()
 
 

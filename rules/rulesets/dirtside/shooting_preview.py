@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules.core import Outcome, Preview
-from rules.outcomes import UnitEffect
+from rules.outcomes import DAMAGED, SYSTEMS_DOWN, UnitEffect
 from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside import combat, odds, vtol
 from rules.rulesets.dirtside import fire as fp
@@ -148,10 +148,6 @@ def hit_outcomes(label: str, p_hit: Fraction, dist: dict[str, Fraction], *, targ
                    units=draw_effect(k, target, firer))
            for k in ("knocked out", "damaged", "F", "no damage") if dist.get(k)]
     return out + [Outcome(label=f"{label} misses", chance=1 - p_hit)]
-
-
-DAMAGED = "damaged"
-SYSTEMS_DOWN = "systems down"
 
 
 def element_lost(unit, n: int = 1) -> UnitEffect:

@@ -8,11 +8,11 @@ from itertools import product
 
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import UnitEffect
+from rules.outcomes import DAMAGED, UnitEffect
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import morale, odds, vtol
 from rules.rulesets.dirtside import weapons as w
-from rules.rulesets.dirtside.shooting_preview import DAMAGED, draw_effect, element_lost
+from rules.rulesets.dirtside.shooting_preview import draw_effect, element_lost
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
 from rules.words import count

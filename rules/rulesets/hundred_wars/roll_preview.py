@@ -8,7 +8,7 @@ from itertools import product
 
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import UnitEffect
+from rules.outcomes import REVEALED, UnitEffect
 from rules.rulesets.hundred_wars import field, firing, moving, walk_odds
 from rules.rulesets.hundred_wars import odds
 from rules.rulesets.hundred_wars import terrain as ter
@@ -62,7 +62,7 @@ CQB_DICE = "1d100 each, capped at CQB"
 def shot_effect(unit: str, what: str, n: int) -> UnitEffect:
     """What a shot's result does to its target: destroyed, `n` damage, revealed (a blind), or nothing."""
     return UnitEffect(unit=unit, losses=n if what == "damage" else 0, loss="hits" if what == "damage" else "",
-                      eliminated=what == "destroyed", status=("revealed",) if what == "revealed" else ())
+                      eliminated=what == "destroyed", status=(REVEALED,) if what == "revealed" else ())
 
 
 def shot_words(what: str, e: UnitEffect) -> str:

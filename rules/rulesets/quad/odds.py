@@ -15,12 +15,9 @@ from functools import lru_cache
 
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import UnitEffect
+from rules.outcomes import STOPPED, UnitEffect
 from rules.rulesets.quad import procedures as proc
 from rules.words import count
-
-STOPPED = "stopped"
-"""The status of a unit the terrain stops short of where it was going (QUAD-A02)."""
 
 Key = tuple[int, int, int, int]
 """(defender Quality lost, defender hexes fallen back, attacker Quality lost, attacker hexes fallen back)."""

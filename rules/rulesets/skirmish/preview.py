@@ -7,7 +7,7 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import UnitEffect
+from rules.outcomes import DOWNED, SUPPRESSED, UnitEffect
 from rules.rulesets.skirmish import climbs
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import odds
@@ -28,7 +28,7 @@ WORDS = {"miss": "missed", "unhurt": "hit, unhurt", "downed": "downed", "dead": 
 
 def fate_effect(unit: str, fate: str, suppressed: bool, *, finished: bool = False) -> UnitEffect:
     """What a shot or a fight does to one model (`finished`: a model downed in contact is then killed)."""
-    status = (("downed",) if fate == "downed" and not finished else ()) + (("suppressed",) if suppressed else ())
+    status = ((DOWNED,) if fate == "downed" and not finished else ()) + ((SUPPRESSED,) if suppressed else ())
     dead = fate == "dead" or (fate == "downed" and finished)
     return UnitEffect(unit=unit, losses=1 if dead else 0, loss="figures" if dead else "", eliminated=dead,
                       status=status)
@@ -75,7 +75,7 @@ def fire_preview(state: SkirmState, shooter: SkirmUnit, shots: list[Hex], *, mov
         if z.id not in by_target:
             p = 1 - odds.p_holds(z.stats.willpower)
             outcomes.append(Outcome(label=f"{z.name} suppressed (in the area)", chance=p,
-                                    units=(UnitEffect(unit=z.id, status=("suppressed",)),)))
+                                    units=(UnitEffect(unit=z.id, status=(SUPPRESSED,)),)))
     dice = f"{count(len(shots), 'hit roll')}, d10 + Shooting; each hit d10 + Damage (a critical hit: twice)"
     return Preview(title=title, dice=dice, modifiers=modifiers, outcomes=tuple(outcomes), notes=tuple(notes))
 

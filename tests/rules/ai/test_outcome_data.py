@@ -152,7 +152,7 @@ def test_a_preview_lines_words_are_its_effects_in_words():
     """The words of a line about units are made from its effects by one function per rule set (QUAD's
     `unit_words`, DHR's `unit_words`), with the units' names: what the screen shows is what the computer reads."""
     from rules.rulesets.dhr import odds as dhr_odds
-    from rules.rulesets.dhr.preview import STOPPED
+    from rules.outcomes import STOPPED
     from rules.rulesets.quad import odds as quad_odds
 
     lines = 0
