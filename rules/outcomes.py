@@ -62,6 +62,15 @@ REVEALED = "revealed"
 """A blind shown for what it is."""
 
 
+def objectives_reached(state, side: str, at) -> tuple[SideEffect, ...]:
+    """`side` standing on `at` reaches the hexes of its victory conditions there (to hold or take): the effect of a
+    move's arrival, by the hex's coordinates."""
+    here = tuple(at)
+    if not any(c.hexes and c.side in (side, None) and here in {tuple(h) for h in c.hexes} for c in state.victory):
+        return ()
+    return (SideEffect(side=side, objectives=(f"{at}",)),)
+
+
 def unit_effects(outcome, unit: str) -> list[UnitEffect]:
     """The effects of `outcome` on the unit with id `unit`."""
     return [e for e in outcome.units if e.unit == unit]

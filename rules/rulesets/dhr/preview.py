@@ -9,7 +9,7 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import IMMOBILISED, MORALE_FAILED, STOPPED, UnitEffect
+from rules.outcomes import IMMOBILISED, MORALE_FAILED, STOPPED, UnitEffect, objectives_reached
 from rules.rulesets.dhr import armour_odds, combat, hex_odds, odds, turn
 from rules.rulesets.dhr import procedures as P
 from rules.rulesets.dhr.actions import Call, Cast, Cross, Fire, Melee, Move, Overrun
@@ -73,7 +73,7 @@ def move_preview(state: DHRState, action: Move | Cross) -> Preview | None:
         walking = nxt
         here = b
     arrive = sum(walking.values(), Fraction(0))
-    rows = [Outcome(label=f"arrives at {path[-1]}", chance=arrive)]
+    rows = [Outcome(label=f"arrives at {path[-1]}", chance=arrive, sides=objectives_reached(state, u.side, path[-1]))]
     stopped = (UnitEffect(unit=u.id, status=(STOPPED,)),)
     rows += [Outcome(label=k, chance=v, units=stopped) for k, v in stops.items() if v]
     notes = []

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import STOPPED, UnitEffect
+from rules.outcomes import STOPPED, SideEffect, UnitEffect
 from rules.rulesets.quad import procedures as proc
 from rules.words import count
 
@@ -141,8 +141,10 @@ def attack_preview(title: str, inputs: proc.AttackInputs, dist: dict[Key, Fracti
     return Preview(title=title, dice=dice, modifiers=inputs.modifiers(), outcomes=tuple(rows) + extra, notes=notes)
 
 
-def move_preview(title: str, stops: list[tuple[Hex, str]], quality: int, unit: str = "") -> Preview:
-    """Chance that the terrain stops a move before each difficult hex (QUAD-A02); `unit` is the mover's id."""
+def move_preview(title: str, stops: list[tuple[Hex, str]], quality: int, unit: str = "",
+                 reached: tuple[SideEffect, ...] = ()) -> Preview:
+    """Chance that the terrain stops a move before each difficult hex (QUAD-A02); `unit` is the mover's id,
+    `reached` the objectives its side reaches where it arrives."""
     stopped = (UnitEffect(unit=unit, status=(STOPPED,)),) if unit else ()
     p_pass = Fraction(min(quality, 6), 6)
     reach = Fraction(1)
@@ -150,6 +152,6 @@ def move_preview(title: str, stops: list[tuple[Hex, str]], quality: int, unit: s
     for h, why in stops:
         rows.append(Outcome(label=f"stopped before {h} ({why})", chance=reach * (1 - p_pass), units=stopped))
         reach *= p_pass
-    rows.insert(0, Outcome(label="arrives", chance=reach))
+    rows.insert(0, Outcome(label="arrives", chance=reach, sides=reached))
     dice = f"{count(len(stops), 'terrain attack')}, 1d6 each, stopped on {quality + 1}+" if stops else "no dice"
     return Preview(title=title, dice=dice, outcomes=tuple(rows))

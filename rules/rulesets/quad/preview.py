@@ -7,7 +7,7 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import STOPPED, UnitEffect
+from rules.outcomes import STOPPED, UnitEffect, objectives_reached
 from rules.rulesets.quad import odds as quad_odds
 from rules.rulesets.quad import procedures as proc
 from rules.rulesets.quad import terrain as ter
@@ -36,7 +36,8 @@ def move_preview(state: QuadState, action: Move) -> Preview | None:
         if why:
             stops.append((at(h), why))
         here = h
-    return quad_odds.move_preview(f"{unit.name} moves to {at(here)}", stops, unit.stats.quality, unit.id)
+    return quad_odds.move_preview(f"{unit.name} moves to {at(here)}", stops, unit.stats.quality, unit.id,
+                                  objectives_reached(state, unit.side, here))
 
 
 def attack_preview(state: QuadState, action: Attack | Charge) -> Preview | None:

@@ -174,3 +174,21 @@ def test_a_preview_lines_words_are_its_effects_in_words():
                         assert o.label == said, f"{name}: {p.title}: {o.label!r} is not its effects' words {said!r}"
                         lines += 1
     assert lines
+
+
+def test_a_move_onto_a_hex_to_hold_reaches_that_objective_for_its_side():
+    from rules.core import VictoryCondition
+    from rules.hexgrid import from_offset
+    from rules.rulesets.quad import preview as quad_preview
+    from rules.rulesets.quad.actions import Move
+    from tests.rules.quad.helpers import activation, setup, start, unit
+
+    goal = from_offset(3, 5)
+    units = [unit("r1", "red", from_offset(3, 3)), unit("b1", "blue", from_offset(8, 1))]
+    state = activation(start(setup(units, victory=[VictoryCondition(kind="hold", side="red", hexes=[goal])])))
+    path = [from_offset(3, 4), goal]
+    arrives = quad_preview.move_preview(state, Move(side="red", unit="r1", path=path)).outcomes[0]
+    assert arrives.label == "arrives"
+    assert [(s.side, s.objectives) for s in arrives.sides] == [("red", (f"{goal}",))]
+    elsewhere = quad_preview.move_preview(state, Move(side="red", unit="r1", path=path[:1])).outcomes[0]
+    assert elsewhere.sides == ()
