@@ -69,8 +69,3 @@ def objectives_reached(state, side: str, at) -> tuple[SideEffect, ...]:
     if not any(c.hexes and c.side in (side, None) and here in {tuple(h) for h in c.hexes} for c in state.victory):
         return ()
     return (SideEffect(side=side, objectives=(f"{at}",)),)
-
-
-def unit_effects(outcome, unit: str) -> list[UnitEffect]:
-    """The effects of `outcome` on the unit with id `unit`."""
-    return [e for e in outcome.units if e.unit == unit]

@@ -49,8 +49,9 @@ class GreedyPlayer:
     of that outcome (the rule set's `outcome_value` hint reads the outcome's
     effects, rules/outcomes.py, never its words). Without that hint, or for an
     action with no preview, the worth is the change in material after trying it
-    once with its own dice (exact for an action that rolls nothing). Ties, such as most moves, are broken at
-    random: a greedy player looks no further than this one action.
+    once with its own dice (exact for an action that rolls nothing). Ties, such
+    as most moves, are broken at random: a greedy player looks no further than
+    this one action.
     """
 
     name = "greedy"
