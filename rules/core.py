@@ -19,6 +19,7 @@ from rules.board import Board
 from rules.dice import KEYED, Dice
 from rules.events import Event, Rolled
 from rules.hexgrid import Hex
+from rules.outcomes import SideEffect, UnitEffect
 from rules.unknown import Unknown
 
 MAX_UNITS = 400
@@ -326,11 +327,16 @@ class HexMark(BaseModel):
 
 
 class Outcome(BaseModel):
-    """One line of an odds preview: an outcome and its exact chance."""
+    """One line of an odds preview: an outcome, its exact chance and what it does (rules/outcomes.py).
+
+    `label` is the words for the screen, made from the effects by the rule set's words function; the computer
+    reads `units` and `sides`, never the words."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
     label: str
     chance: Fraction
+    units: tuple[UnitEffect, ...] = ()
+    sides: tuple[SideEffect, ...] = ()
 
     @property
     def percent(self) -> float:

@@ -47,10 +47,11 @@ class GreedyPlayer:
 
     An action's worth is the sum over its preview's outcomes of chance x worth
     of that outcome (the rule set's `outcome_value` hint reads the outcome's
-    words). Without that hint, or for an action with no preview, the worth is
-    the change in material after trying it once with its own dice (exact for
-    an action that rolls nothing). Ties, such as most moves, are broken at
-    random: a greedy player looks no further than this one action.
+    effects, rules/outcomes.py, never its words). Without that hint, or for an
+    action with no preview, the worth is the change in material after trying it
+    once with its own dice (exact for an action that rolls nothing). Ties, such
+    as most moves, are broken at random: a greedy player looks no further than
+    this one action.
     """
 
     name = "greedy"
@@ -66,7 +67,7 @@ class GreedyPlayer:
         if value_of is not None:
             preview = seat.preview(action)
             if preview is not None and preview.outcomes:
-                return sum(float(o.chance) * value_of(world, action, o.label, seat.side) for o in preview.outcomes)
+                return sum(float(o.chance) * value_of(world, action, o, seat.side) for o in preview.outcomes)
         base = ev.material(world, seat.side, assets=False)
         worths = []
         for _ in range(self.samples):

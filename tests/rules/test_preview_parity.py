@@ -237,6 +237,37 @@ def losses(game: GameService, action, preview: Preview, before, events) -> list[
     return out
 
 
+def effect_disagreements(preview: Preview, before, after, events) -> list[str]:
+    """What happened that no outcome's effects (rules/outcomes.py) with a chance above 0 allow, for the units the
+    effects name: a unit eliminated (where the outcomes exclude each other; where they overlap, as Dirtside's
+    line per weapon system, some loss at least), DHR figures lost, QUAD Quality lost."""
+    named = {e.unit for o in preview.outcomes for e in o.units if e.losses or e.eliminated}  # the blow's victims
+    effects = [e for o in preview.outcomes if o.chance > 0 for e in o.units]
+    exclusive = sum(o.chance for o in preview.outcomes) == 1
+    out = []
+    for ev in events:
+        if not isinstance(ev, Eliminated) or ev.unit not in named:
+            continue
+        if not any(e.unit == ev.unit and (e.eliminated or (e.losses and not exclusive)) for e in effects):
+            out.append(f"{ev.unit} was eliminated ({ev.why}); no outcome's effects allow it")
+    if getattr(after, "paused", None) or getattr(after, "melee", None) is not None:
+        return out
+    for uid in named:
+        was, now = before.units.get(uid), after.units.get(uid)
+        if was is None or now is None or getattr(now, "eliminated", False):
+            continue
+        for loss, lost in (("figures", getattr(was, "figures", 0) - getattr(now, "figures", 0)),
+                           ("quality", _quality(was) - _quality(now))):
+            said = {e.losses for e in effects if e.unit == uid and e.loss == loss}
+            if said and lost and lost not in said:
+                out.append(f"{uid} lost {lost} {loss}; the effects allow {sorted(said)}")
+    return out
+
+
+def _quality(unit) -> int:
+    return getattr(getattr(unit, "stats", None), "quality", 0) if unit.__class__.__name__ == "QuadUnit" else 0
+
+
 @pytest.mark.parametrize("name, make", GAMES, ids=[g[0] for g in GAMES])
 def test_play_stays_within_the_preview_and_offers_are_kept(name, make):
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
@@ -271,7 +302,8 @@ def test_play_stays_within_the_preview_and_offers_are_kept(name, make):
                 continue
             if preview is not None and preview.outcomes:
                 problems = [*disagreements(game, action, preview, before, done.events),
-                            *losses(game, action, preview, before, done.events)]
+                            *losses(game, action, preview, before, done.events),
+                            *effect_disagreements(preview, before, game.state, done.events)]
                 assert not problems, f"{name}: {action.text()}: {problems}; preview: {possible(preview)}"
 
     play()

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 from rules.board import Board
 from rules.hexgrid import Hex
+from rules.outcomes import MORALE_FAILED
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import cached_step_check, hex_dv
 from rules.rulesets.dhr.victory import figures as figures_of
@@ -46,24 +45,27 @@ def unit_value(state: DHRState, unit) -> float:
     return worth
 
 
-_CASUALTIES = re.compile(r"^(?P<name>.+?): (?P<n>\d+) casualt")
+LEAVES = 1.0
+"""Worth of a unit failing morale or running: it gives ground and loses a turn, it keeps its figures."""
 
 
-def outcome_value(state: DHRState, action, label: str, side: str) -> float:
-    """The worth to `side` of one line of a fire preview ('Grenadiers: 2 casualties')."""
-    names = {u.name: u for u in state.units.values() if u.on_map}
-    m = _CASUALTIES.match(label)
-    name = m["name"] if m else label.split(":")[0]
-    unit = names.get(name)
-    if unit is None:
-        return 0.0
-    sign = -1.0 if unit.side == side else 1.0
-    if m:
-        n = min(int(m["n"]), unit.figures)
-        worth = unit_value(state, unit) if n >= unit.figures else n * (unit_value(state, unit) - 1.5) / max(unit.figures, 1)
-        return sign * worth
-    if "morale" in label or "retreat" in label:
-        return sign * 1.0
-    if "wiped out" in label or "destroyed" in label or "killed" in label:
-        return sign * unit_value(state, unit)
-    return 0.0
+def outcome_value(state: DHRState, action, outcome, side: str) -> float:
+    """The worth to `side` of one outcome of a preview, from its effects (rules/outcomes.py): figures or
+    vehicles lost at their share of the unit's worth, all of it when none is left, a failed morale check or a
+    retreat a little."""
+    total = 0.0
+    for e in outcome.units:
+        unit = state.units.get(e.unit)
+        if unit is None or not unit.on_map:
+            continue
+        if e.losses and e.loss in ("figures", "vehicles"):
+            n = min(e.losses, unit.figures)
+            worth = unit_value(state, unit) if n >= unit.figures else n * (unit_value(state, unit) - 1.5) / max(unit.figures, 1)
+        elif e.eliminated:
+            worth = unit_value(state, unit)
+        elif e.retreat or MORALE_FAILED in e.status:
+            worth = LEAVES
+        else:
+            worth = 0.0
+        total += -worth if unit.side == side else worth
+    return total

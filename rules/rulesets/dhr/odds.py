@@ -6,8 +6,10 @@ Computed, never sampled, from the same definitions the procedures use
 independent: a firing die becomes a casualty when it hits, then is not saved
 by terrain, then not by armour, so the uncapped hits are binomial; the cap at
 the unit's figures, a Champion's toughness, the Medic's 1s and the morale
-roll are then folded in exactly. `enumerate_procedure` runs a procedure over
-every dice outcome (small cases) so tests can check the two agree.
+roll are then folded in exactly. `enumerate_odds.enumerate_procedure` runs a
+procedure over every dice outcome (small cases) so tests can check the two
+agree; `armour_odds` does the same for vehicles, `hex_odds` for a unit with the
+figures attached to it.
 
 Outcome keys of a joint distribution are `(casualties, retreat)`; `retreat`
 is None when no morale check is made (the unit is gone, or the attack never
@@ -17,19 +19,16 @@ happened) and 0 when the check is passed.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from itertools import combinations_with_replacement, product
-from math import comb, factorial
 
 from rules.core import Outcome
 from rules.odds import binomial, convolve, mapped, mixture
+from rules.outcomes import MORALE_FAILED, UnitEffect
 from rules.rulesets.dhr.procedures import (
-    DAMAGE_EFFECTS, Combatant, Firer, LineTarget, VehicleDamage, apply_effects, casualties_from_hits, chance_under, contest_winner,
-    effective_check_rating, fire_modifiers, fire_target, melee_target, morale_target, range_penalty, retreat_for, rof_dice,
-    spread_dice,
+    Combatant, Firer, LineTarget, casualties_from_hits, chance_under, effective_check_rating, fire_modifiers,
+    fire_target, melee_target, morale_target, range_penalty, retreat_for, rof_dice, spread_dice,
 )
 
 Joint = dict  # dict[tuple[int, int | None], Fraction]
@@ -119,21 +118,42 @@ class AttackOdds:
     def expected_casualties(self) -> Fraction:
         return sum((c * p for (c, r), p in self.joint.items()), Fraction(0))
 
-    def outcomes(self, who: str = "target") -> list[Outcome]:
-        """Preview lines: each casualty count with its chance, then morale and retreat."""
-        return self.casualty_lines(who) + self.morale_lines(who) + self.retreat_lines(who)
+    def outcomes(self, who: str = "target", unit: str | None = None) -> list[Outcome]:
+        """Preview lines: each casualty count with its chance, then morale and retreat. `unit` is the id their
+        effects name (`who` by default: the resolver has roles, not units)."""
+        return self.casualty_lines(who, unit) + self.morale_lines(who, unit) + self.retreat_lines(who, unit)
 
-    def casualty_lines(self, who: str) -> list[Outcome]:
-        return [Outcome(label=f"{who}: {c} casualt{'y' if c == 1 else 'ies'}" + (" (wiped out)" if c >= self.figures else ""),
-                        chance=p) for c, p in sorted(self.casualties.items())]
+    def casualty_lines(self, who: str, unit: str | None = None) -> list[Outcome]:
+        return [unit_line(who, UnitEffect(unit=unit or who, losses=c, loss="figures", eliminated=c >= self.figures), p)
+                for c, p in sorted(self.casualties.items())]
 
-    def morale_lines(self, who: str) -> list[Outcome]:
+    def morale_lines(self, who: str, unit: str | None = None) -> list[Outcome]:
         """The chance of failing morale; no line when it cannot fail (never "0.00% fails morale")."""
-        return [Outcome(label=f"{who}: fails morale", chance=self.morale_fail)] if self.morale_fail else []
+        if not self.morale_fail:
+            return []
+        return [unit_line(who, UnitEffect(unit=unit or who, status=(MORALE_FAILED,)), self.morale_fail)]
 
-    def retreat_lines(self, who: str) -> list[Outcome]:
-        return [Outcome(label=f"{who}: retreats {r} hex{'es' if r != 1 else ''}", chance=p)
+    def retreat_lines(self, who: str, unit: str | None = None) -> list[Outcome]:
+        return [unit_line(who, UnitEffect(unit=unit or who, retreat=r), p)
                 for r, p in sorted((r, p) for r, p in self.retreat.items() if r)]
+
+
+def unit_words(who: str, e: UnitEffect) -> str:
+    """The words of one outcome for one unit, made from its effect ('Grenadiers: 2 casualties', 'defender:
+    retreats 1 hex', 'Sergeant falls'): the only place a DHR preview line about a unit gets its label."""
+    if e.loss == "figures":
+        return f"{who}: {e.losses} casualt{'y' if e.losses == 1 else 'ies'}" + (" (wiped out)" if e.eliminated else "")
+    if e.retreat:
+        return f"{who}: retreats {e.retreat} hex{'es' if e.retreat != 1 else ''}"
+    if MORALE_FAILED in e.status:
+        return f"{who}: fails morale"
+    if e.eliminated:
+        return f"{who} falls"
+    return f"{who}: no effect"
+
+
+def unit_line(who: str, e: UnitEffect, chance: Fraction) -> Outcome:
+    return Outcome(label=unit_words(who, e), chance=chance, units=(e,))
 
 
 NO_ATTACK = lambda figures: AttackOdds({(0, None): ONE}, figures, possible=False)  # noqa: E731
@@ -206,14 +226,15 @@ class MeleeOdds:
         """Chance the defender leaves (runs or is wiped out) while the attacker holds."""
         return self.defender.leaves * (1 - self.attacker.leaves)
 
-    def outcomes(self) -> list[Outcome]:
+    def outcomes(self, attacker: str | None = None, defender: str | None = None) -> list[Outcome]:
         """Both sides' casualties first, then both sides' morale, then who may take the hex and how
-        far each runs: a screen that shows only the first lines still shows what both sides lose."""
+        far each runs: a screen that shows only the first lines still shows what both sides lose.
+        `attacker` and `defender` are the ids the effects name (the roles by default)."""
         d, a = self.defender, self.attacker
-        return (d.casualty_lines("defender") + a.casualty_lines("attacker")
-                + d.morale_lines("defender") + a.morale_lines("attacker")
+        return (d.casualty_lines("defender", defender) + a.casualty_lines("attacker", attacker)
+                + d.morale_lines("defender", defender) + a.morale_lines("attacker", attacker)
                 + [Outcome(label="attacker may enter the hex", chance=self.attacker_may_enter)]
-                + d.retreat_lines("defender") + a.retreat_lines("attacker"))
+                + d.retreat_lines("defender", defender) + a.retreat_lines("attacker", attacker))
 
 
 def melee_odds(
@@ -274,347 +295,3 @@ def overrun_odds(target: Combatant, *, kill_value: int = 1, save_dv: int | None 
     cas = casualties_distribution(target.figures, per, target.figures, toughness=target.toughness,
                                   wounds=target.wounds, medic=target.medic)
     return AttackOdds(with_morale(cas, target), target.figures, dice=f"{target.figures}d6 needing {kill_value} or less")
-
-
-# --- Armour contests -------------------------------------------------------------------
-
-
-def _multisets(n: int) -> Iterable[tuple[tuple[int, ...], Fraction]]:
-    """Every sorted outcome of n d6 with its chance (252 rows for 5 dice)."""
-    if n <= 0:
-        yield (), ONE
-        return
-    total = 6**n
-    for ms in combinations_with_replacement(range(1, 7), n):
-        ways = factorial(n)
-        for f in set(ms):
-            ways //= factorial(ms.count(f))
-        yield ms, Fraction(ways, total)
-
-
-def _top_counts(n: int) -> dict[tuple[int, int], Fraction]:
-    """(highest face, how many show it) for n d6."""
-    if n <= 0:
-        return {(0, 0): ONE}
-    out = {}
-    for m in range(1, 7):
-        for c in range(1, n + 1):
-            out[(m, c)] = comb(n, c) * Fraction(1, 6) ** c * Fraction(m - 1, 6) ** (n - c)
-    return {k: v for k, v in out.items() if v}
-
-
-def contest_distribution(armament: int, armour: int) -> dict[int, Fraction]:
-    """Effect rolls won by one armour contest (0 = the defender wins), from `contest_winner`.
-
-    Cached: 5D6 against 5D6 takes about 50 ms the first time.
-    """
-    return dict(_contest_distribution(armament, armour))
-
-
-@lru_cache(maxsize=64)
-def _contest_distribution(armament: int, armour: int) -> tuple[tuple[int, Fraction], ...]:
-    """Against a defender whose best is `c` dice showing `m`, `contest_winner` reads of the attacker's
-    dice only how many show less than `m`, exactly `m`, more than `m`: one representative roll per such
-    split (at most 28 for 6 dice, not 462 rolls), its chance counted in whole numbers of 6**(a+d)."""
-    ways: dict = defaultdict(int)
-    for m in range(0, 7):
-        for c in range(armour + 1) if armour else (0,):
-            d_ways = _top_ways(armour, m, c)
-            if not d_ways:
-                continue
-            for lo in range(armament + 1):
-                for eq in range(armament - lo + 1):
-                    hi = armament - lo - eq
-                    a_ways = (factorial(armament) // (factorial(lo) * factorial(eq) * factorial(hi))
-                              * max(m - 1, 0) ** lo * (1 if m >= 1 else 0) ** eq * (6 - m) ** hi)
-                    if not a_ways:
-                        continue
-                    faces = (m - 1,) * lo + (m,) * eq + (m + 1,) * hi
-                    ways[contest_winner(faces, (m,) * c).effect_rolls] += a_ways * d_ways
-    total = 6 ** (armament + armour)
-    return tuple(sorted((k, Fraction(w, total)) for k, w in ways.items() if w))
-
-
-def _top_ways(n: int, m: int, c: int) -> int:
-    """Of the 6**n rolls of n d6, how many have `m` as the highest face shown `c` times ((0, 0) for no dice)."""
-    if n <= 0:
-        return 1 if (m, c) == (0, 0) else 0
-    if not (1 <= m <= 6 and 1 <= c <= n):
-        return 0
-    return comb(n, c) * (m - 1) ** (n - c)
-
-
-def contest_win_chance(armament: int, armour: int) -> Fraction:
-    return 1 - contest_distribution(armament, armour).get(0, Fraction(0))
-
-
-KILLING_EFFECTS = frozenset(e for e in DAMAGE_EFFECTS.values() if apply_effects([e]).killed)
-"""Effect-table results that take a vehicle out (crew bails, ammo or fuel explosion)."""
-
-
-def contest_kill_chance(armament: int, armour: int, *, damage_table: bool = False) -> Fraction:
-    """Chance that one armour contest takes the vehicle out: any win, or with the damage table a
-    win whose effect rolls include a killing result."""
-    dist = contest_distribution(armament, armour)
-    if not damage_table:
-        return 1 - dist.get(0, Fraction(0))
-    p_safe = Fraction(6 - len(KILLING_EFFECTS), 6)
-    return sum((p * (1 - p_safe**k) for k, p in dist.items() if k), Fraction(0))
-
-
-def vehicle_kill_chance(
-    firer: Firer, armament: int, armour: int, *, distance: int, save_dv: int = 0, slots: int = 1,
-    modifier: int = 0, damage_table: bool = False,
-) -> Fraction:
-    """Chance that `resolve_vehicle_fire` takes the vehicle out (from an undamaged state).
-
-    Each firing die independently hits, passes the terrain save and wins a
-    killing contest; the contests stop at the first kill, so only whether one
-    of them kills matters.
-    """
-    per_firer, _ = rof_dice(firer.rof, slots)
-    hit = fire_target(firer.rating, distance, firer.weapon_range, slots, modifier)
-    if hit <= 0:
-        return Fraction(0)
-    per = chance_under(hit) * (1 - chance_under(save_dv)) * contest_kill_chance(armament, armour,
-                                                                                damage_table=damage_table)
-    return 1 - (1 - per) ** (firer.figures * per_firer)
-
-
-# --- Checking odds against the procedures ------------------------------------------------
-
-
-class _NeedMore(Exception):
-    def __init__(self, n: int, sides: int) -> None:
-        self.n, self.sides = n, sides
-
-
-class _PrefixDice:
-    """Dice that hand out a fixed prefix of faces and ask for more when it runs out."""
-
-    def __init__(self, prefix: tuple[int, ...]) -> None:
-        self.prefix = prefix
-        self.used = 0
-        self.records: list = []
-
-    def roll(self, n: int, sides: int, purpose: str, **_: object) -> tuple[int, ...]:
-        if n <= 0:
-            return ()
-        left = len(self.prefix) - self.used
-        if left < n:
-            raise _NeedMore(n - left, sides)
-        faces = self.prefix[self.used:self.used + n]
-        self.used += n
-        return faces
-
-
-def enumerate_procedure(run: Callable[[object], Hashable], *, limit: int = 2_000_000,
-                        multisets: bool = False) -> dict:
-    """The exact distribution of `run(dice)` over every dice outcome (small procedures only).
-
-    `run` calls a procedure with the dice it is given and returns an outcome key.
-    Outcomes are grown depth-first: when the procedure asks for dice beyond the
-    faces fixed so far, each possible continuation is tried. `limit` caps the
-    number of runs. `multisets=True` tries each roll of several dice once per
-    multiset of faces (sorted, with its multinomial weight): exact whenever the
-    procedure's outcome does not depend on the order of the dice within one roll
-    (counts under a number, the highest die), and far fewer runs.
-    """
-    out: dict = defaultdict(Fraction)
-    stack: list[tuple[tuple[int, ...], Fraction]] = [((), ONE)]
-    runs = 0
-    while stack:
-        prefix, p = stack.pop()
-        runs += 1
-        if runs > limit:
-            raise RuntimeError(f"more than {limit} runs: too many dice to enumerate")
-        try:
-            key = run(_PrefixDice(prefix))
-        except _NeedMore as need:
-            if multisets and need.n > 1:
-                total = need.sides**need.n
-                for ms in combinations_with_replacement(range(1, need.sides + 1), need.n):
-                    ways = factorial(need.n)
-                    for f in set(ms):
-                        ways //= factorial(ms.count(f))
-                    stack.append((prefix + ms, p * Fraction(ways, total)))
-                continue
-            q = p / need.sides**need.n
-            for more in product(range(1, need.sides + 1), repeat=need.n):
-                stack.append((prefix + more, q))
-            continue
-        out[key] += p
-    return dict(out)
-
-
-# --- Several units in one hex (a unit and its attached special figures) -------------------
-
-
-def hex_joint(host: Combatant, host_casualties: dict[int, Fraction], others: list[dict[int, Fraction]]) -> Joint:
-    """The unit's (casualties, retreat) when the figures attached to it were attacked in the same
-    blow: its one morale check counts every figure of the hex lost (the others are independent
-    of its own casualties, given the attack happened)."""
-    other_total: dict[int, Fraction] = {0: ONE}
-    for d in others:
-        other_total = convolve(other_total, d)
-    out: dict = defaultdict(Fraction)
-    for c, p in host_casualties.items():
-        for o, q in other_total.items():
-            if c >= host.figures:
-                out[(c, None)] += p * q
-                continue
-            t = morale_target(host.rating, host.terrain_dv, c + o, leader_rating=host.leader_rating,
-                              untenable=host.untenable)
-            for r, w in morale_distribution(t).items():
-                out[(c, r)] += p * q * w
-    return dict(out)
-
-
-def _gate(joint: Joint, chance: Fraction) -> Joint:
-    if chance == 1:
-        return joint
-    mixed = mixture([(chance, joint), (1 - chance, {(0, None): ONE})])
-    return {k: v for k, v in mixed.items() if v}
-
-
-def _fig_odds(cas: dict[int, Fraction], c: Combatant, chance: Fraction, dice: str) -> AttackOdds:
-    return AttackOdds(_gate({(k, None): p for k, p in cas.items()}, chance), c.figures, dice=dice)
-
-
-def area_hex_odds(
-    rating: int,
-    targets: list[Combatant],
-    *,
-    distance: int = 0,
-    weapon_range: int = 0,
-    melee: bool = False,
-    modifier: int = 0,
-    light: int | None = None,
-    armour: bool = True,
-    save_dv: int | None = None,
-) -> list[AttackOdds]:
-    """An area attack on a hex holding a unit (first) and the special figures attached to it:
-    one roll to land, every figure saves, the unit checks morale counting every figure lost
-    (the rule set's `_area_on_hex`). The figures' odds have no morale (they stick with it)."""
-    if melee:
-        p_hit = ONE
-    else:
-        t = rating - range_penalty(distance, weapon_range) + modifier
-        if t <= 0:
-            return [NO_ATTACK(c.figures) for c in targets]
-        p_hit = chance_under(t)
-    per_fig = (chance_under(light) if light is not None and light < 6 else ONE)
-    cas = []
-    for c in targets:
-        dv = c.terrain_dv if save_dv is None else save_dv
-        per = per_fig * (1 - chance_under(dv)) * (1 - chance_under(c.armour_dv if armour else 0))
-        cas.append(casualties_distribution(c.figures, per, c.figures, toughness=c.toughness, wounds=c.wounds,
-                                           medic=c.medic))
-    host = AttackOdds(_gate(hex_joint(targets[0], cas[0], cas[1:]), p_hit), targets[0].figures, dice="area effect")
-    return [host, *(_fig_odds(d, c, p_hit, "area effect") for d, c in zip(cas[1:], targets[1:]))]
-
-
-def traverse_odds(firer: Firer, targets: list[LineTarget], allocation: list[int], *, slots: int = 1,
-                  modifier: int = 0) -> list[AttackOdds]:
-    """Traversing fire over the figures of one hex (the unit first): each its share of the dice,
-    one morale check for the unit counting every figure lost (the rule set's `traverse`)."""
-    hit = fire_target(firer.rating, targets[0].distance, firer.weapon_range, slots, modifier)
-    if hit <= 0:
-        return [NO_ATTACK(t.target.figures) for t in targets]
-    cas = []
-    for n, t in zip(allocation, targets):
-        c = t.target
-        cas.append(casualties_distribution(n, casualty_chance(hit, t.save_dv, c.armour_dv), c.figures,
-                                           toughness=c.toughness, wounds=c.wounds, medic=c.medic))
-    words = [f"{n}d6 needing {hit} or less" for n in allocation]
-    host = AttackOdds(hex_joint(targets[0].target, cas[0], cas[1:]), targets[0].target.figures, dice=words[0])
-    return [host, *(_fig_odds(d, t.target, ONE, w) for d, t, w in zip(cas[1:], targets[1:], words[1:]))]
-
-
-# --- Vehicles: every result of the damage table, exactly ------------------------------------
-
-VehicleKey = tuple  # (killed, smoke, crew_bailed, immobile, weapon_out, crew_casualties)
-
-
-def _vkey(v: VehicleDamage) -> VehicleKey:
-    return (v.killed, v.smoke, v.crew_bailed, v.immobile, v.weapon_out, v.crew_casualties)
-
-
-def _vdamage(k: VehicleKey) -> VehicleDamage:
-    killed, smoke, bailed, immobile, weapon_out, crew = k
-    return VehicleDamage(killed=killed, wreck=killed, smoke=smoke, immobile=immobile, weapon_out=weapon_out,
-                         crew_bailed=bailed, crew_casualties=crew)
-
-
-def _one_effect(dist: dict[VehicleKey, Fraction]) -> dict[VehicleKey, Fraction]:
-    out: dict = defaultdict(Fraction)
-    for k, p in dist.items():
-        v = _vdamage(k)
-        for e in DAMAGE_EFFECTS.values():
-            out[_vkey(apply_effects([e], v))] += p / 6
-    return dict(out)
-
-
-@lru_cache(maxsize=4096)
-def _effects_from(k: VehicleKey, rolls: int) -> tuple[tuple[VehicleKey, Fraction], ...]:
-    """The vehicle's state after `rolls` effect dice from state `k` (a pure function, so cached:
-    a preview meets the same few states again and again)."""
-    d = {k: ONE}
-    for _ in range(rolls):
-        d = _one_effect(d)
-    return tuple(d.items())
-
-
-def vehicle_damage_distribution(
-    firer: Firer, armament: int, armour: int, *, distance: int, save_dv: int = 0, slots: int = 1,
-    modifier: int = 0, damage_table: bool = False,
-) -> dict[VehicleKey, Fraction]:
-    """The exact final state of `resolve_vehicle_fire` from an undamaged vehicle, as
-    (killed, smoke, crew_bailed, immobile, weapon_out, crew_casualties) -> chance.
-
-    The hits left after terrain saves are binomial; the contests run one per hit until the
-    vehicle is out; each won contest rolls its effect dice on the table (DHR-A16) or, without
-    the table, kills."""
-    empty = _vkey(VehicleDamage())
-    per_firer, _ = rof_dice(firer.rof, slots)
-    hit = fire_target(firer.rating, distance, firer.weapon_range, slots, modifier)
-    if hit <= 0:
-        return {empty: ONE}
-    n = firer.figures * per_firer
-    hits = binomial(n, chance_under(hit) * (1 - chance_under(save_dv)))
-    contest = contest_distribution(armament, armour)
-    after_hit: dict[VehicleKey, tuple[tuple[VehicleKey, Fraction], ...]] = {}
-
-    def one_hit(k: VehicleKey) -> tuple[tuple[VehicleKey, Fraction], ...]:
-        """Where one more contest takes a vehicle in state `k`, summed over the contest's results."""
-        if k not in after_hit:
-            d: dict = defaultdict(Fraction)
-            for rolls, q in contest.items():
-                if rolls == 0:
-                    d[k] += q
-                elif not damage_table:
-                    d[(True, True, k[2], True, k[4], k[5])] += q
-                else:
-                    for k2, r in _effects_from(k, rolls):
-                        d[k2] += q * r
-            after_hit[k] = tuple(d.items())
-        return after_hit[k]
-
-    cur: dict[VehicleKey, Fraction] = {empty: ONE}
-    out: dict = defaultdict(Fraction)
-    for h in range(n + 1):
-        chance = hits.get(h)
-        if chance:
-            for k, p in cur.items():
-                out[k] += p * chance
-        if h == n:
-            break
-        nxt: dict = defaultdict(Fraction)
-        for k, p in cur.items():
-            if k[0]:
-                nxt[k] += p
-                continue
-            for k2, r in one_hit(k):
-                nxt[k2] += p * r
-        cur = nxt
-    return {k: v for k, v in out.items() if v}

@@ -9,7 +9,8 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.rulesets.dhr import combat, odds, turn
+from rules.outcomes import IMMOBILISED, MORALE_FAILED, STOPPED, UnitEffect, objectives_reached
+from rules.rulesets.dhr import armour_odds, combat, hex_odds, odds, turn
 from rules.rulesets.dhr import procedures as P
 from rules.rulesets.dhr.actions import Call, Cast, Cross, Fire, Melee, Move, Overrun
 from rules.rulesets.dhr.state import DHRState, host_at
@@ -72,8 +73,9 @@ def move_preview(state: DHRState, action: Move | Cross) -> Preview | None:
         walking = nxt
         here = b
     arrive = sum(walking.values(), Fraction(0))
-    rows = [Outcome(label=f"arrives at {path[-1]}", chance=arrive)]
-    rows += [Outcome(label=k, chance=v) for k, v in stops.items() if v]
+    rows = [Outcome(label=f"arrives at {path[-1]}", chance=arrive, sides=objectives_reached(state, u.side, path[-1]))]
+    stopped = (UnitEffect(unit=u.id, status=(STOPPED,)),)
+    rows += [Outcome(label=k, chance=v, units=stopped) for k, v in stops.items() if v]
     notes = []
     if any("challenge" not in c for c in checks):
         notes.append("after a failed check the unit may spend another MP to cross (p) or stop")
@@ -87,91 +89,112 @@ def preview(state: DHRState, action: Action) -> Preview | None:
         return move_preview(state, action)
     if not isinstance(action, (Fire, Melee, Overrun, Call, Cast)):
         return None
-
     u = state.units.get(action.unit)
     target = host_at(state, action.at)
     if u is None or target is None or target.side == u.side or not u.on_map:
         return None
-    wrecks = frozenset(state.wrecks)
-    notes: list[str] = []
     if isinstance(action, Fire):
-        if not 0 <= action.weapon < len(u.stats.weapons):
-            return None
-        w = u.stats.weapons[action.weapon]
-        if not 1 <= action.slots <= len(w.rof):
-            return None
-        dist = u.at.distance(target.at)
-        firer = P.Firer(combat.firers(u, w), u.rating, w.range, tuple(w.rof), w.attack, u.side, u.id)
-        crew = Fraction(1)
-        if (combat.opt(state, "crew_served") and (u.stats.crew_served or w.crew_served) and u.crew_lost
-                and not (state.active_unit == u.id and state.crew_checked)):
-            t = P.effective_check_rating(u.rating, combat.leader_rating(state, u)) - u.crew_lost
-            crew = P.chance_under(t)
-            notes.append(f"crew check first: {t} or less ({_pct(crew)}), DHR-A14")
-        if combat.is_area(state, w):
-            crowd, cs, hdv = combat.area_targets(state, target, w.attack, w.untenable)
-            os_ = odds.area_hex_odds(u.rating, cs, distance=dist, weapon_range=w.range, light=w.light or None,
-                                     armour=not w.untenable, save_dv=hdv,
-                                     melee=dist <= 1 and w.range <= 1)
-            land = None if (dist <= 1 and w.range <= 1) else u.rating - P.range_penalty(dist, w.range)
-            words = _area_words(land, w.light or None, hdv if hdv is not None else cs[0].terrain_dv,
-                                "no armour save (flame/gas)" if w.untenable else "then on its armour")
-            return _hex_preview(f"{w.name} (area) at {target.name}", crowd, os_, crew, notes, dice=words)
-        if combat.armoured(state, target):
-            return _vehicle_preview(state, u, target, w, firer, dist, action.slots, crew, notes)
-        if action.line:
-            return _line_preview(state, u, target, w, firer, action.slots, crew, notes, list(action.dice) or None)
-        if action.dice:
-            crowd = combat.in_hex(state, target)
-            if len(action.dice) != len(crowd):
-                return None
-            sdv = combat.save_dv(state, u.at, target.at)
-            lts = [P.LineTarget(combat._fired_at(state, u, f, w), dist, sdv, f.at) for f in crowd]
-            os_ = odds.traverse_odds(firer, lts, list(action.dice), slots=action.slots)
-            notes.append("traversing fire: " + ", ".join(f"{n}d6 at {f.name}" for n, f in zip(action.dice, crowd)))
-            return _hex_preview(f"{w.name}: traversing fire at {target.name}", crowd, os_, crew, notes)
-        sdv = combat.save_dv(state, u.at, target.at)
-        c = combat._fired_at(state, u, target, w)
-        o = odds.fire_odds(firer, c, distance=dist, save_dv=sdv, slots=action.slots)
-        notes.append(f"terrain save DV {sdv}, armour DV {c.armour_dv}, morale DV {c.terrain_dv}")
-        return _attack_preview(f"{w.name} at {target.name}", o, crew, notes + _toughness_notes([target]), who=target.name)
+        return fire_preview(state, action, u, target)
     if isinstance(action, Melee):
-        a = combat.combatant(state, u, terrain_dv=hex_dv(state.board, u.at, wrecks), attack=target.stats.melee_attack)
-        d = combat.combatant(state, target, terrain_dv=cover_dv(state.board, target.at, u.at, wrecks),
-                             attack=u.stats.melee_attack)
-        m = odds.melee_odds(a, d)
-        return Preview(title=f"melee: {u.name} against {target.name}",
-                       dice=f"{m.defender.dice}; they strike back with {m.attacker.dice}",
-                       outcomes=tuple(m.outcomes()), notes=("simultaneous; terrain saves for the defender only",))
+        return melee_preview(state, u, target)
     if isinstance(action, Overrun):
+        wrecks = frozenset(state.wrecks)
         c = combat.combatant(state, target, terrain_dv=cover_dv(state.board, target.at, u.at, wrecks),
                              attack="overrun")
         o = odds.overrun_odds(c, save_dv=hex_dv(state.board, target.at, wrecks))
-        return _attack_preview(f"overrun of {target.name}", o, Fraction(1), ["kill value 1, no armour saves (DHR-A27)"], who=target.name)
+        return _attack_preview(f"overrun of {target.name}", o, Fraction(1), ["kill value 1, no armour saves (DHR-A27)"],
+                               who=target.name, unit=target.id)
     if isinstance(action, Cast):
-        if not 0 <= action.spell < len(u.stats.spells):
+        return cast_preview(state, action, u, target)
+    return call_preview(state, action, u, target)
+
+
+def fire_preview(state: DHRState, action: Fire, u, target) -> Preview | None:
+    """Fire with one of the unit's weapons: an area weapon, at a vehicle, along a line, traversing a hex, or at one
+    unit; a crew check first for a crew-served weapon short of crew (DHR-A14)."""
+    if not 0 <= action.weapon < len(u.stats.weapons):
+        return None
+    w = u.stats.weapons[action.weapon]
+    if not 1 <= action.slots <= len(w.rof):
+        return None
+    notes: list[str] = []
+    dist = u.at.distance(target.at)
+    firer = P.Firer(combat.firers(u, w), u.rating, w.range, tuple(w.rof), w.attack, u.side, u.id)
+    crew = Fraction(1)
+    if (combat.opt(state, "crew_served") and (u.stats.crew_served or w.crew_served) and u.crew_lost
+            and not (state.active_unit == u.id and state.crew_checked)):
+        t = P.effective_check_rating(u.rating, combat.leader_rating(state, u)) - u.crew_lost
+        crew = P.chance_under(t)
+        notes.append(f"crew check first: {t} or less ({_pct(crew)}), DHR-A14")
+    if combat.is_area(state, w):
+        crowd, cs, hdv = combat.area_targets(state, target, w.attack, w.untenable)
+        os_ = hex_odds.area_hex_odds(u.rating, cs, distance=dist, weapon_range=w.range, light=w.light or None,
+                                     armour=not w.untenable, save_dv=hdv, melee=dist <= 1 and w.range <= 1)
+        land = None if (dist <= 1 and w.range <= 1) else u.rating - P.range_penalty(dist, w.range)
+        words = _area_words(land, w.light or None, hdv if hdv is not None else cs[0].terrain_dv,
+                            "no armour save (flame/gas)" if w.untenable else "then on its armour")
+        return _hex_preview(f"{w.name} (area) at {target.name}", crowd, os_, crew, notes, dice=words)
+    if combat.armoured(state, target):
+        return _vehicle_preview(state, u, target, w, firer, dist, action.slots, crew, notes)
+    if action.line:
+        return _line_preview(state, u, target, w, firer, action.slots, crew, notes, list(action.dice) or None)
+    if action.dice:
+        crowd = combat.in_hex(state, target)
+        if len(action.dice) != len(crowd):
             return None
-        sp = u.stats.spells[action.spell]
-        dist = u.at.distance(target.at)
-        if sp.area:
-            crowd, cs, hdv = combat.area_targets(state, target, sp.attack, False)
-            os_ = odds.area_hex_odds(u.rating, cs, distance=dist, weapon_range=sp.range, melee=sp.range == 0,
+        sdv = combat.save_dv(state, u.at, target.at)
+        lts = [P.LineTarget(combat._fired_at(state, u, f, w), dist, sdv, f.at) for f in crowd]
+        os_ = hex_odds.traverse_odds(firer, lts, list(action.dice), slots=action.slots)
+        notes.append("traversing fire: " + ", ".join(f"{n}d6 at {f.name}" for n, f in zip(action.dice, crowd)))
+        return _hex_preview(f"{w.name}: traversing fire at {target.name}", crowd, os_, crew, notes)
+    sdv = combat.save_dv(state, u.at, target.at)
+    c = combat._fired_at(state, u, target, w)
+    o = odds.fire_odds(firer, c, distance=dist, save_dv=sdv, slots=action.slots)
+    notes.append(f"terrain save DV {sdv}, armour DV {c.armour_dv}, morale DV {c.terrain_dv}")
+    return _attack_preview(f"{w.name} at {target.name}", o, crew, notes + _toughness_notes([target]),
+                           who=target.name, unit=target.id)
+
+
+def melee_preview(state: DHRState, u, target) -> Preview:
+    wrecks = frozenset(state.wrecks)
+    a = combat.combatant(state, u, terrain_dv=hex_dv(state.board, u.at, wrecks), attack=target.stats.melee_attack)
+    d = combat.combatant(state, target, terrain_dv=cover_dv(state.board, target.at, u.at, wrecks),
+                         attack=u.stats.melee_attack)
+    m = odds.melee_odds(a, d)
+    return Preview(title=f"melee: {u.name} against {target.name}",
+                   dice=f"{m.defender.dice}; they strike back with {m.attacker.dice}",
+                   outcomes=tuple(m.outcomes(attacker=u.id, defender=target.id)),
+                   notes=("simultaneous; terrain saves for the defender only",))
+
+
+def cast_preview(state: DHRState, action: Cast, u, target) -> Preview | None:
+    if not 0 <= action.spell < len(u.stats.spells):
+        return None
+    sp = u.stats.spells[action.spell]
+    dist = u.at.distance(target.at)
+    if sp.area:
+        crowd, cs, hdv = combat.area_targets(state, target, sp.attack, False)
+        os_ = hex_odds.area_hex_odds(u.rating, cs, distance=dist, weapon_range=sp.range, melee=sp.range == 0,
                                      light=sp.light or None, armour=sp.armour, save_dv=hdv)
-            land = None if sp.range == 0 else u.rating - P.range_penalty(dist, sp.range)
-            words = _area_words(land, sp.light or None, hdv if hdv is not None else cs[0].terrain_dv,
-                                "then on its armour" if sp.armour else "no armour save")
-            return _hex_preview(f"{sp.name} (area spell) at {target.name}", crowd, os_, Fraction(1), [], dice=words)
-        c = combat.combatant(state, target, terrain_dv=cover_dv(state.board, target.at, u.at, wrecks),
-                             attack=sp.attack)
-        if not sp.armour:
-            c = P.Combatant(**{**c.__dict__, "armour_dv": 0})
-        o = odds.fire_odds(P.Firer(1, u.rating, sp.range, (sp.dice,), sp.attack), c, distance=dist,
-                           save_dv=combat.save_dv(state, u.at, target.at))
-        return _attack_preview(f"{sp.name} at {target.name}", o, Fraction(1), _toughness_notes([target]), who=target.name)
-    # Call
+        land = None if sp.range == 0 else u.rating - P.range_penalty(dist, sp.range)
+        words = _area_words(land, sp.light or None, hdv if hdv is not None else cs[0].terrain_dv,
+                            "then on its armour" if sp.armour else "no armour save")
+        return _hex_preview(f"{sp.name} (area spell) at {target.name}", crowd, os_, Fraction(1), [], dice=words)
+    c = combat.combatant(state, target, terrain_dv=cover_dv(state.board, target.at, u.at, frozenset(state.wrecks)),
+                         attack=sp.attack)
+    if not sp.armour:
+        c = P.Combatant(**{**c.__dict__, "armour_dv": 0})
+    o = odds.fire_odds(P.Firer(1, u.rating, sp.range, (sp.dice,), sp.attack), c, distance=dist,
+                       save_dv=combat.save_dv(state, u.at, target.at))
+    return _attack_preview(f"{sp.name} at {target.name}", o, Fraction(1), _toughness_notes([target]),
+                           who=target.name, unit=target.id)
+
+
+def call_preview(state: DHRState, action: Call, u, target) -> Preview:
+    """A strike called in by radio: the RTO's check to get through, then an area blow on the hex."""
     rating = u.stats.strike_rating + (1 if action.strike == "air" else 0)
     crowd, cs, hdv = combat.area_targets(state, target, "blast", False)
-    os_ = odds.area_hex_odds(min(5, rating), cs, save_dv=hdv)
+    os_ = hex_odds.area_hex_odds(min(5, rating), cs, save_dv=hdv)
     host = state.units.get(u.attached_to or "")
     contact = P.chance_under(P.effective_check_rating(u.rating, combat.leader_rating(state, host) if host else None))
     words = _area_words(min(5, rating), None, hdv if hdv is not None else cs[0].terrain_dv, "then on its armour")
@@ -179,15 +202,16 @@ def preview(state: DHRState, action: Action) -> Preview | None:
                         [f"the call gets through ({_pct(contact)})"], dice=f"RTO check, then {words}")
 
 
-def _attack_preview(title: str, o, gate: Fraction, notes: list[str], who: str = "target") -> Preview:
+def _attack_preview(title: str, o, gate: Fraction, notes: list[str], who: str = "target",
+                    unit: str | None = None) -> Preview:
     if not o.possible:
         return Preview(title=title, dice="cannot be attempted", outcomes=(), notes=tuple(notes))
     lines = []
-    for line in o.outcomes(who):
+    for line in o.outcomes(who, unit):
         chance = line.chance * gate
-        if line.label.endswith(": 0 casualties"):
-            chance += 1 - gate
-        lines.append(Outcome(label=line.label, chance=chance))
+        if any(e.loss == "figures" and not e.losses for e in line.units):
+            chance += 1 - gate  # the attack not made loses no figure either
+        lines.append(line.model_copy(update={"chance": chance}))
     if gate != 1:
         lines.append(Outcome(label="does not happen (check failed)", chance=1 - gate))
     return Preview(title=title, dice=o.dice, modifiers=o.modifiers, outcomes=tuple(lines), notes=tuple(notes))
@@ -198,9 +222,9 @@ def _hex_preview(title: str, crowd, os_, gate: Fraction, notes: list[str], dice:
     if not os_[0].possible:
         return Preview(title=title, dice="cannot be attempted", outcomes=(), notes=tuple(notes))
     notes = [*notes, *_toughness_notes(crowd, area=dice is not None)]
-    lines = list(_attack_preview("", os_[0], gate, [], who=crowd[0].name).outcomes)
+    lines = list(_attack_preview("", os_[0], gate, [], who=crowd[0].name, unit=crowd[0].id).outcomes)
     for f, o in zip(crowd[1:], os_[1:]):
-        lines.append(Outcome(label=f"{f.name} falls", chance=o.eliminated * gate))
+        lines.append(odds.unit_line(f.name, UnitEffect(unit=f.id, eliminated=True), o.eliminated * gate))
     if len(crowd) > 1:
         notes = [*notes, "the unit's morale counts every figure of the hex lost"]
     return Preview(title=title, dice=dice or os_[0].dice, outcomes=tuple(lines), notes=tuple(notes))
@@ -232,22 +256,22 @@ def _vehicle_preview(state: DHRState, u, target, w, firer, dist: int, slots: int
     """Fire at an armoured vehicle: every result of the contests (and the damage table) exactly,
     then the crew's morale (casualties: a vehicle lost, each crew casualty; see combat)."""
     table = combat.opt(state, "damage_table")
-    dist_ = odds.vehicle_damage_distribution(firer, w.armament, target.stats.armour_dice, distance=dist,
+    dist_ = armour_odds.vehicle_damage_distribution(firer, w.armament, target.stats.armour_dice, distance=dist,
                                              save_dv=combat.save_dv(state, u.at, target.at), slots=slots,
                                              damage_table=table)
     lines = vehicle_outcomes(dist_, crew=crew, vehicles=target.figures,
                              rating=target.stats.rating - target.rating_loss,
                              cover=cover_dv(state.board, target.at, u.at, frozenset(state.wrecks)),
                              leader_rating=combat.leader_rating(state, target),
-                             immobile_now=combat.mp_of_unit(target) == 0, table=table)
+                             immobile_now=combat.mp_of_unit(target) == 0, table=table, unit=target.id)
     return Preview(title=f"{w.name} at {target.name}",
                    dice=f"{w.armament}d6 armament against {target.stats.armour_dice}d6 armour per hit",
                    outcomes=tuple(lines), notes=tuple(notes))
 
 
 def vehicle_outcomes(dist_: dict, *, crew: Fraction, vehicles: int, rating: int, cover: int,
-                     leader_rating: int | None, immobile_now: bool, table: bool) -> list[Outcome]:
-    """The lines of a fire at vehicles from `odds.vehicle_damage_distribution`, gated by the crew check `crew`, with
+                     leader_rating: int | None, immobile_now: bool, table: bool, unit: str = "target") -> list[Outcome]:
+    """The lines of a fire at vehicles from `armour_odds.vehicle_damage_distribution`, gated by the crew check `crew`, with
     the crew's morale after it (Rating less each crew casualty; a vehicle lost counts one). The game's preview and
     the resolver's both read this."""
     p_out = p_bail = p_weapon = p_mob = p_crew = p_morale = p_none = Fraction(0)
@@ -270,14 +294,18 @@ def vehicle_outcomes(dist_: dict, *, crew: Fraction, vehicles: int, rating: int,
                             leader_rating=leader_rating)
         p_morale += p * (1 - odds.morale_distribution(t).get(0, Fraction(0)))
     p_none += 1 - crew
-    lines = [Outcome(label="a vehicle knocked out (wreck)", chance=p_out)]
+    def hit(label: str, chance: Fraction, **effect) -> Outcome:
+        return Outcome(label=label, chance=chance, units=(UnitEffect(unit=unit, **effect),) if effect else ())
+
+    lines = [hit("a vehicle knocked out (wreck)", p_out, losses=1, loss="vehicles", eliminated=vehicles <= 1)]
     if table:
-        lines += [Outcome(label="  of which the crew bails (no smoke)", chance=p_bail),
-                  Outcome(label="main weapon knocked out", chance=p_weapon),
-                  Outcome(label="mobility kill (still in the fight)", chance=p_mob),
-                  Outcome(label="crew casualty (Rating -1 each)", chance=p_crew)]
-    lines += [Outcome(label="no effect", chance=p_none),
-              Outcome(label="crew fails morale" + (" (cannot move: stays)" if immobile_now else ""), chance=p_morale)]
+        lines += [hit("  of which the crew bails (no smoke)", p_bail, status=("crew bailed",)),
+                  hit("main weapon knocked out", p_weapon, status=("weapon out",)),
+                  hit("mobility kill (still in the fight)", p_mob, status=(IMMOBILISED,)),
+                  hit("crew casualty (Rating -1 each)", p_crew, status=("crew casualty",))]
+    lines += [hit("no effect", p_none),
+              hit("crew fails morale" + (" (cannot move: stays)" if immobile_now else ""), p_morale,
+                  status=(MORALE_FAILED,))]
     return lines
 
 
@@ -300,8 +328,7 @@ def _line_preview(state: DHRState, u, target, w, firer, slots: int, crew: Fracti
         c = combat._fired_at(state, u, t, w)
         o = odds.fire_odds(firer, c, distance=u.at.distance(t.at), save_dv=combat.save_dv(state, u.at, t.at),
                            slots=slots, dice_count=n)
-        for x in _attack_preview("", o, crew, []).outcomes:
-            lines.append(Outcome(label=x.label.replace("target", t.name, 1), chance=x.chance))
+        lines += _attack_preview("", o, crew, [], who=t.name, unit=t.id).outcomes
     notes.append("line fire: " + ", ".join(shares))
     return Preview(title=f"{w.name}: line fire to {target.name}", dice=", ".join(shares),
                    outcomes=tuple(lines), notes=tuple(notes))

@@ -9,6 +9,7 @@ from rules.core import Preview
 from rules.dice import Dice
 from rules.resolver import Input, Procedure
 from rules.words import count
+from rules.rulesets.dhr import armour_odds, hex_odds
 from rules.rulesets.dhr import odds as dhr_odds
 from rules.rulesets.dhr.procedures import base
 from rules.rulesets.dhr.procedures.combatants import Combatant, Firer
@@ -160,7 +161,7 @@ def _area(v: dict) -> tuple[list[Combatant], dict]:
 
 def area_odds(v: dict) -> Preview:
     targets, terms = _area(v)
-    odds = dhr_odds.area_hex_odds(v["rating"], targets, **terms)[0]
+    odds = hex_odds.area_hex_odds(v["rating"], targets, **terms)[0]
     if not odds.possible:
         return Preview(title="Area effect", notes=("the number to land is 0 or less: it cannot be tried",))
     land = None if v["touch"] else v["rating"] - range_penalty(v["distance"], v["weapon_range"]) + v["modifier"]
@@ -200,7 +201,7 @@ VEHICLE = (
 
 
 def vehicle_odds(v: dict) -> Preview:
-    dist = dhr_odds.vehicle_damage_distribution(_firer(v), v["armament"], v["armour"], distance=v["distance"],
+    dist = armour_odds.vehicle_damage_distribution(_firer(v), v["armament"], v["armour"], distance=v["distance"],
                                                 save_dv=v["terrain_dv"], slots=v["slots"], modifier=v["modifier"],
                                                 damage_table=v["damage_table"])
     lines = dhr_preview.vehicle_outcomes(dist, crew=Fraction(1), vehicles=v["vehicles"], rating=v["crew_rating"],

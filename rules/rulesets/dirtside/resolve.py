@@ -13,6 +13,7 @@ from rules.rulesets.dirtside import air, command, mines, morale, odds
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import fire as fp
 from rules.rulesets.dirtside import preview as pv
+from rules.rulesets.dirtside import shooting_preview, support_preview
 from rules.rulesets.dirtside import vtol
 from rules.rulesets.dirtside.ladder import LADDER, QUALITY_DIE, SYSTEM_DIE
 from rules.words import count
@@ -113,7 +114,7 @@ def fire_odds(v: dict) -> Preview:
         return Preview(title="Direct fire", notes=("out of reach (or a Basic fire control at long range after a fast "
                                                    "move): no shot",))
     label = f"{v['weapon']}/{v['cls']}"
-    outcomes, note = pv.shot_outcomes(s, label)
+    outcomes, note = shooting_preview.shot_outcomes(s, label)
     return Preview(title="Direct fire", dice="per barrel against one target roll; each hit draws chits from 119",
                    outcomes=tuple(outcomes), notes=(note,))
 
@@ -227,7 +228,7 @@ def air_defence_roll(v: dict, dice: Dice) -> list[str]:
 def artillery_odds(v: dict) -> Preview:
     return Preview(title=f"{v['battery'].capitalize()} {v['munition']} on one {v['target']} element (converged)",
                    dice=f"{art.element_chits(v['battery'], v['target'])} chits per gun, each draw on its own",
-                   outcomes=pv.artillery_outcomes(v["battery"], v["munition"], v["target"], v["guns"], v["dug_in"],
+                   outcomes=support_preview.artillery_outcomes(v["battery"], v["munition"], v["target"], v["guns"], v["dug_in"],
                                                   v["armour"], v["kill"]))
 
 

@@ -9,7 +9,7 @@ from rules.dice import Dice
 from rules.odds import die, mapped
 from rules.resolver import Input, Procedure
 from rules.rulesets.hundred_wars import odds
-from rules.rulesets.hundred_wars import preview as pv
+from rules.rulesets.hundred_wars import roll_preview as pv
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import combat as cp
 from rules.rulesets.hundred_wars.procedures import fire as fp

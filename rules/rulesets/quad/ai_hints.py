@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 
 from rules.board import Board
 from rules.hexgrid import Hex
@@ -174,28 +173,19 @@ def determinize(view: QuadState, side: str, rng: random.Random) -> QuadState:
     return known(out)
 
 
-_PART = re.compile(r"^(?P<name>.+?) (?P<what>unharmed|eliminated|destroyed|-\d+ Q.*|back \d+)$")
-
-
-def outcome_value(state: QuadState, action, label: str, side: str) -> float:
-    """The worth to `side` of one line of an attack preview ('Marines -1 Q, back 1; Horse unharmed')."""
+def outcome_value(state: QuadState, action, outcome, side: str) -> float:
+    """The worth to `side` of one outcome of an attack preview, from its effects (rules/outcomes.py): Quality
+    lost (all the unit's worth when none is left), eliminated, hexes fallen back."""
     total = 0.0
-    names = {u.name: u for u in state.units.values() if u.on_map}
-    for part in label.split(";"):
-        m = _PART.match(part.strip())
-        if not m or m["name"] not in names:
+    for e in outcome.units:
+        unit = state.units.get(e.unit)
+        if unit is None or not unit.on_map:
             continue
-        unit = names[m["name"]]
-        what = m["what"]
-        loss = 0.0
-        q = re.search(r"-(\d+) Q", what)
-        if q:
-            lost = min(int(q[1]), unit.stats.quality)
-            loss += 1.6 * lost + (unit_value(state, unit) - 1.6 * lost if lost >= unit.stats.quality else 0.0)
-        if what in ("eliminated", "destroyed"):
-            loss += unit_value(state, unit)
-        back = re.search(r"back (\d+)", what)
-        if back:
-            loss += 0.3 * int(back[1])
+        if e.eliminated:
+            loss = unit_value(state, unit)
+        else:
+            lost = min(e.losses, unit.stats.quality) if e.loss == "quality" else 0
+            loss = 1.6 * lost + (unit_value(state, unit) - 1.6 * lost if lost and lost >= unit.stats.quality else 0.0)
+            loss += 0.3 * e.retreat
         total += -loss if unit.side == side else loss
     return total

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
+from rules.outcomes import STOPPED, SideEffect, UnitEffect
 from rules.rulesets.quad import procedures as proc
 from rules.words import count
 
@@ -101,38 +102,56 @@ def _distribution(inputs: proc.AttackInputs, defender_steady: bool, attacker_ste
     return tuple((key, Fraction(w, rows)) for key, w in ways.items())
 
 
-def _side_text(name: str, q: int, back: int, quality: int) -> str:
-    if q >= quality:
+def unit_effect(unit: str, q: int, back: int, quality: int) -> UnitEffect:
+    """What an attack does to one side's unit (id `unit`): `q` Quality lost, `back` hexes fallen back."""
+    return UnitEffect(unit=unit, losses=q, loss="quality" if q else "", retreat=back, eliminated=q >= quality)
+
+
+def unit_words(name: str, e: UnitEffect) -> str:
+    """One side's part of an attack's outcome in words ('Marines -1 Q, back 1', 'Horse unharmed'), made from its
+    effect: the only place a QUAD preview line about a unit gets its label."""
+    if e.eliminated:
         return f"{name} eliminated"
     parts = []
-    if q:
-        parts.append(f"-{q} Q")
-    if back:
-        parts.append(f"back {back}")
+    if e.losses:
+        parts.append(f"-{e.losses} Q")
+    if e.retreat:
+        parts.append(f"back {e.retreat}")
     return f"{name} " + (", ".join(parts) if parts else "unharmed")
+
+
+def _side_text(name: str, q: int, back: int, quality: int) -> str:
+    return unit_words(name, unit_effect(name, q, back, quality))
 
 
 def attack_preview(title: str, inputs: proc.AttackInputs, dist: dict[Key, Fraction], attacker: str, defender: str,
                    notes: tuple[str, ...] = (), scale: Fraction = Fraction(1),
-                   extra: tuple[Outcome, ...] = ()) -> Preview:
-    rows = [
-        Outcome(label=f"{_side_text(defender, dq, db, inputs.defender_quality)}; "
-                      f"{_side_text(attacker, aq, ab, inputs.attacker_quality)}", chance=p * scale)
-        for (dq, db, aq, ab), p in sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
-    ]
+                   extra: tuple[Outcome, ...] = (), ids: tuple[str, str] | None = None) -> Preview:
+    """The preview of an attack from its exact distribution; `attacker` and `defender` are the names for the
+    words, `ids` the (attacker, defender) ids the effects name (the names when not given: the resolver's roles)."""
+    a_id, d_id = ids or (attacker, defender)
+    rows = []
+    for (dq, db, aq, ab), p in sorted(dist.items(), key=lambda kv: (-kv[1], kv[0])):
+        d = unit_effect(d_id, dq, db, inputs.defender_quality)
+        a = unit_effect(a_id, aq, ab, inputs.attacker_quality)
+        rows.append(Outcome(label=f"{unit_words(defender, d)}; {unit_words(attacker, a)}", chance=p * scale,
+                            units=(d, a)))
     dice = (f"{inputs.attack_dice}d6 attack needing {inputs.defender_quality + 1}+, "
             f"{inputs.defense_dice}d6 defense needing {inputs.attacker_quality + 1}+")
     return Preview(title=title, dice=dice, modifiers=inputs.modifiers(), outcomes=tuple(rows) + extra, notes=notes)
 
 
-def move_preview(title: str, stops: list[tuple[Hex, str]], quality: int) -> Preview:
-    """Chance that the terrain stops a move before each difficult hex (QUAD-A02)."""
+def move_preview(title: str, stops: list[tuple[Hex, str]], quality: int, unit: str = "",
+                 reached: tuple[SideEffect, ...] = ()) -> Preview:
+    """Chance that the terrain stops a move before each difficult hex (QUAD-A02); `unit` is the mover's id,
+    `reached` the objectives its side reaches where it arrives."""
+    stopped = (UnitEffect(unit=unit, status=(STOPPED,)),) if unit else ()
     p_pass = Fraction(min(quality, 6), 6)
     reach = Fraction(1)
     rows = []
     for h, why in stops:
-        rows.append(Outcome(label=f"stopped before {h} ({why})", chance=reach * (1 - p_pass)))
+        rows.append(Outcome(label=f"stopped before {h} ({why})", chance=reach * (1 - p_pass), units=stopped))
         reach *= p_pass
-    rows.insert(0, Outcome(label="arrives", chance=reach))
+    rows.insert(0, Outcome(label="arrives", chance=reach, sides=reached))
     dice = f"{count(len(stops), 'terrain attack')}, 1d6 each, stopped on {quality + 1}+" if stops else "no dice"
     return Preview(title=title, dice=dice, outcomes=tuple(rows))

@@ -7,6 +7,7 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
+from rules.outcomes import STOPPED, UnitEffect, objectives_reached
 from rules.rulesets.quad import odds as quad_odds
 from rules.rulesets.quad import procedures as proc
 from rules.rulesets.quad import terrain as ter
@@ -35,7 +36,8 @@ def move_preview(state: QuadState, action: Move) -> Preview | None:
         if why:
             stops.append((at(h), why))
         here = h
-    return quad_odds.move_preview(f"{unit.name} moves to {at(here)}", stops, unit.stats.quality)
+    return quad_odds.move_preview(f"{unit.name} moves to {at(here)}", stops, unit.stats.quality, unit.id,
+                                  objectives_reached(state, unit.side, here))
 
 
 def attack_preview(state: QuadState, action: Attack | Charge) -> Preview | None:
@@ -67,8 +69,9 @@ def attack_preview(state: QuadState, action: Attack | Charge) -> Preview | None:
         attacker_room=proc.retreat_capacity(a_at, defender.at, blocked, 6),
     )
     p_arrive = Fraction(min(attacker.stats.quality, 6), 6) ** len(stops)
-    extra = () if not stops else (Outcome(label="the terrain breaks the charge", chance=1 - p_arrive),)
+    extra = () if not stops else (Outcome(label="the terrain breaks the charge", chance=1 - p_arrive,
+                                          units=(UnitEffect(unit=attacker.id, status=(STOPPED,)),)),)
     notes = ("the defender's default block choice is assumed; fall-back room as the owner chooses best",)
     title = f"{attacker.name} {'charges' if isinstance(action, Charge) else 'attacks'} {defender.name}"
     return quad_odds.attack_preview(title, inputs, dist, attacker.name, defender.name, notes=notes,
-                                    scale=p_arrive, extra=extra)
+                                    scale=p_arrive, extra=extra, ids=(attacker.id, defender.id))

@@ -7,6 +7,7 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
+from rules.outcomes import DOWNED, SUPPRESSED, UnitEffect
 from rules.rulesets.skirmish import climbs
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import odds
@@ -25,11 +26,23 @@ from rules.words import count
 WORDS = {"miss": "missed", "unhurt": "hit, unhurt", "downed": "downed", "dead": "dead"}
 
 
-def fate_outcomes(name: str, dist: dict) -> list[Outcome]:
+def fate_effect(unit: str, fate: str, suppressed: bool, *, finished: bool = False) -> UnitEffect:
+    """What a shot or a fight does to one model (`finished`: a model downed in contact is then killed)."""
+    status = ((DOWNED,) if fate == "downed" and not finished else ()) + ((SUPPRESSED,) if suppressed else ())
+    dead = fate == "dead" or (fate == "downed" and finished)
+    return UnitEffect(unit=unit, losses=1 if dead else 0, loss="figures" if dead else "", eliminated=dead,
+                      status=status)
+
+
+def fate_words(name: str, fate: str, suppressed: bool) -> str:
+    return f"{name} {WORDS[fate]}" + (", suppressed" if suppressed else "")
+
+
+def fate_outcomes(name: str, dist: dict, unit: str = "") -> list[Outcome]:
+    """One line per fate of a model shot at; `unit` is its id (the effects name it)."""
     out = []
     for (f, sup), p in sorted(dist.items(), key=lambda kv: -kv[1]):
-        label = f"{name} {WORDS[f]}" + (", suppressed" if sup else "")
-        out.append(Outcome(label=label, chance=p))
+        out.append(Outcome(label=fate_words(name, f, sup), chance=p, units=(fate_effect(unit or name, f, sup),)))
     return out
 
 
@@ -57,11 +70,12 @@ def fire_preview(state: SkirmState, shooter: SkirmUnit, shots: list[Hex], *, mov
     for tid, shot_list in by_target.items():
         t = state.units[tid]
         outcomes += fate_outcomes(t.name, odds.attack_odds(shot_list, t.downed, t.stats.willpower,
-                                                           in_zone=t in zone))
+                                                           in_zone=t in zone), t.id)
     for z in zone:
         if z.id not in by_target:
             p = 1 - odds.p_holds(z.stats.willpower)
-            outcomes.append(Outcome(label=f"{z.name} suppressed (in the area)", chance=p))
+            outcomes.append(Outcome(label=f"{z.name} suppressed (in the area)", chance=p,
+                                    units=(UnitEffect(unit=z.id, status=(SUPPRESSED,)),)))
     dice = f"{count(len(shots), 'hit roll')}, d10 + Shooting; each hit d10 + Damage (a critical hit: twice)"
     return Preview(title=title, dice=dice, modifiers=modifiers, outcomes=tuple(outcomes), notes=tuple(notes))
 
@@ -74,21 +88,25 @@ def melee_preview(state: SkirmState, attacker: SkirmUnit, defender: SkirmUnit, e
     a, d = rs.fighter(state, a_u, defender, active=True), rs.fighter(state, defender, a_u, active=False)
     dist = odds.melee_odds(a, d)
     outs: dict[str, Fraction] = {}
+    effects: dict[str, tuple[UnitEffect, ...]] = {}
     for (w, f, sup), p in dist.items():
         if w is None:
-            label = "nobody wins: they stay in contact"
+            label, effect = "nobody wins: they stay in contact", ()
         else:
             win, lose = (attacker, defender) if w == "active" else (defender, attacker)
-            label = f"{win.name} wins; {lose.name} {WORDS[f]}" + (", suppressed" if sup else "")
+            label = f"{win.name} wins; {fate_words(lose.name, f, sup)}"
             if f == "downed":
                 label += " (then killed in contact: coup de grâce)"
+            effect = (fate_effect(lose.id, f, sup, finished=True),)
         outs[label] = outs.get(label, Fraction(0)) + p
+        effects[label] = effect
     notes = (f"{attacker.name}: CQC {a.cqc} + best of {a.dice}d10 vs TN {a.tn}",
              f"{defender.name}: CQC {d.cqc} + best of {d.dice}d10 vs TN {d.tn}",
              "overwatch fire on the way in is not counted")
     modifiers = tuple(f"{who.name}: {m}" for who, f in ((attacker, a), (defender, d)) for m in f.modifiers())
     return Preview(title=title, dice="contested CQC rolls, then the winner's wound roll", modifiers=modifiers,
-                   outcomes=tuple(Outcome(label=k, chance=v) for k, v in sorted(outs.items(), key=lambda kv: -kv[1])),
+                   outcomes=tuple(Outcome(label=k, chance=v, units=effects[k])
+                                  for k, v in sorted(outs.items(), key=lambda kv: -kv[1])),
                    notes=notes)
 
 

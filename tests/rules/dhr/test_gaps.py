@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from rules.rulesets.dhr import RULESET, combat
 from rules.rulesets.dhr.actions import Cast, Fire, Melee
-from rules.rulesets.dhr.odds import (
-    _vkey, area_hex_odds, enumerate_procedure, melee_odds, traverse_odds, vehicle_damage_distribution,
-)
+from rules.rulesets.dhr.armour_odds import _vkey, vehicle_damage_distribution
+from rules.rulesets.dhr.enumerate_odds import enumerate_procedure
+from rules.rulesets.dhr.hex_odds import area_hex_odds, traverse_odds
+from rules.rulesets.dhr.odds import melee_odds
 from rules.rulesets.dhr.procedures import (
     Combatant, Firer, LineTarget, morale_check, resolve_area_attack, resolve_line_fire, resolve_melee,
     resolve_vehicle_fire,

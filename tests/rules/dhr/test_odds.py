@@ -16,10 +16,12 @@ from hypothesis import strategies as st
 
 from rules.dice import SeededDice
 from rules.odds import total
+from rules.rulesets.dhr.armour_odds import (
+    contest_distribution, contest_kill_chance, contest_win_chance, vehicle_kill_chance,
+)
+from rules.rulesets.dhr.enumerate_odds import enumerate_procedure
 from rules.rulesets.dhr.odds import (
-    area_odds, contest_distribution, contest_kill_chance, contest_win_chance, crew_check_chance,
-    enumerate_procedure, fire_odds, gated, line_fire_odds, melee_odds, morale_distribution, overrun_odds,
-    vehicle_kill_chance,
+    area_odds, crew_check_chance, fire_odds, gated, line_fire_odds, melee_odds, morale_distribution, overrun_odds,
 )
 from rules.rulesets.dhr.procedures import (
     Combatant, Firer, LineTarget, armour_contest, contest_winner, crew_check, resolve_area_attack, resolve_fire,
@@ -133,7 +135,7 @@ def test_contest_distribution_matches_every_face_of_both_sides():
 def test_contest_distribution_matches_every_roll_of_both_sides(armament, armour):
     """Every sorted roll of the attacker against every sorted roll of the defender (the contest reads
     only counts of faces, so sorted rolls weighted by their orderings stand for all 6**(a+d))."""
-    from rules.rulesets.dhr.odds import _multisets
+    from rules.rulesets.dhr.armour_odds import _multisets
 
     counts: dict[int, Fraction] = {}
     for a_faces, p in _multisets(armament):

@@ -1,8 +1,8 @@
 """DHR procedures: pure functions of small plain inputs and a `Dice`, returning result objects.
 
 The rule set (turn.py) gathers the inputs from the state, calls these, and applies
-the results; `rules.rulesets.dhr.odds` computes exact distributions of the same
-procedures for the preview. Every roll is recorded with purpose, side/unit, the
+the results; `rules.rulesets.dhr.odds` (with `armour_odds` and `hex_odds`) computes
+exact distributions of the same procedures for the preview. Every roll is recorded with purpose, side/unit, the
 number needed, test "<=" (the terrain check: ">"), outcome and the rule reference.
 Section names are the rule text's; DHR-Axx are decisions in shared/rules/NOTES.md.
 
