@@ -18,7 +18,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from rules.actions import Action
 from rules.board import Board
-from rules.core import (ActionKind, Context, Decision, GameResult, GameState, HexMark, OptionSpec, Preview, Setup,
+from rules.core import (ActionKind, Context, Decision, GameResult, GameState, HexMark, OptionSpec, Outcome, Preview, Setup,
                         Side, TerrainInfo, Unit, UnitSetup)
 from rules.dice import KEYED, Dice
 from rules.hexgrid import Hex
@@ -273,8 +273,9 @@ class AiHints:
     """`side_value(state, side)` or `(state, side, now)`: a side's assets beyond its units; None: generic."""
     determinize: Callable[[GameState, str, random.Random], GameState] | None = None
     """A full state consistent with a view, hidden things guessed at random; None: the view is the world."""
-    outcome_value: Callable[[GameState, Action, str, str], float] | None = None
-    """The worth to a side of one outcome of an action's preview (state, action, outcome, side)."""
+    outcome_value: Callable[[GameState, Action, Outcome, str], float] | None = None
+    """The worth to a side of one outcome of an action's preview (state, action, outcome, side), read from the
+    outcome's effects (rules/outcomes.py), never its words."""
     losses: Callable[[GameState, str], tuple[int, int]] | None = None
     """(figures lost, figures at the start) of a side, for casualties conditions; None: units count."""
     step_cost: Callable[[Board, Hex, Hex], float | None] | None = None
