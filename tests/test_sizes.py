@@ -1,9 +1,6 @@
 """Sizes (issue 28 item 8): no module under rules/, saves/ or tui/ over 400 lines, no function over 80.
 
 A module or function over the bar is split along what its code does, not by line count alone.
-`ALLOWED_FOR_NOW` names those that other branches of this session are still splitting; the lead
-removes each entry as its branch merges. An entry that is back under the bar fails the test too,
-so the list only shrinks and the bar holds for everything it does not name.
 """
 
 from __future__ import annotations
@@ -12,24 +9,10 @@ import ast
 import functools
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("rules", "saves", "tui")
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 80
-
-PREVIEWS = "c28b splits the preview modules (outcomes as data)"
-
-ALLOWED_FOR_NOW = {
-    # The lead removes an entry when the branch that splits it merges (test_no_stale_allowance says when).
-    "rules/rulesets/dhr/odds.py": PREVIEWS,
-    "rules/rulesets/dhr/preview.py:preview": PREVIEWS,
-    "rules/rulesets/dirtside/preview.py": PREVIEWS,
-    "rules/rulesets/hundred_wars/preview.py:psi_preview": PREVIEWS,
-}
-"""'path' (a module) or 'path:function' (Class.method for a method) -> who is splitting it."""
-
 
 def oversized(name: str, source: str) -> dict[str, int]:
     """What in one module is over the bar: {'name': lines} for the module, {'name:qualname': lines} per function."""
@@ -72,14 +55,9 @@ def test_the_measure_sees_long_modules_and_functions_methods_included():
 
 
 def test_no_module_over_400_lines_and_no_function_over_80():
-    over = {name: lines for name, lines in measured().items() if name not in ALLOWED_FOR_NOW}
+    over = measured()
     assert not over, (
         f"over the bar ({MAX_MODULE_LINES} lines a module, {MAX_FUNCTION_LINES} a function): "
         + ", ".join(f"{name} ({lines})" for name, lines in sorted(over.items()))
         + "; split it along what the code does"
     )
-
-
-@pytest.mark.parametrize("name", sorted(ALLOWED_FOR_NOW))
-def test_no_stale_allowance(name):
-    assert name in measured(), f"{name} is within the bar now: remove it from ALLOWED_FOR_NOW"
