@@ -7,13 +7,17 @@ import random
 
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.state import HwState
-from rules.rulesets.hundred_wars.victory import damage_received, result
+from rules.rulesets.hundred_wars.units import HwUnit
+from rules.rulesets.hundred_wars.victory import damage_received, result, standing
 from rules.unknown import UNKNOWN, known
 
 POINTS = 0.1
 """Worth of one point of value (the text's unit costs): a destroyed 100-point unit is worth 10."""
 AGREED = 5.0
 """Agreeing to end while not ahead gives the game away to a draw or a loss."""
+OFF_TABLE = 1.0
+"""A blind still off the table: its units cannot fight, and a game nobody comes on to is a 0-0 draw. Neither
+side sees the other on the table at set-up, so nothing else in the reading says that coming on is worth it."""
 
 
 def unit_value(state: HwState, unit) -> float:
@@ -25,6 +29,8 @@ def side_value(state: HwState, side: str) -> float:
     """'The side that has received the most damage is the loser': each point received counts against it;
     having agreed to end the game counts for the side only if it would win now."""
     worth = -POINTS * damage_received(state, side)
+    worth -= OFF_TABLE * sum(1 for b in state.units.values()
+                             if b.side == side and b.blind and b.at is None and not b.eliminated)
     if side in state.agreed_end:
         worth += 1.0 if result(state, "").winner == side else -AGREED
     return worth
@@ -42,7 +48,12 @@ def determinize(view: HwState, side: str, rng: random.Random) -> HwState:
     a dummy imitates are UNKNOWN, and none of their units still hidden are there (view.py: blinds no one can
     count). So nothing can be dealt into them: each blind is played as a possible threat (never assumed a dummy,
     never given units the view does not show), and only the dice of the copy are the computer's own (a fresh
-    seed from its `rng`). Exactly the unknown fields are filled."""
+    seed from its `rng`). Exactly the unknown fields are filled.
+
+    One thing the view does not show is known all the same: the game goes on, so every other side still has
+    a real unit somewhere (to come, or under one of its blinds). A side whose real units are all hidden gets
+    a stand-in still to come; without it the copy would read that side as off the table and every try would
+    end the game in a draw (the computer then never placed a blind: 0-0 in every game of mars-expedition)."""
     out = view.model_copy(deep=True)
     out.seed = rng.randrange(2**31)
     for b in out.units.values():
@@ -52,4 +63,8 @@ def determinize(view: HwState, side: str, rng: random.Random) -> HwState:
             b.dummy = False
         if b.imitates is UNKNOWN:
             b.imitates = None
+    for other in out.side_ids():
+        if other != side and not standing(out, other):
+            stand_in = HwUnit(id=f"unseen-{other}", side=other, name="an unseen unit", kind="unseen", at=None)
+            out.units[stand_in.id] = stand_in
     return known(out)

@@ -40,10 +40,45 @@ def test_hundred_wars_blinds_are_guessed_as_threats_with_nothing_invented():
         game.apply(random.Random(len(game.history)).choice(game.legal_actions(side)), autosave=False)
     view = game.seat(me).view()
     guess = hw_hints.determinize(view, me, random.Random(1))
-    assert set(guess.units) == set(view.units), "no unit the view does not show"
+    invented = set(guess.units) - set(view.units)
+    assert set(view.units) <= set(guess.units)
+    # Only the stand-in that keeps a side whose real units all hide in the game (the game goes on), off the table.
+    assert all(guess.units[u].at is None and not guess.units[u].blind for u in invented)
+    assert len(invented) <= 1 and all(u == f"unseen-{other}" for u in invented), "no unit the view does not show"
     theirs = [b for b in guess.units.values() if b.blind and b.side == other]
     assert theirs and not any(b.dummy for b in theirs)
     assert _hidden_groups(guess, me) == _hidden_groups(view, me), "its own blinds as it knows them"
+
+
+def test_a_hundred_wars_guess_keeps_every_side_in_the_game_and_the_computer_comes_on():
+    """At set-up neither side sees any unit of the other (all wait under blinds not yet placed): the guess
+    must still read the other side as in the game, else any try ends it in a 0-0 draw; and a blind off the
+    table is worth less than one on it. Before, the computer chose Done over every one of 2,100 placings
+    and every mars-expedition game ended 0-0."""
+    from rules.ai.evaluate import Evaluator
+    from rules.ai.hints import hints_for
+    from rules.ai.simulate import attempt
+    from rules.rulesets.hundred_wars.victory import standing
+
+    game = GameService.new(load_scenario("mars-expedition", ruleset="hundred_wars"), seed=9001)
+    while not any(a.kind == "blind" for a in game.legal_actions(game.decision().side)):
+        side = game.decision().side
+        game.apply(game.legal_actions(side)[0], autosave=False)
+    me = game.decision().side
+    other = next(s for s in game.state.side_ids() if s != me)
+    view = game.seat(me).view()
+    assert not any(u.side == other for u in view.units.values()), "the other side's units are all hidden"
+    guess = hw_hints.determinize(view, me, random.Random(1))
+    assert standing(guess, other)
+    seat = game.seat(me)
+    hints = hints_for(seat.ruleset)
+    ev = Evaluator(hints, seat.ruleset)
+    actions = seat.legal_actions()
+    done = next(a for a in actions if a.kind == "done")
+    place = next(a for a in actions if a.kind == "blind")
+    worth = {a.kind: ev.score(attempt(seat.ruleset, guess, a, random.Random(2)).state, me) for a in (done, place)}
+    assert worth["blind"] > worth["done"]
+    assert Computer(random.Random(3)).choose(SeatOnly(seat)).kind == "blind"
 
 
 def test_hundred_wars_guess_depends_on_the_view_only():
