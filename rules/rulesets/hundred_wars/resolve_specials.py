@@ -11,7 +11,7 @@ from rules.dice import Dice
 from rules.odds import convolve, die, mapped
 from rules.resolver import Input
 from rules.rulesets.hundred_wars import odds
-from rules.rulesets.hundred_wars import preview as pv
+from rules.rulesets.hundred_wars import roll_preview as pv
 from rules.rulesets.hundred_wars.procedures import combat as cp
 from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.procedures import specials as sp
