@@ -114,7 +114,10 @@ def _run(argv: Sequence[str] | None) -> int:
         from saves.scenarios import load_scenario
         from rules.ai.balance import progress_line, run
 
-        report = run(load_scenario(args.scenario), args.games, args.jobs, args.seed, args.cluster, progress_line())
+        if args.players != "computer" and any(o.endswith((".md", ".toml")) for o in args.out or []):
+            raise UserError("--out FILE.md or FILE.toml records the computer's balance: use a CSV name with --players")
+        report = run(load_scenario(args.scenario), args.games, args.jobs, args.seed, args.cluster, progress_line(),
+                     players=args.players)
         _out(report.text())
         from saves.balance_record import update_data_file, update_markdown
 

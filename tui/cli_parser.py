@@ -203,6 +203,9 @@ def _balance_command(sub) -> None:
                               "(saves/scenarios/balance.toml, shown on the new-game screen), any other name a CSV table")
     balance.add_argument("--cluster", metavar="ADDRESS",
                          help="send the games to a Dask distributed scheduler (pip install 'hexwar[cluster]')")
+    balance.add_argument("--players", choices=("computer", "random", "greedy"), default="computer",
+                         help="who plays every side (default: the computer at its default level); random against "
+                              "random gives the actions a turn a computer's game is held against")
 
 
 def _replay_commands(sub) -> None:

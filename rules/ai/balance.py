@@ -32,13 +32,18 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def one_game(setup: Setup, seed: int, registrations: tuple = ()) -> Played:
-    """One computer-against-computer game (runs in a worker; `registrations` re-register test rule sets)."""
+PLAYERS = ("computer", "random", "greedy")
+"""Who plays every side of a balance run: the computer at its default level (the balance figures), or a
+yardstick (random against random: the actions a turn a computer's game is held against, issue 25)."""
+
+
+def one_game(setup: Setup, seed: int, registrations: tuple = (), players: str = "computer") -> Played:
+    """One game with `players` on every side (runs in a worker; `registrations` re-register test rule sets)."""
     from rules import registry
 
     for entry in registrations:
         registry.register(*entry)
-    kinds = {s.id: "computer" for s in setup.sides}
+    kinds = {s.id: players for s in setup.sides}
     return play_game(setup, seed, seeded_players(kinds, seed))
 
 
@@ -46,6 +51,7 @@ def one_game(setup: Setup, seed: int, registrations: tuple = ()) -> Played:
 class Report:
     setup: Setup
     games: list[Played]
+    players: str = "computer"
 
     def rows(self) -> list[dict]:
         """The table: one row per side (wins), one for draws, one per unit (survival)."""
@@ -87,7 +93,8 @@ class Report:
     def text(self) -> str:
         n = len(self.games)
         rows = self.rows()
-        lines = [f"{self.setup.title or self.setup.name} ({self.setup.ruleset}): {n} games, computer against computer", ""]
+        lines = [f"{self.setup.title or self.setup.name} ({self.setup.ruleset}): {n} games, "
+                 f"{self.players} against {self.players}", ""]
         lines.append(f"{'':28} {'wins':>5} {'rate':>7}   95% interval")
         for r in rows:
             if r["row"] in ("side", "draw"):
@@ -132,8 +139,10 @@ def progress_line(out=None) -> Callable[[int, int], None]:
 
 
 def run(setup: Setup, games: int, jobs: int = 1, first_seed: int = 1, cluster: str | None = None,
-        progress: Callable[[int, int], None] | None = None, registrations: tuple = ()) -> Report:
-    """Play `games` games (seeds first_seed, first_seed+1, ...) in `jobs` processes or on a Dask cluster."""
+        progress: Callable[[int, int], None] | None = None, registrations: tuple = (),
+        players: str = "computer") -> Report:
+    """Play `games` games (seeds first_seed, first_seed+1, ...) in `jobs` processes or on a Dask cluster,
+    `players` (PLAYERS) on every side."""
     seeds = list(range(first_seed, first_seed + games))
     results: list[Played] = []
 
@@ -144,24 +153,26 @@ def run(setup: Setup, games: int, jobs: int = 1, first_seed: int = 1, cluster: s
                 progress(len(results), games)
 
     if cluster is not None:
-        collect(_on_cluster(cluster, setup, seeds, registrations))
+        collect(_on_cluster(cluster, setup, seeds, registrations, players))
     elif jobs <= 1:
-        collect(one_game(setup, s, registrations) for s in seeds)
+        collect(one_game(setup, s, registrations, players) for s in seeds)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(one_game, setup, s, registrations) for s in seeds]
+            futures = [pool.submit(one_game, setup, s, registrations, players) for s in seeds]
             collect(f.result() for f in as_completed(futures))
     results.sort(key=lambda p: p.seed)
-    return Report(setup, results)
+    return Report(setup, results, players)
 
 
-def _on_cluster(address: str, setup: Setup, seeds: list[int], registrations: tuple) -> Iterable[Played]:
+def _on_cluster(address: str, setup: Setup, seeds: list[int], registrations: tuple,
+                players: str = "computer") -> Iterable[Played]:
     """The same games sent to the Dask distributed scheduler at `address` (pip install 'hexwar[cluster]')."""
     try:
         from distributed import Client, as_completed as done_in_turn
     except ImportError:
         raise RuntimeError("--cluster needs Dask distributed: pip install 'hexwar[cluster]'") from None
     with Client(address) as client:
-        futures = client.map(one_game, [setup] * len(seeds), seeds, [registrations] * len(seeds), pure=False)
+        futures = client.map(one_game, [setup] * len(seeds), seeds, [registrations] * len(seeds),
+                             [players] * len(seeds), pure=False)
         for future in done_in_turn(futures):
             yield future.result()

@@ -78,3 +78,17 @@ def test_a_unit_still_under_a_blind_or_off_the_table_has_survived():
     assert played.winner is None and played.actions == 12  # stopped early: every unit is off the map or hidden
     real = [u.id for u in setup.units]
     assert real and all(played.survivors[uid] for uid in real), played.survivors
+
+
+def test_random_against_random_is_the_yardstick_for_actions_a_turn(tmp_path, capsys):
+    """Issue 25: a computer game is held against a random one's actions a turn; `--players random` plays it,
+    and refuses to write the computer's balance records with it."""
+    setup = toy_setup(max_turns=SHORT)
+    report = run(setup, games=2, jobs=1, first_seed=5, players="random")
+    assert report.players == "random" and "random against random" in report.text()
+    assert report.summary()["actions_per_turn"] > 0
+    computer = run(setup, games=2, jobs=1, first_seed=5)
+    assert [g.actions for g in report.games] != [g.actions for g in computer.games]
+    assert main(["balance", "toy-skirmish", "--games", "1", "--players", "random",
+                 "--out", str(tmp_path / "balance.md")]) == 2
+    assert "use a CSV name with --players" in capsys.readouterr().err
