@@ -106,11 +106,21 @@ class Report:
                          f"{summary['turns']:.1f} turns, {summary['actions_per_turn']:.1f} actions a turn")
             lines.append("score (wins + half the draws): " + ", ".join(
                 f"{s['name']} {s['score']:.0%} ({s['low']:.0%}-{s['high']:.0%})" for s in summary["sides"]))
+        lines += ["", "how the games ended:"]
+        lines += [f"{count:>5}  {reason}" for reason, count in self.endings()]
         lines += ["", f"{'unit survival':28} {'side':>10} {'rate':>7}"]
         for r in rows:
             if r["row"] == "unit":
                 lines.append(f"{r['name'][:28]:28} {r['side'][:10]:>10} {r['rate']:>7.1%}")
         return "\n".join(lines)
+
+    def endings(self) -> list[tuple[str, int]]:
+        """Each way a game ended (the victory check's reason), most frequent first: what a designer
+        changes when one side wins too often (a hold too easy to take, a wipe-out too quick)."""
+        counts: dict[str, int] = {}
+        for game in self.games:
+            counts[game.reason] = counts.get(game.reason, 0) + 1
+        return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
     def write_csv(self, path) -> None:
         with open(path, "w", newline="", encoding="utf-8") as f:
