@@ -26,7 +26,7 @@ from rules.events import Changed, Eliminated, InitiativePassed, Moved
 from rules.hexgrid import Hex, path_cost, path_to, reachable
 from rules.odds import p_pass
 from rules.resolver import Input, Procedure
-from rules.secrecy import Declaration, nobody, owner, public
+from rules.secrecy import PUBLIC, Declaration, nobody, public
 
 
 class ToyStats(BaseModel):
@@ -129,7 +129,7 @@ class ToyRuleset(RulesetDefaults):
     wall and the road are for the map's tests."""
     secrecy = Declaration({
         "ToyState": {**public("ruleset dice scenario board sides units options victory max_turns turn phase "
-                              "active_side result braces pending_brace"), "seed": nobody(0), "secret": owner({})},
+                              "active_side result braces pending_brace"), "seed": nobody(), "secret": PUBLIC},
         "Board": public("width height terrain elevation features edges glyphs"),
         "HexFeature": public("at feature"),
         "EdgeFeature": public("at side feature"),
@@ -139,7 +139,8 @@ class ToyRuleset(RulesetDefaults):
         "VictoryCondition": public("kind side hexes turn fraction text"),
         "GameResult": public("winner reason turn"),
     })
-    """The toy's own `view` keeps a side's entry of `secret` (an entry of a dict keyed by side is that side's)."""
+    """`secret` is a dict of plain numbers keyed by side, which a field's declaration cannot split by owner: the
+    toy's own `view` keeps only the viewer's entry (as Hundred Wars' own view removes units under blinds)."""
     procedures = (Procedure("attack", "Attack", "the toy's one roll", (Input("need", "hit on", 4, 1, 6),),
                             _attack_odds, _attack_roll),)
     ai_hints = AiHints(unit_value=_unit_value)

@@ -79,8 +79,13 @@ def test_the_computer_guesses_exactly_the_unknown_fields(ruleset_id, scenario):
         for viewer in game.state.side_ids():
             view = game.seat(viewer).view()
             world = known(guess(view, viewer, rng))
-            changed = _changed_outside_unknown(view.model_dump(mode="json", exclude={"seed"}),
-                                               world.model_dump(mode="json", exclude={"seed"}))
+            guessed = world.model_dump(mode="json", exclude={"seed"})
+            # Hundred Wars adds one stand-in, still to come, for a side whose real units all hide: the game
+            # goes on, so it has one (rules/rulesets/hundred_wars/ai_hints.py). Nothing else is invented.
+            for uid in [u for u in world.units if u.startswith("unseen-")]:
+                assert world.units[uid].at is None and uid not in view.units
+                del guessed["units"][uid]
+            changed = _changed_outside_unknown(view.model_dump(mode="json", exclude={"seed"}), guessed)
             assert changed == [], f"{scenario}: {viewer}'s guess changed what it sees: {changed[:5]}"
 
 

@@ -62,7 +62,7 @@ class CampaignGameScreen(GameScreen):
             elif choice == "quit":
                 self.app.exit()
 
-        self.app.push_screen(GameOverScreen(self.seat), done)
+        self.app.push_screen(GameOverScreen(self.seat, self.service), done)
 
 
 class CampaignScreen(Screen[None]):

@@ -81,9 +81,11 @@ class GameOverScreen(Screen[str]):
     HELP_TITLE = "game over"
     BINDINGS = bindings(GAME_OVER_KEYS)
 
-    def __init__(self, seat) -> None:
+    def __init__(self, seat, game=None) -> None:
+        """`game`: the GameService this process holds (None for a hosted game's seat: the host keeps it)."""
         super().__init__()
         self.seat = seat
+        self.game = game
 
     def compose(self) -> ComposeResult:
         yield Static(" Game over", classes="screen-title")
@@ -109,8 +111,8 @@ class GameOverScreen(Screen[str]):
         self.dismiss("quit")
 
     def _game(self):
-        """The game behind the seat (a seat of a hosted game has none here: the host keeps it)."""
-        return getattr(self.seat, "_service", None)
+        """The game this process holds (a seat of a hosted game has none here: the host keeps it)."""
+        return self.game
 
     def action_report(self) -> None:
         from rules.replay import Replay

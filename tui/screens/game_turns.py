@@ -91,4 +91,4 @@ class GameTurns:
             elif choice == "quit":
                 self.app.exit()
 
-        self.app.push_screen(GameOverScreen(self.seat), done)
+        self.app.push_screen(GameOverScreen(self.seat, self.service), done)
