@@ -119,7 +119,8 @@ class Report:
         changes when one side wins too often (a hold too easy to take, a wipe-out too quick)."""
         counts: dict[str, int] = {}
         for game in self.games:
-            counts[game.reason] = counts.get(game.reason, 0) + 1
+            way = game.reason.split(";")[0]  # Hundred Wars adds each game's damage after a ';': the way is before
+            counts[way] = counts.get(way, 0) + 1
         return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
     def write_csv(self, path) -> None:
