@@ -27,7 +27,7 @@ def test_a_blank_map_without_a_rule_set_is_of_the_registrys_first(opened):
 def test_a_bundled_scenario_is_edited_as_a_copy(opened):
     assert cli.main(["edit", "village", "--ruleset", "skirmish"]) == 0
     session = opened[0]["edit"]
-    assert session.draft.name == "village" and session.path is None and len(session.draft.units) == 18
+    assert session.draft.name == "village" and session.path is None and len(session.draft.units) == 17
 
 
 def test_a_file_is_edited_in_place_and_a_new_path_starts_blank(opened, tmp_path):
