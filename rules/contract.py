@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -162,6 +163,13 @@ class Ruleset(Protocol):
 
 MigrationStep = Callable[[dict[str, Any]], dict[str, Any]]
 """Takes a file's document (plain TOML data) at one version of the rule set, returns it at the next."""
+
+
+
+def plugin(load: Callable[[], Any]) -> cached_property:
+    """A plug-in member of the contract, made by `load` (a function of the rule set's plugins.py) when first
+    read and kept: importing every resolver, builder and hint module at start-up would cost (a bar)."""
+    return cached_property(lambda self: load())
 
 
 class RulesetDefaults:

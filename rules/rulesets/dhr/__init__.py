@@ -10,13 +10,12 @@ our own in docs/rules/dhr.md.
 
 from __future__ import annotations
 
-from functools import cached_property
 from pathlib import Path
 
 from pydantic import TypeAdapter
 
 from rules.actions import Action
-from rules.contract import RulesetDefaults
+from rules.contract import RulesetDefaults, plugin
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.dhr import combat, preview, terrain, turn, victory, view, why, words
@@ -129,17 +128,9 @@ class DHRRuleset(RulesetDefaults):
 
     secrecy = DECLARATION
 
-    @cached_property
-    def procedures(self):
-        return plugins.procedures()
-
-    @cached_property
-    def ai_hints(self):
-        return plugins.ai_hints()
-
-    @cached_property
-    def migrations(self):
-        return plugins.migrations()
+    procedures = plugin(plugins.procedures)
+    ai_hints = plugin(plugins.ai_hints)
+    migrations = plugin(plugins.migrations)
 
 
 RULESET = DHRRuleset()

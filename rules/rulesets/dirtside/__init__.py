@@ -7,11 +7,10 @@ unclear places are DS2-A01..A22 in rules/NOTES.md; docs/rules/dirtside.md lists 
 from __future__ import annotations
 
 import random
-from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
-from rules.contract import RulesetDefaults
+from rules.contract import RulesetDefaults, plugin
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, HexMark, OptionSpec, Preview, Setup, Side
 from rules.rulesets.dirtside import actions as A
@@ -164,17 +163,9 @@ class DirtsideRuleset(RulesetDefaults):
 
     secrecy = DECLARATION
 
-    @cached_property
-    def procedures(self):
-        return plugins.procedures()
-
-    @cached_property
-    def ai_hints(self):
-        return plugins.ai_hints()
-
-    @cached_property
-    def army(self):
-        return plugins.army()
+    procedures = plugin(plugins.procedures)
+    ai_hints = plugin(plugins.ai_hints)
+    army = plugin(plugins.army)
 
 
 RULESET = DirtsideRuleset()

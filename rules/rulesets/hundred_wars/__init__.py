@@ -7,11 +7,10 @@ docs/rules/hundred_wars.md lists every interpretation this code makes.
 from __future__ import annotations
 
 import random
-from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
-from rules.contract import RulesetDefaults
+from rules.contract import RulesetDefaults, plugin
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.hundred_wars import plugins
@@ -154,25 +153,11 @@ class HundredWarsRuleset(RulesetDefaults):
 
     secrecy = DECLARATION
 
-    @cached_property
-    def procedures(self):
-        return plugins.procedures()
-
-    @cached_property
-    def ai_hints(self):
-        return plugins.ai_hints()
-
-    @cached_property
-    def migrations(self):
-        return plugins.migrations()
-
-    @cached_property
-    def army(self):
-        return plugins.army()
-
-    @cached_property
-    def campaign(self):
-        return plugins.campaign()
+    procedures = plugin(plugins.procedures)
+    ai_hints = plugin(plugins.ai_hints)
+    migrations = plugin(plugins.migrations)
+    army = plugin(plugins.army)
+    campaign = plugin(plugins.campaign)
 
     @property
     def campaign_spending(self):

@@ -6,11 +6,10 @@ docs/rules/quad.md lists every interpretation this code makes.
 
 from __future__ import annotations
 
-from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
-from rules.contract import RulesetDefaults
+from rules.contract import RulesetDefaults, plugin
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
 from rules.rulesets.quad import plugins
@@ -112,17 +111,9 @@ class QuadRuleset(RulesetDefaults):
 
     secrecy = DECLARATION
 
-    @cached_property
-    def procedures(self):
-        return plugins.procedures()
-
-    @cached_property
-    def ai_hints(self):
-        return plugins.ai_hints()
-
-    @cached_property
-    def migrations(self):
-        return plugins.migrations()
+    procedures = plugin(plugins.procedures)
+    ai_hints = plugin(plugins.ai_hints)
+    migrations = plugin(plugins.migrations)
 
 
 RULESET = QuadRuleset()

@@ -7,11 +7,10 @@ every interpretation this code makes and what is not done yet.
 from __future__ import annotations
 
 import random
-from functools import cached_property
 from pathlib import Path
 
 from rules.actions import Action
-from rules.contract import RulesetDefaults
+from rules.contract import RulesetDefaults, plugin
 from rules.dice import KEYED
 from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup, Side
 from rules.rulesets.skirmish import plugins
@@ -127,13 +126,8 @@ class SkirmishRuleset(RulesetDefaults):
 
     secrecy = DECLARATION
 
-    @cached_property
-    def procedures(self):
-        return plugins.procedures()
-
-    @cached_property
-    def ai_hints(self):
-        return plugins.ai_hints()
+    procedures = plugin(plugins.procedures)
+    ai_hints = plugin(plugins.ai_hints)
 
 
 RULESET = SkirmishRuleset()
