@@ -60,7 +60,8 @@ def test_the_bundled_scenarios_load_with_their_sizes():
     infos = {i.name: i for i in list_scenarios("skirmish")}
     assert infos["teaching"].teaching and not infos["teaching"].error
     assert not infos["village"].error
-    for name, low, high in (("teaching", 3, 4), ("village", 7, 12)):  # the text: "4-12 models or so per side"; the village's rangers are seven (docs/balance.md)
+    # The text: "4-12 models or so per side"; the village's rangers are seven since its rebalancing (docs/balance.md).
+    for name, low, high in (("teaching", 3, 4), ("village", 7, 12)):
         s = load_scenario(name, ruleset="skirmish")
         for side in s.sides:
             assert low <= sum(1 for u in s.units if u.side == side.id) <= high
