@@ -35,6 +35,7 @@ class PlayersDialog(ModalScreen[dict[str, str] | None]):
         Binding("ctrl+g", "open", "Open", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
     ]
+    AUTO_FOCUS = "#open"  # a query after compose: safe if the dialog closes while opening
 
     def __init__(self, sides: list[tuple[str, str]], computers=()) -> None:
         super().__init__()
@@ -56,9 +57,6 @@ class PlayersDialog(ModalScreen[dict[str, str] | None]):
                                      classes="level", id=f"level-{n}", disabled=sid not in self.computers)
             yield Button("Open the game", id="open", variant="primary")
             yield Static("ctrl+g: open    Tab: next field    Esc: cancel", classes="dialog-keys")
-
-    def on_mount(self) -> None:
-        self.query_one("#open", Button).focus()
 
     def chosen(self) -> dict[str, str]:
         return {sid: str(self.query_one(f"#level-{n}", Select).value) for n, (sid, _) in enumerate(self.sides)

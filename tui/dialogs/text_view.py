@@ -15,6 +15,7 @@ class TextDialog(ModalScreen[None]):
     """Shows `text` (already literal); Escape, Enter or q closes it."""
 
     BINDINGS = [Binding("escape,enter,q,I", "close", "Close", show=False)]
+    AUTO_FOCUS = ".dialog-body"  # Textual's query after compose: a dialog closed while opening focuses nothing
 
     def __init__(self, text: Text) -> None:
         super().__init__()
@@ -26,9 +27,6 @@ class TextDialog(ModalScreen[None]):
             with VerticalScroll(classes="dialog-body"):
                 yield Static(self.text, id="text-view")
             yield Static("Esc: close    up/down: scroll", classes="dialog-keys")
-
-    def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

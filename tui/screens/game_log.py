@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from tui.keys import READER_KEYS, bindings
-from tui.screens.game_over import log_lines
+from tui.screens.game_over import filled_log
 
 
 class GameLogScreen(Screen[None]):
@@ -15,6 +15,7 @@ class GameLogScreen(Screen[None]):
 
     KEYS = READER_KEYS
     BINDINGS = bindings(READER_KEYS)
+    AUTO_FOCUS = "#game-log"
 
     def __init__(self, seat) -> None:
         super().__init__()
@@ -22,13 +23,7 @@ class GameLogScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(f" The game so far: {self.seat.action_count} actions   (Esc: back)", classes="screen-title")
-        yield RichLog(markup=False, highlight=False, wrap=True, min_width=1, id="game-log")
-
-    def on_mount(self) -> None:
-        log = self.query_one(RichLog)
-        for line in log_lines(self.seat):
-            log.write(line)
-        log.focus()
+        yield filled_log(self.seat)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -57,6 +57,14 @@ def _losses(events, unit_ids: set[str]) -> dict[str, int]:
     return out
 
 
+def filled_log(seat) -> RichLog:
+    """The game's log as a scrollable widget, filled as it is made (RichLog keeps the lines until it has a size)."""
+    log = RichLog(markup=False, highlight=False, wrap=True, min_width=1, id="game-log")
+    for line in log_lines(seat):
+        log.write(line)
+    return log
+
+
 def log_lines(seat) -> list[Text]:
     """Every action and what it did, rolls included, as the seat may see them."""
     view = seat.view()
@@ -80,6 +88,7 @@ class GameOverScreen(Screen[str]):
     KEYS = GAME_OVER_KEYS
     HELP_TITLE = "game over"
     BINDINGS = bindings(GAME_OVER_KEYS)
+    AUTO_FOCUS = "#game-log"  # a query after compose: safe if the screen closes while opening
 
     def __init__(self, seat, game=None) -> None:
         """`game`: the GameService this process holds (None for a hosted game's seat: the host keeps it)."""
@@ -92,14 +101,8 @@ class GameOverScreen(Screen[str]):
         with Vertical(id="game-over"):
             yield Static(summary_text(self.seat), id="summary")
             yield Static("The log (up/down, PgUp/PgDn to scroll):", classes="dim")
-            yield RichLog(markup=False, highlight=False, wrap=True, min_width=1, id="game-log")
+            yield filled_log(self.seat)
         yield Static(" Esc: map   r: report   w: watch again   t: title   q: quit   ?: help", classes="keys-line")
-
-    def on_mount(self) -> None:
-        log = self.query_one("#game-log", RichLog)
-        for line in log_lines(self.seat):
-            log.write(line)
-        log.focus()
 
     def action_back(self) -> None:
         self.dismiss("map")

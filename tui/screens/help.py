@@ -83,6 +83,7 @@ class HelpScreen(ModalScreen[None]):
     """Lists keys; any of Escape, q, ? or Enter closes it."""
 
     BINDINGS = [Binding("escape,q,question_mark,enter", "close", "Close", show=False)]
+    AUTO_FOCUS = "#help-body"  # a query after compose: safe if the screen closes while opening
 
     def __init__(self, text: Text, table: Table | None = None) -> None:
         super().__init__()
@@ -94,9 +95,6 @@ class HelpScreen(ModalScreen[None]):
             with VerticalScroll(id="help-body"):
                 yield Static(self.table if self.table is not None else self.text, id="help-text")
             yield Static("Esc / ? : close    up/down: scroll", classes="dialog-keys")
-
-    def on_mount(self) -> None:
-        self.query_one("#help-body").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

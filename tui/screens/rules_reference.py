@@ -14,6 +14,7 @@ class RulesReferenceScreen(Screen[None]):
 
     KEYS = READER_KEYS
     BINDINGS = bindings(READER_KEYS)
+    AUTO_FOCUS = "#reference"  # a query after compose: safe if the screen closes while opening
 
     def __init__(self, ruleset, before: str = "") -> None:
         super().__init__()
@@ -30,9 +31,6 @@ class RulesReferenceScreen(Screen[None]):
             text = f"{self.before}\n{text}"
         yield Static(f" Rules reference: {self.ruleset.name}   (Esc: close)", classes="screen-title")
         yield MarkdownViewer(text, show_table_of_contents=False, id="reference")
-
-    def on_mount(self) -> None:
-        self.query_one(MarkdownViewer).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
