@@ -8,7 +8,8 @@ itself. Fields that may be hidden are typed `X | Unknown` in the state models;
 code that reads them on a view checks `is UNKNOWN` and says so ("unknown").
 
 A view travels to remote seats as JSON, so UNKNOWN serializes to a marker that no
-real value of any field is (`{"unknown": true}`) and validates back to itself.
+real value of any field is (`{"unknown": true}`) and validates back to itself when
+the reader says it reads a view (`context={VIEW: True}`), never from a file.
 A game's own state never holds it (tests/rules/test_unknown.py).
 """
 
@@ -21,6 +22,10 @@ from pydantic_core import core_schema
 
 MARK = {"unknown": True}
 """UNKNOWN in JSON."""
+VIEW = "view"
+"""Validation context key: `model_validate(data, context={VIEW: True})` reads a view sent to a remote seat, where
+MARK stands for UNKNOWN. Anywhere else (a scenario, a save, an army file) MARK is refused: a game's own state
+never holds UNKNOWN, and a hand-written file must not put it there."""
 
 
 class Unknown:
@@ -50,17 +55,17 @@ class Unknown:
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> core_schema.CoreSchema:
-        def from_json(value: Any) -> Unknown:
-            if value == MARK:
+        def from_json(value: Any, info: core_schema.ValidationInfo) -> Unknown:
+            if value == MARK and isinstance(info.context, dict) and info.context.get(VIEW):
                 return UNKNOWN
-            raise ValueError("not the unknown marker")
+            raise ValueError("not a value: 'unknown' is only what a view says a side cannot see")
 
-        def from_python(value: Any) -> Unknown:
-            return UNKNOWN if value is UNKNOWN else from_json(value)
+        def from_python(value: Any, info: core_schema.ValidationInfo) -> Unknown:
+            return UNKNOWN if value is UNKNOWN else from_json(value, info)
 
         return core_schema.json_or_python_schema(
-            json_schema=core_schema.no_info_plain_validator_function(from_json),
-            python_schema=core_schema.no_info_plain_validator_function(from_python),
+            json_schema=core_schema.with_info_plain_validator_function(from_json),
+            python_schema=core_schema.with_info_plain_validator_function(from_python),
             serialization=core_schema.plain_serializer_function_ser_schema(lambda _: dict(MARK)),
         )
 

@@ -17,7 +17,7 @@ import pytest
 from rules import registry
 from rules.ai.hints import hints_for
 from rules.service import GameService
-from rules.unknown import MARK, UNKNOWN, known, unknown_paths
+from rules.unknown import MARK, UNKNOWN, VIEW, known, unknown_paths
 from tests.rules.test_secrecy import answers, hidden_and_own, is_unknown
 
 STEPS = 30
@@ -107,7 +107,7 @@ def test_a_view_goes_to_a_remote_seat_and_back_with_its_unknowns(ruleset_id, sce
     model = registry.get(ruleset_id).state_model
     for viewer in game.state.side_ids():
         view = game.seat(viewer).view()
-        back = model.model_validate_json(view.model_dump_json())
+        back = model.model_validate_json(view.model_dump_json(), context={VIEW: True})
         assert back == view
         assert unknown_paths(back) == unknown_paths(view) != []
 
@@ -155,3 +155,17 @@ def test_the_unit_card_of_another_sides_blind_says_what_it_hides_is_unknown():
     assert theirs["Hides"] == "unknown"
     assert mine["Hides"] != "unknown" and mine["Hides"]
     assert game.seat(other).view().units[blind.id].contents is UNKNOWN
+
+
+def test_a_hand_written_file_cannot_put_unknown_in_a_game(tmp_path):
+    """`{ unknown = true }` in a scenario is refused with the field's path: only a view read by a remote seat may
+    hold UNKNOWN; a game's own state never does."""
+    from saves.errors import SaveError
+    from saves.scenarios import bundled_path, load_scenario
+
+    text = bundled_path("dirtside", "teaching").read_text(encoding="utf-8")
+    hostile = tmp_path / "hostile.toml"
+    hostile.write_text(text.replace("leadership = 2\n", "leadership = 2\nleader = { unknown = true }\n", 1), encoding="utf-8")
+    with pytest.raises(SaveError) as caught:
+        load_scenario(str(hostile), "dirtside")
+    assert "stats.leader" in str(caught.value)

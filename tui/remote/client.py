@@ -22,6 +22,7 @@ from rules import registry
 from rules.board import Board
 from rules.core import Decision, GameResult, GameState
 from rules.events import Event
+from rules.unknown import VIEW
 from rules.seat import ViewSeat
 from rules.seat_interface import SeenStep, Words
 from rules.seat_local import SPECTATOR
@@ -132,7 +133,7 @@ class HostLink:
             if self._decision_json is None:
                 raise ProtocolError("a first push without a decision")
             push.decision = self._decision_json
-        state = self._ruleset.state_model.model_validate({**view, "board": self._board})
+        state = self._ruleset.state_model.model_validate({**view, "board": self._board}, context={VIEW: True})
         events = [event_from_wire(e) for e in push.events]
         self._state = state
         self._view_json, self._decision_json = view, push.decision
