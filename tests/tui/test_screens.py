@@ -241,3 +241,19 @@ async def test_the_game_log_is_there_at_any_time():
         await pilot.press("escape")
         await pilot.pause()
         assert name(app) == "GameScreen"
+
+
+async def test_escape_closes_the_load_and_the_replay_dialogs():
+    """Escape cancels either file dialog (the load dialog's cancel had slipped under a function and did nothing)."""
+    from tui.dialogs.load import LoadDialog
+    from tui.dialogs.replay_pick import ReplayPickDialog
+
+    for dialog in (LoadDialog, ReplayPickDialog):
+        app = HexwarApp(autosave=False)
+        answers = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(dialog(), answers.append)
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert name(app) == "TitleScreen" and answers == [None], dialog.__name__
