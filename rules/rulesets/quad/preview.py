@@ -7,7 +7,7 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import STOPPED, UnitEffect, objectives_reached
+from rules.outcomes import EFFECTS, STOPPED, UnitEffect, objectives_reached
 from rules.rulesets.quad import odds as quad_odds
 from rules.rulesets.quad import procedures as proc
 from rules.rulesets.quad import terrain as ter
@@ -69,8 +69,8 @@ def attack_preview(state: QuadState, action: Attack | Charge) -> Preview | None:
         attacker_room=proc.retreat_capacity(a_at, defender.at, blocked, 6),
     )
     p_arrive = Fraction(min(attacker.stats.quality, 6), 6) ** len(stops)
-    extra = () if not stops else (Outcome(label="the terrain breaks the charge", chance=1 - p_arrive,
-                                          units=(UnitEffect(unit=attacker.id, status=(STOPPED,)),)),)
+    extra = () if not stops else (Outcome(chance=1 - p_arrive, units=(UnitEffect(unit=attacker.id, status=(STOPPED,)),),
+                                          event=f"{EFFECTS}: the terrain breaks the charge"),)
     notes = ("the defender's default block choice is assumed; fall-back room as the owner chooses best",)
     title = f"{attacker.name} {'charges' if isinstance(action, Charge) else 'attacks'} {defender.name}"
     return quad_odds.attack_preview(title, inputs, dist, attacker.name, defender.name, notes=notes,
