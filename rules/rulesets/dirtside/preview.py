@@ -117,11 +117,11 @@ def move_preview(state: DSState, unit: DSUnit, path: list[Hex] | None = None) ->
         if e.vehicle:
             for label, q in mines.vehicle_odds(mines.bottom_armour(e)).items():
                 outcomes.append(drawn(p * q, mine_effect(unit, label), f"moves; first mines: {e.name or 'the first vehicle'}"
-                                      f": {EFFECTS}", f"moves; first mines: {e.name or 'the first vehicle'} {label}"))
+                                      f" {EFFECTS}", f"moves; first mines: {e.name or 'the first vehicle'} {label}"))
         else:
             q = mines.infantry_odds(e.kill())
             outcomes += [Outcome(chance=p * q, units=(element_lost(unit, vehicle=False),),
-                                 event=f"moves; first mines: {e.name or 'the first team'}: {EFFECTS}"),
+                                 event=f"moves; first mines: {e.name or 'the first team'} {EFFECTS}"),
                          Outcome(label=f"moves; first mines: {e.name or 'the first team'} unhurt", chance=p * (1 - q))]
     title = f"{unit.name} moves" + (f" (reaction test +{threat})" if threat is not None else " into mines")
     return Preview(title=title, dice=f"d{s.die()} must beat {s.leadership + threat}" if threat is not None
@@ -129,14 +129,14 @@ def move_preview(state: DSState, unit: DSUnit, path: list[Hex] | None = None) ->
                    notes=tuple(notes))
 
 
-def mine_effect(unit: DSUnit, result: str) -> tuple[UnitEffect, ...]:
-    """What a vehicle's mine draw does, from `mines.vehicle_odds`'s results (knocked out, immobilised, no effect,
-    each but the first with systems down where a T is drawn)."""
+def mine_effect(unit: DSUnit | str, result: str) -> tuple[UnitEffect, ...]:
+    """What a vehicle's mine draw does to `unit` (or the unit of that id), from `mines.vehicle_odds`'s results
+    (knocked out, immobilised, no effect, each but the first with systems down where a T is drawn)."""
     if result == "knocked out":
         return (element_lost(unit, vehicle=True),)
     status = ((IMMOBILISED,) if result.startswith("immobilised") else ()) + (
         (SYSTEMS_DOWN,) if result.endswith("systems down") else ())
-    return (UnitEffect(unit=unit.id, status=status),) if status else ()
+    return (UnitEffect(unit=unit if isinstance(unit, str) else unit.id, status=status),) if status else ()
 
 
 def clear_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:

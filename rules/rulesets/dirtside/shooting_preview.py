@@ -24,8 +24,7 @@ from rules.words import count
 ABORTED = "aborted"
 """An aircraft that breaks off its attack."""
 UNDER_FIRE = "under fire"
-STATUS_WORDS = {ABORTED: "breaks off the attack", "gives way": "gives way at once", UNDER_FIRE: "gets an Under Fire marker",
-                SYSTEMS_DOWN: "Systems Down"}
+STATUS_WORDS = {ABORTED: "breaks off the attack", "gives way": "gives way at once", UNDER_FIRE: "gets an Under Fire marker"}
 
 
 def unit_words(name: str, e: UnitEffect) -> str:
@@ -177,7 +176,7 @@ def hit_outcomes(label: str, p_hit: Fraction, dist: dict[str, Fraction], *, targ
     return out + [Outcome(label=f"{label} misses", chance=1 - p_hit)]
 
 
-HIT_WORDS = {"F": f"Firer Zapped (the shot is void, the firer goes {EFFECTS})"}
+HIT_WORDS = {"F": f"Firer Zapped (the shot is void; the firer: {EFFECTS})"}
 """The words around a hit's effects where they need more than the effects say."""
 
 
