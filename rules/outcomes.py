@@ -8,9 +8,10 @@ the hint and the resolver make them where they show them, by the rule set's `out
 effect") is named by its `label`; one with effects has none, and its `event` holds only what no effect says
 (which shot, where a move stops), with `{effects}` where the effects' words go.
 
-No preview fills `SideEffect.cards`: QUAD's cards are drawn, played and paid (a steal's tactics card) by actions
-that roll nothing, so they have no preview, and no other rule set has cards. A preview that rolls for a card
-would fill it.
+`SideEffect.cards`: every outcome of a QUAD move, attack or charge costs its side the activation card it plays
+(-1). No other preview gains or costs a card: QUAD's other card moves (the draw at a turn's start, two for a
+release, a tactics card paid to steal) are actions that roll nothing, so have no preview, and no other rule set
+has cards.
 """
 
 from __future__ import annotations
@@ -106,8 +107,8 @@ def side_words(name: str, s: SideEffect) -> str:
 
 
 def objective_words(name: str, s: SideEffect) -> str:
-    """A side's part of a move's arrival, for a rule set whose sides gain only objectives: 'the Kingdom's
-    objective' (the line names the hex)."""
+    """A side's part of a move's arrival, for a rule set whose lines say only the objectives a side reaches: 'the
+    Kingdom's objective' (the line names the hex); '' for anything else."""
     return f"{possessive(name)} objective" if s.objectives else ""
 
 

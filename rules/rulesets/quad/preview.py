@@ -7,7 +7,7 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import EFFECTS, STOPPED, UnitEffect, objectives_reached
+from rules.outcomes import EFFECTS, STOPPED, SideEffect, UnitEffect, objectives_reached
 from rules.rulesets.quad import odds as quad_odds
 from rules.rulesets.quad import procedures as proc
 from rules.rulesets.quad import terrain as ter
@@ -19,10 +19,29 @@ from rules.rulesets.quad.words import at
 
 def preview(state: QuadState, action: Action) -> Preview | None:
     if isinstance(action, (Attack, Charge)):
-        return attack_preview(state, action)
+        return paid(attack_preview(state, action), state, action)
     if isinstance(action, Move):
-        return move_preview(state, action)
+        return paid(move_preview(state, action), state, action)
     return None
+
+
+def paid(p: Preview | None, state: QuadState, action: Move | Attack | Charge) -> Preview | None:
+    """Every outcome of a move or an attack costs its side the activation card it plays, whatever the dice (QUAD
+    'The Turn'): a card less in each outcome's effects; the words say it once, in a note (QUAD's `outcome_words`
+    says no card: every line would)."""
+    if p is None:
+        return None
+    side, name = action.side, state.units[action.unit].name
+
+    def with_card(o: Outcome) -> Outcome:
+        sides = tuple(s.model_copy(update={"cards": s.cards - 1}) if s.side == side else s for s in o.sides)
+        sides += () if any(s.side == side for s in o.sides) else (SideEffect(side=side, cards=-1),)
+        if o.label:  # its name is all its words say (the card says none)
+            return o.model_copy(update={"label": "", "sides": sides, "event": o.label + EFFECTS})
+        return o.model_copy(update={"sides": sides})
+
+    return p.model_copy(update={"outcomes": tuple(map(with_card, p.outcomes)),
+                                "notes": (*p.notes, f"plays one of {name}'s activation cards, whatever the dice")})
 
 
 def move_preview(state: QuadState, action: Move) -> Preview | None:

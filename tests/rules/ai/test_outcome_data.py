@@ -188,3 +188,29 @@ def test_a_move_onto_a_hex_to_hold_reaches_that_objective_for_its_side():
     assert said(arrives, state) == f"arrives ({state.sides[0].name}'s objective)"  # its words say it
     elsewhere = quad_preview.move_preview(state, Move(side="red", unit="r1", path=path[:1])).outcomes[0]
     assert elsewhere.sides == ()
+
+
+def test_every_outcome_of_a_quad_move_or_attack_costs_its_side_the_card_it_plays():
+    """The only previews whose outcomes gain or cost cards (rules/outcomes.py): the card played leaves the hand."""
+    import random
+
+    checked = 0
+    for name, make in _games("quad"):
+        game, rng = make(4), random.Random(4)
+        for _ in range(60):
+            decision = game.decision()
+            if game.result is not None or decision.side is None:
+                break
+            actions = game.legal_actions(decision.side)
+            previewed = [a for a in actions if a.kind in ("move", "attack", "charge")]
+            action = rng.choice(previewed or actions)
+            p = game.seat(action.side).preview(action)
+            if p is not None and action in previewed:
+                assert all([(s.side, s.cards) for s in o.sides if s.cards] == [(action.side, -1)] for o in p.outcomes), name
+                hand = len(game.state.piles[action.side].hand)
+                assert game.apply(action, autosave=False).ok
+                assert len(game.state.piles[action.side].hand) == hand - 1, f"{name}: {action.text()}"
+                checked += 1
+            else:
+                game.apply(action, autosave=False)
+    assert checked
