@@ -19,19 +19,19 @@ from rules.rulesets.quad.words import at
 
 def preview(state: QuadState, action: Action) -> Preview | None:
     if isinstance(action, (Attack, Charge)):
-        return paid(attack_preview(state, action), state, action)
+        return paid(attack_preview(state, action), action)
     if isinstance(action, Move):
-        return paid(move_preview(state, action), state, action)
+        return paid(move_preview(state, action), action)
     return None
 
 
-def paid(p: Preview | None, state: QuadState, action: Move | Attack | Charge) -> Preview | None:
+def paid(p: Preview | None, action: Move | Attack | Charge) -> Preview | None:
     """Every outcome of a move or an attack costs its side the activation card it plays, whatever the dice (QUAD
-    'The Turn'): a card less in each outcome's effects; the words say it once, in a note (QUAD's `outcome_words`
-    says no card: every line would)."""
+    'The Turn'): a card less in each outcome's effects. Its words are the action's ('Play 4: Marines move to 5,6'):
+    QUAD's `outcome_words` says no card (every line would)."""
     if p is None:
         return None
-    side, name = action.side, state.units[action.unit].name
+    side = action.side
 
     def with_card(o: Outcome) -> Outcome:
         sides = tuple(s.model_copy(update={"cards": s.cards - 1}) if s.side == side else s for s in o.sides)
@@ -40,8 +40,7 @@ def paid(p: Preview | None, state: QuadState, action: Move | Attack | Charge) ->
             return o.model_copy(update={"label": "", "sides": sides, "event": o.label + EFFECTS})
         return o.model_copy(update={"sides": sides})
 
-    return p.model_copy(update={"outcomes": tuple(map(with_card, p.outcomes)),
-                                "notes": (*p.notes, f"plays one of {name}'s activation cards, whatever the dice")})
+    return p.model_copy(update={"outcomes": tuple(map(with_card, p.outcomes))})
 
 
 def move_preview(state: QuadState, action: Move) -> Preview | None:
