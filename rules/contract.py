@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, TypeAdapter
 
+from rules import outcomes
 from rules.actions import Action
 from rules.board import Board
 from rules.core import (ActionKind, Context, Decision, GameResult, GameState, HexMark, OptionSpec, Outcome, Preview, Setup,
                         Side, TerrainInfo, Unit, UnitSetup)
-from rules import outcomes
 from rules.dice import KEYED, Dice
 from rules.hexgrid import Hex
 
