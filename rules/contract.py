@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, TypeAdapter
 
+from rules import outcomes
 from rules.actions import Action
 from rules.board import Board
 from rules.core import (ActionKind, Context, Decision, GameResult, GameState, HexMark, OptionSpec, Outcome, Preview, Setup,
@@ -143,6 +144,11 @@ class Ruleset(Protocol):
         """Why `side` has no `kind` action now, in the rules' words; '' lets the seat find out."""
         ...
 
+    def outcome_words(self, outcome: Outcome, names: Mapping[str, str]) -> str:
+        """An outcome of a preview in words for a reader, made from its effects (rules/outcomes.py) with `names`
+        (unit and side ids -> the reader's names: `rules.outcomes.reader`); default: the generic words."""
+        ...
+
     # --- what the rule set plugs into the rest (its own modules, loaded when first asked for) ---
 
     secrecy: Declaration
@@ -200,6 +206,9 @@ class RulesetDefaults:
 
     def why_not(self, state: GameState, side: str, kind: str, unit_id: str | None = None) -> str:
         return ""
+
+    def outcome_words(self, outcome: Outcome, names: Mapping[str, str]) -> str:
+        return outcomes.outcome_words(outcome, names)
 
 
 # --- capabilities: what a rule set may state it has (an attribute holding one, or None) ---

@@ -329,14 +329,18 @@ class HexMark(BaseModel):
 class Outcome(BaseModel):
     """One line of an odds preview: an outcome, its exact chance and what it does (rules/outcomes.py).
 
-    `label` is the words for the screen, made from the effects by the rule set's words function; the computer
-    reads `units` and `sides`, never the words."""
+    The computer reads `units` and `sides`; a reader gets words made from them where they are shown, by the rule
+    set's `outcome_words` (rules/contract.py) with the names of the reader's view."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
-    label: str
     chance: Fraction
+    label: str = ""
+    """The name of an outcome with no effect ('no effect', 'misses', 'arrives at 3,4'); '' on one with effects."""
     units: tuple[UnitEffect, ...] = ()
     sides: tuple[SideEffect, ...] = ()
+    event: str = ""
+    """On an outcome with effects, what no effect says ('Hammer 1 HKP/3 hits: {effects}', '{effects} before 5,1
+    (Crops, DV 1)'), with `{effects}` where the words of its effects go; '' is `{effects}` alone."""
 
     @property
     def percent(self) -> float:

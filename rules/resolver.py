@@ -17,6 +17,7 @@ from typing import Any
 from rules import registry
 from rules.core import Preview
 from rules.dice import Dice
+from rules.outcomes import outcome_words
 
 Value = int | bool | str
 
@@ -98,13 +99,16 @@ def procedures(ruleset: str) -> dict[str, Procedure]:
     return {p.id: p for p in registry.get(ruleset).procedures}
 
 
-def preview_lines(preview: Preview) -> list[str]:
-    """The odds as lines of text (the CLI and the plain log)."""
+def preview_lines(preview: Preview, ruleset: str | None = None) -> list[str]:
+    """The odds as lines of text (the CLI and the plain log): each outcome in the words of the rule set `ruleset`
+    (an id), its effects named by the procedure's roles ('attacker', 'target': a procedure has no units); the
+    generic words without one."""
     lines = [preview.title]
     if preview.dice:
         lines.append(f"Rolls: {preview.dice}")
     lines += [f"  {m}" for m in preview.modifiers]
-    lines += [f"{o.percent:6.2f}%  {o.label}" for o in preview.shown()]  # likeliest first, as in a game
+    said = registry.get(ruleset).outcome_words if ruleset is not None else outcome_words
+    lines += [f"{o.percent:6.2f}%  {said(o, {})}" for o in preview.shown()]  # likeliest first, as in a game
     lines += list(preview.notes)
     return lines
 

@@ -58,7 +58,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
             for i in proc.inputs:
                 _out("  " + i.describe())
             return EXIT_OK
-        for line in preview_lines(proc.odds(values)):
+        for line in preview_lines(proc.odds(values), ruleset):
             _out(line)
         if args.roll:
             seed = args.seed if args.seed is not None else new_seed()

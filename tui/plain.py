@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rules.actions import Action
 from rules.seat import Seat
+from rules.outcomes import reader
 from rules.service import GameService
 from tui.plain_looking import PlainLooking
 from tui.seating import Seating
@@ -203,7 +204,8 @@ class PlainSession(PlainLooking):
             return [f"{clean(seat.describe(action))}: nothing is rolled for it."]
         out = [f"{clean(p.title or seat.describe(action))}." + (f" Rolls {clean(p.dice)}." if p.dice else "")]
         out += [f"{clean(m)}." for m in p.modifiers]
-        out += [f"{o.percent:.1f}% {clean(o.label)}." for o in p.shown()]
+        said = reader(seat.ruleset, seat.view())
+        out += [f"{o.percent:.1f}% {clean(said(o))}." for o in p.shown()]
         out += [clean(n) for n in p.notes]
         return out
 

@@ -20,6 +20,7 @@ from rules.ai.hints import hints_for
 from rules.ai.levels import computer_for
 from rules.ai.simulate import attempt, guessed
 from rules.hexgrid import Hex
+from rules.outcomes import reader
 
 TRIES = 24
 """Tries of an action that rolls dice, with the computer's own dice, for what it expects."""
@@ -81,7 +82,8 @@ def _odds(seat, action: Action) -> list[str]:
     if preview is None or not preview.outcomes:
         return []
     shown = preview.shown()
-    lines = [f"{o.percent:5.1f}%  {o.label}" for o in shown[:ODDS_SHOWN]]
+    said = reader(seat.ruleset, seat.view())
+    lines = [f"{o.percent:5.1f}%  {said(o)}" for o in shown[:ODDS_SHOWN]]
     if len(shown) > ODDS_SHOWN:
         lines.append(f"(and {len(shown) - ODDS_SHOWN} more: the unit detail key shows them all)")
     return lines

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 
 import pytest
 
@@ -32,17 +33,20 @@ def chances(preview: Preview) -> list[Fraction]:
     return sorted(o.chance for o in preview.outcomes)
 
 
-def labelled(preview: Preview, names: dict[str, str] | None = None) -> dict[str, Fraction]:
-    """Label -> chance, with unit names replaced by the resolver's roles ("b1" -> "target"); no odds at all fails
-    (two empty previews must not pass as equal)."""
+def labelled(preview: Preview, roles: dict[str, str] | None = None, ruleset: str = "") -> dict[str, Fraction]:
+    """Words -> chance, the words the rule set's `outcome_words` makes with the units named by the resolver's roles
+    (`roles`: "b1" -> "target"; a unit not in it by its id); no odds at all fails (two empty previews must not
+    pass as equal)."""
     assert preview is not None and preview.outcomes, "no odds shown"
     out: dict[str, Fraction] = {}
     for o in preview.outcomes:
-        label = o.label
-        for name, role in (names or {}).items():
-            label = label.replace(f"{name}:", f"{role}:")
+        label = registry.get(ruleset).outcome_words(o, roles or {})
         out[label] = out.get(label, Fraction(0)) + o.chance
     return out
+
+
+labelled_dhr, labelled_quad, labelled_skirmish, labelled_dirtside, labelled_hundred_wars = (
+    partial(labelled, ruleset=r) for r in ("dhr", "quad", "skirmish", "dirtside", "hundred_wars"))
 
 
 def same(game: Preview | None, mine: Preview) -> None:
@@ -70,7 +74,7 @@ def _dhr_fire(target_terrain: str, between: str | None, slots: int):
     mine = resolved("dhr", "fire", figures=6, rating=4, distance=4, weapon_range=6, rof=slots, slots=slots,
                     target_figures=5, target_rating=3, terrain_dv=save,
                     morale_dv=-1 if cover == save else cover)
-    assert labelled(mine) == labelled(game, {"b1": "target"})
+    assert labelled_dhr(mine) == labelled_dhr(game, {"b1": "target"})
 
 
 @pytest.mark.parametrize("target_terrain, between, slots", [
@@ -91,7 +95,7 @@ def _dhr_melee(attacker_terrain: str, defender_terrain: str):
     game = g.seat("red").preview(Melee(side="red", unit="r1", at=H(3, 2)))
     mine = resolved("dhr", "melee", figures=6, rating=4, target_figures=5, target_rating=3,
                     terrain_dv=cover_dv(g.state.board, H(3, 2), H(2, 2)), attacker_dv=hex_dv(g.state.board, H(2, 2)))
-    assert labelled(mine) == labelled(game)
+    assert labelled_dhr(mine) == labelled_dhr(game, {"r1": "attacker", "b1": "defender"})
 
 
 @pytest.mark.parametrize("attacker_terrain, defender_terrain", [("open", "house"), ("woods", "crops")])
@@ -112,13 +116,13 @@ def test_dhr_morale():
                                unit("b1", "blue", (3, 2), figures=5, rating=3)], b=board(12, 6, {(3, 2): "woods"})),
                         seed=1)
     activate(g, "r1")
-    game = labelled(g.seat("red").preview(Fire(side="red", unit="r1", at=H(3, 2))))
+    game = labelled_dhr(g.seat("red").preview(Fire(side="red", unit="r1", at=H(3, 2))))
     casualties = {int(k.split(": ")[1].split()[0]): p for k, p in game.items() if "casualt" in k}
     folded: dict[str, Fraction] = {}
     for c, p in casualties.items():
         if c >= 5:
             continue  # wiped out: no check
-        for label, q in labelled(resolved("dhr", "morale", rating=3, terrain_dv=3, casualties=c)).items():
+        for label, q in labelled_dhr(resolved("dhr", "morale", rating=3, terrain_dv=3, casualties=c)).items():
             if label != "holds":
                 folded["fails morale"] = folded.get("fails morale", Fraction(0)) + p * q
                 folded[label] = folded.get(label, Fraction(0)) + p * q
@@ -149,7 +153,7 @@ def test_dhr_area(weapon, hex_terrain, figures):
                     untenable=weapon.get("untenable", False), target_figures=figures, target_rating=3,
                     terrain_dv=hex_dv(g.state.board, H(2, 2)))
     assert mine.dice == game.dice
-    assert labelled(mine) == labelled(game, {"b1": "target"})
+    assert labelled_dhr(mine) == labelled_dhr(game, {"b1": "target"})
 
 
 @pytest.mark.parametrize("table, vehicles, armament, armour", [(True, 1, 1, 1), (False, 2, 2, 1), (True, 2, 2, 2)])
@@ -172,7 +176,7 @@ def test_dhr_vehicle(table, vehicles, armament, armour):
                     terrain_dv=save_dv(g.state, H(0, 2), H(3, 2)), damage_table=table, vehicles=vehicles,
                     crew_rating=4, cover_dv=cover_dv(g.state.board, H(3, 2), H(0, 2)))
     assert mine.dice == game.dice
-    assert labelled(mine) == labelled(game)
+    assert labelled_dhr(mine) == labelled_dhr(game, {"b1": "target"})
 
 
 # --- QUAD -------------------------------------------------------------------------------------------------------
@@ -254,7 +258,7 @@ def test_skirmish_check():
     game = GameService(registry.get("skirmish"), state).seat("red").preview(Activate(side="red", unit="r2"))
     mine = resolved("skirmish", "check", stat=6, tn=9)
     assert "vs TN 9" in game.dice
-    assert labelled(mine) == labelled(game)
+    assert labelled_skirmish(mine) == labelled_skirmish(game)
 
 
 @pytest.mark.parametrize("shots, armour, downed", [(1, "none", False), (2, "light", False), (1, "heavy", True)])
@@ -273,7 +277,7 @@ def test_skirmish_shot(shots, armour, downed):
                     target.stats.wound_tn)
     mine = resolved("skirmish", "shot", shooting=shot.stat, tn=shot.tn, shots=shots, reroll=shot.reroll,
                     damage=shot.damage, defence=shot.wound_tn, willpower=target.stats.willpower, downed=downed)
-    assert labelled(mine) == {k.replace("b1 ", "the target ", 1): p for k, p in labelled(game).items()}
+    assert labelled_skirmish(mine) == {k.replace("b1 ", "the target ", 1): p for k, p in labelled_skirmish(game).items()}
 
 
 @pytest.mark.parametrize("a_armour, d_armour", [("none", "none"), ("heavy", "light")])
@@ -341,8 +345,8 @@ def test_dirtside_fire(gun, fc, target_at, resolver):
                          unit("rx", "red", at(18, 1), [team("X")])]), first="blue")
     game = _ds(state, "blue", Fire(side="blue", unit="b", at=at(*target_at)))
     label = f"{resolver['weapon']}/{resolver['cls']}"
-    mine = labelled(resolved("dirtside", "fire", **resolver))
-    assert mine == {k.replace(f"B1 {label}", label): p for k, p in labelled(game).items()} and sum(mine.values()) == 1
+    mine = labelled_dirtside(resolved("dirtside", "fire", **resolver))
+    assert mine == {k.replace(f"B1 {label}", label): p for k, p in labelled_dirtside(game).items()} and sum(mine.values()) == 1
 
 
 def test_dirtside_confidence_test():
@@ -356,9 +360,9 @@ def test_dirtside_confidence_test():
                          unit("a", "red", at(8, 8), [team("A")], quality="veteran", leadership=1),
                          unit("c", "red", at(18, 1), [team("C")])]), first="blue")
     game = _ds(state, "blue", Bombard(side="blue", unit="bat", at=at(8, 8), munition="harass", sheaf="open"))
-    mine = labelled(resolved("dirtside", "test", quality="veteran", leadership=1, threat=morale.ARTILLERY_ON_INFANTRY,
+    mine = labelled_dirtside(resolved("dirtside", "test", quality="veteran", leadership=1, threat=morale.ARTILLERY_ON_INFANTRY,
                              kind="confidence"))
-    assert {f"a: {k}": p for k, p in mine.items()} == labelled(game)
+    assert {f"a: {k}": p for k, p in mine.items()} == labelled_dirtside(game)
 
 
 def test_dirtside_reaction_test():
@@ -372,8 +376,8 @@ def test_dirtside_reaction_test():
                   first="blue")
     game = _ds(state, "blue", Move(side="blue", unit="obs", path=[at(5, 13)]))
     mine = resolved("dirtside", "test", leadership=3, threat=morale.UNDER_FIRE_INFANTRY, kind="reaction")
-    assert labelled(mine) == {"passes: carries out the action": labelled(game)["moves"],
-                              "fails": labelled(game)["will not move"]}
+    assert labelled_dirtside(mine) == {"passes: carries out the action": labelled_dirtside(game)["moves"],
+                              "fails": labelled_dirtside(game)["will not move"]}
 
 
 def test_dirtside_assault():
@@ -385,7 +389,7 @@ def test_dirtside_assault():
                          unit("rx", "red", at(18, 1), [team("X")])]), first="blue")
     game = _ds(state, "blue", Assault(side="blue", unit="b", at=at(5, 8)))
     mine = resolved("dirtside", "assault", bonus=2, d_quality="green")  # the house bonus: all vehicles v none, +2
-    assert labelled(mine) == labelled(game)
+    assert labelled_dirtside(mine) == labelled_dirtside(game)
 
 
 @pytest.mark.parametrize("guidance, ecm, pds", [("enhanced", "basic", None), ("basic", "none", "superior")])
@@ -400,10 +404,10 @@ def test_dirtside_contest(guidance, ecm, pds):
     state = start(setup([unit("b", "blue", at(5, 14), [gms], facing=1),
                          unit("r", "red", at(5, 8), [tank("R1", ecm=ecm, **({"pds": pds} if pds else {}))], facing=1),
                          unit("rx", "red", at(18, 1), [team("X")])]), first="blue")
-    game = labelled(_ds(state, "blue", Fire(side="blue", unit="b", at=at(5, 8))))
+    game = labelled_dirtside(_ds(state, "blue", Fire(side="blue", unit="b", at=at(5, 8))))
     hit = sum((p for k, p in game.items() if k.startswith("B1 GMS/H hits")), Fraction(0))
     assert game["B1 GMS/H misses"] == 1 - hit
-    mine = labelled(resolved("dirtside", "contest", active=SYSTEM_DIE[guidance], passive=ECM_DIE[ecm],
+    mine = labelled_dirtside(resolved("dirtside", "contest", active=SYSTEM_DIE[guidance], passive=ECM_DIE[ecm],
                              second=SYSTEM_DIE[pds] if pds else 0))
     assert mine == {"hit (strictly higher)": hit, "miss (ties miss)": 1 - hit}
 
@@ -416,8 +420,8 @@ def test_dirtside_artillery(munition):
     guns = [tank(f"Gun {i}", gun=("HVC", 3), artillery="medium", ammo=1) for i in (1, 2)]
     state = start(setup([unit("m", "blue", at(5, 14), guns, facing=1), unit("r", "red", at(5, 6), [tank("R1", armour=3)]),
                          unit("rx", "red", at(18, 1), [team("X")])]), first="blue")
-    game = labelled(_ds(state, "blue", Bombard(side="blue", unit="m", at=at(5, 6), munition=munition)))
-    mine = labelled(resolved("dirtside", "artillery", munition=munition, target="vehicle", guns=2, armour=3))
+    game = labelled_dirtside(_ds(state, "blue", Bombard(side="blue", unit="m", at=at(5, 6), munition=munition)))
+    mine = labelled_dirtside(resolved("dirtside", "artillery", munition=munition, target="vehicle", guns=2, armour=3))
     assert {f"r R1: {k}": p for k, p in mine.items()} == game
 
 
@@ -431,7 +435,7 @@ def test_dirtside_call():
                          unit("r", "red", at(5, 6), [team("A")]), unit("rx", "red", at(18, 1), [team("X")])]),
                   first="blue")
     game = _ds(state, "blue", Call(side="blue", unit="obs", battery="bat", at=at(5, 6)))
-    assert labelled(resolved("dirtside", "call", leadership=3, off_table=True)) == labelled(game)
+    assert labelled_dirtside(resolved("dirtside", "call", leadership=3, off_table=True)) == labelled_dirtside(game)
 
 
 @pytest.mark.parametrize("element, resolver", [
@@ -446,8 +450,8 @@ def test_dirtside_mines(element, resolver):
     mover = tank("T", armour=4) if element == "tank" else team("T")
     state = start(setup([unit("t", "blue", at(10, 11), [mover]), unit("rx", "red", at(18, 1), [team("X")])], b=mined),
                   first="blue")
-    game = labelled(_ds(state, "blue", Move(side="blue", unit="t", path=[at(10, 10)])))
-    mine = labelled(resolved("dirtside", "mines", **resolver))
+    game = labelled_dirtside(_ds(state, "blue", Move(side="blue", unit="t", path=[at(10, 10)])))
+    mine = labelled_dirtside(resolved("dirtside", "mines", **resolver))
     assert {f"moves; first mines: T {k}": p for k, p in mine.items()} == game
 
 
@@ -463,7 +467,7 @@ def test_dirtside_rally(quality, leadership, command):
                          unit("r", "red", at(18, 1), [team("X")])]), first="blue")
     game = _ds(state, "blue", Rally(side="blue", unit="p"))
     mine = resolved("dirtside", "rally", quality=quality, leadership=leadership, command=command)
-    assert mine.dice == game.dice and labelled(mine) == labelled(game)
+    assert mine.dice == game.dice and labelled_dirtside(mine) == labelled_dirtside(game)
 
 
 @pytest.mark.parametrize("engineers", [1, 2, 3])
@@ -478,7 +482,7 @@ def test_dirtside_clear(engineers):
                          unit("rx", "red", at(18, 1), [team("X")])], b=mined), first="blue")
     game = _ds(state, "blue", ClearMines(side="blue", unit="eng", at=at(10, 8)))
     mine = resolved("dirtside", "clear", engineers=engineers)
-    assert mine.dice.split()[0] == game.dice.split()[0] and labelled(mine) == labelled(game)  # the same die
+    assert mine.dice.split()[0] == game.dice.split()[0] and labelled_dirtside(mine) == labelled_dirtside(game)  # the same die
 
 
 # --- A Hundred Wars ---------------------------------------------------------------------------------------------
@@ -507,7 +511,7 @@ def test_hundred_wars_fire(rolled, flank):
     assert worst == ("easy" if flank or not rolled else rolled)
     mine = resolved("hundred_wars", "fire", distance=field.cm(s, at(3, 1), target_at), weapon_range=30, fire=40,
                     armour=30, terrain=worst, arc=field.arc(s.units["b"], at(3, 1)), hex_cm=s.hex_cm)
-    assert labelled(mine) == labelled(shown)
+    assert labelled_hundred_wars(mine) == labelled_hundred_wars(shown, {"b": "target"})
 
 
 def test_hundred_wars_terrain():
@@ -519,13 +523,13 @@ def test_hundred_wars_terrain():
 
     s = game([unit("r", "red", at(3, 1), **{**INF, "weapons": [{"fire": 40, "range": 30}]}),
               unit("b", "blue", at(3, 4), **{**INF, "armour": 30})], b=board(terrain={at(3, 3): "wood"}))
-    shown = labelled(_hw(s, "red", "fire red unit=r at=3,4"))
+    shown = labelled_hundred_wars(_hw(s, "red", "fire red unit=r at=3,4"), {"b": "target"})
     folded: dict[str, Fraction] = {}
-    for label, p in labelled(resolved("hundred_wars", "terrain", table="ground")).items():
+    for label, p in labelled_hundred_wars(resolved("hundred_wars", "terrain", table="ground")).items():
         level = next(lvl for lvl in ter.LEVELS if label.startswith(ter.LEVEL_WORDS[lvl]))
         shot = resolved("hundred_wars", "fire", distance=field.cm(s, at(3, 1), at(3, 4)), weapon_range=30, fire=40,
                         armour=30, terrain=level, hex_cm=s.hex_cm)
-        for k, q in labelled(shot).items():
+        for k, q in labelled_hundred_wars(shot).items():
             folded[k] = folded.get(k, Fraction(0)) + p * q
     assert folded == shown
 
@@ -539,7 +543,7 @@ def test_hundred_wars_move():
     shown = _hw(s, "red", "move red unit=i")
     # pieces not yet rolled count as Hard in the game's preview; the open ground here is Easy
     mine = resolved("hundred_wars", "move", move=17, hexes=4, hex_cm=s.hex_cm)
-    assert labelled(mine) == labelled(shown)
+    assert labelled_hundred_wars(mine) == labelled_hundred_wars(shown)
 
 
 def test_hundred_wars_cqb():
@@ -547,8 +551,8 @@ def test_hundred_wars_cqb():
 
     s = game([unit("i", "red", at(3, 1), **{**INF, "cqb": 25}), unit("e", "blue", at(3, 4), **{**INF, "cqb": 14}),
               unit("h", "red", at(0, 0), **{**INF, "orders": 3, "orders_range": 60})], phase="counters", pips={"h": 3})
-    shown = labelled(_hw(s, "red", "counter red unit=i to=3,4"))
-    mine = labelled(resolved("hundred_wars", "cqb", a1=25, b1=14))
+    shown = labelled_hundred_wars(_hw(s, "red", "counter red unit=i to=3,4"))
+    mine = labelled_hundred_wars(resolved("hundred_wars", "cqb", a1=25, b1=14))
     assert {k.replace("the first side", "i").replace("the second side", "e"): p for k, p in mine.items()} == shown
 
 
@@ -566,12 +570,12 @@ def test_hundred_wars_ads(ecm):
     shown = _hw(s, "red", "fire red unit=r at=3,4")
     assert any("ADS may cut" in n for n in shown.notes)
     folded: dict[str, Fraction] = {}
-    for label, p in labelled(resolved("hundred_wars", "ads", fire=60, ads=6, ecm=ecm)).items():
+    for label, p in labelled_hundred_wars(resolved("hundred_wars", "ads", fire=60, ads=6, ecm=ecm)).items():
         shot = resolved("hundred_wars", "fire", distance=field.cm(s, at(3, 1), at(3, 4)), weapon_range=30,
                         fire=int(label.split()[1]), armour=30, hex_cm=s.hex_cm)
-        for k, q in labelled(shot).items():
+        for k, q in labelled_hundred_wars(shot).items():
             folded[k] = folded.get(k, Fraction(0)) + p * q
-    assert folded == labelled(shown)
+    assert folded == labelled_hundred_wars(shown, {"b": "target"})
 
 
 @pytest.mark.parametrize("speed, accelerate", [(30, False), (0, True)])
@@ -594,7 +598,7 @@ def test_hundred_wars_space(speed, accelerate):
 
     s = fresh()
     text = f"move red unit=s accelerate={'true' if accelerate else 'false'}"
-    shown = labelled(_hw(s, "red", text))
+    shown = labelled_hundred_wars(_hw(s, "red", text))
     played: dict[str, Fraction] = {}
     for face in range(1, 101):
         t = fresh()
@@ -605,7 +609,7 @@ def test_hundred_wars_space(speed, accelerate):
     assert played == shown
     level = ter.for_mobile("easy", False)
     folded: dict[str, Fraction] = {}
-    for label, p in labelled(resolved("hundred_wars", "space", speed=speed, move=80, accelerate=accelerate)).items():
+    for label, p in labelled_hundred_wars(resolved("hundred_wars", "space", speed=speed, move=80, accelerate=accelerate)).items():
         now = int(label.split()[1])
         n = mp.walk(now, max(now, 1), level, [level] * 11, s.hex_cm).steps
         key = f"moves {n} hex{'es' if n != 1 else ''} ({n * s.hex_cm} cm)"
@@ -636,7 +640,7 @@ def test_hundred_wars_hijack(red_ecm, held):
     shown = _hw(s, "blue", "jam blue unit=j at=3,1")
     theirs = red_ecm if held < 3 else 0  # c, red's ECM unit, is on the table only when not held
     mine = resolved("hundred_wars", "hijack", mine=6, theirs=theirs, units=held)
-    assert labelled(mine) == labelled(shown)
+    assert labelled_hundred_wars(mine) == labelled_hundred_wars(shown)
 
 
 def test_hundred_wars_disrupt():
@@ -648,8 +652,8 @@ def test_hundred_wars_disrupt():
     ruleset = registry.get("hundred_wars")
     ruleset.apply(s, parse_action(ruleset.action_adapter, "gather red unit=t passenger=a"), _no_dice())
     assert s.paused and s.paused[-1].kind == "ecm_teleport"
-    shown = labelled(_hw(s, "blue", "jam blue unit=j at=3,1"))
-    mine = labelled(resolved("hundred_wars", "disrupt", mine=6))
+    shown = labelled_hundred_wars(_hw(s, "blue", "jam blue unit=j at=3,1"))
+    mine = labelled_hundred_wars(resolved("hundred_wars", "disrupt", mine=6))
     fails = "the ECM fails (or is beaten)"
     assert mine[fails] == shown[fails]
     assert sum(p for k, p in mine.items() if k != fails) == shown["disrupted: it stays, with 1d10 units in all kept this turn"]

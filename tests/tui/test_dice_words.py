@@ -26,7 +26,8 @@ def test_the_dice_log_line_shows_each_modifier_with_its_rule():
 def test_the_odds_screen_shows_each_modifier_under_the_dice():
     preview = Preview(title="", dice="5d6 attack needing 4+", modifiers=(MODIFIER,),
                       outcomes=(Outcome(label="hit", chance=Fraction(1, 2)), Outcome(label="miss", chance=Fraction(1, 2))))
-    screen = SimpleNamespace(pending=object(), preview=preview, describe=lambda a: "Charge", ruleset=registry.get("quad"))
+    screen = SimpleNamespace(pending=object(), preview=preview, describe=lambda a: "Charge", ruleset=registry.get("quad"),
+                             seat=SimpleNamespace(view=lambda: SimpleNamespace(sides=[], units={})))  # a seat whose view names no unit
     text = odds_text.preview_text(screen).plain
     assert f"Rolls: 5d6 attack needing 4+\n  {MODIFIER}\n" in text
 

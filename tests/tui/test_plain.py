@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.service import GameService
 from saves.scenarios import load_scenario
 from tui.plain import MAX_LINE, PlainSession, run_plain
+from rules.outcomes import reader
 
 
 def quad_game(seed: int = 3) -> GameService:
@@ -69,7 +70,8 @@ def test_odds_are_the_seats_exact_preview():
     said = session.handle(f"odds {attacks[0].text()}")
     assert said[1:1 + len(preview.modifiers)] == [f"{m}." for m in preview.modifiers]  # where the dice come from
     start = 1 + len(preview.modifiers)
-    assert said[start:start + len(preview.outcomes)] == [f"{o.percent:.1f}% {o.label}." for o in preview.shown()]
+    words = reader(game.ruleset, game.seat(attacks[0].side).view())  # the rule set's words of each outcome's effects
+    assert said[start:start + len(preview.outcomes)] == [f"{o.percent:.1f}% {words(o)}." for o in preview.shown()]
 
 
 def test_run_plain_reads_lines_until_quit():

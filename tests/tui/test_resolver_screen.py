@@ -69,9 +69,9 @@ async def test_a_procedure_of_each_rule_set_rolls_from_the_title_in_under_ten_ke
         assert (screen.current[0], screen.current[1].id) == (ruleset, name)
         proc, values = run(ruleset, name)
         shown = str(screen.query_one("#odds", Static).render())
-        assert "\n".join(preview_lines(proc.odds(values))) in shown and "%" in shown  # the odds, before any roll
+        assert "\n".join(preview_lines(proc.odds(values), ruleset)) in shown and "%" in shown  # the odds, before any roll
         on_screen = "\n".join(strip.text for strip in screen._compositor.render_strips())
-        first = next(line for line in preview_lines(proc.odds(values)) if "%" in line).strip()
+        first = next(line for line in preview_lines(proc.odds(values), ruleset) if "%" in line).strip()
         assert first[:30] in on_screen  # the first outcome is on the 80x24 screen itself, not only in the widget
         assert not screen.lines
         await press("enter")  # Enter in the first field rolls

@@ -94,7 +94,8 @@ def test_an_outcome_that_cannot_happen_says_never_not_zero():
     preview = Preview(title="fire", dice="4d6", outcomes=(
         Outcome(label="MG-42 team: fails morale", chance=Fraction(0)),
         Outcome(label="1 casualty", chance=Fraction(1, 3))))
-    screen = SimpleNamespace(pending=object(), preview=preview, describe=lambda a: "fire", ruleset=DHR)
+    screen = SimpleNamespace(pending=object(), preview=preview, describe=lambda a: "fire", ruleset=DHR,
+                             seat=SimpleNamespace(view=lambda: SimpleNamespace(sides=[], units={})))  # a seat whose view names no unit
     text = odds_text.preview_text(screen).plain
     assert "never  MG-42 team: fails morale" in text
     assert "0.00%" not in text and "(0)" not in text

@@ -12,6 +12,7 @@ import functools
 from rich.text import Text
 
 from rules.events import Rolled
+from rules.outcomes import reader
 from tui.glossary import explain, explain_generic, glossary
 from tui.widgets.text import event_line, lit, side_name
 
@@ -70,9 +71,10 @@ def _pending_text(self) -> tuple[Text, Text]:
         for modifier in p.modifiers:
             out.append("\n")
             out.append_text(lit(modifier, "dim"))
+        said = reader(self.ruleset, self.seat.view())
         for o in p.shown():  # one outcome a line, its chance in front
             out.append("\n never " if o.chance == 0 else f"\n{o.percent:5.1f}% ", style="bold")
-            out.append_text(lit(o.label))
+            out.append_text(lit(said(o)))
     words = explain(f"{self.describe(self.pending)} {p.dice if p is not None else ''}", glossary(self.ruleset))
     if words:  # the short tokens of the words above, in full
         out.append("\n")
@@ -247,7 +249,8 @@ def choice_odds(self, action) -> str:
         outcomes = [o for o in preview.shown() if o.chance] if preview is not None else []
         if len(cache) > 200:
             cache.clear()
-        cache[key] = ", ".join(f"{o.percent:.0f}% {_short_label(o.label)}" for o in outcomes[:2])
+        said = reader(seat.ruleset, seat.view()) if outcomes else None
+        cache[key] = ", ".join(f"{o.percent:.0f}% {_short_label(said(o))}" for o in outcomes[:2])
     return cache[key]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from rules.outcomes import reader
 from tui.glossary import explain, glossary
 from tui.widgets.text import lit
 
@@ -32,9 +33,10 @@ def choices_odds_text(self) -> Text:
         if p.dice:
             out.append("\n  Rolls: ", style="dim")
             out.append_text(lit(p.dice))
+        said = reader(seat.ruleset, seat.view())
         for o in p.shown():
             out.append("\n    never  " if o.chance == 0 else f"\n  {o.percent:6.2f}%  ", style="bold")
-            out.append_text(lit(o.label))
+            out.append_text(lit(said(o)))
     return out
 
 
@@ -56,13 +58,14 @@ def preview_text(self) -> Text:
         out.append_text(lit(modifier))
     if p.outcomes:
         out.append("\n")
+        said = reader(self.ruleset, self.seat.view())
         for o in p.shown():
             if o.chance == 0:  # not "0.00% fails morale (0)"
                 out.append("\n  never  ", style="bold")
-                out.append_text(lit(o.label))
+                out.append_text(lit(said(o)))
                 continue
             out.append(f"\n{o.percent:6.2f}%  ", style="bold")
-            out.append_text(lit(o.label))
+            out.append_text(lit(said(o)))
             if o.chance != 1:
                 out.append(f"  (exactly {o.chance})", style="dim")
     for note in p.notes:

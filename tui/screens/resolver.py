@@ -183,7 +183,7 @@ class ResolverScreen(Screen[None]):
         given = {i.name: self.query_one(f"#in-{i.name}", Input).value for i in proc.inputs}
         try:
             self.values = proc.values(given)
-            text = "\n".join(preview_lines(proc.odds(self.values)))
+            text = "\n".join(preview_lines(proc.odds(self.values), rid))
         except ValueError as exc:
             self.values = None
             odds.update(lit(f"{exc}", "bold"))

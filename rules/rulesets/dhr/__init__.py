@@ -10,6 +10,7 @@ our own in docs/rules/dhr.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from pydantic import TypeAdapter
@@ -17,8 +18,8 @@ from pydantic import TypeAdapter
 from rules.actions import Action
 from rules.contract import RulesetDefaults, plugin
 from rules.dice import KEYED
-from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
-from rules.rulesets.dhr import combat, preview, terrain, turn, victory, view, why, words
+from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Outcome, Preview, Setup
+from rules.rulesets.dhr import combat, odds, preview, terrain, turn, victory, view, why, words
 from rules.rulesets.dhr import plugins
 from rules.rulesets.dhr.actions import DHRAction
 from rules.rulesets.dhr.secrecy import DECLARATION
@@ -104,6 +105,9 @@ class DHRRuleset(RulesetDefaults):
 
     def preview(self, state: DHRState, action: Action) -> Preview | None:
         return preview.preview(state, action)
+
+    def outcome_words(self, outcome: Outcome, names: Mapping[str, str]) -> str:
+        return odds.outcome_words(outcome, names)
 
     def describe(self, state: DHRState, action: Action) -> str:
         return words.describe(state, action)

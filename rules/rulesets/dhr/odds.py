@@ -19,17 +19,19 @@ happened) and 0 when the check is passed.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules import outcomes
 from rules.core import Outcome
 from rules.odds import binomial, convolve, mapped, mixture
-from rules.outcomes import MORALE_FAILED, UnitEffect
+from rules.outcomes import IMMOBILISED, MORALE_FAILED, STOPPED, UnitEffect
 from rules.rulesets.dhr.procedures import (
     Combatant, Firer, LineTarget, casualties_from_hits, chance_under, effective_check_rating, fire_modifiers,
     fire_target, melee_target, morale_target, range_penalty, retreat_for, rof_dice, spread_dice,
 )
+from rules.words import count
 
 Joint = dict  # dict[tuple[int, int | None], Fraction]
 
@@ -124,36 +126,53 @@ class AttackOdds:
         return self.casualty_lines(who, unit) + self.morale_lines(who, unit) + self.retreat_lines(who, unit)
 
     def casualty_lines(self, who: str, unit: str | None = None) -> list[Outcome]:
-        return [unit_line(who, UnitEffect(unit=unit or who, losses=c, loss="figures", eliminated=c >= self.figures), p)
+        return [unit_line(UnitEffect(unit=unit or who, losses=c, loss="figures", eliminated=c >= self.figures), p)
                 for c, p in sorted(self.casualties.items())]
 
     def morale_lines(self, who: str, unit: str | None = None) -> list[Outcome]:
         """The chance of failing morale; no line when it cannot fail (never "0.00% fails morale")."""
         if not self.morale_fail:
             return []
-        return [unit_line(who, UnitEffect(unit=unit or who, status=(MORALE_FAILED,)), self.morale_fail)]
+        return [unit_line(UnitEffect(unit=unit or who, status=(MORALE_FAILED,)), self.morale_fail)]
 
     def retreat_lines(self, who: str, unit: str | None = None) -> list[Outcome]:
-        return [unit_line(who, UnitEffect(unit=unit or who, retreat=r), p)
+        return [unit_line(UnitEffect(unit=unit or who, retreat=r), p)
                 for r, p in sorted((r, p) for r, p in self.retreat.items() if r)]
 
 
+VEHICLE_WORDS = {"crew bailed": "  of which the crew bails (no smoke)", "weapon out": "main weapon knocked out",
+                 IMMOBILISED: "mobility kill (still in the fight)", "crew casualty": "crew casualty (Rating -1 each)"}
+"""A vehicle's damage (the damage effect table), in words: 'crew bailed' is a part of the line above it."""
+
+
 def unit_words(who: str, e: UnitEffect) -> str:
-    """The words of one outcome for one unit, made from its effect ('Grenadiers: 2 casualties', 'defender:
-    retreats 1 hex', 'Sergeant falls'): the only place a DHR preview line about a unit gets its label."""
+    """The words of one outcome for one unit, made from its effect ('Grenadiers: 2 casualties', 'Panther: main
+    weapon knocked out', 'Sergeant falls'): DHR's `outcome_words` makes every preview line about a unit with it."""
     if e.loss == "figures":
         return f"{who}: {e.losses} casualt{'y' if e.losses == 1 else 'ies'}" + (" (wiped out)" if e.eliminated else "")
+    if e.loss == "vehicles":
+        return f"{who}: {'a vehicle' if e.losses == 1 else count(e.losses, 'vehicle')} knocked out (wreck)"
     if e.retreat:
         return f"{who}: retreats {e.retreat} hex{'es' if e.retreat != 1 else ''}"
     if MORALE_FAILED in e.status:
         return f"{who}: fails morale"
+    if STOPPED in e.status:
+        return "stopped"
+    if e.status and e.status[0] in VEHICLE_WORDS:
+        said = VEHICLE_WORDS[e.status[0]]
+        return said if said.startswith(" ") else f"{who}: {said}"
     if e.eliminated:
         return f"{who} falls"
     return f"{who}: no effect"
 
 
-def unit_line(who: str, e: UnitEffect, chance: Fraction) -> Outcome:
-    return Outcome(label=unit_words(who, e), chance=chance, units=(e,))
+def outcome_words(outcome: Outcome, names: Mapping[str, str]) -> str:
+    """DHR's words of an outcome (the contract's `outcome_words`), made from its effects."""
+    return outcomes.outcome_words(outcome, names, unit_words, outcomes.objective_words)
+
+
+def unit_line(e: UnitEffect, chance: Fraction) -> Outcome:
+    return Outcome(chance=chance, units=(e,))
 
 
 NO_ATTACK = lambda figures: AttackOdds({(0, None): ONE}, figures, possible=False)  # noqa: E731

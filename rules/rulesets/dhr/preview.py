@@ -9,7 +9,7 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import IMMOBILISED, MORALE_FAILED, STOPPED, UnitEffect, objectives_reached
+from rules.outcomes import EFFECTS, IMMOBILISED, MORALE_FAILED, STOPPED, UnitEffect, objectives_reached
 from rules.rulesets.dhr import armour_odds, combat, hex_odds, odds, turn
 from rules.rulesets.dhr import procedures as P
 from rules.rulesets.dhr.actions import Call, Cast, Cross, Fire, Melee, Move, Overrun
@@ -48,11 +48,12 @@ def move_preview(state: DHRState, action: Move | Cross) -> Preview | None:
         chk = turn.step_check(state.board, here, b, extra, wrecks)
         if chk.impassable:
             return None
-        label = f"stopped before {b} ({chk.what}, DV {chk.dv})"
+        label = f"{EFFECTS} before {b} ({chk.what}, DV {chk.dv})"  # where it stops (its effect: 'stopped')
         nxt: dict[int, Fraction] = {}
         for m, p in walking.items():
             if m < 1:
-                stops[f"stops at {here}: no MP left"] = stops.get(f"stops at {here}: no MP left", 0) + p
+                spent = f"{EFFECTS} at {here}: no MP left"
+                stops[spent] = stops.get(spent, 0) + p
                 continue
             if chk.dv <= 0 or (i == 0 and bought and not chk.challenge):
                 nxt[m - 1] = nxt.get(m - 1, 0) + p
@@ -73,9 +74,11 @@ def move_preview(state: DHRState, action: Move | Cross) -> Preview | None:
         walking = nxt
         here = b
     arrive = sum(walking.values(), Fraction(0))
-    rows = [Outcome(label=f"arrives at {path[-1]}", chance=arrive, sides=objectives_reached(state, u.side, path[-1]))]
+    reached = objectives_reached(state, u.side, path[-1])
+    rows = [Outcome(chance=arrive, sides=reached, event=f"arrives at {path[-1]} ({EFFECTS})") if reached
+            else Outcome(label=f"arrives at {path[-1]}", chance=arrive)]
     stopped = (UnitEffect(unit=u.id, status=(STOPPED,)),)
-    rows += [Outcome(label=k, chance=v, units=stopped) for k, v in stops.items() if v]
+    rows += [Outcome(chance=v, units=stopped, event=k) for k, v in stops.items() if v]
     notes = []
     if any("challenge" not in c for c in checks):
         notes.append("after a failed check the unit may spend another MP to cross (p) or stop")
@@ -224,7 +227,7 @@ def _hex_preview(title: str, crowd, os_, gate: Fraction, notes: list[str], dice:
     notes = [*notes, *_toughness_notes(crowd, area=dice is not None)]
     lines = list(_attack_preview("", os_[0], gate, [], who=crowd[0].name, unit=crowd[0].id).outcomes)
     for f, o in zip(crowd[1:], os_[1:]):
-        lines.append(odds.unit_line(f.name, UnitEffect(unit=f.id, eliminated=True), o.eliminated * gate))
+        lines.append(odds.unit_line(UnitEffect(unit=f.id, eliminated=True), o.eliminated * gate))
     if len(crowd) > 1:
         notes = [*notes, "the unit's morale counts every figure of the hex lost"]
     return Preview(title=title, dice=dice or os_[0].dice, outcomes=tuple(lines), notes=tuple(notes))
@@ -294,18 +297,15 @@ def vehicle_outcomes(dist_: dict, *, crew: Fraction, vehicles: int, rating: int,
                             leader_rating=leader_rating)
         p_morale += p * (1 - odds.morale_distribution(t).get(0, Fraction(0)))
     p_none += 1 - crew
-    def hit(label: str, chance: Fraction, **effect) -> Outcome:
-        return Outcome(label=label, chance=chance, units=(UnitEffect(unit=unit, **effect),) if effect else ())
+    def hit(chance: Fraction, event: str = "", **effect) -> Outcome:  # words: odds.unit_words, from the effect
+        return Outcome(chance=chance, units=(UnitEffect(unit=unit, **effect),), event=event)
 
-    lines = [hit("a vehicle knocked out (wreck)", p_out, losses=1, loss="vehicles", eliminated=vehicles <= 1)]
+    lines = [hit(p_out, losses=1, loss="vehicles", eliminated=vehicles <= 1)]
     if table:
-        lines += [hit("  of which the crew bails (no smoke)", p_bail, status=("crew bailed",)),
-                  hit("main weapon knocked out", p_weapon, status=("weapon out",)),
-                  hit("mobility kill (still in the fight)", p_mob, status=(IMMOBILISED,)),
-                  hit("crew casualty (Rating -1 each)", p_crew, status=("crew casualty",))]
-    lines += [hit("no effect", p_none),
-              hit("crew fails morale" + (" (cannot move: stays)" if immobile_now else ""), p_morale,
-                  status=(MORALE_FAILED,))]
+        lines += [hit(p_bail, status=("crew bailed",)), hit(p_weapon, status=("weapon out",)),
+                  hit(p_mob, status=(IMMOBILISED,)), hit(p_crew, status=("crew casualty",))]
+    lines += [Outcome(label="no effect", chance=p_none),
+              hit(p_morale, EFFECTS + " (cannot move: stays)" if immobile_now else "", status=(MORALE_FAILED,))]
     return lines
 
 

@@ -7,15 +7,17 @@ unclear places are DS2-A01..A22 in rules/NOTES.md; docs/rules/dirtside.md lists 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from pathlib import Path
 
 from rules.actions import Action
 from rules.contract import RulesetDefaults, plugin
 from rules.dice import KEYED
-from rules.core import ActionKind, Context, Decision, GameResult, HexMark, OptionSpec, Preview, Setup, Side
+from rules.core import ActionKind, Context, Decision, GameResult, HexMark, OptionSpec, Outcome, Preview, Setup, Side
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import plugins
 from rules.rulesets.dirtside import preview as pv
+from rules.rulesets.dirtside import shooting_preview
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside import turn, victory, view, words
 from rules.rulesets.dirtside.secrecy import DECLARATION
@@ -135,6 +137,9 @@ class DirtsideRuleset(RulesetDefaults):
 
     def preview(self, state: DSState, action: Action) -> Preview | None:
         return pv.for_action(state, action)
+
+    def outcome_words(self, outcome: Outcome, names: Mapping[str, str]) -> str:
+        return shooting_preview.outcome_words(outcome, names)
 
     def describe(self, state: DSState, action: Action) -> str:
         return words.describe(state, action)

@@ -7,9 +7,10 @@ from fractions import Fraction
 
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex, line_hexes
+from rules.outcomes import EFFECTS
 from rules.rulesets.dirtside import air, cruise, odds, support
 from rules.rulesets.dirtside import chits as ch
-from rules.rulesets.dirtside.shooting_preview import draw_effect
+from rules.rulesets.dirtside.shooting_preview import draw_effect, drawn
 from rules.rulesets.dirtside.state import DSState
 from rules.words import count
 
@@ -57,8 +58,8 @@ def fly_preview(state: DSState, missile: str, at: Hex) -> Preview | None:
         no_f = 1 - f.get("F", Fraction(0))
         for k in ("knocked out", "killed", "damaged"):
             if f.get(k):
-                outcomes.append(Outcome(label=f"{u.name} {e.name or 'element'}: {k}",
-                                        chance=through * clean * f[k] / no_f, units=draw_effect(k, u)))
+                outcomes.append(drawn(through * clean * f[k] / no_f, draw_effect(k, u),
+                                      f"{u.name} {e.name or 'element'}: {EFFECTS}", f"{u.name} {e.name or 'element'}: {k}"))
     notes.append(f"HE warhead: {count(len(elements), 'element')} in {at} each draw 5 chits, all colours (an F "
                  "drawn: no effect at all); the 6 hexes around take a light HEF blast (not counted here)")
     return Preview(title=f"cruise missile {missile} flies in to {at}", dice="air defence dice against a d12, then 5 chits "

@@ -9,12 +9,13 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import IMMOBILISED, SYSTEMS_DOWN, UnitEffect
+from rules.outcomes import EFFECTS, IMMOBILISED, SYSTEMS_DOWN, UnitEffect
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import mines, morale, odds
 from rules.rulesets.dirtside import weapons as w
 from rules.rulesets.dirtside.assault import threat_bonus
-from rules.rulesets.dirtside.shooting_preview import element_lost, fire_preview
+from rules.rulesets.dirtside import shooting_preview as sp
+from rules.rulesets.dirtside.shooting_preview import drawn, element_lost, fire_preview
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.support_preview import (
     bombard_preview, call_preview, drop_preview, intercept_preview, ordnance_preview,
@@ -45,8 +46,8 @@ def force_outcomes(units: list[tuple[Fraction, bool]], d_die: int, d_lead: int,
     p_stand = sum((q * odds.test_outcomes(d_die, d_lead, t).get(0, Fraction(0)) for t, q in threats.items()),
                   Fraction(0)) if holds else Fraction(0)
     return (Outcome(label="the threat test fails: no assault", chance=p_none),
-            Outcome(label="the defender gives way at once", chance=1 - p_none - p_stand,
-                    units=(UnitEffect(unit=defender, status=(GIVES_WAY,)),) if defender else ()),
+            drawn(1 - p_none - p_stand, (UnitEffect(unit=defender, status=(GIVES_WAY,)),) if defender else (),
+                  f"the defender {EFFECTS}", "the defender gives way at once"),
             Outcome(label="the defender stands: combat rounds", chance=p_stand))
 
 
@@ -115,12 +116,12 @@ def move_preview(state: DSState, unit: DSUnit, path: list[Hex] | None = None) ->
                      f"(vehicles red + yellow against bottom armour, a DAMAGED result immobilises)")
         if e.vehicle:
             for label, q in mines.vehicle_odds(mines.bottom_armour(e)).items():
-                outcomes.append(Outcome(label=f"moves; first mines: {e.name or 'the first vehicle'} {label}",
-                                        chance=p * q, units=mine_effect(unit, label)))
+                outcomes.append(drawn(p * q, mine_effect(unit, label), f"moves; first mines: {e.name or 'the first vehicle'}"
+                                      f" {EFFECTS}", f"moves; first mines: {e.name or 'the first vehicle'} {label}"))
         else:
             q = mines.infantry_odds(e.kill())
-            outcomes += [Outcome(label=f"moves; first mines: {e.name or 'the first team'} killed", chance=p * q,
-                                 units=(element_lost(unit),)),
+            outcomes += [Outcome(chance=p * q, units=(element_lost(unit, vehicle=False),),
+                                 event=f"moves; first mines: {e.name or 'the first team'} {EFFECTS}"),
                          Outcome(label=f"moves; first mines: {e.name or 'the first team'} unhurt", chance=p * (1 - q))]
     title = f"{unit.name} moves" + (f" (reaction test +{threat})" if threat is not None else " into mines")
     return Preview(title=title, dice=f"d{s.die()} must beat {s.leadership + threat}" if threat is not None
@@ -128,14 +129,14 @@ def move_preview(state: DSState, unit: DSUnit, path: list[Hex] | None = None) ->
                    notes=tuple(notes))
 
 
-def mine_effect(unit: DSUnit, result: str) -> tuple[UnitEffect, ...]:
-    """What a vehicle's mine draw does, from `mines.vehicle_odds`'s results (knocked out, immobilised, no effect,
-    each but the first with systems down where a T is drawn)."""
+def mine_effect(unit: DSUnit | str, result: str) -> tuple[UnitEffect, ...]:
+    """What a vehicle's mine draw does to `unit` (or the unit of that id), from `mines.vehicle_odds`'s results
+    (knocked out, immobilised, no effect, each but the first with systems down where a T is drawn)."""
     if result == "knocked out":
-        return (element_lost(unit),)
+        return (element_lost(unit, vehicle=True),)
     status = ((IMMOBILISED,) if result.startswith("immobilised") else ()) + (
         (SYSTEMS_DOWN,) if result.endswith("systems down") else ())
-    return (UnitEffect(unit=unit.id, status=status),) if status else ()
+    return (UnitEffect(unit=unit if isinstance(unit, str) else unit.id, status=status),) if status else ()
 
 
 def clear_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:
@@ -173,8 +174,8 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         if transport.fire_problem(state, unit, target):
             return None
         return Preview(title=f"{unit.name} fire from their APC at {target.name}", dice="no dice: always ineffective",
-                       outcomes=(Outcome(label=f"{target.name} gets an Under Fire marker, nothing else",
-                                         chance=Fraction(1), units=(UnitEffect(unit=target.id, status=("under fire",)),)),))
+                       outcomes=(Outcome(chance=Fraction(1), units=(UnitEffect(unit=target.id, status=(sp.UNDER_FIRE,)),),
+                                         event=f"{target.name} {EFFECTS}, nothing else"),))
     if isinstance(action, (A.Fire, A.OpFire)) and unit and unit.on_map:
         target = state.unit_at(Hex(*action.at))
         if target and target.side != unit.side and target.on_map:

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from rules.core import Outcome, Preview
 from rules.dice import Dice
+from rules.outcomes import EFFECTS
 from rules.resolver import Input, Procedure
 from rules.rulesets.dirtside import air, command, mines, morale, odds
 from rules.rulesets.dirtside import artillery as art
@@ -17,6 +18,9 @@ from rules.rulesets.dirtside import shooting_preview, support_preview
 from rules.rulesets.dirtside import vtol
 from rules.rulesets.dirtside.ladder import LADDER, QUALITY_DIE, SYSTEM_DIE
 from rules.words import count
+
+TARGET, FIRER = "target", "firer"
+"""The roles a procedure's effects name (it has no units): the words are made from them as in a game."""
 
 QUALITIES = ("basic", "enhanced", "superior")
 TROOPS = ("green", "regular", "veteran")
@@ -114,7 +118,7 @@ def fire_odds(v: dict) -> Preview:
         return Preview(title="Direct fire", notes=("out of reach (or a Basic fire control at long range after a fast "
                                                    "move): no shot",))
     label = f"{v['weapon']}/{v['cls']}"
-    outcomes, note = shooting_preview.shot_outcomes(s, label)
+    outcomes, note = shooting_preview.shot_outcomes(s, label, target=TARGET, firer=FIRER)
     return Preview(title="Direct fire", dice="per barrel against one target roll; each hit draws chits from 119",
                    outcomes=tuple(outcomes), notes=(note,))
 
@@ -229,7 +233,7 @@ def artillery_odds(v: dict) -> Preview:
     return Preview(title=f"{v['battery'].capitalize()} {v['munition']} on one {v['target']} element (converged)",
                    dice=f"{art.element_chits(v['battery'], v['target'])} chits per gun, each draw on its own",
                    outcomes=support_preview.artillery_outcomes(v["battery"], v["munition"], v["target"], v["guns"], v["dug_in"],
-                                                  v["armour"], v["kill"]))
+                                                  v["armour"], v["kill"], unit=TARGET))
 
 
 def artillery_roll(v: dict, dice: Dice) -> list[str]:
@@ -255,10 +259,12 @@ def call_roll(v: dict, dice: Dice) -> list[str]:
 def mines_odds(v: dict) -> Preview:
     if v["target"] == "infantry":
         p = mines.infantry_odds(v["kill"])
-        outcomes = (Outcome(label="killed", chance=p), Outcome(label="unhurt", chance=1 - p))
+        outcomes = (Outcome(chance=p, units=(shooting_preview.element_lost(TARGET, vehicle=False),)),
+                    Outcome(label="unhurt", chance=1 - p))
     else:
         armour = v["armour"] if v["full_armour"] else max(0, v["armour"] - 2)
-        outcomes = tuple(Outcome(label=k, chance=p) for k, p in mines.vehicle_odds(armour).items())
+        outcomes = tuple(shooting_preview.drawn(p, pv.mine_effect(TARGET, k), EFFECTS, k)
+                         for k, p in mines.vehicle_odds(armour).items())
     return Preview(title="An element enters a minefield", dice="2 chits from 119", outcomes=outcomes)
 
 

@@ -3,10 +3,12 @@ enumerated exactly, each result with what it does to the units it touches."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
+from rules import outcomes
 from rules.core import Outcome, Preview
-from rules.outcomes import DAMAGED, SYSTEMS_DOWN, UnitEffect
+from rules.outcomes import DAMAGED, EFFECTS, SYSTEMS_DOWN, UnitEffect
 from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside import combat, odds, vtol
 from rules.rulesets.dirtside import fire as fp
@@ -17,6 +19,34 @@ from rules.rulesets.dirtside.ladder import shift
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
 from rules.words import count
+
+
+ABORTED = "aborted"
+"""An aircraft that breaks off its attack."""
+UNDER_FIRE = "under fire"
+STATUS_WORDS = {ABORTED: "breaks off the attack", "gives way": "gives way at once", UNDER_FIRE: "gets an Under Fire marker"}
+
+
+def unit_words(name: str, e: UnitEffect) -> str:
+    """What an outcome does to one unit, made from its effect ('knocked out', '2 teams killed', 'immobilised,
+    systems down', 'drops 1 level'); a line names the element it speaks of around these words."""
+    parts = []
+    if e.loss == "vehicles":
+        parts.append("knocked out" if e.losses == 1 else f"{count(e.losses, 'vehicle')} knocked out")
+    elif e.loss == "elements":
+        parts.append("killed" if e.losses == 1 else f"{count(e.losses, 'team')} killed")
+    elif e.loss == "levels":
+        parts.append(f"drops {count(e.losses, 'level')}")
+    parts += [STATUS_WORDS.get(s, s) for s in e.status]
+    return ", ".join(parts) or "unhurt"
+
+
+def outcome_words(outcome: Outcome, names: Mapping[str, str]) -> str:
+    """Dirtside's words of an outcome (the contract's `outcome_words`), made from its effects; where it touches
+    more than one unit, each unit's words after its name."""
+    if len(outcome.units) + len(outcome.sides) > 1:
+        return outcomes.outcome_words(outcome, names, lambda name, e: f"{name}: {unit_words(name, e)}")
+    return outcomes.outcome_words(outcome, names, unit_words)
 
 
 def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: bool = False) -> Preview:
@@ -38,8 +68,8 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
                                      house_rfac=state.options.get("house_rfac", True))
             te = target.infantry()[0]
             p = 1 - (1 - odds.infantry_kill(rule[0], rule[1], te.kill())) ** wpn.barrels
-            outcomes.append(Outcome(label=f"{label} kills {te.name or 'a team'} (automatic hit)", chance=p,
-                                    units=(element_lost(target),)))
+            outcomes.append(Outcome(chance=p, units=(element_lost(target),),
+                                    event=f"{label} at {te.name or 'a team'} (automatic hit): {EFFECTS}"))
             continue
         te = target.vehicles()[0]
         if wpn.type == "IAVR":
@@ -75,12 +105,11 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
         e = firer.stats.alive()[0]
         fate = vtol.zad_odds(air.lad_die(lad), vtol.pilot_dice(firer), e.armour(), 2)
         outcomes = [o.model_copy(update={"chance": o.chance * fate["miss"]}) for o in outcomes]
-        words = {"abort": "breaks off the attack", "damaged": "damages the lead VTOL (then it fires damaged)",
-                 "destroyed": "destroys the lead VTOL"}
-        hurt = {"abort": UnitEffect(unit=firer.id, status=("aborted",)),
-                "damaged": UnitEffect(unit=firer.id, status=(DAMAGED,)), "destroyed": element_lost(firer)}
-        outcomes = [Outcome(label=f"{target.name}'s LAD {words[k]}", chance=fate[k], units=(hurt[k],))
-                    for k in words if fate[k]] + outcomes
+        after = {"abort": "", "damaged": " (then it fires damaged)", "destroyed": ""}
+        hurt = {"abort": UnitEffect(unit=firer.id, status=(ABORTED,)),
+                "damaged": UnitEffect(unit=firer.id, status=(DAMAGED,)), "destroyed": element_lost(firer, vehicle=True)}
+        outcomes = [Outcome(chance=fate[k], units=(hurt[k],), event=f"{target.name}'s LAD: the lead VTOL {EFFECTS}{after[k]}")
+                    for k in after if fate[k]] + outcomes
         notes.append(f"{target.name}'s LAD (d{air.lad_die(lad)}) fires first; each shot above needs it to miss "
                      f"({float(fate['miss']) * 100:.1f}%)")
     riders = sum(len(u.infantry()) for u in state.units.values() if u.stats.aboard == target.id and u.alive)
@@ -106,9 +135,8 @@ def firefight_outcomes(state: DSState, firer: DSUnit, target: DSUnit, ff: list[t
     notes.append(f"firefight effectiveness (§8.3): {roll}")
     notes.append(f"{count(len(ff), 'team')} able to fire, {'+'.join(sorted(valid))} chits count against a target "
                  f"{position.replace('_', ' ')}")
-    return [Outcome(label=f"firefight kills {count(k, 'team')} of {len(teams)}", chance=p,
-                    units=(element_lost(target, k),) if k else ())
-            for k, p in sorted(dead.items())]
+    return [Outcome(chance=p, units=(element_lost(target, k),), event=f"firefight against {count(len(teams), 'team')}: {'one ' if k == 1 else ''}{EFFECTS}") if k
+            else Outcome(label=f"firefight kills 0 teams of {len(teams)}", chance=p) for k, p in sorted(dead.items())]
 
 
 def slam_spread_outcomes(state: DSState, firer: DSUnit, wpn, target: DSUnit, te, shot: fp.Shot) -> list[Outcome]:
@@ -123,16 +151,15 @@ def slam_spread_outcomes(state: DSState, firer: DSUnit, wpn, target: DSUnit, te,
     caught = Fraction(7 - need, 6)
     out = []
     for u, x in combat.slam_caught(state, target, te, shot.band()):
-        who = f"SLAM spread: {u.name} {x.name or 'element'}"
+        who = f"SLAM spread: {u.name} {x.name or 'element'}: {EFFECTS}"
         if x.vehicle:
             v, _ = w.vehicle_validity("SLAM", shot.band(), x.design.armour_kind)
             dist = odds.vehicle(wpn.cls, v, combat.facing_armour(u, x, firer.at))
-            out += [Outcome(label=f"{who} {HEADLINE.get(k, k)}", chance=trigger * caught * q,
-                            units=draw_effect(k, u))
+            out += [Outcome(chance=trigger * caught * q, units=draw_effect(k, u), event=who)
                     for k, q in dist.items() if k not in ("no damage", "F") and q]
         else:
             q = odds.infantry_kill(wpn.cls, ch.YELLOW, x.kill())
-            out.append(Outcome(label=f"{who} killed", chance=trigger * caught * q, units=(element_lost(u),)))
+            out.append(Outcome(chance=trigger * caught * q, units=(element_lost(u),), event=who))
     return out
 
 
@@ -144,17 +171,29 @@ def hit_outcomes(label: str, p_hit: Fraction, dist: dict[str, Fraction], *, targ
                  firer: str | None = None) -> list[Outcome]:
     """A hit's draws in words, with their effects on the target (a unit, or its id) and the firer (its id); the
     resolver gives neither."""
-    out = [Outcome(label=f"{label} hits: {HEADLINE.get(k, k)}", chance=p_hit * dist[k],
-                   units=draw_effect(k, target, firer))
-           for k in ("knocked out", "damaged", "F", "no damage") if dist.get(k)]
+    out = [drawn(p_hit * dist[k], draw_effect(k, target, firer), f"{label} hits: " + HIT_WORDS.get(k, EFFECTS),
+                 f"{label} hits: {HEADLINE.get(k, k)}") for k in ("knocked out", "damaged", "F", "no damage") if dist.get(k)]
     return out + [Outcome(label=f"{label} misses", chance=1 - p_hit)]
 
 
-def element_lost(unit, n: int = 1) -> UnitEffect:
-    """`n` elements of `unit` (a unit, or its id) lost; the unit is gone when they were all it had left."""
+HIT_WORDS = {"F": f"Firer Zapped (the shot is void; the firer: {EFFECTS})"}
+"""The words around a hit's effects where they need more than the effects say."""
+
+
+def drawn(chance: Fraction, units: tuple[UnitEffect, ...], event: str, label: str) -> Outcome:
+    """A draw's outcome: with effects (words made from them, `event` around them) or, where nothing names the
+    units (the resolver), named by `label`."""
+    return Outcome(chance=chance, units=units, event=event) if units else Outcome(label=label, chance=chance)
+
+
+def element_lost(unit, n: int = 1, vehicle: bool | None = None) -> UnitEffect:
+    """`n` elements of `unit` (a unit, or its id) lost, vehicles or teams (`vehicle`; None: as its first element);
+    the unit is gone when they were all it had left."""
     if isinstance(unit, str):
-        return UnitEffect(unit=unit, losses=n, loss="elements")
-    return UnitEffect(unit=unit.id, losses=n, loss="elements", eliminated=n >= len(unit.stats.alive()))
+        return UnitEffect(unit=unit, losses=n, loss="vehicles" if vehicle else "elements")
+    vehicle = unit.stats.alive()[0].vehicle if vehicle is None and unit.stats.alive() else vehicle
+    return UnitEffect(unit=unit.id, losses=n, loss="vehicles" if vehicle else "elements",
+                      eliminated=n >= len(unit.stats.alive()))
 
 
 def draw_effect(result: str, target, firer: str | None = None) -> tuple[UnitEffect, ...]:
@@ -163,7 +202,7 @@ def draw_effect(result: str, target, firer: str | None = None) -> tuple[UnitEffe
     if target is None:
         return ()
     if result in ("knocked out", "killed", "destroyed"):
-        return (element_lost(target),)
+        return (element_lost(target, vehicle=result != "killed"),)
     if result == "damaged":
         return (UnitEffect(unit=target if isinstance(target, str) else target.id, status=(DAMAGED,)),)
     if result == "F" and firer is not None:

@@ -8,11 +8,11 @@ from itertools import product
 
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import DAMAGED, UnitEffect
+from rules.outcomes import DAMAGED, EFFECTS, UnitEffect
 from rules.rulesets.dirtside import artillery as art
 from rules.rulesets.dirtside import morale, odds, vtol
 from rules.rulesets.dirtside import weapons as w
-from rules.rulesets.dirtside.shooting_preview import draw_effect, element_lost
+from rules.rulesets.dirtside.shooting_preview import draw_effect, drawn, element_lost
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
 from rules.words import count
@@ -28,8 +28,7 @@ def artillery_outcomes(battery: str, munition: str, kind: str, guns: int, dug_in
     if kind != "vehicle":
         p = odds.infantry_kill(n, valid, kill)
         dead = 1 - (1 - p) ** guns
-        return (Outcome(label="killed", chance=dead, units=draw_effect("killed", unit)),
-                Outcome(label="unhurt", chance=1 - dead))
+        return (drawn(dead, draw_effect("killed", unit), EFFECTS, "killed"), Outcome(label="unhurt", chance=1 - dead))
     one = odds.vehicle(n, valid, max(0, armour - 1))
     state = {"damaged" if damaged else "unhurt": Fraction(1)}
     for _ in range(guns):
@@ -40,7 +39,7 @@ def artillery_outcomes(battery: str, munition: str, kind: str, guns: int, dug_in
                     else "damaged" if k == "damaged" or now == "damaged" else "unhurt"
                 nxt[after] = nxt.get(after, Fraction(0)) + p * q
         state = nxt
-    return tuple(Outcome(label=k, chance=state[k], units=draw_effect(k, unit) if k != "damaged" or not damaged else ())
+    return tuple(drawn(state[k], draw_effect(k, unit) if k != "damaged" or not damaged else (), EFFECTS, k)
                  for k in ("destroyed", "damaged", "unhurt") if state.get(k))
 
 
@@ -68,19 +67,18 @@ def bombard_preview(state: DSState, battery: DSUnit, at: Hex, munition: str, she
     else:
         # the exact landing hexes (§9.8): each unit's results summed over them, "outside the zone" where missed
         spots = ortillery.spots(state, at)
-        total: dict[str, Fraction] = {}
-        effects: dict[str, tuple] = {}
+        total: dict[Outcome, Fraction] = {}  # each outcome (its chance 1) summed over the landing hexes
         hit_by: dict[str, dict[Hex, bool]] = {}
         for h, p in spots.items():
             for name, o in zone_outcomes(state, battery, h, munition, sheaf, draws):
-                total[o.label] = total.get(o.label, Fraction(0)) + p * o.chance
-                effects[o.label] = o.units
+                key = o.model_copy(update={"chance": Fraction(1)})
+                total[key] = total.get(key, Fraction(0)) + p * o.chance
                 hit_by.setdefault(name, {})[h] = True
         for name, hexes in hit_by.items():
             miss = sum((p for h, p in spots.items() if h not in hexes), Fraction(0))
             if miss:
-                total[f"{name}: outside the zone"] = miss
-        outcomes = [Outcome(label=k, chance=v, units=effects.get(k, ())) for k, v in total.items()]
+                total[Outcome(label=f"{name}: outside the zone", chance=Fraction(1))] = miss
+        outcomes = [o.model_copy(update={"chance": v}) for o, v in total.items()]
         notes.append(f"deviation: on target {float(ortillery.distance_odds()[0]) * 100:.1f}%, else 1 to 7 hexes "
                      f"in one of 6 directions")
     return Preview(title=f"{battery.name}: {munition} on {where}", dice=dice, outcomes=tuple(outcomes),
@@ -100,14 +98,13 @@ def zone_outcomes(state: DSState, battery: DSUnit, at: Hex, munition: str, sheaf
             if u.infantry():
                 for k, p in sorted(odds.test_outcomes(u.stats.die(), u.stats.leadership, morale.ARTILLERY_ON_INFANTRY).items()):
                     drops = (UnitEffect(unit=u.id, losses=k, loss="levels"),) if k else ()
-                    outcomes.append((u.name, Outcome(label=f"{u.name}: " + ("holds" if k == 0 else f"drops {count(k, 'level')}"),
-                                                     chance=p, units=drops)))
+                    outcomes.append((u.name, drawn(p, drops, f"{u.name}: {EFFECTS}", f"{u.name}: holds")))
             continue
         e = u.stats.alive()[0]
         kind = "vehicle" if e.vehicle else "infantry"
         for o in artillery_outcomes(cls, munition, kind, draws, state.dug_in(u), e.armour(), e.kill(), e.damaged, u):
-            outcomes.append((u.name, Outcome(label=f"{u.name} {e.name or kind}: {o.label}", chance=o.chance,
-                                             units=o.units)))
+            outcomes.append((u.name, drawn(o.chance, o.units, f"{u.name} {e.name or kind}: {o.event or EFFECTS}",
+                                           f"{u.name} {e.name or kind}: {o.label}")))
     return outcomes
 
 
@@ -238,8 +235,8 @@ def ordnance_preview(state: DSState, unit: DSUnit, target: DSUnit | None, muniti
             for n, q in split.items():
                 for label, r in element_fate(munition, state.dug_in(u), e, n).items():
                     fate[label] = fate.get(label, Fraction(0)) + p * q * r
-        outcomes += [Outcome(label=f"{u.name} {e.name or 'element'}: {label}", chance=c,
-                             units=draw_effect(label, u) if not (label == "damaged" and e.damaged) else ())
+        outcomes += [drawn(c, draw_effect(label, u) if not (label == "damaged" and e.damaged) else (),
+                           f"{u.name} {e.name or 'element'}: {EFFECTS}", f"{u.name} {e.name or 'element'}: {label}")
                      for label, c in fate.items() if c]
     notes = [f"{len(flight)} craft in the flight; each unit's first element"]
     if strikes:
@@ -259,13 +256,13 @@ def drop_preview(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex) -> Previ
     landing = airops.lands(troops)
     words = {"over": f"{unit.name} lands, {troops.name} disembark at {at}" if landing else f"{troops.name} land at {at}",
              "left": "turned back: the troops stay aboard",
-             "home": "damaged, flies home: the troops stay aboard", "destroyed": "shot down: the troops are lost"}
+             "home": f"{EFFECTS}, flies home: the troops stay aboard", "destroyed": f"shot down: {EFFECTS}"}
     hurt = {"home": (UnitEffect(unit=unit.id, status=(DAMAGED,)),),
-            "destroyed": (element_lost(unit, len(unit.stats.alive())),
+            "destroyed": (element_lost(unit, len(unit.stats.alive()), vehicle=True),
                           UnitEffect(unit=troops.id, losses=len(troops.stats.alive()), loss="elements", eliminated=True))}
     return Preview(title=f"{unit.name} drops {troops.name}", dice=f"zone air defence on the way in: {count(len(guns), 'ADS vehicle')}",
-                   outcomes=tuple(Outcome(label=words[k], chance=fates[k], units=hurt.get(k, ()))
-                                  for k in words if fates.get(k)))
+                   outcomes=tuple(drawn(fates[k], hurt[k], words[k], "") if k in hurt else
+                                  Outcome(label=words[k], chance=fates[k]) for k in words if fates.get(k)))
 
 
 def intercept_preview(state: DSState, unit: DSUnit, missile: str) -> Preview | None:

@@ -7,14 +7,16 @@ docs/rules/hundred_wars.md lists every interpretation this code makes.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from pathlib import Path
 
 from rules.actions import Action
 from rules.contract import RulesetDefaults, plugin
 from rules.dice import KEYED
-from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
+from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Outcome, Preview, Setup
 from rules.rulesets.hundred_wars import plugins
 from rules.rulesets.hundred_wars import preview as pv
+from rules.rulesets.hundred_wars import roll_preview
 from rules.rulesets.hundred_wars import setup as st
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars import turn, victory, view
@@ -122,6 +124,9 @@ class HundredWarsRuleset(RulesetDefaults):
 
     def preview(self, state: HwState, action: Action) -> Preview | None:
         return pv.preview(state, action)
+
+    def outcome_words(self, outcome: Outcome, names: Mapping[str, str]) -> str:
+        return roll_preview.outcome_words(outcome, names)
 
     def describe(self, state: HwState, action: Action) -> str:
         return words.describe(state, action)

@@ -8,7 +8,7 @@ from fractions import Fraction
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
 from rules.odds import die, mapped
-from rules.outcomes import SideEffect
+from rules.outcomes import EFFECTS, SideEffect
 from rules.rulesets.hundred_wars import contest, firing, melee, mode_dice, moving, teleporting
 from rules.rulesets.hundred_wars import odds
 from rules.rulesets.hundred_wars import orders as od
@@ -84,7 +84,7 @@ def reroll_pip_preview(state: HwState, a: PsiReveal) -> Preview | None:
         dist = mapped(die(10), lambda f: pips_for(f, cmd.stats.orders))
         now = state.pips.get(cmd.id, 0)
         return Preview(title=f"Psionic re-roll of {cmd.name}'s Orders die", dice=f"1d10 (Orders {cmd.stats.orders})",
-                       outcomes=tuple(Outcome(label=count(k, "pip"), chance=p, sides=_pips(cmd.side, k - now))
+                       outcomes=tuple(_pip_outcome(count(k, "pip"), p, cmd.side, k - now)
                                       for k, p in sorted(dist.items())),
                        notes=(f"{cmd.name} has {count(state.pips.get(cmd.id, 0), 'pip')} now",))
     if a.reroll == "cqb" and paused.kind == melee.REROLL:
@@ -126,7 +126,7 @@ def simulate_pip_preview(state: HwState, a: PsiReveal) -> Preview | None:
         before = state.pips.get(cmd.id, 0)
         dist = mapped(die(10), lambda n: sp.pips_after_ecm(before, n))
         return Preview(title=f"Psionic jam of {cmd.name}", dice="1d10 pips removed (not below 2)",
-                       outcomes=tuple(Outcome(label=f"{count(k, 'pip')} left", chance=p, sides=_pips(cmd.side, k - before))
+                       outcomes=tuple(_pip_outcome(f"{count(k, 'pip')} left", p, cmd.side, k - before)
                                       for k, p in sorted(dist.items())),
                        notes=(f"{cmd.name} has {count(before, 'pip')} now",))
     return None
@@ -221,5 +221,8 @@ def teleport_ecm_preview(state: HwState, a: Jam) -> Preview | None:
                    notes=(f"ECM {e.stats.ecm}; the chance it succeeds {_pct(success)}",))
 
 
-def _pips(side: str, change: int) -> tuple[SideEffect, ...]:
-    return (SideEffect(side=side, pips=change),) if change else ()
+def _pip_outcome(words: str, chance: Fraction, side: str, change: int) -> Outcome:
+    """A commander's pips after a roll ('3 pips'), with the change to its side's ('3 pips (+1)')."""
+    if not change:
+        return Outcome(label=words, chance=chance)
+    return Outcome(chance=chance, sides=(SideEffect(side=side, pips=change),), event=f"{words} ({EFFECTS})")

@@ -3,12 +3,14 @@ they may need; the outcomes in words made from their effects (`shot_outcomes`, `
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from itertools import product
 
+from rules import outcomes
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import REVEALED, UnitEffect
+from rules.outcomes import REVEALED, SideEffect, UnitEffect
 from rules.rulesets.hundred_wars import field, firing, moving, walk_odds
 from rules.rulesets.hundred_wars import odds
 from rules.rulesets.hundred_wars import terrain as ter
@@ -65,8 +67,24 @@ def shot_effect(unit: str, what: str, n: int) -> UnitEffect:
                       eliminated=what == "destroyed", status=(REVEALED,) if what == "revealed" else ())
 
 
-def shot_words(what: str, e: UnitEffect) -> str:
-    return f"{e.losses} damage" if e.loss == "hits" else what
+def unit_words(name: str, e: UnitEffect) -> str:
+    """One unit's part of an outcome, made from its effect ('Hover tank takes 2 damage', 'Blind 3 revealed'): A
+    Hundred Wars' `outcome_words` makes every preview line about a unit with it."""
+    if e.eliminated:
+        return f"{name} destroyed"
+    if e.loss == "hits":
+        return f"{name} takes {e.losses} damage"
+    return f"{name} {', '.join(e.status) or 'unharmed'}"
+
+
+def side_words(name: str, s: SideEffect) -> str:
+    """A side's part of an outcome: the pips its commander gains or loses ('+2'; the line says whose)."""
+    return f"{s.pips:+d}" if s.pips else ""
+
+
+def outcome_words(outcome: Outcome, names: Mapping[str, str]) -> str:
+    """A Hundred Wars' words of an outcome (the contract's `outcome_words`), made from its effects."""
+    return outcomes.outcome_words(outcome, names, unit_words, side_words)
 
 
 def shot_outcomes(dist: dict, target: str = "target") -> tuple[Outcome, ...]:
@@ -74,7 +92,7 @@ def shot_outcomes(dist: dict, target: str = "target") -> tuple[Outcome, ...]:
     of the unit shot at (the effects name it)."""
     rows = sorted(dist.items(), key=lambda kv: (kv[0][0] != "destroyed", kv[0][0], kv[0][1]))
     effects = [(what, shot_effect(target, what, n), p) for (what, n), p in rows]
-    return tuple(Outcome(label=shot_words(what, e), chance=p, units=(e,) if e.harmed else ()) for what, e, p in effects)
+    return tuple(Outcome(chance=p, units=(e,)) if e.harmed else Outcome(label=what, chance=p) for what, e, p in effects)
 
 
 def walk_outcomes(steps: dict[int, Fraction], hex_cm: int) -> tuple[Outcome, ...]:
@@ -86,8 +104,10 @@ def cqb_outcomes(c: dict, names: tuple[str, str], ids: tuple[str, str] | None = 
     effects name (none when the bout is between groups)."""
     out = []
     for (loser, n), p in sorted(c.items(), key=lambda kv: (kv[0][0] is None, kv[0][0] or 0, kv[0][1])):
-        hurt = () if loser is None or ids is None else (UnitEffect(unit=ids[loser], losses=n, loss="hits"),)
-        out.append(Outcome(label="tie: no damage" if loser is None else f"{names[loser]} takes {n}", chance=p, units=hurt))
+        if loser is not None and ids is not None:
+            out.append(Outcome(chance=p, units=(UnitEffect(unit=ids[loser], losses=n, loss="hits"),)))
+        else:
+            out.append(Outcome(label="tie: no damage" if loser is None else f"{names[loser]} takes {n} damage", chance=p))
     return tuple(out)
 
 

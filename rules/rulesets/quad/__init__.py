@@ -6,14 +6,15 @@ docs/rules/quad.md lists every interpretation this code makes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from rules.actions import Action
 from rules.contract import RulesetDefaults, plugin
 from rules.dice import KEYED
-from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup
+from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Outcome, Preview, Setup
 from rules.rulesets.quad import plugins
-from rules.rulesets.quad import preview, turn, victory, view, why, words
+from rules.rulesets.quad import odds, preview, turn, victory, view, why, words
 from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import ADAPTER
 from rules.rulesets.quad.secrecy import DECLARATION
@@ -87,6 +88,9 @@ class QuadRuleset(RulesetDefaults):
 
     def preview(self, state: QuadState, action: Action) -> Preview | None:
         return preview.preview(state, action)
+
+    def outcome_words(self, outcome: Outcome, names: Mapping[str, str]) -> str:
+        return odds.outcome_words(outcome, names)
 
     def describe(self, state: QuadState, action: Action) -> str:
         return words.describe(state, action)

@@ -10,12 +10,14 @@ each unit could take from where it stands (its owner choosing well).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 
+from rules import outcomes
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import STOPPED, SideEffect, UnitEffect
+from rules.outcomes import EFFECTS, STOPPED, SideEffect, UnitEffect
 from rules.rulesets.quad import procedures as proc
 from rules.words import count
 
@@ -109,7 +111,9 @@ def unit_effect(unit: str, q: int, back: int, quality: int) -> UnitEffect:
 
 def unit_words(name: str, e: UnitEffect) -> str:
     """One side's part of an attack's outcome in words ('Marines -1 Q, back 1', 'Horse unharmed'), made from its
-    effect: the only place a QUAD preview line about a unit gets its label."""
+    effect: QUAD's `outcome_words` makes every preview line about a unit with it."""
+    if STOPPED in e.status:
+        return "stopped"
     if e.eliminated:
         return f"{name} eliminated"
     parts = []
@@ -120,6 +124,11 @@ def unit_words(name: str, e: UnitEffect) -> str:
     return f"{name} " + (", ".join(parts) if parts else "unharmed")
 
 
+def outcome_words(outcome: Outcome, names: Mapping[str, str]) -> str:
+    """QUAD's words of an outcome (the contract's `outcome_words`), made from its effects."""
+    return outcomes.outcome_words(outcome, names, unit_words, outcomes.objective_words)
+
+
 def _side_text(name: str, q: int, back: int, quality: int) -> str:
     return unit_words(name, unit_effect(name, q, back, quality))
 
@@ -127,15 +136,14 @@ def _side_text(name: str, q: int, back: int, quality: int) -> str:
 def attack_preview(title: str, inputs: proc.AttackInputs, dist: dict[Key, Fraction], attacker: str, defender: str,
                    notes: tuple[str, ...] = (), scale: Fraction = Fraction(1),
                    extra: tuple[Outcome, ...] = (), ids: tuple[str, str] | None = None) -> Preview:
-    """The preview of an attack from its exact distribution; `attacker` and `defender` are the names for the
-    words, `ids` the (attacker, defender) ids the effects name (the names when not given: the resolver's roles)."""
+    """The preview of an attack from its exact distribution; `ids` are the (attacker, defender) ids the effects
+    name (`attacker`, `defender` when not given: the resolver's roles). Its words: `outcome_words`."""
     a_id, d_id = ids or (attacker, defender)
     rows = []
     for (dq, db, aq, ab), p in sorted(dist.items(), key=lambda kv: (-kv[1], kv[0])):
         d = unit_effect(d_id, dq, db, inputs.defender_quality)
         a = unit_effect(a_id, aq, ab, inputs.attacker_quality)
-        rows.append(Outcome(label=f"{unit_words(defender, d)}; {unit_words(attacker, a)}", chance=p * scale,
-                            units=(d, a)))
+        rows.append(Outcome(chance=p * scale, units=(d, a)))
     dice = (f"{inputs.attack_dice}d6 attack needing {inputs.defender_quality + 1}+, "
             f"{inputs.defense_dice}d6 defense needing {inputs.attacker_quality + 1}+")
     return Preview(title=title, dice=dice, modifiers=inputs.modifiers(), outcomes=tuple(rows) + extra, notes=notes)
@@ -150,8 +158,9 @@ def move_preview(title: str, stops: list[tuple[Hex, str]], quality: int, unit: s
     reach = Fraction(1)
     rows = []
     for h, why in stops:
-        rows.append(Outcome(label=f"stopped before {h} ({why})", chance=reach * (1 - p_pass), units=stopped))
+        rows.append(Outcome(chance=reach * (1 - p_pass), units=stopped, event=f"{EFFECTS} before {h} ({why})"))
         reach *= p_pass
-    rows.insert(0, Outcome(label="arrives", chance=reach, sides=reached))
+    rows.insert(0, Outcome(chance=reach, sides=reached, event=f"arrives ({EFFECTS})") if reached
+                else Outcome(label="arrives", chance=reach))
     dice = f"{count(len(stops), 'terrain attack')}, 1d6 each, stopped on {quality + 1}+" if stops else "no dice"
     return Preview(title=title, dice=dice, outcomes=tuple(rows))

@@ -7,7 +7,7 @@ from fractions import Fraction
 from rules.actions import Action
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import STOPPED, UnitEffect, objectives_reached
+from rules.outcomes import EFFECTS, STOPPED, SideEffect, UnitEffect, objectives_reached
 from rules.rulesets.quad import odds as quad_odds
 from rules.rulesets.quad import procedures as proc
 from rules.rulesets.quad import terrain as ter
@@ -19,10 +19,28 @@ from rules.rulesets.quad.words import at
 
 def preview(state: QuadState, action: Action) -> Preview | None:
     if isinstance(action, (Attack, Charge)):
-        return attack_preview(state, action)
+        return paid(attack_preview(state, action), action)
     if isinstance(action, Move):
-        return move_preview(state, action)
+        return paid(move_preview(state, action), action)
     return None
+
+
+def paid(p: Preview | None, action: Move | Attack | Charge) -> Preview | None:
+    """Every outcome of a move or an attack costs its side the activation card it plays, whatever the dice (QUAD
+    'The Turn'): a card less in each outcome's effects. Its words are the action's ('Play 4: Marines move to 5,6'):
+    QUAD's `outcome_words` says no card (every line would)."""
+    if p is None:
+        return None
+    side = action.side
+
+    def with_card(o: Outcome) -> Outcome:
+        sides = tuple(s.model_copy(update={"cards": s.cards - 1}) if s.side == side else s for s in o.sides)
+        sides += () if any(s.side == side for s in o.sides) else (SideEffect(side=side, cards=-1),)
+        if o.label:  # its name is all its words say (the card says none)
+            return o.model_copy(update={"label": "", "sides": sides, "event": o.label + EFFECTS})
+        return o.model_copy(update={"sides": sides})
+
+    return p.model_copy(update={"outcomes": tuple(map(with_card, p.outcomes))})
 
 
 def move_preview(state: QuadState, action: Move) -> Preview | None:
@@ -69,8 +87,8 @@ def attack_preview(state: QuadState, action: Attack | Charge) -> Preview | None:
         attacker_room=proc.retreat_capacity(a_at, defender.at, blocked, 6),
     )
     p_arrive = Fraction(min(attacker.stats.quality, 6), 6) ** len(stops)
-    extra = () if not stops else (Outcome(label="the terrain breaks the charge", chance=1 - p_arrive,
-                                          units=(UnitEffect(unit=attacker.id, status=(STOPPED,)),)),)
+    extra = () if not stops else (Outcome(chance=1 - p_arrive, units=(UnitEffect(unit=attacker.id, status=(STOPPED,)),),
+                                          event=f"{EFFECTS}: the terrain breaks the charge"),)
     notes = ("the defender's default block choice is assumed; fall-back room as the owner chooses best",)
     title = f"{attacker.name} {'charges' if isinstance(action, Charge) else 'attacks'} {defender.name}"
     return quad_odds.attack_preview(title, inputs, dist, attacker.name, defender.name, notes=notes,

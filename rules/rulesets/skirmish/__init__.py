@@ -7,12 +7,13 @@ every interpretation this code makes and what is not done yet.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from pathlib import Path
 
 from rules.actions import Action
 from rules.contract import RulesetDefaults, plugin
 from rules.dice import KEYED
-from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Preview, Setup, Side
+from rules.core import ActionKind, Context, Decision, GameResult, OptionSpec, Outcome, Preview, Setup, Side
 from rules.rulesets.skirmish import plugins
 from rules.rulesets.skirmish import preview, turn, victory, view, words
 from rules.rulesets.skirmish import terrain as ter
@@ -106,6 +107,9 @@ class SkirmishRuleset(RulesetDefaults):
 
     def preview(self, state: SkirmState, action: Action) -> Preview | None:
         return preview.preview(state, action)
+
+    def outcome_words(self, outcome: Outcome, names: Mapping[str, str]) -> str:
+        return preview.outcome_words(outcome, names)
 
     def describe(self, state: SkirmState, action: Action) -> str:
         return words.describe(state, action)

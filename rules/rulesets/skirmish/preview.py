@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from rules.actions import Action
+from rules import outcomes
 from rules.core import Outcome, Preview
 from rules.hexgrid import Hex
-from rules.outcomes import DOWNED, SUPPRESSED, UnitEffect
+from rules.outcomes import DOWNED, EFFECTS, SUPPRESSED, UnitEffect
 from rules.rulesets.skirmish import climbs
 from rules.rulesets.skirmish import field as fld
 from rules.rulesets.skirmish import odds
@@ -34,16 +36,31 @@ def fate_effect(unit: str, fate: str, suppressed: bool, *, finished: bool = Fals
                       status=status)
 
 
-def fate_words(name: str, fate: str, suppressed: bool) -> str:
-    return f"{name} {WORDS[fate]}" + (", suppressed" if suppressed else "")
+def unit_words(name: str, e: UnitEffect) -> str:
+    """One model's part of an outcome, made from its effect ('Sgt Cole dead', 'Sami downed, suppressed'): the
+    skirmish's `outcome_words` makes every preview line about a model with it."""
+    parts = ["dead"] if e.eliminated else [DOWNED] if DOWNED in e.status else []
+    parts += [s for s in e.status if s != DOWNED]
+    return f"{name} {', '.join(parts) or 'unhurt'}"
+
+
+def outcome_words(outcome: Outcome, names: Mapping[str, str]) -> str:
+    """The skirmish's words of an outcome (the contract's `outcome_words`), made from its effects."""
+    return outcomes.outcome_words(outcome, names, unit_words)
+
+
+def fate_outcome(name: str, unit: str, fate: str, suppressed: bool, chance: Fraction, event: str = EFFECTS) -> Outcome:
+    """A model's fate: its effect, or a miss or a hit that does nothing named by `label` ('Sami missed'); a model
+    suppressed by a blow that did it no harm says how ('Sami suppressed (missed)')."""
+    if fate in ("dead", "downed") or suppressed:
+        harmless = f" ({WORDS[fate]})" if fate not in ("dead", "downed") else ""
+        return Outcome(chance=chance, units=(fate_effect(unit, fate, suppressed),), event=event + harmless)
+    return Outcome(label=event.replace(EFFECTS, f"{name} {WORDS[fate]}"), chance=chance)
 
 
 def fate_outcomes(name: str, dist: dict, unit: str = "") -> list[Outcome]:
     """One line per fate of a model shot at; `unit` is its id (the effects name it)."""
-    out = []
-    for (f, sup), p in sorted(dist.items(), key=lambda kv: -kv[1]):
-        out.append(Outcome(label=fate_words(name, f, sup), chance=p, units=(fate_effect(unit or name, f, sup),)))
-    return out
+    return [fate_outcome(name, unit or name, f, sup, p) for (f, sup), p in sorted(dist.items(), key=lambda kv: -kv[1])]
 
 
 def fire_preview(state: SkirmState, shooter: SkirmUnit, shots: list[Hex], *, moved: int, aim: str = "none",
@@ -74,8 +91,8 @@ def fire_preview(state: SkirmState, shooter: SkirmUnit, shots: list[Hex], *, mov
     for z in zone:
         if z.id not in by_target:
             p = 1 - odds.p_holds(z.stats.willpower)
-            outcomes.append(Outcome(label=f"{z.name} suppressed (in the area)", chance=p,
-                                    units=(UnitEffect(unit=z.id, status=(SUPPRESSED,)),)))
+            outcomes.append(Outcome(chance=p, units=(UnitEffect(unit=z.id, status=(SUPPRESSED,)),),
+                                    event=f"{EFFECTS} (in the area)"))
     dice = f"{count(len(shots), 'hit roll')}, d10 + Shooting; each hit d10 + Damage (a critical hit: twice)"
     return Preview(title=title, dice=dice, modifiers=modifiers, outcomes=tuple(outcomes), notes=tuple(notes))
 
@@ -87,25 +104,21 @@ def melee_preview(state: SkirmState, attacker: SkirmUnit, defender: SkirmUnit, e
     # `fighter` reads the table only for allies in contact (the attacker's own id is left out) and heights.
     a, d = rs.fighter(state, a_u, defender, active=True), rs.fighter(state, defender, a_u, active=False)
     dist = odds.melee_odds(a, d)
-    outs: dict[str, Fraction] = {}
-    effects: dict[str, tuple[UnitEffect, ...]] = {}
+    outs: dict[tuple, Fraction] = {}
     for (w, f, sup), p in dist.items():
         if w is None:
-            label, effect = "nobody wins: they stay in contact", ()
+            key: tuple = ("nobody wins: they stay in contact",)
         else:
             win, lose = (attacker, defender) if w == "active" else (defender, attacker)
-            label = f"{win.name} wins; {fate_words(lose.name, f, sup)}"
-            if f == "downed":
-                label += " (then killed in contact: coup de grâce)"
-            effect = (fate_effect(lose.id, f, sup, finished=True),)
-        outs[label] = outs.get(label, Fraction(0)) + p
-        effects[label] = effect
+            after = " (downed, then killed in contact: coup de grâce)" if f == "downed" else ""
+            key = (lose.name, lose.id, "dead" if f == "downed" else f, sup, f"{win.name} wins; {EFFECTS}{after}")
+        outs[key] = outs.get(key, Fraction(0)) + p
     notes = (f"{attacker.name}: CQC {a.cqc} + best of {a.dice}d10 vs TN {a.tn}",
              f"{defender.name}: CQC {d.cqc} + best of {d.dice}d10 vs TN {d.tn}",
              "overwatch fire on the way in is not counted")
     modifiers = tuple(f"{who.name}: {m}" for who, f in ((attacker, a), (defender, d)) for m in f.modifiers())
     return Preview(title=title, dice="contested CQC rolls, then the winner's wound roll", modifiers=modifiers,
-                   outcomes=tuple(Outcome(label=k, chance=v, units=effects[k])
+                   outcomes=tuple(Outcome(label=k[0], chance=v) if len(k) == 1 else fate_outcome(*k[:4], v, k[4])
                                   for k, v in sorted(outs.items(), key=lambda kv: -kv[1])),
                    notes=notes)
 
@@ -124,10 +137,17 @@ def move_preview(state: SkirmState, u: SkirmUnit, path: list[Hex], title: str) -
         return None
     dist = climbs.move_odds(state.board, u.at, path, u.stats.agility)
     return Preview(title=title, dice=f"Agility {u.stats.agility} + d10 vs TN 10 for each test",
-                   outcomes=tuple(Outcome(label=f"{u.name} {k}", chance=v)
-                                  for k, v in sorted(dist.items(), key=lambda kv: -kv[1])),
+                   outcomes=tuple(_ending(u, k, v) for k, v in sorted(dist.items(), key=lambda kv: -kv[1])),
                    notes=(climbs.words(tests), "a passed test lets the move go on, a failed one ends it there",
                           "overwatch fire on the way is not counted"))
+
+
+def _ending(u: SkirmUnit, words: str, chance: Fraction) -> Outcome:
+    """How a move ends ('reaches 3,4', 'downed at 3,4 (the jump down)'), a model downed or killed by its effect."""
+    fate, _, where = words.partition(" ")
+    if fate in ("dead", "downed"):
+        return Outcome(chance=chance, units=(fate_effect(u.id, fate, False),), event=f"{EFFECTS} {where}")
+    return Outcome(label=f"{u.name} {words}", chance=chance)
 
 
 def preview(state: SkirmState, action: Action) -> Preview | None:

@@ -17,6 +17,7 @@ from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
 from rules import registry
 from tests.rules.test_preview_parity import GAMES
+from tests.said import said
 
 
 def ruleset_ids() -> list[str]:
@@ -150,32 +151,25 @@ def test_no_hint_reads_an_outcomes_words_or_a_units_display_name(ruleset, module
                 f"{ruleset}: a hint reads .{node.attr} of a unit or outcome (line {node.lineno})")
 
 
-def test_a_preview_lines_words_are_its_effects_in_words():
-    """The words of a line about units are made from its effects by one function per rule set (QUAD's
-    `unit_words`, DHR's `unit_words`), with the units' names: what the screen shows is what the computer reads."""
-    from rules.rulesets.dhr import odds as dhr_odds
-    from rules.outcomes import STOPPED
-    from rules.rulesets.quad import odds as quad_odds
+@pytest.mark.parametrize("ruleset", sorted({name.split("/")[0] for name, _ in GAMES}))
+def test_an_outcome_with_effects_carries_no_words_of_its_own(ruleset):
+    """Its words are made from its effects where they are shown (the rule set's `outcome_words`): it has no label,
+    and its event holds only what no effect says, with the mark where the effects' words go."""
+    from rules.outcomes import EFFECTS, names_in
 
-    lines = 0
-    for ruleset, words in (("quad", quad_odds.unit_words), ("dhr", dhr_odds.unit_words)):
-        for name, make in _games(ruleset):
-            for seat, actions in _valued_positions(make, 1):
-                state = seat.view()
-                for a in actions:
-                    p = seat.preview(a)
-                    if p is None or a.kind == "melee":  # DHR's melee names the two sides by their roles
-                        continue
-                    vehicles = any(e.loss == "vehicles" for o in p.outcomes for e in o.units)
-                    for o in p.outcomes:
-                        if ruleset == "quad" and len(o.units) != 2:
-                            continue  # an attack's line names both sides; a move's stop has words of its own
-                        if ruleset == "dhr" and (len(o.units) != 1 or vehicles or STOPPED in o.units[0].status):
-                            continue  # lines about vehicles and stops have words of their own
-                        said = "; ".join(words(state.units[e.unit].name, e) for e in o.units)
-                        assert o.label == said, f"{name}: {p.title}: {o.label!r} is not its effects' words {said!r}"
-                        lines += 1
-    assert lines
+    checked = 0
+    for name, make in _games(ruleset):
+        for seat, actions in _valued_positions(make, 2):
+            names = names_in(seat.view())
+            for p in filter(None, map(seat.preview, actions)):
+                for o in p.outcomes:
+                    if o.units or o.sides:
+                        assert o.label == "" and (o.event == "" or EFFECTS in o.event), f"{name}: {p.title}: {o}"
+                        assert seat.ruleset.outcome_words(o, names), f"{name}: {p.title}: no words for {o}"
+                        checked += 1
+                    else:
+                        assert o.label and not o.event, f"{name}: {p.title}: {o}"
+    assert checked
 
 
 def test_a_move_onto_a_hex_to_hold_reaches_that_objective_for_its_side():
@@ -190,7 +184,33 @@ def test_a_move_onto_a_hex_to_hold_reaches_that_objective_for_its_side():
     state = activation(start(setup(units, victory=[VictoryCondition(kind="hold", side="red", hexes=[goal])])))
     path = [from_offset(3, 4), goal]
     arrives = quad_preview.move_preview(state, Move(side="red", unit="r1", path=path)).outcomes[0]
-    assert arrives.label == "arrives"
     assert [(s.side, s.objectives) for s in arrives.sides] == [("red", (f"{goal}",))]
+    assert said(arrives, state) == f"arrives ({state.sides[0].name}'s objective)"  # its words say it
     elsewhere = quad_preview.move_preview(state, Move(side="red", unit="r1", path=path[:1])).outcomes[0]
     assert elsewhere.sides == ()
+
+
+def test_every_outcome_of_a_quad_move_or_attack_costs_its_side_the_card_it_plays():
+    """The only previews whose outcomes gain or cost cards (rules/outcomes.py): the card played leaves the hand."""
+    import random
+
+    checked = 0
+    for name, make in _games("quad"):
+        game, rng = make(4), random.Random(4)
+        for _ in range(60):
+            decision = game.decision()
+            if game.result is not None or decision.side is None:
+                break
+            actions = game.legal_actions(decision.side)
+            previewed = [a for a in actions if a.kind in ("move", "attack", "charge")]
+            action = rng.choice(previewed or actions)
+            p = game.seat(action.side).preview(action)
+            if p is not None and action in previewed:
+                assert all([(s.side, s.cards) for s in o.sides if s.cards] == [(action.side, -1)] for o in p.outcomes), name
+                hand = len(game.state.piles[action.side].hand)
+                assert game.apply(action, autosave=False).ok
+                assert len(game.state.piles[action.side].hand) == hand - 1, f"{name}: {action.text()}"
+                checked += 1
+            else:
+                game.apply(action, autosave=False)
+    assert checked

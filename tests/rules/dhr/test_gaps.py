@@ -22,6 +22,7 @@ from rules.rulesets.dhr.procedures import (
 from rules.service import GameService
 
 from tests.rules.dhr.helpers import H, RIFLE, activate, board, scripted, setup, unit
+from tests.said import said
 
 
 def make(units, **options):
@@ -74,8 +75,8 @@ def test_the_melee_preview_counts_the_champions_dice():
     assert "champion 3d6 needing 5" in p.dice
     without = champion_game(False)
     q = RULESET.preview(without.state, Melee(side="red", unit="r1", at=H(3, 2)))
-    hurt = lambda pr: sum(o.chance for o in pr.outcomes if o.label.startswith("defender: ")  # noqa: E731
-                          and "casualt" in o.label and not o.label.startswith("defender: 0 "))
+    hurt = lambda pr: sum(o.chance for o in pr.outcomes  # noqa: E731 - the defender's figures lost
+                          if any(e.unit != "r1" and e.loss == "figures" and e.losses for e in o.units))
     assert hurt(p) > hurt(q)
 
 
@@ -180,7 +181,7 @@ def test_the_line_preview_follows_the_share():
     g = line_game()
     p = RULESET.preview(g.state, Fire(side="red", unit="r1", at=H(4, 2), line=True, dice=[0, 3]))
     assert p.dice == "0d6 at b1, 3d6 at b2"
-    assert not any(o.label.startswith("b1") for o in p.outcomes)
+    assert not any(e.unit == "b1" for o in p.outcomes for e in o.units)
 
 
 def traverse_game(on=True):
@@ -202,8 +203,9 @@ def test_traversing_fire_reaches_the_special_figures_of_the_hex():
     _, dice = scripted(g, Fire(side="red", unit="r1", at=H(3, 2), dice=[2, 1]), [1, 6], [1], 3)
     assert purposes(dice) == [("traversing fire", 4, 2), ("traversing fire", 4, 1), ("morale", 3, 1)]
     assert g.state.units["b1"].figures == 2 and not g.state.units["b9"].on_map
-    p = RULESET.preview(traverse_game().state, Fire(side="red", unit="r1", at=H(3, 2), dice=[2, 1]))
-    assert any(o.label == "Leader falls" or o.label.endswith(" falls") for o in p.outcomes)
+    state = traverse_game().state
+    p = RULESET.preview(state, Fire(side="red", unit="r1", at=H(3, 2), dice=[2, 1]))
+    assert any(said(o, state).endswith(" falls") for o in p.outcomes)
 
 
 def test_ordinary_fire_does_not_single_out_an_attached_figure():
@@ -321,8 +323,9 @@ def test_a_touch_spell_without_armour_saves():
     _, dice = scripted(g, Cast(side="red", unit="r7", at=H(2, 2), spell=2), [1, 1])
     assert purposes(dice) == [("spell: grasp", 4, 2)]
     assert not g.state.units["b2"].on_map
-    p = RULESET.preview(wizard_game().state, Cast(side="red", unit="r7", at=H(2, 2), spell=2))
-    wiped = next(o.chance for o in p.outcomes if "wiped out" in o.label)
+    state = wizard_game().state
+    p = RULESET.preview(state, Cast(side="red", unit="r7", at=H(2, 2), spell=2))
+    wiped = next(o.chance for o in p.outcomes if "wiped out" in said(o, state))
     assert wiped == Fraction(2, 3) ** 2
 
 
@@ -335,7 +338,7 @@ def test_no_spells_without_special_figures():
 def test_the_spell_preview_is_exact():
     g = wizard_game()
     p = RULESET.preview(g.state, Cast(side="red", unit="r7", at=H(4, 2), spell=1))
-    zero = next(o.chance for o in p.outcomes if o.label.endswith(": 0 casualties"))
+    zero = next(o.chance for o in p.outcomes if said(o, g.state).endswith(": 0 casualties"))
     assert zero == Fraction(1, 3) ** 3
 
 
@@ -383,11 +386,11 @@ def test_vehicle_damage_odds_equal_the_procedure_with_the_table():
 def test_the_vehicle_preview_lists_every_effect_and_the_morale():
     g = tank_game()
     p = RULESET.preview(g.state, Fire(side="red", unit="r1", at=H(3, 2)))
-    labels = [o.label for o in p.outcomes]
+    labels = [said(o, g.state) for o in p.outcomes]
     assert any("main weapon" in x for x in labels) and any("mobility" in x for x in labels)
     assert any("crew casualty" in x for x in labels) and any("morale" in x for x in labels)
     exact = vehicle_damage_distribution(Firer(1, 4, 10, (1,)), 1, 1, distance=3, damage_table=True)
-    out = next(o.chance for o in p.outcomes if o.label.startswith("a vehicle knocked out"))
+    out = next(o.chance for o in p.outcomes if "a vehicle knocked out" in said(o, g.state))
     assert out == sum(p for k, p in exact.items() if k[0])
 
 

@@ -14,6 +14,7 @@ from rules.rulesets.dhr.actions import Move
 
 from tests.rules.dhr.helpers import H, activate, board, setup, unit
 from rules.service import GameService
+from tests.said import said
 
 
 def new(terrain, edges=(), mp=3):
@@ -46,14 +47,15 @@ def test_the_move_preview_equals_the_move_over_every_dice_outcome(terrain, edges
     assert sum(o.chance for o in preview.outcomes) == 1
     got = {}
     for o in preview.outcomes:
-        if o.label.startswith("arrives at "):
+        words = said(o, g.state)
+        if words.startswith("arrives at "):
             got["3,1"] = got.get("3,1", 0) + o.chance
-        elif o.label.startswith("stopped before 2,1"):
+        elif words.startswith("stopped before 2,1"):
             got["1,1"] = got.get("1,1", 0) + o.chance
-        elif o.label.startswith("stopped before 3,1"):
+        elif words.startswith("stopped before 3,1"):
             got["2,1"] = got.get("2,1", 0) + o.chance
-        elif o.label.startswith("stops at "):
-            h = o.label.split()[2].rstrip(":")
+        elif words.startswith("stopped at "):
+            h = words.split()[2].rstrip(":")
             got[h] = got.get(h, 0) + o.chance
     assert {k: v for k, v in got.items() if v} == where_it_ends(g, action, n)
 
@@ -63,7 +65,7 @@ def test_the_preview_names_the_terrain_and_the_number_to_beat():
     activate(g, "r1")
     pv = g.preview(Move(side="red", unit="r1", path=[H(2, 1)]))
     assert pv.dice == "2,1 Woods DV 3: 1d6 over 3"
-    assert [(o.label, o.chance) for o in pv.outcomes] == [
+    assert [(said(o, g.state), o.chance) for o in pv.outcomes] == [
         ("arrives at 2,1", Fraction(1, 2)), ("stopped before 2,1 (Woods, DV 3)", Fraction(1, 2))]
     assert any("another MP" in n for n in pv.notes)
     clear = g.preview(Move(side="red", unit="r1", path=[H(1, 2)]))
@@ -81,5 +83,5 @@ def test_an_area_spell_preview_says_what_it_rolls_and_why_a_troll_takes_no_casua
     troll = next(u for u in st.units.values() if u.name == "Cave troll")
     pv = g.ruleset.preview(st, Cast(side="keep", unit=wiz.id, at=troll.at, spell=0))
     assert pv.dice.startswith("1d6 of 4 or less to land on the hex, then 1d6 per figure, 2 or less to catch it")
-    assert pv.outcomes[0].label == "Cave troll: 0 casualties"
+    assert said(pv.outcomes[0], st) == "Cave troll: 0 casualties"
     assert any("takes 4 hits to fell" in n and "can only wound" in n for n in pv.notes)

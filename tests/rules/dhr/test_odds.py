@@ -27,6 +27,7 @@ from rules.rulesets.dhr.procedures import (
     Combatant, Firer, LineTarget, armour_contest, contest_winner, crew_check, resolve_area_attack, resolve_fire,
     resolve_line_fire, resolve_melee, resolve_vehicle_fire, vehicle_overrun,
 )
+from tests.said import said
 
 
 def fire_key(result):
@@ -195,10 +196,10 @@ def test_odds_for_typical_units_are_exact():
 
 def test_outcomes_lines_for_the_preview():
     odds = fire_odds(Firer(2, 4, 6), Combatant(2, 3), distance=1, save_dv=0)
-    labels = [o.label for o in odds.outcomes()]
+    labels = [said(o, ruleset="dhr") for o in odds.outcomes()]
     assert labels[0] == "target: 0 casualties" and "target: 2 casualties (wiped out)" in labels
     assert "target: fails morale" in labels
-    assert sum(o.chance for o in odds.outcomes() if "casualt" in o.label) == 1
+    assert sum(o.chance for o in odds.outcomes() if "casualt" in said(o, ruleset="dhr")) == 1
 
 
 def test_line_fire_odds_equal_the_procedure_for_each_target():

@@ -15,6 +15,7 @@ from rules.rulesets.dhr.actions import Fire, Melee, Move
 
 from rules.service import GameService
 from tests.rules.dhr.helpers import H, RIFLE, activate, board, game, scripted, setup, unit
+from tests.said import said
 
 
 def fires(g, uid):
@@ -220,10 +221,10 @@ def test_preview_gives_exact_casualties_and_morale():
     g = GameService.new(setup(units, b=board(12, 6)), seed=1)
     activate(g, "r1")
     p = g.preview(Fire(side="red", unit="r1", at=H(3, 2)))
-    cas = {o.label: o.chance for o in p.outcomes if "casualt" in o.label}
+    cas = {said(o, g.state): o.chance for o in p.outcomes if "casualt" in said(o, g.state)}
     assert sum(cas.values()) == 1
     assert cas["b1: 0 casualties"] == Fraction(1, 2) ** 4
-    fail = next(o.chance for o in p.outcomes if o.label == "b1: fails morale")
+    fail = next(o.chance for o in p.outcomes if said(o, g.state) == "b1: fails morale")
     assert 0 < fail < 1
     m = g.preview(Melee(side="red", unit="r1", at=H(3, 2)))
     assert m is not None  # not adjacent, but a preview of the matchup is still computed
@@ -238,4 +239,5 @@ def test_line_fire_preview_gives_each_unit_on_the_line_its_share():
     p = g.preview(Fire(side="red", unit="r1", at=H(4, 2), slots=2, line=True))
     assert p.dice == "3d6 at b1, 3d6 at b2"
     for who in ("b1", "b2"):
-        assert sum(o.chance for o in p.outcomes if o.label.startswith(f"{who}: ") and "casualt" in o.label) == 1
+        assert sum(o.chance for o in p.outcomes if said(o, g.state).startswith(f"{who}: ")
+                   and "casualt" in said(o, g.state)) == 1

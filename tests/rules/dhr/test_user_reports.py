@@ -13,6 +13,7 @@ from rules.rulesets.dhr.turn import decision, legal_actions
 from rules.service import GameService
 
 from tests.rules.dhr.helpers import H, activate, board, scripted, setup, unit
+from tests.said import said, words
 
 TWO_GUNS = [{"name": "rifle", "range": 6, "rof": [1]}, {"name": "pistol", "range": 2, "rof": [1]}]
 
@@ -57,18 +58,19 @@ def test_the_melee_preview_shows_both_sides_losses_before_any_retreat_line():
     units = [unit("r1", "red", (2, 2), rating=3, figures=2), unit("b1", "blue", (3, 2), rating=2, figures=4)]
     g = GameService.new(setup(units), seed=1)
     activate(g, "r1")
-    labels = [o.label for o in RULESET.preview(g.state, Melee(side="red", unit="r1", at=H(3, 2))).outcomes]
+    labels = words(RULESET.preview(g.state, Melee(side="red", unit="r1", at=H(3, 2))), g.state)
     first_retreat = next(i for i, lab in enumerate(labels) if "retreats" in lab)
     head = labels[:first_retreat]
-    assert any(lab.startswith("attacker: 1 casualty") for lab in head)
-    assert any(lab.startswith("defender: 1 casualty") for lab in head)
-    assert "attacker: fails morale" in head and "defender: fails morale" in head
-    assert labels.index("attacker: 0 casualties") < 6, "the attacker's losses are among the first lines"
+    attacker, defender = g.state.units["r1"].name, g.state.units["b1"].name  # each side's lines name it
+    assert any(lab.startswith(f"{attacker}: 1 casualty") for lab in head)
+    assert any(lab.startswith(f"{defender}: 1 casualty") for lab in head)
+    assert f"{attacker}: fails morale" in head and f"{defender}: fails morale" in head
+    assert labels.index(f"{attacker}: 0 casualties") < 6, "the attacker's losses are among the first lines"
 
 
 def test_a_morale_that_cannot_fail_gets_no_zero_line():
     odds = AttackOdds({(0, None): 1}, 5)
-    assert [o.label for o in odds.outcomes("target")] == ["target: 0 casualties"]
+    assert [said(o, ruleset="dhr") for o in odds.outcomes("target")] == ["target: 0 casualties"]
 
 
 def test_the_unit_card_never_says_weapon_0():

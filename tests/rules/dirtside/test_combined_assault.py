@@ -11,6 +11,7 @@ from rules.rulesets.dirtside.actions import Assault
 from rules.rulesets.dirtside.turn import legal_actions
 
 from tests.rules.dirtside.helpers import F, at, play, setup, start, team, unit
+from tests.said import said
 
 
 def game():
@@ -103,8 +104,8 @@ def test_the_combined_preview_is_the_exact_distribution_the_resolution_rolls(con
             for z in range(1, dies[2] + 1):
                 how = _resolved_first_test((x, y, z), confidence)
                 seen[how] = seen.get(how, Fraction(0)) + Fraction(1, dies[0] * dies[1] * dies[2])
-    shown = {o.label: o.chance for o in preview.outcomes if o.chance}
+    shown = {said(o, state): o.chance for o in preview.outcomes if o.chance}
     assert shown == seen
     alone = RULESET.preview(state, Assault(side="blue", unit="a", at=at(6, 7)))
     if confidence == "CO":
-        assert {o.label: o.chance for o in alone.outcomes} != shown  # the partner's powered troops count
+        assert {said(o, state): o.chance for o in alone.outcomes} != shown  # the partner's powered troops count

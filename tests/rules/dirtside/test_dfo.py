@@ -16,6 +16,7 @@ from rules.rulesets.dirtside.design import Design, price
 from rules.rulesets.dirtside.turn import legal_actions
 
 from tests.rules.dirtside.helpers import F, at, play, setup, start, tank, team, unit
+from tests.said import chances, said
 
 
 def bomber(loads=2):
@@ -45,7 +46,7 @@ def test_a_load_draws_2_chits_on_every_element_in_the_zone_with_hef_validity():
 def test_the_preview_and_no_load_left():
     state = game()
     p = RULESET.preview(state, AttackRun(side="blue", unit="bomb", at=at(10, 4), ordnance="HEF"))
-    kill = next(o.chance for o in p.outcomes if o.label == "inf A: killed")
+    kill = next(o.chance for o in p.outcomes if said(o, state) == "inf A: killed")
     assert kill == odds.infantry_kill(2, ch.RY, 4)  # no air defence: the load always falls
     state = game(loads=0)
     assert not any(isinstance(a, AttackRun) and a.ordnance != "none" for a in legal_actions(state, "blue"))
@@ -81,7 +82,7 @@ def test_the_flight_preview_counts_the_wingmans_load_while_the_target_stands():
     second load only when the first left the target unit standing (not both its teams killed)."""
     state = flight_game()
     p = RULESET.preview(state, AttackRun(side="blue", unit="bomb", at=at(10, 4), ordnance="HEF"))
-    shown = {o.label: o.chance for o in p.outcomes}
+    shown = chances(p, state)
     k = odds.infantry_kill(2, ch.RY, 4)
     assert shown["inf A: killed"] == 1 - (1 - k) ** 2
     assert shown["near N: killed"] == k + (1 - k) * (1 - k * k) * k
@@ -102,7 +103,7 @@ def test_the_flight_preview_takes_each_craft_through_zone_air_defence():
     from rules.rulesets.dirtside.ladder import SYSTEM_DIE
     state = flight_game(ads=True)
     p = RULESET.preview(state, AttackRun(side="blue", unit="bomb", at=at(10, 4), ordnance="HEF"))
-    shown = {o.label: o.chance for o in p.outcomes}
+    shown = chances(p, state)
     craft = [state.units["bomb"], state.units["wing"]]
     t = [odds.test_outcomes(c.stats.die(), c.stats.leadership, 1)[0] for c in craft]
     miss = [odds.air_defence(SYSTEM_DIE["enhanced"], air.ADS_CHITS["enhanced"], airops.pilot_dice(c),
@@ -117,5 +118,5 @@ def test_a_wingman_with_no_load_left_is_named_in_the_flight_preview():
     state = flight_game(wing_loads=0)
     p = RULESET.preview(state, AttackRun(side="blue", unit="bomb", at=at(10, 4), ordnance="HEF"))
     k = odds.infantry_kill(2, ch.RY, 4)
-    assert {o.label: o.chance for o in p.outcomes}["inf A: killed"] == k
+    assert chances(p, state)["inf A: killed"] == k
     assert any("no load left attacks with its gun" in n for n in p.notes)

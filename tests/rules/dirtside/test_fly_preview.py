@@ -9,6 +9,7 @@ from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside.actions import Fly
 
 from tests.rules.dirtside.helpers import at, launcher, play, setup, start, tank, team, unit
+from tests.said import said
 
 
 def due(*extra):
@@ -22,7 +23,7 @@ def due(*extra):
 
 def chances(state, where=(10, 4)):
     p = RULESET.preview(state, Fly(side="blue", missile="cm1", at=at(*where)))
-    return p, {o.label: o.chance for o in p.outcomes}
+    return p, {said(o, state): o.chance for o in p.outcomes}
 
 
 def test_the_fly_preview_gives_the_dud_chance_and_each_team_killed():

@@ -10,6 +10,7 @@ from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside.actions import Fire
 
 from tests.rules.dirtside.helpers import F, at, play, setup, start, tank, unit
+from tests.said import chances, said
 
 
 def heli():
@@ -46,15 +47,15 @@ def test_out_of_lad_range_or_without_lad_nothing_fires_and_the_preview_has_the_l
     p = RULESET.preview(state, Fire(side="blue", unit="h", at=at(5, 8)))
     # a tie (6/48), or a hit (15/48) whose 2 chits total under the armour 2, breaks the attack off
     low = sum(p for d, p in odds.draws(2) if (ch.total(d, ch.ALL) or 0) < 2)
-    assert p.outcomes[0].label == "rt's LAD breaks off the attack"
+    assert said(p.outcomes[0], state) == "rt's LAD: the lead VTOL breaks off the attack"
     assert p.outcomes[0].chance == Fraction(6, 48) + Fraction(15, 48) * low
     plain = game()
     plain.units["rt"].stats.elements[0].design.lad = False
-    base = {o.label: o.chance for o in RULESET.preview(plain, Fire(side="blue", unit="h", at=at(5, 8))).outcomes}
-    scaled = {o.label: o.chance for o in p.outcomes}
+    base = chances(RULESET.preview(plain, Fire(side="blue", unit="h", at=at(5, 8))), plain)
+    scaled = chances(p, state)
     assert all(scaled[k] == v * Fraction(27, 48) for k, v in base.items())  # the LAD misses 27/48
     far = game(distance=13)
     p = RULESET.preview(far, Fire(side="blue", unit="h", at=at(5, 1)))
-    assert p is not None and "LAD" not in " ".join(o.label for o in p.outcomes)
+    assert p is not None and "LAD" not in " ".join(said(o, far) for o in p.outcomes)
     ctx = play(far, "fire blue unit=h at=5,1", 6, 1)  # out of LAD reach: the gunship's own shot only (misses)
     assert rolled(ctx) == [6, 8]

@@ -14,6 +14,7 @@ from rules.rulesets.dirtside.actions import Bombard
 from rules.rulesets.dirtside.units import DSStats
 
 from tests.rules.dirtside.helpers import F, at, play, setup, start, tank, team, unit
+from tests.said import said
 
 
 def orbit(**stats):
@@ -60,10 +61,10 @@ def test_the_deviation_odds_are_exact_and_the_preview_sums_over_every_landing_he
     assert sum(ortillery.spots(state, at(10, 6)).values()) == 1
     called(state)
     p = RULESET.preview(state, Bombard(side="blue", unit="orb", at=at(10, 6), munition="HEF"))
-    mine = [o for o in p.outcomes if o.label.startswith("rt")]
+    mine = [o for o in p.outcomes if said(o, state).startswith("rt")]
     assert sum(o.chance for o in mine) == 1
     # the tank is outside the 2-hex zone exactly when the impact moves 3 or more: 15/48
-    assert next(o.chance for o in mine if "outside" in o.label) == Fraction(15, 48)
+    assert next(o.chance for o in mine if "outside" in said(o, state)) == Fraction(15, 48)
 
 
 def test_the_option_makes_every_battery_deviate_and_orbit_is_out_of_counter_battery_reach():

@@ -12,10 +12,11 @@ from rules.rulesets.dirtside import RULESET, odds
 from rules.rulesets.dirtside.actions import Assault, Bombard, Call, Fire, Move
 
 from tests.rules.dirtside.helpers import F, at, board, setup, start, tank, team, unit
+from tests.said import said
 
 
-def chances(preview) -> list[tuple[str, Fraction]]:
-    return sorted((o.label, o.chance) for o in preview.outcomes)
+def chances(preview, state=None) -> list[tuple[str, Fraction]]:
+    return sorted((said(o, state, "dirtside"), o.chance) for o in preview.outcomes)
 
 
 def resolved(name: str, **given) -> tuple:
@@ -29,7 +30,7 @@ def test_direct_fire_resolves_with_the_odds_of_the_games_preview():
                          unit("r", "red", at(5, 4), [tank("R1", armour=4, size=4)], facing=1),
                          unit("rx", "red", at(18, 1), [team("X")])]), first="blue")
     game = RULESET.preview(state, Fire(side="blue", unit="b", at=at(5, 4)))
-    fire = [o for o in game.outcomes if o.label.startswith("B1 HVC/4")]
+    fire = [o for o in game.outcomes if said(o, state).startswith("B1 HVC/4")]
     proc, v = resolved("fire", weapon="HVC", cls=4, distance=10, fc="enhanced", signature=4, armour=3)
     mine = proc.odds(v)
     assert sorted(o.chance for o in mine.outcomes) == sorted(o.chance for o in fire) and sum(o.chance for o in fire) == 1
@@ -45,7 +46,7 @@ def test_the_assault_tests_resolve_as_the_game_previews_them():
                          unit("rx", "red", at(18, 1), [team("X")])]), first="blue")
     game = RULESET.preview(state, Assault(side="blue", unit="b", at=at(5, 8)))
     proc, v = resolved("assault", bonus=2, d_quality="green")  # all vehicles against none: +2
-    assert chances(proc.odds(v)) == chances(game)
+    assert chances(proc.odds(v)) == chances(game, state)
     assert proc.roll(v, ScriptedDice(2, 1)) == ["threat test rolls 2: the assault goes in",
                                                 "defender rolls 1: gives way at once"]
 

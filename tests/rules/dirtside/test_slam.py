@@ -10,6 +10,7 @@ from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside.actions import Fire
 
 from tests.rules.dirtside.helpers import F, at, board, play, setup, start, tank, team, unit
+from tests.said import said
 
 
 def game(distance=20, near=at(5, 1)):
@@ -46,7 +47,7 @@ def test_a_miss_catches_nothing_and_close_range_has_no_spread():
 def test_the_preview_gives_each_caught_element_its_exact_chance():
     state = game()
     p = RULESET.preview(state, Fire(side="blue", unit="s", at=at(5, 2)))
-    team_kill = next(o.chance for o in p.outcomes if o.label == "SLAM spread: ri Rifles killed")
+    team_kill = next(o.chance for o in p.outcomes if said(o, state) == "SLAM spread: ri Rifles: killed")
     # hit: superior d10 at medium against the size-3 target's d8; no F in the 4-chit draw; caught on 5-6; 4 yellow chits >= 4
     p_hit = odds.contest(10, (8,))
     no_f = 1 - odds.vehicle(4, ch.RY, 3).get("F", Fraction(0))

@@ -10,6 +10,7 @@ from rules.dice import ScriptedDice
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import RULESET, engage, field, firing, turn, victory
 from tests.rules.hundred_wars.helpers import HQ, INF, act, at, board, game, unit
+from tests.said import chances as said_chances
 
 
 def test_orders_roll_gives_pips_and_passes_to_the_next_side():
@@ -460,7 +461,7 @@ def test_ecm_disrupts_homing_fire_and_restores_the_targets_cover():
                     b=wood, rolled={f"wood@{at(3, 5)}": "hard"})
 
     s = fresh()
-    shown = {o.label: o.chance for o in RULESET.preview(s, parse_action(RULESET.action_adapter, "fire red unit=g at=3,5")).outcomes}
+    shown = said_chances(RULESET.preview(s, parse_action(RULESET.action_adapter, "fire red unit=g at=3,5")), s)
     cover = Fraction(6, 10)  # the ECM 6 roll succeeds, no red ECM to beat
     miss = cover * odds.range_roll(20, 5, "hard", "direct")["miss"] + (1 - cover) * odds.range_roll(20, 5, "hard", "homing")["miss"]
     assert shown["not sighted"] == miss and sum(shown.values()) == 1

@@ -11,6 +11,7 @@ from rules.core import Refusal
 from rules.rulesets.hundred_wars import RULESET
 from rules.rulesets.hundred_wars.actions import PsiReveal
 from tests.rules.hundred_wars.helpers import HQ, INF, act, at, game, unit
+from tests.said import chances as said_chances
 
 PSI = {**HQ, "psionic": 2, "psionic_range": 30}
 # Red's infantry at (3,1) fires at blue's at (3,4): 15 cm. The doubled Range roll reaches it from a 8 (a Good Hit on
@@ -128,8 +129,8 @@ def test_a_pip_simulates_field_repairs_and_an_ecm_jam():
     a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi" and a.simulate == "ecm")
     pv = RULESET.preview(s, a)
     # 9 pips less 1d10, not below 2: faces 7-10 leave 2, faces 1-6 leave 8 down to 3.
-    assert {o.label: o.chance for o in pv.outcomes} == {"2 pips left": Fraction(4, 10),
-                                                      **{f"{n} pips left": Fraction(1, 10) for n in range(3, 9)}}
+    assert said_chances(pv, s) == {"2 pips left (-7)": Fraction(4, 10),  # the change to the side's pips in brackets
+                                   **{f"{n} pips left ({n - 9})": Fraction(1, 10) for n in range(3, 9)}}
     act(s, a.text(), 6)  # 9 - 6 = 3 pips left; no ECM roll to make or beat
     assert s.pips == {"h": 3}
     s.psi_phase = []
@@ -141,10 +142,10 @@ def test_the_re_roll_preview_gives_the_exact_odds_of_the_new_die():
     s = shot_game(blue_psi=True, blue_reach=20)  # out of reach of the firer: no pause to cancel it
     act(s, "fire red unit=r at=3,4", 50, 12, 7)
     pv = RULESET.preview(s, PsiReveal(side="blue", unit="bp", at=at(3, 4), reroll="armour"))
-    got = {o.label: o.chance for o in pv.outcomes}
+    got = said_chances(pv, s)
     # Fire stays 12: Armour 1-6 destroys (12 >= 2 x score), 7-8 hits for 5 or 4 ... Armour 8 caps faces 8-100.
-    assert got["destroyed"] == Fraction(6, 100) and got["5 damage"] == Fraction(1, 100)
-    assert got["4 damage"] == Fraction(93, 100) and sum(got.values()) == 1
+    assert got["b destroyed"] == Fraction(6, 100) and got["b takes 5 damage"] == Fraction(1, 100)
+    assert got["b takes 4 damage"] == Fraction(93, 100) and sum(got.values()) == 1
 
 
 def test_cancel_and_re_roll_are_refused_outside_a_pause():
@@ -173,7 +174,7 @@ def test_a_short_movement_roll_may_be_re_rolled_by_the_movers_side():
     a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
     assert a.reroll == "move" and "re-roll the movement die" in RULESET.describe(s, a)
     pv = RULESET.preview(s, a)  # the new 1d100 on Move 10: 0 hexes on 1-4, 1 on 5-9, 2 on 10-100
-    assert {o.label: o.chance for o in pv.outcomes} == {"moves 0 hexes (0 cm)": Fraction(4, 100),
+    assert said_chances(pv, s) == {"moves 0 hexes (0 cm)": Fraction(4, 100),
                                                       "moves 1 hex (5 cm)": Fraction(5, 100),
                                                       "moves 2 hexes (10 cm)": Fraction(91, 100)}
     act(s, a.text())  # blue's psionic unit is in range of red's: it may cancel the pip first
@@ -236,10 +237,10 @@ def test_the_losing_side_may_re_roll_one_die_of_a_close_combat():
     a = PsiReveal(side="red", unit="rp", at=at(3, 4), reroll="cqb")
     assert "re-roll the close combat die of b" in RULESET.describe(s, a)
     pv = RULESET.preview(s, a)  # blue's new die against red's 12: 1-11 blue takes 12-f, 12 a tie, 13+ red takes f-12
-    chances = {o.label: o.chance for o in pv.outcomes}
-    assert chances["tie: no damage"] == Fraction(1, 100) and chances["Blue takes 11"] == Fraction(1, 100)
-    assert chances["Red takes 18"] == Fraction(71, 100) and chances["Red takes 13"] == Fraction(1, 100)  # 30-100
-    assert sum(chances.values()) == 1 and "Red takes 19" not in chances
+    chances = said_chances(pv, s)
+    assert chances["tie: no damage"] == Fraction(1, 100) and chances["Blue takes 11 damage"] == Fraction(1, 100)
+    assert chances["Red takes 18 damage"] == Fraction(71, 100) and chances["Red takes 13 damage"] == Fraction(1, 100)
+    assert sum(chances.values()) == 1 and "Red takes 19 damage" not in chances  # 30-100: 18
     act(s, a.text(), 5)  # blue's die again: 5; 12 to 5, blue takes 7 (odd: red allocates); blue has no pip
     assert s.paused == [] and s.pending[0].damage == 7 and s.pending[0].units == ["b"]
     assert s.pending[0].allocator == "red" and s.psi_used == {"rp": 1}
@@ -301,9 +302,9 @@ def test_a_short_orders_roll_may_be_re_rolled_by_its_side_and_a_full_one_by_the_
     a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
     assert a.reroll == "orders" and "re-roll the Orders die of hq" in RULESET.describe(s, a)
     pv = RULESET.preview(s, a)  # 1-4: that many pips, 5-10: the full 5
-    assert {o.label: o.chance for o in pv.outcomes} == {"1 pip": Fraction(1, 10), "2 pips": Fraction(1, 10),
-                                                      "3 pips": Fraction(1, 10), "4 pips": Fraction(1, 10),
-                                                      "5 pips": Fraction(6, 10)}
+    assert said_chances(pv, s) == {"1 pip (-2)": Fraction(1, 10), "2 pips (-1)": Fraction(1, 10),
+                                   "3 pips": Fraction(1, 10), "4 pips (+1)": Fraction(1, 10),
+                                   "5 pips (+2)": Fraction(6, 10)}
     act(s, a.text())
     act(s, "done blue", 9)  # blue lets the pip work: 9, the full 5 pips; now against blue, who may re-roll it
     assert s.pips == {"hq": 5} and s.paused[-1].kind == "psi_orders" and s.paused[-1].reactor == "blue"
@@ -346,7 +347,7 @@ def test_a_teleport_roll_that_leaves_units_suspended_may_be_re_rolled_by_its_sid
     a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
     assert a.reroll == "teleport" and "re-roll the teleport die of t" in RULESET.describe(s, a)
     pv = RULESET.preview(s, a)
-    assert {o.label: o.chance for o in pv.outcomes} == {"1 unit materialised, 1 unit suspended": Fraction(1, 10),
+    assert said_chances(pv, s) == {"1 unit materialised, 1 unit suspended": Fraction(1, 10),
                                                       "2 units materialised, 0 units suspended": Fraction(9, 10)}
     act(s, a.text(), 6)  # both materialise; blue has no psionic unit: no pause
     assert s.paused == [] and s.units["t"].buffer == [] and s.units["a"].on_map and s.units["c"].on_map
@@ -391,7 +392,7 @@ def test_a_successful_ecm_cancel_may_have_its_die_re_rolled_by_the_ordering_side
     a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
     assert a.reroll == "ecm" and a.at == at(3, 5) and "re-roll the ECM contest die of j" in RULESET.describe(s, a)
     pv = RULESET.preview(s, a)  # 1-6 succeeds, 7-10 fails
-    assert {o.label: o.chance for o in pv.outcomes} == {"the order is cancelled": Fraction(6, 10),
+    assert said_chances(pv, s) == {"the order is cancelled": Fraction(6, 10),
                                                       "the ECM fails (or is beaten)": Fraction(4, 10)}
     act(s, a.text(), 8)  # 8 > 6: the cancel fails, the order stands
     assert s.paused == [] and s.units["i"].counter == at(6, 1) and s.psi_used == {"rp": 1}
@@ -449,7 +450,7 @@ def test_a_pip_simulates_ecm_disrupting_and_hijacking_a_teleporter():
     s.units["t"].buffer = ["a", "c"]
     a = next(a for a in RULESET.legal_actions(s, "blue") if a.kind == "psi" and a.simulate == "ecm")
     assert a.at == at(3, 1) and "hijack the teleporter t" in RULESET.describe(s, a)
-    assert {o.label: o.chance for o in RULESET.preview(s, a).outcomes} == {
+    assert said_chances(RULESET.preview(s, a), s) == {
         "1 unit materialised": Fraction(1, 10), "2 units materialised": Fraction(9, 10)}
     act(s, a.text(), 1)  # one of them materialises beside t, the first taken first
     assert s.units["a"].at.distance(at(3, 1)) == 1 and s.units["t"].buffer == ["c"]
@@ -463,7 +464,7 @@ def test_a_pip_simulates_an_ads_against_an_enemy_shot_and_ecm_against_an_ads():
     assert s.paused[-1].kind == "psi_fire"
     a = next(a for a in RULESET.legal_actions(s, "blue") if a.kind == "psi")
     assert a.simulate == "ads" and not [x for x in RULESET.legal_actions(s, "blue") if getattr(x, "cancel", False)]
-    pv = {o.label: o.chance for o in RULESET.preview(s, a).outcomes}
+    pv = said_chances(RULESET.preview(s, a), s)
     assert pv["Fire 60 cut by 60"] == Fraction(4, 10) and pv["Fire 60 cut by 0"] == Fraction(1, 10)
     act(s, a.text(), 7, 50, 50, 20)  # 1d10 7: cut by 30, Fire 30; on target; Fire 30 v Armour 20: 10 damage
     assert s.paused == [] and s.pending[0].damage == 10 and not s.units["b"].eliminated
@@ -474,7 +475,7 @@ def test_a_pip_simulates_an_ads_against_an_enemy_shot_and_ecm_against_an_ads():
     s = game([unit("rp", "red", at(3, 1), **SEER), unit("g", "blue", at(3, 4), **guard)])
     a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi" and a.simulate == "ecm")
     assert "against the ADS of g" in RULESET.describe(s, a)
-    assert {o.label: o.chance for o in RULESET.preview(s, a).outcomes}["ADS 6 cut by 6"] == Fraction(4, 10)
+    assert said_chances(RULESET.preview(s, a), s)["ADS 6 cut by 6"] == Fraction(4, 10)
     act(s, a.text(), 7)  # margin 10 - 7 = 3
     assert s.ads_cut == {"g": 3}
 
@@ -507,7 +508,7 @@ def test_an_ads_interception_die_may_be_re_rolled_by_the_firing_side():
     assert p.kind == "psi_ecm" and p.reactor == "red" and s.pending == []
     a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
     assert a.at == at(3, 6) and a.reroll == "ecm"
-    pv = {o.label: o.chance for o in RULESET.preview(s, a).outcomes}  # 1-6 cut by 10 x (6 - f), 7-10 fail
+    pv = said_chances(RULESET.preview(s, a), s)  # 1-6 cut by 10 x (6 - f), 7-10 fail
     assert pv == {"the ADS fails (or is beaten)": Fraction(4, 10), "the Fire is cut by 0": Fraction(1, 10),
                   "the Fire is cut by 10": Fraction(1, 10), "the Fire is cut by 20": Fraction(1, 10),
                   "the Fire is cut by 30": Fraction(1, 10), "the Fire is cut by 40": Fraction(1, 10),
@@ -564,7 +565,7 @@ def test_a_terrain_roll_on_entering_a_piece_may_be_re_rolled_and_the_walk_goes_o
     assert p.kind == "psi_terrain" and p.reactor == "red" and s.units["r"].at == at(3, 1)
     a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
     assert a.reroll == "terrain" and "re-roll the terrain die" in RULESET.describe(s, a)
-    assert {o.label: o.chance for o in RULESET.preview(s, a).outcomes} == {
+    assert said_chances(RULESET.preview(s, a), s) == {
         "Easy": Fraction(1, 10), "Hard": Fraction(6, 10), "V.Hard": Fraction(2, 10), "impassable": Fraction(1, 10)}
     act(s, a.text(), 1)  # Easy now (kept for the game): the full 10 cm, through the wood
     assert s.paused == [] and list(s.terrain_rolls.values()) == ["easy"] and to_offset(s.units["r"].at)[0] == 5
@@ -656,7 +657,7 @@ def test_a_failed_field_repair_may_be_re_rolled_by_its_side_and_a_success_by_the
     assert s.paused[-1].kind == "psi_repair" and s.paused[-1].reactor == "red" and s.units["i"].stats.armour == 5
     a = next(a for a in RULESET.legal_actions(s, "red") if a.kind == "psi")
     assert "re-roll the Field Repairs die of f" in RULESET.describe(s, a)
-    assert {o.label: o.chance for o in RULESET.preview(s, a).outcomes} == {
+    assert said_chances(RULESET.preview(s, a), s) == {
         "1 point repaired": Fraction(4, 10), "no repair": Fraction(5, 10),
         "no repair; no further repairs on that factor": Fraction(1, 10)}
     act(s, a.text())  # blue's psionic unit is in range of red's: it may cancel the pip first
@@ -684,9 +685,9 @@ def test_a_suicide_attacks_dice_may_be_re_rolled_by_the_side_they_went_against()
     assert s.units["r"].eliminated and not s.units["b"].eliminated
     assert s.paused[-1].kind == "psi_suicide" and s.paused[-1].reactor == "blue"
     a = next(a for a in RULESET.legal_actions(s, "blue") if a.kind == "psi" and a.reroll == "armour")
-    chances = {o.label: o.chance for o in RULESET.preview(s, a).outcomes}  # b's Armour 8 against Fire 10
-    assert chances == {"destroyed": Fraction(5, 100), "4 damage": Fraction(1, 100), "3 damage": Fraction(1, 100),
-                       "2 damage": Fraction(93, 100)}
+    chances = said_chances(RULESET.preview(s, a), s)  # b's Armour 8 against Fire 10
+    assert chances == {"b destroyed": Fraction(5, 100), "b takes 4 damage": Fraction(1, 100),
+                       "b takes 3 damage": Fraction(1, 100), "b takes 2 damage": Fraction(93, 100)}
     act(s, a.text(), 8)  # Armour 8 now: Fire 10 v 8, 2 damage (even: blue allocates)
     assert s.paused == [] and not s.units["b"].eliminated and s.pending[0].damage == 2
     assert s.pending[0].allocator == "blue"

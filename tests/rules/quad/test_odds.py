@@ -18,6 +18,7 @@ from rules.rulesets.quad import procedures as proc
 from rules.rulesets.quad.actions import Attack, Move
 
 from tests.rules.quad.helpers import Hex, activation, board, setup, start, unit
+from tests.said import said
 
 
 def enumerated(inputs, **kw):
@@ -108,7 +109,7 @@ def test_move_preview_gives_the_chance_the_terrain_stops_the_unit():
     state = activation(start(setup([unit("m", "red", Hex(3, 3), quality=4), unit("b", "blue", Hex(8, 6))],
                                    board(terrain={Hex(4, 3): "forest"}))))
     preview = RULESET.preview(state, Move(side="red", unit="m", path=[Hex(4, 3)]))
-    chances = {o.label.split(" (")[0]: o.chance for o in preview.outcomes}
+    chances = {said(o, state).split(" (")[0]: o.chance for o in preview.outcomes}
     assert chances["arrives"] == Fraction(4, 6)
     assert sum(chances.values()) == 1
 
@@ -118,7 +119,7 @@ def test_charge_preview_scales_by_the_chance_to_arrive_through_difficult_terrain
                                     unit("d", "blue", Hex(5, 3))], board(terrain={Hex(4, 3): "forest"}))))
     from rules.rulesets.quad.actions import Charge
     preview = RULESET.preview(state, Charge(side="red", unit="c", path=[Hex(3, 3), Hex(4, 3)], at=Hex(5, 3)))
-    broken = [o for o in preview.outcomes if "breaks the charge" in o.label]
+    broken = [o for o in preview.outcomes if "breaks the charge" in said(o, state)]
     assert broken and broken[0].chance == Fraction(1, 2)
     assert sum(o.chance for o in preview.outcomes) == 1
     assert preview.dice.startswith("5d6")  # Attack 3 + 2 for the charge
@@ -148,7 +149,7 @@ def test_the_preview_matches_the_real_attack_in_play_over_every_dice_outcome():
             u = s.units[uid]
             label.append(qodds._side_text(u.name, u.start_quality - u.stats.quality, back.get(uid, 0), u.start_quality))
         seen["; ".join(label)] += p
-    assert {o.label: o.chance for o in preview.outcomes} == dict(seen)
+    assert {said(o, state): o.chance for o in preview.outcomes} == dict(seen)
 
 
 def every_tally(inputs, **kw):

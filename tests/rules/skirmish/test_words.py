@@ -14,6 +14,7 @@ from rules.rulesets.skirmish.odds import attack_odds
 from rules.rulesets.skirmish.procedures.shooting import Situation, shot_for
 
 from tests.rules.skirmish.helpers import acting, model, o, setup, start
+from tests.said import said
 
 
 def game():
@@ -27,9 +28,11 @@ def test_a_shot_preview_is_the_exact_odds_of_the_shot():
     p = RULESET.preview(state, Shoot(side="red", unit="r1", at=o(4, 1), shots=2))
     shot = shot_for(5, Situation(weapon="carbine", distance=7, shots=2), 11)
     exact = attack_odds([shot, shot], False, 5)
-    assert {o.label: o.chance for o in p.outcomes} == {
-        f"b1 {dict(miss='missed', unhurt='hit, unhurt', downed='downed', dead='dead')[f]}"
-        + (", suppressed" if sup else ""): q for (f, sup), q in exact.items()}
+    fate = dict(miss="missed", unhurt="hit, unhurt", downed="downed", dead="dead")
+    harmless = lambda f: f in ("miss", "unhurt")  # noqa: E731 - a harmless blow that suppresses says how it went
+    assert {said(o, state): o.chance for o in p.outcomes} == {
+        (f"b1 suppressed ({fate[f]})" if sup and harmless(f) else f"b1 {fate[f]}" + (", suppressed" if sup else "")): q
+        for (f, sup), q in exact.items()}
     assert sum(x.chance for x in p.outcomes) == 1
     assert any("TN 10" in n and "vs 11" in n for n in p.notes)
 
@@ -49,7 +52,7 @@ def test_a_spray_preview_names_every_model_in_the_area():
     s = setup([model("r1", "red", o(4, 8), weapon="saw"), model("b1", "blue", o(4, 3)), model("b2", "blue", o(6, 3))])
     state = acting(start(s), "r1")
     p = RULESET.preview(state, Spray(side="red", unit="r1", at=o(4, 3), hits=[o(4, 3)] * 4))
-    assert any(x.label == "b2 suppressed (in the area)" for x in p.outcomes)
+    assert any(said(x, state) == "b2 suppressed (in the area)" for x in p.outcomes)
 
 
 def test_every_action_has_words_and_a_text_that_parses_back():
