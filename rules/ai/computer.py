@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from rules.actions import Action
 from rules.ai.candidates import CAP, bound
-from rules.ai.decisive import aims_at_unit, blend, decisive
+from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive
 from rules.clone import size
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import NO_HINTS, hints_for
@@ -166,10 +166,8 @@ class Computer:
         self._cost = max(1.0, size(worlds[0]) / SIZE_UNIT)
         actions = bound(actions, worlds[0], side, ev, self.rng,
                         max(8, min(CAP, int(self.budget / (2 * self._cost)))))
-        seen: list[list[float]] = [[] for _ in actions]
-        known: dict[int, object] = {}
-        """Action -> the exact chance that it decides the game at once (rules/ai/decisive.py), for attacks."""
-        # `seen[i]`: the worth of each try of action i
+        seen: list[list[float]] = [[] for _ in actions]  # the worth of each try of each action
+        known: dict[int, Decisive | None] = {}  # an attack's exact chance of deciding the game (rules/ai/decisive.py)
         chancy: list[bool] = [False] * len(actions)
         idle: list[bool] = [False] * len(actions)
         bases: dict[int, float] = {}
@@ -196,6 +194,7 @@ class Computer:
 
         for i in range(len(actions)):
             sample(i)
+
         def mean(i: int) -> float:
             return blend(known.get(i), seen[i])
 
@@ -254,7 +253,7 @@ class Computer:
         return still or ties
 
     def _line_mean(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str, tries: int,
-                   rng: random.Random, share: int, tick, known=None) -> float | None:
+                   rng: random.Random, share: int, tick, known: Decisive | None = None) -> float | None:
         """The mean worth of the action's lines over `tries` throws (an attack that may decide the game: its exact
         chance of doing so in place of the throws that did, rules/ai/decisive.py)."""
         values = []
