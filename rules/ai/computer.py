@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 from rules.actions import Action
 from rules.ai.candidates import CAP, bound
+from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive
 from rules.clone import size
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import NO_HINTS, hints_for
@@ -165,8 +166,8 @@ class Computer:
         self._cost = max(1.0, size(worlds[0]) / SIZE_UNIT)
         actions = bound(actions, worlds[0], side, ev, self.rng,
                         max(8, min(CAP, int(self.budget / (2 * self._cost)))))
-        total: list[float] = [0.0] * len(actions)
-        count: list[int] = [0] * len(actions)
+        seen: list[list[float]] = [[] for _ in actions]  # the worth of each try of each action
+        known: dict[int, Decisive | None] = {}  # an attack's exact chance of deciding the game (rules/ai/decisive.py)
         chancy: list[bool] = [False] * len(actions)
         idle: list[bool] = [False] * len(actions)
         bases: dict[int, float] = {}
@@ -177,25 +178,30 @@ class Computer:
                 progress(min(int(self._spent), work), work)
 
         def sample(i: int) -> None:
-            world = worlds[count[i] % len(worlds)]
+            world = worlds[len(seen[i]) % len(worlds)]
             tried = self._try(ruleset, world, actions[i], self.rng)
             chancy[i] = chancy[i] or tried.rolled
             # Dice rolled mid-action are what the other side answers (blocks, fall-backs): look at its answer.
             value = self._follow(ruleset, ev, tried.state, side) if tried.rolled else ev.score(tried.state, side)
-            if count[i] == 0 and not tried.rolled and not tried.failed:
+            if not seen[i] and tried.rolled and aims_at_unit(ruleset, actions[i]):
+                known[i] = decisive(ruleset, world, actions[i], side, ev)
+            if not seen[i] and not tried.rolled and not tried.failed:
                 if id(world) not in bases:
                     bases[id(world)] = ev.score(world, side)
                 idle[i] = abs(value - bases[id(world)]) < 1e-9 and decider(ruleset, tried.state) == side
-            total[i] += value
-            count[i] += 1
+            seen[i].append(value)
             tick()
 
         for i in range(len(actions)):
             sample(i)
+
+        def mean(i: int) -> float:
+            return blend(known.get(i), seen[i])
+
         field = [i for i in range(len(actions)) if chancy[i]]
         spent, budget = 0, min(self.extra_tries, 6 * len(field))
         while field and spent < budget and self._spent < self.budget / 2:
-            field.sort(key=lambda i: -total[i] / count[i])
+            field.sort(key=lambda i: -mean(i))
             field = field[: max(2, (len(field) + 1) // 2)]
             for i in field:
                 if spent >= budget:
@@ -205,7 +211,7 @@ class Computer:
             if len(field) <= 2 and spent >= budget // 2:
                 break
         units = [a.unit_id for a in actions]
-        means = _cap_idle([total[i] / count[i] for i in range(len(actions))], idle, units)
+        means = _cap_idle([mean(i) for i in range(len(actions))], idle, units)
         ranked = sorted(range(len(actions)), key=lambda i: -means[i])[: self.finalists]
         common = self.rng.randrange(2**32)  # the same dice for every finalist: their difference is not luck
         lines: dict[int, float] = {}
@@ -214,7 +220,7 @@ class Computer:
             share = left // (len(ranked) - n)
             tries = ANSWER_TRIES if chancy[i] else 1
             value = self._line_mean(ruleset, ev, worlds[0], actions[i], side, tries, random.Random(common),
-                                    share, tick)
+                                    share, tick, known.get(i))
             if value is None:
                 lines = {}
                 break
@@ -225,7 +231,7 @@ class Computer:
         top = max(means)
         ties = [i for i, m in enumerate(means) if m >= top - 1e-9]
         if len(ties) > 1:
-            ties = self._soonest(ruleset, worlds[0], actions, ties, [total[i] / count[i] for i in range(len(actions))])
+            ties = self._soonest(ruleset, worlds[0], actions, ties, [mean(i) for i in range(len(actions))])
         pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
         if progress is not None:
             progress(work, work)
@@ -247,7 +253,9 @@ class Computer:
         return still or ties
 
     def _line_mean(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str, tries: int,
-                   rng: random.Random, share: int, tick) -> float | None:
+                   rng: random.Random, share: int, tick, known: Decisive | None = None) -> float | None:
+        """The mean worth of the action's lines over `tries` throws (an attack that may decide the game: its exact
+        chance of doing so in place of the throws that did, rules/ai/decisive.py)."""
         values = []
         for _ in range(tries):
             tried = self._try(ruleset, world, action, rng)
@@ -255,7 +263,7 @@ class Computer:
                 return None
             values.append(self._line(ruleset, ev, tried.state, side, rng, OWN_STEPS,
                                      self._spent + share // tries, tick))
-        return sum(values) / len(values)
+        return blend(known, values)
 
     def _line(self, ruleset, ev: Evaluator, state: GameState, side: str, rng: random.Random, steps: int,
               stop: int, tick) -> float:

@@ -34,11 +34,14 @@ def test_quad_teaching_says_turns_left_units_to_destroy_and_whether_the_fort_is_
 
 
 def test_casualties_count_what_is_still_needed_rounding_up():
-    g = game("quad/river-battle")  # half of 10 units: 5
+    g = game("quad/river-battle")  # half of 10 units: 5; three tenths: 3
+    west = [u for u in g.state.units.values() if u.side == "west"]
+    west[0].eliminated = west[1].eliminated = True
+    seen = progress(g, "east")
+    assert seen["Half the Host is destroyed"] == f"destroy 3 more units (2 of {len(west)} lost)"
     east = [u for u in g.state.units.values() if u.side == "east"]
-    east[0].eliminated = east[1].eliminated = True
-    seen = progress(g, "west")
-    assert seen["Half the League is destroyed"] == f"destroy 3 more units (2 of {len(east)} lost)"
+    east[0].eliminated = True
+    assert progress(g, "west")["Three League units are destroyed"] == f"destroy 2 more units (1 of {len(east)} lost)"
 
 
 def test_dhr_counts_figures_and_a_hold_without_a_turn_runs_to_the_last():

@@ -8,7 +8,8 @@ import random
 from rules.board import Board
 from rules.hexgrid import Hex
 from rules.rulesets.quad import terrain as ter
-from rules.rulesets.quad.actions import Release, Steal
+from rules.rulesets.quad.actions import Charge, Release, Steal
+from rules.rulesets.quad.combat import attack_inputs
 from rules.rulesets.quad.cards import build_deck
 from rules.rulesets.quad.state import QuadState
 from rules.unknown import UNKNOWN, known
@@ -138,9 +139,11 @@ def stolen(view: QuadState, side: str) -> bool:
 
 
 def prune(view: QuadState, side: str, actions) -> list:
-    """Every action but a release without playing of an activation just stolen (`stolen`), and but a steal
-    without an activation card to play after it: a steal is paid to play a card now. Stealing only to release
-    drew two cards for one, and between two computers it never ended (see `FRESH`)."""
+    """Every action but a release without playing of an activation just stolen (`stolen`), but a steal
+    without an activation card to play after it (a steal is paid to play a card now; stealing only to release
+    drew two cards for one, and between two computers it never ended, see `FRESH`), and but the charges that
+    another charge of the same unit at the same enemy beats (`best_charges`)."""
+    actions = best_charges(view, actions)
     if any(isinstance(a, Steal) for a in actions):
         playable = any(c.kind == "activation" and c.unit in view.units and view.units[c.unit].on_map
                        for c in view.piles[side].hand)
@@ -149,6 +152,40 @@ def prune(view: QuadState, side: str, actions) -> list:
     if not stolen(view, side):
         return actions
     return [a for a in actions if not isinstance(a, Release)] or actions
+
+
+CHARGE_WAYS = 2
+"""Charges kept per unit and enemy charged (`best_charges`)."""
+
+
+def best_charges(view: QuadState, actions) -> list:
+    """Of the charges of one unit at one enemy, the `CHARGE_WAYS` best: fewest difficult hexes entered (each may
+    break the charge, QUAD-A02), then the most attack dice over defense dice from the hex it ends in (higher
+    ground, QUAD-A16); the first listed on a tie. A Charger of Speed 3 has a charge for every hex next to every
+    enemy it can reach, often thirty: the computer cut them to a few per unit by where they land (the enemy's hex,
+    the same for all), so the charge at the one enemy whose loss won the game was often not among those it tried
+    (QUAD teaching: half the rebels destroyed)."""
+    ways: dict[tuple[str, tuple[int, int]], list[tuple[tuple[int, int], int]]] = {}
+    for i, a in enumerate(actions):
+        if isinstance(a, Charge):
+            ways.setdefault((a.unit, tuple(a.at)), []).append((_charge_rank(view, a), i))
+    if not ways:
+        return actions
+    cut = {i for options in ways.values() for _, i in sorted(options)[CHARGE_WAYS:]}
+    return [a for i, a in enumerate(actions) if i not in cut]
+
+
+def _charge_rank(view: QuadState, charge: Charge) -> tuple[int, int]:
+    """Lower is better: (difficult hexes entered, defense dice less attack dice at the end of the way)."""
+    unit, target = view.units.get(charge.unit), view.unit_at(Hex(*charge.at))
+    if unit is None or not unit.on_map or target is None:
+        return (99, 99)
+    here, stops = unit.at, 0
+    for h in (Hex(*p) for p in charge.path):
+        stops += ter.difficult_entry(view.board, here, h, unit.stats.specials) is not None
+        here = h
+    dice = attack_inputs(view, unit, target, charged=True, attacker_at=here)
+    return (stops, dice.defense_dice - dice.attack_dice)
 
 
 def determinize(view: QuadState, side: str, rng: random.Random) -> QuadState:
