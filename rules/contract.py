@@ -288,3 +288,6 @@ class AiHints:
     """(figures lost, figures at the start) of a side, for casualties conditions; None: units count."""
     step_cost: Callable[[Board, Hex, Hex], float | None] | None = None
     """The cost of a step between two hexes (None: cannot); None: 1, or the terrain is impassable."""
+    heading: Callable[[GameState, Unit], Hex | None] | None = None
+    """Where a unit's standing order takes it by its next move, for rule sets that move in a later phase than the
+    order is given (A Hundred Wars' Move counters); None: where it stands. The evaluator reads the unit there."""

@@ -97,6 +97,18 @@ class Evaluator:
         """(figures lost, figures at the start) of a side, for the scenario's casualties conditions."""
         self.contact = float(hints.contact)
         """Worth of a hex closer to the enemy, per unit (rule sets of long-range fire lower it)."""
+        self._heading = hints.heading
+        """Where a unit's standing order takes it (a Hundred Wars Move counter, obeyed in a later phase)."""
+
+    def standing(self, state: GameState, unit: Unit) -> Hex:
+        """Where `unit` counts as standing: where its standing order takes it by its next move when the rule set
+        says (a Move counter moves the unit only in a later phase, past the look-ahead: read where it stood, a
+        counter changed nothing the computer saw, and mars-expedition's Martians never set one), else its hex."""
+        if self._heading is not None:
+            ahead = self._heading(state, unit)
+            if ahead is not None:
+                return ahead
+        return unit.at
 
     def walks(self, state: GameState) -> Walks:
         """Walking costs over this state's board (one board per game: kept between calls)."""
@@ -189,8 +201,8 @@ class Evaluator:
 
     def position(self, state: GameState, side: str) -> float:
         """Objectives held and approached, and closing with the enemy where the side must attack."""
-        mine = [u.at for u in state.units.values() if u.side == side and u.on_map]
-        theirs = [u.at for u in state.units.values() if u.side != side and u.on_map]
+        mine = [self.standing(state, u) for u in state.units.values() if u.side == side and u.on_map]
+        theirs = [self.standing(state, u) for u in state.units.values() if u.side != side and u.on_map]
         # A unit still to come (a reserve, a blind not yet placed) stands as far as the map allows: else
         # staying off the map would always look better than coming on at any distance.
         waiting = sum(1 for u in state.units.values() if u.side == side and u.at is None and not u.eliminated)
