@@ -40,13 +40,14 @@ def side_value(state: HwState, side: str) -> float:
 
 
 def heading(state: HwState, unit) -> Hex | None:
-    """Where a unit's Move counter takes it by its next move: its Move in hexes along the line to the counter
-    (a 1d100 above the Move moves it the full Move, the likeliest roll; terrain left aside). None without a
-    counter. A counter is obeyed in Phase 5, after the fire: without this reading the computer, looking a few
-    actions ahead from Phase 3, saw a counter change nothing and never gave one."""
+    """Where a unit's Move counter takes it by its next move: its Move in hexes (rounded down, AHW-A27) along the
+    line to the counter (a 1d100 above the Move moves it the full Move, the likeliest roll; terrain left aside).
+    None without a counter or a whole hex of Move. A counter is obeyed in Phase 5, after the fire: without this
+    reading the computer, looking a few actions ahead from Phase 3, saw a counter change nothing and never gave
+    one (mars-expedition's Martians stood on their edge)."""
     if unit.counter is None or unit.at is None:
         return None
-    reach = -(-move_factor(state, unit) // max(1, state.hex_cm))
+    reach = move_factor(state, unit) // max(1, state.hex_cm)
     if reach <= 0:
         return None
     way = [*field.between(unit.at, unit.counter), Hex(*unit.counter)]
