@@ -40,12 +40,20 @@ def side_value(state: HwState, side: str) -> float:
 
 
 def heading(state: HwState, unit) -> Hex | None:
-    """Where a unit's Move counter takes it by its next move: its Move in hexes (rounded down, AHW-A27) along the
-    line to the counter (a 1d100 above the Move moves it the full Move, the likeliest roll; terrain left aside).
-    None without a counter or a whole hex of Move. A counter is obeyed in Phase 5, after the fire: without this
-    reading the computer, looking a few actions ahead from Phase 3, saw a counter change nothing and never gave
-    one (mars-expedition's Martians stood on their edge)."""
-    if unit.counter is None or unit.at is None:
+    """Where the computer reads a unit as standing when it is not simply its hex (None: its hex, or still to come).
+
+    A unit with a Move counter: where its next move takes it, its Move in hexes (rounded down, AHW-A27) along
+    the line to the counter (a 1d100 above the Move moves it the full Move, the likeliest roll; terrain left
+    aside). A counter is obeyed in Phase 5, after the fire: read where the unit stood, looking a few actions
+    ahead from Phase 3 the computer saw a counter change nothing and never gave one (mars-expedition's
+    Martians stood on their edge). A unit hidden under a blind on the table: where the blind is (read as
+    still to come, revealing it looked worth a walk across the table, and every blind was lifted at once)."""
+    if unit.eliminated:
+        return None
+    if unit.at is None:  # hidden under its blind on the table: there, not still to come
+        blind = state.blind_of(unit.id)
+        return None if blind is None or not blind.on_map else heading(state, blind) or blind.at
+    if unit.counter is None:
         return None
     reach = move_factor(state, unit) // max(1, state.hex_cm)
     if reach <= 0:

@@ -83,3 +83,25 @@ def test_a_martian_in_range_fires_at_a_visible_colonial():
     assert [(a.unit, a.at) for a in fires] == [("m23", at(6, 0))]
     for seed in (1, 2, 3):
         assert Computer(random.Random(seed)).choose(service.seat("blue")).kind == "fire"
+
+
+def test_a_unit_under_a_blind_on_the_table_is_not_read_as_still_to_come():
+    """Read as still to come (as far away as the map allows), a unit under a blind made lifting the blind worth a
+    walk across the table: the computer revealed every blind at once, out of range of anything to shoot."""
+    state = game([unit("m1", "blue", at(4, 7), **TILAS), unit("m11", "blue", None, **BLADES),
+                  unit("c11", "red", at(6, 0), **MISSILES)],
+                 phase="fire", order=("blue", "red"))
+    state.blind_of("m11").at = at(6, 7)
+    service = GameService(RULESET, state)
+    state = service.state
+    assert hw.heading(state, state.units["m11"]) == at(6, 7)
+    seat = service.seat("blue")
+    actions = seat.legal_actions()
+    reveal = next(a for a in actions if a.kind == "reveal")
+    done = next(a for a in actions if a.kind == "done")
+    ev = Evaluator(hints_for(RULESET), RULESET)
+    worth = {a.kind: ev.score(attempt(RULESET, state, a, random.Random(1)).state, "blue") for a in (reveal, done)}
+    coming_on = ev.contact * (state.board.width + state.board.height)  # a unit off the table, as `position` reads it
+    # before: the unit's coming on plus its worth (2.5 here, 5.5 on mars-expedition's table); now its worth and
+    # the blind's own marker gone (1.2)
+    assert worth["reveal"] - worth["done"] < coming_on
