@@ -98,7 +98,7 @@ class Evaluator:
         self.contact = float(hints.contact)
         """Worth of a hex closer to the enemy, per unit (rule sets of long-range fire lower it)."""
         self._heading = hints.heading
-        """Where a unit's standing order takes it (a Hundred Wars Move counter, obeyed in a later phase)."""
+        """Where the rule set reads a unit as standing when not simply its hex (`standing`)."""
 
     def standing(self, state: GameState, unit: Unit) -> Hex | None:
         """Where `unit` counts as standing (None: not on the table, still to come or destroyed): where the rule
