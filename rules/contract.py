@@ -297,3 +297,7 @@ class AiHints:
     """(figures lost, figures at the start) of a side, for casualties conditions; None: units count."""
     step_cost: Callable[[Board, Hex, Hex], float | None] | None = None
     """The cost of a step between two hexes (None: cannot); None: 1, or the terrain is impassable."""
+    heading: Callable[[GameState, Unit], Hex | None] | None = None
+    """Where the evaluator reads a unit as standing when it is not simply its hex: where its standing order takes
+    it by its next move (A Hundred Wars' Move counters, obeyed in a later phase), or the blind it hides under on
+    the table; None: its hex (or, off the table, still to come)."""

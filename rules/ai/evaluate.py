@@ -97,6 +97,20 @@ class Evaluator:
         """(figures lost, figures at the start) of a side, for the scenario's casualties conditions."""
         self.contact = float(hints.contact)
         """Worth of a hex closer to the enemy, per unit (rule sets of long-range fire lower it)."""
+        self._heading = hints.heading
+        """Where the rule set reads a unit as standing when not simply its hex (`standing`)."""
+
+    def standing(self, state: GameState, unit: Unit) -> Hex | None:
+        """Where `unit` counts as standing (None: not on the table, still to come or destroyed): where the rule
+        set's `heading` hint puts it when it says, else its hex. A Move counter moves the unit only in a later
+        phase, past the look-ahead: read where it stood, a counter changed nothing the computer saw, and
+        mars-expedition's Martians never set one. A unit hidden under a blind on the table stands at the blind:
+        read as still to come, revealing it looked worth a long walk, and every blind was lifted at once."""
+        if self._heading is not None:
+            ahead = self._heading(state, unit)
+            if ahead is not None:
+                return ahead
+        return unit.at if unit.on_map else None
 
     def walks(self, state: GameState) -> Walks:
         """Walking costs over this state's board (one board per game: kept between calls)."""
@@ -189,11 +203,15 @@ class Evaluator:
 
     def position(self, state: GameState, side: str) -> float:
         """Objectives held and approached, and closing with the enemy where the side must attack."""
-        mine = [u.at for u in state.units.values() if u.side == side and u.on_map]
-        theirs = [u.at for u in state.units.values() if u.side != side and u.on_map]
-        # A unit still to come (a reserve, a blind not yet placed) stands as far as the map allows: else
-        # staying off the map would always look better than coming on at any distance.
-        waiting = sum(1 for u in state.units.values() if u.side == side and u.at is None and not u.eliminated)
+        mine, theirs, waiting = [], [], 0
+        for u in state.units.values():
+            here = self.standing(state, u)
+            if here is not None:
+                (mine if u.side == side else theirs).append(here)
+            elif u.side == side and u.at is None and not u.eliminated:
+                # A unit still to come (a reserve, a blind not yet placed) stands as far as the map allows:
+                # else staying off the map would always look better than coming on at any distance.
+                waiting += 1
         far = float(state.board.width + state.board.height)
         if not mine and not waiting:
             return 0.0

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import random
 
+from rules.hexgrid import Hex
+from rules.rulesets.hundred_wars import field
 from rules.rulesets.hundred_wars.costing import unit_cost
+from rules.rulesets.hundred_wars.moving import move_factor
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 from rules.rulesets.hundred_wars.victory import damage_received, result, standing
@@ -34,6 +37,38 @@ def side_value(state: HwState, side: str) -> float:
     if side in state.agreed_end:
         worth += 1.0 if result(state, "").winner == side else -AGREED
     return worth
+
+
+def heading(state: HwState, unit) -> Hex | None:
+    """Where the computer reads a unit as standing when it is not simply its hex (None: its hex, or still to come).
+
+    A unit with a Move counter: where its next move takes it, its Move in hexes (rounded down, AHW-A27) along
+    the line to the counter (a 1d100 above the Move moves it the full Move, the likeliest roll; terrain left
+    aside). A counter is obeyed in Phase 5, after the fire: read where the unit stood, looking a few actions
+    ahead from Phase 3 the computer saw a counter change nothing and never gave one (mars-expedition's
+    Martians stood on their edge). A unit hidden under a blind on the table: where the blind is (read as
+    still to come, revealing it looked worth a walk across the table, and every blind was lifted at once)."""
+    if unit.eliminated:
+        return None
+    if unit.at is None:  # hidden under its blind on the table: there, not still to come
+        blind = state.blind_of(unit.id)
+        return None if blind is None or not blind.on_map else heading(state, blind) or blind.at
+    if unit.counter is None:
+        return None
+    reach = move_factor(state, unit) // max(1, state.hex_cm)
+    if reach <= 0:
+        return None
+    way = [*field.between(unit.at, unit.counter), Hex(*unit.counter)]
+    return way[min(reach, len(way)) - 1]
+
+
+def prune(view: HwState, side: str, actions: list) -> list:
+    """Agreeing to end only while ahead: agreeing otherwise can end the game only in a draw or a loss (`AGREED`).
+    Searched all the same, it followed by a lucky shot of the same line outscored the shot played at once: a
+    Dragon Battery with a Missile Battery in its sights agreed to end instead of firing (seed 3 of the test)."""
+    if result(view, "").winner == side:
+        return actions
+    return [a for a in actions if a.kind != "agree_end"]
 
 
 def points(unit) -> int:

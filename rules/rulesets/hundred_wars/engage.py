@@ -74,7 +74,7 @@ def allocate(state: HwState, side: str, uid: str, first: str, ctx: Context) -> N
     if uid not in p.units:
         raise Refusal(f"the damage is not on {uid}")
     u = state.units[uid]
-    if first not in dmg.choices(u.stats):
+    if first not in offered(u):
         raise Refusal(f"{first} is not a factor {u.name} can lose")
     a = dmg.allocate(u.stats, p.damage, first)
     state.pending.pop(0)
@@ -85,16 +85,17 @@ def allocate(state: HwState, side: str, uid: str, first: str, ctx: Context) -> N
         destroy(state, u, ctx, f"{p.why}: more damage than it had factors")
 
 
+def offered(u: HwUnit) -> list[str]:
+    """The factors damage may go to first; a unit with none left still takes it on its Armour of 0, 'destroyed by
+    any further damage' (AHW-A15). Offered but refused, a group's spent unit stopped a game (first-blinds 9139)."""
+    return dmg.choices(u.stats) or ["armour"]
+
+
 def choices(state: HwState) -> list[tuple[str, str]]:
     """(unit, first factor) pairs open to the allocator of the first pending damage."""
     if not state.pending:
         return []
-    out = []
-    for uid in state.pending[0].units:
-        u = state.units[uid]
-        keys = dmg.choices(u.stats) or ["armour"]
-        out += [(uid, k) for k in keys]
-    return out
+    return [(uid, k) for uid in state.pending[0].units for k in offered(state.units[uid])]
 
 
 def weakest(u: HwUnit, by: HwUnit) -> bool:

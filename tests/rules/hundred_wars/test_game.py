@@ -9,6 +9,7 @@ from rules.core import Context, Refusal
 from rules.dice import ScriptedDice
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import RULESET, engage, field, firing, turn, victory
+from rules.rulesets.hundred_wars.state import PendingDamage
 from tests.rules.hundred_wars.helpers import HQ, INF, act, at, board, game, unit
 from tests.said import chances as said_chances
 
@@ -575,3 +576,16 @@ def test_losing_the_last_commander_is_said_and_shown_on_the_side_line():
     assert "Blue has no commander left: no pips and no Move orders for the rest of the game" in [e.text() for e in ev]
     assert any("NO COMMANDER" in line for line in RULESET.side_lines(s, "blue"))
     assert not any("commander" in e.text() for e in act(s, "done red"))  # said once, when it happens
+
+
+def test_damage_on_a_group_member_with_no_factor_left_destroys_it():
+    """AHW-A15: 'Once the unit reaches 0 in Armour it is considered destroyed by any further damage.' A losing
+    group's unit with every factor spent was offered to take the damage (on its Armour) and then refused, which
+    stopped a computer game of first-blinds (seed 9139)."""
+    spent = {**INF, "armour": 0, "weapons": [{"fire": 0, "range": 20}], "move": [{"mode": "ground", "factor": 0}]}
+    s = game([unit("r", "red", at(3, 1)), unit("b", "blue", at(3, 4), **spent), unit("c", "blue", at(4, 4))])
+    s.pending = [PendingDamage(units=["b", "c"], damage=5, allocator="red", why="close combat")]
+    offered = [a.text() for a in RULESET.legal_actions(s, "red")]
+    assert "allocate red unit=b first=armour" in offered
+    act(s, "allocate red unit=b first=armour")  # no dice
+    assert s.units["b"].eliminated and not s.units["c"].eliminated and not s.pending
