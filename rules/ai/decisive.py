@@ -33,7 +33,7 @@ class Decisive:
 def aims_at_unit(ruleset, action: Action) -> bool:
     """The action's kind is aimed at a unit (an attack, a charge, a fire): the kinds whose previews say who
     may be destroyed."""
-    spec = getattr(ruleset, "action_kinds", {}).get(action.kind)
+    spec = ruleset.action_kinds.get(action.kind)
     return spec is not None and spec.target == "unit"
 
 
