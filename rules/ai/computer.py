@@ -198,18 +198,7 @@ class Computer:
         def mean(i: int) -> float:
             return blend(known.get(i), seen[i])
 
-        field = [i for i in range(len(actions)) if chancy[i]]
-        spent, budget = 0, min(self.extra_tries, 6 * len(field))
-        while field and spent < budget and self._spent < self.budget / 2:
-            field.sort(key=lambda i: -mean(i))
-            field = field[: max(2, (len(field) + 1) // 2)]
-            for i in field:
-                if spent >= budget:
-                    break
-                sample(i)
-                spent += 1
-            if len(field) <= 2 and spent >= budget // 2:
-                break
+        self._halving([i for i in range(len(actions)) if chancy[i]], mean, sample)
         units = [a.unit_id for a in actions]
         means = _cap_idle([mean(i) for i in range(len(actions))], idle, units)
         ranked = sorted(range(len(actions)), key=lambda i: -means[i])[: self.finalists]
@@ -237,6 +226,20 @@ class Computer:
             progress(work, work)
         order = [pick] + sorted((i for i in range(len(actions)) if i != pick), key=lambda i: -means[i])
         return [actions[i] for i in order], top
+
+    def _halving(self, field: list[int], mean: Callable[[int], float], sample: Callable[[int], None]) -> None:
+        """Further tries for the actions that roll dice (`field`): the better half of them each round."""
+        spent, budget = 0, min(self.extra_tries, 6 * len(field))
+        while field and spent < budget and self._spent < self.budget / 2:
+            field.sort(key=lambda i: -mean(i))
+            field = field[: max(2, (len(field) + 1) // 2)]
+            for i in field:
+                if spent >= budget:
+                    break
+                sample(i)
+                spent += 1
+            if len(field) <= 2 and spent >= budget // 2:
+                break
 
     def _soonest(self, ruleset, world: GameState, actions: list[Action], ties: list[int],
                  first: list[float]) -> list[int]:
