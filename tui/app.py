@@ -189,7 +189,9 @@ class HexwarApp(SavedGames, App[None]):
     async def on_run_command(self, event) -> None:
         """A key-table command picked in the command palette: run it on the screen that listed it."""
         event.stop()
-        await (event.screen or self.screen).run_action(event.action)
+        screen = event.screen or self.screen
+        if screen in self.screen_stack and screen.is_mounted:  # keys typed ahead may have closed it meanwhile
+            await screen.run_action(event.action)
 
     # --- services for the screens ---------------------------------------------------
 

@@ -216,3 +216,22 @@ async def test_help_lists_the_replay_keys_not_the_rule_sets_action_keys():
         assert "Play on from here" in text and "move the cursor" in text
         kinds = app.screen_stack[-2].ruleset.action_kinds
         assert not any(kind.label in text for kind in kinds.values())  # nothing is played in a replay
+
+
+async def test_a_palette_command_for_a_screen_closed_meanwhile_is_dropped():
+    """The palette posts its command to the screen that listed it; keys typed ahead may close that screen
+    before the command runs (the monkey's NoMatches '#map' on a removed replay screen): nothing runs."""
+    from tui.messages import RunCommand
+    from tui.screens.replay import ReplayScreen
+
+    app = HexwarApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        replay = ReplayScreen(watched_game(10))
+        await app.push_screen(replay)
+        await pilot.pause()
+        replay.dismiss(None)
+        await pilot.pause()
+        await app.on_run_command(RunCommand("step(1)", replay))
+        await pilot.pause()
+        assert app._exception is None, repr(app._exception)
+        assert type(app.screen).__name__ == "TitleScreen"
