@@ -102,7 +102,12 @@ class GreedyPlayer:
         self.placings.note(view)
         rest = [a for a in ties if a != pick]
         self.rng.shuffle(rest)
-        return self.placings.first_fresh(seat.ruleset, view, seat.side, [pick, *rest[:TIES_TRIED]], self.rng) or pick
+        fresh = self.placings.first_fresh(seat.ruleset, view, seat.side, [pick, *rest[:TIES_TRIED]], self.rng)
+        if fresh is None:  # every tie turns back to a placing (a model pivoting round): the best action on
+            others = sorted((i for i, w in enumerate(worth) if w < top - 1e-9), key=lambda i: -worth[i])
+            fresh = self.placings.first_fresh(seat.ruleset, view, seat.side,
+                                              [actions[i] for i in others[:TIES_TRIED]], self.rng)
+        return fresh or pick
 
     def react(self, seat) -> Action | None:
         actions = seat.legal_actions()

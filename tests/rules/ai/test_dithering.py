@@ -86,3 +86,16 @@ def test_the_balance_report_gives_actions_a_turn():
     games = [Played(seed=s, winner=None, reason="", actions=a, turns=t, survivors={}) for s, a, t in
              ((1, 100, 8), (2, 60, 2))]
     assert "16.0 actions a turn" in Report(setup, games).text()  # 160 actions over 10 turns
+
+
+def test_the_greedy_yardstick_moves_on_when_every_tie_turns_back():
+    """Skirmish teaching, seed 1000, the computer's Team against the greedy Militia (make bench's game):
+    Sami's five pivots tied at 0 and all had been stood in, so the greedy player pivoted him 4,000 times
+    (a draw by the action cap). It now takes its best action that moves on (ending his activation)."""
+    from rules.ai.match import play_game, seeded_players
+    from saves.scenarios import load_scenario
+
+    setup = load_scenario("teaching", "skirmish")
+    played = play_game(setup, 1000, seeded_players({"team": "computer", "militia": "greedy"}, 1000),
+                       max_actions=400)
+    assert played.actions < 400 and played.turns > 1, played.reason
