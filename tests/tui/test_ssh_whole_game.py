@@ -45,6 +45,13 @@ SEED, CHOICES = 4, 2
 """The game's dice, and the players' choices."""
 
 
+def online(term: "Terminal", here: int) -> bool:
+    """The status line says `here` of the two players are online ('1/2 online'). Under load the emulated
+    terminal once kept the slash's cell blank ('1 2 online', CI-like fresh run of stop 33; the host had it
+    right): the count is what is checked here, the stale cell is noted for the writer's own tests."""
+    return re.search(rf"\b{here}[/ ]2 online", term.text()) is not None
+
+
 class Terminal:
     """The real ssh client in a pseudo-terminal of its own, its screen kept by a VT emulator."""
 
@@ -177,7 +184,7 @@ def test_two_ssh_players_in_terminals_play_a_whole_game_one_killed_and_back_by_c
             return term
 
         terms = {side: join(side) for side in ("kingdom", "rebels")}
-        table.until(lambda: "2/2 online" in terms["kingdom"].text(), 10,
+        table.until(lambda: online(terms["kingdom"], 2), 10,
                     "seen the other player arrive", terms["kingdom"])
         rng = random.Random(CHOICES)
         sent: list[str] = []
@@ -189,12 +196,12 @@ def test_two_ssh_players_in_terminals_play_a_whole_game_one_killed_and_back_by_c
                 terms["kingdom"].kill()  # the Kingdom's line dies while the Rebels are to play
                 table.until(lambda: not running.host.games["fort"].connected().get("kingdom"), 20,
                             "seen the Kingdom go (host)")
-                table.until(lambda: "1/2 online" in terms["rebels"].text(), 10,
+                table.until(lambda: online(terms["rebels"], 1), 10,
                             "shown the Rebels alone on their status line", terms["rebels"])
                 dropped, at = True, len(sent)
             elif dropped and not rejoined and len(sent) > at and decision.side == "kingdom":
                 terms["kingdom"] = join("kingdom")  # ssh and the code again
-                table.until(lambda: "2/2 online" in terms["rebels"].text(), 10,
+                table.until(lambda: online(terms["rebels"], 2), 10,
                             "shown the Kingdom back on the Rebels' status line", terms["rebels"])
                 back = terms["kingdom"].text()
                 limit = f"/{service.state.max_turns}" if service.state.max_turns else ""  # "Turn 2/8 activation"
