@@ -174,7 +174,6 @@ def test_two_ssh_players_in_terminals_play_a_whole_game_one_killed_and_back_by_c
         service = running.host.add_game(GameService.new(setup, seed=SEED), "fort").service
         running.call(running.door.start())
         codes = running.host.codes("fort")
-        names = {"kingdom": "The Kingdom", "rebels": "The Rebels"}
 
         def join(side: str) -> Terminal:
             term = table.open(running.door.bound_port)
