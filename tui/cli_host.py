@@ -21,10 +21,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     host.load_games()
     for problem in host.problems:
         print(f"hexwar: a game file cannot be served: {_one_line(problem)}", file=sys.stderr)
+    if args.ai and not args.new:
+        raise UserError("--ai goes with --new (a game's players are chosen when it is made)")
     if args.new:
-        args.ruleset, args.ai = args.new, []
+        from saves import players
+
+        args.ruleset = args.new
         service, seed = _new_service(args)
         service.store = None
+        players.record(service, args.ai)
         try:
             game = host.add_game(service, args.name)
         except ValueError as exc:
@@ -40,6 +45,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         _out(f"{name}: {game.table.ruleset.id}, {game.table.action_count} actions")
         for side, code in host.codes(name).items():
             who = "spectators" if side == "*" else f"{side} ({host.seat_title(name, side)})"
+            if side in game.computers:
+                _out(f"    {who:<32} played by the computer ({game.computers[side]})")
+                continue
             keys = len(host.keys.keys_of(name, side))
             _out(f"    {who:<32} join code {code}" + (f"   ({keys} key{'s' * (keys != 1)})" if keys else ""))
     _out(f"Players on this machine: hexwar join GAME --side SIDE   (socket {host.socket_path})")

@@ -79,6 +79,9 @@ def _host_commands(sub) -> None:
     serve.add_argument("--scenario", metavar="NAME", help="with --new: the scenario (default: the teaching one)")
     serve.add_argument("--seed", type=_seed, metavar="N", help="with --new: the dice seed")
     serve.add_argument("--name", metavar="NAME", help="with --new: the game's name (lower-case letters, digits, - and _)")
+    serve.add_argument("--ai", action="append", default=[], metavar="SIDE[:LEVEL]",
+                       help="with --new: the computer plays SIDE at LEVEL (easy, normal, hard; default normal); "
+                       "repeat for several (the host keeps it in the game's file)")
     serve.add_argument("--ssh", type=int, metavar="PORT", help="also accept players over SSH on PORT")
     serve.add_argument("--host-key", metavar="FILE", help="the SSH host key (default: made in the host's folder)")
     serve.add_argument("--listen", metavar="ADDRESS", default="", help="the address SSH listens on (default: all)")

@@ -31,6 +31,7 @@ from rules.service import GameService
 from saves.errors import SaveError
 from saves.store import load_game, save_game
 from tui.remote.connection import Connection
+from tui.remote.host_computers import HostComputers
 from tui.remote.hosted import HostedGame, HostFileStore
 from tui.remote.keys import KeyRefused, KeyRing
 from tui.remote.protocol import MAX_REQUEST, ProtocolError, decode, event_to_wire
@@ -61,6 +62,8 @@ class Host:
         self._server: asyncio.AbstractServer | None = None
         self.problems: list[str] = []
         """Game files that could not be loaded, one line each."""
+        self.computers = HostComputers(self.push)
+        """The computer at the seats of the games that have one (`--ai`)."""
 
     @property
     def socket_path(self) -> Path:
@@ -145,6 +148,8 @@ class Host:
             raise KeyRefused(f"this host has no game {game!r}")
         if side not in self.seat_names(game):
             raise KeyRefused(f"{game} has no side {side!r} (seats: {', '.join(self.seat_names(game))})")
+        if side in self.games[game].computers:
+            raise KeyRefused(f"the computer plays {self.seat_title(game, side)} in {game}")
         return self.keys.register(fingerprint, game, side, about)
 
     # --- serving ---------------------------------------------------------------------
@@ -158,8 +163,11 @@ class Host:
         finally:
             os.umask(old)
         os.chmod(self.socket_path, 0o600)
+        for game in self.games.values():  # a restarted host: a computer that was to play plays
+            self.computers.wake(game)
 
     async def close(self) -> None:
+        await self.computers.close()
         for c in list(self.connections):
             c.writer.close()
         if self._server is not None:
@@ -231,11 +239,13 @@ class Host:
             if side == SPECTATOR or not isinstance(text, str):
                 conn.send({"op": "done", "ok": False, "reason": "a spectator does not play" if side == SPECTATOR else "no action"})
                 return True
-            done = seat.apply(text)
+            async with game.turn_lock:  # not while the computer thinks (tui/remote/host_computers.py)
+                done = seat.apply(text)
             reply = {"op": "done", "ok": done.ok, "reason": done.reason}
         elif op in ("undo", "redo"):
-            why = "a spectator does not play" if side == SPECTATOR else (seat.why_no_undo() if op == "undo" else "")
-            ok = not why and (seat.undo() if op == "undo" else seat.redo())
+            async with game.turn_lock:
+                why = "a spectator does not play" if side == SPECTATOR else (seat.why_no_undo() if op == "undo" else "")
+                ok = not why and (seat.undo() if op == "undo" else seat.redo())
             reply = {"op": "done", "ok": bool(ok), "reason": "" if ok else (why or f"nothing to {op}")}
         elif op == "log":
             steps = [{"number": s.number, "side": s.side, "text": s.text,
@@ -263,6 +273,10 @@ class Host:
             await asyncio.sleep(WRONG_CODE_DELAY)
             conn.send({"op": "error", "message": "no game has that join code" if code else "no such game or side"})
             return True
+        if found[1] in found[0].computers:
+            conn.send({"op": "error", "message": f"the computer plays {self.seat_title(found[0].name, found[1])} "
+                       "in this game: join another seat"})
+            return True
         conn.game, conn.side = found
         conn.game.connections.append(conn)
         view = conn.game.seat(conn.side).view()
@@ -277,3 +291,4 @@ class Host:
         connected = game.connected()
         for conn in game.connections:
             conn.send(conn.seat_message(game.seat(conn.side), connected))
+        self.computers.wake(game)

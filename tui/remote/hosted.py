@@ -8,12 +8,16 @@ turn, who decides), the referee's. The `GameService` stays here for its file:
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from rules.ai.autoplay import Autopilot
 
 from rules.seat import Seat
 from rules.seat_local import SPECTATOR, local_seat, spectator_seat
 from rules.service import GameService
+from saves import players
 from saves.store import save_game
 from tui.remote.connection import Connection
 
@@ -40,6 +44,12 @@ class HostedGame:
         sides = self.table.view().sides  # a game's sides never change
         self.sides: list[str] = [s.id for s in sides]
         self.side_names: dict[str, str] = {s.id: s.name or s.id for s in sides}
+        self.computers: dict[str, str] = players.computers(self.service)
+        """Side id -> level of the sides the computer plays (tui/remote/host_computers.py), from the file."""
+        self.pilot: Autopilot | None = (Autopilot.computers(self.service, list(self.computers), self.computers)
+                                        if self.computers else None)
+        self.turn_lock = asyncio.Lock()
+        """Held while the computer thinks and while a player's request changes the game."""
 
     def seat(self, side: str | None) -> Seat:
         """A player's seat, SPECTATOR's (what everybody may see) or the referee's (None); made once."""
@@ -53,7 +63,8 @@ class HostedGame:
         return self.seat(None)
 
     def connected(self) -> dict[str, int]:
-        out: dict[str, int] = {}
+        """Connections per seat; a side the computer plays is always there."""
+        out: dict[str, int] = dict.fromkeys(self.computers, 1)
         for c in self.connections:
             if c.side is not None:
                 out[c.side] = out.get(c.side, 0) + 1

@@ -269,8 +269,11 @@ class LobbyApp(App[None]):
         rows = []
         if game is not None:
             online = self.host.games[game].connected()
+            computers = self.host.games[game].computers
             for side, code in self.host.codes(game).items():
                 keys = len(self.host.keys.keys_of(game, side))
+                if side in computers:  # no code to give: the host's computer plays it (`serve --ai`)
+                    code = f"the computer ({computers[side]})"
                 rows.append((seat_name(self.host, game, side), code, str(keys) if keys else "-",
                              str(online.get(side, 0)) if online.get(side) else "-"))
         if [tuple(seats.get_row_at(i)) for i in range(seats.row_count)] != rows:
@@ -299,6 +302,9 @@ class LobbyApp(App[None]):
         game, side = self.selected_game, self.selected_side
         if game is None or side is None:
             self.say("No game yet: n makes one.")
+            return
+        if side in self.host.games[game].computers:
+            self.say(f"The computer plays {seat_name(self.host, game, side)} in {game}: that seat has no code to give.")
             return
         self.copy_to_clipboard(self.host.code(game, side))
         self.say(f"Copied the join code of {game}: {seat_name(self.host, game, side)} "
