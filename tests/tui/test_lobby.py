@@ -113,3 +113,39 @@ async def test_the_lobby_registers_a_key_for_the_seat_under_the_cursor(tmp_path)
         assert rows(app, "#seats")[1][2] == "1"
     (entry,) = host.keys.entries()
     assert entry[2] == [("fort", "rebels")] and "ann@home" in entry[1]
+
+
+async def test_the_lobby_makes_a_game_whose_side_the_hosts_computer_plays(tmp_path):
+    from textual.widgets import Input, Select
+
+    from saves import players
+
+    host = hosting(tmp_path)
+    app = LobbyApp(host)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#ruleset", Select).value = "quad"
+        await pilot.pause()
+        computer = dialog.query_one("#computer", Select)
+        sides = [value for _, value in computer._options if value is not Select.BLANK]
+        assert sides == ["-", "kingdom", "rebels"], "nobody, or a side of the scenario (QUAD teaching)"
+        computer.value = "rebels"
+        dialog.query_one("#level", Select).value = "hard"
+        dialog.query_one("#name", Input).value = "solo"
+        await pilot.click("#create")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if "solo" in host.games:
+                break
+        game = host.games["solo"]
+        assert game.computers == {"rebels": "hard"} and game.pilot is not None
+        assert players.computers(game.service) == {"rebels": "hard"}
+        await pilot.pause(0.3)
+        seats = {r[0]: r[1] for r in rows(app, "#seats")}
+        assert seats["The Rebels"] == "the computer (hard)" and seats["The Kingdom"] == host.code("solo", "kingdom")
+        await pilot.press("tab", "down", "c")  # the Rebels' seat: no code to copy
+        assert "The computer plays The Rebels in solo" in app.message
+        await pilot.press("ctrl+q")

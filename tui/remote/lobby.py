@@ -5,7 +5,7 @@ the games live: each with its rule set, scenario, turn, whose decision it is
 and who is connected. For the game under the cursor it lists the seats, each
 with its join code, its registered keys and its players online; `c` copies
 the seat's code, `k` registers an SSH public key for it, `n` creates a game
-(rule set and scenario). Leaving the lobby stops the host; the games stay in
+(rule set, scenario, and a side the host's computer plays, if any). Leaving the lobby stops the host; the games stay in
 their files and the next `hexwar serve` resumes them.
 """
 
@@ -16,16 +16,14 @@ from pathlib import Path
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
-from tui.widgets.lists import SafeSelect
+from textual.widgets import DataTable, Footer, Input, Static
 
-from rules import registry
-from rules.dice import new_seed
 from saves.errors import SaveError
 from tui.remote.host import SPECTATOR, Host
 from tui.remote.keys import KeyRefused, fingerprint_of
+from tui.remote.lobby_new_game import NewHostedGame
 
 REFRESH = 0.25
 """Seconds between looks at the games (a move or a connection shows within this)."""
@@ -50,77 +48,6 @@ def game_row(host: Host, name: str) -> tuple[str, ...]:
     if watching:
         who += f" +{watching} watching"
     return (name, about["ruleset"], about["scenario"] or "-", str(about["turn"]), whose, who, str(about["actions"]))
-
-
-class NewHostedGame(ModalScreen[str | None]):
-    """A new game on the host: rule set and scenario (and a name, or one is made)."""
-
-    BINDINGS = [Binding("escape", "dismiss(None)", "Back")]
-
-    def __init__(self, host: Host) -> None:
-        super().__init__()
-        self.host = host
-
-    def compose(self) -> ComposeResult:
-        entries = registry.entries()
-        with Vertical(id="lobby-dialog"):
-            yield Static("A new game on this host", classes="screen-title")
-            with Horizontal(classes="row"):
-                yield Label("Rule set", classes="field-label")
-                yield SafeSelect([(e.name, e.id) for e in entries], value=entries[0].id, allow_blank=False, id="ruleset")
-            with Horizontal(classes="row"):
-                yield Label("Scenario", classes="field-label")
-                yield SafeSelect([], id="scenario", prompt="(no scenarios)")
-            with Horizontal(classes="row"):
-                yield Label("Name", classes="field-label")
-                yield Input(placeholder="(made up if left empty)", max_length=40, id="name")
-            yield Static("", id="dialog-message")
-            with Horizontal(classes="row"):
-                yield Button("Create", id="create", variant="primary")
-                yield Button("Cancel", id="cancel")
-
-    def on_mount(self) -> None:
-        self.fill(str(self.query_one("#ruleset", Select).value))
-        self.query_one("#ruleset").focus()
-
-    @on(Select.Changed, "#ruleset")
-    def ruleset_changed(self, event: Select.Changed) -> None:
-        if event.value is not Select.BLANK:
-            self.fill(str(event.value))
-
-    def fill(self, ruleset: str) -> None:
-        from saves.scenarios import default_scenario, list_scenarios
-
-        found = [s for s in list_scenarios(ruleset) if not s.error]
-        select = self.query_one("#scenario", Select)
-        select.set_choices([(s.title or s.name, s.name) for s in found])
-        if found:
-            select.value = default_scenario(ruleset).name
-
-    @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
-        self.dismiss(None)
-
-    @on(Button.Pressed, "#create")
-    @on(Input.Submitted, "#name")
-    def create(self) -> None:
-        from rules.service import GameService
-        from saves.scenarios import load_scenario
-
-        ruleset = self.query_one("#ruleset", Select).value
-        scenario = self.query_one("#scenario", Select).value
-        name = self.query_one("#name", Input).value.strip() or None
-        message = self.query_one("#dialog-message", Static)
-        if scenario is Select.BLANK:
-            message.update("Choose a scenario.")
-            return
-        try:
-            service = GameService.new(load_scenario(str(scenario), str(ruleset)), new_seed())
-            game = self.host.add_game(service, name)
-        except (ValueError, SaveError) as exc:
-            message.update(str(exc))
-            return
-        self.dismiss(game.name)
 
 
 class RegisterKey(ModalScreen[str | None]):
