@@ -119,3 +119,22 @@ def test_serve_new_with_ai_lists_the_computers_seat_and_refuses_ai_alone(tmp_pat
     assert "rebels (The Rebels)" in text and "played by the computer (hard)" in text, text
     assert "kingdom (The Kingdom)" in text and "join code" in text
     assert players.computers(load_game(tmp_path / "h" / "g.toml")) == {"rebels": "hard"}
+
+
+def test_a_computer_that_fails_leaves_its_side_waiting_and_the_host_serving(tmp_path, caplog):
+    running = Running(tmp_path / "host")
+    try:
+        game = _computer_game(running, "fort", {"kingdom": "normal"})
+
+        def broken(progress=None):
+            raise RuntimeError("a bug in a hint")
+
+        game.pilot.think = broken
+        watcher = running.seat(running.host.code("fort", SPECTATOR))  # its hello wakes the computer
+        wait_for(lambda: "could not decide" in caplog.text, 10)
+        assert len(game.service.history) == 0
+        rebels = running.seat(running.host.code("fort", "rebels"))
+        assert rebels.link.connected == {"kingdom": 1, "rebels": 1, SPECTATOR: 1}
+        assert watcher.action_count == 0
+    finally:
+        running.stop()
