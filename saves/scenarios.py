@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from importlib.abc import Traversable
@@ -22,7 +21,7 @@ from rules import registry
 from rules.core import Setup
 from saves.checks import scenario_problems
 from saves.errors import Problem, SaveError, literal, shown
-from saves.files import parse_document, read_bytes
+from saves.files import parse_document, read_bytes, toml_parser
 from saves.schema import MAX_FILE_BYTES
 
 
@@ -107,7 +106,7 @@ def _info(ruleset_id: str, f: Traversable) -> ScenarioInfo:
     try:
         if len(data) > MAX_FILE_BYTES:
             raise ValueError("too large")
-        raw = tomllib.loads(data.decode("utf-8"))
+        raw = toml_parser.loads(data.decode("utf-8"))
         info = ScenarioInfo(
             ruleset=ruleset_id,
             name=stem,
