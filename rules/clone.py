@@ -36,6 +36,8 @@ def clone(x):
         object.__setattr__(new, "__pydantic_private__", clone(x.__pydantic_private__))
         return new
     if isinstance(x, tuple):
+        if all(type(v) in _ATOMS for v in x):  # a hex, a pair of numbers: shared, no copy of its items made
+            return x
         items = [clone(v) for v in x]
         if all(a is b for a, b in zip(items, x)):
             return x
