@@ -13,9 +13,8 @@ from __future__ import annotations
 import importlib.util
 import os
 from dataclasses import dataclass
-from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules import registry
 from rules.core import Setup
@@ -23,6 +22,9 @@ from saves.checks import scenario_problems
 from saves.errors import Problem, SaveError, literal, shown
 from saves.files import parse_document, read_bytes, toml_parser
 from saves.schema import MAX_FILE_BYTES
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
 
 
 class UnknownScenario(SaveError):
@@ -46,6 +48,14 @@ class ScenarioInfo:
 
 
 def _root() -> Traversable:
+    """The bundled scenarios: a folder beside this module, as importlib.resources finds it for a package on disk
+    (the same path), without importing importlib.resources (and zipfile) at start-up; a zipped package still
+    goes through it."""
+    here = Path(__file__).with_name("scenarios")
+    if here.is_dir():
+        return here
+    from importlib import resources
+
     return resources.files("saves") / "scenarios"
 
 
