@@ -15,6 +15,19 @@ from fractions import Fraction
 from pydantic import BaseModel
 
 _ATOMS = frozenset((str, int, float, bool, type(None), Fraction, bytes))
+_OTHER, _FROZEN, _MUTABLE = 0, 1, 2
+_KINDS: dict[type, int] = {}
+"""Per type: a frozen model, a mutable one, or no model. Asked of every part of a state: `isinstance` against
+pydantic's metaclass (an ABC) was a fifth of a copy's time."""
+
+
+def _kind_of(kind: type) -> int:
+    if not issubclass(kind, BaseModel):
+        found = _OTHER
+    else:
+        found = _FROZEN if kind.model_config.get("frozen") else _MUTABLE
+    _KINDS[kind] = found
+    return found
 
 
 def clone(x):
@@ -26,9 +39,12 @@ def clone(x):
         return [v if type(v) in _ATOMS else clone(v) for v in x]  # atoms inline: half the calls
     if kind is dict:
         return {k: v if type(v) in _ATOMS else clone(v) for k, v in x.items()}
-    if isinstance(x, BaseModel):
-        if x.model_config.get("frozen"):
-            return x
+    model = _KINDS.get(kind)
+    if model is None:
+        model = _kind_of(kind)
+    if model == _FROZEN:
+        return x
+    if model == _MUTABLE:
         new = kind.__new__(kind)
         object.__setattr__(new, "__dict__", {k: v if type(v) in _ATOMS else clone(v) for k, v in x.__dict__.items()})
         object.__setattr__(new, "__pydantic_fields_set__", set(x.__pydantic_fields_set__))
@@ -36,6 +52,8 @@ def clone(x):
         object.__setattr__(new, "__pydantic_private__", clone(x.__pydantic_private__))
         return new
     if isinstance(x, tuple):
+        if all(type(v) in _ATOMS for v in x):  # a hex, a pair of numbers: shared, no copy of its items made
+            return x
         items = [clone(v) for v in x]
         if all(a is b for a, b in zip(items, x)):
             return x

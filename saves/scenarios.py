@@ -12,18 +12,19 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules import registry
 from rules.core import Setup
 from saves.checks import scenario_problems
 from saves.errors import Problem, SaveError, literal, shown
-from saves.files import parse_document, read_bytes
+from saves.files import parse_document, read_bytes, toml_parser
 from saves.schema import MAX_FILE_BYTES
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
 
 
 class UnknownScenario(SaveError):
@@ -47,6 +48,14 @@ class ScenarioInfo:
 
 
 def _root() -> Traversable:
+    """The bundled scenarios: a folder beside this module, as importlib.resources finds it for a package on disk
+    (the same path), without importing importlib.resources (and zipfile) at start-up; a zipped package still
+    goes through it."""
+    here = Path(__file__).with_name("scenarios")
+    if here.is_dir():
+        return here
+    from importlib import resources
+
     return resources.files("saves") / "scenarios"
 
 
@@ -107,7 +116,7 @@ def _info(ruleset_id: str, f: Traversable) -> ScenarioInfo:
     try:
         if len(data) > MAX_FILE_BYTES:
             raise ValueError("too large")
-        raw = tomllib.loads(data.decode("utf-8"))
+        raw = toml_parser.loads(data.decode("utf-8"))
         info = ScenarioInfo(
             ruleset=ruleset_id,
             name=stem,

@@ -45,3 +45,24 @@ def test_the_action_flow_and_the_seating_never_import_textual():
         capture_output=True, text=True, check=True,
     )
     assert out.stdout.strip() == "", f"{modules} imported {out.stdout.strip()}"
+
+
+GAME_START = """
+import argparse, sys
+from tui.lean_start import skip_pydantic_plugins
+skip_pydantic_plugins()  # as the command starts
+from tui.cli_play import _new_service
+_new_service(argparse.Namespace(ruleset="quad", scenario=None, seed=1, ai=()))
+import tui.app, tui.screens.game
+print(",".join(sorted(m for m in {unneeded!r} if m in sys.modules)))
+"""
+
+
+def test_a_new_games_start_imports_no_module_it_does_not_use():
+    """`hexwar new` to the game screen's first frame (a bar, as is peak memory): tomllib (saves are read by the
+    compiled parser, a lock file by tomllib when one is read), importlib.resources and the zipfile it brings (the
+    bundled scenarios are a folder)."""
+    unneeded = ("tomllib", "importlib.resources", "zipfile", "importlib.metadata")
+    out = subprocess.run([sys.executable, "-c", GAME_START.format(unneeded=unneeded)],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"a new game's start imported {out.stdout.strip()}"

@@ -168,3 +168,46 @@ def test_line_in_integers_equals_the_line_in_fractions():
             for dr in range(-9, 10):
                 b = Hex(a.q + dq, a.r + dr)
                 assert [step.hexes for step in line(a, b)] == _line_by_fractions(a, b), (a, b)
+
+
+def _reference_find_path(start, goal, cost, min_step=1, limit=None):
+    """find_path as it was before its loop was made local (the same A*, ties in the same order)."""
+    import heapq
+
+    if start == goal:
+        return [start]
+    best, came = {start: 0}, {}
+    frontier, tie = [(start.distance(goal) * min_step, 0, start)], 0
+    while frontier:
+        _, _, here = heapq.heappop(frontier)
+        if here == goal:
+            path = [goal]
+            while path[-1] != start:
+                path.append(came[path[-1]])
+            return path[::-1]
+        for nxt in here.neighbours():
+            c = cost(here, nxt)
+            if c is None or (limit is not None and best[here] + c > limit):
+                continue
+            if best[here] + c < best.get(nxt, float("inf")):
+                best[nxt], came[nxt] = best[here] + c, here
+                tie += 1
+                heapq.heappush(frontier, (best[nxt] + nxt.distance(goal) * min_step, tie, nxt))
+    return None
+
+
+@given(st.integers(0, 10_000), st.sampled_from([None, 6, 12]))
+def test_find_path_gives_the_same_path_as_the_plain_search(seed, limit):
+    """Same path, not just as cheap: a different one of equal cost would move a unit elsewhere on replay."""
+    import random
+
+    rng = random.Random(seed)
+    cells = {Hex(q, r): rng.choice((None, 1, 1, 1, 2, 3)) for q in range(-6, 7) for r in range(-6, 7)}
+
+    def cost(a, b):
+        return cells.get(b)
+
+    start, goal = rng.choice(list(cells)), rng.choice(list(cells))
+    assert find_path(start, goal, cost, limit=limit) == _reference_find_path(start, goal, cost, limit=limit)
+    assert Hex(2, -1).neighbours() == [Hex(2, -1).neighbour(d) for d in DIRECTIONS]
+    assert all(type(h) is Hex for h in Hex(0, 0).neighbours())

@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
-from rules.replay import Replay, freeze_heap, thaw_heap
+from rules.replay import Replay, freeze_heap, settle_heap, thaw_heap
 from tui.keys import Key, bindings
 from tui.widgets.action_bar import ActionBar
 from tui.widgets.dice_log import DiceLog
@@ -159,6 +159,7 @@ class ReplayScreen(Screen[None]):
             turn=view.turn, phase=clean(view.phase), deciding=self.where(view, deciding),
             message=self.last_words(), cursor="")
         self.query_one(ActionBar).show(self.palette_text())
+        settle_heap()  # what this step keeps, out of the next full collection's walk
 
     DICE_KEPT = 12
     """After a jump or a step back the dice log holds the last this many rolls: laying out every roll

@@ -38,8 +38,10 @@ def why_not(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> str:
     d = field.cm(state, firer.at, target.at)
     if d > weapon.range:
         return f"the target is {d} cm away, beyond the Range of {weapon.range} cm (AHW-A09)"
+    pieces = field.piece_map(state.board)  # looked up once, not twice a hex (every shot checks every target)
+    own = pieces.get(firer.at)
     if any(field.known_level(state, h, None) == "impassable" for h in [*field.between(firer.at, target.at), target.at]
-           if field.piece_at(state, h) != field.piece_at(state, firer.at)):
+           if pieces.get(h) != own):
         return "the line of fire crosses terrain impassable at this time and place"
     lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
     why = fp.elevation_refusal(lf, lt, weapon.kind, weapon.fire, target_underground=target.mode == "underground" and target.level < 0)

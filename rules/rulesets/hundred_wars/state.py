@@ -108,6 +108,11 @@ class HwState(GameState):
         return [u for u in self.units.values() if u.side == side and not u.eliminated and not u.blind
                 and u.stats.orders > 0]
 
+    def has_commander(self, side: str) -> bool:
+        """Whether `commanders(side)` has any (asked before and after every action: no list built)."""
+        return any(u.side == side and not u.eliminated and not u.blind and u.stats.orders > 0
+                   for u in self.units.values())
+
     def blind_of(self, unit_id: str) -> HwUnit | None:
         for u in self.units.values():
             if u.blind and not u.eliminated and u.contents is not UNKNOWN and unit_id in u.contents:

@@ -234,7 +234,7 @@ def phase_may_end(state: HwState, side: str) -> bool:
 
 
 def apply(state: HwState, action: Action, ctx: Context) -> None:
-    commanded = [s for s in state.side_ids() if state.commanders(s)]
+    commanded = [s for s in state.side_ids() if state.has_commander(s)]
     _apply(state, action, ctx)
     why.commanders_lost(state, commanded, ctx)
 

@@ -49,6 +49,6 @@ NO_COMMANDER = "no commander left: no pips and no Move orders for the rest of th
 def commanders_lost(state: HwState, commanded: list[str], ctx: Context) -> None:
     """Say so when an action leaves a side that had a commander with none (destroyed, or its Orders shot away)."""
     for side in commanded:
-        if not state.commanders(side):
+        if not state.has_commander(side):
             name = next((s.name for s in state.sides if s.id == side), side)
             ctx.emit(Message(message=f"{name} has {NO_COMMANDER}"))
