@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +21,7 @@ from rules import registry
 from rules.core import Setup
 from saves.checks import scenario_problems
 from saves.errors import Problem, SaveError, literal, shown
-from saves.files import parse_document, read_bytes, toml_parser
+from saves.files import parse_document, read_bytes
 from saves.schema import MAX_FILE_BYTES
 
 if TYPE_CHECKING:
@@ -116,7 +117,7 @@ def _info(ruleset_id: str, f: Traversable) -> ScenarioInfo:
     try:
         if len(data) > MAX_FILE_BYTES:
             raise ValueError("too large")
-        raw = toml_parser.loads(data.decode("utf-8"))
+        raw = tomllib.loads(data.decode("utf-8"))
         info = ScenarioInfo(
             ruleset=ruleset_id,
             name=stem,
