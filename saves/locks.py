@@ -14,6 +14,7 @@ import atexit
 import os
 import secrets
 import socket
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,8 +63,6 @@ def pid_alive(pid: int) -> bool:
 
 def holder_of(path: Path) -> Holder | None:
     """The live holder of `path`'s lock, or None (no lock, an unreadable one, or a dead holder's)."""
-    import tomllib  # here: a game's start reads no lock (start-up time is a bar)
-
     try:
         data = tomllib.loads(lock_path(path).read_text("utf-8"))
         holder = Holder(int(data["pid"]), str(data["host"]))

@@ -59,10 +59,9 @@ print(",".join(sorted(m for m in {unneeded!r} if m in sys.modules)))
 
 
 def test_a_new_games_start_imports_no_module_it_does_not_use():
-    """`hexwar new` to the game screen's first frame (a bar, as is peak memory): tomllib (saves are read by the
-    compiled parser, a lock file by tomllib when one is read), importlib.resources and the zipfile it brings (the
-    bundled scenarios are a folder)."""
-    unneeded = ("tomllib", "importlib.resources", "zipfile", "importlib.metadata")
+    """`hexwar new` to the game screen's first frame (a bar, as is peak memory): importlib.resources and the
+    zipfile it brings (the bundled scenarios are a folder), importlib.metadata."""
+    unneeded = ("importlib.resources", "zipfile", "importlib.metadata")
     out = subprocess.run([sys.executable, "-c", GAME_START.format(unneeded=unneeded)],
                          capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "", f"a new game's start imported {out.stdout.strip()}"
