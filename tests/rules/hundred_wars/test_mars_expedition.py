@@ -1,0 +1,48 @@
+"""The Mars Mining Expedition as rebalanced for issue 25 (docs/balance.md): its forces, and the description's
+figures, which must stay true to the file."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from rules.rulesets.hundred_wars.costing import unit_cost
+from rules.rulesets.hundred_wars.units import HwStats
+from saves.scenarios import load_scenario
+
+
+def _scenario():
+    return load_scenario("mars-expedition", ruleset="hundred_wars")
+
+
+def _points(setup) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for u in setup.units:
+        out[u.side] = out.get(u.side, 0) + unit_cost(HwStats.model_validate(u.stats))
+    return out
+
+
+def _kinds(setup, side: str) -> Counter:
+    return Counter(re.sub(r" \d+$", "", u.name) for u in setup.units if u.side == side)
+
+
+def test_the_martians_trade_guard_blades_for_dragon_batteries_and_the_colonials_leave_two_gatlings():
+    """Every Martian Guard Blade had to close to 6 cm under the Colonial Gatlings and Missiles, and the Colonials
+    scored 88%; the war band keeps two of twelve and fields seven Dragon Batteries (Fire 25 at 50 cm), and the
+    Company brings two of its four Gatling Batteries."""
+    setup = _scenario()
+    assert _kinds(setup, "martian") == Counter({"Tilas of Lars - Prime Sword": 1, "Shimmer Class Light Wings": 6,
+                                                "Tribal Sith Riders": 3, "Maldian Guard Blades": 2,
+                                                "Great Dragon Battery": 7})
+    assert _kinds(setup, "colonial") == Counter({"HQ Sir General Woolley Cardigan Jnr & staff": 1,
+                                                 "Infantry Co.": 9, "Missile Battery": 3, "Steam Moles": 3,
+                                                 "Gatling Battery": 2})
+
+
+def test_the_description_gives_each_sides_points_and_the_turn_limit():
+    setup = _scenario()
+    points = _points(setup)
+    assert points == {"colonial": 1452, "martian": 1659}
+    said = [int(p) for p in re.findall(r"\((\d+) points", setup.description)]
+    assert said == [points["colonial"], points["martian"]]
+    assert f"after turn {setup.max_turns} wins" in setup.description
