@@ -120,6 +120,7 @@ def apply(state: SkirmState, action: Action, ctx: Context) -> None:
         raise Refusal("the game is over")
     if action.side != d.side:
         raise Refusal(f"it is {possessive(state.side(d.side).name)} decision now: {d.prompt}")
+    state.turn_ended = None  # a turn's end is checked once (as QUAD's and Dirtside's): a hold is won then, not later
     handlers = {
         RollOff: lambda: flow.apply_rolloff(state, ctx),
         Activate: lambda: activate(state, action.side, action.unit, ctx),
