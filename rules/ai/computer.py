@@ -59,7 +59,8 @@ class Computer:
     name = "computer"
 
     def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
-                 finalists: int = 3, answers: int = 16, budget: int = 180) -> None:
+                 finalists: int = 3, answers: int = 16, budget: int = 180, line_tries: int = 0,
+                 answer_tries: int = ANSWER_TRIES, width: int = CAP) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -73,6 +74,14 @@ class Computer:
         """How many of the other side's answers the look-ahead tries (all of the rarer kinds first)."""
         self.budget = budget
         """Tries of an action allowed for one decision (the look-ahead narrows to fit what is left)."""
+        self.line_tries = line_tries
+        """Lines played for each finalist, over the guesses in turn (0: one, two for an action that rolls dice,
+        on the first guess only). The finalists are told apart by these lines alone, so their count, not the
+        first round's tries, is what makes a choice less of a throw of the dice."""
+        self.answer_tries = answer_tries
+        """Tries of each of the other side's answers that rolls dice in a line (their mean stands for it)."""
+        self.width = width
+        """At most this many actions are tried in the first round (rules/ai/candidates.py)."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
@@ -165,7 +174,7 @@ class Computer:
         # A try copies the whole state: a big state (dozens of units with their elements) costs more.
         self._cost = max(1.0, size(worlds[0]) / SIZE_UNIT)
         actions = bound(actions, worlds[0], side, ev, self.rng,
-                        max(8, min(CAP, int(self.budget / (2 * self._cost)))))
+                        max(min(8, self.width), min(self.width, int(self.budget / (2 * self._cost)))))
         seen: list[list[float]] = [[] for _ in actions]  # the worth of each try of each action
         known: dict[int, Decisive | None] = {}  # an attack's exact chance of deciding the game (rules/ai/decisive.py)
         chancy: list[bool] = [False] * len(actions)
@@ -207,9 +216,9 @@ class Computer:
         for n, i in enumerate(ranked if len(ranked) > 1 else []):  # one finalist (easy): nothing to compare
             left = max(0, int(self.budget - self._spent))
             share = left // (len(ranked) - n)
-            tries = ANSWER_TRIES if chancy[i] else 1
-            value = self._line_mean(ruleset, ev, worlds[0], actions[i], side, tries, random.Random(common),
-                                    share, tick, known.get(i))
+            tries = self.line_tries or (ANSWER_TRIES if chancy[i] else 1)
+            value = self._line_mean(ruleset, ev, worlds if self.line_tries else worlds[:1], actions[i], side,
+                                    tries, random.Random(common), share, tick, known.get(i))
             if value is None:
                 lines = {}
                 break
@@ -255,13 +264,14 @@ class Computer:
         still = [i for i in ties[:LOOPS] if placing(self._try(ruleset, world, actions[i], self.rng).state) == now]
         return still or ties
 
-    def _line_mean(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str, tries: int,
+    def _line_mean(self, ruleset, ev: Evaluator, worlds: list[GameState], action: Action, side: str, tries: int,
                    rng: random.Random, share: int, tick, known: Decisive | None = None) -> float | None:
-        """The mean worth of the action's lines over `tries` throws (an attack that may decide the game: its exact
-        chance of doing so in place of the throws that did, rules/ai/decisive.py)."""
+        """The mean worth of the action's lines over `tries` throws, on the guesses `worlds` in turn (an attack
+        that may decide the game: its exact chance of doing so in place of the throws that did,
+        rules/ai/decisive.py)."""
         values = []
-        for _ in range(tries):
-            tried = self._try(ruleset, world, action, rng)
+        for t in range(tries):
+            tried = self._try(ruleset, worlds[t % len(worlds)], action, rng)
             if tried.failed:
                 return None
             values.append(self._line(ruleset, ev, tried.state, side, rng, OWN_STEPS,
@@ -296,14 +306,14 @@ class Computer:
             if best is None:
                 return ev.score(state, side)
             return self._line(ruleset, ev, best, side, rng, steps - 1, stop, tick)
-        room = max(3, min(self.answers, int((stop - self._spent) / (ANSWER_TRIES * self._cost))))
+        room = max(3, min(self.answers, int((stop - self._spent) / (self.answer_tries * self._cost))))
         options = self._some(self._legal(ruleset, state, who), state, who, ev, rng, room)
         worst = None
         for answer in options:
             if self._spent >= stop and worst is not None:
                 break
             values = []
-            for _ in range(ANSWER_TRIES):
+            for _ in range(self.answer_tries):
                 reply = self._try(ruleset, state, answer, rng)
                 if reply.failed:
                     break

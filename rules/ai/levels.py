@@ -18,9 +18,10 @@ from rules.ai.computer import Computer
 from rules.levels import DEFAULT, LEVELS, check_level  # noqa: F401 - the names, re-exported
 
 BUDGETS: dict[str, dict[str, int]] = {
-    "easy": {"budget": 40, "extra_tries": 6, "worlds": 1, "replies": 1, "finalists": 1, "answers": 4},
+    "easy": {"budget": 40, "extra_tries": 6, "worlds": 1, "replies": 0, "finalists": 1, "answers": 4, "width": 12},
     "normal": {},  # Computer's own defaults
-    "hard": {"budget": 450, "extra_tries": 70, "worlds": 4, "replies": 2, "finalists": 5, "answers": 24},
+    "hard": {"budget": 1000, "extra_tries": 70, "worlds": 4, "replies": 2, "finalists": 4, "answers": 24,
+             "line_tries": 4},
 }
 """Each level's search, as keyword arguments of `Computer`."""
 
