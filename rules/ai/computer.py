@@ -59,8 +59,8 @@ class Computer:
     name = "computer"
 
     def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
-                 finalists: int = 3, answers: int = 16, budget: int = 180, line_tries: int = 0,
-                 answer_tries: int = ANSWER_TRIES, width: int = CAP) -> None:
+                 finalists: int = 3, answers: int = 16, budget: int = 180, width: int = CAP,
+                 every_guess: bool = False) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -74,14 +74,10 @@ class Computer:
         """How many of the other side's answers the look-ahead tries (all of the rarer kinds first)."""
         self.budget = budget
         """Tries of an action allowed for one decision (the look-ahead narrows to fit what is left)."""
-        self.line_tries = line_tries
-        """Lines played for each finalist, over the guesses in turn (0: one, two for an action that rolls dice,
-        on the first guess only). The finalists are told apart by these lines alone, so their count, not the
-        first round's tries, is what makes a choice less of a throw of the dice."""
-        self.answer_tries = answer_tries
-        """Tries of each of the other side's answers that rolls dice in a line (their mean stands for it)."""
         self.width = width
         """At most this many actions are tried in the first round (rules/ai/candidates.py)."""
+        self.every_guess = every_guess
+        """The first round tries each action on every guess, not on the first alone (then the further tries)."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
@@ -202,7 +198,8 @@ class Computer:
             tick()
 
         for i in range(len(actions)):
-            sample(i)
+            for _ in worlds if self.every_guess else worlds[:1]:
+                sample(i)
 
         def mean(i: int) -> float:
             return blend(known.get(i), seen[i])
@@ -216,9 +213,9 @@ class Computer:
         for n, i in enumerate(ranked if len(ranked) > 1 else []):  # one finalist (easy): nothing to compare
             left = max(0, int(self.budget - self._spent))
             share = left // (len(ranked) - n)
-            tries = self.line_tries or (ANSWER_TRIES if chancy[i] else 1)
-            value = self._line_mean(ruleset, ev, worlds if self.line_tries else worlds[:1], actions[i], side,
-                                    tries, random.Random(common), share, tick, known.get(i))
+            tries = ANSWER_TRIES if chancy[i] else 1
+            value = self._line_mean(ruleset, ev, worlds[0], actions[i], side, tries, random.Random(common),
+                                    share, tick, known.get(i))
             if value is None:
                 lines = {}
                 break
@@ -264,14 +261,13 @@ class Computer:
         still = [i for i in ties[:LOOPS] if placing(self._try(ruleset, world, actions[i], self.rng).state) == now]
         return still or ties
 
-    def _line_mean(self, ruleset, ev: Evaluator, worlds: list[GameState], action: Action, side: str, tries: int,
+    def _line_mean(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str, tries: int,
                    rng: random.Random, share: int, tick, known: Decisive | None = None) -> float | None:
-        """The mean worth of the action's lines over `tries` throws, on the guesses `worlds` in turn (an attack
-        that may decide the game: its exact chance of doing so in place of the throws that did,
-        rules/ai/decisive.py)."""
+        """The mean worth of the action's lines over `tries` throws (an attack that may decide the game: its exact
+        chance of doing so in place of the throws that did, rules/ai/decisive.py)."""
         values = []
-        for t in range(tries):
-            tried = self._try(ruleset, worlds[t % len(worlds)], action, rng)
+        for _ in range(tries):
+            tried = self._try(ruleset, world, action, rng)
             if tried.failed:
                 return None
             values.append(self._line(ruleset, ev, tried.state, side, rng, OWN_STEPS,
@@ -306,14 +302,14 @@ class Computer:
             if best is None:
                 return ev.score(state, side)
             return self._line(ruleset, ev, best, side, rng, steps - 1, stop, tick)
-        room = max(3, min(self.answers, int((stop - self._spent) / (self.answer_tries * self._cost))))
+        room = max(3, min(self.answers, int((stop - self._spent) / (ANSWER_TRIES * self._cost))))
         options = self._some(self._legal(ruleset, state, who), state, who, ev, rng, room)
         worst = None
         for answer in options:
             if self._spent >= stop and worst is not None:
                 break
             values = []
-            for _ in range(self.answer_tries):
+            for _ in range(ANSWER_TRIES):
                 reply = self._try(ruleset, state, answer, rng)
                 if reply.failed:
                     break
