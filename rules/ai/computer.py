@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 
 from rules.actions import Action
-from rules.ai.candidates import CAP, bound
+from rules.ai.candidates import CAP, PER_UNIT, bound
 from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive
 from rules.clone import size
 from rules.ai.evaluate import Evaluator
@@ -60,7 +60,7 @@ class Computer:
 
     def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
                  finalists: int = 3, answers: int = 16, budget: int = 180, width: int = CAP,
-                 every_guess: bool = False) -> None:
+                 every_guess: bool = False, per_unit: int = PER_UNIT) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -76,6 +76,8 @@ class Computer:
         """Tries of an action allowed for one decision (the look-ahead narrows to fit what is left)."""
         self.width = width
         """At most this many actions are tried in the first round (rules/ai/candidates.py)."""
+        self.per_unit = per_unit
+        """Destinations a unit kept in the first round by the cheap reading, of a kind too common to try whole."""
         self.every_guess = every_guess
         """The first round tries each action on every guess, not on the first alone (then the further tries)."""
         self.level = "normal"
@@ -170,7 +172,8 @@ class Computer:
         # A try copies the whole state: a big state (dozens of units with their elements) costs more.
         self._cost = max(1.0, size(worlds[0]) / SIZE_UNIT)
         actions = bound(actions, worlds[0], side, ev, self.rng,
-                        max(min(8, self.width), min(self.width, int(self.budget / (2 * self._cost)))))
+                        max(min(8, self.width), min(self.width, int(self.budget / (2 * self._cost)))),
+                        self.per_unit)
         seen: list[list[float]] = [[] for _ in actions]  # the worth of each try of each action
         known: dict[int, Decisive | None] = {}  # an attack's exact chance of deciding the game (rules/ai/decisive.py)
         chancy: list[bool] = [False] * len(actions)
