@@ -20,11 +20,13 @@ def test_the_levels_differ_in_what_they_consider_and_normal_is_the_computer_as_i
     assert BUDGETS["normal"] == {}  # the balance tables are measured at normal: its search is the default one
     assert vars(normal).keys() == vars(default).keys()
     assert all(getattr(normal, k) == getattr(default, k) for k in ("budget", "extra_tries", "worlds", "replies",
-                                                                   "finalists", "answers", "width", "every_guess"))
+                                                                   "finalists", "answers", "width", "every_guess",
+                                                                   "per_unit"))
     assert easy.width < normal.width and easy.worlds < normal.worlds < hard.worlds
     assert easy.replies == 0 and easy.finalists == 1  # no answer and no look-ahead after its actions
     assert easy.extra_tries < normal.extra_tries < hard.extra_tries
     assert hard.every_guess and not normal.every_guess
+    assert easy.width < normal.width < hard.width and normal.per_unit < hard.per_unit
     assert computer_for(None, random.Random(1)).level == "normal"
 
 
@@ -55,12 +57,16 @@ def test_easy_tries_a_few_actions_once_and_looks_at_no_answer(monkeypatch):
     assert easy["(the other side's)"] == 0 < normal["(the other side's)"]
 
 
-def test_hard_tries_every_action_on_every_guess_where_normal_tries_most_once(monkeypatch):
-    """The choice among a unit's moves was ruled by the one guess of the hidden cards each was tried on."""
+def test_hard_tries_more_destinations_and_every_one_on_every_guess_where_normal_tries_most_once(monkeypatch):
+    """Normal keeps three destinations a unit by the cheap reading and tries most once, on one guess of the hidden
+    cards; hard keeps six and tries each on each of its four guesses."""
     hard, _ = _tries("hard", monkeypatch)
     normal, _ = _tries("normal", monkeypatch)
     own = [n for a, n in hard.items() if not a.startswith("(")]
     assert min(own) >= BUDGETS["hard"]["worlds"], sorted(own)
+    moves = {level: {a for a in tried if '"kind":"move"' in a} for level, tried in (("hard", hard),
+                                                                                   ("normal", normal))}
+    assert len(moves["hard"]) > len(moves["normal"]), {k: len(v) for k, v in moves.items()}
     assert min(n for a, n in normal.items() if not a.startswith("(")) == 1
     assert hard["(the other side's)"] <= normal["(the other side's)"]  # no look-ahead: it weighs its own tries
 
