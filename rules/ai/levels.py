@@ -12,9 +12,10 @@ DHR decisions and more budget spent the same way made no difference.
   one guess, and looks at nothing after them (no answers, no look-ahead);
 - normal is the search as it was (Computer's own defaults; the balance tables are
   measured at it);
-- hard tries each of its actions on four guesses and spends five times normal's
-  further tries on those that roll dice, then takes the best mean: it does not
-  let one or two lines overrule what many throws showed.
+- hard keeps twice normal's destinations a unit (six by the cheap reading, up to
+  80 actions), tries each on every one of its four guesses, spends five times
+  normal's further tries on those that roll dice, then takes the best mean: it
+  does not let one or two lines overrule what many throws showed.
 Every level reads the same seat (the same view, the same exact odds); none adds
 random blunders. The work is counted in tries, so the same seed gives the same
 choice at a level on any machine.
