@@ -60,7 +60,7 @@ class Computer:
 
     def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
                  finalists: int = 3, answers: int = 16, budget: int = 180, width: int = CAP,
-                 every_guess: bool = False, per_unit: int = PER_UNIT) -> None:
+                 every_guess: bool = False, per_unit: int = PER_UNIT, exact_odds: bool = True) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -79,6 +79,8 @@ class Computer:
         self.per_unit = per_unit
         """Destinations a unit kept in the first round by the cheap reading, of a kind too common to try whole."""
         self.every_guess = every_guess
+        self.exact_odds = exact_odds
+        """An attack that may decide the game is weighed by its exact chance (rules/ai/decisive.py), not its tries."""
         """The first round tries each action on every guess, not on the first alone (then the further tries)."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
@@ -191,7 +193,7 @@ class Computer:
             chancy[i] = chancy[i] or tried.rolled
             # Dice rolled mid-action are what the other side answers (blocks, fall-backs): look at its answer.
             value = self._follow(ruleset, ev, tried.state, side) if tried.rolled else ev.score(tried.state, side)
-            if not seen[i] and tried.rolled and aims_at_unit(ruleset, actions[i]):
+            if not seen[i] and tried.rolled and self.exact_odds and aims_at_unit(ruleset, actions[i]):
                 known[i] = decisive(ruleset, world, actions[i], side, ev)
             if not seen[i] and not tried.rolled and not tried.failed:
                 if id(world) not in bases:

@@ -21,9 +21,10 @@ def test_the_levels_differ_in_what_they_consider_and_normal_is_the_computer_as_i
     assert vars(normal).keys() == vars(default).keys()
     assert all(getattr(normal, k) == getattr(default, k) for k in ("budget", "extra_tries", "worlds", "replies",
                                                                    "finalists", "answers", "width", "every_guess",
-                                                                   "per_unit"))
+                                                                   "per_unit", "exact_odds"))
     assert easy.width < normal.width and easy.worlds < normal.worlds < hard.worlds
     assert easy.replies == 0 and easy.finalists == 1  # no answer and no look-ahead after its actions
+    assert not easy.exact_odds and normal.exact_odds and hard.exact_odds  # easy judges an attack by its one throw
     assert easy.extra_tries < normal.extra_tries < hard.extra_tries
     assert hard.every_guess and not normal.every_guess
     assert easy.width < normal.width < hard.width and normal.per_unit < hard.per_unit
