@@ -24,8 +24,10 @@ PER_UNIT = 3
 """Destinations kept per unit of a kind too common to try whole (plus one at random)."""
 
 
-def bound(actions: list[Action], state, side: str, ev, rng: random.Random, cap: int = CAP) -> list[Action]:
-    """At most `cap` of `actions` (all of them when they are few), in their original order."""
+def bound(actions: list[Action], state, side: str, ev, rng: random.Random, cap: int = CAP,
+          per_unit: int = PER_UNIT) -> list[Action]:
+    """At most `cap` of `actions` (all of them when they are few), in their original order; at most `per_unit`
+    destinations a unit by the cheap reading (plus one at random) of a kind too common to try whole."""
     if len(actions) <= cap:
         return actions
     kinds: dict[str, list[int]] = {}
@@ -42,7 +44,7 @@ def bound(actions: list[Action], state, side: str, ev, rng: random.Random, cap: 
     for i in common:
         groups.setdefault((actions[i].kind, actions[i].unit_id), []).append(i)
     room = cap - len(keep)
-    per = max(1, min(PER_UNIT, room // max(1, len(groups)) - 1))
+    per = max(1, min(per_unit, room // max(1, len(groups)) - 1))
     picked: list[int] = []
     for idx in groups.values():
         rng.shuffle(idx)  # ties among equal destinations are broken by the computer's own dice

@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 
 from rules.actions import Action
-from rules.ai.candidates import CAP, bound
+from rules.ai.candidates import CAP, PER_UNIT, bound
 from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive
 from rules.clone import size
 from rules.ai.evaluate import Evaluator
@@ -59,7 +59,8 @@ class Computer:
     name = "computer"
 
     def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
-                 finalists: int = 3, answers: int = 16, budget: int = 180) -> None:
+                 finalists: int = 3, answers: int = 16, budget: int = 180, width: int = CAP,
+                 every_guess: bool = False, per_unit: int = PER_UNIT, exact_odds: bool = True) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -73,6 +74,14 @@ class Computer:
         """How many of the other side's answers the look-ahead tries (all of the rarer kinds first)."""
         self.budget = budget
         """Tries of an action allowed for one decision (the look-ahead narrows to fit what is left)."""
+        self.width = width
+        """At most this many actions are tried in the first round (rules/ai/candidates.py)."""
+        self.per_unit = per_unit
+        """Destinations a unit kept in the first round by the cheap reading, of a kind too common to try whole."""
+        self.every_guess = every_guess
+        self.exact_odds = exact_odds
+        """An attack that may decide the game is weighed by its exact chance (rules/ai/decisive.py), not its tries."""
+        """The first round tries each action on every guess, not on the first alone (then the further tries)."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
@@ -165,7 +174,8 @@ class Computer:
         # A try copies the whole state: a big state (dozens of units with their elements) costs more.
         self._cost = max(1.0, size(worlds[0]) / SIZE_UNIT)
         actions = bound(actions, worlds[0], side, ev, self.rng,
-                        max(8, min(CAP, int(self.budget / (2 * self._cost)))))
+                        max(min(8, self.width), min(self.width, int(self.budget / (2 * self._cost)))),
+                        self.per_unit)
         seen: list[list[float]] = [[] for _ in actions]  # the worth of each try of each action
         known: dict[int, Decisive | None] = {}  # an attack's exact chance of deciding the game (rules/ai/decisive.py)
         chancy: list[bool] = [False] * len(actions)
@@ -183,7 +193,7 @@ class Computer:
             chancy[i] = chancy[i] or tried.rolled
             # Dice rolled mid-action are what the other side answers (blocks, fall-backs): look at its answer.
             value = self._follow(ruleset, ev, tried.state, side) if tried.rolled else ev.score(tried.state, side)
-            if not seen[i] and tried.rolled and aims_at_unit(ruleset, actions[i]):
+            if not seen[i] and tried.rolled and self.exact_odds and aims_at_unit(ruleset, actions[i]):
                 known[i] = decisive(ruleset, world, actions[i], side, ev)
             if not seen[i] and not tried.rolled and not tried.failed:
                 if id(world) not in bases:
@@ -193,7 +203,8 @@ class Computer:
             tick()
 
         for i in range(len(actions)):
-            sample(i)
+            for _ in worlds if self.every_guess else worlds[:1]:
+                sample(i)
 
         def mean(i: int) -> float:
             return blend(known.get(i), seen[i])

@@ -1,13 +1,25 @@
-"""The computer's levels: easy, normal and hard differ by how much it searches, never by what it may know.
+"""The computer's levels: easy, normal and hard differ by what the computer considers, never by what it may know.
 
-A level is a search budget (rules/ai/computer.py): how many tries of an action a
-decision may spend, how many guesses of the hidden things it plays on, how many
-of its best actions get the look-ahead and how many of the other side's answers
-that tries. Easy searches about a quarter as much as normal, on one guess, and
-does not look ahead (one finalist: its first round decides); hard two to three
-times as much. Every level reads the same seat (the same view, the same exact
-odds); none adds random blunders. The work is counted in tries, so the same
-seed gives the same choice at a level on any machine.
+A level is a search (rules/ai/computer.py): how many of its actions it tries,
+how many guesses of the hidden things it tries them on, how many further tries
+go to the actions that roll dice, and whether a few finalists are told apart
+by a look-ahead. Measured (docs/ai.md, "Levels"), the choice of normal is ruled
+by the luck of a few throws: its finalists differ by a few points, and the
+look-ahead that picks among them plays one or two lines each (one throw of the
+action's dice, two of each answer), so a decision changes with the seed in most
+DHR decisions and more budget spent the same way made no difference.
+- easy tries at most 6 actions (the rarer kinds first: attacks, ends), each once, on
+  one guess, looks at nothing after them (no answers, no look-ahead), and judges an
+  attack that may decide the game by its one throw, not its exact chance;
+- normal is the search as it was (Computer's own defaults; the balance tables are
+  measured at it);
+- hard keeps twice normal's destinations a unit (six by the cheap reading, up to
+  80 actions), tries each on every one of its four guesses, spends five times
+  normal's further tries on those that roll dice, then takes the best mean: it
+  does not let one or two lines overrule what many throws showed.
+Every level reads the same seat (the same view, the same exact odds); none adds
+random blunders. The work is counted in tries, so the same seed gives the same
+choice at a level on any machine.
 """
 
 from __future__ import annotations
@@ -18,9 +30,11 @@ from rules.ai.computer import Computer
 from rules.levels import DEFAULT, LEVELS, check_level  # noqa: F401 - the names, re-exported
 
 BUDGETS: dict[str, dict[str, int]] = {
-    "easy": {"budget": 40, "extra_tries": 6, "worlds": 1, "replies": 1, "finalists": 1, "answers": 4},
-    "normal": {},  # Computer's own defaults
-    "hard": {"budget": 450, "extra_tries": 70, "worlds": 4, "replies": 2, "finalists": 5, "answers": 24},
+    "easy": {"budget": 20, "extra_tries": 0, "worlds": 1, "replies": 0, "finalists": 1, "width": 6,
+             "exact_odds": False},
+    "normal": {},  # Computer's own defaults: budget 180, extra_tries 30, worlds 3, replies 2, finalists 3
+    "hard": {"budget": 800, "extra_tries": 150, "worlds": 4, "replies": 2, "finalists": 1, "every_guess": True,
+             "width": 80, "per_unit": 6},
 }
 """Each level's search, as keyword arguments of `Computer`."""
 

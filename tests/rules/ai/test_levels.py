@@ -1,23 +1,75 @@
-"""The computer's levels: a level is a search budget; the same seed gives the same choice at a level."""
+"""The computer's levels: a level is what the search considers; the same seed gives the same choice at a level."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from rules.ai.autoplay import Autopilot
+from rules.ai.computer import Computer
 from rules.ai.levels import BUDGETS, LEVELS, computer_for
 from rules.ai.players import make_player
 from tests.rules.ai.test_quad_cards import _activation
 
 
-def test_the_levels_search_more_from_easy_to_hard():
+def test_the_levels_differ_in_what_they_consider_and_normal_is_the_computer_as_it_was():
     easy, normal, hard = (computer_for(level, random.Random(1)) for level in LEVELS)
-    assert easy.budget < normal.budget < hard.budget
-    assert easy.worlds < normal.worlds < hard.worlds
-    assert easy.finalists < normal.finalists < hard.finalists
+    default = Computer(random.Random(1))
+    assert BUDGETS["normal"] == {}  # the balance tables are measured at normal: its search is the default one
+    assert vars(normal).keys() == vars(default).keys()
+    assert all(getattr(normal, k) == getattr(default, k) for k in ("budget", "extra_tries", "worlds", "replies",
+                                                                   "finalists", "answers", "width", "every_guess",
+                                                                   "per_unit", "exact_odds"))
+    assert easy.width < normal.width and easy.worlds < normal.worlds < hard.worlds
+    assert easy.replies == 0 and easy.finalists == 1  # no answer and no look-ahead after its actions
+    assert not easy.exact_odds and normal.exact_odds and hard.exact_odds  # easy judges an attack by its one throw
+    assert easy.extra_tries < normal.extra_tries < hard.extra_tries
+    assert hard.every_guess and not normal.every_guess
+    assert easy.width < normal.width < hard.width and normal.per_unit < hard.per_unit
     assert computer_for(None, random.Random(1)).level == "normal"
+
+
+_REAL_TRY = Computer._try
+
+
+def _tries(level: str, monkeypatch) -> tuple[Counter, str]:
+    """How often the computer at `level` tried each action of its side on the first decision of river-battle's
+    activation (rules/ai/computer.py `_try`), and that side."""
+    game, me, _ = _activation()
+    game.state.passes = 1  # the other side just released without playing: a search, not the opening's release
+    tried: Counter = Counter()
+
+    def spy(self, ruleset, state, action, rng):
+        tried[action.model_dump_json() if action.side == me else "(the other side's)"] += 1
+        return _REAL_TRY(self, ruleset, state, action, rng)
+
+    monkeypatch.setattr(Computer, "_try", spy)
+    computer_for(level, random.Random(7)).choose(game.seat(me))
+    return tried, me
+
+
+def test_easy_tries_a_few_actions_once_and_looks_at_no_answer(monkeypatch):
+    easy, _ = _tries("easy", monkeypatch)
+    normal, _ = _tries("normal", monkeypatch)
+    own = {a: n for a, n in easy.items() if not a.startswith("(")}
+    assert len(own) <= 6 < len([a for a in normal if not a.startswith("(")])  # easy: width 6
+    assert easy["(the other side's)"] == 0 < normal["(the other side's)"]
+
+
+def test_hard_tries_more_destinations_and_every_one_on_every_guess_where_normal_tries_most_once(monkeypatch):
+    """Normal keeps three destinations a unit by the cheap reading and tries most once, on one guess of the hidden
+    cards; hard keeps six and tries each on each of its four guesses."""
+    hard, _ = _tries("hard", monkeypatch)
+    normal, _ = _tries("normal", monkeypatch)
+    own = [n for a, n in hard.items() if not a.startswith("(")]
+    assert min(own) >= BUDGETS["hard"]["worlds"], sorted(own)
+    moves = {level: {a for a in tried if '"kind":"move"' in a} for level, tried in (("hard", hard),
+                                                                                   ("normal", normal))}
+    assert len(moves["hard"]) > len(moves["normal"]), {k: len(v) for k, v in moves.items()}
+    assert min(n for a, n in normal.items() if not a.startswith("(")) == 1
+    assert hard["(the other side's)"] <= normal["(the other side's)"]  # no look-ahead: it weighs its own tries
 
 
 def test_a_level_spends_its_budget_on_a_real_decision():
@@ -28,7 +80,8 @@ def test_a_level_spends_its_budget_on_a_real_decision():
         player = computer_for(level, random.Random(7))
         player.choose(game.seat(me))
         spent[level] = player._spent
-    assert spent["easy"] < spent["normal"] < spent["hard"], spent
+    # hard spends its tries on its own actions, not on lines (test_hard_tries_every_action_on_every_guess...)
+    assert spent["easy"] < spent["normal"] and spent["easy"] < spent["hard"], spent
     assert spent["hard"] <= BUDGETS["hard"]["budget"] * 1.2
 
 
