@@ -6,6 +6,8 @@ from rules.actions import Action
 from rules.board import Board
 from rules.hexgrid import Hex
 from rules.outcomes import MORALE_FAILED
+from rules.rulesets.dhr.ai_fire import fire_value
+from rules.rulesets.dhr.ai_shots import best_shots
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import cached_step_check, hex_dv
 from rules.rulesets.dhr.victory import figures as figures_of
@@ -46,6 +48,12 @@ def unit_value(state: DHRState, unit) -> float:
     return worth
 
 
+def side_value(state: DHRState, side: str) -> float:
+    """What `side`'s units may shoot next (rules/rulesets/dhr/ai_fire.py): a position where its units have
+    the better shots, from cover, is worth more than one where the enemy has them."""
+    return fire_value(state, side, unit_value)
+
+
 LEAVES = 1.0
 """Worth of a unit failing morale or running: it gives ground and loses a turn, it keeps its figures."""
 
@@ -78,6 +86,8 @@ def prune(view: DHRState, side: str, actions: list[Action]) -> list[Action]:
     Special Figures); alone it is a one-figure unit every weapon may shoot, and its loss counts towards the
     casualties condition. The look-ahead ends before the other side fires, so it saw only the walk towards
     the objective: hedgerow's Medic, Leader and RTO dropped out, walked ahead alone and were shot, three of
-    the ten figures that lose the Americans the game (seeds 3006, 3016, 3018 against the random player)."""
+    the ten figures that lose the Americans the game (seeds 3006, 3016, 3018 against the random player).
+    Of a weapon's shots, only the best by its exact odds is kept (rules/rulesets/dhr/ai_shots.py)."""
     goals = {Hex(*h) for c in view.victory if c.kind == "hold" and c.side == side and c.hexes for h in c.hexes}
-    return [a for a in actions if a.kind != "drop" or Hex(*a.at) in goals]
+    kept = [a for a in actions if a.kind != "drop" or Hex(*a.at) in goals]
+    return best_shots(view, side, kept, outcome_value)

@@ -1,0 +1,76 @@
+"""Which shot each DHR weapon takes, by the rules' exact odds (the computer's `prune` hint).
+
+A weapon may fire at every enemy in range with one, two or more RoF slots, and a machine gun may
+lay its dice along a line or over a hex in several shares: a dozen near-alike fire actions per
+weapon. The computer tried each once or twice with its own dice, and one throw says little about
+which of them kills more: against the greedy yardstick (which weighs every shot by its exact odds)
+it fired a squad's BAR with two slots where four at -1 expected half a figure more, and such picks
+added up to a figure or two a game in farm (seed 3000). So, of the shots of one weapon, only the
+one whose exact outcomes (the preview's) are worth most is searched; the search still decides
+whether to fire that weapon now, move, or end. Each outcome is weighed as the greedy player weighs
+it (`outcome_value`), a figure lost also at its share of the enemy's way to a casualties win.
+"""
+
+from __future__ import annotations
+
+from rules.actions import Action
+from rules.rulesets.dhr.ai_fire import tolls
+from rules.rulesets.dhr.preview import preview
+from rules.rulesets.dhr.state import DHRState
+
+_MEMO: dict[tuple, float | None] = {}
+
+
+def _fingerprint(state: DHRState) -> tuple:
+    """What a shot's odds read of the state: where every unit stands, its figures and wounds, the wrecks."""
+    return (tuple((u.id, u.at, u.figures, u.wounds, u.attached_to) for u in state.units.values() if u.on_map),
+            tuple(state.wrecks), tuple(state.smoke))
+
+
+def shot_worth(state: DHRState, action: Action, side: str, outcome_value) -> float | None:
+    """The exact expected worth to `side` of a fire action (None: no preview to weigh it by)."""
+    try:
+        p = preview(state, action)
+    except Exception:  # noqa: BLE001 - a state the preview cannot read: the search weighs the shot alone
+        return None
+    if p is None or not p.outcomes:
+        return None
+    toll = tolls(state)
+    total = 0.0
+    for o in p.outcomes:
+        worth = outcome_value(state, action, o, side)
+        for e in o.units:
+            unit = state.units.get(e.unit)
+            if unit is not None and unit.on_map and e.losses and e.loss == "figures":
+                lost = min(e.losses, unit.figures) * toll.get(unit.side, 0.0)
+                worth += -lost if unit.side == side else lost
+        total += float(o.chance) * worth
+    return total
+
+
+def best_shots(state: DHRState, side: str, actions: list[Action], outcome_value) -> list[Action]:
+    """`actions` with, of the fire actions of each weapon, only the one worth most by its exact odds."""
+    groups: dict[tuple, list[int]] = {}
+    for i, a in enumerate(actions):
+        if a.kind == "fire":
+            groups.setdefault((a.unit, a.weapon), []).append(i)
+    if not any(len(g) > 1 for g in groups.values()):
+        return actions
+    if len(_MEMO) > 100_000:
+        _MEMO.clear()
+    here = _fingerprint(state)
+    drop: set[int] = set()
+    for idx in groups.values():
+        if len(idx) < 2:
+            continue
+        worth = {}
+        for i in idx:
+            key = (here, side, actions[i].model_dump_json())
+            if key not in _MEMO:
+                _MEMO[key] = shot_worth(state, actions[i], side, outcome_value)
+            worth[i] = _MEMO[key]
+        known = [i for i in idx if worth[i] is not None]
+        if known:
+            best = max(known, key=lambda i: worth[i])
+            drop.update(i for i in known if i != best)
+    return [a for i, a in enumerate(actions) if i not in drop]
