@@ -6,7 +6,6 @@ from rules.actions import Action
 from rules.board import Board
 from rules.hexgrid import Hex
 from rules.outcomes import MORALE_FAILED
-from rules.rulesets.dhr.ai_fire import fire_value
 from rules.rulesets.dhr.ai_shots import best_shots
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import cached_step_check, hex_dv
@@ -46,12 +45,6 @@ def unit_value(state: DHRState, unit) -> float:
         worth -= 3.0 if unit.mp_lost else 0.0
         worth -= 4.0 if unit.weapon_out else 0.0
     return worth
-
-
-def side_value(state: DHRState, side: str) -> float:
-    """What `side`'s units may shoot next (rules/rulesets/dhr/ai_fire.py): a position where its units have
-    the better shots, from cover, is worth more than one where the enemy has them."""
-    return fire_value(state, side, unit_value)
 
 
 LEAVES = 1.0

@@ -14,11 +14,24 @@ it (`outcome_value`), a figure lost also at its share of the enemy's way to a ca
 from __future__ import annotations
 
 from rules.actions import Action
-from rules.rulesets.dhr.ai_fire import tolls
 from rules.rulesets.dhr.preview import preview
 from rules.rulesets.dhr.state import DHRState
 
+TOLL_WORTH = 36.0
+"""Worth of the whole way to a casualties win (rules/ai/evaluate.py's TOLL at mid-game), shared by figures."""
+
 _MEMO: dict[tuple, float | None] = {}
+
+
+def tolls(state: DHRState) -> dict[str, float]:
+    """Side -> the worth of one of its figures on the enemy's way to a casualties win."""
+    out: dict[str, float] = {}
+    for cond in state.victory:
+        if cond.kind == "casualties" and cond.side and cond.fraction:
+            for side in state.other_sides(cond.side):
+                start = sum(u.start_figures for u in state.units.values() if u.side == side)
+                out[side] = out.get(side, 0.0) + TOLL_WORTH / max(1.0, cond.fraction * start)
+    return out
 
 
 def _fingerprint(state: DHRState) -> tuple:
