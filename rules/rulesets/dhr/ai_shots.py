@@ -20,6 +20,9 @@ from rules.rulesets.dhr.state import DHRState
 TOLL_WORTH = 36.0
 """Worth of the whole way to a casualties win (rules/ai/evaluate.py's TOLL at mid-game), shared by figures."""
 
+MIN_SHOT = 0.05
+"""A shot expected to be worth less than this (a twentieth of a figure or so) is not worth holding the end for."""
+
 _MEMO: dict[tuple, float | None] = {}
 
 
@@ -62,28 +65,42 @@ def shot_worth(state: DHRState, action: Action, side: str, outcome_value) -> flo
 
 
 def best_shots(state: DHRState, side: str, actions: list[Action], outcome_value) -> list[Action]:
-    """`actions` with, of the fire actions of each weapon, only the one worth most by its exact odds."""
+    """`actions` with, of the fire actions of each weapon, only the one worth most by its exact odds; and no
+    end of the activation while the acting unit, which may no longer move, has a shot worth taking."""
     groups: dict[tuple, list[int]] = {}
     for i, a in enumerate(actions):
         if a.kind == "fire":
             groups.setdefault((a.unit, a.weapon), []).append(i)
-    if not any(len(g) > 1 for g in groups.values()):
+    if not groups:
         return actions
     if len(_MEMO) > 100_000:
         _MEMO.clear()
     here = _fingerprint(state)
     drop: set[int] = set()
+    worth: dict[int, float | None] = {}
     for idx in groups.values():
-        if len(idx) < 2:
-            continue
-        worth = {}
         for i in idx:
             key = (here, side, actions[i].model_dump_json())
             if key not in _MEMO:
                 _MEMO[key] = shot_worth(state, actions[i], side, outcome_value)
             worth[i] = _MEMO[key]
         known = [i for i in idx if worth[i] is not None]
-        if known:
+        if len(known) > 1:
             best = max(known, key=lambda i: worth[i])
             drop.update(i for i in known if i != best)
+    if _must_fire(state, actions, worth):
+        drop.update(i for i, a in enumerate(actions) if a.kind == "end")
     return [a for i, a in enumerate(actions) if i not in drop]
+
+
+def _must_fire(state: DHRState, actions: list[Action], worth: dict[int, float | None]) -> bool:
+    """The acting unit may no longer move (it has attacked, or has no MP left) and one of its shots is worth
+    something: firing then costs nothing, so ending the activation only throws the shot away. The look-ahead
+    of the few best actions is one throw of the dice against the other side's worst answer; with a weapon's
+    shots cut to one, that throw often put the end above it (farm, seed 3000: the end, -15 in the first round,
+    over the 2nd Squad's rifles at the MG-42 team, -4)."""
+    unit = state.active_unit
+    if unit is None or any(a.kind in ("move", "cross") and getattr(a, "unit", None) == unit for a in actions):
+        return False
+    return any((worth.get(i) or 0.0) > MIN_SHOT for i, a in enumerate(actions)
+               if a.kind == "fire" and a.unit == unit)

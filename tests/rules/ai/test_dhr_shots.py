@@ -66,3 +66,28 @@ def test_the_computer_fires_the_bar_at_its_best_shot_or_not_at_all():
         chosen = computer_for("normal", random.Random(f"computer:us:{n}")).choose(seat)
         if chosen in shots:
             assert worth[seat.describe(chosen)] == best, seat.describe(chosen)
+
+
+FARM_3000_RANDOM = [
+    "Move M5 Stuart to 7,4 (5 hexes)",
+    "Move M5 Stuart to 7,4 (1 hex)",
+    "M5 Stuart: fire .30 cal coax x6 (-2) at MG-42 team at 8,4",
+    "M5 Stuart: fire 37mm gun x1 at MG-42 team at 8,4",
+    "2nd Squad: fire BAR x4 (-1) at MG-42 team at 8,4",
+]
+"""The Americans' first actions in farm, seed 3000 against the random player: the 2nd Squad has fired its BAR."""
+
+
+def test_a_unit_that_has_fired_does_not_end_with_a_shot_left():
+    """The 2nd Squad has fired its BAR (it moves no more this activation); its rifles may still fire at the MG-42
+    team's last figure. The old computer ended the activation: -15 in its first round against -4 for the shot,
+    but the one throw of its look-ahead put the end first."""
+    game = GameService.new(load_scenario("farm", ruleset="dhr"), seed=3000)
+    seat = game.seat("us")
+    for words in FARM_3000_RANDOM:
+        _play(seat, words)
+    actions = seat.legal_actions()
+    assert "end" in [a.kind for a in actions] and "move" not in [a.kind for a in actions]
+    kept = hints_for(seat.ruleset).prune(seat.view(), "us", actions)
+    assert "end" not in [a.kind for a in kept]
+    assert [seat.describe(a) for a in kept] == ["2nd Squad: fire M1 Garand x4 (-1) at MG-42 team at 8,4"]
