@@ -8,7 +8,8 @@ it fired a squad's BAR with two slots where four at -1 expected half a figure mo
 added up to a figure or two a game in farm (seed 3000). So, of the shots of one weapon, only the
 one whose exact outcomes (the preview's) are worth most is searched; the search still decides
 whether to fire that weapon now, move, or end. Each outcome is weighed as the greedy player weighs
-it (`outcome_value`), a figure lost also at its share of the enemy's way to a casualties win.
+it (`outcome_value`), a figure lost also at its share of the enemy's way to a casualties win. A unit that
+may no longer move does not end its activation while one of its shots is worth taking (`_must_fire`).
 """
 
 from __future__ import annotations
