@@ -39,9 +39,9 @@ def tolls(state: DHRState) -> dict[str, float]:
 
 
 def _fingerprint(state: DHRState) -> tuple:
-    """What a shot's odds read of the state: where every unit stands, its figures and wounds, the wrecks."""
-    return (tuple((u.id, u.at, u.figures, u.wounds, u.attached_to) for u in state.units.values() if u.on_map),
-            tuple(state.wrecks), tuple(state.smoke))
+    """What a shot's odds read of the state: where every unit stands, its figures, wounds and crew lost, the wrecks."""
+    return (state.scenario, tuple((u.id, u.at, u.figures, u.wounds, u.attached_to, u.rating_loss)
+                                  for u in state.units.values() if u.on_map), tuple(state.wrecks), tuple(state.smoke))
 
 
 def shot_worth(state: DHRState, action: Action, side: str, outcome_value) -> float | None:
