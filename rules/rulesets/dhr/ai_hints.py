@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from rules.actions import Action
 from rules.board import Board
 from rules.hexgrid import Hex
 from rules.outcomes import MORALE_FAILED
+from rules.rulesets.dhr.ai_shots import best_shots
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import cached_step_check, hex_dv
 from rules.rulesets.dhr.victory import figures as figures_of
@@ -69,3 +71,16 @@ def outcome_value(state: DHRState, action, outcome, side: str) -> float:
             worth = 0.0
         total += -worth if unit.side == side else worth
     return total
+
+
+def prune(view: DHRState, side: str, actions: list[Action]) -> list[Action]:
+    """Leave out a special figure dropping out of its unit, unless into a hex its side must hold. Attached, it
+    is hit only by area attacks and traversing fire and still fires, calls and casts with its unit (DHR
+    Special Figures); alone it is a one-figure unit every weapon may shoot, and its loss counts towards the
+    casualties condition. The look-ahead ends before the other side fires, so it saw only the walk towards
+    the objective: hedgerow's Medic, Leader and RTO dropped out, walked ahead alone and were shot, three of
+    the ten figures that lose the Americans the game (seeds 3006, 3016, 3018 against the random player).
+    Of a weapon's shots, only the best by its exact odds is kept (rules/rulesets/dhr/ai_shots.py)."""
+    goals = {Hex(*h) for c in view.victory if c.kind == "hold" and c.side == side and c.hexes for h in c.hexes}
+    kept = [a for a in actions if a.kind != "drop" or Hex(*a.at) in goals]
+    return best_shots(view, side, kept, outcome_value)
