@@ -23,6 +23,26 @@ def rows(app: LobbyApp, table: str) -> list[tuple[str, ...]]:
     return [tuple(t.get_row_at(i)) for i in range(t.row_count)]
 
 
+async def new_game_dialog(app: LobbyApp, pilot, ruleset: str):
+    """`n` in the lobby, then the rule set chosen: the new-game dialog."""
+    from textual.widgets import Select
+
+    await pilot.pause()
+    await pilot.press("n")
+    await pilot.pause()
+    dialog = app.screen
+    dialog.query_one("#ruleset", Select).value = ruleset
+    await pilot.pause()
+    return dialog
+
+
+def choices(dialog, select_id: str) -> list[str]:
+    """The values a select of the dialog offers."""
+    from textual.widgets import Select
+
+    return [value for _, value in dialog.query_one(select_id, Select)._options if value is not Select.BLANK]
+
+
 async def test_the_lobby_lists_games_seats_codes_and_who_is_connected(tmp_path):
     host = hosting(tmp_path)
     app = LobbyApp(host)
@@ -59,15 +79,10 @@ async def test_the_lobby_creates_a_game_of_a_chosen_rule_set_and_scenario(tmp_pa
     host = hosting(tmp_path)
     app = LobbyApp(host)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
-        dialog = app.screen
-        dialog.query_one("#ruleset", Select).value = "dhr"
-        await pilot.pause()
+        dialog = await new_game_dialog(app, pilot, "dhr")
         scenario = dialog.query_one("#scenario", Select)
         assert scenario.value is not Select.BLANK
-        options = [value for _, value in scenario._options if value is not Select.BLANK]
+        options = choices(dialog, "#scenario")
         scenario.value = options[-1]
         dialog.query_one("#name", Input).value = "Bad Name!"
         await pilot.click("#create")
@@ -123,16 +138,9 @@ async def test_the_lobby_makes_a_game_whose_side_the_hosts_computer_plays(tmp_pa
     host = hosting(tmp_path)
     app = LobbyApp(host)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
-        dialog = app.screen
-        dialog.query_one("#ruleset", Select).value = "quad"
-        await pilot.pause()
-        computer = dialog.query_one("#computer", Select)
-        sides = [value for _, value in computer._options if value is not Select.BLANK]
-        assert sides == ["-", "kingdom", "rebels"], "nobody, or a side of the scenario (QUAD teaching)"
-        computer.value = "rebels"
+        dialog = await new_game_dialog(app, pilot, "quad")
+        assert choices(dialog, "#computer") == ["-", "kingdom", "rebels"], "nobody, or a side of QUAD teaching"
+        dialog.query_one("#computer", Select).value = "rebels"
         dialog.query_one("#level", Select).value = "hard"
         dialog.query_one("#name", Input).value = "solo"
         await pilot.click("#create")
