@@ -57,6 +57,9 @@ def test_a_code_for_the_computers_seat_is_refused_with_the_reason(tmp_path):
         with pytest.raises(PermissionError, match="the computer plays The Rebels"):
             running.seat(running.host.code("fort", "rebels"))
         assert running.seat(running.host.code("fort", SPECTATOR)).side == SPECTATOR
+        kingdom = running.seat(running.host.code("fort", "kingdom"))
+        raw = kingdom.link._ask({"op": "act", "action": "draw rebels"})  # past the client's own check
+        assert raw["ok"] is False and "this seat plays" in raw["reason"], "no acting for the computer's side"
         from tui.remote.keys import KeyRefused
 
         with pytest.raises(KeyRefused, match="the computer plays"):

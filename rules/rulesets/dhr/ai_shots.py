@@ -82,9 +82,10 @@ def best_shots(state: DHRState, side: str, actions: list[Action], outcome_value)
     for idx in groups.values():
         for i in idx:
             key = (here, side, actions[i].model_dump_json())
-            if key not in _MEMO:
-                _MEMO[key] = shot_worth(state, actions[i], side, outcome_value)
-            worth[i] = _MEMO[key]
+            if key in _MEMO:  # .get: the memo is shared by every computer's thread and may be cleared meanwhile
+                worth[i] = _MEMO.get(key)
+            else:
+                worth[i] = _MEMO[key] = shot_worth(state, actions[i], side, outcome_value)
         known = [i for i in idx if worth[i] is not None]
         if len(known) > 1:
             best = max(known, key=lambda i: worth[i])
