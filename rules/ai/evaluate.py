@@ -19,9 +19,9 @@ from rules.hexgrid import Hex
 WIN = 1000.0
 """A won game; far above any material count."""
 DRAW = -300.0
+"""A draw is not a win: worse than most positions still in play."""
 CLOCK = 1.0
 """Worth of one turn gone, to the side the turn limit favours (and against the other)."""
-"""A draw is not a win: worse than most positions still in play."""
 LEAD = 1.5
 """Worth of a hex closer to a hex the side must take, for its nearest unit (doubled at the deadline)."""
 HELD = 8.0
