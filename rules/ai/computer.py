@@ -79,9 +79,9 @@ class Computer:
         self.per_unit = per_unit
         """Destinations a unit kept in the first round by the cheap reading, of a kind too common to try whole."""
         self.every_guess = every_guess
+        """The first round tries each action on every guess, not on the first alone (then the further tries)."""
         self.exact_odds = exact_odds
         """An attack that may decide the game is weighed by its exact chance (rules/ai/decisive.py), not its tries."""
-        """The first round tries each action on every guess, not on the first alone (then the further tries)."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
