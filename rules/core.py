@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -21,6 +21,9 @@ from rules.events import Event, Rolled
 from rules.hexgrid import Hex
 from rules.outcomes import SideEffect, UnitEffect
 from rules.unknown import Unknown
+
+if TYPE_CHECKING:  # the two modules name each other in annotations only (rules.actions: ActionKind)
+    from rules.actions import Action
 
 MAX_UNITS = 400
 MAX_TEXT = 200
