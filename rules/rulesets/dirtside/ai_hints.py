@@ -8,6 +8,7 @@ from rules.actions import Action
 from rules.board import Board
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import terrain as ter
+from rules.rulesets.dirtside.ai_fire import fire_value
 from rules.rulesets.dirtside.artillery import MISSILE_COST
 from rules.rulesets.dirtside.state import DSState
 from rules.unknown import UNKNOWN, known
@@ -45,6 +46,11 @@ def unit_value(state: DSState, unit) -> float:
         return 0.0
     worth = 1.0 + sum(_element_value(e) for e in alive)
     return worth * QUALITY.get(s.quality, 1.0) * CONFIDENCE.get(s.confidence, 1.0)
+
+
+def side_value(state: DSState, side: str) -> float:
+    """A side's assets beyond its units: the fire it may give next (ai_fire.py)."""
+    return fire_value(state, side, unit_value)
 
 
 def step_cost(board: Board, a: Hex, b: Hex) -> float | None:
