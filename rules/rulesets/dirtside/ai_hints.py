@@ -119,7 +119,7 @@ def stand_off(view: DSState, side: str, actions: list[Action]) -> list[Action]:
     tanks = {u.id for u in view.units.values() if u.side == side and u.on_map and _vehicles_alone(u)}
 
     def into_reach(a: Action) -> bool:
-        if a.unit_id not in tanks or a.kind not in LEAVING:
+        if a.unit_id not in tanks or a.kind not in LEAVING or (a.kind == "move" and not a.path):
             return False
         end = a.path[-1] if a.kind == "move" else a.at
         return any(end.distance(d) <= IAVR_REACH for d in danger)
