@@ -32,8 +32,10 @@ def goes(state: DSState, side: str) -> int:
 
 def forced_missions(state: DSState, side: str) -> list:
     """Called missions of the side whose battery is still in play: its next activation must fire them (§9.3).
-    A battery that has already activated this turn (assaulted, say, after the call) fires at its next one."""
-    state.missions = [m for m in state.missions if state.units[m.battery].in_play]
+    A battery that has already activated this turn (assaulted, say, after the call) fires at its next one. A
+    mission whose battery has no gun left (its mortar team killed since the call) is lost [R]: forced, its
+    `bombard` was offered and refused (teaching, seed 5006, the random player's Village Guard)."""
+    state.missions = [m for m in state.missions if state.units[m.battery].in_play and support.tubes(state.units[m.battery])]
     return [m for m in state.missions if m.side == side and can_activate(state.units[m.battery], state)]
 
 

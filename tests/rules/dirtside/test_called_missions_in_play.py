@@ -27,3 +27,22 @@ def test_every_legal_action_of_a_random_game_is_accepted(game):
         action = rng.choice(legal)
         result = service.apply(action)
         assert result.ok, f"{action.text()} was offered, then refused: {result}"
+
+
+def test_a_mission_whose_mortar_team_is_lost_is_not_forced():
+    """The bench (teaching, seed 5006, the random player's rebels): the Village Guard's mortar team called a
+    harassing mission and was killed before it fired; the Guard's next activation was offered only the forced
+    `bombard`, then refused it ("Village Guard has no gun left to fire"). The mission is lost [R]."""
+    from rules.rulesets.dirtside.legal import forced_missions, start_actions
+    from rules.rulesets.dirtside.state import Mission
+
+    state = GameService.new(load_scenario("teaching", "dirtside"), seed=5006).state
+    guard = state.units["r1"]
+    state.missions.append(Mission(side="rebels", battery="r1", at=state.units["f2"].at, munition="harass",
+                                  sheaf="open", called_turn=1, observer="r1"))
+    assert forced_missions(state, "rebels")  # while the mortar team lives the mission is forced
+    next(e for e in guard.stats.elements if e.team == "mortar").lost = True
+    assert forced_missions(state, "rebels") == []
+    actions = start_actions(state, "rebels")  # what the rebels are offered when their go comes
+    assert not [a for a in actions if a.kind == "bombard"]
+    assert [a for a in actions if a.unit_id == "r1" and a.kind == "move"], "the Guard activates as it likes"

@@ -1,0 +1,68 @@
+"""Dirtside: before the last turns a side that must take a hex keeps its tanks out of IAVR reach of enemy
+infantry (hint `prune`, `stand_off`). Teaching against the greedy player, seeds 3000-3018: the Federal tanks
+close-assaulted the Village Guard on turn 1, sat in the village in reach of its rifle squads' IAVRs and were
+shot and assaulted away; the Federals lost 7 of 10."""
+
+from __future__ import annotations
+
+from rules.ai.match import seeded_players
+from rules.ai.simulate import legal
+from rules.hexgrid import Hex
+from rules.registry import get
+from rules.rulesets.dirtside import ai_hints as dirtside
+from rules.service import GameService
+from saves.scenarios import load_scenario
+
+GUARD = "r1"
+"""The Village Guard: veteran rifle squads dug in on the crossroads."""
+
+
+def _opening(seed: int = 3000):
+    return GameService.new(load_scenario("teaching", ruleset="dirtside"), seed=seed)
+
+
+def _end(action) -> Hex:
+    return action.path[-1] if action.kind == "move" else action.at
+
+
+def test_the_tanks_neither_assault_nor_move_into_the_guards_iavr_reach_on_turn_1():
+    state = _opening().state
+    actions = legal(get("dirtside"), state, "federal")
+    guard = state.units[GUARD].at
+    near = [a for a in actions if a.unit_id == "f1" and a.kind in ("move", "assault")
+            and _end(a).distance(guard) <= dirtside.IAVR_REACH]
+    assert any(a.kind == "assault" and a.at == guard for a in near), "the tanks could assault the Village Guard"
+    kept = dirtside.prune(state, "federal", actions)
+    assert not [a for a in kept if a in near]
+    assert [a for a in kept if a.unit_id == "f1" and a.kind == "move"], "the tanks still move, out of reach"
+    assert [a for a in kept if a.unit_id == "f2"] == [a for a in actions if a.unit_id == "f2"]  # infantry: all
+    assert dirtside.prune(state, "rebels", actions) == actions  # the rebels must hold no hex
+
+
+def test_in_the_last_turns_the_tanks_may_close_in():
+    state = _opening().state
+    state.turn = 5  # the turn before the hold is checked (teaching: turn 6)
+    actions = legal(get("dirtside"), state, "federal")
+    assert dirtside.prune(state, "federal", actions) == actions
+
+
+def test_routed_infantry_is_no_iavr_threat():
+    state = _opening().state
+    for u in state.units.values():
+        if u.side == "rebels":
+            u.stats.confidence = "RO"
+    actions = legal(get("dirtside"), state, "federal")
+    assert dirtside.prune(state, "federal", actions) == actions
+
+
+def test_the_computer_no_longer_opens_with_the_tank_assault_on_the_village():
+    """Seed 3000 against the greedy player: the computer's first action was 'Hammer Section: close assault on
+    Village Guard via 11,6' (50% the Guard gives way, 50% combat rounds); the Guard then shot and assaulted the
+    tanks out of the village and the rebels held it after turn 6."""
+    game = _opening(3000)
+    seat = game.seat("federal")
+    computer = seeded_players({"federal": "computer", "rebels": "greedy"}, 3000)["federal"]
+    action = computer.choose(seat)
+    guard = game.state.units[GUARD].at
+    assert not (action.unit_id == "f1" and action.kind in ("move", "assault")
+                and _end(action).distance(guard) <= dirtside.IAVR_REACH), seat.describe(action)
