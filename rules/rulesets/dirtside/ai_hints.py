@@ -112,11 +112,10 @@ def stand_off(view: DSState, side: str, actions: list[Action]) -> list[Action]:
     off. The tanks keep their fire (their HKPs outrange everything the rebels have) and close in for the last
     turns, when the hold is checked."""
     danger = [u.at for u in view.units.values() if u.side != side and u.on_map and u.stats.role == "ground"
-              and u.stats.confidence != "RO"
-              and any(e.kind == "infantry" and not e.lost and e.team in IAVR_TEAMS for e in u.stats.elements)]
+              and u.stats.confidence != "RO" and any(u.has(team) for team in IAVR_TEAMS)]
     if not danger:
         return actions
-    tanks = {u.id for u in view.units.values() if u.side == side and u.on_map and _vehicles_alone(u)}
+    tanks = {u.id for u in view.units.values() if u.side == side and u.on_map and u.all_vehicles()}
 
     def into_reach(a: Action) -> bool:
         if a.unit_id not in tanks or a.kind not in LEAVING or (a.kind == "move" and not a.path):
@@ -125,11 +124,6 @@ def stand_off(view: DSState, side: str, actions: list[Action]) -> list[Action]:
         return any(end.distance(d) <= IAVR_REACH for d in danger)
 
     return [a for a in actions if not into_reach(a)] or actions
-
-
-def _vehicles_alone(unit) -> bool:
-    alive = [e for e in unit.stats.elements if not e.lost]
-    return bool(alive) and all(e.kind == "vehicle" for e in alive)
 
 
 WARHEADS = tuple(MISSILE_COST)

@@ -35,7 +35,8 @@ def forced_missions(state: DSState, side: str) -> list:
     A battery that has already activated this turn (assaulted, say, after the call) fires at its next one. A
     mission whose battery has no gun left (its mortar team killed since the call) is lost [R]: forced, its
     `bombard` was offered and refused (teaching, seed 5006, the random player's Village Guard)."""
-    state.missions = [m for m in state.missions if state.units[m.battery].in_play and support.tubes(state.units[m.battery])]
+    state.missions = [m for m in state.missions
+                      if state.units[m.battery].in_play and support.tubes(state.units[m.battery])]
     return [m for m in state.missions if m.side == side and can_activate(state.units[m.battery], state)]
 
 
