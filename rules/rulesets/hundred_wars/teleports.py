@@ -109,7 +109,7 @@ def teleport_check(state: HwState, side: str, uid: str, passenger: str, to: Hex)
     if not state.board.in_bounds(to) or not sp.can_reach(tps, uid, to, state.hex_cm):
         raise Refusal(f"{to} is beyond the range of {t.name} and its chain")
     try:
-        plan = sp.transport([passenger] if passenger else [], t.buffer, 1, t.stats.teleport)
+        sp.transport([passenger] if passenger else [], t.buffer, 1, t.stats.teleport)  # refuses a load that does not fit
     except ValueError as exc:
         raise Refusal(str(exc)) from None
     return t, p
