@@ -7,6 +7,7 @@ import random
 
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import field
+from rules.rulesets.hundred_wars.ai_shots import best_shots
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.moving import move_factor
 from rules.rulesets.hundred_wars.state import HwState
@@ -63,12 +64,13 @@ def heading(state: HwState, unit) -> Hex | None:
 
 
 def prune(view: HwState, side: str, actions: list) -> list:
-    """Agreeing to end only while ahead: agreeing otherwise can end the game only in a draw or a loss (`AGREED`).
+    """Each weapon's best shot by its exact odds, and no end of the fire while one is worth taking (ai_shots.py).
+    Agreeing to end only while ahead: agreeing otherwise can end the game only in a draw or a loss (`AGREED`).
     Searched all the same, it followed by a lucky shot of the same line outscored the shot played at once: a
     Dragon Battery with a Missile Battery in its sights agreed to end instead of firing (seed 3 of the test)."""
-    if result(view, "").winner == side:
-        return actions
-    return [a for a in actions if a.kind != "agree_end"]
+    if result(view, "").winner != side:
+        actions = [a for a in actions if a.kind != "agree_end"]
+    return best_shots(view, side, actions)
 
 
 def points(unit) -> int:
