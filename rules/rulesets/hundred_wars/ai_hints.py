@@ -19,6 +19,14 @@ POINTS = 0.1
 """Worth of one point of value (the text's unit costs): a destroyed 100-point unit is worth 10."""
 AGREED = 5.0
 """Agreeing to end while not ahead gives the game away to a draw or a loss."""
+HIDDEN = 0.2
+"""A unit hidden under a blind on the table, more than the same unit revealed (on top of `PRESENT`): a blind is
+not a target worth choosing for a player who weighs shots (what it hides, if anything, is a guess), and it may be
+a dummy. Lifting a blind then pays only for the shot it opens."""
+PRESENT = 0.5
+"""A unit on the table (`unit_value`), revealed or hidden under its blind."""
+CONTACT = 0.1
+"""Worth of a hex closer to the enemy, per unit (the evaluation's `contact`, given in plugins.py)."""
 OFF_TABLE = 1.0
 """A blind still off the table: its units cannot fight, and a game nobody comes on to is a 0-0 draw. Neither
 side sees the other on the table at set-up, so nothing else in the reading says that coming on is worth it."""
@@ -26,7 +34,7 @@ side sees the other on the table at set-up, so nothing else in the reading says 
 
 def unit_value(state: HwState, unit) -> float:
     """A unit is there (a blind is only a guess); its points are counted by `side_value` as damage."""
-    return 0.0 if unit.blind else 0.5
+    return 0.0 if unit.blind else PRESENT
 
 
 def side_value(state: HwState, side: str) -> float:
@@ -35,6 +43,20 @@ def side_value(state: HwState, side: str) -> float:
     worth = -POINTS * damage_received(state, side)
     worth -= OFF_TABLE * sum(1 for b in state.units.values()
                              if b.side == side and b.blind and b.at is None and not b.eliminated)
+    # A unit under a blind on the table is not on the map (`unit_value` is never asked): counted here, so that
+    # revealing it is worth only what it then does. Counted nothing, lifting a blind gained the unit's 0.5 and
+    # the computer lifted every blind it had in the first turns, with nothing in range (first-blinds).
+    # The blind's marker is a unit on the map too: its walk to the nearest enemy counts against the side
+    # (`contact`), and lifting the blind took it off, worth up to a point more than the units it placed.
+    # Given back here, a blind counts as the units under it.
+    blinds = [b for b in state.units.values() if b.side == side and b.blind and b.on_map
+              and isinstance(b.contents, list) and b.contents]
+    if blinds:
+        theirs = [heading(state, u) or u.at for u in state.units.values() if u.side != side and u.on_map]
+        for b in blinds:
+            worth += (PRESENT + HIDDEN) * sum(1 for u in b.contents if not state.units[u].eliminated)
+            here = heading(state, b) or b.at
+            worth += CONTACT * min((here.distance(t) for t in theirs), default=0)
     if side in state.agreed_end:
         worth += 1.0 if result(state, "").winner == side else -AGREED
     return worth

@@ -84,10 +84,18 @@ def rash_attack(state: HwState, action: Action) -> bool:
     return closing < 2 * target.stats.armour or unit_cost(unit.stats) >= unit_cost(target.stats)
 
 
+def lifts_a_dummy(state: HwState, action: Action) -> bool:
+    """Revealing one of the side's own dummies: it is only removed (a decoy thrown away for nothing)."""
+    if action.kind != "reveal":
+        return False
+    blind = state.units.get(action.unit)
+    return blind is not None and blind.dummy is True
+
+
 def best_shots(state: HwState, side: str, actions: list[Action]) -> list[Action]:
     """`actions` with, of each weapon's shots at units on the table, only the one worth most by its exact odds;
     and no end of the fire while one of them is worth taking (`MIN_SHOT`)."""
-    actions = [a for a in actions if not rash_attack(state, a)]
+    actions = [a for a in actions if not rash_attack(state, a) and not lifts_a_dummy(state, a)]
     groups: dict[tuple, list[int]] = {}
     for i, a in enumerate(actions):
         if a.kind == "fire":
