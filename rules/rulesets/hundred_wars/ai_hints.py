@@ -27,6 +27,8 @@ PRESENT = 0.5
 """A unit on the table (`unit_value`), revealed or hidden under its blind."""
 CONTACT = 0.1
 """Worth of a hex closer to the enemy, per unit (the evaluation's `contact`, given in plugins.py)."""
+EXPOSED = 0.3
+"""Share of a commander's points counted against its side while a revealed enemy weapon reaches it."""
 OFF_TABLE = 1.0
 """A blind still off the table: its units cannot fight, and a game nobody comes on to is a 0-0 draw. Neither
 side sees the other on the table at set-up, so nothing else in the reading says that coming on is worth it."""
@@ -57,8 +59,37 @@ def side_value(state: HwState, side: str) -> float:
             worth += (PRESENT + HIDDEN) * sum(1 for u in b.contents if not state.units[u].eliminated)
             here = heading(state, b) or b.at
             worth += CONTACT * min((here.distance(t) for t in theirs), default=0)
+    worth += commanders(state, side)
     if side in state.agreed_end:
         worth += 1.0 if result(state, "").winner == side else -AGREED
+    return worth
+
+
+def commanders(state: HwState, side: str) -> float:
+    """A commander's Orders are the side's every move (a side without one can no longer give a Move counter),
+    and it has little to fight with: it does not close with the enemy (its walk to the nearest enemy, which the
+    evaluation's `contact` counts against every unit, is given back), and while revealed in reach of a revealed
+    enemy weapon it counts `EXPOSED` of its points against its side. Pulled toward the enemy like any unit, the
+    Captain (Armour 6, 99 points) walked into the Sith Riders and the Dragon Battery's reach, and with him went
+    Red's every order (first-blinds, seeds 3008 and 3016 against the random player)."""
+    mine = [u for u in state.units.values() if u.side == side and not u.blind and not u.eliminated
+            and u.stats.orders > 0]
+    if not mine:
+        return 0.0
+    foes = [u for u in state.units.values() if u.side != side and u.on_map]
+    if not foes:
+        return 0.0
+    spots = [(heading(state, u) or u.at, u) for u in foes]
+    guns = [(here, max((w.range for w in u.stats.weapons if w.fire > 0), default=0) // max(1, state.hex_cm))
+            for here, u in spots if not u.blind]
+    worth = 0.0
+    for c in mine:
+        here = heading(state, c) or c.at
+        if here is None:
+            continue
+        worth += CONTACT * min(here.distance(t) for t, _ in spots)
+        if c.on_map and any(reach and here.distance(t) <= reach for t, reach in guns):
+            worth -= EXPOSED * POINTS * points(c)
     return worth
 
 

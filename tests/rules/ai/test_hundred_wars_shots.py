@@ -135,3 +135,30 @@ def test_the_computer_does_not_lift_its_own_dummy():
     actions = seat.legal_actions()
     assert any(a.kind == "reveal" for a in actions)
     assert not any(a.kind == "reveal" for a in hw.prune(seat.view(), "blue", actions))
+
+
+def _captain_facing_rifles(row: int):
+    """Red's Captain (the side's only Orders) at 6,`row`, blue's Rifles (Range 20 cm: 4 hexes) at 6,0; red to give
+    Move counters with 4 pips."""
+    from tests.rules.hundred_wars.helpers import INF
+
+    state = game([unit("r1", "red", at(6, row), **HQ), unit("b2", "blue", at(6, 0), **INF)],
+                 phase="counters", order=("red", "blue"), pips={"r1": 4})
+    service = GameService(RULESET, state)
+    seat = service.seat("red")
+    actions = seat.legal_actions()
+    toward = next(a for a in actions if a.kind == "counter" and a.unit == "r1" and a.to == at(6, 1) and not a.attack)
+    done = next(a for a in actions if a.kind == "done")
+    ev = Evaluator(hints_for(RULESET), RULESET)
+    return {a.kind: ev.score(attempt(RULESET, service.state, a, random.Random(1)).state, "red") for a in (toward, done)}
+
+
+def test_a_commander_is_not_pulled_toward_the_enemy():
+    """Before, a hex closer to the enemy was worth `contact` for the Captain as for any unit: he walked into the
+    Sith Riders and the Dragon Battery's reach, and Red's every order went with him (first-blinds, seed 3016
+    against the random player). Out of the Rifles' reach either way, the counter toward them gains nothing now;
+    into their reach, it costs a share of his points."""
+    worth = _captain_facing_rifles(7)  # 7 hexes away; two hexes on, 5: still out of reach
+    assert abs(worth["counter"] - worth["done"]) < 1e-9
+    worth = _captain_facing_rifles(5)  # 5 hexes away; two hexes on, 3: in reach
+    assert worth["done"] - worth["counter"] > hw.EXPOSED * hw.POINTS * 90
