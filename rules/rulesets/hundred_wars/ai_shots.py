@@ -1,5 +1,6 @@
-"""Which shot each A Hundred Wars weapon takes, and when the fire may end, by the rules' exact odds (the
-computer's `prune` hint, with the agreement rule of ai_hints.py).
+"""What the A Hundred Wars computer searches (its `prune` hint, with the agreement rule of ai_hints.py): which
+shot each weapon takes and when the fire may end, by the rules' exact odds; no ram or suicide counter where it
+can only lose (`rash_attack`); no lifting of its own dummies (`lifts_a_dummy`).
 
 The computer tried each shot once or twice with its own dice, then played the few best on against the other
 side's worst answer, one throw each. A shot is a single 1d100 Range roll (half the shots at a few hexes are
@@ -93,8 +94,8 @@ def lifts_a_dummy(state: HwState, action: Action) -> bool:
 
 
 def best_shots(state: HwState, side: str, actions: list[Action]) -> list[Action]:
-    """`actions` with, of each weapon's shots at units on the table, only the one worth most by its exact odds;
-    and no end of the fire while one of them is worth taking (`MIN_SHOT`)."""
+    """`actions` without rash attacks or lifted dummies; of each weapon's shots at units on the table, only the
+    one worth most by its exact odds; and no end of the fire while one of them is worth taking (`MIN_SHOT`)."""
     actions = [a for a in actions if not rash_attack(state, a) and not lifts_a_dummy(state, a)]
     groups: dict[tuple, list[int]] = {}
     for i, a in enumerate(actions):
