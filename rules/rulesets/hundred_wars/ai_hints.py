@@ -1,5 +1,6 @@
-"""The computer's hints for A Hundred Wars: damage received decides the game, agreeing to end is for a side ahead, and
-the other sides' blinds are guessed."""
+"""The computer's hints for A Hundred Wars: damage received decides the game, agreeing to end is for a side ahead, a
+unit hidden under a blind counts as there, a commander keeps out of reach, and the other sides' blinds are guessed
+(which actions are searched: ai_shots.py)."""
 
 from __future__ import annotations
 
