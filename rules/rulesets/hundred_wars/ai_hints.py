@@ -1,5 +1,6 @@
-"""The computer's hints for A Hundred Wars: damage received decides the game, agreeing to end is for a side ahead, and
-the other sides' blinds are guessed."""
+"""The computer's hints for A Hundred Wars: damage received decides the game, agreeing to end is for a side ahead, a
+unit hidden under a blind counts as there, a commander keeps out of reach, and the other sides' blinds are guessed
+(which actions are searched: ai_shots.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import random
 
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import field
+from rules.rulesets.hundred_wars.ai_shots import best_shots
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.moving import move_factor
 from rules.rulesets.hundred_wars.state import HwState
@@ -18,6 +20,16 @@ POINTS = 0.1
 """Worth of one point of value (the text's unit costs): a destroyed 100-point unit is worth 10."""
 AGREED = 5.0
 """Agreeing to end while not ahead gives the game away to a draw or a loss."""
+HIDDEN = 0.2
+"""A unit hidden under a blind on the table, more than the same unit revealed (on top of `PRESENT`): a blind is
+not a target worth choosing for a player who weighs shots (what it hides, if anything, is a guess), and it may be
+a dummy. Lifting a blind then pays only for the shot it opens."""
+PRESENT = 0.5
+"""A unit on the table (`unit_value`), revealed or hidden under its blind."""
+CONTACT = 0.1
+"""Worth of a hex closer to the enemy, per unit (the evaluation's `contact`, given in plugins.py)."""
+EXPOSED = 0.3
+"""Share of a commander's points counted against its side while a revealed enemy weapon reaches it."""
 OFF_TABLE = 1.0
 """A blind still off the table: its units cannot fight, and a game nobody comes on to is a 0-0 draw. Neither
 side sees the other on the table at set-up, so nothing else in the reading says that coming on is worth it."""
@@ -25,7 +37,7 @@ side sees the other on the table at set-up, so nothing else in the reading says 
 
 def unit_value(state: HwState, unit) -> float:
     """A unit is there (a blind is only a guess); its points are counted by `side_value` as damage."""
-    return 0.0 if unit.blind else 0.5
+    return 0.0 if unit.blind else PRESENT
 
 
 def side_value(state: HwState, side: str) -> float:
@@ -34,8 +46,51 @@ def side_value(state: HwState, side: str) -> float:
     worth = -POINTS * damage_received(state, side)
     worth -= OFF_TABLE * sum(1 for b in state.units.values()
                              if b.side == side and b.blind and b.at is None and not b.eliminated)
+    # A unit under a blind on the table is not on the map (`unit_value` is never asked): counted here, so that
+    # revealing it is worth only what it then does. Counted nothing, lifting a blind gained the unit's 0.5 and
+    # the computer lifted every blind it had in the first turns, with nothing in range (first-blinds).
+    # The blind's marker is a unit on the map too: its walk to the nearest enemy counts against the side
+    # (`contact`), and lifting the blind took it off, worth up to a point more than the units it placed.
+    # Given back here, a blind counts as the units under it.
+    blinds = [b for b in state.units.values() if b.side == side and b.blind and b.on_map
+              and isinstance(b.contents, list) and b.contents]
+    if blinds:
+        theirs = [heading(state, u) or u.at for u in state.units.values() if u.side != side and u.on_map]
+        for b in blinds:
+            worth += (PRESENT + HIDDEN) * sum(1 for u in b.contents if not state.units[u].eliminated)
+            here = heading(state, b) or b.at
+            worth += CONTACT * min((here.distance(t) for t in theirs), default=0)
+    worth += commanders(state, side)
     if side in state.agreed_end:
         worth += 1.0 if result(state, "").winner == side else -AGREED
+    return worth
+
+
+def commanders(state: HwState, side: str) -> float:
+    """A commander's Orders are the side's every move (a side without one can no longer give a Move counter),
+    and it has little to fight with: it does not close with the enemy (its walk to the nearest enemy, which the
+    evaluation's `contact` counts against every unit, is given back), and while revealed in reach of a revealed
+    enemy weapon it counts `EXPOSED` of its points against its side. Pulled toward the enemy like any unit, the
+    Captain (Armour 6, 99 points) walked into the Sith Riders and the Dragon Battery's reach, and with him went
+    Red's every order (first-blinds, seeds 3008 and 3016 against the random player)."""
+    mine = [u for u in state.units.values() if u.side == side and not u.blind and not u.eliminated
+            and u.stats.orders > 0]
+    if not mine:
+        return 0.0
+    foes = [u for u in state.units.values() if u.side != side and u.on_map]
+    if not foes:
+        return 0.0
+    spots = [(heading(state, u) or u.at, u) for u in foes]
+    guns = [(here, max((w.range for w in u.stats.weapons if w.fire > 0), default=0) // max(1, state.hex_cm))
+            for here, u in spots if not u.blind]
+    worth = 0.0
+    for c in mine:
+        here = heading(state, c) or c.at
+        if here is None:
+            continue
+        worth += CONTACT * min(here.distance(t) for t, _ in spots)
+        if c.on_map and any(reach and here.distance(t) <= reach for t, reach in guns):
+            worth -= EXPOSED * POINTS * points(c)
     return worth
 
 
@@ -63,12 +118,13 @@ def heading(state: HwState, unit) -> Hex | None:
 
 
 def prune(view: HwState, side: str, actions: list) -> list:
-    """Agreeing to end only while ahead: agreeing otherwise can end the game only in a draw or a loss (`AGREED`).
+    """Each weapon's best shot by its exact odds, and no end of the fire while one is worth taking (ai_shots.py).
+    Agreeing to end only while ahead: agreeing otherwise can end the game only in a draw or a loss (`AGREED`).
     Searched all the same, it followed by a lucky shot of the same line outscored the shot played at once: a
     Dragon Battery with a Missile Battery in its sights agreed to end instead of firing (seed 3 of the test)."""
-    if result(view, "").winner == side:
-        return actions
-    return [a for a in actions if a.kind != "agree_end"]
+    if result(view, "").winner != side:
+        actions = [a for a in actions if a.kind != "agree_end"]
+    return best_shots(view, side, actions)
 
 
 def points(unit) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.actions import Action
 from rules.core import Context, Decision, Refusal
+from rules.events import Message
 from rules.hexgrid import Hex, area
 from rules import reaction
 from rules.rulesets.hundred_wars import dummies
@@ -236,7 +237,18 @@ def phase_may_end(state: HwState, side: str) -> bool:
 def apply(state: HwState, action: Action, ctx: Context) -> None:
     commanded = [s for s in state.side_ids() if state.has_commander(s)]
     _apply(state, action, ctx)
+    lapse_agreement(state, action, ctx)
     why.commanders_lost(state, commanded, ctx)
+
+
+def lapse_agreement(state: HwState, action: Action, ctx: Context) -> None:
+    """(hexwar) An agreement to end is to end the game as it stands: it lapses as soon as a side that has not
+    agreed plays anything but its own agreement. Kept for the rest of the turn, it let the other side fire first
+    and agree once ahead: the side that agreed at 4 to 0 lost 4 to 20 (mars-expedition, seed 9100)."""
+    if state.agreed_end and action.side not in state.agreed_end and not isinstance(action, AgreeEnd):
+        state.agreed_end = []
+        name = next((s.name for s in state.sides if s.id == action.side), action.side)
+        ctx.emit(Message(message=f"{name} plays on: the agreement to end the game lapses"))
 
 
 def _apply(state: HwState, action: Action, ctx: Context) -> None:
