@@ -138,8 +138,9 @@ def _field_work(state: DSState, action: Action, nm: Callable[[str], str], target
         return f"{nm(action.unit)}: take {nm(action.troops)} aboard (half its move)"
     if k == "unload":
         return f"{nm(action.unit)}: put {nm(action.troops)} down at {Hex(*action.at)} (half its move)"
-    if k == "demolish":
-        return f"{nm(action.unit)}: demolish {tname}"
+    if k == "demolish":  # an enemy vehicle, else the buildings (also those of the hex the unit stands in)
+        enemy = target is not None and target.side != action.side
+        return f"{nm(action.unit)}: demolish {tname if enemy else f'the buildings at {Hex(*action.at)}'}"
     if k == "repair":
         return f"{nm(action.unit)}: AEV combat repair of {nm(action.target)} (its whole activation)"
     if k == "rally":

@@ -27,6 +27,17 @@ def test_engineers_demolish_a_building_in_contact_into_rubble_but_not_under_fire
         play(state, "demolish blue unit=e at=5,9")
 
 
+def test_a_demolition_names_the_buildings_not_the_unit_standing_in_them():
+    """Valley's Shade Commandos offered "Shade Commandos: demolish Shade Commandos" for their own hex's buildings."""
+    state = start(setup([unit("c", "blue", at(5, 10), [team("C", kind="commando")], name="Shade Commandos"),
+                         unit("r", "red", at(5, 9), [tank("R1")], name="Lynx"),
+                         unit("rx", "red", at(18, 1), [team("X")])], b=board(terrain={at(5, 10): "urban"})),
+                  first="blue")
+    said = {a.text(): RULESET.describe(state, a) for a in legal_actions(state, "blue") if a.kind == "demolish"}
+    assert said == {"demolish blue unit=c at=5,10": "Shade Commandos: demolish the buildings at 5,10",
+                    "demolish blue unit=c at=5,9": "Shade Commandos: demolish Lynx"}
+
+
 def test_commandos_demolish_an_enemy_vehicle_in_contact():
     state = start(setup([unit("c", "blue", at(5, 10), [team("C", kind="commando")]),
                          unit("r", "red", at(5, 9), [tank("R1"), tank("R2")], leader=1),
