@@ -15,6 +15,7 @@ may no longer move does not end its activation while one of its shots is worth t
 from __future__ import annotations
 
 from rules.actions import Action
+from rules.best_shot import each_weapons_best
 from rules.rulesets.dhr.preview import preview
 from rules.rulesets.dhr.state import DHRState
 
@@ -68,28 +69,10 @@ def shot_worth(state: DHRState, action: Action, side: str, outcome_value) -> flo
 def best_shots(state: DHRState, side: str, actions: list[Action], outcome_value) -> list[Action]:
     """`actions` with, of the fire actions of each weapon, only the one worth most by its exact odds; and no
     end of the activation while the acting unit, which may no longer move, has a shot worth taking."""
-    groups: dict[tuple, list[int]] = {}
-    for i, a in enumerate(actions):
-        if a.kind == "fire":
-            groups.setdefault((a.unit, a.weapon), []).append(i)
-    if not groups:
+    drop, worth = each_weapons_best(actions, side, lambda: _fingerprint(state),
+                                    lambda a: shot_worth(state, a, side, outcome_value), _MEMO)
+    if not worth:
         return actions
-    if len(_MEMO) > 100_000:
-        _MEMO.clear()
-    here = _fingerprint(state)
-    drop: set[int] = set()
-    worth: dict[int, float | None] = {}
-    for idx in groups.values():
-        for i in idx:
-            key = (here, side, actions[i].model_dump_json())
-            if key in _MEMO:  # .get: the memo is shared by every computer's thread and may be cleared meanwhile
-                worth[i] = _MEMO.get(key)
-            else:
-                worth[i] = _MEMO[key] = shot_worth(state, actions[i], side, outcome_value)
-        known = [i for i in idx if worth[i] is not None]
-        if len(known) > 1:
-            best = max(known, key=lambda i: worth[i])
-            drop.update(i for i in known if i != best)
     if _must_fire(state, actions, worth):
         drop.update(i for i, a in enumerate(actions) if a.kind == "end")
     return [a for i, a in enumerate(actions) if i not in drop]

@@ -17,6 +17,7 @@ a blind are left to the search (what the blind hides is a guess)."""
 from __future__ import annotations
 
 from rules.actions import Action
+from rules.best_shot import each_weapons_best
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.preview import preview
 from rules.rulesets.hundred_wars.state import HwState
@@ -97,28 +98,10 @@ def best_shots(state: HwState, side: str, actions: list[Action]) -> list[Action]
     """`actions` without rash attacks or lifted dummies; of each weapon's shots at units on the table, only the
     one worth most by its exact odds; and no end of the fire while one of them is worth taking (`MIN_SHOT`)."""
     actions = [a for a in actions if not rash_attack(state, a) and not lifts_a_dummy(state, a)]
-    groups: dict[tuple, list[int]] = {}
-    for i, a in enumerate(actions):
-        if a.kind == "fire":
-            groups.setdefault((a.unit, a.weapon), []).append(i)
-    if not groups:
+    drop, worth = each_weapons_best(actions, side, lambda: _fingerprint(state),
+                                    lambda a: shot_worth(state, a, side), _MEMO)
+    if not worth:
         return actions
-    if len(_MEMO) > 100_000:
-        _MEMO.clear()
-    here = _fingerprint(state)
-    worth: dict[int, float | None] = {}
-    drop: set[int] = set()
-    for idx in groups.values():
-        for i in idx:
-            key = (here, side, actions[i].model_dump_json())
-            if key in _MEMO:  # .get: the memo is shared by every computer's thread and may be cleared meanwhile
-                worth[i] = _MEMO.get(key)
-            else:
-                worth[i] = _MEMO[key] = shot_worth(state, actions[i], side)
-        known = [i for i in idx if worth[i] is not None]
-        if len(known) > 1:
-            best = max(known, key=lambda i: worth[i])
-            drop.update(i for i in known if i != best)
     if any((w or 0.0) > MIN_SHOT for w in worth.values()):
         drop.update(i for i, a in enumerate(actions) if a.kind == "done")
     return [a for i, a in enumerate(actions) if i not in drop]
