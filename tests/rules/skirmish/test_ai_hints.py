@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from rules.ai import Computer
 from rules.hexgrid import from_offset as o
 from rules.rulesets.skirmish import ai_hints
@@ -52,3 +54,22 @@ def test_a_beset_move_is_left_out_but_a_charge_or_a_hex_to_hold_is_not():
     to_hold = Move(side="team", unit="t1", path=[o(11, 1)])
     charge = Charge(side="team", unit="t1", path=[], at=o(10, 2))
     assert ai_hints.prune(state, "team", [to_hold, charge]) == [to_hold, charge]
+
+
+def test_a_model_alone_among_enemies_counts_against_its_side():
+    """The sergeant at the hut's door, (11,3), with every militiaman able to charge him and no friend by him, costs
+    the team `RISK` of his worth; back at his start nothing is at risk; with the team beside him, less."""
+    game, _ = _cole_half_way()
+    state = game.state.model_copy(deep=True)
+    cole = state.units["t1"]
+    cole.at = o(6, 11)
+    assert ai_hints.side_value(state, "team") == 0.0
+    cole.at = o(11, 3)
+    alone = ai_hints.side_value(state, "team")
+    assert alone == pytest.approx(-ai_hints.RISK * ai_hints.unit_value(state, cole))
+    # The whole team beside him: each of the four has one enemy too many, less than he alone risked.
+    for uid, h in (("t2", o(10, 4)), ("t3", o(11, 4)), ("t4", o(12, 4))):
+        state.units[uid].at = h
+    team = sum(ai_hints.unit_value(state, u) for u in state.units.values() if u.side == "team")
+    together = ai_hints.side_value(state, "team")
+    assert together == pytest.approx(-ai_hints.ALONE * team) and together > alone
