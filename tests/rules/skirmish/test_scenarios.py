@@ -31,9 +31,9 @@ def _village():
 
 
 def test_the_village_tower_is_held_or_the_cartel_wiped_out_in_six_turns():
-    """With the stronger Skirmish computer the Rangers scored 72%, 42 of 60 by wiping the cartel out, often in
-    turns 7 and 8; the section now has six turns (was eight), its hold and the cartel's holding out both dated
-    turn 6. The forces are as they were: seven rangers, ten of the cartel."""
+    """With the stronger Skirmish computer the Rangers scored 72%, 42 of 60 by wiping the cartel out, with eight
+    turns to do it in; the section now has six (its hold and the cartel's holding out both dated turn 6). The
+    forces are as they were: seven rangers, ten of the cartel."""
     setup = _village()
     assert (len(_models(setup, "rangers")), len(_models(setup, "cartel"))) == (7, 10)
     assert setup.max_turns == 6
