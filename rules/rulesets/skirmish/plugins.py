@@ -15,4 +15,5 @@ def procedures() -> tuple:
 def ai_hints() -> AiHints:
     from rules.rulesets.skirmish import ai_hints as h
 
-    return AiHints(contact=h.contact, unit_value=h.unit_value, step_cost=h.step_cost)
+    return AiHints(contact=h.contact, unit_value=h.unit_value, side_value=h.side_value, prune=h.prune,
+                   step_cost=h.step_cost)
