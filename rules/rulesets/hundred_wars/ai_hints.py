@@ -8,7 +8,7 @@ import random
 
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import field
-from rules.rulesets.hundred_wars.ai_shots import best_shots
+from rules.rulesets.hundred_wars.ai_shots import POINTS, PRESENT, best_shots  # the weights, defined once
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.moving import move_factor
 from rules.rulesets.hundred_wars.state import HwState
@@ -16,16 +16,12 @@ from rules.rulesets.hundred_wars.units import HwUnit
 from rules.rulesets.hundred_wars.victory import damage_received, result, standing
 from rules.unknown import UNKNOWN, known
 
-POINTS = 0.1
-"""Worth of one point of value (the text's unit costs): a destroyed 100-point unit is worth 10."""
 AGREED = 5.0
 """Agreeing to end while not ahead gives the game away to a draw or a loss."""
 HIDDEN = 0.2
 """A unit hidden under a blind on the table, more than the same unit revealed (on top of `PRESENT`): a blind is
 not a target worth choosing for a player who weighs shots (what it hides, if anything, is a guess), and it may be
 a dummy. Lifting a blind then pays only for the shot it opens."""
-PRESENT = 0.5
-"""A unit on the table (`unit_value`), revealed or hidden under its blind."""
 CONTACT = 0.1
 """Worth of a hex closer to the enemy, per unit (the evaluation's `contact`, given in plugins.py)."""
 EXPOSED = 0.3

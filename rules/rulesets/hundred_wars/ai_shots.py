@@ -23,9 +23,10 @@ from rules.rulesets.hundred_wars.preview import preview
 from rules.rulesets.hundred_wars.state import HwState
 
 POINTS = 0.1
-"""Worth of a point of value (ai_hints.POINTS: the damage received decides the game)."""
+"""Worth of one point of value (the text's unit costs; the damage received decides the game): a destroyed
+100-point unit is worth 10. The evaluation's weight too (ai_hints.side_value), defined once here."""
 PRESENT = 0.5
-"""Worth of a unit on the table (ai_hints.unit_value)."""
+"""A unit on the table, revealed or hidden under its blind (ai_hints.unit_value)."""
 MIN_SHOT = 0.05
 """A shot expected to take less than half a point of value is not worth holding the end of the fire for."""
 

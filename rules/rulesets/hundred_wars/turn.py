@@ -247,8 +247,7 @@ def lapse_agreement(state: HwState, action: Action, ctx: Context) -> None:
     and agree once ahead: the side that agreed at 4 to 0 lost 4 to 20 (mars-expedition, seed 9100)."""
     if state.agreed_end and action.side not in state.agreed_end and not isinstance(action, AgreeEnd):
         state.agreed_end = []
-        name = next((s.name for s in state.sides if s.id == action.side), action.side)
-        ctx.emit(Message(message=f"{name} plays on: the agreement to end the game lapses"))
+        ctx.emit(Message(message=f"{why.side_name(state, action.side)} plays on: the agreement to end the game lapses"))
 
 
 def _apply(state: HwState, action: Action, ctx: Context) -> None:

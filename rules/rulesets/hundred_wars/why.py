@@ -50,5 +50,8 @@ def commanders_lost(state: HwState, commanded: list[str], ctx: Context) -> None:
     """Say so when an action leaves a side that had a commander with none (destroyed, or its Orders shot away)."""
     for side in commanded:
         if not state.has_commander(side):
-            name = next((s.name for s in state.sides if s.id == side), side)
-            ctx.emit(Message(message=f"{name} has {NO_COMMANDER}"))
+            ctx.emit(Message(message=f"{side_name(state, side)} has {NO_COMMANDER}"))
+
+
+def side_name(state: HwState, side: str) -> str:
+    return next((s.name for s in state.sides if s.id == side), side)

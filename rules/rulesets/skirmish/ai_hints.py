@@ -34,6 +34,10 @@ def unit_value(state: SkirmState, unit) -> float:
     return worth + (0.4 if unit.overwatch else 0.0)
 
 
+def _standing(state: SkirmState) -> list:
+    """The models on the table that may still act: not downed, not fleeing."""
+    return [u for u in state.units.values() if u.on_map and not u.downed and not u.fleeing and u.at is not None]
+
 
 ALONE = 0.2
 """The share of a model's worth at risk for each enemy that can reach it beyond the friends near it."""
@@ -53,7 +57,7 @@ def side_value(state: SkirmState, side: str) -> float:
     before the enemy answers (a passed roll keeps the initiative), so it never saw the charge that came: the
     team's sergeant sprinted alone to the hut's door in turn 1 and was charged down (teaching, seeds 3004
     and 3014 against the greedy player)."""
-    ready = [u for u in state.units.values() if u.on_map and not u.downed and not u.fleeing and u.at is not None]
+    ready = _standing(state)
     total = 0.0
     for u in ready:
         if u.side != side:
@@ -83,7 +87,7 @@ def prune(state: SkirmState, side: str, actions: list) -> list:
     roll keeps the initiative), and the walk to the objective weighs more than a model: the team's sergeant
     sprinted alone to the checkpoint hut's door in turn 1, beside three militiamen, and was charged down,
     which broke the team (teaching, seeds 3004 and 3014 against the greedy player)."""
-    ready = [u for u in state.units.values() if u.on_map and not u.downed and not u.fleeing and u.at is not None]
+    ready = _standing(state)
     goals = {tuple(h) for c in state.victory if c.kind == "hold" and c.side == side for h in c.hexes}
     out = []
     for a in actions:
