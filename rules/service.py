@@ -100,6 +100,9 @@ class GameService:
     dice_source: Callable[[int, int, RollSink], Dice] | None = None
     """Makes the dice of action `index` from (seed, index, sink); tests put scripted dice here. None: the
     `SeededDice` of the state's derivation."""
+    computer_seed: int | None = None
+    """The game's seed when a person gave it (`hexwar new --seed N`): the computer's own randomness is drawn
+    from it too, so the same commands replay the same game. None: the computer's is secret (system entropy)."""
     prefs: dict[str, bool] = field(default_factory=dict)
     """How the game is shown, kept with it in saves (`[game] solo`: F4's pass-the-keyboard choice); no rule
     reads it."""

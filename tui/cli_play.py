@@ -110,6 +110,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     from tui.cli import _open_tui  # the entry point's: tests stand in for the terminal UI there
 
     service, seed = _new_service(args)
+    if args.seed is not None:  # "seed N ... to replay the game": the computer's choices replay with it
+        service.computer_seed = seed
     setup = service.setup
     title = literal(setup.title or setup.name, 60) if setup else service.state.scenario
     print(f"hexwar: new {service.ruleset.id} game, scenario {title}, {_seed_words(args, seed)}", file=sys.stderr)

@@ -38,10 +38,13 @@ class Autopilot:
     def computers(cls, service, sides, levels: dict | None = None, rng: random.Random | None = None) -> Autopilot:
         """Computer players for `sides`, each at its level (`levels`: side -> 'easy' | 'normal' | 'hard', normal
         when missing; a ValueError names the levels) and with its own randomness from `rng` (never the game's
-        dice)."""
+        dice; without `rng`, from the seed a person gave the game, `GameService.computer_seed`)."""
         from rules.ai.levels import computer_for
 
-        rng = rng or random.Random(random.SystemRandom().randrange(2**63))
+        if rng is None:  # a seed the person gave replays the computer too; else its choices are nobody's to know
+            given = getattr(service, "computer_seed", None)
+            rng = random.Random(f"computer:{given}") if given is not None else random.Random(
+                random.SystemRandom().randrange(2**63))
         levels = levels or {}
         return cls(service, {s: computer_for(levels.get(s), random.Random(rng.randrange(2**63))) for s in sides})
 

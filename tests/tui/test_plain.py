@@ -196,3 +196,23 @@ def test_the_objective_is_read_in_plain_text_with_how_far_each_side_is():
     assert session.handle("goal") == said
     status = session.handle("status")
     assert any(line.startswith("Objective: hold ") and "turns left" in line for line in status), status
+
+
+def test_a_game_with_a_given_seed_replays_the_computers_choices_too(tmp_path, monkeypatch, capsys):
+    """`hexwar new --seed N` says the seed "to replay the game": the computer's own choices (where Red places its
+    blinds) replay with it. Before, its randomness came from system entropy and two runs parted at the blinds."""
+    import io
+    import sys
+
+    from tui import cli
+
+    def run(n: int) -> str:
+        monkeypatch.setenv("HEXWAR_DATA_DIR", str(tmp_path / str(n)))
+        monkeypatch.setattr(sys, "stdin", io.StringIO("do 1\n" * 6 + "quit\n"))
+        assert cli.main(["--plain", "new", "hundred_wars", "--scenario", "first-blinds", "--ai", "red",
+                         "--seed", "7"]) == 0
+        return capsys.readouterr().out
+
+    first = run(1)
+    assert "The computer (Red Company): Place a blind" in first, first[-800:]
+    assert run(2) == first

@@ -282,6 +282,8 @@ class NewGameScreen(Screen[None]):
         except Exception as exc:
             self.app.show_error("The game cannot start", str(exc))
             return
+        if raw:  # a seed typed to replay a game replays the computer's choices too
+            service.computer_seed = seed
         self.app.start_game(service, hide=hide, replace=True, computers=self.chosen_computers())
 
     def action_back(self) -> None:
