@@ -5,9 +5,10 @@ unit hidden under a blind counts as there, a commander keeps out of reach, and t
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from rules.hexgrid import Hex
-from rules.rulesets.hundred_wars import field
+from rules.rulesets.hundred_wars import field, odds
 from rules.rulesets.hundred_wars.ai_shots import POINTS, PRESENT, best_shots  # the weights, defined once
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.moving import move_factor
@@ -24,8 +25,9 @@ not a target worth choosing for a player who weighs shots (what it hides, if any
 a dummy. Lifting a blind then pays only for the shot it opens."""
 CONTACT = 0.1
 """Worth of a hex closer to the enemy, per unit (the evaluation's `contact`, given in plugins.py)."""
-EXPOSED = 0.3
-"""Share of a commander's points counted against its side while a revealed enemy weapon reaches it."""
+EXPOSED = 0.5
+"""Share of a commander's points counted against its side for each revealed enemy weapon that reaches it, times
+that shot's chance to destroy it: a commander lost is its points and every order of its side after."""
 OFF_TABLE = 1.0
 """A blind still off the table: its units cannot fight, and a game nobody comes on to is a 0-0 draw. Neither
 side sees the other on the table at set-up, so nothing else in the reading says that coming on is worth it."""
@@ -65,10 +67,14 @@ def side_value(state: HwState, side: str) -> float:
 def commanders(state: HwState, side: str) -> float:
     """A commander's Orders are the side's every move (a side without one can no longer give a Move counter),
     and it has little to fight with: it does not close with the enemy (its walk to the nearest enemy, which the
-    evaluation's `contact` counts against every unit, is given back), and while revealed in reach of a revealed
-    enemy weapon it counts `EXPOSED` of its points against its side. Pulled toward the enemy like any unit, the
-    Captain (Armour 6, 99 points) walked into the Sith Riders and the Dragon Battery's reach, and with him went
-    Red's every order (first-blinds, seeds 3008 and 3016 against the random player)."""
+    evaluation's `contact` counts against every unit, is given back), and while revealed it counts against its
+    side `EXPOSED` of its points for each revealed enemy weapon that reaches it, times that shot's exact chance
+    to destroy it (`kill_chance`). Pulled toward the enemy like any unit, the Captain (Armour 6, 99 points)
+    walked into the Sith Riders and the Dragon Battery's reach, and with him went Red's every order
+    (first-blinds, seeds 3008 and 3016 against the random player). Counted once whatever the number of guns and
+    the distance, a commander already in reach gained nothing by stepping back: the Martians' Tilas walked on
+    into the Colonials' Gatlings and rifles and was shot, and the Martians stood without orders to the end
+    (mars-expedition, seeds 3011, 3017 and 3019 against the random player)."""
     mine = [u for u in state.units.values() if u.side == side and not u.blind and not u.eliminated
             and u.stats.orders > 0]
     if not mine:
@@ -77,17 +83,27 @@ def commanders(state: HwState, side: str) -> float:
     if not foes:
         return 0.0
     spots = [(heading(state, u) or u.at, u) for u in foes]
-    guns = [(here, max((w.range for w in u.stats.weapons if w.fire > 0), default=0) // max(1, state.hex_cm))
-            for here, u in spots if not u.blind]
+    guns = [(here, w.fire, w.range) for here, u in spots if not u.blind for w in u.stats.weapons if w.fire > 0]
     worth = 0.0
     for c in mine:
         here = heading(state, c) or c.at
         if here is None:
             continue
         worth += CONTACT * min(here.distance(t) for t, _ in spots)
-        if c.on_map and any(reach and here.distance(t) <= reach for t, reach in guns):
-            worth -= EXPOSED * POINTS * points(c)
+        if c.on_map:
+            risk = sum(kill_chance(here.distance(t) * state.hex_cm, state.hex_cm, fire, reach, c.stats.armour)
+                       for t, fire, reach in guns)
+            worth -= EXPOSED * POINTS * points(c) * risk
     return worth
+
+
+@lru_cache(maxsize=4096)
+def kill_chance(distance_cm: int, hex_cm: int, fire: int, reach_cm: int, armour: int) -> float:
+    """The exact chance that one shot of a weapon (Fire, Range) destroys a unit of `armour` at this distance
+    in the open (0 beyond its Range): the Range roll (nearer is likelier sighted), then Fire against Armour."""
+    if distance_cm > reach_cm:
+        return 0.0
+    return float(odds.attack(max(distance_cm, hex_cm), hex_cm, "easy", fire, armour).get(("destroyed", 0), 0))
 
 
 def heading(state: HwState, unit) -> Hex | None:
