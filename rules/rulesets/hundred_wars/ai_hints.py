@@ -10,6 +10,7 @@ from functools import lru_cache
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import field, odds
 from rules.rulesets.hundred_wars.ai_shots import POINTS, PRESENT, best_shots  # the weights, defined once
+from rules.rulesets.hundred_wars.ai_threat import SHARE, fire_in_store
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.moving import move_factor
 from rules.rulesets.hundred_wars.state import HwState
@@ -64,6 +65,7 @@ def side_value(state: HwState, side: str) -> float:
             here = heading(state, b) or b.at
             worth += CONTACT * min((here.distance(t) for t in theirs), default=0)
     worth += commanders(state, side) - CONTACT * beyond_orders(state, side)
+    worth -= SHARE * fire_in_store(state, side, heading)
     if side in state.agreed_end:
         worth += 1.0 if result(state, "").winner == side else -AGREED
     return worth
