@@ -105,12 +105,14 @@ def commanders(state: HwState, side: str) -> float:
 
 
 def beyond_orders(state: HwState, side: str) -> int:
-    """Hexes between the side's revealed units that can move and the Orders Range of its nearest commander,
-    summed: a Move counter goes only to a unit in a commander's range (a blind takes one from anywhere), so a
-    unit out of range stands where it is for good, and its walk to the enemy (`contact`) with it. Weighed as
+    """Hexes between the side's units on the table that can move (a blind counted once for each unit it hides)
+    and the Orders Range of its nearest commander, summed: a Move counter goes only to a unit or blind in a
+    commander's range, so one out of range stands where it is, and its walk to the enemy (`contact`) with it. Weighed as
     that walk, each hex the commander comes nearer is worth a hex of the unit's. With nothing of the kind the
     Martians' Tilas walked the middle of the table giving himself orders while his eleven Dragon Batteries,
-    revealed on the far corner, never moved (mars-expedition, seed 3017 against the random player: lost 0-2)."""
+    revealed on the far corner, never moved (mars-expedition, seed 3017 against the random player: lost 0-2), and
+    the blinds of the Riders and Guard Blades, placed 8 and 10 hexes from his, stood in the Gatlings' reach
+    from turn 1 to turn 12 (seed 3019)."""
     chiefs = [(heading(state, c) or c.at, c.stats.orders_range // max(1, state.hex_cm))
               for c in state.units.values() if c.side == side and not c.blind and not c.eliminated
               and c.stats.orders > 0]
@@ -119,10 +121,15 @@ def beyond_orders(state: HwState, side: str) -> int:
         return 0
     short = 0
     for u in state.units.values():
-        if u.side != side or u.blind or not u.on_map or u.eliminated or u.stats.orders > 0 or not u.stats.move:
+        if u.side != side or not u.on_map or u.eliminated:
             continue
-        here = heading(state, u) or u.at
-        short += min(max(0, here.distance(h) - r) for h, r in chiefs)
+        if u.blind:  # a blind needs a commander in range too (turn.counter_actions): weighed by what it hides
+            many = sum(1 for i in u.contents if not state.units[i].eliminated) if isinstance(u.contents, list) else 0
+        else:
+            many = 1 if u.stats.orders == 0 and any(m.factor for m in u.stats.move) else 0
+        if many:
+            here = heading(state, u) or u.at
+            short += many * min(max(0, here.distance(h) - r) for h, r in chiefs)
     return short
 
 
