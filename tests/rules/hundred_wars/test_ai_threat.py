@@ -92,3 +92,30 @@ def test_the_commander_walks_toward_units_it_cannot_order():
     worth = {a.kind: ev.score(attempt(RULESET, service.state, a, random.Random(1)).state, "blue")
              for a in (toward, done)}
     assert worth["counter"] > worth["done"]
+
+
+MISSILES = {"move": [], "weapons": [{"fire": 45, "range": 120}], "cqb": 0, "armour": 5}
+
+
+def test_a_shot_at_a_guessed_blind_is_worth_more_than_ending_the_fire():
+    """Seed 3004 (the Colonials against the random player): the Missile Battery with only a Martian blind in
+    its Range. Before, the blind as guessed (holding nothing) was worth nothing to hit, and the computer ended
+    its fire every turn while the Martians stayed hidden, until a Dragon Battery destroyed the Missiles (0-110)."""
+    from rules.ai.simulate import guessed
+
+    state = game([unit("c1", "red", at(2, 0), **dict(TILAS, orders=5)), unit("c11", "red", at(6, 0), **MISSILES),
+                  unit("m13", "blue", None, **DRAGON)],
+                 b=board(12, 16), phase="fire", order=("red", "blue"))
+    state.blind_of("m13").at = at(6, 12)
+    service = GameService(RULESET, state)
+    seat = service.seat("red")
+    world = guessed(RULESET, seat.view(), "red", random.Random(1))
+    actions = seat.legal_actions()
+    shot = next(a for a in actions if a.kind == "fire" and a.unit == "c11")
+    done = next(a for a in actions if a.kind == "done")
+    ev = Evaluator(hints_for(RULESET), RULESET)
+
+    def worth(a):
+        return sum(ev.score(attempt(RULESET, world, a, random.Random(s)).state, "red") for s in range(40)) / 40
+
+    assert worth(shot) > worth(done) + 0.2
