@@ -1,6 +1,7 @@
 """The computer's hints for A Hundred Wars: damage received decides the game, agreeing to end is for a side ahead, a
-unit hidden under a blind counts as there, a commander keeps out of reach, and the other sides' blinds are guessed
-(which actions are searched: ai_shots.py)."""
+unit hidden under a blind counts as there, a commander keeps back and near the units it orders, the fire each side
+has in store for the other counts (ai_threat.py), and the other sides' blinds are guessed (which actions are
+searched: ai_shots.py)."""
 
 from __future__ import annotations
 
@@ -84,9 +85,9 @@ def side_value(state: HwState, side: str) -> float:
 def commanders(state: HwState, side: str) -> float:
     """A commander's Orders are the side's every move (a side without one can no longer give a Move counter),
     and it has little to fight with: it keeps its distance from the enemy (its walk to the nearest enemy, which
-    the evaluation's `contact` counts against every unit, is given back `BEHIND` times), and while revealed it counts against its
-    side `EXPOSED` of its points for each revealed enemy weapon that reaches it, times that shot's exact chance
-    to destroy it (`kill_chance`). Pulled toward the enemy like any unit, the Captain (Armour 6, 99 points)
+    the evaluation's `contact` counts against every unit, is given back `BEHIND` times), and while revealed it
+    counts against its side `EXPOSED` of its points for each revealed enemy weapon that reaches it, times that
+    shot's exact chance to destroy it (`kill_chance`). Pulled toward the enemy like any unit, the Captain (Armour 6, 99 points)
     walked into the Sith Riders and the Dragon Battery's reach, and with him went Red's every order
     (first-blinds, seeds 3008 and 3016 against the random player). Counted once whatever the number of guns and
     the distance, a commander already in reach gained nothing by stepping back: the Martians' Tilas walked on
@@ -117,8 +118,8 @@ def commanders(state: HwState, side: str) -> float:
 def beyond_orders(state: HwState, side: str) -> int:
     """Hexes between the side's units on the table that can move (a blind counted once for each unit it hides)
     and the Orders Range of its nearest commander, summed: a Move counter goes only to a unit or blind in a
-    commander's range, so one out of range stands where it is, and its walk to the enemy (`contact`) with it. Weighed as
-    that walk, each hex the commander comes nearer is worth a hex of the unit's. With nothing of the kind the
+    commander's range, so one out of range stands where it is, and its walk to the enemy (`contact`) with it.
+    Weighed as that walk, each hex the commander comes nearer is worth a hex of the unit's. With nothing of the kind the
     Martians' Tilas walked the middle of the table giving himself orders while his eleven Dragon Batteries,
     revealed on the far corner, never moved (mars-expedition, seed 3017 against the random player: lost 0-2), and
     the blinds of the Riders and Guard Blades, placed 8 and 10 hexes from his, stood in the Gatlings' reach
