@@ -1,14 +1,17 @@
 """The computer's hints for A Hundred Wars: damage received decides the game, agreeing to end is for a side ahead, a
-unit hidden under a blind counts as there, a commander keeps out of reach, and the other sides' blinds are guessed
-(which actions are searched: ai_shots.py)."""
+unit hidden under a blind counts as there, a commander keeps back and near the units it orders, the fire each side
+has in store for the other counts (ai_threat.py), and the other sides' blinds are guessed (which actions are
+searched: ai_shots.py)."""
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from rules.hexgrid import Hex
-from rules.rulesets.hundred_wars import field
+from rules.rulesets.hundred_wars import field, odds
 from rules.rulesets.hundred_wars.ai_shots import POINTS, PRESENT, best_shots  # the weights, defined once
+from rules.rulesets.hundred_wars.ai_threat import SHARE, fire_in_store
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.moving import move_factor
 from rules.rulesets.hundred_wars.state import HwState
@@ -24,11 +27,25 @@ not a target worth choosing for a player who weighs shots (what it hides, if any
 a dummy. Lifting a blind then pays only for the shot it opens."""
 CONTACT = 0.1
 """Worth of a hex closer to the enemy, per unit (the evaluation's `contact`, given in plugins.py)."""
-EXPOSED = 0.3
-"""Share of a commander's points counted against its side while a revealed enemy weapon reaches it."""
+EXPOSED = 0.5
+"""Share of a commander's points counted against its side for each revealed enemy weapon that reaches it, times
+that shot's chance to destroy it: a commander lost is its points and every order of its side after."""
+BEHIND = 2.0
+"""A commander's walk to the nearest enemy, given back this many times over the evaluation's `contact`: once, it
+stood where it was worth nothing either way, and the look-ahead's luck walked Tilas toward the Colonials' blinds
+(hiding Gatlings) in the first turns of mars-expedition (seed 3017); twice, each hex back is worth `CONTACT`, and
+`beyond_orders` holds it near the units it must order."""
 OFF_TABLE = 1.0
 """A blind still off the table: its units cannot fight, and a game nobody comes on to is a 0-0 draw. Neither
 side sees the other on the table at set-up, so nothing else in the reading says that coming on is worth it."""
+
+
+GUESSED = PRESENT + HIDDEN
+"""Another side's blind on the table, as `determinize` guesses it (not a dummy, holding nothing the view shows):
+counted as one hidden unit. Counted nothing, a shot at a blind could gain nothing, and the computer never fired
+at one: the Colonials' Missile Battery (Range 120 cm) stood silent while the Martians stayed under their
+blinds, until a Dragon Battery's one shot destroyed it (mars-expedition, seed 3004 against the random player:
+lost 0 to 110); a blind a lucky random shot hit gave up 126 points (seed 3011)."""
 
 
 def unit_value(state: HwState, unit) -> float:
@@ -56,7 +73,10 @@ def side_value(state: HwState, side: str) -> float:
             worth += (PRESENT + HIDDEN) * sum(1 for u in b.contents if not state.units[u].eliminated)
             here = heading(state, b) or b.at
             worth += CONTACT * min((here.distance(t) for t in theirs), default=0)
-    worth += commanders(state, side)
+    worth += GUESSED * sum(1 for b in state.units.values() if b.side == side and b.blind and b.on_map
+                           and b.dummy is False and b.contents == [])
+    worth += commanders(state, side) - CONTACT * beyond_orders(state, side)
+    worth -= SHARE * fire_in_store(state, side, heading)
     if side in state.agreed_end:
         worth += 1.0 if result(state, "").winner == side else -AGREED
     return worth
@@ -64,11 +84,15 @@ def side_value(state: HwState, side: str) -> float:
 
 def commanders(state: HwState, side: str) -> float:
     """A commander's Orders are the side's every move (a side without one can no longer give a Move counter),
-    and it has little to fight with: it does not close with the enemy (its walk to the nearest enemy, which the
-    evaluation's `contact` counts against every unit, is given back), and while revealed in reach of a revealed
-    enemy weapon it counts `EXPOSED` of its points against its side. Pulled toward the enemy like any unit, the
-    Captain (Armour 6, 99 points) walked into the Sith Riders and the Dragon Battery's reach, and with him went
-    Red's every order (first-blinds, seeds 3008 and 3016 against the random player)."""
+    and it has little to fight with: it keeps its distance from the enemy (its walk to the nearest enemy, which
+    the evaluation's `contact` counts against every unit, is given back `BEHIND` times), and while revealed it
+    counts against its side `EXPOSED` of its points for each revealed enemy weapon that reaches it, times that
+    shot's exact chance to destroy it (`kill_chance`). Pulled toward the enemy like any unit, the Captain (Armour 6, 99 points)
+    walked into the Sith Riders and the Dragon Battery's reach, and with him went Red's every order
+    (first-blinds, seeds 3008 and 3016 against the random player). Counted once whatever the number of guns and
+    the distance, a commander already in reach gained nothing by stepping back: the Martians' Tilas walked on
+    into the Colonials' Gatlings and rifles and was shot, and the Martians stood without orders to the end
+    (mars-expedition, seeds 3011, 3017 and 3019 against the random player)."""
     mine = [u for u in state.units.values() if u.side == side and not u.blind and not u.eliminated
             and u.stats.orders > 0]
     if not mine:
@@ -77,17 +101,56 @@ def commanders(state: HwState, side: str) -> float:
     if not foes:
         return 0.0
     spots = [(heading(state, u) or u.at, u) for u in foes]
-    guns = [(here, max((w.range for w in u.stats.weapons if w.fire > 0), default=0) // max(1, state.hex_cm))
-            for here, u in spots if not u.blind]
+    guns = [(here, w.fire, w.range) for here, u in spots if not u.blind for w in u.stats.weapons if w.fire > 0]
     worth = 0.0
     for c in mine:
         here = heading(state, c) or c.at
         if here is None:
             continue
-        worth += CONTACT * min(here.distance(t) for t, _ in spots)
-        if c.on_map and any(reach and here.distance(t) <= reach for t, reach in guns):
-            worth -= EXPOSED * POINTS * points(c)
+        worth += BEHIND * CONTACT * min(here.distance(t) for t, _ in spots)
+        if c.on_map:
+            risk = sum(kill_chance(here.distance(t) * state.hex_cm, state.hex_cm, fire, reach, c.stats.armour)
+                       for t, fire, reach in guns)
+            worth -= EXPOSED * POINTS * points(c) * risk
     return worth
+
+
+def beyond_orders(state: HwState, side: str) -> int:
+    """Hexes between the side's units on the table that can move (a blind counted once for each unit it hides)
+    and the Orders Range of its nearest commander, summed: a Move counter goes only to a unit or blind in a
+    commander's range, so one out of range stands where it is, and its walk to the enemy (`contact`) with it.
+    Weighed as that walk, each hex the commander comes nearer is worth a hex of the unit's. With nothing of the kind the
+    Martians' Tilas walked the middle of the table giving himself orders while his eleven Dragon Batteries,
+    revealed on the far corner, never moved (mars-expedition, seed 3017 against the random player: lost 0-2), and
+    the blinds of the Riders and Guard Blades, placed 8 and 10 hexes from his, stood in the Gatlings' reach
+    from turn 1 to turn 12 (seed 3019)."""
+    chiefs = [(heading(state, c) or c.at, c.stats.orders_range // max(1, state.hex_cm))
+              for c in state.units.values() if c.side == side and not c.blind and not c.eliminated
+              and c.stats.orders > 0]
+    chiefs = [(h, r) for h, r in chiefs if h is not None]
+    if not chiefs:
+        return 0
+    short = 0
+    for u in state.units.values():
+        if u.side != side or not u.on_map or u.eliminated:
+            continue
+        if u.blind:  # a blind needs a commander in range too (turn.counter_actions): weighed by what it hides
+            many = sum(1 for i in u.contents if not state.units[i].eliminated) if isinstance(u.contents, list) else 0
+        else:
+            many = 1 if u.stats.orders == 0 and any(m.factor for m in u.stats.move) else 0
+        if many:
+            here = heading(state, u) or u.at
+            short += many * min(max(0, here.distance(h) - r) for h, r in chiefs)
+    return short
+
+
+@lru_cache(maxsize=4096)
+def kill_chance(distance_cm: int, hex_cm: int, fire: int, reach_cm: int, armour: int) -> float:
+    """The exact chance that one shot of a weapon (Fire, Range) destroys a unit of `armour` at this distance
+    in the open (0 beyond its Range): the Range roll (nearer is likelier sighted), then Fire against Armour."""
+    if distance_cm > reach_cm:
+        return 0.0
+    return float(odds.attack(max(distance_cm, hex_cm), hex_cm, "easy", fire, armour).get(("destroyed", 0), 0))
 
 
 def heading(state: HwState, unit) -> Hex | None:

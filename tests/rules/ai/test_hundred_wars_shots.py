@@ -156,9 +156,10 @@ def _captain_facing_rifles(row: int):
 def test_a_commander_is_not_pulled_toward_the_enemy():
     """Before, a hex closer to the enemy was worth `contact` for the Captain as for any unit: he walked into the
     Sith Riders and the Dragon Battery's reach, and Red's every order went with him (first-blinds, seed 3016
-    against the random player). Out of the Rifles' reach either way, the counter toward them gains nothing now;
-    into their reach, it costs a share of his points."""
+    against the random player). Out of the Rifles' reach either way, the counter toward them loses a little now;
+    into their reach, it costs a share of his points times the Rifles' exact chance to destroy him there (15 cm:
+    over four in five)."""
     worth = _captain_facing_rifles(7)  # 7 hexes away; two hexes on, 5: still out of reach
-    assert abs(worth["counter"] - worth["done"]) < 1e-9
+    assert worth["done"] - worth["counter"] > 0  # he keeps his distance (ai_hints.BEHIND)
     worth = _captain_facing_rifles(5)  # 5 hexes away; two hexes on, 3: in reach
-    assert worth["done"] - worth["counter"] > hw.EXPOSED * hw.POINTS * 90
+    assert worth["done"] - worth["counter"] > 0.8 * hw.EXPOSED * hw.POINTS * 90
