@@ -156,7 +156,7 @@ def _closing_worse(state: DHRState, side: str, actions: list[Action], worth: dic
             fire_best[key] = max(fire_best.get(key, 0.0), worth[i])
     if not fire_best:
         return set()
-    goals = _goals_now(state, side)
+    goals = goals_now(state, side)
     out: set[int] = set()
     for i, a in enumerate(actions):
         if a.kind not in ("melee", "overrun") or worth.get(i) is None:
@@ -169,7 +169,7 @@ def _closing_worse(state: DHRState, side: str, actions: list[Action], worth: dic
     return out
 
 
-def _goals_now(state: DHRState, side: str) -> set[Hex]:
+def goals_now(state: DHRState, side: str) -> set[Hex]:
     """The hexes `side` must hold whose hold is checked at the end of this turn."""
     out: set[Hex] = set()
     for c in state.victory:

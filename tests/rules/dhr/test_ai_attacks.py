@@ -9,8 +9,7 @@ import random
 from rules.ai.hints import hints_for
 from rules.ai.levels import computer_for
 from rules.rulesets.dhr.ai_shots import shot_worth
-from rules.service import GameService
-from saves.scenarios import load_scenario
+from tests.rules.dhr.helpers import replay_scenario
 
 FARM_3004 = [
     ("de", "Grenadiers: fire Kar98k x2 (-1) at 1st Squad at 3,9"),
@@ -61,29 +60,6 @@ TOWER_3004 = [
 """Tower, seed 3004, the computer (the Tower) against the greedy player, turn 2: the Mage's chip is drawn."""
 
 
-def _replay(scenario: str, seed: int, moves):
-    """The scenario's game `seed` after `moves` (side, words), the chips drawn as they come."""
-    game = GameService.new(load_scenario(scenario, ruleset="dhr"), seed=seed)
-    table = game.seat(None)
-    seats = {s: game.seat(s) for s in table.view().side_ids()}
-
-    def draw_chips():
-        while table.result is None:
-            seat = seats[table.decision().side]
-            legal = seat.legal_actions()
-            if [a.kind for a in legal] != ["draw"]:
-                return seat
-            assert seat.apply(legal[0]).ok
-        return None
-
-    for side, words in moves:
-        draw_chips()
-        seat = seats[side]
-        (action,) = [a for a in seat.legal_actions() if seat.describe(a) == words]
-        assert seat.apply(action).ok
-    return draw_chips()
-
-
 def _worths(seat, kind: str, unit: str) -> dict[str, float]:
     hints = hints_for(seat.ruleset)
     view = seat.view()
@@ -99,7 +75,7 @@ def test_a_melee_worth_less_than_the_units_shots_is_not_searched():
     """The old computer sent the 2nd Squad into melee with the MG-42 team's two figures in the farmhouse: no
     terrain save for the attacker, -8.1 by the exact odds against 3.7 for its rifles at the Grenadiers. It lost
     two figures and fell back, and the Americans lost the game at the Germans' next chip."""
-    seat = _replay("farm", 3004, FARM_3004)
+    seat = replay_scenario("farm", 3004, FARM_3004)
     assert seat.side == "us" and seat.view().active_unit == "us2"
     melee = "2nd Squad: melee MG-42 team at 8,4"
     assert melee in [seat.describe(a) for a in seat.legal_actions()]
@@ -114,7 +90,7 @@ def test_a_melee_worth_less_than_the_units_shots_is_not_searched():
 
 
 def test_a_melee_at_a_hex_to_hold_is_kept_in_the_turn_the_hold_is_checked():
-    seat = _replay("farm", 3004, FARM_3004)
+    seat = replay_scenario("farm", 3004, FARM_3004)
     view = seat.view()
     view.turn = view.victory[0].turn
     kept = hints_for(seat.ruleset).prune(view, "us", seat.legal_actions())
@@ -125,7 +101,7 @@ def test_the_rto_calls_only_his_best_strike():
     """Hedgerow, seed 3000, the Americans' first activation (the 2nd Squad's, the RTO with it): the old computer
     called the air strike on the Grenadiers (5.2 by the exact odds) where on the Panzergrenadiers it was worth
     10.1; the Americans lost. Seeds 3004 and 3018 the same, both lost."""
-    seat = _replay("hedgerow", 3000, [])
+    seat = replay_scenario("hedgerow", 3000, [])
     calls = _worths(seat, "call", "us6")
     best = max(calls, key=calls.get)
     assert "air on Panzergrenadiers" in best
@@ -136,7 +112,7 @@ def test_the_rto_calls_only_his_best_strike():
 def test_each_spell_is_cast_at_its_best_target():
     """Tower, seed 3004 against the greedy player (the Tower's one loss of the row): the Mage cast lightning at
     the Shaman (1.4 by the exact odds) where at the wolf riders it was worth 5.8."""
-    seat = _replay("tower", 3004, TOWER_3004)
+    seat = replay_scenario("tower", 3004, TOWER_3004)
     casts = _worths(seat, "cast", "k3")
     assert "Mage Elspeth: cast lightning at Shaman at 4,0" in casts
     kept = [w for w in _kept(seat) if w.startswith("Mage Elspeth: cast ")]

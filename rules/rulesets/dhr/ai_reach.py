@@ -1,0 +1,57 @@
+"""A DHR vehicle keeps out of the reach of anti-tank weapons it outranges (the computer's `prune` hint).
+
+Infantry's anti-tank weapons are short (farm's Panzerfaust and AT grenade reach 1 hex, hedgerow's bazooka 2), and
+a vehicle is hurt by nothing else but armament (DHR Vehicles): out of their reach it cannot be lost, and its guns
+reach farther. The computer's look-ahead ends before the other side fires, and a hex to take is worth standing
+on early in the game (rules/ai/evaluate.py), so farm's M5 Stuart drove onto the farmhouse next to the Grenadiers
+at once, where the hold counts only at the end of turn 6 and only once no German is left in the house: the
+greedy player fired the Panzerfaust at it every activation, and it was lost in 7 of 30 games the computer played
+the Americans (seeds 7000-7059; 5 of those 7 were lost). So a vehicle with a weapon of longer range does not move
+into the reach of an enemy's anti-tank weapon, except onto a hex its side must hold in the turn the hold is
+checked.
+"""
+
+from __future__ import annotations
+
+from rules.actions import Action
+from rules.hexgrid import Hex
+from rules.rulesets.dhr.fighters import armoured, firers
+from rules.rulesets.dhr.state import DHRState
+
+
+def _danger(state: DHRState, vehicle) -> list[tuple[Hex, int]]:
+    """(hex, range) of each enemy anti-tank weapon that `vehicle` outranges with a weapon of its own."""
+    reach = max((w.range for w in vehicle.stats.weapons if not (w.armament and vehicle.weapon_out)), default=0)
+    out = []
+    for e in state.units.values():
+        if e.side == vehicle.side or not e.on_map or e.attached_to is not None:
+            continue
+        for w in e.stats.weapons:
+            if w.armament and not e.weapon_out and firers(e, w) > 0 and w.range < reach:
+                out.append((e.at, w.range))
+    return out
+
+
+def _destination(a: Action) -> Hex | None:
+    if a.kind == "move" and a.path:
+        return Hex(*a.path[-1])
+    if a.kind == "cross":
+        return Hex(*a.to)
+    return None
+
+
+def out_of_reach(state: DHRState, actions: list[Action], goals_now: set[Hex]) -> list[Action]:
+    """`actions` without the moves of a vehicle into the reach of an enemy anti-tank weapon it outranges, unless
+    onto one of `goals_now` (the hexes its side must hold at the end of this turn)."""
+    dangers: dict[str, list[tuple[Hex, int]]] = {}
+
+    def exposed(a: Action) -> bool:
+        to = _destination(a)
+        unit = state.units.get(getattr(a, "unit", None) or "") if to is not None else None
+        if unit is None or to in goals_now or not armoured(state, unit):
+            return False
+        if unit.id not in dangers:
+            dangers[unit.id] = _danger(state, unit)
+        return any(to.distance(at) <= r for at, r in dangers[unit.id])
+
+    return [a for a in actions if not exposed(a)]
