@@ -6,13 +6,14 @@ import random
 
 from rules.ai.hints import hints_for
 from rules.ai.levels import computer_for
+from rules.rulesets.dhr.ai_reach import reach
 from tests.rules.dhr.helpers import replay_scenario
 
 
 def _farm_3000():
     """Farm, seed 3000 (the computer the Americans, against the greedy player): the M5 Stuart's chip is drawn first.
-    The old computer drove it onto the farmhouse at 7,4, next to the Grenadiers and their Panzerfaust (reach 1);
-    the Stuart's guns reach 8 and 10 hexes."""
+    The old computer drove it onto the farmhouse at 7,4, next to the Grenadiers and their Panzerfaust (range 1, it
+    fires 4 hexes at the range bands' penalty); the Stuart's guns fire 32 and 40 hexes."""
     seat = replay_scenario("farm", 3000, [])
     assert seat.side == "us"
     assert any(a.kind == "move" and a.unit == "us3" for a in seat.legal_actions())
@@ -22,6 +23,18 @@ def _farm_3000():
 def _next_to_the_grenadiers(seat, actions):
     grenadiers = seat.view().units["de1"].at
     return [a for a in actions if a.kind == "move" and a.unit == "us3" and a.path[-1].distance(grenadiers) <= 1]
+
+
+def _within(seat, actions, hexes):
+    grenadiers = seat.view().units["de1"].at
+    return [a for a in actions if a.kind == "move" and a.unit == "us3" and a.path[-1].distance(grenadiers) <= hexes]
+
+
+def test_the_stuart_keeps_out_of_the_panzerfausts_reach():
+    seat = _farm_3000()
+    kept = hints_for(seat.ruleset).prune(seat.view(), "us", seat.legal_actions())
+    assert _within(seat, seat.legal_actions(), 4) and not _within(seat, kept, 4)
+    assert reach(seat.view().units["de1"], seat.view().units["de1"].stats.weapons[2]) == 4
 
 
 def test_the_stuart_does_not_drive_next_to_the_panzerfaust():
