@@ -25,8 +25,9 @@ FARM_3004 = [
     ("de", "MG-42 team: fire MG-42 x6 (-1) at 2nd Squad at 9,8"),
     ("us", "Move 2nd Squad to 8,5 (3 hexes)"),
 ]
-"""Farm, seed 3004, the computer (the Americans) against the greedy player, to turn 2: the 2nd Squad (6 figures,
-in the open) has walked up to the farmhouse; the Americans have lost 3 of the 7 figures that lose them the game."""
+"""Farm, seed 3004, the computer (the Americans) against the greedy player, to turn 2: the 2nd Squad, in the open,
+has walked up to the farmhouse. (Played before the farm was rebalanced, the 2nd Squad then 6 figures; the same
+actions and dice still reach this decision.)"""
 
 TOWER_3004 = [
     ("horde", "Goblin archers: fire shortbow x2 (-1) at Crossbowmen at 7,4"),
