@@ -8,8 +8,10 @@ it fired a squad's BAR with two slots where four at -1 expected half a figure mo
 added up to a figure or two a game in farm (seed 3000). So, of the shots of one weapon, only the
 one whose exact outcomes (the preview's) are worth most is searched; the search still decides
 whether to fire that weapon now, move, or end. Each outcome is weighed as the greedy player weighs
-it (`outcome_value`), a figure lost also at its share of the enemy's way to a casualties win. A unit that
-has a shot worth taking does not end its activation, nor pass its chip (`_must_fire`).
+it (`outcome_value`), a figure lost also at its share of the enemy's way to a casualties win. So too of each
+spell's casts and of an RTO's calls; a melee or an overrun (the unit's whole attack) is searched only when it
+is worth at least the unit's shots together (`_closing_worse`). A unit that has a shot worth taking does not
+end its activation, nor pass its chip (`_must_fire`).
 """
 
 from __future__ import annotations
