@@ -10,8 +10,8 @@ one whose exact outcomes (the preview's) are worth most is searched; the search 
 whether to fire that weapon now, move, or end. Each outcome is weighed as the greedy player weighs
 it (`outcome_value`), a figure lost also at its share of the enemy's way to a casualties win. So too of each
 spell's casts and of an RTO's calls; a melee or an overrun (the unit's whole attack) is searched only when it
-is worth at least the unit's shots together (`_closing_worse`). A unit that has a shot worth taking does not
-end its activation, nor pass its chip (`_must_fire`).
+is worth at least the unit's shots together (`_closing_worse`). A unit that may no longer move does not end its
+activation while one of its shots is worth taking (`_must_fire`).
 """
 
 from __future__ import annotations
@@ -72,8 +72,8 @@ def shot_worth(state: DHRState, action: Action, side: str, outcome_value) -> flo
 def best_shots(state: DHRState, side: str, actions: list[Action], outcome_value) -> list[Action]:
     """`actions` with, of the fire actions of each weapon, only the one worth most by its exact odds (so too of
     each spell's casts and of an RTO's calls); no melee or overrun worth less than the unit's shots together
-    (`_closing_worse`); and no end of the activation (nor pass of the chip) while the acting unit has a shot worth
-    taking."""
+    (`_closing_worse`); and no end of the activation while the acting unit, which may no longer move, has a shot
+    worth taking."""
     drop, worth = each_weapons_best(actions, side, lambda: _fingerprint(state),
                                     lambda a: shot_worth(state, a, side, outcome_value), _MEMO)
     more_drop, more_worth = _each_attacks_best(state, side, actions, outcome_value)
@@ -88,17 +88,16 @@ def best_shots(state: DHRState, side: str, actions: list[Action], outcome_value)
 
 
 def _must_fire(state: DHRState, actions: list[Action], worth: dict[int, float | None]) -> bool:
-    """The unit acting (or, before one acts on the chip drawn, a unit the chip may activate) has a shot worth
-    something: ending the activation, or passing the chip, then only throws the shot away. Firing costs nothing
-    but the rest of the unit's move, which the end gives up too (it may still move first, then fire). The
-    look-ahead of the few best actions is one throw of the dice against the other side's worst answer, and it
-    often put the end above the shot: farm, seed 3000 against the greedy player, the end at -15 in the first
-    round over the 2nd Squad's rifles at the MG-42 team at -4; seed 7012 against the random player, the M5
-    Stuart passed its chip (-75.8 by its line) where its machine gun had the Grenadiers in its sights (-768.1 by
-    one throw against the worst answer), and the Americans lost in the first turn."""
-    acting = {state.active_unit} if state.active_unit else set(state.eligible)
+    """The acting unit may no longer move (it has attacked, or has no MP left) and one of its shots is worth
+    something: firing then costs nothing, so ending the activation only throws the shot away. The look-ahead
+    of the few best actions is one throw of the dice against the other side's worst answer; with a weapon's
+    shots cut to one, that throw often put the end above it (farm, seed 3000: the end, -15 in the first round,
+    over the 2nd Squad's rifles at the MG-42 team, -4)."""
+    unit = state.active_unit
+    if unit is None or any(a.kind in ("move", "cross") and getattr(a, "unit", None) == unit for a in actions):
+        return False
     return any((worth.get(i) or 0.0) > MIN_SHOT for i, a in enumerate(actions)
-               if a.kind == "fire" and a.unit in acting)
+               if a.kind == "fire" and a.unit == unit)
 
 
 def _attack_group(a: Action) -> tuple | None:

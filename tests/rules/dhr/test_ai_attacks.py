@@ -123,32 +123,3 @@ def test_each_spell_is_cast_at_its_best_target():
         same = {k: v for k, v in casts.items() if k.split(" at ")[0] == w.split(" at ")[0]}
         assert casts[w] == max(same.values())
     assert "Mage Elspeth: cast lightning at Shaman at 4,0" not in kept
-
-
-FARM_7012_RANDOM = [
-    ("de", "Move MG-42 team to 8,2 (2 hexes)"),
-    ("de", "MG-42 team: fire MG-42 x8 (-2) at 1st Squad at 3,9"),
-    ("us", "Move 2nd Squad to 9,7 (3 hexes)"),
-    ("us", "2nd Squad: fire M1 Garand x4 (-1) at Grenadiers at 7,3"),
-    ("us", "2nd Squad: fire BAR x4 (-1) at MG-42 team at 8,4"),
-]
-"""Farm, seed 7012, the computer (the Americans) against the random player, turn 1: the M5 Stuart's chip is drawn;
-the Americans have lost 5 of the 7 figures that lose them the game."""
-
-
-def test_a_unit_with_a_shot_does_not_pass_its_chip():
-    """The old computer passed the Stuart's chip (set it aside: the Stuart did nothing this turn) where its guns had
-    the Germans in their sights: the pass scored -75.8 by its line, the coax -768.1 by one throw against the worst
-    answer. The Americans lost at the Germans' next chip."""
-    seat = replay_scenario("farm", 7012, FARM_7012_RANDOM)
-    view = seat.view()
-    assert seat.side == "us" and view.active_unit is None and view.eligible == ["us3"]
-    legal = seat.legal_actions()
-    assert any(a.kind == "end" for a in legal)
-    assert max(_worths(seat, "fire", "us3").values()) > 0.5
-    kept = hints_for(seat.ruleset).prune(view, "us", legal)
-    assert not any(a.kind == "end" for a in kept)
-    assert any(a.kind == "fire" for a in kept) and any(a.kind == "move" for a in kept)
-    for n in range(3):
-        chosen = computer_for("normal", random.Random(f"computer:us:{n}")).choose(seat)
-        assert chosen.kind != "end", seat.describe(chosen)
