@@ -8,14 +8,17 @@ it fired a squad's BAR with two slots where four at -1 expected half a figure mo
 added up to a figure or two a game in farm (seed 3000). So, of the shots of one weapon, only the
 one whose exact outcomes (the preview's) are worth most is searched; the search still decides
 whether to fire that weapon now, move, or end. Each outcome is weighed as the greedy player weighs
-it (`outcome_value`), a figure lost also at its share of the enemy's way to a casualties win. A unit that
-may no longer move does not end its activation while one of its shots is worth taking (`_must_fire`).
+it (`outcome_value`), a figure lost also at its share of the enemy's way to a casualties win. So too of each
+spell's casts and of an RTO's calls; a melee or an overrun (the unit's whole attack) is searched only when it
+is worth at least the unit's shots together (`_closing_worse`). A unit that may no longer move does not end its
+activation while one of its shots is worth taking (`_must_fire`).
 """
 
 from __future__ import annotations
 
 from rules.actions import Action
 from rules.best_shot import each_weapons_best
+from rules.hexgrid import Hex
 from rules.rulesets.dhr.preview import preview
 from rules.rulesets.dhr.state import DHRState
 
@@ -67,10 +70,16 @@ def shot_worth(state: DHRState, action: Action, side: str, outcome_value) -> flo
 
 
 def best_shots(state: DHRState, side: str, actions: list[Action], outcome_value) -> list[Action]:
-    """`actions` with, of the fire actions of each weapon, only the one worth most by its exact odds; and no
-    end of the activation while the acting unit, which may no longer move, has a shot worth taking."""
+    """`actions` with, of the fire actions of each weapon, only the one worth most by its exact odds (so too of
+    each spell's casts and of an RTO's calls); no melee or overrun worth less than the unit's shots together
+    (`_closing_worse`); and no end of the activation while the acting unit, which may no longer move, has a shot
+    worth taking."""
     drop, worth = each_weapons_best(actions, side, lambda: _fingerprint(state),
                                     lambda a: shot_worth(state, a, side, outcome_value), _MEMO)
+    more_drop, more_worth = _each_attacks_best(state, side, actions, outcome_value)
+    drop.update(more_drop)
+    worth.update(more_worth)
+    drop.update(_closing_worse(state, side, actions, worth))
     if not worth:
         return actions
     if _must_fire(state, actions, worth):
@@ -89,3 +98,84 @@ def _must_fire(state: DHRState, actions: list[Action], worth: dict[int, float | 
         return False
     return any((worth.get(i) or 0.0) > MIN_SHOT for i, a in enumerate(actions)
                if a.kind == "fire" and a.unit == unit)
+
+
+def _attack_group(a: Action) -> tuple | None:
+    """The attacks that stand for one another as a weapon's shots do: a spell's casts (each spell is cast once an
+    activation), an RTO's calls (a call is his attack), a unit's melees and overruns (either is its attack)."""
+    if a.kind == "cast":
+        return ("cast", a.unit, a.spell)
+    if a.kind == "call":
+        return ("call", a.unit)
+    if a.kind in ("melee", "overrun"):
+        return ("close", a.unit)
+    return None
+
+
+def _each_attacks_best(state: DHRState, side: str, actions: list[Action],
+                       outcome_value) -> tuple[set[int], dict[int, float | None]]:
+    """As `each_weapons_best` for the casts, calls, melees and overruns (`_attack_group`): the indices to leave
+    out (all of a group but its best by the exact odds) and each one's worth. Tower, seed 3004 against the greedy
+    player: the Mage cast lightning at the Shaman (1.4 figures' worth) where at the wolf riders it was worth 5.8;
+    hedgerow, seeds 3000, 3004 and 3018: the RTO called the air strike on the Grenadiers (5.2) where on the
+    Panzergrenadiers it was worth 10.1, and the Americans lost all three."""
+    groups: dict[tuple, list[int]] = {}
+    for i, a in enumerate(actions):
+        key = _attack_group(a)
+        if key is not None:
+            groups.setdefault(key, []).append(i)
+    drop: set[int] = set()
+    worth: dict[int, float | None] = {}
+    if not groups:
+        return drop, worth
+    here = _fingerprint(state)
+    for idx in groups.values():
+        for i in idx:
+            key = (here, side, actions[i].model_dump_json())
+            if key in _MEMO:
+                worth[i] = _MEMO.get(key)
+            else:
+                worth[i] = _MEMO[key] = shot_worth(state, actions[i], side, outcome_value)
+        known = [i for i in idx if worth[i] is not None]
+        if len(known) > 1:
+            best = max(known, key=lambda i: worth[i])
+            drop.update(i for i in known if i != best)
+    return drop, worth
+
+
+def _closing_worse(state: DHRState, side: str, actions: list[Action], worth: dict[int, float | None]) -> set[int]:
+    """The melees and overruns worth less by their exact odds than the unit's weapons fired instead (each
+    weapon's best shot, those worth something, added up): a melee or an overrun is the unit's attack for the
+    activation (all its weapons count as fired), and the attacker gets no terrain save. Farm, seed 3004 against
+    the greedy player: the 2nd Squad, 6 figures in the open, went into melee with the MG-42 team's 2 in the
+    farmhouse (-8.1: it lost two and fell back) where its rifles at the Grenadiers were worth 3.7; the Americans
+    lost at the next chip. A melee at a hex its side must hold is kept in the turn the hold is checked (taking
+    the hex may win the game)."""
+    fire_best: dict[tuple, float] = {}
+    for i, a in enumerate(actions):
+        if a.kind == "fire" and worth.get(i) is not None:
+            key = (a.unit, a.weapon)
+            fire_best[key] = max(fire_best.get(key, 0.0), worth[i])
+    if not fire_best:
+        return set()
+    goals = goals_now(state, side)
+    out: set[int] = set()
+    for i, a in enumerate(actions):
+        if a.kind not in ("melee", "overrun") or worth.get(i) is None:
+            continue
+        if Hex(*a.at) in goals:
+            continue
+        fire = sum(w for (unit, _), w in fire_best.items() if unit == a.unit)
+        if fire > worth[i]:
+            out.add(i)
+    return out
+
+
+def goals_now(state: DHRState, side: str) -> set[Hex]:
+    """The hexes `side` must hold whose hold is checked at the end of this turn."""
+    out: set[Hex] = set()
+    for c in state.victory:
+        last = c.turn if c.turn is not None else state.max_turns
+        if c.kind == "hold" and c.side == side and c.hexes and last is not None and state.turn >= last:
+            out.update(Hex(*h) for h in c.hexes)
+    return out

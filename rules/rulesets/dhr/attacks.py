@@ -47,7 +47,7 @@ def fire(state: DHRState, u: DHRUnit, target: DHRUnit, action: Fire, ctx: Contex
         vehicle_fire(state, u, target, w, firer, dist, action.slots, ctx)
         return
     if action.line:
-        targets = line_targets(state, u, target)
+        targets = line_targets(state, u, target, w)
         lts = [P.LineTarget(_fired_at(state, u, e, w), u.at.distance(e.at), save_dv(state, u.at, e.at), e.at)
                for e in targets]
         res = P.resolve_line_fire(firer, lts, ctx.dice, slots=action.slots, allocation=list(action.dice) or None)

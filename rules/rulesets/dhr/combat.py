@@ -60,7 +60,7 @@ def attack_actions(state: DHRState, u: DHRUnit) -> list[Action]:
                 total = firers(u, w) * sum(w.rof[:slots])
                 if crowd is None:
                     crowd = in_hex(state, e) if opt(state, "special_figures") else [e]
-                    along = line_targets(state, u, e)
+                    along = line_targets(state, u, e, w)
                 if len(crowd) > 1:
                     # traversing fire over every figure in the hex (DHR-A10), the default first
                     for split in dice_choices(total, [f.figures for f in crowd]):
@@ -163,7 +163,7 @@ def apply_attack(state: DHRState, u: DHRUnit, action: Action, ctx: Context) -> N
                           else "only a machine gun shares its dice (line fire, or traversing fire over the "
                                "figures of a hex with special figures in it)")
         w = u.stats.weapons[action.weapon]
-        n = len(line_targets(state, u, target)) if action.line else len(in_hex(state, target))
+        n = len(line_targets(state, u, target, w)) if action.line else len(in_hex(state, target))
         why = valid_split(list(action.dice), firers(u, w) * sum(w.rof[:action.slots]), n)
         if why:
             raise Refusal(why)

@@ -117,14 +117,17 @@ def fire_number(u: DHRUnit, w: Weapon, distance: int, slots: int) -> int:
     return P.fire_target(u.rating, distance, w.range, slots)
 
 
-def line_targets(state: DHRState, u: DHRUnit, target: DHRUnit) -> list[DHRUnit]:
-    """Enemy units in the hexes the line of sight passes through, nearest first, the target last (DHR-A10)."""
+def line_targets(state: DHRState, u: DHRUnit, target: DHRUnit, weapon: Weapon | None = None) -> list[DHRUnit]:
+    """Enemy units in the hexes the line of sight passes through, nearest first, the target last (DHR-A10).
+    With `weapon`: an armoured vehicle on the line is left out when the weapon has no armament, which cannot hurt
+    it (Vehicles: only armament hurts armour; it may not fire at one either, `attack_actions`)."""
     out: list[DHRUnit] = []
     seen: set[str] = set()
     d = u.at.distance(target.at)
     # a hex on the line is i hexes from one end and d - i from the other: only such units can be on it
     by_hex = {e.at: e for e in enemy_hosts(state, u.side)
-              if e.id != target.id and u.at.distance(e.at) + e.at.distance(target.at) == d}
+              if e.id != target.id and u.at.distance(e.at) + e.at.distance(target.at) == d
+              and not (weapon is not None and not weapon.armament and armoured(state, e))}
     if not by_hex:
         return [target]
     for step in line_on(state.board, u.at, target.at)[1:]:

@@ -313,7 +313,7 @@ def _line_preview(state: DHRState, u, target, w, firer, slots: int, crew: Fracti
                   alloc: list[int] | None = None) -> Preview:
     """Line fire (DHR-A10): the dice shared as the action says (default a die per figure, nearest
     first); each unit on the line gets its own exact odds from its share."""
-    targets = combat.line_targets(state, u, target)
+    targets = combat.line_targets(state, u, target, w)
     per_firer, _ = P.rof_dice(firer.rof, slots)
     if alloc is None:
         alloc = P.spread_dice(firer.figures * per_firer, [t.figures for t in targets])

@@ -90,3 +90,29 @@ def V(kind: str, side=None, hexes=(), turn=None, fraction=None) -> VictoryCondit
 
 
 __all__ = ["H", "Hex", "board", "unit", "setup", "game", "scripted", "activate", "RIFLE", "V"]
+
+
+def replay_scenario(scenario: str, seed: int, moves):
+    """The shipped scenario's game `seed` after `moves`, (side, the action's words) each, the chips drawn as they
+    come (the game's own dice): the seat that decides next, or None once the game is over."""
+    from saves.scenarios import load_scenario
+
+    game = GameService.new(load_scenario(scenario, ruleset="dhr"), seed=seed)
+    table = game.seat(None)
+    seats = {s: game.seat(s) for s in table.view().side_ids()}
+
+    def draw_chips():
+        while table.result is None:
+            seat = seats[table.decision().side]
+            legal = seat.legal_actions()
+            if [a.kind for a in legal] != ["draw"]:
+                return seat
+            assert seat.apply(legal[0]).ok
+        return None
+
+    for side, words in moves:
+        draw_chips()
+        seat = seats[side]
+        (action,) = [a for a in seat.legal_actions() if seat.describe(a) == words]
+        assert seat.apply(action).ok
+    return draw_chips()
