@@ -34,12 +34,17 @@ async def test_the_hint_key_shows_what_the_computer_would_do_for_the_persons_sid
         assert type(app.screen).__name__ == "GameScreen"
 
 
-async def test_no_hint_for_the_computers_side():
+async def test_no_hint_for_the_computers_side(monkeypatch):
+    from tui.computer import ComputerSides
+
+    # The computer is kept from playing: on a loaded machine it had played its move (the person's decision then)
+    # before the test could slow it down, and the hint was no longer refused.
+    monkeypatch.setattr(ComputerSides, "computer_turn", lambda self: None)
     service = toy_service(max_turns=6)
     app = HexwarApp({"new": service, "hide": True, "ai": ["a"]}, autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = app.screen
-        screen._pace = 2
+        assert screen.seat.decision().side == "a"  # the computer's side decides
         screen.action_hint()
         await pilot.pause()
         assert "not your decision" in screen.message
