@@ -63,3 +63,20 @@ def act(state: HwState, action: str, *faces: int):
     turn.apply(state, a, ctx)
     assert dice[0].remaining == [], f"unused faces {dice[0].remaining}"
     return ctx.events
+
+
+def back_and_done_worth(service, side: str, unit_id: str, to) -> dict[str, float]:
+    """How the computer's evaluation scores, for `side`, a Move counter of `unit_id` to `to` and Done instead
+    (each tried once on the game's state): {"counter": ..., "done": ...}."""
+    import random
+
+    from rules.ai.evaluate import Evaluator
+    from rules.ai.hints import hints_for
+    from rules.ai.simulate import attempt
+
+    ruleset = service.ruleset
+    actions = service.seat(side).legal_actions()
+    back = next(a for a in actions if a.kind == "counter" and a.unit == unit_id and a.to == to and not a.attack)
+    done = next(a for a in actions if a.kind == "done")
+    ev = Evaluator(hints_for(ruleset), ruleset)
+    return {a.kind: ev.score(attempt(ruleset, service.state, a, random.Random(1)).state, side) for a in (back, done)}

@@ -10,13 +10,10 @@ from __future__ import annotations
 import random
 
 from rules.ai.computer import Computer
-from rules.ai.evaluate import Evaluator
-from rules.ai.hints import hints_for
-from rules.ai.simulate import attempt
 from rules.rulesets.hundred_wars import RULESET
 from rules.rulesets.hundred_wars import ai_hints as hw
 from rules.service import GameService
-from tests.rules.hundred_wars.helpers import at, board, game, unit
+from tests.rules.hundred_wars.helpers import at, back_and_done_worth, board, game, unit
 
 TILAS = {"move": [{"mode": "ground", "factor": 10}], "orders": 4, "orders_range": 30, "cqb": 16, "armour": 12}
 GATLING = {"move": [{"mode": "ground", "factor": 3}], "weapons": [{"fire": 30, "range": 60}], "cqb": 15, "armour": 8}
@@ -43,12 +40,7 @@ def test_nearer_the_guns_a_commander_counts_more_against_its_side():
 
 
 def test_a_counter_back_from_the_guns_is_worth_more_than_walking_on():
-    service = _tilas_walking_into_gatlings()
-    actions = service.seat("blue").legal_actions()
-    back = next(a for a in actions if a.kind == "counter" and a.unit == "m1" and a.to == at(6, 15) and not a.attack)
-    done = next(a for a in actions if a.kind == "done")
-    ev = Evaluator(hints_for(RULESET), RULESET)
-    worth = {a.kind: ev.score(attempt(RULESET, service.state, a, random.Random(1)).state, "blue") for a in (back, done)}
+    worth = back_and_done_worth(_tilas_walking_into_gatlings(), "blue", "m1", at(6, 15))
     assert worth["counter"] > worth["done"] + 0.1
 
 

@@ -14,7 +14,7 @@ from rules.rulesets.hundred_wars import RULESET
 from rules.rulesets.hundred_wars import ai_hints as hw
 from rules.rulesets.hundred_wars.ai_threat import fire_in_store
 from rules.service import GameService
-from tests.rules.hundred_wars.helpers import at, board, game, unit
+from tests.rules.hundred_wars.helpers import at, back_and_done_worth, board, game, unit
 
 TILAS = {"move": [{"mode": "ground", "factor": 10}], "orders": 4, "orders_range": 30, "cqb": 16, "armour": 12}
 BLADES = {"move": [{"mode": "ground", "factor": 10}], "weapons": [{"fire": 10, "range": 6}], "cqb": 24, "armour": 12}
@@ -43,12 +43,7 @@ def test_a_unit_in_reach_of_a_revealed_gun_counts_its_shot_against_its_side():
 
 def test_a_counter_out_of_reach_of_guns_it_cannot_answer_is_worth_more_than_standing():
     """Before: standing (Done) scored higher: only the walk toward the enemy counted, and stepping back lost it."""
-    service = _blades_in_the_gatlings_reach()
-    actions = service.seat("blue").legal_actions()
-    back = next(a for a in actions if a.kind == "counter" and a.unit == "m11" and a.to == at(6, 15) and not a.attack)
-    done = next(a for a in actions if a.kind == "done")
-    ev = Evaluator(hints_for(RULESET), RULESET)
-    worth = {a.kind: ev.score(attempt(RULESET, service.state, a, random.Random(1)).state, "blue") for a in (back, done)}
+    worth = back_and_done_worth(_blades_in_the_gatlings_reach(), "blue", "m11", at(6, 15))
     assert worth["counter"] > worth["done"]
 
 
