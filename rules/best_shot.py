@@ -14,16 +14,23 @@ MEMO_LIMIT = 100_000
 """Worths remembered per rule set before its memo is emptied (a game's positions rarely come back)."""
 
 
+def weapon_shots(a: Action) -> tuple | None:
+    """The group of a fire action: its unit's weapon (None: not a shot)."""
+    return ("fire", a.unit, a.weapon) if a.kind == "fire" else None
+
+
 def each_weapons_best(actions: list[Action], side: str, fingerprint: Callable[[], Hashable],
-                      worth_of: Callable[[Action], float | None],
-                      memo: dict) -> tuple[set[int], dict[int, float | None]]:
-    """The indices of `actions` to leave out (each weapon's shots but the one worth most; shots of unknown worth
-    stay), and each fire action's worth to `side` by `worth_of` (None: unknown). Worths are remembered in `memo`
-    under the state's `fingerprint()` (asked only when there is a shot)."""
+                      worth_of: Callable[[Action], float | None], memo: dict,
+                      group: Callable[[Action], tuple | None] = weapon_shots
+                      ) -> tuple[set[int], dict[int, float | None]]:
+    """The indices of `actions` to leave out (of each `group`, a weapon's shots by default, all but the one worth
+    most; actions of unknown worth stay), and each grouped action's worth to `side` by `worth_of` (None: unknown).
+    Worths are remembered in `memo` under the state's `fingerprint()` (asked only when there is a shot)."""
     groups: dict[tuple, list[int]] = {}
     for i, a in enumerate(actions):
-        if a.kind == "fire":
-            groups.setdefault((a.unit, a.weapon), []).append(i)
+        key = group(a)
+        if key is not None:
+            groups.setdefault(key, []).append(i)
     drop: set[int] = set()
     worth: dict[int, float | None] = {}
     if not groups:

@@ -17,7 +17,7 @@ activation while one of its shots is worth taking (`_must_fire`).
 from __future__ import annotations
 
 from rules.actions import Action
-from rules.best_shot import each_weapons_best
+from rules.best_shot import each_weapons_best, weapon_shots
 from rules.hexgrid import Hex
 from rules.rulesets.dhr.preview import preview
 from rules.rulesets.dhr.state import DHRState
@@ -75,10 +75,7 @@ def best_shots(state: DHRState, side: str, actions: list[Action], outcome_value)
     (`_closing_worse`); and no end of the activation while the acting unit, which may no longer move, has a shot
     worth taking."""
     drop, worth = each_weapons_best(actions, side, lambda: _fingerprint(state),
-                                    lambda a: shot_worth(state, a, side, outcome_value), _MEMO)
-    more_drop, more_worth = _each_attacks_best(state, side, actions, outcome_value)
-    drop.update(more_drop)
-    worth.update(more_worth)
+                                    lambda a: shot_worth(state, a, side, outcome_value), _MEMO, _attack_group)
     drop.update(_closing_worse(state, side, actions, worth))
     if not worth:
         return actions
@@ -101,46 +98,19 @@ def _must_fire(state: DHRState, actions: list[Action], worth: dict[int, float | 
 
 
 def _attack_group(a: Action) -> tuple | None:
-    """The attacks that stand for one another as a weapon's shots do: a spell's casts (each spell is cast once an
-    activation), an RTO's calls (a call is his attack), a unit's melees and overruns (either is its attack)."""
+    """The attacks that stand for one another, of which only the best by the exact odds is searched: a weapon's
+    shots, a spell's casts (each spell is cast once an activation), an RTO's calls (a call is his attack), a unit's
+    melees and overruns (either is its attack). Tower, seed 3004 against the greedy player: the Mage cast
+    lightning at the Shaman (1.4 figures' worth) where at the wolf riders it was worth 5.8; hedgerow, seeds 3000,
+    3004 and 3018: the RTO called the air strike on the Grenadiers (5.2) where on the Panzergrenadiers it was
+    worth 10.1, and the Americans lost all three."""
     if a.kind == "cast":
         return ("cast", a.unit, a.spell)
     if a.kind == "call":
         return ("call", a.unit)
     if a.kind in ("melee", "overrun"):
         return ("close", a.unit)
-    return None
-
-
-def _each_attacks_best(state: DHRState, side: str, actions: list[Action],
-                       outcome_value) -> tuple[set[int], dict[int, float | None]]:
-    """As `each_weapons_best` for the casts, calls, melees and overruns (`_attack_group`): the indices to leave
-    out (all of a group but its best by the exact odds) and each one's worth. Tower, seed 3004 against the greedy
-    player: the Mage cast lightning at the Shaman (1.4 figures' worth) where at the wolf riders it was worth 5.8;
-    hedgerow, seeds 3000, 3004 and 3018: the RTO called the air strike on the Grenadiers (5.2) where on the
-    Panzergrenadiers it was worth 10.1, and the Americans lost all three."""
-    groups: dict[tuple, list[int]] = {}
-    for i, a in enumerate(actions):
-        key = _attack_group(a)
-        if key is not None:
-            groups.setdefault(key, []).append(i)
-    drop: set[int] = set()
-    worth: dict[int, float | None] = {}
-    if not groups:
-        return drop, worth
-    here = _fingerprint(state)
-    for idx in groups.values():
-        for i in idx:
-            key = (here, side, actions[i].model_dump_json())
-            if key in _MEMO:
-                worth[i] = _MEMO.get(key)
-            else:
-                worth[i] = _MEMO[key] = shot_worth(state, actions[i], side, outcome_value)
-        known = [i for i in idx if worth[i] is not None]
-        if len(known) > 1:
-            best = max(known, key=lambda i: worth[i])
-            drop.update(i for i in known if i != best)
-    return drop, worth
+    return weapon_shots(a)
 
 
 def _closing_worse(state: DHRState, side: str, actions: list[Action], worth: dict[int, float | None]) -> set[int]:
