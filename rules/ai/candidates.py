@@ -58,3 +58,13 @@ def bound(actions: list[Action], state, side: str, ev, rng: random.Random, cap: 
         picked = sorted(picked, key=lambda i: -worth[i])[:room]
     keep.update(picked)
     return [actions[i] for i in sorted(keep)]
+
+
+def glance(actions: list[Action], share: int, rng: random.Random) -> list[Action]:
+    """One in `share` of each kind of `actions` (at least two), drawn at random: an easy computer's glance at its
+    options. It sees that it may fire, but not every target, nor every hex it may move to. In original order."""
+    kinds: dict[str, list[int]] = {}
+    for i, a in enumerate(actions):
+        kinds.setdefault(a.kind, []).append(i)
+    keep = [i for idx in kinds.values() for i in rng.sample(idx, min(len(idx), max(2, -(-len(idx) // share))))]
+    return [actions[i] for i in sorted(keep)]

@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 
 from rules.actions import Action
-from rules.ai.candidates import CAP, PER_UNIT, bound
+from rules.ai.candidates import CAP, PER_UNIT, bound, glance
 from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive
 from rules.clone import size
 from rules.ai.evaluate import Evaluator
@@ -60,7 +60,8 @@ class Computer:
 
     def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
                  finalists: int = 3, answers: int = 16, budget: int = 180, width: int = CAP,
-                 every_guess: bool = False, per_unit: int = PER_UNIT, exact_odds: bool = True) -> None:
+                 every_guess: bool = False, per_unit: int = PER_UNIT, exact_odds: bool = True,
+                 glance: int = 0) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -82,6 +83,8 @@ class Computer:
         """The first round tries each action on every guess, not on the first alone (then the further tries)."""
         self.exact_odds = exact_odds
         """An attack that may decide the game is weighed by its exact chance (rules/ai/decisive.py), not its tries."""
+        self.glance = glance
+        """Of each kind of its options only one in this many (at least two, drawn at random) is considered; 0: all."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
@@ -106,6 +109,8 @@ class Computer:
             return first  # a move of the rule set's own tempo that a search this short cannot weigh (hints)
         # actions the rule set's hints rule out (a unit walking off the hex it must hold)
         actions = hints.prune(view, seat.side, actions) or actions
+        if self.glance:
+            actions = glance(actions, self.glance, self.rng)
         ranked, _ = self._search(seat, actions, progress)
         return self._not_back(seat.ruleset, view, seat.side, ranked)
 
@@ -119,6 +124,8 @@ class Computer:
         actions = seat.legal_actions()
         if actions:  # reactions the hints rule out (a QUAD steal with no card to play)
             actions = hints_for(seat.ruleset).prune(seat.view(), seat.side, actions)
+        if actions and self.glance:
+            actions = glance(actions, self.glance, self.rng)
         if not actions:
             return None
         ranked, value = self._search(seat, actions, progress)

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from rules.ai.autoplay import Autopilot
+from rules.ai.candidates import glance
 from rules.ai.computer import Computer
 from rules.ai.levels import BUDGETS, LEVELS, computer_for
 from rules.ai.players import make_player
@@ -26,6 +27,7 @@ def test_the_levels_differ_in_what_they_consider_and_normal_is_the_computer_as_i
     assert easy.replies == 0 and easy.finalists == 1  # no answer and no look-ahead after its actions
     assert not easy.exact_odds and normal.exact_odds and hard.exact_odds  # easy judges an attack by its one throw
     assert easy.extra_tries < normal.extra_tries < hard.extra_tries
+    assert easy.glance == 3 and normal.glance == hard.glance == 0  # easy sees a third of its options
     assert hard.every_guess and not normal.every_guess
     assert easy.width < normal.width < hard.width and normal.per_unit < hard.per_unit
     assert computer_for(None, random.Random(1)).level == "normal"
@@ -56,6 +58,31 @@ def test_easy_tries_a_few_actions_once_and_looks_at_no_answer(monkeypatch):
     own = {a: n for a, n in easy.items() if not a.startswith("(")}
     assert len(own) <= 6 < len([a for a in normal if not a.startswith("(")])  # easy: width 6
     assert easy["(the other side's)"] == 0 < normal["(the other side's)"]
+
+
+def test_easy_sees_one_in_three_of_each_kind_of_its_options_drawn_at_random(monkeypatch):
+    """River-battle's activation offers 54 moves, 3 holds and a release: easy considers 18 moves, 2 holds and the
+    release, a different third with other dice; normal and hard consider them all."""
+    game, me, _ = _activation()
+    actions = game.seat(me).legal_actions()
+    kinds = lambda acts: Counter(a.kind for a in acts)  # noqa: E731
+    assert kinds(actions) == {"move": 54, "hold": 3, "release": 1}
+    seen = glance(actions, 3, random.Random(1))
+    assert kinds(seen) == {"move": 18, "hold": 2, "release": 1}
+    assert [a for a in actions if a in seen] == seen  # in their original order
+    assert set(map(repr, glance(actions, 3, random.Random(2)))) != set(map(repr, seen))
+    considered: list = []
+    real = Computer._search
+
+    def spy(self, seat, acts, progress):
+        considered.append(kinds(acts))
+        return real(self, seat, acts, progress)
+
+    monkeypatch.setattr(Computer, "_search", spy)
+    game.state.passes = 1  # the other side just released without playing: a search, not the opening's release
+    for level in LEVELS:
+        computer_for(level, random.Random(7)).choose(game.seat(me))
+    assert considered == [{"move": 18, "hold": 2, "release": 1}] + [kinds(actions)] * 2
 
 
 def test_hard_tries_more_destinations_and_every_one_on_every_guess_where_normal_tries_most_once(monkeypatch):
