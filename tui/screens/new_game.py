@@ -20,7 +20,7 @@ from tui.widgets.lists import SafeSelect
 from tui.widgets.text import clean, lit
 from tui.widgets.tick import Tick
 
-LEVEL_CHOICES = [("easy (searches least)", "easy"), ("normal", "normal"), ("hard (searches most, slower)", "hard")]
+LEVEL_CHOICES = [("easy (overlooks options)", "easy"), ("normal", "normal"), ("hard (searches most, slower)", "hard")]
 """The computer's levels (rules/ai/levels.py: LEVELS), for every side it plays."""
 ScenarioSource = Callable[[str], list[files.ScenarioEntry]]
 SetupLoader = Callable[[files.ScenarioEntry], object]
