@@ -8,7 +8,8 @@ only the fire it might draw, never the melee it would bring a turn later. So tow
 stood in the woods walking a hex to and fro while the Tower's crossbows (range 6) and the Mage's lightning (6)
 shot them down: seed 3003 against the greedy player, the Horde lost at turn 8 with both warbands still in the
 woods of the top row; in its first activation the old computer moved Orc warband (2) from 10,1 back into the
-woods at 12,0. Against the greedy Tower (seeds 7000-7119, 60 games as the Horde) the Horde won 20, drew 8.
+woods at 12,0. Against the greedy Tower (seeds 7000-7119, 60 games as the Horde) it won 20 and drew 8; with
+this rule 25 and 2.
 
 So a unit of an outranged side that stands beyond its reach of every enemy comes on: of its moves only those
 that bring it nearer its reach are searched, and the chip is not ended nor set aside while one of them is
