@@ -46,7 +46,8 @@ def _danger(state: DHRState, vehicle) -> list[tuple[Hex, int]]:
     return out
 
 
-def _destination(a: Action) -> Hex | None:
+def destination(a: Action) -> Hex | None:
+    """Where a move (or a cross after a failed check) takes the unit; None for any other action."""
     if a.kind == "move" and a.path:
         return Hex(*a.path[-1])
     if a.kind == "cross":
@@ -60,7 +61,7 @@ def out_of_reach(state: DHRState, actions: list[Action], goals_now: set[Hex]) ->
     dangers: dict[str, list[tuple[Hex, int]]] = {}
 
     def exposed(a: Action) -> bool:
-        to = _destination(a)
+        to = destination(a)
         unit = state.units.get(getattr(a, "unit", None) or "") if to is not None else None
         if unit is None or to in goals_now or not armoured(state, unit):
             return False
