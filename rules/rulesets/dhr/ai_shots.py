@@ -11,7 +11,7 @@ whether to fire that weapon now, move, or end. Each outcome is weighed as the gr
 it (`outcome_value`), a figure lost also at its share of the enemy's way to a casualties win. So too of each
 spell's casts and of an RTO's calls; a melee or an overrun (the unit's whole attack) is searched only when it
 is worth at least the unit's shots together (`_closing_worse`). A unit that may no longer move does not end its
-activation while one of its shots is worth taking (`_must_fire`).
+activation, nor a unit whose chip is drawn pass, while one of its shots is worth taking (`_must_fire`).
 """
 
 from __future__ import annotations
@@ -89,12 +89,18 @@ def _must_fire(state: DHRState, actions: list[Action], worth: dict[int, float | 
     something: firing then costs nothing, so ending the activation only throws the shot away. The look-ahead
     of the few best actions is one throw of the dice against the other side's worst answer; with a weapon's
     shots cut to one, that throw often put the end above it (farm, seed 3000: the end, -15 in the first round,
-    over the 2nd Squad's rifles at the MG-42 team, -4)."""
+    over the 2nd Squad's rifles at the MG-42 team, -4). So too a chip just drawn: passing sets it aside unused,
+    and the pass's line ends at the next chip, where a shot's line meets the other side's answer (hedgerow, seed 7055:
+    the Panther passed, coax at the 2nd Squad 8.3 in the first round, line 6.2 against the pass's 11.9)."""
     unit = state.active_unit
-    if unit is None or any(a.kind in ("move", "cross") and getattr(a, "unit", None) == unit for a in actions):
+    if unit is None:
+        units = set(state.eligible)
+    elif any(a.kind in ("move", "cross") and getattr(a, "unit", None) == unit for a in actions):
         return False
+    else:
+        units = {unit}
     return any((worth.get(i) or 0.0) > MIN_SHOT for i, a in enumerate(actions)
-               if a.kind == "fire" and a.unit == unit)
+               if a.kind == "fire" and a.unit in units)
 
 
 def _attack_group(a: Action) -> tuple | None:

@@ -123,3 +123,26 @@ def test_each_spell_is_cast_at_its_best_target():
         same = {k: v for k, v in casts.items() if k.split(" at ")[0] == w.split(" at ")[0]}
         assert casts[w] == max(same.values())
     assert "Mage Elspeth: cast lightning at Shaman at 4,0" not in kept
+
+
+HEDGEROW_7055 = [
+    ("us", "1st Squad: fire M1 Garand x2 at Panzergrenadiers at 4,3"),
+    ("us", "1st Squad: fire BAR x4 (-1) at Panzergrenadiers at 4,3"),
+    ("us", "Lt. Baker: drop out to 4,10"),
+    ("us", "End the activation"),
+# next: the Panther's chip is drawn
+]
+"""Hedgerow, seed 7055, the computer (the Wehrmacht) against the greedy player, turn 1."""
+
+
+def test_a_unit_with_a_shot_worth_taking_does_not_pass():
+    """Hedgerow, seed 7055 (lost): the Panther's chip came with the 2nd Squad in reach of its coax (8.3 in the first
+    round) and the old computer passed, setting the chip aside unused: the pass ends the look-ahead at the next chip,
+    where the shot met the other side's worst answer (its line 6.2, the pass's 11.9). The Panther is not set aside
+    while a shot is worth taking (it may still move first); the greedy Americans then won the casualties race."""
+    seat = replay_scenario("hedgerow", 7055, HEDGEROW_7055)
+    assert seat.side == "de" and seat.view().eligible == ["de3"]
+    assert "Pass: set the chip aside" in [seat.describe(a) for a in seat.legal_actions()]
+    assert "Pass: set the chip aside" not in _kept(seat)
+    chosen = computer_for("normal", random.Random("computer:normal:de:7055")).choose(seat)
+    assert chosen.kind == "fire" and chosen.unit == "de3"
