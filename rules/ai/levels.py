@@ -3,7 +3,7 @@
 A level is a search (rules/ai/computer.py): how many of its actions it tries,
 how many guesses of the hidden things it tries them on, how many further tries
 go to the actions that roll dice, and whether a few finalists are told apart
-by a look-ahead. Measured (docs/ai.md, "Levels"), the choice of normal is ruled
+by a look-ahead. Measured (docs/ai-history.md, the stops on levels), the choice of normal is ruled
 by the luck of a few throws: its finalists differ by a few points, and the
 look-ahead that picks among them plays one or two lines each (one throw of the
 action's dice, two of each answer), so a decision changes with the seed in most
