@@ -87,7 +87,7 @@ def test_the_tanks_keep_out_of_the_guards_close_assault_reach_before_the_last_tu
     assert tank_moves, "the tanks still move, out of reach"
     infantry = [u for u in state.units.values() if u.side == "rebels" and u.has("rifle")]
     assert all(_end(a).distance(u.at) > ASSAULT_REACH for a in tank_moves for u in infantry)
-    assert all(dirtside.reach(u) == ASSAULT_REACH for u in infantry)
+    assert all(dirtside.reach(state, u) == ASSAULT_REACH for u in infantry)
 
 
 def test_broken_infantry_threatens_the_tanks_with_its_iavrs_only():
@@ -110,3 +110,13 @@ def test_the_computer_no_longer_opens_with_the_tanks_in_the_guards_assault_reach
     guard = game.state.units[GUARD].at
     assert not (action.unit_id == "f1" and action.kind in ("move", "assault")
                 and _end(action).distance(guard) <= ASSAULT_REACH), seat.describe(action)
+
+
+def test_where_every_side_must_hold_the_crossroads_infantry_threatens_with_its_iavrs_only():
+    """Valley: the infantry of every side must hold the crossroads too; reading its close assault's reach kept the
+    tanks from the crossroads and cost the computer against the greedy player (78% -> 55%, seeds 3000-3019)."""
+    state = GameService.new(load_scenario("valley", ruleset="dirtside"), seed=3000).state
+    infantry = [u for u in state.units.values() if u.on_map and u.stats.role == "ground"
+                and any(u.has(team) for team in dirtside.IAVR_TEAMS)]
+    assert infantry
+    assert all(dirtside.reach(state, u) == dirtside.IAVR_REACH for u in infantry)
