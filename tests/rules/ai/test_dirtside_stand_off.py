@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules.ai.match import seeded_players
 from rules.ai.simulate import legal
-from rules.hexgrid import Hex
+from rules.hexgrid import Hex, from_offset
 from rules.registry import get
 from rules.rulesets.dirtside import ai_hints as dirtside
 from rules.service import GameService
@@ -66,3 +66,57 @@ def test_the_computer_no_longer_opens_with_the_tank_assault_on_the_village():
     guard = game.state.units[GUARD].at
     assert not (action.unit_id == "f1" and action.kind in ("move", "assault")
                 and _end(action).distance(guard) <= dirtside.IAVR_REACH), seat.describe(action)
+
+
+OPENING_MOVE_END = from_offset(8, 6)
+"""Where the old computer's first action took the tanks in every teaching game (seeds 3000-3018): five hexes from
+the Village Guard, out of its IAVRs' reach (4) and within its close assault's (a move of 2 x BMF 2, ending within
+2 hexes: 6). The greedy rebels assaulted them there in 4 of the 6 games the Federals lost."""
+ASSAULT_REACH = 6
+"""The Guard's and the Woods Patrol's close-assault reach: 2 x BMF (2 for line and militia infantry) + 2."""
+
+
+def test_the_tanks_keep_out_of_the_guards_close_assault_reach_before_the_last_turns():
+    state = _opening().state
+    actions = legal(get("dirtside"), state, "federal")
+    to_8_6 = [a for a in actions if a.unit_id == "f1" and a.kind == "move" and _end(a) == OPENING_MOVE_END]
+    assert to_8_6, "the tanks could move to 8,6"
+    kept = dirtside.prune(state, "federal", actions)
+    assert not [a for a in kept if a in to_8_6]
+    tank_moves = [a for a in kept if a.unit_id == "f1" and a.kind == "move"]
+    assert tank_moves, "the tanks still move, out of reach"
+    infantry = [u for u in state.units.values() if u.side == "rebels" and u.has("rifle")]
+    assert all(_end(a).distance(u.at) > ASSAULT_REACH for a in tank_moves for u in infantry)
+    assert all(dirtside.reach(state, u) == ASSAULT_REACH for u in infantry)
+
+
+def test_broken_infantry_threatens_the_tanks_with_its_iavrs_only():
+    state = _opening().state
+    for u in state.units.values():
+        if u.side == "rebels":
+            u.stats.confidence = "BR"  # it may not close-assault (§1.4), its IAVRs still fire
+    actions = legal(get("dirtside"), state, "federal")
+    kept = dirtside.prune(state, "federal", actions)
+    assert [a for a in kept if a.unit_id == "f1" and a.kind == "move" and _end(a) == OPENING_MOVE_END]
+
+
+def test_the_computer_no_longer_opens_with_the_tanks_in_the_guards_assault_reach():
+    """Seed 3000 against the greedy player: the old computer opened with 'move f1 to 8,6'; the Guard close-assaulted
+    the tanks there (they fell back six hexes) and the rebels held the crossroads after turn 6."""
+    game = _opening(3000)
+    seat = game.seat("federal")
+    computer = seeded_players({"federal": "computer", "rebels": "greedy"}, 3000)["federal"]
+    action = computer.choose(seat)
+    guard = game.state.units[GUARD].at
+    assert not (action.unit_id == "f1" and action.kind in ("move", "assault")
+                and _end(action).distance(guard) <= ASSAULT_REACH), seat.describe(action)
+
+
+def test_where_every_side_must_hold_the_crossroads_infantry_threatens_with_its_iavrs_only():
+    """Valley: the infantry of every side must hold the crossroads too; reading its close assault's reach kept the
+    tanks from the crossroads and cost the computer against the greedy player (78% -> 55%, seeds 3000-3019)."""
+    state = GameService.new(load_scenario("valley", ruleset="dirtside"), seed=3000).state
+    infantry = [u for u in state.units.values() if u.on_map and u.stats.role == "ground"
+                and any(u.has(team) for team in dirtside.IAVR_TEAMS)]
+    assert infantry
+    assert all(dirtside.reach(state, u) == dirtside.IAVR_REACH for u in infantry)
