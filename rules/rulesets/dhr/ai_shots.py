@@ -10,8 +10,9 @@ one whose exact outcomes (the preview's) are worth most is searched; the search 
 whether to fire that weapon now, move, or end. Each outcome is weighed as the greedy player weighs
 it (`outcome_value`), a figure lost also at its share of the enemy's way to a casualties win. So too of each
 spell's casts and of an RTO's calls; a melee or an overrun (the unit's whole attack) is searched only when it
-is worth at least the unit's shots together (`_closing_worse`). A unit that may no longer move does not end its
-activation, nor a unit whose chip is drawn pass, while one of its shots is worth taking (`_must_fire`).
+is worth at least the unit's shots together (`_closing_worse`). A unit does not end its activation, nor a unit
+whose chip is drawn pass, while one of its shots is worth taking (`_must_fire`); it may still move first, but not
+into a hex of lower DV (`_leaves_cover`).
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from __future__ import annotations
 from rules.actions import Action
 from rules.best_shot import each_weapons_best, weapon_shots
 from rules.hexgrid import Hex
+from rules.rulesets.dhr.ai_reach import destination
 from rules.rulesets.dhr.preview import preview
 from rules.rulesets.dhr.state import DHRState
+from rules.rulesets.dhr.terrain import hex_dv
 
 TOLL_WORTH = 36.0
 """Worth of the whole way to a casualties win (rules/ai/evaluate.py's TOLL at mid-game), shared by figures."""
@@ -72,11 +75,11 @@ def shot_worth(state: DHRState, action: Action, side: str, outcome_value) -> flo
 def best_shots(state: DHRState, side: str, actions: list[Action], outcome_value) -> list[Action]:
     """`actions` with, of the fire actions of each weapon, only the one worth most by its exact odds (so too of
     each spell's casts and of an RTO's calls); no melee or overrun worth less than the unit's shots together
-    (`_closing_worse`); and no end of the activation while the acting unit, which may no longer move, has a shot
-    worth taking."""
+    (`_closing_worse`); and no end of the activation while the acting unit has a shot worth taking."""
     drop, worth = each_weapons_best(actions, side, lambda: _fingerprint(state),
                                     lambda a: shot_worth(state, a, side, outcome_value), _MEMO, _attack_group)
     drop.update(_closing_worse(state, side, actions, worth))
+    drop.update(_leaves_cover(state, side, actions, worth))
     if not worth:
         return actions
     if _must_fire(state, actions, worth):
@@ -85,22 +88,46 @@ def best_shots(state: DHRState, side: str, actions: list[Action], outcome_value)
 
 
 def _must_fire(state: DHRState, actions: list[Action], worth: dict[int, float | None]) -> bool:
-    """The acting unit may no longer move (it has attacked, or has no MP left) and one of its shots is worth
-    something: firing then costs nothing, so ending the activation only throws the shot away. The look-ahead
+    """The acting unit has a shot worth something: firing costs a DHR unit nothing (no return fire, no reaction;
+    it may still move first), so ending the activation only throws the shot away. The look-ahead
     of the few best actions is one throw of the dice against the other side's worst answer; with a weapon's
     shots cut to one, that throw often put the end above it (farm, seed 3000: the end, -15 in the first round,
     over the 2nd Squad's rifles at the MG-42 team, -4). So too a chip just drawn: passing sets it aside unused,
     and the pass's line ends at the next chip, where a shot's line meets the other side's answer (hedgerow, seed 7055:
-    the Panther passed, coax at the 2nd Squad 8.3 in the first round, line 6.2 against the pass's 11.9)."""
+    the Panther passed, coax at the 2nd Squad 8.3 in the first round, line 6.2 against the pass's 11.9). So too a
+    unit that may still move (stop 34 held only the one that may not): farm, seed 7109 against the random player,
+    the MG-42 team stepped inside the farmhouse, failed the check, and ended (line -4.16) over its gun at the 2nd
+    Squad (line -4.17); of the Germans' 16 losses in 60 games there (seeds 7000-7119), 4 had such an end."""
     unit = state.active_unit
-    if unit is None:
-        units = set(state.eligible)
-    elif any(a.kind in ("move", "cross") and getattr(a, "unit", None) == unit for a in actions):
-        return False
-    else:
-        units = {unit}
+    units = set(state.eligible) if unit is None else {unit}
     return any((worth.get(i) or 0.0) > MIN_SHOT for i, a in enumerate(actions)
                if a.kind == "fire" and a.unit in units)
+
+
+def _leaves_cover(state: DHRState, side: str, actions: list[Action], worth: dict[int, float | None]) -> set[int]:
+    """The moves of a unit that has a shot worth taking from where it stands into a hex of lower DV (its cover),
+    except onto a hex its side must hold in the turn the hold is checked. The look-ahead ends before the other
+    side fires, so a step into the open showed the better shot it gave and never the fire it drew; and its
+    single throw of the dice, once a line reached a casualties win (about +500), outweighed everything else.
+    Farm, seed 7007 against the random player: the Grenadiers left the farmhouse (DV 4) for the open at 6,5
+    (line 512.5, against 506.4 for the Kar98k at the 1st Squad from the house) to reach the Stuart with the
+    Panzerfaust; the random Americans then shot them to pieces. Tower, seed 3012: the Crossbowmen left the
+    Tower for the open at 4,5 to gain a range band, and the goblins' arrows took 4 of 7. The Tower against the
+    random player, 60 games (seeds 7000-7119): 49 won, 6 drawn without this rule; 54 won, 5 drawn with it."""
+    shooters = {a.unit for i, a in enumerate(actions) if a.kind == "fire" and (worth.get(i) or 0.0) > MIN_SHOT}
+    if not shooters:
+        return set()
+    goals = goals_now(state, side)
+    wrecks = frozenset(state.wrecks)
+    out: set[int] = set()
+    for i, a in enumerate(actions):
+        to = destination(a)
+        unit = state.units.get(getattr(a, "unit", None) or "") if to is not None else None
+        if unit is None or unit.id not in shooters or to in goals:
+            continue
+        if hex_dv(state.board, to, wrecks) < hex_dv(state.board, unit.at, wrecks):
+            out.add(i)
+    return out
 
 
 def _attack_group(a: Action) -> tuple | None:

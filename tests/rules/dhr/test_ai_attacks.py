@@ -146,3 +146,35 @@ def test_a_unit_with_a_shot_worth_taking_does_not_pass():
     assert "Pass: set the chip aside" not in _kept(seat)
     chosen = computer_for("normal", random.Random("computer:normal:de:7055")).choose(seat)
     assert chosen.kind == "fire" and chosen.unit == "de3"
+
+
+FARM_7109 = [
+    ("us", "Move 2nd Squad to 13,6 (3 hexes)"),
+    ("us", "2nd Squad: fire M1 Garand x4 (-1) at Grenadiers at 7,3"),
+    ("us", "2nd Squad: fire BAR x6 (-2) at Grenadiers at 7,3"),
+    ("de", "Grenadiers: fire Kar98k x2 (-1) at 1st Squad at 3,9"),
+    ("de", "Grenadiers: fire MG-34 x4 (-1) at 1st Squad at 3,9"),
+    ("us", "M5 Stuart: fire .30 cal coax x4 (-1) at MG-42 team at 8,4"),
+    ("us", "M5 Stuart: fire 37mm gun x1 at Grenadiers at 7,3"),
+    ("us", "1st Squad: fire BAR x2 at MG-42 team at 8,4"),
+    ("us", "1st Squad: fire M1 Garand x4 (-1) at Grenadiers at 7,3"),
+    ("de", "Move MG-42 team to 7,4 (1 hex)"),
+]
+"""Farm, seed 7109, the computer (the Wehrmacht) against the random player, turn 1: the MG-42 team stepped from
+one farmhouse hex to the next and failed the house's terrain check (1 MP left)."""
+
+
+def test_a_unit_that_may_still_move_does_not_end_while_a_shot_is_worth_taking():
+    """Farm, seed 7109 (lost): the MG-42 team's step inside the farmhouse failed its check, and the old computer
+    ended the activation (first round -5.6, line -4.16) over its MG-42 at the 2nd Squad (-1.8, line -4.17): the
+    two lines are one throw each, so a hair decided, and the gun never fired that turn. Firing costs a DHR unit
+    nothing (no return fire, no reaction), so the end is left out while it has a shot worth taking, whether or not
+    it may still move; the random Americans then wiped out both German units by turn 3."""
+    seat = replay_scenario("farm", 7109, FARM_7109)
+    assert seat.side == "de" and seat.view().active_unit == "de2"
+    legal = [seat.describe(a) for a in seat.legal_actions()]
+    assert "End the activation" in legal and any(w.startswith("MG-42 team: fire") for w in legal)
+    assert any(w.startswith("MG-42 team: spend another MP") for w in legal)
+    assert "End the activation" not in _kept(seat)
+    chosen = computer_for("normal", random.Random("computer:normal:de:7109")).choose(seat)
+    assert chosen.kind in ("fire", "move", "cross") and chosen.unit == "de2"
