@@ -33,6 +33,7 @@ from rules.clone import size
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import NO_HINTS, hints_for
 from rules.ai.placings import Placings, placing
+from rules.ai.rollout import judge
 from rules.ai.simulate import attempt, decider, guessed, legal
 from rules.core import GameState
 
@@ -61,7 +62,7 @@ class Computer:
     def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
                  finalists: int = 3, answers: int = 16, budget: int = 180, width: int = CAP,
                  every_guess: bool = False, per_unit: int = PER_UNIT, exact_odds: bool = True,
-                 glance: int = 0) -> None:
+                 glance: int = 0, rollouts: int = 0, rollout_width: int = 6) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -85,6 +86,10 @@ class Computer:
         """An attack that may decide the game is weighed by its exact chance (rules/ai/decisive.py), not its tries."""
         self.glance = glance
         """Of each kind of its options only one in this many (at least two, drawn at random) is considered; 0: all."""
+        self.rollouts = rollouts
+        """The finalists are told apart by this many rollouts each (rules/ai/rollout.py); 0: by the look-ahead."""
+        self.rollout_width = rollout_width
+        """Actions a rollout's greedy policy tries at each step."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
@@ -222,7 +227,11 @@ class Computer:
         ranked = sorted(range(len(actions)), key=lambda i: -means[i])[: self.finalists]
         common = self.rng.randrange(2**32)  # the same dice for every finalist: their difference is not luck
         lines: dict[int, float] = {}
-        for n, i in enumerate(ranked if len(ranked) > 1 else []):  # one finalist (easy): nothing to compare
+        if self.rollouts and len(ranked) > 1:
+            lines = judge(self, ruleset, ev, worlds, actions, ranked, side, self.rollouts, self.rollout_width,
+                          tick, known)
+            ranked = [i for i in ranked if i in lines]
+        for n, i in enumerate(ranked if len(ranked) > 1 and not self.rollouts else []):  # one finalist (easy): nothing to compare
             left = max(0, int(self.budget - self._spent))
             share = left // (len(ranked) - n)
             tries = ANSWER_TRIES if chancy[i] else 1

@@ -20,8 +20,14 @@ DHR decisions and more budget spent the same way made no difference.
   measured at it);
 - hard keeps twice normal's destinations a unit (six by the cheap reading, up to
   80 actions), tries each on every one of its four guesses, spends five times
-  normal's further tries on those that roll dice, then takes the best mean: it
-  does not let one or two lines overrule what many throws showed.
+  normal's further tries on those that roll dice, then tells its four best
+  apart by rollouts (rules/ai/rollout.py): each played on, six times, to where
+  its side decides again after the other side's answer, both sides by a cheap
+  greedy policy, the k-th rollout of every finalist on the same guess and the
+  same dice. A dozen ways of spending more of normal's own search did not
+  separate the levels (docs/ai.md, stops 34-38); the rollouts see what a turn's
+  exchange does to the position, which the reading of one action's result and
+  normal's worst-of-sixteen-throws answer do not.
 Every level reads the same seat (the same view, the same exact odds); none adds
 random blunders: what easy overlooks is drawn at random, what it plays of the rest is
 its best reading. The work is counted in tries, so the same seed gives the same
@@ -39,8 +45,8 @@ BUDGETS: dict[str, dict[str, int]] = {
     "easy": {"budget": 20, "extra_tries": 0, "worlds": 1, "replies": 0, "finalists": 1, "width": 6,
              "exact_odds": False, "glance": 3},
     "normal": {},  # Computer's own defaults: budget 180, extra_tries 30, worlds 3, replies 2, finalists 3
-    "hard": {"budget": 800, "extra_tries": 150, "worlds": 4, "replies": 2, "finalists": 1, "every_guess": True,
-             "width": 80, "per_unit": 6},
+    "hard": {"budget": 2400, "extra_tries": 150, "worlds": 4, "replies": 2, "finalists": 4, "every_guess": True,
+             "width": 80, "per_unit": 6, "rollouts": 6, "rollout_width": 6},
 }
 """Each level's search, as keyword arguments of `Computer`."""
 

@@ -1,0 +1,99 @@
+"""Rollouts: a finalist judged by playing on to where its side decides again after the other side's answer.
+
+Hard's finalists are told apart here (rules/ai/levels.py). The look-ahead of
+normal (computer.py `_line`) reads the other side's worst answer as one or two
+throws, the least of sixteen noisy figures; a rollout plays on instead: its
+own side finishes what it is doing, then the other side answers, both by a
+cheap greedy policy (a few candidates by the cheap reading, each tried once,
+the best by the mover's own reading; the chosen action is then thrown again on
+fresh dice, so the line does not go on from the luckiest throw of the options).
+Every finalist is rolled out on the same guesses and the same dice sequences
+(common random numbers): the k-th rollout of each finalist starts from the
+same seed, so what tells them apart is the action, not its luck.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.actions import Action
+from rules.ai.candidates import bound
+from rules.ai.decisive import Decisive, blend
+from rules.ai.evaluate import Evaluator
+from rules.ai.simulate import decider
+from rules.core import GameState
+
+STEPS = 24
+"""At most this many actions a rollout plays after the finalist (a Skirmish pivot may not end a turn)."""
+
+
+def roll_out(computer, ruleset, ev: Evaluator, state: GameState, side: str, rng: random.Random, width: int,
+             stop: float) -> float:
+    """The worth to `side` of `state` played on by the greedy policy until `side` decides again after the other
+    side has decided (or the game ends, or `STEPS` actions, or the tries counted reach `stop`)."""
+    handed = False
+    for _ in range(STEPS):
+        who = decider(ruleset, state)
+        if who is None or computer._spent >= stop:
+            break
+        if who != side:
+            handed = True
+        elif handed:
+            break
+        nxt = _greedy(computer, ruleset, ev, state, who, rng, width)
+        if nxt is None:
+            break
+        state = nxt
+    return ev.score(state, side)
+
+
+def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: random.Random,
+            width: int) -> GameState | None:
+    """The state after `who`'s best action by its own reading of one try each (of `width` kept by the cheap
+    reading), that action thrown again when it rolled dice."""
+    options = computer._legal(ruleset, state, who)
+    options = computer._prune(state, who, options) or options
+    if not options:
+        return None
+    options = bound(options, state, who, ev, rng, width)
+    best: Action | None = None
+    best_state, best_value, rolled = None, None, False
+    for a in options:
+        tried = computer._try(ruleset, state, a, rng)
+        if tried.failed:
+            continue
+        value = ev.score(tried.state, who)
+        if best_value is None or value > best_value:
+            best, best_state, best_value, rolled = a, tried.state, value, tried.rolled
+    if best is None:
+        return None
+    if rolled:
+        again = computer._try(ruleset, state, best, rng)
+        if not again.failed:
+            return again.state
+    return best_state
+
+
+def judge(computer, ruleset, ev: Evaluator, worlds: list[GameState], actions: list[Action], finalists: list[int],
+          side: str, rollouts: int, width: int, tick, known: dict[int, Decisive | None]) -> dict[int, float]:
+    """Each finalist's mean worth over `rollouts` rollouts, the k-th of every finalist on the same guess and dice
+    (common random numbers); an attack that may decide the game counts its exact chance of doing so in place of
+    the rollouts that did (rules/ai/decisive.py). The budget left is shared evenly; a finalist the rules refuse
+    is left out."""
+    seeds = [computer.rng.randrange(2**32) for _ in range(rollouts)]
+    out: dict[int, float] = {}
+    left = max(0.0, computer.budget - computer._spent)
+    each = left / max(1, len(finalists) * rollouts)
+    for i in finalists:
+        values = []
+        for k, seed in enumerate(seeds):
+            rng = random.Random(seed)
+            world = worlds[k % len(worlds)]
+            tried = computer._try(ruleset, world, actions[i], rng)
+            if tried.failed:
+                break
+            values.append(roll_out(computer, ruleset, ev, tried.state, side, rng, width, computer._spent + each))
+        tick()
+        if values:
+            out[i] = blend(known.get(i), values)
+    return out
