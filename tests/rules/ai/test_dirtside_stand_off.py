@@ -55,15 +55,20 @@ def test_routed_infantry_is_no_iavr_threat():
     assert dirtside.prune(state, "federal", actions) == actions
 
 
+def _first_federal_choice(seed: int):
+    """The computer's first decision as the Federals against the greedy player, as the bench's game `seed` plays
+    it: (the seat, the action, where the Village Guard stands)."""
+    game = _opening(seed)
+    seat = game.seat("federal")
+    action = seeded_players({"federal": "computer", "rebels": "greedy"}, seed)["federal"].choose(seat)
+    return seat, action, game.state.units[GUARD].at
+
+
 def test_the_computer_no_longer_opens_with_the_tank_assault_on_the_village():
     """Seed 3000 against the greedy player: the computer's first action was 'Hammer Section: close assault on
     Village Guard via 11,6' (50% the Guard gives way, 50% combat rounds); the Guard then shot and assaulted the
     tanks out of the village and the rebels held it after turn 6."""
-    game = _opening(3000)
-    seat = game.seat("federal")
-    computer = seeded_players({"federal": "computer", "rebels": "greedy"}, 3000)["federal"]
-    action = computer.choose(seat)
-    guard = game.state.units[GUARD].at
+    seat, action, guard = _first_federal_choice(3000)
     assert not (action.unit_id == "f1" and action.kind in ("move", "assault")
                 and _end(action).distance(guard) <= dirtside.IAVR_REACH), seat.describe(action)
 
@@ -103,11 +108,7 @@ def test_broken_infantry_threatens_the_tanks_with_its_iavrs_only():
 def test_the_computer_no_longer_opens_with_the_tanks_in_the_guards_assault_reach():
     """Seed 3000 against the greedy player: the old computer opened with 'move f1 to 8,6'; the Guard close-assaulted
     the tanks there (they fell back six hexes) and the rebels held the crossroads after turn 6."""
-    game = _opening(3000)
-    seat = game.seat("federal")
-    computer = seeded_players({"federal": "computer", "rebels": "greedy"}, 3000)["federal"]
-    action = computer.choose(seat)
-    guard = game.state.units[GUARD].at
+    seat, action, guard = _first_federal_choice(3000)
     assert not (action.unit_id == "f1" and action.kind in ("move", "assault")
                 and _end(action).distance(guard) <= ASSAULT_REACH), seat.describe(action)
 
