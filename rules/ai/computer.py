@@ -231,7 +231,8 @@ class Computer:
             lines = judge(self, ruleset, ev, worlds, actions, ranked, side, self.rollouts, self.rollout_width,
                           tick, known)
             ranked = [i for i in ranked if i in lines]
-        for n, i in enumerate(ranked if len(ranked) > 1 and not self.rollouts else []):  # one finalist (easy): nothing to compare
+        # the look-ahead, unless rolled out; one finalist (easy): nothing to compare
+        for n, i in enumerate(ranked if len(ranked) > 1 and not self.rollouts else []):
             left = max(0, int(self.budget - self._spent))
             share = left // (len(ranked) - n)
             tries = ANSWER_TRIES if chancy[i] else 1
