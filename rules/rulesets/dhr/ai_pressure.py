@@ -20,7 +20,7 @@ term the Horde scores against itself the Tower scores for itself, and the Tower 
 from __future__ import annotations
 
 from rules.actions import Action
-from rules.rulesets.dhr.ai_reach import destination
+from rules.rulesets.dhr.ai_reach import destination, moving
 from rules.rulesets.dhr.state import DHRState, hosts
 
 
@@ -67,8 +67,7 @@ def close_in(state: DHRState, side: str, actions: list[Action]) -> list[Action]:
     gaps: dict[str, int] = {}
     closing: set[str] = set()
     for a in actions:
-        to = destination(a)
-        unit = state.units.get(getattr(a, "unit", None) or "") if to is not None else None
+        unit, to = moving(state, a)
         if unit is None or unit.side != side:
             continue
         if unit.id not in gaps:

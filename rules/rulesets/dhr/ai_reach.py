@@ -55,14 +55,20 @@ def destination(a: Action) -> Hex | None:
     return None
 
 
+def moving(state: DHRState, a: Action):
+    """(the unit, where it goes) of a move or a cross; (None, None) for any other action."""
+    to = destination(a)
+    unit = state.units.get(getattr(a, "unit", None) or "") if to is not None else None
+    return (unit, to) if unit is not None else (None, None)
+
+
 def out_of_reach(state: DHRState, actions: list[Action], goals_now: set[Hex]) -> list[Action]:
     """`actions` without the moves of a vehicle into the reach of an enemy anti-tank weapon it outranges, unless
     onto one of `goals_now` (the hexes its side must hold at the end of this turn)."""
     dangers: dict[str, list[tuple[Hex, int]]] = {}
 
     def exposed(a: Action) -> bool:
-        to = destination(a)
-        unit = state.units.get(getattr(a, "unit", None) or "") if to is not None else None
+        unit, to = moving(state, a)
         if unit is None or to in goals_now or not armoured(state, unit):
             return False
         if unit.id not in dangers:

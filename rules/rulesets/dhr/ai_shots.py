@@ -20,7 +20,7 @@ from __future__ import annotations
 from rules.actions import Action
 from rules.best_shot import each_weapons_best, weapon_shots
 from rules.hexgrid import Hex
-from rules.rulesets.dhr.ai_reach import destination
+from rules.rulesets.dhr.ai_reach import moving
 from rules.rulesets.dhr.preview import preview
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import hex_dv
@@ -121,8 +121,7 @@ def _leaves_cover(state: DHRState, side: str, actions: list[Action], worth: dict
     wrecks = frozenset(state.wrecks)
     out: set[int] = set()
     for i, a in enumerate(actions):
-        to = destination(a)
-        unit = state.units.get(getattr(a, "unit", None) or "") if to is not None else None
+        unit, to = moving(state, a)
         if unit is None or unit.id not in shooters or to in goals:
             continue
         if hex_dv(state.board, to, wrecks) < hex_dv(state.board, unit.at, wrecks):
