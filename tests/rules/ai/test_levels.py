@@ -46,9 +46,11 @@ def _tries(level: str, monkeypatch) -> tuple[Counter, str]:
 
     def spy(self, ruleset, state, action, rng):
         text = action.model_dump_json()
-        # an own action that is not among the decision's (a later step of a line or rollout) is not counted
-        tried[text if action.side == me and text in now else "(the other side's)" if action.side != me
-              else "(later)"] += 1
+        if action.side != me:
+            text = "(the other side's)"
+        elif text not in now:  # an own action of a later step of a line or rollout, not of the decision
+            text = "(later)"
+        tried[text] += 1
         return _REAL_TRY(self, ruleset, state, action, rng)
 
     monkeypatch.setattr(Computer, "_try", spy)
@@ -175,7 +177,7 @@ def test_normal_plays_action_for_action_as_before_hard_had_rollouts(ruleset_id, 
 
 
 def test_hard_tells_its_finalists_apart_by_rollouts_on_the_same_dice_and_normal_by_its_look_ahead(monkeypatch):
-    """Hard plays each of its finalists on to where its side decides again after the other side's answer, ten
+    """Hard plays each of its finalists on to where its side decides again after the other side's answer, six
     times, the k-th rollout of every finalist on the same guess and dice (rules/ai/rollout.py); normal keeps its
     look-ahead and never rolls out."""
     import rules.ai.computer as computer_module
