@@ -57,18 +57,20 @@ def positions(ruleset_id: str, games: int = 2, steps: int = 30):
                 assert game.apply(rng.choice(legal)).ok
 
 
+@pytest.mark.parametrize("search", [{}, {"rollouts": 2}], ids=["look-ahead", "rollouts"])
 @pytest.mark.parametrize("ruleset_id", RULESETS)
-def test_the_same_decision_whatever_the_computer_may_not_know(ruleset_id):
+def test_the_same_decision_whatever_the_computer_may_not_know(ruleset_id, search):
+    """Normal's look-ahead and hard's rollouts (rules/ai/rollout.py) alike decide from the seat only."""
     checked = 0
     for game, rng in positions(ruleset_id):
         side = game.decision().side
         if len(game.legal_actions(side)) < 2:
             continue
         ai_seed = rng.randrange(2**32)
-        mine = Computer(random.Random(ai_seed), extra_tries=8).choose(SeatOnly(game.seat(side)))
+        mine = Computer(random.Random(ai_seed), extra_tries=8, **search).choose(SeatOnly(game.seat(side)))
         for _ in range(2):
             twin = twin_with_secrets_changed(game, side, rng)
-            theirs = Computer(random.Random(ai_seed), extra_tries=8).choose(SeatOnly(twin.seat(side)))
+            theirs = Computer(random.Random(ai_seed), extra_tries=8, **search).choose(SeatOnly(twin.seat(side)))
             assert theirs == mine, f"{ruleset_id}: the computer's choice depends on what {side} may not know"
         checked += 1
     assert checked >= 2
