@@ -3,6 +3,9 @@ problems, hundred_wars lists; the builder's count changes and refusals."""
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import pytest
 
 from rules.armycost import costing, rulesets_with_costing
@@ -62,20 +65,33 @@ def test_the_dirtside_command_checks_the_limit_and_the_rule_set(capsys):
 
 def test_counts_change_remove_and_refuse_over_the_limit(tmp_path):
     units = {e.entry.name: e for e in catalogue("dirtside")}
-    assert {"Hammer Section", "Village Guard", "Scout Cars"} <= set(units)
-    army = add_entry(empty_army("dirtside", "raid"), units["Scout Cars"], 2, limit=300)
-    assert army.total == 164
-    army = set_count(army, units["Scout Cars"], 3, limit=300)
-    assert army.total == 246
-    with pytest.raises(SaveError, match="over the limit of 300 by 28"):
-        set_count(army, units["Scout Cars"], 4, limit=300)
-    army = add_entry(army, units["Woods Patrol"], 1, limit=300)
-    assert refusal(army, 300) is None and refusal(army, 250) == "276 points is over the limit of 250 by 26"
-    army = set_count(army, units["Scout Cars"], 0)
-    assert [e.entry.name for e in army.entries] == ["Woods Patrol"] and army.total == 30
+    assert {"Hammer Section", "Village Guard", "Lynx Troop"} <= set(units)
+    army = add_entry(empty_army("dirtside", "raid"), units["Lynx Troop"], 2, limit=500)
+    assert army.total == 294
+    army = set_count(army, units["Lynx Troop"], 3, limit=500)
+    assert army.total == 441
+    with pytest.raises(SaveError, match="over the limit of 500 by 88"):
+        set_count(army, units["Lynx Troop"], 4, limit=500)
+    army = add_entry(army, units["Woods Patrol"], 1, limit=500)
+    assert refusal(army, 500) is None and refusal(army, 450) == "486 points is over the limit of 450 by 36"
+    army = set_count(army, units["Lynx Troop"], 0)
+    assert [e.entry.name for e in army.entries] == ["Woods Patrol"] and army.total == 45
     save_army(army, tmp_path / "raid.toml")
     again = load_army(tmp_path / "raid.toml")
-    assert again.total == 30 and again.problems() == []
+    assert again.total == 45 and again.problems() == []
+
+
+def test_the_bundled_dirtside_forces_are_the_teaching_scenarios_sides_as_it_stands():
+    """Each force file says it is a side of the teaching scenario: its units are that side's, stat for stat (the
+    rebels' file kept two Scout Cars and two patrols after the scenario's rebalancing gave them a Lynx Troop)."""
+    scenario = tomllib.loads(Path("saves/scenarios/dirtside/teaching.toml").read_text())
+    for side in ("federal", "rebels"):
+        army = load_army(side, "dirtside")
+        placed = ("facing",)  # where a unit faces is the scenario's deployment, not the force's
+        wanted = [(u["name"], {k: v for k, v in u["stats"].items() if k not in placed})
+                  for u in scenario["units"] if u["side"] == side]
+        assert [(e.entry.name, e.entry.stats) for e in army.entries] == wanted
+        assert all(e.entry.count == 1 and e.entry.points == e.each for e in army.entries)
 
 
 def test_the_campaign_command_shows_a_bundled_campaign_without_copying_it(tmp_path, monkeypatch, capsys):
