@@ -63,6 +63,7 @@ from textual import constants  # noqa: E402
 from textual.app import App  # noqa: E402
 
 from tui.app_games import SavedGames  # noqa: E402
+from tui.hangup import leave_app_on_hangup  # noqa: E402
 
 constants.ESCAPE_DELAY = min(constants.ESCAPE_DELAY, ESCAPE_DELAY_MS / 1000)  # type: ignore[misc]
 
@@ -333,10 +334,14 @@ def quick_escape() -> None:
     which it does after 100 ms of silence. This gives that thread a selector
     that, for a few rounds after input arrived, waits just past the escape delay
     instead, so a pending ESC is resolved on time; while idle it waits 100 ms as
-    before (no extra wake-ups, nothing written).
+    before (no extra wake-ups, nothing written). Once the terminal has hung up
+    it reports nothing more and asks the app to end (tui/hangup.py).
     """
     import selectors
+    import time
     import types
+
+    from tui.hangup import heard, hung_up
 
     try:
         from textual.drivers import linux_driver
@@ -350,10 +355,16 @@ def quick_escape() -> None:
         rounds = 0
 
         def select(self, timeout=None):
+            idle = 0.1 if timeout is None else timeout
             if self.rounds and timeout is not None:
                 timeout = min(timeout, short)
                 self.rounds -= 1
             ready = super().select(timeout)
+            if ready and any(hung_up(key.fd) for key, _ in ready):
+                heard()  # the terminal is gone: read nothing more, wait as when idle (tui/hangup.py)
+                self.rounds = 0
+                time.sleep(idle)
+                return []
             if ready:
                 self.rounds = 3
             return ready
@@ -377,5 +388,6 @@ def run_app(start: dict | None = None) -> int:
     """
     quick_escape()
     app = HexwarApp(start, catch_errors=True)
+    leave_app_on_hangup(app)
     app.run()
     return exit_status(app)

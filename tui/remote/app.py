@@ -18,6 +18,7 @@ from textual.widgets import Input, Static
 
 from tui import app as tui_app
 from tui.app import HexwarApp, exit_status, quick_escape
+from tui.hangup import leave_app_on_hangup
 from rules.seat import ViewSeat
 from tui.remote.client import HostGone, join
 from tui.remote.seating import RemoteSeating
@@ -112,6 +113,7 @@ def run_remote(seat: ViewSeat | None, socket_path: str | None = None) -> int:
     """Run the remote app; its exit status (1 after an internal error, as for the local app)."""
     quick_escape()
     app = RemoteApp(seat, socket_path)
+    leave_app_on_hangup(app)
     try:
         app.run()
     finally:
