@@ -190,15 +190,24 @@ def crash(state: DSState, unit: DSUnit, ctx: Context) -> None:
         ctx.emit(Message(message=f"{u.name} are lost with {unit.name}"))
 
 
+def attack_run_problem(unit: DSUnit, ordnance: str = "none") -> str:
+    """'' when `unit` may make an attack run now with `ordnance` ("none": its guns), else why not: the one test
+    of the rules and of the legal actions (a Broken craft was offered runs the rules then refused)."""
+    if not over(unit):
+        return f"{unit.name} must be over the battle area to make an attack run"
+    if unit.stats.confidence == "BR":
+        return f"{unit.name} is Broken: it may not attack and must leave the battle area [R]"
+    if ordnance != "none" and not craft(unit).dfo:
+        return f"{unit.name} has no dead-fall ordnance load left"
+    return ""
+
+
 def attack_run(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context, ordnance: str = "none") -> None:
     """One pass: ZAD from active ADS within 36 hexes of the path (reaction test +1 first), LAD of the target unit,
     then one attack on one element of the target (§11.3-11.4)."""
-    if not over(unit):
-        raise Refusal(f"{unit.name} must be over the battle area to make an attack run")
-    if unit.stats.confidence == "BR":
-        raise Refusal(f"{unit.name} is Broken: it may not attack and must leave the battle area [R]")
-    if ordnance != "none" and not craft(unit).dfo:
-        raise Refusal(f"{unit.name} has no dead-fall ordnance load left")
+    problem = attack_run_problem(unit, ordnance)
+    if problem:
+        raise Refusal(problem)
     flight = flight_of(state, unit)
     path = line_hexes(Hex(target.at.q, 0), target.at) if target.at else []
     if not approach(state, unit, path, ctx):

@@ -137,8 +137,9 @@ def activation_actions(state: DSState, unit: DSUnit, *, moved: bool | None = Non
     elif s.role == "aircraft" and not acted and unit.in_play:
         out.append(A.Sortie(side=side, unit=unit.id))
         if not s.off_table:
-            out.extend(A.AttackRun(side=side, unit=unit.id, at=e.at) for e in enemies(state, side))
-            if unit.stats.alive()[0].dfo:
+            if not airops.attack_run_problem(unit):
+                out.extend(A.AttackRun(side=side, unit=unit.id, at=e.at) for e in enemies(state, side))
+            if not airops.attack_run_problem(unit, "HEF"):  # a dead-fall load left (HEF and MAK alike)
                 out.extend(A.AttackRun(side=side, unit=unit.id, at=e.at, ordnance=m) for e in enemies(state, side)
                            for m in ("HEF", "MAK"))
             me = unit.stats.alive()[0]

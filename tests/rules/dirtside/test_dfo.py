@@ -54,6 +54,18 @@ def test_the_preview_and_no_load_left():
         play(state, "run blue unit=bomb at=10,4 ordnance=MAK")
 
 
+def test_a_broken_craft_is_offered_no_attack_run_since_the_rules_refuse_it():
+    """Found by the level tables (Dirtside valley, seed 5012): a Broken bomber was offered its runs, and the
+    computer's pick of one was refused: the legal actions and the rules now ask the same question."""
+    state = game()
+    state.units["bomb"].stats.confidence = "BR"
+    offered = [a for a in legal_actions(state, "blue") if a.unit == "bomb"]
+    assert offered and not any(isinstance(a, AttackRun) for a in offered)  # it may still leave (its sortie)
+    for ordnance in ("none", "HEF"):
+        with pytest.raises(Refusal, match="is Broken: it may not attack"):
+            play(state, f"run blue unit=bomb at=10,4 ordnance={ordnance}")
+
+
 def test_loads_cost_30_and_take_4_capacity_on_aerospace_craft_only():
     d = Design(size=4, armour=2, mobility="aerospace", power="fgp", dfo=2)
     assert ("2 ordnance loads", 60) in price(d).lines and not price(d).problems
