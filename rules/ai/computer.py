@@ -62,7 +62,7 @@ class Computer:
     def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
                  finalists: int = 3, answers: int = 16, budget: int = 180, width: int = CAP,
                  every_guess: bool = False, per_unit: int = PER_UNIT, exact_odds: bool = True,
-                 glance: int = 0, rollouts: int = 0, rollout_width: int = 6) -> None:
+                 glance: int = 0, rollouts: int = 0, rollout_width: int = 6, rules_of_thumb: bool = True) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -90,6 +90,8 @@ class Computer:
         """The finalists are told apart by this many rollouts each (rules/ai/rollout.py); 0: by the look-ahead."""
         self.rollout_width = rollout_width
         """Actions a rollout's greedy policy tries at each step."""
+        self.rules_of_thumb = rules_of_thumb
+        """It heeds the rule set's hints on what to play (`opening`) and what not to search (`prune`)."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
@@ -108,7 +110,7 @@ class Computer:
             return actions[0]
         view = seat.view()
         self.placings.note(view)
-        hints = hints_for(seat.ruleset)
+        hints = self._thumb(seat.ruleset)
         first = hints.opening(view, seat.side, actions)
         if first is not None:
             return first  # a move of the rule set's own tempo that a search this short cannot weigh (hints)
@@ -128,7 +130,7 @@ class Computer:
         """A reaction the side may make now (a steal...), or None to let play go on."""
         actions = seat.legal_actions()
         if actions:  # reactions the hints rule out (a QUAD steal with no card to play)
-            actions = hints_for(seat.ruleset).prune(seat.view(), seat.side, actions)
+            actions = self._thumb(seat.ruleset).prune(seat.view(), seat.side, actions)
         if actions and self.glance:
             actions = glance(actions, self.glance, self.rng)
         if not actions:
@@ -138,6 +140,11 @@ class Computer:
         ev, worlds = self._setup(seat)
         stay = sum(ev.score(w, seat.side) for w in worlds) / len(worlds)
         return best if value > stay + 0.5 else None
+
+    def _thumb(self, ruleset):
+        """The hints whose `opening` and `prune` it heeds: the rule set's, or none (easy plays from the rules
+        and its reading of the position alone, as one who has not learnt the rule set's rules of thumb)."""
+        return hints_for(ruleset) if self.rules_of_thumb else NO_HINTS
 
     # --- the search ---------------------------------------------------------------
 
@@ -180,7 +187,7 @@ class Computer:
     def _search(self, seat, actions: list[Action], progress: Progress | None) -> tuple[Action, float]:
         ruleset, side = seat.ruleset, seat.side
         ev, worlds = self._setup(seat)
-        self._prune = hints_for(ruleset).prune
+        self._prune = self._thumb(ruleset).prune
         self._spent = 0
         self._large: set[tuple[str, str]] = set()
         # A try copies the whole state: a big state (dozens of units with their elements) costs more.

@@ -43,7 +43,7 @@ from rules.levels import DEFAULT, LEVELS, check_level  # noqa: F401 - the names,
 
 BUDGETS: dict[str, dict[str, int]] = {
     "easy": {"budget": 20, "extra_tries": 0, "worlds": 1, "replies": 0, "finalists": 1, "width": 6,
-             "exact_odds": False, "glance": 3},
+             "exact_odds": False, "glance": 3, "rules_of_thumb": False},
     "normal": {},  # Computer's own defaults: budget 180, extra_tries 30, worlds 3, replies 2, finalists 3
     "hard": {"budget": 2400, "extra_tries": 150, "worlds": 4, "replies": 2, "finalists": 4, "every_guess": True,
              "width": 80, "per_unit": 6, "rollouts": 6, "rollout_width": 6},

@@ -91,6 +91,27 @@ def test_easy_sees_one_in_three_of_each_kind_of_its_options_drawn_at_random(monk
     assert considered == [{"move": 18, "hold": 2, "release": 1}] + [kinds(actions)] * 2
 
 
+def test_easy_heeds_no_rule_of_thumb_of_the_rule_set_and_glances_at_every_legal_action(monkeypatch):
+    """At a fresh activation of river-battle QUAD's `opening` hint releases without playing, for two cards: normal
+    and hard release at once, unsearched. Easy has not learnt that rule of thumb nor those of `prune`: it
+    glances at the raw legal actions (one in three of each kind) and searches what it saw."""
+    game, me, _ = _activation()
+    assert game.state.passes == 0 and not game.state.played  # the opening's case
+    searched: dict[str, list] = {}
+    real = Computer._search
+
+    def spy(self, seat, acts, progress):
+        searched[self.level] = acts
+        return real(self, seat, acts, progress)
+
+    monkeypatch.setattr(Computer, "_search", spy)
+    chosen = {level: computer_for(level, random.Random(7)).choose(game.seat(me)) for level in LEVELS}
+    assert chosen["normal"].kind == chosen["hard"].kind == "release" and set(searched) == {"easy"}
+    assert searched["easy"] == glance(game.seat(me).legal_actions(), 3, random.Random(7))
+    assert not computer_for("easy", random.Random(1)).rules_of_thumb
+    assert computer_for("normal", random.Random(1)).rules_of_thumb and computer_for("hard", random.Random(1)).rules_of_thumb
+
+
 def test_hard_tries_more_destinations_and_every_one_on_every_guess_where_normal_tries_most_once(monkeypatch):
     """Normal keeps three destinations a unit by the cheap reading and tries most once, on one guess of the hidden
     cards; hard keeps six and tries each on each of its four guesses."""
