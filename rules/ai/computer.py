@@ -30,6 +30,7 @@ from rules.actions import Action
 from rules.ai.candidates import CAP, PER_UNIT, bound, glance
 from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive
 from rules.clone import size
+from rules.contract import AiHints
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import NO_HINTS, hints_for
 from rules.ai.placings import Placings, placing
@@ -91,7 +92,7 @@ class Computer:
         self.rollout_width = rollout_width
         """Actions a rollout's greedy policy tries at each step."""
         self.rules_of_thumb = rules_of_thumb
-        """It heeds the rule set's hints on what to play (`opening`) and what not to search (`prune`)."""
+        """It plays by the rule set's rules of thumb (its hints beyond what the rules say, `_hints`)."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
@@ -110,7 +111,7 @@ class Computer:
             return actions[0]
         view = seat.view()
         self.placings.note(view)
-        hints = self._thumb(seat.ruleset)
+        hints = self._hints(seat.ruleset)
         first = hints.opening(view, seat.side, actions)
         if first is not None:
             return first  # a move of the rule set's own tempo that a search this short cannot weigh (hints)
@@ -130,7 +131,7 @@ class Computer:
         """A reaction the side may make now (a steal...), or None to let play go on."""
         actions = seat.legal_actions()
         if actions:  # reactions the hints rule out (a QUAD steal with no card to play)
-            actions = self._thumb(seat.ruleset).prune(seat.view(), seat.side, actions)
+            actions = self._hints(seat.ruleset).prune(seat.view(), seat.side, actions)
         if actions and self.glance:
             actions = glance(actions, self.glance, self.rng)
         if not actions:
@@ -141,15 +142,21 @@ class Computer:
         stay = sum(ev.score(w, seat.side) for w in worlds) / len(worlds)
         return best if value > stay + 0.5 else None
 
-    def _thumb(self, ruleset):
-        """The hints whose `opening` and `prune` it heeds: the rule set's, or none (easy plays from the rules
-        and its reading of the position alone, as one who has not learnt the rule set's rules of thumb)."""
-        return hints_for(ruleset) if self.rules_of_thumb else NO_HINTS
+    def _hints(self, ruleset) -> AiHints:
+        """The rule set's hints, or (easy) only those that state what the rules say: how to guess the hidden
+        things, where a unit's order takes it, what a step costs, how losses and holds are counted. Without the
+        rules of thumb (what to play at once, what not to search, what a unit, a card or closing in is worth) it
+        reads the position as it would any rule set's (rules/ai/evaluate.py's generic reading)."""
+        hints = hints_for(ruleset)
+        if self.rules_of_thumb:
+            return hints
+        return AiHints(hold_every=hints.hold_every, determinize=hints.determinize, losses=hints.losses,
+                       step_cost=hints.step_cost, heading=hints.heading, outcome_value=hints.outcome_value)
 
     # --- the search ---------------------------------------------------------------
 
     def _setup(self, seat) -> tuple[Evaluator, list[GameState]]:
-        hints = hints_for(seat.ruleset)
+        hints = self._hints(seat.ruleset)
         view = seat.view()
         guess = hints.determinize
         ev = Evaluator(hints, seat.ruleset)
@@ -187,7 +194,7 @@ class Computer:
     def _search(self, seat, actions: list[Action], progress: Progress | None) -> tuple[Action, float]:
         ruleset, side = seat.ruleset, seat.side
         ev, worlds = self._setup(seat)
-        self._prune = self._thumb(ruleset).prune
+        self._prune = self._hints(ruleset).prune
         self._spent = 0
         self._large: set[tuple[str, str]] = set()
         # A try copies the whole state: a big state (dozens of units with their elements) costs more.
