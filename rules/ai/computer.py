@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from rules.actions import Action
 from rules.ai.candidates import CAP, PER_UNIT, bound, glance
@@ -92,7 +93,7 @@ class Computer:
         self.rollout_width = rollout_width
         """Actions a rollout's greedy policy tries at each step."""
         self.rules_of_thumb = rules_of_thumb
-        """It plays by the rule set's rules of thumb (its hints beyond what the rules say, `_hints`)."""
+        """It plays by the rule set's rules of thumb (`_hints`); easy does not."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
@@ -131,7 +132,7 @@ class Computer:
         """A reaction the side may make now (a steal...), or None to let play go on."""
         actions = seat.legal_actions()
         if actions:  # reactions the hints rule out (a QUAD steal with no card to play)
-            actions = self._hints(seat.ruleset).prune(seat.view(), seat.side, actions)
+            actions = hints_for(seat.ruleset).prune(seat.view(), seat.side, actions)
         if actions and self.glance:
             actions = glance(actions, self.glance, self.rng)
         if not actions:
@@ -143,15 +144,15 @@ class Computer:
         return best if value > stay + 0.5 else None
 
     def _hints(self, ruleset) -> AiHints:
-        """The rule set's hints, or (easy) only those that state what the rules say: how to guess the hidden
-        things, where a unit's order takes it, what a step costs, how losses and holds are counted. Without the
-        rules of thumb (what to play at once, what not to search, what a unit, a card or closing in is worth) it
-        reads the position as it would any rule set's (rules/ai/evaluate.py's generic reading)."""
+        """The rule set's hints, or (easy) those without its rules of thumb: no move played unsearched (`opening`),
+        no worth of a unit, of a side's assets or of closing in (`unit_value`, `side_value`, `contact`). Easy
+        reads the position as it would any rule set's (rules/ai/evaluate.py's generic reading: a unit by its
+        numbers, a side by its units); it still guesses the hidden things, and never plays what the rule set rules
+        out (`prune`: agreeing to end while behind, a steal with no card to play)."""
         hints = hints_for(ruleset)
         if self.rules_of_thumb:
             return hints
-        return AiHints(hold_every=hints.hold_every, determinize=hints.determinize, losses=hints.losses,
-                       step_cost=hints.step_cost, heading=hints.heading, outcome_value=hints.outcome_value)
+        return replace(hints, opening=AiHints.opening, unit_value=None, side_value=None, contact=AiHints.contact)
 
     # --- the search ---------------------------------------------------------------
 
@@ -194,7 +195,7 @@ class Computer:
     def _search(self, seat, actions: list[Action], progress: Progress | None) -> tuple[Action, float]:
         ruleset, side = seat.ruleset, seat.side
         ev, worlds = self._setup(seat)
-        self._prune = self._hints(ruleset).prune
+        self._prune = hints_for(ruleset).prune
         self._spent = 0
         self._large: set[tuple[str, str]] = set()
         # A try copies the whole state: a big state (dozens of units with their elements) costs more.

@@ -12,6 +12,7 @@ from rules.ai.candidates import glance
 from rules.ai.computer import Computer
 from rules.ai.levels import BUDGETS, LEVELS, computer_for
 from rules.ai.players import make_player
+from rules.contract import AiHints
 from tests.rules.ai.test_quad_cards import _activation
 
 
@@ -91,10 +92,10 @@ def test_easy_sees_one_in_three_of_each_kind_of_its_options_drawn_at_random(monk
     assert considered == [{"move": 18, "hold": 2, "release": 1}] + [kinds(actions)] * 2
 
 
-def test_easy_heeds_no_rule_of_thumb_of_the_rule_set_and_glances_at_every_legal_action(monkeypatch):
+def test_easy_plays_no_opening_unsearched(monkeypatch):
     """At a fresh activation of river-battle QUAD's `opening` hint releases without playing, for two cards: normal
-    and hard release at once, unsearched. Easy has not learnt that rule of thumb nor those of `prune`: it
-    glances at the raw legal actions (one in three of each kind) and searches what it saw."""
+    and hard release at once, unsearched. Easy has not learnt that rule of thumb: it glances at its options (one
+    in three of each kind) and searches what it saw."""
     game, me, _ = _activation()
     assert game.state.passes == 0 and not game.state.played  # the opening's case
     searched: dict[str, list] = {}
@@ -107,9 +108,23 @@ def test_easy_heeds_no_rule_of_thumb_of_the_rule_set_and_glances_at_every_legal_
     monkeypatch.setattr(Computer, "_search", spy)
     chosen = {level: computer_for(level, random.Random(7)).choose(game.seat(me)) for level in LEVELS}
     assert chosen["normal"].kind == chosen["hard"].kind == "release" and set(searched) == {"easy"}
-    assert searched["easy"] == glance(game.seat(me).legal_actions(), 3, random.Random(7))
-    assert not computer_for("easy", random.Random(1)).rules_of_thumb
-    assert computer_for("normal", random.Random(1)).rules_of_thumb and computer_for("hard", random.Random(1)).rules_of_thumb
+    actions = game.ruleset.ai_hints.prune(game.state, me, game.seat(me).legal_actions())
+    assert searched["easy"] == glance(actions, 3, random.Random(7))
+
+
+def test_easy_reads_the_position_as_any_rule_sets_but_with_what_the_rules_say():
+    """Easy reads a unit by its numbers and a side by its units (rules/ai/evaluate.py's generic reading), not by
+    QUAD's worth of a unit's Quality and of the cards in hand; it still guesses the hidden cards as normal does,
+    and never plays what the rule set rules out (a steal with no card to play)."""
+    game, me, _ = _activation()
+    hints = {level: computer_for(level, random.Random(1))._hints(game.ruleset) for level in LEVELS}
+    quad = game.ruleset.ai_hints
+    assert hints["normal"] is hints["hard"] is quad
+    easy = hints["easy"]
+    assert quad.unit_value and quad.side_value and quad.opening and quad.prune is not AiHints.prune
+    assert (easy.unit_value, easy.side_value, easy.contact) == (None, None, AiHints.contact)
+    assert easy.opening(game.state, me, []) is None
+    assert easy.prune is quad.prune and easy.determinize is quad.determinize and easy.step_cost is quad.step_cost
 
 
 def test_hard_tries_more_destinations_and_every_one_on_every_guess_where_normal_tries_most_once(monkeypatch):
