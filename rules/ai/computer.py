@@ -132,7 +132,7 @@ class Computer:
         """A reaction the side may make now (a steal...), or None to let play go on."""
         actions = seat.legal_actions()
         if actions:  # reactions the hints rule out (a QUAD steal with no card to play)
-            actions = hints_for(seat.ruleset).prune(seat.view(), seat.side, actions)
+            actions = self._hints(seat.ruleset).prune(seat.view(), seat.side, actions)
         if actions and self.glance:
             actions = glance(actions, self.glance, self.rng)
         if not actions:
@@ -145,14 +145,15 @@ class Computer:
 
     def _hints(self, ruleset) -> AiHints:
         """The rule set's hints, or (easy) those without its rules of thumb: no move played unsearched (`opening`),
-        no worth of a unit, of a side's assets or of closing in (`unit_value`, `side_value`, `contact`). Easy
-        reads the position as it would any rule set's (rules/ai/evaluate.py's generic reading: a unit by its
-        numbers, a side by its units); it still guesses the hidden things, and never plays what the rule set rules
-        out (`prune`: agreeing to end while behind, a steal with no card to play)."""
+        no option left out but those never worth playing (`never` for `prune`: giving the game away, a steal paid
+        for nothing), no worth of a unit, of a side's assets or of closing in (`unit_value`, `side_value`,
+        `contact`): easy reads the position as it would any rule set's (rules/ai/evaluate.py's generic reading, a
+        unit by its numbers, a side by its units). It still guesses the hidden things and walks the terrain alike."""
         hints = hints_for(ruleset)
         if self.rules_of_thumb:
             return hints
-        return replace(hints, opening=AiHints.opening, unit_value=None, side_value=None, contact=AiHints.contact)
+        return replace(hints, opening=AiHints.opening, prune=hints.never, unit_value=None, side_value=None,
+                       contact=AiHints.contact)
 
     # --- the search ---------------------------------------------------------------
 

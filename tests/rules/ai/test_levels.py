@@ -108,14 +108,14 @@ def test_easy_plays_no_opening_unsearched(monkeypatch):
     monkeypatch.setattr(Computer, "_search", spy)
     chosen = {level: computer_for(level, random.Random(7)).choose(game.seat(me)) for level in LEVELS}
     assert chosen["normal"].kind == chosen["hard"].kind == "release" and set(searched) == {"easy"}
-    actions = game.ruleset.ai_hints.prune(game.state, me, game.seat(me).legal_actions())
-    assert searched["easy"] == glance(actions, 3, random.Random(7))
+    assert searched["easy"] == glance(game.seat(me).legal_actions(), 3, random.Random(7))
 
 
 def test_easy_reads_the_position_as_any_rule_sets_but_with_what_the_rules_say():
     """Easy reads a unit by its numbers and a side by its units (rules/ai/evaluate.py's generic reading), not by
     QUAD's worth of a unit's Quality and of the cards in hand; it still guesses the hidden cards as normal does,
-    and never plays what the rule set rules out (a steal with no card to play)."""
+    and never plays what is never worth playing (a steal with no card to play), though it weighs what QUAD's rules
+    of thumb leave out (all but the two best charges of a unit at an enemy)."""
     game, me, _ = _activation()
     hints = {level: computer_for(level, random.Random(1))._hints(game.ruleset) for level in LEVELS}
     quad = game.ruleset.ai_hints
@@ -124,7 +124,8 @@ def test_easy_reads_the_position_as_any_rule_sets_but_with_what_the_rules_say():
     assert quad.unit_value and quad.side_value and quad.opening and quad.prune is not AiHints.prune
     assert (easy.unit_value, easy.side_value, easy.contact) == (None, None, AiHints.contact)
     assert easy.opening(game.state, me, []) is None
-    assert easy.prune is quad.prune and easy.determinize is quad.determinize and easy.step_cost is quad.step_cost
+    assert easy.prune is quad.never is not quad.prune  # no steal paid for nothing, but every charge of a unit
+    assert easy.determinize is quad.determinize and easy.step_cost is quad.step_cost
 
 
 def test_hard_tries_more_destinations_and_every_one_on_every_guess_where_normal_tries_most_once(monkeypatch):
