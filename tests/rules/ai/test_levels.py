@@ -239,3 +239,20 @@ def test_hard_tells_its_finalists_apart_by_rollouts_on_the_same_dice_and_normal_
     (first, twin, judged_count), = judged["hard"]
     assert judged_count == BUDGETS["hard"]["finalists"] + 1
     assert first == twin
+
+
+def test_easy_never_agrees_to_end_while_not_ahead_but_may_end_its_fire_with_a_shot_to_take():
+    """Hundred Wars: agreeing to end at 0 to 0 can only draw or lose (`never`: left out at every level; read as the
+    position itself, an easy computer that weighed it agreed in most turns of mars-expedition and the normal side,
+    ahead, agreed back). Ending the fire with a shot worth taking is a rule of thumb: left out for normal only."""
+    from rules.ai.simulate import legal
+    from rules.rulesets.hundred_wars import RULESET
+    from tests.rules.hundred_wars.test_agreement import two_rifles
+
+    state = two_rifles()
+    state.step = 1  # blue acts, neither side ahead
+    actions = legal(RULESET, state, "blue")
+    assert Counter(a.kind for a in actions) == {"fire": 1, "done": 1, "agree_end": 1}
+    kept = {level: Counter(a.kind for a in computer_for(level, random.Random(1))._hints(RULESET).prune(
+        state, "blue", actions)) for level in LEVELS}
+    assert kept == {"easy": {"fire": 1, "done": 1}, "normal": {"fire": 1}, "hard": {"fire": 1}}
