@@ -25,15 +25,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 
 from rules.actions import Action
 from rules.ai.candidates import CAP, PER_UNIT, bound, glance
 from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive
 from rules.clone import size
-from rules.contract import AiHints
 from rules.ai.evaluate import Evaluator
-from rules.ai.hints import NO_HINTS, hints_for
+from rules.ai.hints import NO_HINTS, hints_for, without_rules_of_thumb
 from rules.ai.placings import Placings, placing
 from rules.ai.rollout import judge
 from rules.ai.simulate import attempt, decider, guessed, legal
@@ -143,17 +141,9 @@ class Computer:
         stay = sum(ev.score(w, seat.side) for w in worlds) / len(worlds)
         return best if value > stay + 0.5 else None
 
-    def _hints(self, ruleset) -> AiHints:
-        """The rule set's hints, or (easy) those without its rules of thumb: no move played unsearched (`opening`),
-        no option left out but those never worth playing (`never` for `prune`: giving the game away, a steal paid
-        for nothing), no worth of a unit, of a side's assets or of closing in (`unit_value`, `side_value`,
-        `contact`): easy reads the position as it would any rule set's (rules/ai/evaluate.py's generic reading, a
-        unit by its numbers, a side by its units). It still guesses the hidden things and walks the terrain alike."""
-        hints = hints_for(ruleset)
-        if self.rules_of_thumb:
-            return hints
-        return replace(hints, opening=AiHints.opening, prune=hints.never, unit_value=None, side_value=None,
-                       contact=AiHints.contact)
+    def _hints(self, ruleset):
+        """The rule set's hints; easy's without its rules of thumb (rules/ai/hints `without_rules_of_thumb`)."""
+        return hints_for(ruleset) if self.rules_of_thumb else without_rules_of_thumb(hints_for(ruleset))
 
     # --- the search ---------------------------------------------------------------
 
