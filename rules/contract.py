@@ -284,6 +284,9 @@ class AiHints:
     """An action to take without a search (a move of the rule set's own tempo), or None."""
     prune: Callable[[GameState, str, list[Action]], list[Action]] = _every_action
     """The actions worth searching (those left out are never played)."""
+    never: Callable[[GameState, str, list[Action]], list[Action]] = _every_action
+    """The actions left once those never worth playing at any level are out (giving the game away, paying for
+    nothing); `prune` leaves these out too, and its rules of thumb more (the easy computer heeds only these)."""
     unit_value: Callable[[GameState, Unit], float] | None = None
     """A unit's worth to its side; None: the generic reading of its numbers (rules/ai/evaluate.py)."""
     side_value: Callable[..., float] | None = None

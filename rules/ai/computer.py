@@ -31,7 +31,7 @@ from rules.ai.candidates import CAP, PER_UNIT, bound, glance
 from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive
 from rules.clone import size
 from rules.ai.evaluate import Evaluator
-from rules.ai.hints import NO_HINTS, hints_for
+from rules.ai.hints import NO_HINTS, hints_for, without_rules_of_thumb
 from rules.ai.placings import Placings, placing
 from rules.ai.rollout import judge
 from rules.ai.simulate import attempt, decider, guessed, legal
@@ -62,7 +62,7 @@ class Computer:
     def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
                  finalists: int = 3, answers: int = 16, budget: int = 180, width: int = CAP,
                  every_guess: bool = False, per_unit: int = PER_UNIT, exact_odds: bool = True,
-                 glance: int = 0, rollouts: int = 0, rollout_width: int = 6) -> None:
+                 glance: int = 0, rollouts: int = 0, rollout_width: int = 6, rules_of_thumb: bool = True) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -90,6 +90,8 @@ class Computer:
         """The finalists are told apart by this many rollouts each (rules/ai/rollout.py); 0: by the look-ahead."""
         self.rollout_width = rollout_width
         """Actions a rollout's greedy policy tries at each step."""
+        self.rules_of_thumb = rules_of_thumb
+        """It plays by the rule set's rules of thumb (`_hints`); easy does not."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
@@ -108,7 +110,7 @@ class Computer:
             return actions[0]
         view = seat.view()
         self.placings.note(view)
-        hints = hints_for(seat.ruleset)
+        hints = self._hints(seat.ruleset)
         first = hints.opening(view, seat.side, actions)
         if first is not None:
             return first  # a move of the rule set's own tempo that a search this short cannot weigh (hints)
@@ -128,7 +130,7 @@ class Computer:
         """A reaction the side may make now (a steal...), or None to let play go on."""
         actions = seat.legal_actions()
         if actions:  # reactions the hints rule out (a QUAD steal with no card to play)
-            actions = hints_for(seat.ruleset).prune(seat.view(), seat.side, actions)
+            actions = self._hints(seat.ruleset).prune(seat.view(), seat.side, actions)
         if actions and self.glance:
             actions = glance(actions, self.glance, self.rng)
         if not actions:
@@ -139,10 +141,14 @@ class Computer:
         stay = sum(ev.score(w, seat.side) for w in worlds) / len(worlds)
         return best if value > stay + 0.5 else None
 
+    def _hints(self, ruleset):
+        """The rule set's hints; easy's without its rules of thumb (rules/ai/hints `without_rules_of_thumb`)."""
+        return hints_for(ruleset) if self.rules_of_thumb else without_rules_of_thumb(hints_for(ruleset))
+
     # --- the search ---------------------------------------------------------------
 
     def _setup(self, seat) -> tuple[Evaluator, list[GameState]]:
-        hints = hints_for(seat.ruleset)
+        hints = self._hints(seat.ruleset)
         view = seat.view()
         guess = hints.determinize
         ev = Evaluator(hints, seat.ruleset)

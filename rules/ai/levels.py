@@ -13,9 +13,15 @@ DHR decisions and more budget spent the same way made no difference.
   sees that it may fire but not every target, nor every hex it could reach. Of those it
   tries at most 6 (the rarer kinds first), each once, on one guess, looks at nothing
   after them (no answers, no look-ahead), and judges an attack that may decide the game
-  by its one throw, not its exact chance. Searching all its options less deeply was not
-  enough: with the same reading of the position it found the same moves, and normal
-  scored 30-50% against it in four rows of twelve (stop 37);
+  by its one throw, not its exact chance. It plays without the rule set's rules of thumb
+  (`rules_of_thumb=False`, rules/ai/hints `without_rules_of_thumb`): no move played
+  unsearched (QUAD's release for two cards), no option left out but those never worth
+  playing (`AiHints.never`: agreeing to end while behind, a steal paid for nothing), so
+  it weighs every shot of a weapon by its one throw; and it reads the position as it
+  would any rule set's (a unit by its numbers, a side by its units: not QUAD's cards in
+  hand nor a Hundred Wars side's damage received). Searching less, with the rule set's
+  reading, was not enough: it found the moves normal found, and normal scored 50-55%
+  against it in four rows of twelve (stops 37-39; stop 40 in docs/ai-history.md);
 - normal is the search as it was (Computer's own defaults; the balance tables are
   measured at it);
 - hard keeps twice normal's destinations a unit (six by the cheap reading, up to
@@ -43,7 +49,7 @@ from rules.levels import DEFAULT, LEVELS, check_level  # noqa: F401 - the names,
 
 BUDGETS: dict[str, dict[str, int]] = {
     "easy": {"budget": 20, "extra_tries": 0, "worlds": 1, "replies": 0, "finalists": 1, "width": 6,
-             "exact_odds": False, "glance": 3},
+             "exact_odds": False, "glance": 3, "rules_of_thumb": False},
     "normal": {},  # Computer's own defaults: budget 180, extra_tries 30, worlds 3, replies 2, finalists 3
     "hard": {"budget": 2400, "extra_tries": 150, "worlds": 4, "replies": 2, "finalists": 4, "every_guess": True,
              "width": 80, "per_unit": 6, "rollouts": 6, "rollout_width": 6},

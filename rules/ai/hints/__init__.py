@@ -7,6 +7,8 @@ of the view (rules/ai/evaluate.py), so the computer reads each member directly.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.contract import AiHints, Ruleset
 
 NO_HINTS = AiHints()
@@ -15,3 +17,13 @@ NO_HINTS = AiHints()
 def hints_for(ruleset: Ruleset) -> AiHints:
     """The rule set's own hints, else the defaults."""
     return ruleset.ai_hints or NO_HINTS
+
+
+def without_rules_of_thumb(hints: AiHints) -> AiHints:
+    """`hints` without the rule set's rules of thumb (the easy computer's, rules/ai/levels.py): no move played
+    unsearched (`opening`), no option left out but those never worth playing (`never` for `prune`: giving the
+    game away, a steal paid for nothing), no worth of a unit, of a side's assets or of closing in (`unit_value`,
+    `side_value`, `contact`): the position is read as any rule set's (rules/ai/evaluate.py's generic reading, a
+    unit by its numbers, a side by its units). The hidden things are guessed and the terrain walked alike."""
+    return replace(hints, opening=NO_HINTS.opening, prune=hints.never, unit_value=None, side_value=None,
+                   contact=NO_HINTS.contact)

@@ -181,9 +181,14 @@ def prune(view: HwState, side: str, actions: list) -> list:
     Agreeing to end only while ahead: agreeing otherwise can end the game only in a draw or a loss (`AGREED`).
     Searched all the same, it followed by a lucky shot of the same line outscored the shot played at once: a
     Dragon Battery with a Missile Battery in its sights agreed to end instead of firing (seed 3 of the test)."""
+    return best_shots(view, side, never(view, side, actions))
+
+
+def never(view: HwState, side: str, actions: list) -> list:
+    """Every action but agreeing to end while not ahead (`prune`): that can end the game only in a draw or a loss."""
     if result(view, "").winner != side:
-        actions = [a for a in actions if a.kind != "agree_end"]
-    return best_shots(view, side, actions)
+        return [a for a in actions if a.kind != "agree_end"]
+    return actions
 
 
 def points(unit) -> int:

@@ -18,7 +18,7 @@ def ai_hints() -> AiHints:
     from rules.rulesets.hundred_wars import ai_hints as h
 
     return AiHints(unit_value=h.unit_value, side_value=h.side_value, determinize=h.determinize, heading=h.heading,
-                   prune=h.prune, contact=h.CONTACT)
+                   prune=h.prune, never=h.never, contact=h.CONTACT)
 
 
 def migrations() -> dict:

@@ -143,7 +143,12 @@ def prune(view: QuadState, side: str, actions) -> list:
     without an activation card to play after it (a steal is paid to play a card now; stealing only to release
     drew two cards for one, and between two computers it never ended, see `FRESH`), and but the charges that
     another charge of the same unit at the same enemy beats (`best_charges`)."""
-    actions = best_charges(view, actions)
+    return never(view, side, best_charges(view, actions))
+
+
+def never(view: QuadState, side: str, actions) -> list:
+    """Every action but a steal with no activation card to play after it and a release without playing of an
+    activation just stolen (`prune`): a steal paid for nothing, which between two computers never ended."""
     if any(isinstance(a, Steal) for a in actions):
         playable = any(c.kind == "activation" and c.unit in view.units and view.units[c.unit].on_map
                        for c in view.piles[side].hand)

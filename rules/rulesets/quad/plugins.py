@@ -15,9 +15,9 @@ def procedures() -> tuple:
 def ai_hints() -> AiHints:
     from rules.rulesets.quad import ai_hints as h
 
-    return AiHints(contact=h.contact, hold_every=h.hold_every, opening=h.opening, prune=h.prune, unit_value=h.unit_value,
-                   side_value=h.side_value, determinize=h.determinize, outcome_value=h.outcome_value,
-                   step_cost=h.step_cost)
+    return AiHints(contact=h.contact, hold_every=h.hold_every, opening=h.opening, prune=h.prune, never=h.never,
+                   unit_value=h.unit_value, side_value=h.side_value, determinize=h.determinize,
+                   outcome_value=h.outcome_value, step_cost=h.step_cost)
 
 
 def migrations() -> dict:

@@ -12,6 +12,7 @@ from rules.ai.candidates import glance
 from rules.ai.computer import Computer
 from rules.ai.levels import BUDGETS, LEVELS, computer_for
 from rules.ai.players import make_player
+from rules.contract import AiHints
 from tests.rules.ai.test_quad_cards import _activation
 
 
@@ -89,6 +90,42 @@ def test_easy_sees_one_in_three_of_each_kind_of_its_options_drawn_at_random(monk
     for level in LEVELS:
         computer_for(level, random.Random(7)).choose(game.seat(me))
     assert considered == [{"move": 18, "hold": 2, "release": 1}] + [kinds(actions)] * 2
+
+
+def test_easy_plays_no_opening_unsearched(monkeypatch):
+    """At a fresh activation of river-battle QUAD's `opening` hint releases without playing, for two cards: normal
+    and hard release at once, unsearched. Easy has not learnt that rule of thumb: it glances at its options (one
+    in three of each kind) and searches what it saw."""
+    game, me, _ = _activation()
+    assert game.state.passes == 0 and not game.state.played  # the opening's case
+    searched: dict[str, list] = {}
+    real = Computer._search
+
+    def spy(self, seat, acts, progress):
+        searched[self.level] = acts
+        return real(self, seat, acts, progress)
+
+    monkeypatch.setattr(Computer, "_search", spy)
+    chosen = {level: computer_for(level, random.Random(7)).choose(game.seat(me)) for level in LEVELS}
+    assert chosen["normal"].kind == chosen["hard"].kind == "release" and set(searched) == {"easy"}
+    assert searched["easy"] == glance(game.seat(me).legal_actions(), 3, random.Random(7))
+
+
+def test_easy_reads_the_position_as_any_rule_sets_but_with_what_the_rules_say():
+    """Easy reads a unit by its numbers and a side by its units (rules/ai/evaluate.py's generic reading), not by
+    QUAD's worth of a unit's Quality and of the cards in hand; it still guesses the hidden cards as normal does,
+    and never plays what is never worth playing (a steal with no card to play), though it weighs what QUAD's rules
+    of thumb leave out (all but the two best charges of a unit at an enemy)."""
+    game, me, _ = _activation()
+    hints = {level: computer_for(level, random.Random(1))._hints(game.ruleset) for level in LEVELS}
+    quad = game.ruleset.ai_hints
+    assert hints["normal"] is hints["hard"] is quad
+    easy = hints["easy"]
+    assert quad.unit_value and quad.side_value and quad.opening and quad.prune is not AiHints.prune
+    assert (easy.unit_value, easy.side_value, easy.contact) == (None, None, AiHints.contact)
+    assert easy.opening(game.state, me, []) is None
+    assert easy.prune is quad.never is not quad.prune  # no steal paid for nothing, but every charge of a unit
+    assert easy.determinize is quad.determinize and easy.step_cost is quad.step_cost
 
 
 def test_hard_tries_more_destinations_and_every_one_on_every_guess_where_normal_tries_most_once(monkeypatch):
@@ -202,3 +239,20 @@ def test_hard_tells_its_finalists_apart_by_rollouts_on_the_same_dice_and_normal_
     (first, twin, judged_count), = judged["hard"]
     assert judged_count == BUDGETS["hard"]["finalists"] + 1
     assert first == twin
+
+
+def test_easy_never_agrees_to_end_while_not_ahead_but_may_end_its_fire_with_a_shot_to_take():
+    """Hundred Wars: agreeing to end at 0 to 0 can only draw or lose (`never`: left out at every level; read as the
+    position itself, an easy computer that weighed it agreed in most turns of mars-expedition and the normal side,
+    ahead, agreed back). Ending the fire with a shot worth taking is a rule of thumb: left out for normal only."""
+    from rules.ai.simulate import legal
+    from rules.rulesets.hundred_wars import RULESET
+    from tests.rules.hundred_wars.test_agreement import two_rifles
+
+    state = two_rifles()
+    state.step = 1  # blue acts, neither side ahead
+    actions = legal(RULESET, state, "blue")
+    assert Counter(a.kind for a in actions) == {"fire": 1, "done": 1, "agree_end": 1}
+    kept = {level: Counter(a.kind for a in computer_for(level, random.Random(1))._hints(RULESET).prune(
+        state, "blue", actions)) for level in LEVELS}
+    assert kept == {"easy": {"fire": 1, "done": 1}, "normal": {"fire": 1}, "hard": {"fire": 1}}
