@@ -14,12 +14,12 @@ DHR decisions and more budget spent the same way made no difference.
   tries at most 6 (the rarer kinds first), each once, on one guess, looks at nothing
   after them (no answers, no look-ahead), and judges an attack that may decide the game
   by its one throw, not its exact chance. It plays without the rule set's rules of thumb
-  (`rules_of_thumb=False`, rules/ai/hints `without_rules_of_thumb`): no move played
-  unsearched (QUAD's release for two cards), no option left out but those never worth
-  playing (`AiHints.never`: agreeing to end while behind, a steal paid for nothing), so
+  (`rules_of_thumb=False`, rules/ai/hints `without_rules_of_thumb`): no option left out
+  but those never worth playing (`AiHints.never`: agreeing to end while behind, a steal paid for nothing), so
   it weighs every shot of a weapon by its one throw; and it reads the position as it
   would any rule set's (a unit by its numbers, a side by its units: not QUAD's cards in
-  hand nor a Hundred Wars side's damage received). Searching less, with the rule set's
+  hand nor a Hundred Wars side's damage received). It keeps the rule set's tempo
+  (QUAD's release for two cards, `opening`). Searching less, with the rule set's
   reading, was not enough: it found the moves normal found, and normal scored 50-55%
   against it in four rows of twelve (stops 37-39; stop 40 in docs/ai-history.md);
 - normal is the search as it was (Computer's own defaults; the balance tables are

@@ -20,10 +20,10 @@ def hints_for(ruleset: Ruleset) -> AiHints:
 
 
 def without_rules_of_thumb(hints: AiHints) -> AiHints:
-    """`hints` without the rule set's rules of thumb (the easy computer's, rules/ai/levels.py): no move played
-    unsearched (`opening`), no option left out but those never worth playing (`never` for `prune`: giving the
-    game away, a steal paid for nothing), no worth of a unit, of a side's assets or of closing in (`unit_value`,
-    `side_value`, `contact`): the position is read as any rule set's (rules/ai/evaluate.py's generic reading, a
-    unit by its numbers, a side by its units). The hidden things are guessed and the terrain walked alike."""
-    return replace(hints, opening=NO_HINTS.opening, prune=hints.never, unit_value=None, side_value=None,
-                   contact=NO_HINTS.contact)
+    """`hints` without the rule set's rules of thumb (the easy computer's, rules/ai/levels.py): no option left out
+    but those never worth playing (`never` for `prune`: giving the game away, a steal paid for nothing), no worth
+    of a unit, of a side's assets or of closing in (`unit_value`, `side_value`, `contact`): the position is read as
+    any rule set's (rules/ai/evaluate.py's generic reading, a unit by its numbers, a side by its units). The
+    hidden things are guessed and the terrain walked alike, and the `opening` is kept: a rule of the game's tempo
+    (QUAD's release for two cards) without which an easy West never attacked in river-battle (stop 40)."""
+    return replace(hints, prune=hints.never, unit_value=None, side_value=None, contact=NO_HINTS.contact)
