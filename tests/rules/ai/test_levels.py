@@ -202,3 +202,45 @@ def test_hard_tells_its_finalists_apart_by_rollouts_on_the_same_dice_and_normal_
     (first, twin, judged_count), = judged["hard"]
     assert judged_count == BUDGETS["hard"]["finalists"] + 1
     assert first == twin
+
+
+def test_hards_rollouts_throw_the_other_sides_answer_to_every_finalist_on_the_same_dice(monkeypatch):
+    """The k-th rollout of every finalist meets the other side's first answer on the same dice, however many
+    throws the finalist and its own side's next actions took first (each side's n-th decision in a rollout has its
+    own stream, rules/ai/rollout.py); with one stream for the whole rollout the answer's dice shifted with them."""
+    import rules.ai.rollout as rollout_module
+
+    game, me, _ = _activation()
+    game.state.passes = 1
+    rollouts: list[list] = []  # each rollout: the state of the dice of each try of the other side
+    real_roll, real_try = rollout_module.roll_out, Computer._try
+
+    def roll_spy(*args, **kwargs):
+        rollouts.append([])
+        return real_roll(*args, **kwargs)
+
+    def try_spy(self, ruleset, state, action, rng):
+        if rollouts and action.side != me:
+            rollouts[-1].append(rng.getstate())
+        return real_try(self, ruleset, state, action, rng)
+
+    monkeypatch.setattr(rollout_module, "roll_out", roll_spy)
+    monkeypatch.setattr(Computer, "_try", try_spy)
+    computer_for("hard", random.Random(7)).choose(game.seat(me))
+    each = BUDGETS["hard"]["rollouts"]
+    assert len(rollouts) % each == 0 and len(rollouts) >= 2 * each
+    for k in range(each):
+        answers = [r[0] for r in rollouts[k::each] if r]  # the dice of the other side's first try
+        assert len(answers) >= 2 and len(set(answers)) == 1, k
+
+
+def test_a_rollout_the_game_ends_in_later_counts_beside_an_attacks_exact_chance_of_ending_it_at_once():
+    """An attack that decides the game at once one time in ten, whose rollouts end in a win later two times in
+    three: the exact chance stands for the rollouts the attack itself decided, not for those won later (before,
+    every won rollout was dropped: the finalist was read as the one rollout that did not win)."""
+    from rules.ai.decisive import Decisive, blend
+
+    known = Decisive(0.1, 1000.0)
+    later = [1000.0, 1000.0, -50.0]
+    assert blend(known, later, rest=later) == pytest.approx(0.1 * 1000 + 0.9 * 650)
+    assert blend(known, later) == pytest.approx(0.1 * 1000 + 0.9 * -50)  # a single try: a decided one is the attack's
