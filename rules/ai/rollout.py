@@ -7,14 +7,9 @@ own side finishes what it is doing, then the other side answers, both by a
 cheap greedy policy (a few candidates by the cheap reading, each tried once,
 the best by the mover's own reading; the chosen action is then thrown again on
 fresh dice, so the line does not go on from the luckiest throw of the options).
-Every finalist is rolled out on the same guesses and the same dice
+Every finalist is rolled out on the same guesses and the same dice sequences
 (common random numbers): the k-th rollout of each finalist starts from the
-same seed, and each side's n-th decision in it throws its own stream of that
-seed, so the other side's answer to two finalists meets the same dice however
-many throws each finalist and its own side's next actions took first (with one
-stream for the whole rollout the answer's dice shifted with them, and whether a
-rollout ended the game differed between finalists by luck alone: stop 40).
-What tells two finalists apart is the action, not its luck.
+same seed, so what tells them apart is the action, not its luck.
 """
 
 from __future__ import annotations
