@@ -27,14 +27,11 @@ STEPS = 24
 """At most this many actions a rollout plays after the finalist (a Skirmish pivot may not end a turn)."""
 
 
-def roll_out(computer, ruleset, ev: Evaluator, state: GameState, side: str, seed: int, width: int,
+def roll_out(computer, ruleset, ev: Evaluator, state: GameState, side: str, rng: random.Random, width: int,
              stop: float) -> float:
     """The worth to `side` of `state` played on by the greedy policy until `side` decides again after the other
-    side has decided (or the game ends, or `STEPS` actions, or the tries counted reach `stop`). The n-th decision
-    of each side in the rollout draws its dice from its own stream of `seed` (`_dice`), so the other side's answer
-    to two finalists is thrown with the same dice however many actions each finalist's own side played first."""
+    side has decided (or the game ends, or `STEPS` actions, or the tries counted reach `stop`)."""
     handed = False
-    made: dict[str, int] = {}
     for _ in range(STEPS):
         who = decider(ruleset, state)
         if who is None or computer._spent >= stop:
@@ -43,32 +40,26 @@ def roll_out(computer, ruleset, ev: Evaluator, state: GameState, side: str, seed
             handed = True
         elif handed:
             break
-        n = made[who] = made.get(who, -1) + 1
-        nxt = _greedy(computer, ruleset, ev, state, who, lambda part: _dice(seed, who, n, part), width)
+        nxt = _greedy(computer, ruleset, ev, state, who, rng, width)
         if nxt is None:
             break
         state = nxt
     return ev.score(state, side)
 
 
-def _dice(seed: int, who: str, n: int, part: str) -> random.Random:
-    """The stream of a rollout's n-th decision of `who` (its `part`: the cut, the tries, the throw played)."""
-    return random.Random(f"{seed}:{who}:{n}:{part}")
-
-
-def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, dice, width: int) -> GameState | None:
+def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: random.Random,
+            width: int) -> GameState | None:
     """The state after `who`'s best action by its own reading of one try each (of `width` kept by the cheap
-    reading), every option tried on the same dice; the action chosen is then thrown again on fresh dice when it
-    rolled (the line does not go on from the throw it was chosen for)."""
+    reading), that action thrown again when it rolled dice."""
     options = computer._legal(ruleset, state, who)
     options = computer._prune(state, who, options) or options
     if not options:
         return None
-    options = bound(options, state, who, ev, dice("cut"), width)
+    options = bound(options, state, who, ev, rng, width)
     best: Action | None = None
     best_state, best_value, rolled = None, None, False
     for a in options:
-        tried = computer._try(ruleset, state, a, dice("try"))
+        tried = computer._try(ruleset, state, a, rng)
         if tried.failed:
             continue
         value = ev.score(tried.state, who)
@@ -77,7 +68,7 @@ def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, dice, 
     if best is None:
         return None
     if rolled:
-        again = computer._try(ruleset, state, best, dice("play"))
+        again = computer._try(ruleset, state, best, rng)
         if not again.failed:
             return again.state
     return best_state
@@ -94,18 +85,15 @@ def judge(computer, ruleset, ev: Evaluator, worlds: list[GameState], actions: li
     left = max(0.0, computer.budget - computer._spent)
     each = left / max(1, len(finalists) * rollouts)
     for i in finalists:
-        values, rest = [], []
+        values = []
         for k, seed in enumerate(seeds):
             rng = random.Random(seed)
             world = worlds[k % len(worlds)]
             tried = computer._try(ruleset, world, actions[i], rng)
             if tried.failed:
                 break
-            value = roll_out(computer, ruleset, ev, tried.state, side, seed, width, computer._spent + each)
-            values.append(value)
-            if tried.state.result is None:
-                rest.append(value)
+            values.append(roll_out(computer, ruleset, ev, tried.state, side, rng, width, computer._spent + each))
         tick()
         if values:
-            out[i] = blend(known.get(i), values, rest)
+            out[i] = blend(known.get(i), values)
     return out
