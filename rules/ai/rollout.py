@@ -78,22 +78,26 @@ def judge(computer, ruleset, ev: Evaluator, worlds: list[GameState], actions: li
           side: str, rollouts: int, width: int, tick, known: dict[int, Decisive | None]) -> dict[int, float]:
     """Each finalist's mean worth over `rollouts` rollouts, the k-th of every finalist on the same guess and dice
     (common random numbers); an attack that may decide the game counts its exact chance of doing so in place of
-    the rollouts that did (rules/ai/decisive.py). The budget left is shared evenly; a finalist the rules refuse
+    the rollouts its own action decided (rules/ai/decisive.py); a rollout the game ends in later, won or lost in
+    the other side's answer, counts as it came out. The budget left is shared evenly; a finalist the rules refuse
     is left out."""
     seeds = [computer.rng.randrange(2**32) for _ in range(rollouts)]
     out: dict[int, float] = {}
     left = max(0.0, computer.budget - computer._spent)
     each = left / max(1, len(finalists) * rollouts)
     for i in finalists:
-        values = []
+        values, rest = [], []
         for k, seed in enumerate(seeds):
             rng = random.Random(seed)
             world = worlds[k % len(worlds)]
             tried = computer._try(ruleset, world, actions[i], rng)
             if tried.failed:
                 break
-            values.append(roll_out(computer, ruleset, ev, tried.state, side, rng, width, computer._spent + each))
+            value = roll_out(computer, ruleset, ev, tried.state, side, rng, width, computer._spent + each)
+            values.append(value)
+            if tried.state.result is None:
+                rest.append(value)
         tick()
         if values:
-            out[i] = blend(known.get(i), values)
+            out[i] = blend(known.get(i), values, rest)
     return out

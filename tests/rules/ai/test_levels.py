@@ -202,3 +202,22 @@ def test_hard_tells_its_finalists_apart_by_rollouts_on_the_same_dice_and_normal_
     (first, twin, judged_count), = judged["hard"]
     assert judged_count == BUDGETS["hard"]["finalists"] + 1
     assert first == twin
+
+
+def test_hards_rollouts_count_a_game_lost_later_beside_an_attacks_exact_chance_of_winning_it_at_once(monkeypatch):
+    """A finalist that wins the game at once one time in four (its exact chance, rules/ai/decisive.py) and whose
+    rollouts all end in a loss later (the other side's answer): a quarter won, three quarters lost. Before, every
+    rollout the game ended in was dropped from its mean, as if the attack were safe from the answer."""
+    import rules.ai.rollout as rollout_module
+    from rules.ai.decisive import Decisive
+
+    game, me, _ = _activation()
+    monkeypatch.setattr(rollout_module, "roll_out", lambda *args: -1000.0)  # every rollout lost, later
+    hard = computer_for("hard", random.Random(7))
+    seat = game.seat(me)
+    ev, worlds = hard._setup(seat)
+    actions = seat.legal_actions()[:2]  # moves: neither ends the game at once
+    values = rollout_module.judge(hard, seat.ruleset, ev, worlds, actions, [0, 1], me, 6, 6, lambda: None,
+                                  {0: Decisive(0.25, 1000.0)})
+    assert values[0] == pytest.approx(0.25 * 1000 + 0.75 * -1000)
+    assert values[1] == pytest.approx(-1000)
