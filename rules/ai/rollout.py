@@ -9,7 +9,10 @@ the best by the mover's own reading; the chosen action is then thrown again on
 fresh dice, so the line does not go on from the luckiest throw of the options).
 Every finalist is rolled out on the same guesses and the same dice sequences
 (common random numbers): the k-th rollout of each finalist starts from the
-same seed, so what tells them apart is the action, not its luck.
+same seed, so what tells them apart is the action, not its luck. An attack
+that may decide the game at once counts its exact chance of doing so in place
+of the rollouts its own action decided, not of every rollout the game ended in:
+dropping those read an attack as safe from a losing answer (stop 40).
 """
 
 from __future__ import annotations
