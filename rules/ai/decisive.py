@@ -79,13 +79,15 @@ def _decided_worth(ruleset, world: GameState, gone: frozenset[str], side: str, e
     return ev.score(after, side)
 
 
-def blend(known: Decisive | None, values: list[float]) -> float:
+def blend(known: Decisive | None, values: list[float], rest: list[float] | None = None) -> float:
     """The worth of an action from its tries' `values`: with `known`, the tries that decided the game stand
-    for nothing and the exact chance of deciding it takes their place."""
+    for nothing and the exact chance of deciding it takes their place. `rest`: the values of the tries the action
+    did not decide at once, when that is known better than by their size (a rollout may decide the game later)."""
     mean = sum(values) / len(values)
     if known is None:
         return mean
-    rest = [v for v in values if abs(v) < DECIDED]
+    if rest is None:
+        rest = [v for v in values if abs(v) < DECIDED]
     if not rest:
         return mean
     return known.chance * known.value + (1.0 - known.chance) * sum(rest) / len(rest)

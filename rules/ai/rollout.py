@@ -9,7 +9,10 @@ the best by the mover's own reading; the chosen action is then thrown again on
 fresh dice, so the line does not go on from the luckiest throw of the options).
 Every finalist is rolled out on the same guesses and the same dice sequences
 (common random numbers): the k-th rollout of each finalist starts from the
-same seed, so what tells them apart is the action, not its luck.
+same seed, so what tells them apart is the action, not its luck. An attack
+that may decide the game at once counts its exact chance of doing so in place
+of the rollouts its own action decided, not of every rollout the game ended in:
+dropping those read an attack as safe from a losing answer (stop 40).
 """
 
 from __future__ import annotations
@@ -78,22 +81,26 @@ def judge(computer, ruleset, ev: Evaluator, worlds: list[GameState], actions: li
           side: str, rollouts: int, width: int, tick, known: dict[int, Decisive | None]) -> dict[int, float]:
     """Each finalist's mean worth over `rollouts` rollouts, the k-th of every finalist on the same guess and dice
     (common random numbers); an attack that may decide the game counts its exact chance of doing so in place of
-    the rollouts that did (rules/ai/decisive.py). The budget left is shared evenly; a finalist the rules refuse
+    the rollouts its own action decided (rules/ai/decisive.py); a rollout the game ends in later, won or lost in
+    the other side's answer, counts as it came out. The budget left is shared evenly; a finalist the rules refuse
     is left out."""
     seeds = [computer.rng.randrange(2**32) for _ in range(rollouts)]
     out: dict[int, float] = {}
     left = max(0.0, computer.budget - computer._spent)
     each = left / max(1, len(finalists) * rollouts)
     for i in finalists:
-        values = []
+        values, rest = [], []
         for k, seed in enumerate(seeds):
             rng = random.Random(seed)
             world = worlds[k % len(worlds)]
             tried = computer._try(ruleset, world, actions[i], rng)
             if tried.failed:
                 break
-            values.append(roll_out(computer, ruleset, ev, tried.state, side, rng, width, computer._spent + each))
+            value = roll_out(computer, ruleset, ev, tried.state, side, rng, width, computer._spent + each)
+            values.append(value)
+            if tried.state.result is None:
+                rest.append(value)
         tick()
         if values:
-            out[i] = blend(known.get(i), values)
+            out[i] = blend(known.get(i), values, rest)
     return out

@@ -255,3 +255,22 @@ def test_easy_never_agrees_to_end_while_not_ahead_but_may_end_its_fire_with_a_sh
     kept = {level: Counter(a.kind for a in computer_for(level, random.Random(1))._hints(RULESET).prune(
         state, "blue", actions)) for level in LEVELS}
     assert kept == {"easy": {"fire": 1, "done": 1}, "normal": {"fire": 1}, "hard": {"fire": 1}}
+
+
+def test_hards_rollouts_count_a_game_lost_later_beside_an_attacks_exact_chance_of_winning_it_at_once(monkeypatch):
+    """A finalist that wins the game at once one time in four (its exact chance, rules/ai/decisive.py) and whose
+    rollouts all end in a loss later (the other side's answer): a quarter won, three quarters lost. Before, every
+    rollout the game ended in was dropped from its mean, as if the attack were safe from the answer."""
+    import rules.ai.rollout as rollout_module
+    from rules.ai.decisive import Decisive
+
+    game, me, _ = _activation()
+    monkeypatch.setattr(rollout_module, "roll_out", lambda *args: -1000.0)  # every rollout lost, later
+    hard = computer_for("hard", random.Random(7))
+    seat = game.seat(me)
+    ev, worlds = hard._setup(seat)
+    actions = seat.legal_actions()[:2]  # moves: neither ends the game at once
+    values = rollout_module.judge(hard, seat.ruleset, ev, worlds, actions, [0, 1], me, 6, 6, lambda: None,
+                                  {0: Decisive(0.25, 1000.0)})
+    assert values[0] == pytest.approx(0.25 * 1000 + 0.75 * -1000)
+    assert values[1] == pytest.approx(-1000)
