@@ -63,7 +63,7 @@ from textual import constants  # noqa: E402
 from textual.app import App  # noqa: E402
 
 from tui.app_games import SavedGames  # noqa: E402
-from tui.hangup import leave_app_on_hangup  # noqa: E402
+from tui.hangup import heard, hung_up, leave_app_on_hangup  # noqa: E402
 
 constants.ESCAPE_DELAY = min(constants.ESCAPE_DELAY, ESCAPE_DELAY_MS / 1000)  # type: ignore[misc]
 
@@ -340,8 +340,6 @@ def quick_escape() -> None:
     import selectors
     import time
     import types
-
-    from tui.hangup import heard, hung_up
 
     try:
         from textual.drivers import linux_driver
