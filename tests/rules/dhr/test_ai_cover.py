@@ -34,3 +34,22 @@ def test_a_unit_with_a_shot_does_not_leave_the_farmhouse_for_the_open():
     assert "Move Grenadiers to 7,3 (1 hex)" in kept
     chosen = computer_for("normal", random.Random("computer:normal:de:7007")).choose(seat)
     assert seat.describe(chosen) != "Move Grenadiers to 6,5 (1 hex)"
+
+
+HEDGEROW_7004 = [("us", "Pass: set the chip aside")]
+"""Hedgerow, seed 7004, the computer (the Americans) against the greedy player, turn 1: the Medic's chip came
+first (set aside), then the 1st Squad's, at 4,11 in the open with every German line of fire crossing a hedgerow."""
+
+
+def test_a_unit_with_a_shot_keeps_behind_the_hedge():
+    """The old computer (cover read by the hex's own DV) walked the 1st Squad along the road to 6,8, the gap in the
+    hedge: open like 4,11, but the Grenadiers' line from the farmhouse crosses no hedge there (DV 0, where every
+    line at 4,11 is saved at DV 2). The Grenadiers' rifles then took 5 of its 8 figures and the Americans lost that
+    turn. Behind the hedge at 5,8 the same shots are saved at DV 2: kept."""
+    seat = replay_scenario("hedgerow", 7004, HEDGEROW_7004)
+    assert seat.side == "us" and "us1" in seat.view().eligible
+    legal = [seat.describe(a) for a in seat.legal_actions()]
+    assert "Move 1st Squad to 6,8 (3 hexes)" in legal and "Move 1st Squad to 5,8 (3 hexes)" in legal
+    kept = _kept(seat)
+    assert "Move 1st Squad to 6,8 (3 hexes)" not in kept
+    assert "Move 1st Squad to 5,8 (3 hexes)" in kept
