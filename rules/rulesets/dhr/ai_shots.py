@@ -135,24 +135,30 @@ def _leaves_cover(state: DHRState, side: str, actions: list[Action], worth: dict
     return out
 
 
-def enemy_guns(state: DHRState, side: str) -> list[tuple[Hex, int]]:
-    """(hex, reach) of every enemy unit that shoots: its farthest weapon (by the range bands) or ranged spell."""
+def enemy_guns(state: DHRState, side: str) -> list[tuple[Hex, int, int]]:
+    """(hex, reach of fire, reach of melee) of every enemy unit: its farthest weapon (by the range bands) or ranged
+    spell, 0 for none; its move and a hex (it may move, then attack)."""
     out = []
     for e in state.units.values():
         if e.side == side or not e.on_map or e.attached_to is not None:
             continue
         far = max([reach(e, w) for w in e.stats.weapons if firers(e, w) > 0]
                   + [sp.range for sp in e.stats.spells if sp.range > 0 and not sp.area], default=0)
-        if far > 0:
-            out.append((e.at, far))
+        out.append((e.at, far, e.stats.mp + 1))
     return out
 
 
-def cover(state: DHRState, h: Hex, guns: list[tuple[Hex, int]]) -> int:
-    """The least terrain save DV of the enemy's lines of fire at `h` (DHR-A07: the highest DV along each line,
-    the hex's own included), of the guns that reach it; the hex's own DV when none does."""
-    dvs = [save_dv(state, at, h) for at, far in guns if at != h and at.distance(h) <= far]
-    return min(dvs) if dvs else hex_dv(state.board, h, frozenset(state.wrecks))
+def cover(state: DHRState, h: Hex, guns: list[tuple[Hex, int, int]]) -> int:
+    """The least terrain save at `h` the enemy may find: along each line of fire that reaches it, the highest DV
+    on the line (DHR-A07: the hexes between, the hexsides crossed, the hex's own); and the hex's own DV where an
+    enemy may come to melee it (only the defender's hex saves there). Behind the Tower, in the open, every line
+    of fire passes through the house (DV 4), but the orcs two hexes off charge into the open (tower, seed 3004
+    against the random player: the Crossbowmen stepped out behind the Tower and were cut down from 7 to 3)."""
+    wrecks = frozenset(state.wrecks)
+    dvs = [save_dv(state, at, h) for at, far, _ in guns if far and at != h and at.distance(h) <= far]
+    if not dvs or any(at.distance(h) <= close for at, _, close in guns):
+        dvs.append(hex_dv(state.board, h, wrecks))
+    return min(dvs)
 
 
 def _attack_group(a: Action) -> tuple | None:

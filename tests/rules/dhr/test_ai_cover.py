@@ -53,3 +53,64 @@ def test_a_unit_with_a_shot_keeps_behind_the_hedge():
     kept = _kept(seat)
     assert "Move 1st Squad to 6,8 (3 hexes)" not in kept
     assert "Move 1st Squad to 5,8 (3 hexes)" in kept
+
+TOWER_3004 = [
+    ('horde', 'Move Goblin archers to 5,3 (2 hexes)'),
+    ('horde', 'Move Goblin archers to 5,1 (1 hex)'),
+    ('horde', 'Move Goblin archers to 6,2 (1 hex)'),
+    ('horde', 'Goblin archers: fire shortbow x1 at Mage Elspeth at 6,4'),
+    ('horde', 'Move Orc warband (2) to 10,3 (2 hexes)'),
+    ('horde', 'Move Orc warband (2) to 9,3 (1 hex)'),
+    ('horde', 'Move Cave troll to 4,1 (3 hexes)'),
+    ('keep', 'Move Men-at-arms to 7,5 (1 hex)'),
+    ('keep', 'Move Men-at-arms to 8,5 (1 hex)'),
+    ('keep', 'Move Men-at-arms to 8,6 (1 hex)'),
+    ('keep', 'End the activation'),
+    ('horde', 'Pass: set the chip aside'),
+    ('horde', 'Shaman: drop out to 3,0'),
+    ('horde', 'Shaman: cast hex bolt at Mage Elspeth at 6,4'),
+    ('keep', 'Mage Elspeth: cast lightning at Orc warband at 3,1'),
+    ('keep', 'End the activation'),
+    ('keep', 'Move Crossbowmen to 7,5 (1 hex)'),
+    ('keep', 'Move Crossbowmen to 6,5 (1 hex)'),
+    ('keep', 'Move Crossbowmen to 7,5 (1 hex)'),
+    ('keep', 'Crossbowmen: fire crossbow x1 at Goblin archers at 5,1'),
+    ('keep', 'Pass: set the chip aside'),
+    ('horde', 'Move Orc warband to 2,1 (3 hexes)'),
+    ('horde', 'Move Orc warband to 0,1 (1 hex)'),
+    ('horde', 'Move Orc warband to 1,0 (1 hex)'),
+    ('keep', 'Move Men-at-arms to 7,5 (1 hex)'),
+    ('keep', 'Move Men-at-arms to 7,4 (2 hexes)'),
+    ('keep', 'End the activation'),
+    ('keep', 'Pass: set the chip aside'),
+    ('horde', 'Move Shaman to 3,2 (2 hexes)'),
+    ('horde', 'End the activation'),
+    ('keep', 'Move Crossbowmen to 7,4 (1 hex)'),
+    ('keep', 'Crossbowmen: fire crossbow x1 at Goblin archers at 5,0'),
+    ('horde', 'Move Orc warband (2) to 9,2 (1 hex)'),
+    ('horde', 'Move Orc warband (2) to 9,3 (1 hex)'),
+    ('horde', 'Move Orc warband (2) to 9,4 (1 hex)'),
+    ('horde', 'Move Orc warband to 1,4 (3 hexes)'),
+    ('horde', 'Move Cave troll to 2,2 (3 hexes)'),
+    ('horde', 'Move Cave troll to 4,2 (1 hex)'),
+    ('horde', 'Move Wolf riders to 8,0 (6 hexes)'),
+    ('horde', 'Move Goblin archers to 7,0 (2 hexes)'),
+    ('horde', 'Goblin archers: fire shortbow x2 (-1) at Mage Elspeth at 6,4'),
+    ('keep', 'Mage Elspeth: cast lightning at Goblin archers at 7,0'),
+    ('keep', 'Mage Elspeth: cast fireball at Orc warband (2) at 9,4'),
+]
+"""Tower, seed 3004, the computer (the Tower) against the random player, turns 1-2 as a first reading of the hedge's
+cover played them; turn 3 begins with the Crossbowmen's chip, in the Tower (DV 4), Orc warband (2) three hexes off."""
+
+
+def test_a_unit_with_a_shot_does_not_step_out_behind_the_tower_with_orcs_at_hand():
+    """Every line of fire at 7,7, the open hex behind the Tower, passes through the house (saved at DV 4), but the
+    orcs at 9,4 may charge there, and in melee only the defender's own hex saves: read by the lines alone, the
+    Crossbowmen stepped out, and were cut down from 7 to 3. Their shot from the Tower stays."""
+    seat = replay_scenario("tower", 3004, TOWER_3004)
+    assert seat.side == "keep" and seat.view().eligible == ["k2"]
+    legal = [seat.describe(a) for a in seat.legal_actions()]
+    assert "Move Crossbowmen to 7,7 (2 hexes)" in legal
+    kept = _kept(seat)
+    assert "Move Crossbowmen to 7,7 (2 hexes)" not in kept
+    assert "Move Crossbowmen to 7,4 (1 hex)" in kept
