@@ -12,7 +12,7 @@ it (`outcome_value`), a figure lost also at its share of the enemy's way to a ca
 spell's casts and of an RTO's calls; a melee or an overrun (the unit's whole attack) is searched only when it
 is worth at least the unit's shots together (`_closing_worse`). A unit does not end its activation, nor a unit
 whose chip is drawn pass, while one of its shots is worth taking (`_must_fire`); it may still move first, but not
-into a hex where the enemy's lines of fire find less cover (`_leaves_cover`).
+into a hex of lower DV (`_leaves_cover`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ from __future__ import annotations
 from rules.actions import Action
 from rules.best_shot import each_weapons_best, weapon_shots
 from rules.hexgrid import Hex
-from rules.rulesets.dhr.ai_reach import moving, reach
-from rules.rulesets.dhr.fighters import firers, save_dv
+from rules.rulesets.dhr.ai_reach import moving
 from rules.rulesets.dhr.preview import preview
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import hex_dv
@@ -106,59 +105,28 @@ def _must_fire(state: DHRState, actions: list[Action], worth: dict[int, float | 
 
 
 def _leaves_cover(state: DHRState, side: str, actions: list[Action], worth: dict[int, float | None]) -> set[int]:
-    """The moves of a unit that has a shot worth taking from where it stands into a hex where it has less cover
-    (`cover`: the terrain save of the enemy's lines of fire at it), except onto a hex its side must hold in the
-    turn the hold is checked. The look-ahead ends before the other side fires, so a step into the open showed
-    the better shot it gave and never the fire it drew; and its single throw of the dice, once a line reached a
-    casualties win (about +500), outweighed everything else.
+    """The moves of a unit that has a shot worth taking from where it stands into a hex of lower DV (its cover),
+    except onto a hex its side must hold in the turn the hold is checked. The look-ahead ends before the other
+    side fires, so a step into the open showed the better shot it gave and never the fire it drew; and its
+    single throw of the dice, once a line reached a casualties win (about +500), outweighed everything else.
     Farm, seed 7007 against the random player: the Grenadiers left the farmhouse (DV 4) for the open at 6,5
     (line 512.5, against 506.4 for the Kar98k at the 1st Squad from the house) to reach the Stuart with the
     Panzerfaust; the random Americans then shot them to pieces. Tower, seed 3012: the Crossbowmen left the
     Tower for the open at 4,5 to gain a range band, and the goblins' arrows took 4 of 7. The Tower against the
-    random player, 60 games (seeds 7000-7119): 49 won, 6 drawn without this rule; 54 won, 5 drawn with it.
-    Read by the hex's own DV alone (stop 39), the rule missed the cover of a hedge: hedgerow, seeds 5000 and 7004
-    against the greedy player, the 1st Squad walked from 4,11 (open, but every German line crosses a hedgerow:
-    saved at DV 2) to 6,8 in the gap of the hedge where the road runs (the Grenadiers' line from the farmhouse
-    crosses none: DV 0), and their rifles took 4 and 5 of its 8 figures at once."""
+    random player, 60 games (seeds 7000-7119): 49 won, 6 drawn without this rule; 54 won, 5 drawn with it."""
     shooters = {a.unit for i, a in enumerate(actions) if a.kind == "fire" and (worth.get(i) or 0.0) > MIN_SHOT}
     if not shooters:
         return set()
     goals = goals_now(state, side)
-    guns = enemy_guns(state, side)
+    wrecks = frozenset(state.wrecks)
     out: set[int] = set()
     for i, a in enumerate(actions):
         unit, to = moving(state, a)
         if unit is None or unit.id not in shooters or to in goals:
             continue
-        if cover(state, to, guns) < cover(state, unit.at, guns):
+        if hex_dv(state.board, to, wrecks) < hex_dv(state.board, unit.at, wrecks):
             out.add(i)
     return out
-
-
-def enemy_guns(state: DHRState, side: str) -> list[tuple[Hex, int, int]]:
-    """(hex, reach of fire, reach of melee) of every enemy unit: its farthest weapon (by the range bands) or ranged
-    spell, 0 for none; its move and a hex (it may move, then attack)."""
-    out = []
-    for e in state.units.values():
-        if e.side == side or not e.on_map or e.attached_to is not None:
-            continue
-        far = max([reach(e, w) for w in e.stats.weapons if firers(e, w) > 0]
-                  + [sp.range for sp in e.stats.spells if sp.range > 0 and not sp.area], default=0)
-        out.append((e.at, far, e.stats.mp + 1))
-    return out
-
-
-def cover(state: DHRState, h: Hex, guns: list[tuple[Hex, int, int]]) -> int:
-    """The least terrain save at `h` the enemy may find: along each line of fire that reaches it, the highest DV
-    on the line (DHR-A07: the hexes between, the hexsides crossed, the hex's own); and the hex's own DV where an
-    enemy may come to melee it (only the defender's hex saves there). Behind the Tower, in the open, every line
-    of fire passes through the house (DV 4), but the orcs two hexes off charge into the open (tower, seed 3004
-    against the random player: the Crossbowmen stepped out behind the Tower and were cut down from 7 to 3)."""
-    wrecks = frozenset(state.wrecks)
-    dvs = [save_dv(state, at, h) for at, far, _ in guns if far and at != h and at.distance(h) <= far]
-    if not dvs or any(at.distance(h) <= close for at, _, close in guns):
-        dvs.append(hex_dv(state.board, h, wrecks))
-    return min(dvs)
 
 
 def _attack_group(a: Action) -> tuple | None:

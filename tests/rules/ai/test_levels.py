@@ -201,12 +201,12 @@ def _normal_trace(ruleset_id: str, seed: int, most: int = 60) -> tuple[str, int]
     ("toy", 2, ("1f53d54584dc39f2", 12)),
     ("toy", 3, ("4f324fb533da5a9e", 34)),
     ("quad", 5, ("ed2b9564f996a07a", 60)),
-    ("dhr", 5, ("15f5208c421f94df", 21)),  # stop 41: DHR-only change (ai_shots.py: cover read from the lines of fire)
+    ("dhr", 5, ("c60cb73ffca2ed3e", 18)),  # stop 39's DHR hints (branch h39-w24c, no rollouts)
     ("skirmish", 5, ("171643b0e122f8d0", 58)),
 ])
 def test_normal_plays_action_for_action_as_before_hard_had_rollouts(ruleset_id, seed, expected):
     """Normal's games (the balance and strength tables are measured at it) as recorded on main at 578e16a, before
-    hard's rollouts (DHR's re-recorded on stop 41's DHR hints, a change to rules/rulesets/dhr alone). The toy games move
+    hard's rollouts (DHR's re-recorded on stop 39's DHR hints alone, without the rollouts). The toy games move
     only with the generic computer; the QUAD, DHR and Skirmish ones also move with a change to that rule set or
     its hints: re-record those only after checking rules/ai did not change normal's search."""
     assert _normal_trace(ruleset_id, seed) == expected
