@@ -21,7 +21,7 @@ import random
 
 from rules.actions import Action
 from rules.ai.candidates import bound
-from rules.ai.decisive import Decisive, blend
+from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive, preview_of
 from rules.ai.evaluate import Evaluator
 from rules.ai.simulate import decider
 from rules.core import GameState
@@ -61,11 +61,14 @@ def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: r
     options = bound(options, state, who, ev, rng, width)
     best: Action | None = None
     best_state, best_value, rolled = None, None, False
+    value_of = ev.hints.outcome_value
     for a in options:
         tried = computer._try(ruleset, state, a, rng)
         if tried.failed:
             continue
         value = ev.score(tried.state, who)
+        if tried.rolled and value_of is not None and aims_at_unit(ruleset, a):
+            value = _by_odds(computer, ruleset, ev, state, tried.state, a, who, value, value_of)
         if best_value is None or value > best_value:
             best, best_state, best_value, rolled = a, tried.state, value, tried.rolled
     if best is None:
@@ -75,6 +78,28 @@ def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: r
         if not again.failed:
             return again.state
     return best_state
+
+
+def _by_odds(computer, ruleset, ev: Evaluator, before: GameState, after: GameState, action: Action, who: str,
+             thrown: float, value_of) -> float:
+    """An attack's worth to `who` by its preview's exact odds, as the greedy yardstick weighs it
+    (rules/ai/players.py): the position its one throw left (`thrown`, the state `after`) with the material that
+    throw took or lost replaced by the expected worth of the preview's outcomes (the rule set's `outcome_value`,
+    in the same units as the material), and its exact chance of deciding the game in place of a throw that did.
+    Read by its one throw, the answer attacked whenever one of its attacks threw well."""
+    computer._spent += computer._cost  # reading the odds is work, counted like a try
+    preview = preview_of(ruleset, before, action)
+    if preview is None or not preview.outcomes:
+        return thrown
+    expected = sum(float(o.chance) * value_of(before, action, o, who) for o in preview.outcomes)
+    known = decisive(ruleset, before, action, who, ev, preview)
+    if after.result is not None:  # the throw decided the game: the rest of the odds from where it stood
+        if known is None:
+            return thrown
+        value = ev.score(before, who) + expected
+    else:
+        value = thrown - ev.material(after, who, assets=False) + ev.material(before, who, assets=False) + expected
+    return blend(known, [value])
 
 
 def judge(computer, ruleset, ev: Evaluator, worlds: list[GameState], actions: list[Action], finalists: list[int],
