@@ -37,7 +37,7 @@ def roll_out(computer, ruleset, ev: Evaluator, state: GameState, side: str, rng:
     handed = False
     for _ in range(STEPS):
         who = decider(ruleset, state)
-        if who is None or computer._spent >= stop:
+        if who is None or computer.spent >= stop:
             break
         if who != side:
             handed = True
@@ -54,8 +54,7 @@ def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: r
             width: int) -> GameState | None:
     """The state after `who`'s best action by its own reading of one try each (of `width` kept by the cheap
     reading), that action thrown again when it rolled dice."""
-    options = computer._legal(ruleset, state, who)
-    options = computer._prune(state, who, options) or options
+    options = computer.options(ruleset, state, who)
     if not options:
         return None
     options = bound(options, state, who, ev, rng, width)
@@ -63,7 +62,7 @@ def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: r
     best_state, best_value, rolled = None, None, False
     value_of = ev.hints.outcome_value
     for a in options:
-        tried = computer._try(ruleset, state, a, rng)
+        tried = computer.tried(ruleset, state, a, rng)
         if tried.failed:
             continue
         value = ev.score(tried.state, who)
@@ -74,7 +73,7 @@ def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: r
     if best is None:
         return None
     if rolled:
-        again = computer._try(ruleset, state, best, rng)
+        again = computer.tried(ruleset, state, best, rng)
         if not again.failed:
             return again.state
     return best_state
@@ -87,7 +86,7 @@ def _by_odds(computer, ruleset, ev: Evaluator, before: GameState, after: GameSta
     throw took or lost replaced by the expected worth of the preview's outcomes (the rule set's `outcome_value`,
     in the same units as the material), and its exact chance of deciding the game in place of a throw that did.
     Read by its one throw, the answer attacked whenever one of its attacks threw well."""
-    computer._spent += computer._cost  # reading the odds is work, counted like a try
+    computer.count()  # reading the odds is work, counted like a try
     preview = preview_of(ruleset, before, action)
     if preview is None or not preview.outcomes:
         return thrown
@@ -111,17 +110,17 @@ def judge(computer, ruleset, ev: Evaluator, worlds: list[GameState], actions: li
     is left out."""
     seeds = [computer.rng.randrange(2**32) for _ in range(rollouts)]
     out: dict[int, float] = {}
-    left = max(0.0, computer.budget - computer._spent)
+    left = max(0.0, computer.budget - computer.spent)
     each = left / max(1, len(finalists) * rollouts)
     for i in finalists:
         values, rest = [], []
         for k, seed in enumerate(seeds):
             rng = random.Random(seed)
             world = worlds[k % len(worlds)]
-            tried = computer._try(ruleset, world, actions[i], rng)
+            tried = computer.tried(ruleset, world, actions[i], rng)
             if tried.failed:
                 break
-            value = roll_out(computer, ruleset, ev, tried.state, side, rng, width, computer._spent + each)
+            value = roll_out(computer, ruleset, ev, tried.state, side, rng, width, computer.spent + each)
             values.append(value)
             if tried.state.result is None:
                 rest.append(value)
