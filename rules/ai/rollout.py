@@ -27,26 +27,22 @@ from rules.ai.simulate import decider
 from rules.core import GameState
 
 STEPS = 24
-"""At most this many actions a rollout plays after the finalist, an exchange (a Skirmish pivot may not end a turn)."""
-EXCHANGES = 2
-"""A rollout plays on until its side decides again after the other side has answered this many times."""
+"""At most this many actions a rollout plays after the finalist (a Skirmish pivot may not end a turn)."""
 
 
 def roll_out(computer, ruleset, ev: Evaluator, state: GameState, side: str, rng: random.Random, width: int,
              stop: float) -> float:
     """The worth to `side` of `state` played on by the greedy policy until `side` decides again after the other
-    side has answered `EXCHANGES` times (or the game ends, or `STEPS` actions an exchange, or the tries counted
-    reach `stop`)."""
-    answers, last = 0, side
-    for _ in range(STEPS * EXCHANGES):
+    side has decided (or the game ends, or `STEPS` actions, or the tries counted reach `stop`)."""
+    handed = False
+    for _ in range(STEPS):
         who = decider(ruleset, state)
         if who is None or computer.spent >= stop:
             break
-        if who != side and last == side:
-            answers += 1
-        elif who == side and answers >= EXCHANGES:
+        if who != side:
+            handed = True
+        elif handed:
             break
-        last = who
         nxt = _greedy(computer, ruleset, ev, state, who, rng, width)
         if nxt is None:
             break
