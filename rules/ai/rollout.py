@@ -7,6 +7,10 @@ own side finishes what it is doing, then the other side answers, both by a
 cheap greedy policy (a few candidates by the cheap reading, each tried once,
 the best by the mover's own reading; the chosen action is then thrown again on
 fresh dice, so the line does not go on from the luckiest throw of the options).
+An attack is read by its preview's exact odds, as the greedy yardstick reads it
+(`_by_odds`, stop 41): read by its one throw, the answer attacked whenever one
+of its attacks threw well, and a QUAD charge whose result waits for the block
+looked like a walk.
 Every finalist is rolled out on the same guesses and the same dice sequences
 (common random numbers): the k-th rollout of each finalist starts from the
 same seed, so what tells them apart is the action, not its luck. An attack
@@ -53,7 +57,7 @@ def roll_out(computer, ruleset, ev: Evaluator, state: GameState, side: str, rng:
 def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: random.Random,
             width: int) -> GameState | None:
     """The state after `who`'s best action by its own reading of one try each (of `width` kept by the cheap
-    reading), that action thrown again when it rolled dice."""
+    reading; an attack by its exact odds, `_by_odds`), that action thrown again when it rolled dice."""
     options = computer.options(ruleset, state, who)
     if not options:
         return None
