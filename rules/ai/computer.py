@@ -168,6 +168,26 @@ class Computer:
         self._spent += 1 + len(out) // LISTED
         return out
 
+    # --- what a rollout asks of the search (rules/ai/rollout.py) -------------------------
+
+    @property
+    def spent(self) -> float:
+        """The tries counted so far in this decision."""
+        return self._spent
+
+    def tried(self, ruleset, state: GameState, action: Action, rng: random.Random):
+        """`action` applied to a copy of `state` with the dice of `rng` (simulate.attempt), counted as a try."""
+        return self._try(ruleset, state, action, rng)
+
+    def count(self) -> None:
+        """Count the work of one try done otherwise (reading a preview's odds)."""
+        self._spent += self._cost
+
+    def options(self, ruleset, state: GameState, who: str) -> list[Action]:
+        """`who`'s legal actions on `state` (the listing counted) that the rule set's rules of thumb leave in."""
+        out = self._legal(ruleset, state, who)
+        return self._prune(state, who, out) or out
+
     def _small(self, ruleset, state: GameState, who: str) -> list[Action] | None:
         """`who`'s options when they are a small answer (a block, a fall-back hex), else None. A decision
         whose prompt was seen with many options in this search is not listed again (listing is dear)."""

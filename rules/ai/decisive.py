@@ -37,13 +37,21 @@ def aims_at_unit(ruleset, action: Action) -> bool:
     return spec is not None and spec.target == "unit"
 
 
-def decisive(ruleset, world: GameState, action: Action, side: str, ev) -> Decisive | None:
-    """The chance (from the preview's outcomes) that `action` ends the game at once by the eliminations it may
-    make, with that end's worth to `side`; None when no outcome of its preview decides the game."""
+def preview_of(ruleset, world: GameState, action: Action):
+    """The rules' preview of `action` on `world` (its outcomes' exact odds), None when there is none or the
+    guessed world cannot be read."""
     try:
-        preview = ruleset.preview(world, action)
+        return ruleset.preview(world, action)
     except Exception:  # noqa: BLE001 - a guessed world the preview cannot read: no exact odds, tries alone
         return None
+
+
+def decisive(ruleset, world: GameState, action: Action, side: str, ev, preview=False) -> Decisive | None:
+    """The chance (from the preview's outcomes) that `action` ends the game at once by the eliminations it may
+    make, with that end's worth to `side`; None when no outcome of its preview decides the game. `preview`: the
+    preview when already read (None: there is none)."""
+    if preview is False:
+        preview = preview_of(ruleset, world, action)
     if preview is None or not preview.outcomes:
         return None
     mass = worth = 0.0

@@ -30,8 +30,9 @@ DHR decisions and more budget spent the same way made no difference.
   apart by rollouts (rules/ai/rollout.py): each played on, six times, to where
   its side decides again after the other side's answer, both sides by a cheap
   greedy policy, the k-th rollout of every finalist on the same guess and the
-  same dice; an attack's exact chance of deciding the game stands only for the
-  rollouts its own action decided (one lost later counts). A dozen ways of spending more of normal's own search did not
+  same dice, which reads an attack by its preview's exact odds (stop 41; where the
+  rule set weighs outcomes: DHR, QUAD); an attack's exact chance of deciding the game
+  stands only for the rollouts its own action decided (one lost later counts). A dozen ways of spending more of normal's own search did not
   separate the levels (docs/ai-history.md, stops 34-38); the rollouts see what a turn's
   exchange does to the position, which the reading of one action's result and
   normal's worst-of-sixteen-throws answer do not.

@@ -7,6 +7,10 @@ own side finishes what it is doing, then the other side answers, both by a
 cheap greedy policy (a few candidates by the cheap reading, each tried once,
 the best by the mover's own reading; the chosen action is then thrown again on
 fresh dice, so the line does not go on from the luckiest throw of the options).
+An attack is read by its preview's exact odds, as the greedy yardstick reads it
+(`_by_odds`, stop 41): read by its one throw, the answer attacked whenever one
+of its attacks threw well, and a QUAD charge whose result waits for the block
+looked like a walk.
 Every finalist is rolled out on the same guesses and the same dice sequences
 (common random numbers): the k-th rollout of each finalist starts from the
 same seed, so what tells them apart is the action, not its luck. An attack
@@ -21,7 +25,7 @@ import random
 
 from rules.actions import Action
 from rules.ai.candidates import bound
-from rules.ai.decisive import Decisive, blend
+from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive, preview_of
 from rules.ai.evaluate import Evaluator
 from rules.ai.simulate import decider
 from rules.core import GameState
@@ -37,7 +41,7 @@ def roll_out(computer, ruleset, ev: Evaluator, state: GameState, side: str, rng:
     handed = False
     for _ in range(STEPS):
         who = decider(ruleset, state)
-        if who is None or computer._spent >= stop:
+        if who is None or computer.spent >= stop:
             break
         if who != side:
             handed = True
@@ -53,28 +57,52 @@ def roll_out(computer, ruleset, ev: Evaluator, state: GameState, side: str, rng:
 def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: random.Random,
             width: int) -> GameState | None:
     """The state after `who`'s best action by its own reading of one try each (of `width` kept by the cheap
-    reading), that action thrown again when it rolled dice."""
-    options = computer._legal(ruleset, state, who)
-    options = computer._prune(state, who, options) or options
+    reading; an attack by its exact odds, `_by_odds`), that action thrown again when it rolled dice."""
+    options = computer.options(ruleset, state, who)
     if not options:
         return None
     options = bound(options, state, who, ev, rng, width)
     best: Action | None = None
     best_state, best_value, rolled = None, None, False
+    value_of = ev.hints.outcome_value
     for a in options:
-        tried = computer._try(ruleset, state, a, rng)
+        tried = computer.tried(ruleset, state, a, rng)
         if tried.failed:
             continue
         value = ev.score(tried.state, who)
+        if tried.rolled and value_of is not None and aims_at_unit(ruleset, a):
+            value = _by_odds(computer, ruleset, ev, state, tried.state, a, who, value, value_of)
         if best_value is None or value > best_value:
             best, best_state, best_value, rolled = a, tried.state, value, tried.rolled
     if best is None:
         return None
     if rolled:
-        again = computer._try(ruleset, state, best, rng)
+        again = computer.tried(ruleset, state, best, rng)
         if not again.failed:
             return again.state
     return best_state
+
+
+def _by_odds(computer, ruleset, ev: Evaluator, before: GameState, after: GameState, action: Action, who: str,
+             thrown: float, value_of) -> float:
+    """An attack's worth to `who` by its preview's exact odds, as the greedy yardstick weighs it
+    (rules/ai/players.py): the position its one throw left (`thrown`, the state `after`) with the material that
+    throw took or lost replaced by the expected worth of the preview's outcomes (the rule set's `outcome_value`,
+    in the same units as the material), and its exact chance of deciding the game in place of a throw that did.
+    Read by its one throw, the answer attacked whenever one of its attacks threw well."""
+    computer.count()  # reading the odds is work, counted like a try
+    preview = preview_of(ruleset, before, action)
+    if preview is None or not preview.outcomes:
+        return thrown
+    expected = sum(float(o.chance) * value_of(before, action, o, who) for o in preview.outcomes)
+    known = decisive(ruleset, before, action, who, ev, preview)
+    if after.result is not None:  # the throw decided the game: the rest of the odds from where it stood
+        if known is None:
+            return thrown
+        value = ev.score(before, who) + expected
+    else:
+        value = thrown - ev.material(after, who, assets=False) + ev.material(before, who, assets=False) + expected
+    return blend(known, [value])
 
 
 def judge(computer, ruleset, ev: Evaluator, worlds: list[GameState], actions: list[Action], finalists: list[int],
@@ -86,17 +114,17 @@ def judge(computer, ruleset, ev: Evaluator, worlds: list[GameState], actions: li
     is left out."""
     seeds = [computer.rng.randrange(2**32) for _ in range(rollouts)]
     out: dict[int, float] = {}
-    left = max(0.0, computer.budget - computer._spent)
+    left = max(0.0, computer.budget - computer.spent)
     each = left / max(1, len(finalists) * rollouts)
     for i in finalists:
         values, rest = [], []
         for k, seed in enumerate(seeds):
             rng = random.Random(seed)
             world = worlds[k % len(worlds)]
-            tried = computer._try(ruleset, world, actions[i], rng)
+            tried = computer.tried(ruleset, world, actions[i], rng)
             if tried.failed:
                 break
-            value = roll_out(computer, ruleset, ev, tried.state, side, rng, width, computer._spent + each)
+            value = roll_out(computer, ruleset, ev, tried.state, side, rng, width, computer.spent + each)
             values.append(value)
             if tried.state.result is None:
                 rest.append(value)

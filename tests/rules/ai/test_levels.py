@@ -274,3 +274,32 @@ def test_hards_rollouts_count_a_game_lost_later_beside_an_attacks_exact_chance_o
                                   {0: Decisive(0.25, 1000.0)})
     assert values[0] == pytest.approx(0.25 * 1000 + 0.75 * -1000)
     assert values[1] == pytest.approx(-1000)
+
+
+def test_hards_rollouts_weigh_an_attack_by_its_exact_odds_not_by_its_one_throw(monkeypatch):
+    """QUAD teaching, the Kingdom's Lancers may charge the Fort Guard, whose loss wins the game (31% by the
+    preview's odds), or walk on. The charge's one throw shows no win (that waits for the rebels' block), so read by
+    its throw, as the rollouts' greedy policy read every option before, the walk looked as good or better and the
+    rollout often walked on; read by its exact odds, as the greedy yardstick reads it, it charges on any dice."""
+    from rules.ai import rollout as rollout_module
+    from rules.hexgrid import Hex
+    from rules.rulesets.quad.actions import Charge
+    from tests.rules.ai.test_quad_attacks import _teaching
+
+    game, fort = _teaching(Hex(6, 3), 1)
+    seat = game.seat("kingdom")
+    hard = computer_for("hard", random.Random(1))
+    ev, (world, *_) = hard._setup(seat)
+    charge = next(a for a in seat.legal_actions() if isinstance(a, Charge) and a.at == fort)
+    walks = [a for a in seat.legal_actions() if a.kind == "move" and a.unit_id == "k1"]
+    walk = max(walks, key=lambda a: ev.score(hard.tried(seat.ruleset, world, a, random.Random(0)).state, "kingdom"))
+    thrown = [ev.score(hard.tried(seat.ruleset, world, charge, random.Random(s)).state, "kingdom") for s in range(8)]
+    assert min(thrown) < ev.score(hard.tried(seat.ruleset, world, walk, random.Random(0)).state, "kingdom")
+    monkeypatch.setattr(hard, "options", lambda *args: [charge, walk])
+    for seed in range(8):
+        played = []
+        real = hard.tried
+        monkeypatch.setattr(hard, "tried", lambda rs, st, a, rng: played.append(a) or real(rs, st, a, rng))
+        rollout_module._greedy(hard, seat.ruleset, ev, world, "kingdom", random.Random(seed), 6)
+        monkeypatch.setattr(hard, "tried", real)
+        assert played == [charge, walk, charge], seed  # each tried once, the charge thrown again to go on
