@@ -12,6 +12,7 @@ from rules.rulesets.dirtside.artillery import MISSILE_COST
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.weapons import MAX_RANGE
 from rules.unknown import UNKNOWN, known
+from rules.victory import losses_among
 
 contact = 0.1
 """Dirtside is fought at range: closing in matters, as in the generic reading."""
@@ -46,6 +47,14 @@ def unit_value(state: DSState, unit) -> float:
         return 0.0
     worth = 1.0 + sum(_element_value(e) for e in alive)
     return worth * QUALITY.get(s.quality, 1.0) * CONFIDENCE.get(s.confidence, 1.0)
+
+
+def losses(state: DSState, side: str) -> tuple[int, int]:
+    """(elements lost, elements at the start) of `side`, as the casualties condition counts them (victory.py:
+    every element of the side's units, aircraft and batteries too). Valley's Free Company wins once the two
+    armies have lost half of theirs: without this the armies fought on as if that race did not exist."""
+    return losses_among([e for u in state.units.values() if u.side == side for e in u.stats.elements],
+                        lambda e: e.lost)
 
 
 def step_cost(board: Board, a: Hex, b: Hex) -> float | None:

@@ -18,7 +18,7 @@ def ai_hints() -> AiHints:
     from rules.rulesets.dirtside import ai_hints as h
 
     return AiHints(contact=h.contact, unit_value=h.unit_value, prune=h.prune, determinize=h.determinize,
-                   step_cost=h.step_cost)
+                   step_cost=h.step_cost, losses=h.losses)
 
 
 def army() -> Any:

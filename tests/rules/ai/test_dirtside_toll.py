@@ -1,0 +1,49 @@
+"""Dirtside valley: the Free Company also wins once the two armies have lost nine of their twenty elements
+between them (a casualties condition). The Dirtside hints count a side's elements lost (`losses`), so the computer's reading
+weighs that race (rules/ai/evaluate.py `_toll`): every element an army loses, to the other army too, brings the
+Free Company nearer its win. Without the hint the armies' reading had no such term and fought each other as if
+the race did not exist."""
+
+from __future__ import annotations
+
+from rules.ai.evaluate import Evaluator
+from rules.ai.hints import hints_for
+from rules.registry import get
+from rules.rulesets.dirtside import ai_hints as dirtside
+from rules.service import GameService
+from saves.scenarios import load_scenario
+
+
+def _valley():
+    return GameService.new(load_scenario("valley", ruleset="dirtside"), seed=1).state
+
+
+def _lose(state, side: str, count: int):
+    """A copy of `state` where `count` of `side`'s elements are lost."""
+    state = state.model_copy(deep=True)
+    left = count
+    for u in state.units.values():
+        if u.side != side:
+            continue
+        for e in u.stats.elements:
+            if left and not e.lost:
+                e.lost, left = True, left - 1
+    assert not left
+    return state
+
+
+def test_a_sides_losses_are_its_own_elements_lost_as_the_casualties_condition_counts_them():
+    state = _valley()
+    lost, had = dirtside.losses(state, "rebels")
+    assert lost == 0 and had == sum(len(u.stats.elements) for u in state.units.values() if u.side == "rebels")
+    assert dirtside.losses(_lose(state, "rebels", 3), "rebels") == (3, had)
+    assert hints_for(get("dirtside")).losses is dirtside.losses
+
+
+def test_the_armies_losses_bring_the_free_company_nearer_its_win_in_the_reading_of_every_side():
+    ev = Evaluator(hints_for(get("dirtside")), get("dirtside"))
+    state = _valley()
+    bled = _lose(state, "rebels", 4)
+    # position() reads objectives only (not material): the rebels' losses move it through the toll alone.
+    assert ev.position(bled, "free") > ev.position(state, "free")
+    assert ev.position(bled, "federal") < ev.position(state, "federal")
