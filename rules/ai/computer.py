@@ -32,7 +32,8 @@ from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive
 from rules.clone import size
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import NO_HINTS, hints_for, without_rules_of_thumb
-from rules.ai.placings import Placings, placing
+from rules.ai.idle import cap_idle, soonest
+from rules.ai.placings import Placings
 from rules.ai.rollout import judge
 from rules.ai.simulate import attempt, decider, guessed, legal
 from rules.core import GameState
@@ -249,7 +250,7 @@ class Computer:
 
         self._halving([i for i in range(len(actions)) if chancy[i]], mean, sample)
         units = [a.unit_id for a in actions]
-        means = _cap_idle([mean(i) for i in range(len(actions))], idle, units)
+        means = cap_idle([mean(i) for i in range(len(actions))], idle, units)
         ranked = sorted(range(len(actions)), key=lambda i: -means[i])[: self.finalists]
         common = self.rng.randrange(2**32)  # the same dice for every finalist: their difference is not luck
         lines: dict[int, float] = {}
@@ -269,12 +270,12 @@ class Computer:
                 break
             lines[i] = value
         if len(ranked) > 1 and len(lines) == len(ranked):
-            means = _cap_idle([lines[i] if i in lines else float("-inf") for i in range(len(actions))], idle,
+            means = cap_idle([lines[i] if i in lines else float("-inf") for i in range(len(actions))], idle,
                              units)
         top = max(means)
         ties = [i for i, m in enumerate(means) if m >= top - 1e-9]
         if len(ties) > 1:
-            ties = self._soonest(ruleset, worlds[0], actions, ties, [mean(i) for i in range(len(actions))])
+            ties = soonest(self, ruleset, worlds[0], actions, ties, [mean(i) for i in range(len(actions))], LOOPS)
         pick = ties[0] if len(ties) == 1 else self.rng.choice(ties)
         if progress is not None:
             progress(work, work)
@@ -294,20 +295,6 @@ class Computer:
                 spent += 1
             if len(field) <= 2 and spent >= budget // 2:
                 break
-
-    def _soonest(self, ruleset, world: GameState, actions: list[Action], ties: list[int],
-                 first: list[float]) -> list[int]:
-        """Of actions whose lines tie, those that gain the most at once, and of those the ones that leave every
-        unit as it stands (an end, a release). A free action (Skirmish's pivot) followed by the best action
-        ties with the best action played at once, since the line plays it next; picked at random among the
-        ties, a Skirmish model pivoted NW, E, NE, W in one activation before it moved."""
-        best = max(first[i] for i in ties)
-        ties = [i for i in ties if first[i] >= best - 1e-9]
-        if len(ties) <= 1:
-            return ties
-        now = placing(world)
-        still = [i for i in ties[:LOOPS] if placing(self._try(ruleset, world, actions[i], self.rng).state) == now]
-        return still or ties
 
     def _line_mean(self, ruleset, ev: Evaluator, world: GameState, action: Action, side: str, tries: int,
                    rng: random.Random, share: int, tick, known: Decisive | None = None) -> float | None:
@@ -401,18 +388,3 @@ class Computer:
             state = max(outcomes, key=lambda t: ev.score(t.state, who)).state
         return ev.score(state, side)
 
-
-def _cap_idle(means: list[float], idle: list[bool], units: list[str | None] | None = None) -> list[float]:
-    """An idle action of a unit (one that changes nothing the evaluation sees and leaves its side to decide
-    again: a Skirmish pivot) only puts off what that unit may do now: worth a hair less than the unit's best
-    other action. Scored as the position itself, a pivot beat a move out of cover, and a Skirmish model pivoted
-    NE, W, NW, E (each facing new, so never a placing come back) before it moved (teaching, seed 1). Only the
-    same unit's actions cap it: an idle action that opens others (choosing which unit to activate) is worth
-    what it opens, so it is not held below a pass."""
-    units = units or [None] * len(means)
-    best: dict[str, float] = {}
-    for m, still, unit in zip(means, idle, units):
-        if not still and unit is not None and m != float("-inf"):
-            best[unit] = max(best.get(unit, m), m)
-    return [min(m, best[unit] - 1e-6) if still and unit in best else m
-            for m, still, unit in zip(means, idle, units)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from rules.ai import Computer
-from rules.ai.computer import _cap_idle
+from rules.ai.idle import cap_idle
 from rules.ai.match import play_game, seeded_players
 from rules.rulesets.quad.actions import Release, Steal
 from rules.service import GameService
@@ -71,11 +71,11 @@ def test_a_skirmish_model_does_not_pivot_round_while_it_must_still_act():
 
 def test_an_idle_action_is_worth_a_hair_less_than_the_same_units_best_other():
     u = ["m4", "m4", "m4"]
-    assert _cap_idle([5.0, 3.0, 4.0], [True, False, False], u) == [4.0 - 1e-6, 3.0, 4.0]
-    assert _cap_idle([2.0, 3.0], [True, False], u[:2]) == [2.0, 3.0]  # worse than acting: left as it is
-    assert _cap_idle([2.0, 3.0], [True, True], u[:2]) == [2.0, 3.0]  # nothing else to do
+    assert cap_idle([5.0, 3.0, 4.0], [True, False, False], u) == [4.0 - 1e-6, 3.0, 4.0]
+    assert cap_idle([2.0, 3.0], [True, False], u[:2]) == [2.0, 3.0]  # worse than acting: left as it is
+    assert cap_idle([2.0, 3.0], [True, True], u[:2]) == [2.0, 3.0]  # nothing else to do
     # Choosing a unit to activate opens its actions: not held below a pass (no unit) or another unit's action.
-    assert _cap_idle([5.0, 4.0, 3.0], [True, False, False], ["m1", None, "m2"]) == [5.0, 4.0, 3.0]
+    assert cap_idle([5.0, 4.0, 3.0], [True, False, False], ["m1", None, "m2"]) == [5.0, 4.0, 3.0]
 
 
 def test_the_balance_report_gives_actions_a_turn():
