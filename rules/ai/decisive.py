@@ -46,6 +46,12 @@ def preview_of(ruleset, world: GameState, action: Action):
         return None
 
 
+def expected_worth(preview, value_of, world: GameState, action: Action, side: str) -> float:
+    """The sum over `preview`'s outcomes of exact chance x the rule set's `outcome_value` of that outcome to `side`
+    (how the greedy yardstick and hard's rollouts weigh an attack)."""
+    return sum(float(o.chance) * value_of(world, action, o, side) for o in preview.outcomes)
+
+
 def decisive(ruleset, world: GameState, action: Action, side: str, ev, preview=False) -> Decisive | None:
     """The chance (from the preview's outcomes) that `action` ends the game at once by the eliminations it may
     make, with that end's worth to `side`; None when no outcome of its preview decides the game. `preview`: the

@@ -6,6 +6,7 @@ import random
 from typing import Protocol
 
 from rules.actions import Action
+from rules.ai.decisive import expected_worth
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
 from rules.ai.placings import Placings
@@ -67,7 +68,7 @@ class GreedyPlayer:
         if value_of is not None:
             preview = seat.preview(action)
             if preview is not None and preview.outcomes:
-                return sum(float(o.chance) * value_of(world, action, o, seat.side) for o in preview.outcomes)
+                return expected_worth(preview, value_of, world, action, seat.side)
         base = ev.material(world, seat.side, assets=False)
         worths = []
         for _ in range(self.samples):

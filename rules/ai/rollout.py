@@ -25,7 +25,7 @@ import random
 
 from rules.actions import Action
 from rules.ai.candidates import bound
-from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive, preview_of
+from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive, expected_worth, preview_of
 from rules.ai.evaluate import Evaluator
 from rules.ai.simulate import decider
 from rules.core import GameState
@@ -94,7 +94,7 @@ def _by_odds(computer, ruleset, ev: Evaluator, before: GameState, after: GameSta
     preview = preview_of(ruleset, before, action)
     if preview is None or not preview.outcomes:
         return thrown
-    expected = sum(float(o.chance) * value_of(before, action, o, who) for o in preview.outcomes)
+    expected = expected_worth(preview, value_of, before, action, who)
     known = decisive(ruleset, before, action, who, ev, preview)
     if after.result is not None:  # the throw decided the game: the rest of the odds from where it stood
         if known is None:
