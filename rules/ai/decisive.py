@@ -52,12 +52,14 @@ def expected_worth(preview, value_of, world: GameState, action: Action, side: st
     return sum(float(o.chance) * value_of(world, action, o, side) for o in preview.outcomes)
 
 
-def decisive(ruleset, world: GameState, action: Action, side: str, ev, preview=False) -> Decisive | None:
+def decisive(ruleset, world: GameState, action: Action, side: str, ev) -> Decisive | None:
     """The chance (from the preview's outcomes) that `action` ends the game at once by the eliminations it may
-    make, with that end's worth to `side`; None when no outcome of its preview decides the game. `preview`: the
-    preview when already read (None: there is none)."""
-    if preview is False:
-        preview = preview_of(ruleset, world, action)
+    make, with that end's worth to `side`; None when no outcome of its preview decides the game."""
+    return decisive_by(preview_of(ruleset, world, action), ruleset, world, side, ev)
+
+
+def decisive_by(preview, ruleset, world: GameState, side: str, ev) -> Decisive | None:
+    """As `decisive`, from a preview already read (None: there is none)."""
     if preview is None or not preview.outcomes:
         return None
     mass = worth = 0.0

@@ -25,7 +25,7 @@ import random
 
 from rules.actions import Action
 from rules.ai.candidates import bound
-from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive, expected_worth, preview_of
+from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive_by, expected_worth, preview_of
 from rules.ai.evaluate import Evaluator
 from rules.ai.simulate import decider
 from rules.core import GameState
@@ -95,7 +95,7 @@ def _by_odds(computer, ruleset, ev: Evaluator, before: GameState, after: GameSta
     if preview is None or not preview.outcomes:
         return thrown
     expected = expected_worth(preview, value_of, before, action, who)
-    known = decisive(ruleset, before, action, who, ev, preview)
+    known = decisive_by(preview, ruleset, before, who, ev)
     if after.result is not None:  # the throw decided the game: the rest of the odds from where it stood
         if known is None:
             return thrown
