@@ -166,7 +166,9 @@ def _combat_actions(state: DSState, unit: DSUnit, moved: bool) -> list[Action]:
         out.extend(A.Fire(side=side, unit=unit.id, at=e.at) for e in foes if not combat.can_fire(state, unit, e))
         if unit.stats.confidence not in ("BR", "RO") and side not in state.no_offensive:
             dests = {} if moved else mv.destinations(state, unit, assault=True)
-            for e in foes:
+            # only the assaults the rules allow (§8.4: a unit inside a wood, by infantry already in it): offered
+            # and then refused, one stopped a valley game (seed 5001, stop 42)
+            for e in (e for e in foes if not assault.why_not(state, unit, e)):
                 if unit.at.distance(e.at) <= 2:
                     out.append(A.Assault(side=side, unit=unit.id, at=e.at))
                     mates = [p.id for p in state.units.values() if p.side == side and p.id != unit.id

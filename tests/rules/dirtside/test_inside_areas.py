@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from rules.rulesets.dirtside import assault, combat
 from rules.rulesets.dirtside import terrain as ter
+from rules.rulesets.dirtside.actions import Assault
+from rules.rulesets.dirtside.turn import legal_actions
 
 from tests.rules.dirtside.helpers import at, board, setup, start, tank, team, unit
 
@@ -50,3 +52,17 @@ def test_in_a_town_combat_is_close_assault_only():
     state.units["in"].at = C.neighbours()[3]  # both on the town's edge, opposite sides of the centre
     assert "urban area: combat in there is close assault only" in combat.can_fire(
         state, state.units["edge"], state.units["in"])
+
+
+def test_no_assault_inside_a_wood_is_offered_to_a_unit_the_rules_would_refuse():
+    """Valley, seed 5001 (normal against random, stop 42): the rules offered the rebels a close assault with a move
+    on a unit inside a wood, then refused it (§8.4: only infantry already in the wood may); the game stopped."""
+    near = C.neighbours()[0].neighbours()[0]  # two hexes from the centre, in the open
+    state = start(setup([
+        unit("in", "red", C, [team("Deep")]),
+        unit("near", "blue", near, [tank("Near tank")]),
+        unit("walk", "blue", at(8, 14), [team("Walker")]),
+    ], area_board("light_woods")), first="blue")
+    assert ter.inside(state.board, C) == "woods" and near.distance(C) == 2
+    offered = [a for a in legal_actions(state, "blue") if isinstance(a, Assault) and tuple(a.at) == tuple(C)]
+    assert offered == []
