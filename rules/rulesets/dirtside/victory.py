@@ -32,9 +32,16 @@ WORDS = VictoryWords(eliminated="every enemy unit on the map is gone", nobody_le
                      lost="the enemy lost {lost} elements", held="holds the objective after turn {turn}")
 
 
-def _losses(state: DSState, side: str) -> tuple[int, int]:
-    return losses_among([e for u in state.units.values() if u.side != side for e in u.stats.elements],
+def elements_lost(state: DSState, counts) -> tuple[int, int]:
+    """(elements lost, elements at the start) of the sides `counts(side)` picks: every element of their units,
+    aircraft and batteries too (the casualties condition counts the other sides'; the computer's `losses` hint a
+    side's own)."""
+    return losses_among([e for u in state.units.values() if counts(u.side) for e in u.stats.elements],
                         lambda e: e.lost)
+
+
+def _losses(state: DSState, side: str) -> tuple[int, int]:
+    return elements_lost(state, lambda s: s != side)
 
 
 def check(state: DSState) -> GameResult | None:

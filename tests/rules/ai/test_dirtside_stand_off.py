@@ -121,3 +121,25 @@ def test_where_every_side_must_hold_the_crossroads_infantry_threatens_with_its_i
                 and any(u.has(team) for team in dirtside.IAVR_TEAMS)]
     assert infantry
     assert all(dirtside.reach(state, u) == dirtside.IAVR_REACH for u in infantry)
+
+
+def test_the_tanks_do_not_drive_past_the_guard_within_its_iavr_reach():
+    """Seed 3002 against the greedy player, turn 2: 'Hammer Section: move to 12,12' from 5,5 ended eight hexes from the
+    Village Guard (at 10,5) but passed two hexes from it at 9,7; its opportunity fire destroyed Hammer 1 on the way
+    (3010, 3012: both tanks). A move is left out when any hex of its path is within the Guard's IAVR reach."""
+    state = _opening().state
+    state.turn = 2
+    state.units["f1"].at = from_offset(5, 5)
+    state.units[GUARD].at = from_offset(10, 5)
+    guard = state.units[GUARD].at
+    actions = legal(get("dirtside"), state, "federal")
+
+    def passes(a):
+        return any(h.distance(guard) <= dirtside.IAVR_REACH for h in a.path)
+
+    moves = [a for a in actions if a.unit_id == "f1" and a.kind == "move"]
+    by = [a for a in moves if _end(a).distance(guard) > ASSAULT_REACH and passes(a)]
+    assert by, "the tanks could drive past the Guard to a hex out of its reach"
+    kept = [a for a in dirtside.prune(state, "federal", actions) if a.unit_id == "f1" and a.kind == "move"]
+    assert kept, "the tanks still move, away from the Guard"
+    assert not [a for a in kept if passes(a)]
