@@ -8,7 +8,7 @@ import random
 from rules.ai.hints import hints_for
 from rules.ai.levels import computer_for
 from rules.hexgrid import Hex
-from rules.rulesets.dhr.ai_pressure import close_in, only_casualties_win, reach_of
+from rules.rulesets.dhr.ai_pressure import close_in, pressed, reach_of
 from rules.rulesets.dhr.ai_reach import destination
 from rules.service import GameService
 from saves.scenarios import load_scenario
@@ -33,10 +33,12 @@ def _orc_moves(seat, actions):
     return [a for a in actions if a.kind == "move" and a.unit in ("h1", "h2")]
 
 
-def test_only_casualties_win_in_tower_and_field_for_both_sides_and_in_farm_and_hedgerow_for_neither():
-    for name, pressed in (("tower", True), ("field", True), ("farm", False), ("hedgerow", False)):
+def test_both_sides_of_tower_are_pressed_and_no_side_of_farm_field_hedgerow():
+    """Tower: only casualties win and the Tower outranges the Horde. Farm and hedgerow have a hex to hold; field's
+    archers reach 8 on both sides."""
+    for name, expected in (("tower", True), ("field", False), ("farm", False), ("hedgerow", False)):
         view = GameService.new(load_scenario(name, ruleset="dhr"), seed=1).seat(None).view()
-        assert all(only_casualties_win(view, s) == pressed for s in view.side_ids()), name
+        assert all(pressed(view, s) == expected for s in view.side_ids()), name
 
 
 def test_the_outranged_horde_comes_on_out_of_the_woods():
