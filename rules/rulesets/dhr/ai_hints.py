@@ -83,8 +83,8 @@ def prune(view: DHRState, side: str, actions: list[Action]) -> list[Action]:
     the objective: hedgerow's Medic, Leader and RTO dropped out, walked ahead alone and were shot, three of
     the ten figures that lose the Americans the game (seeds 3006, 3016, 3018 against the random player).
     Of a weapon's shots, only the best by its exact odds is kept (rules/rulesets/dhr/ai_shots.py); a vehicle keeps
-    out of the reach of anti-tank weapons it outranges (rules/rulesets/dhr/ai_reach.py); an outranged side where
-    only casualties win comes to the enemy (rules/rulesets/dhr/ai_pressure.py)."""
+    out of the reach of anti-tank weapons it outranges (rules/rulesets/dhr/ai_reach.py); a side where only
+    casualties win comes to the enemy (rules/rulesets/dhr/ai_pressure.py)."""
     goals = {Hex(*h) for c in view.victory if c.kind == "hold" and c.side == side and c.hexes for h in c.hexes}
     kept = [a for a in actions if a.kind != "drop" or Hex(*a.at) in goals]
     kept = out_of_reach(view, kept, goals_now(view, side))

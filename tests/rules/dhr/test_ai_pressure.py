@@ -1,4 +1,4 @@
-"""DHR's computer brings an outranged side to the enemy where only casualties win (rules/rulesets/dhr/ai_pressure.py).
+"""DHR's computer brings a side to the enemy where only casualties win (rules/rulesets/dhr/ai_pressure.py).
 The position is from a game the old computer lost, replayed action by action with the game's own dice."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ import random
 from rules.ai.hints import hints_for
 from rules.ai.levels import computer_for
 from rules.hexgrid import Hex
-from rules.rulesets.dhr.ai_pressure import close_in, outranged
+from rules.rulesets.dhr.ai_pressure import close_in, pressed, reach_of
 from rules.rulesets.dhr.ai_reach import destination
 from rules.service import GameService
 from saves.scenarios import load_scenario
-from tests.rules.dhr.helpers import replay_scenario
+from tests.rules.dhr.helpers import H, replay_scenario
 
 TOWER_3003 = [
     ("horde", "Move Wolf riders to 7,3 (5 hexes)"),
@@ -33,12 +33,12 @@ def _orc_moves(seat, actions):
     return [a for a in actions if a.kind == "move" and a.unit in ("h1", "h2")]
 
 
-def test_the_horde_is_outranged_and_the_tower_is_not():
-    view = GameService.new(load_scenario("tower", ruleset="dhr"), seed=1).seat(None).view()
-    assert outranged(view, "horde") and not outranged(view, "keep")
-    for name in ("farm", "field", "hedgerow"):  # a hex to hold, or archers of range 8 on both sides
+def test_both_sides_of_tower_are_pressed_and_no_side_of_farm_field_hedgerow():
+    """Tower: only casualties win and the Tower outranges the Horde. Farm and hedgerow have a hex to hold; field's
+    archers reach 8 on both sides."""
+    for name, expected in (("tower", True), ("field", False), ("farm", False), ("hedgerow", False)):
         view = GameService.new(load_scenario(name, ruleset="dhr"), seed=1).seat(None).view()
-        assert not any(outranged(view, s) for s in view.side_ids()), name
+        assert all(pressed(view, s) == expected for s in view.side_ids()), name
 
 
 def test_the_outranged_horde_comes_on_out_of_the_woods():
@@ -71,3 +71,30 @@ def test_in_reach_the_horde_is_free():
         view.units[uid].at = at
     legal = seat.legal_actions()
     assert close_in(view, "horde", legal) == legal
+
+
+FAR = {"h1": (0, 0), "h6": (0, 0), "h2": (13, 0), "h3": (1, 0), "h4": (13, 9), "h5": (0, 9)}
+"""Hexes of tower's board beyond 6 of every unit of the Tower at the start: the greedy Horde wanders into such
+woods (seed 3000: Orc warband at 0,7, wolf riders at 1,8), where the Tower's crossbows and lightning do not reach."""
+
+
+def test_the_tower_comes_on_when_the_horde_stands_beyond_its_reach():
+    """Tower, seed 3000, turn 1: the Tower's wizard chip is drawn. With every orc and goblin beyond the Mage's reach,
+    the old prune kept all her moves and the pass (the Tower is not outranged): against the greedy Horde the Tower
+    stood in its tower while the clock ran out (every draw of the bench's row, seeds 3000-3019, was the Tower's)."""
+    seat = replay_scenario("tower", 3000, [])
+    view = seat.view()
+    assert seat.side == "keep" and view.chip == "keep:wizard"
+    for uid, at in FAR.items():
+        view.units[uid].at = H(*at)
+    mage = view.units["k3"]
+    enemies = [u.at for u in view.units.values() if u.side == "horde"]
+    gap = min(mage.at.distance(e) for e in enemies) - reach_of(mage)
+    assert gap > 0
+    legal = seat.legal_actions()
+    kept = close_in(view, "keep", legal)
+    assert [a for a in legal if a.kind == "end"] and not [a for a in kept if a.kind == "end"]
+    moves = [a for a in kept if destination(a) is not None]
+    assert moves and len(moves) < len([a for a in legal if destination(a) is not None])
+    for a in moves:
+        assert min(destination(a).distance(e) for e in enemies) - reach_of(mage) < gap, seat.describe(a)
