@@ -4,7 +4,6 @@ empty crossroads or next to it in 4 of the 7 games they lost."""
 
 from __future__ import annotations
 
-from rules.ai.match import seeded_players
 from rules.ai.simulate import legal
 from rules.hexgrid import ring
 from rules.registry import get
