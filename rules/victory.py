@@ -2,7 +2,7 @@
 
 The texts leave victory to the scenario; these three rule sets check its conditions in one order:
 
-- a side with nothing left on the map has lost ('eliminate', always checked);
+- a side with nothing left on the map has lost ('eliminate', always checked), its own conditions with it;
 - `casualties`: `side` wins once the other sides have lost `fraction` of what they had;
 - `hold`: `side` wins if it holds every hex of `hexes` at the end of turn `turn` (every turn if none);
 - `turn_limit`: `side` wins (nobody: a draw) at the end of turn `turn` (default: the last turn);
@@ -48,7 +48,9 @@ def check(state, *, standing: Callable[[str], bool], losses: Callable[[str], tup
         return GameResult(winner=winner, reason=(cond.text if cond and cond.text else words.eliminated),
                           turn=state.turn)
     for c in state.victory:
-        if c.kind == "casualties" and c.side and c.fraction is not None:
+        # a side with nothing left on the map is out: its casualties count no more (Dirtside valley's Free
+        # Company, wiped out on turn 2, still won on turn 5 when the armies' losses reached nine)
+        if c.kind == "casualties" and c.side and c.fraction is not None and c.side in alive:
             lost, had = losses(c.side)
             if had and lost / had >= c.fraction:
                 return GameResult(winner=c.side, reason=c.text or words.lost.format(lost=lost), turn=state.turn)

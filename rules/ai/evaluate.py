@@ -191,6 +191,8 @@ class Evaluator:
     def _toll(self, state: GameState, cond) -> float:
         """How far `cond.side` has come towards its casualties win (0 to 1, the enemy's losses over the fraction
         that wins) times `TOLL`, more as the last turn nears (a draw then waits for the side that is short)."""
+        if all(u.eliminated for u in state.units.values() if u.side == cond.side):
+            return 0.0  # a side wiped out is out of the race too (rules/victory.py)
         lost = start = 0
         for other in state.other_sides(cond.side):
             n, s = self._losses(state, other)

@@ -47,3 +47,15 @@ def test_the_armies_losses_bring_the_free_company_nearer_its_win_in_the_reading_
     # position() reads objectives only (not material): the rebels' losses move it through the toll alone.
     assert ev.position(bled, "free") > ev.position(state, "free")
     assert ev.position(bled, "federal") < ev.position(state, "federal")
+
+
+def test_a_wiped_out_free_company_is_out_of_the_race_in_the_reading_too():
+    ev = Evaluator(hints_for(get("dirtside")), get("dirtside"))
+    state = _valley()
+    for u in state.units.values():
+        if u.side == "free":
+            for e in u.stats.elements:
+                e.lost = True
+            u.eliminated = True
+    bled = _lose(state, "rebels", 4)
+    assert ev._toll(bled, next(c for c in state.victory if c.kind == "casualties")) == 0.0
