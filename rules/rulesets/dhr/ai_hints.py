@@ -6,6 +6,7 @@ from rules.actions import Action
 from rules.board import Board
 from rules.hexgrid import Hex
 from rules.outcomes import MORALE_FAILED
+from rules.rulesets.dhr.ai_cover import best_cover
 from rules.rulesets.dhr.ai_pressure import close_in
 from rules.rulesets.dhr.ai_reach import out_of_reach
 from rules.rulesets.dhr.ai_shots import best_shots, goals_now
@@ -84,9 +85,11 @@ def prune(view: DHRState, side: str, actions: list[Action]) -> list[Action]:
     the ten figures that lose the Americans the game (seeds 3006, 3016, 3018 against the random player).
     Of a weapon's shots, only the best by its exact odds is kept (rules/rulesets/dhr/ai_shots.py); a vehicle keeps
     out of the reach of anti-tank weapons it outranges (rules/rulesets/dhr/ai_reach.py); a side where only
-    casualties win comes to the enemy (rules/rulesets/dhr/ai_pressure.py)."""
+    casualties win comes to the enemy (rules/rulesets/dhr/ai_pressure.py); a foot unit takes the best cover of the
+    hexes as near its objective (rules/rulesets/dhr/ai_cover.py)."""
     goals = {Hex(*h) for c in view.victory if c.kind == "hold" and c.side == side and c.hexes for h in c.hexes}
     kept = [a for a in actions if a.kind != "drop" or Hex(*a.at) in goals]
     kept = out_of_reach(view, kept, goals_now(view, side))
     kept = close_in(view, side, kept)
+    kept = best_cover(view, side, kept)
     return best_shots(view, side, kept, outcome_value)

@@ -201,7 +201,7 @@ def _normal_trace(ruleset_id: str, seed: int, most: int = 60) -> tuple[str, int]
     ("toy", 2, ("1f53d54584dc39f2", 12)),
     ("toy", 3, ("4f324fb533da5a9e", 34)),
     ("quad", 5, ("ed2b9564f996a07a", 60)),
-    ("dhr", 5, ("c60cb73ffca2ed3e", 18)),  # stop 39's DHR hints (branch h39-w24c, no rollouts)
+    ("dhr", 5, ("bc86e99b8d680b73", 23)),  # stop 43: the Americans move to cover (rules/rulesets/dhr/ai_cover.py)
     ("skirmish", 5, ("171643b0e122f8d0", 58)),
 ])
 def test_normal_plays_action_for_action_as_before_hard_had_rollouts(ruleset_id, seed, expected):
