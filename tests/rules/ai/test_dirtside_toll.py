@@ -12,6 +12,7 @@ from rules.registry import get
 from rules.rulesets.dirtside import ai_hints as dirtside
 from rules.service import GameService
 from saves.scenarios import load_scenario
+from tests.rules.dirtside.test_wiped_out_side import wipe_out
 
 
 def _valley():
@@ -52,10 +53,6 @@ def test_the_armies_losses_bring_the_free_company_nearer_its_win_in_the_reading_
 def test_a_wiped_out_free_company_is_out_of_the_race_in_the_reading_too():
     ev = Evaluator(hints_for(get("dirtside")), get("dirtside"))
     state = _valley()
-    for u in state.units.values():
-        if u.side == "free":
-            for e in u.stats.elements:
-                e.lost = True
-            u.eliminated = True
+    wipe_out(state, "free")
     bled = _lose(state, "rebels", 4)
     assert ev._toll(bled, next(c for c in state.victory if c.kind == "casualties")) == 0.0

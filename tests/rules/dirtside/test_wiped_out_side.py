@@ -30,11 +30,16 @@ def test_the_free_company_wins_its_race_while_it_stands():
     assert result is not None and result.winner == "free"
 
 
-def test_a_wiped_out_free_company_no_longer_wins_by_the_armies_losses():
-    state = _bled_valley()
+def wipe_out(state, side: str) -> None:
+    """Every element of `side` lost, its units eliminated (also used by tests/rules/ai/test_dirtside_toll.py)."""
     for u in state.units.values():
-        if u.side == "free":
+        if u.side == side:
             for e in u.stats.elements:
                 e.lost = True
             u.eliminated = True
+
+
+def test_a_wiped_out_free_company_no_longer_wins_by_the_armies_losses():
+    state = _bled_valley()
+    wipe_out(state, "free")
     assert check(state) is None
