@@ -34,7 +34,7 @@ from rules.ai.evaluate import Evaluator
 from rules.ai.hints import NO_HINTS, hints_for, without_rules_of_thumb
 from rules.ai.idle import cap_idle, soonest
 from rules.ai.placings import Placings
-from rules.ai.rollout import judge
+from rules.ai.rollout import best_step, judge
 from rules.ai.simulate import attempt, decider, guessed, legal
 from rules.core import GameState
 
@@ -319,24 +319,16 @@ class Computer:
         if who == side:
             if steps <= 0:
                 return ev.score(state, side)
-            options = self._legal(ruleset, state, side)
-            # what the hints rule out is not played later in a line either
-            options = self._prune(state, side, options) or options
-            options = bound(options, state, side, ev, rng, OWN_WIDTH)
-            best, best_value = None, None
-            for a in options:
-                if self._spent >= stop:
-                    break
-                tried = self._try(ruleset, state, a, rng)
-                if tried.failed:
-                    continue
-                value = ev.score(tried.state, side)
-                if best_value is None or value > best_value:
-                    best, best_value = tried.state, value
+            # its best next action by exact odds where the rule set weighs them, not its luckiest throw (stop 44)
+            step = best_step(self, ruleset, ev, state, side, rng, OWN_WIDTH, stop)
             tick()
-            if best is None:
+            if step is None:
                 return ev.score(state, side)
-            return self._line(ruleset, ev, best, side, rng, steps - 1, stop, tick)
+            if step.known is not None and step.state.result is not None:
+                return step.value  # its throw decided the game: the line stands at the attack's exact odds
+            # on from the try it was read by: chosen by the odds, not by that throw, it is a fair throw
+            value = self._line(ruleset, ev, step.state, side, rng, steps - 1, stop, tick)
+            return value if step.known is None else blend(step.known, [value], [value])
         room = max(3, min(self.answers, int((stop - self._spent) / (ANSWER_TRIES * self._cost))))
         options = self._some(self._legal(ruleset, state, who), state, who, ev, rng, room)
         worst = None

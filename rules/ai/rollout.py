@@ -21,7 +21,9 @@ dropping those read an attack as safe from a losing answer (stop 40).
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import dataclass
 
 from rules.actions import Action
 from rules.ai.candidates import bound
@@ -54,55 +56,81 @@ def roll_out(computer, ruleset, ev: Evaluator, state: GameState, side: str, rng:
     return ev.score(state, side)
 
 
-def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: random.Random,
-            width: int) -> GameState | None:
-    """The state after `who`'s best action by its own reading of one try each (of `width` kept by the cheap
-    reading; an attack by its exact odds, `_by_odds`), that action thrown again when it rolled dice."""
+@dataclass(frozen=True)
+class Step:
+    """`who`'s best action by its own reading of one try each (`best_step`)."""
+
+    action: Action
+    state: GameState
+    """The state its try left (the one it was read by)."""
+    value: float
+    """The reading it was chosen by: the try's score, an attack's by its exact odds (`_by_odds`)."""
+    rolled: bool
+    known: Decisive | None
+    """An attack read by its odds: its exact chance of deciding the game at once (None: no outcome decides it)."""
+
+
+def best_step(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: random.Random, width: int,
+              stop: float = math.inf) -> Step | None:
+    """`who`'s best action of `width` kept by the cheap reading, each tried once and read by `who`'s reading of its
+    try; an attack by its preview's exact odds where the rule set weighs outcomes (`_by_odds`), so what is chosen
+    is the best action, not the luckiest throw. Tries beyond the count `stop` are not made. The greedy policy of
+    the rollouts and normal's look-ahead (computer.py `_line`) step by it."""
     options = computer.options(ruleset, state, who)
     if not options:
         return None
     options = bound(options, state, who, ev, rng, width)
-    best: Action | None = None
-    best_state, best_value, rolled = None, None, False
+    best: Step | None = None
     value_of = ev.hints.outcome_value
     for a in options:
+        if computer.spent >= stop:
+            break
         tried = computer.tried(ruleset, state, a, rng)
         if tried.failed:
             continue
-        value = ev.score(tried.state, who)
+        value, known = ev.score(tried.state, who), None
         if tried.rolled and value_of is not None and aims_at_unit(ruleset, a):
-            value = _by_odds(computer, ruleset, ev, state, tried.state, a, who, value, value_of)
-        if best_value is None or value > best_value:
-            best, best_state, best_value, rolled = a, tried.state, value, tried.rolled
-    if best is None:
+            value, known = _by_odds(computer, ruleset, ev, state, tried.state, a, who, value, value_of)
+        if best is None or value > best.value:
+            best = Step(a, tried.state, value, tried.rolled, known)
+    return best
+
+
+def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: random.Random,
+            width: int) -> GameState | None:
+    """The state after `who`'s best action (`best_step`), that action thrown again when it rolled dice: a
+    rollout plays on, so it goes on from a fresh throw, not from the throw the choice read."""
+    step = best_step(computer, ruleset, ev, state, who, rng, width)
+    if step is None:
         return None
-    if rolled:
-        again = computer.tried(ruleset, state, best, rng)
+    if step.rolled:
+        again = computer.tried(ruleset, state, step.action, rng)
         if not again.failed:
             return again.state
-    return best_state
+    return step.state
 
 
 def _by_odds(computer, ruleset, ev: Evaluator, before: GameState, after: GameState, action: Action, who: str,
-             thrown: float, value_of) -> float:
+             thrown: float, value_of) -> tuple[float, Decisive | None]:
     """An attack's worth to `who` by its preview's exact odds, as the greedy yardstick weighs it
     (rules/ai/players.py): the position its one throw left (`thrown`, the state `after`) with the material that
     throw took or lost replaced by the expected worth of the preview's outcomes (the rule set's `outcome_value`,
-    in the same units as the material), and its exact chance of deciding the game in place of a throw that did.
-    Read by its one throw, the answer attacked whenever one of its attacks threw well."""
+    in the same units as the material), and its exact chance of deciding the game in place of a throw that did;
+    with that chance (None: no outcome decides it). Read by its one throw, the answer attacked whenever one of its
+    attacks threw well."""
     computer.count()  # reading the odds is work, counted like a try
     preview = preview_of(ruleset, before, action)
     if preview is None or not preview.outcomes:
-        return thrown
+        return thrown, None
     expected = expected_worth(preview, value_of, before, action, who)
     known = decisive_by(preview, ruleset, before, who, ev)
     if after.result is not None:  # the throw decided the game: the rest of the odds from where it stood
         if known is None:
-            return thrown
+            return thrown, None
         value = ev.score(before, who) + expected
     else:
         value = thrown - ev.material(after, who, assets=False) + ev.material(before, who, assets=False) + expected
-    return blend(known, [value])
+    return blend(known, [value]), known
 
 
 def judge(computer, ruleset, ev: Evaluator, worlds: list[GameState], actions: list[Action], finalists: list[int],
