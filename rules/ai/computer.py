@@ -13,9 +13,10 @@ How it thinks (docs/ai.md says more):
    halving the field each round.
 4. For the few best it plays the line on: while its own side decides next (the
    fire after a move, the next unit of an activation) it follows its best next
-   action, up to a few steps; then, when the other side decides, it tries that
-   side's answers and keeps the worst for itself. It plays the best line's
-   first action.
+   action, up to a few steps (an attack read by its exact odds where the rule set
+   weighs them, rules/ai/rollout.py `best_step`, not by its one throw); then, when
+   the other side decides, it tries that side's answers and keeps the worst for
+   itself. It plays the best line's first action.
 Its work is counted in tries of an action (nodes), not seconds: the same seed
 gives the same choice on any machine, which the fairness test and the balance
 report rely on; `budget` bounds the tries of one decision.
