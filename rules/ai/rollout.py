@@ -10,7 +10,8 @@ fresh dice, so the line does not go on from the luckiest throw of the options).
 An attack is read by its preview's exact odds, as the greedy yardstick reads it
 (`_by_odds`, stop 41): read by its one throw, the answer attacked whenever one
 of its attacks threw well, and a QUAD charge whose result waits for the block
-looked like a walk.
+looked like a walk. The policy's choice (`best_step`) is also how normal's
+look-ahead plays its own next steps (stop 44).
 Every finalist is rolled out on the same guesses and the same dice sequences
 (common random numbers): the k-th rollout of each finalist starts from the
 same seed, so what tells them apart is the action, not its luck. An attack
