@@ -298,6 +298,9 @@ class AiHints:
     outcome's effects (rules/outcomes.py), never its words."""
     losses: Callable[[GameState, str], tuple[int, int]] | None = None
     """(figures lost, figures at the start) of a side, for casualties conditions; None: units count."""
+    side_standing: Callable[[GameState, str], bool] | None = None
+    """The side still has something on the map: the question the rule set's victory check asks (rules/victory.py
+    `check`'s `standing`); a side without is out, its casualties condition with it. None: a unit not eliminated."""
     step_cost: Callable[[Board, Hex, Hex], float | None] | None = None
     """The cost of a step between two hexes (None: cannot); None: 1, or the terrain is impassable."""
     heading: Callable[[GameState, Unit], Hex | None] | None = None

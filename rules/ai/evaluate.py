@@ -71,6 +71,10 @@ def generic_assets(state: GameState, side: str) -> float:
     return total
 
 
+def _not_wiped_out(state: GameState, side: str) -> bool:
+    return any(not u.eliminated for u in state.units.values() if u.side == side)
+
+
 class Evaluator:
     """Scores states for one side; `hints` is the rule set's `AiHints` (None: the defaults), `ruleset` the rule set
     (its declared terrain says what cannot be walked through when the hints give no step cost)."""
@@ -95,6 +99,8 @@ class Evaluator:
         """The rule set's hold condition needs a unit on every one of its hexes (else: on one of them)."""
         self._losses = hints.losses
         """(figures lost, figures at the start) of a side, for the scenario's casualties conditions."""
+        self._side_standing = hints.side_standing or _not_wiped_out
+        """The side is still in the game, as the victory check reads it (Dirtside: a ground unit on the map)."""
         self.contact = float(hints.contact)
         """Worth of a hex closer to the enemy, per unit (rule sets of long-range fire lower it)."""
         self._heading = hints.heading
@@ -191,8 +197,8 @@ class Evaluator:
     def _toll(self, state: GameState, cond) -> float:
         """How far `cond.side` has come towards its casualties win (0 to 1, the enemy's losses over the fraction
         that wins) times `TOLL`, more as the last turn nears (a draw then waits for the side that is short)."""
-        if all(u.eliminated for u in state.units.values() if u.side == cond.side):
-            return 0.0  # a side wiped out is out of the race too (rules/victory.py)
+        if not self._side_standing(state, cond.side):
+            return 0.0  # a side out of the game is out of the race too (rules/victory.py)
         lost = start = 0
         for other in state.other_sides(cond.side):
             n, s = self._losses(state, other)

@@ -16,9 +16,10 @@ def procedures() -> tuple:
 
 def ai_hints() -> AiHints:
     from rules.rulesets.dirtside import ai_hints as h
+    from rules.rulesets.dirtside.victory import standing
 
     return AiHints(contact=h.contact, unit_value=h.unit_value, prune=h.prune, determinize=h.determinize,
-                   step_cost=h.step_cost, losses=h.losses)
+                   step_cost=h.step_cost, losses=h.losses, side_standing=standing)
 
 
 def army() -> Any:

@@ -28,6 +28,11 @@ def ground(state: DSState, side: str) -> list:
     return [u for u in state.units.values() if u.side == side and u.on_map and u.alive and u.stats.role == "ground"]
 
 
+def standing(state: DSState, side: str) -> bool:
+    """The side has a ground unit on the map: without one it is out (the computer's `side_standing` hint too)."""
+    return bool(ground(state, side))
+
+
 WORDS = VictoryWords(eliminated="every enemy unit on the map is gone", nobody_left="no side has a unit left on the map",
                      lost="the enemy lost {lost} elements", held="holds the objective after turn {turn}")
 
@@ -45,7 +50,7 @@ def _losses(state: DSState, side: str) -> tuple[int, int]:
 
 
 def check(state: DSState) -> GameResult | None:
-    return victory.check(state, standing=lambda s: bool(ground(state, s)), losses=lambda s: _losses(state, s),
+    return victory.check(state, standing=lambda s: standing(state, s), losses=lambda s: _losses(state, s),
                          holds=lambda s, h: _holds(state, s, h), words=WORDS)
 
 

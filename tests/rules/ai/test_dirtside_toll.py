@@ -1,4 +1,4 @@
-"""Dirtside valley: the Free Company also wins once the two armies have lost nine of their twenty elements
+"""Dirtside valley: the Free Company also wins once the two armies have lost eight of their twenty elements
 between them (a casualties condition). The Dirtside hints count a side's elements lost (`losses`), so the computer's reading
 weighs that race (rules/ai/evaluate.py `_toll`): every element an army loses, to the other army too, brings the
 Free Company nearer its win. Without the hint the armies' reading had no such term and fought each other as if
@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
+from rules.core import VictoryCondition
 from rules.registry import get
 from rules.rulesets.dirtside import ai_hints as dirtside
+from rules.rulesets.dirtside.victory import standing
 from rules.service import GameService
 from saves.scenarios import load_scenario
 from tests.rules.dirtside.test_wiped_out_side import wipe_out
@@ -56,3 +58,19 @@ def test_a_wiped_out_free_company_is_out_of_the_race_in_the_reading_too():
     wipe_out(state, "free")
     bled = _lose(state, "rebels", 4)
     assert ev._toll(bled, next(c for c in state.victory if c.kind == "casualties")) == 0.0
+
+
+def test_a_side_with_only_off_table_units_left_is_out_of_the_race_in_the_reading_as_in_the_victory_check():
+    """The victory check reads a Dirtside side with no ground unit on the map as out, its casualties condition
+    with it (rules/victory.py); an off-table battery, a launch site or an aircraft does not count. The reading
+    asked 'is every unit eliminated?' and kept such a side in the race."""
+    ev = Evaluator(hints_for(get("dirtside")), get("dirtside"))
+    state = _lose(_valley(), "rebels", 4)
+    for uid in ("f1", "f2"):  # the Federal ground units; the battery, the launch site and Hawk 1 are left
+        state.units[uid].eliminated = True
+        for e in state.units[uid].stats.elements:
+            e.lost = True
+    assert not all(u.eliminated for u in state.units.values() if u.side == "federal")
+    race = VictoryCondition(kind="casualties", side="federal", fraction=0.45)
+    assert ev._toll(state, race) == 0.0
+    assert hints_for(get("dirtside")).side_standing is standing
