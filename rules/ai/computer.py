@@ -329,7 +329,7 @@ class Computer:
                 return step.value  # its throw decided the game: the line stands at the attack's exact odds
             # on from the try it was read by: chosen by the odds, not by that throw, it is a fair throw
             value = self._line(ruleset, ev, step.state, side, rng, steps - 1, stop, tick)
-            return value if step.known is None else blend(step.known, [value], [value])
+            return blend(step.known, [value], [value])  # with its chance of having decided the game at once
         room = max(3, min(self.answers, int((stop - self._spent) / (ANSWER_TRIES * self._cost))))
         options = self._some(self._legal(ruleset, state, who), state, who, ev, rng, room)
         worst = None
