@@ -64,7 +64,8 @@ class Computer:
     def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
                  finalists: int = 3, answers: int = 16, budget: int = 180, width: int = CAP,
                  every_guess: bool = False, per_unit: int = PER_UNIT, exact_odds: bool = True,
-                 glance: int = 0, rollouts: int = 0, rollout_width: int = 6, rules_of_thumb: bool = True) -> None:
+                 glance: int = 0, rollouts: int = 0, rollout_width: int = 6, rules_of_thumb: bool = True,
+                 exact_races: bool = True) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -94,6 +95,9 @@ class Computer:
         """Actions a rollout's greedy policy tries at each step."""
         self.rules_of_thumb = rules_of_thumb
         """It plays by the rule set's rules of thumb (`_hints`); easy does not."""
+        self.exact_races = exact_races
+        """An attack read by its odds counts the casualties races by them too (rollout.py `by_odds`); hard's
+        rollouts were measured without (stop 45)."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0

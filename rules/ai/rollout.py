@@ -118,20 +118,29 @@ def by_odds(computer, ruleset, ev: Evaluator, before: GameState, after: GameStat
     position its one throw left (`thrown`, the state `after`) with the material that throw took or lost replaced
     by the expected worth of the preview's outcomes to `side` (the rule set's `outcome_value`, in the same units as
     the material), and its exact chance of deciding the game in place of a throw that did; with that chance (None:
-    no outcome decides it). Read by its one throw, the answer attacked whenever one of its attacks threw well."""
+    no outcome decides it). Read by its one throw, the answer attacked whenever one of its attacks threw well.
+    Where the rule set says what an outcome takes from each side's count of losses (`outcome_losses`: DHR) the
+    casualties races too are read by the odds (stop 45: a DHR figure's share of a race is worth two or three
+    times its material, which stayed the throw's)."""
     computer.count()  # reading the odds is work, counted like a try
     preview = preview_of(ruleset, before, action)
     if preview is None or not preview.outcomes:
         return thrown, None
     expected = expected_worth(preview, value_of, before, action, side)
     known = decisive_by(preview, ruleset, before, side, ev)
+    lost_by = ev.hints.outcome_losses if computer.exact_races else None
+    if lost_by is not None:  # the casualties races by the odds too: a figure's share of one is worth more than it
+        race = ev.race(before, side)
+        expected += sum(float(o.chance) * (ev.race(before, side, lost_by(before, o)) - race) for o in preview.outcomes)
     if after.result is not None:  # the throw decided the game: the rest of the odds from where it stood
         if known is None:
             return thrown, None
-        value = ev.score(before, side) + expected
-    else:
-        value = thrown - ev.material(after, side, assets=False) + ev.material(before, side, assets=False) + expected
-    return blend(known, [value]), known
+        return blend(known, [ev.score(before, side) + expected]), known
+
+    def stake(state: GameState) -> float:  # what the throw took or lost: material, and the races where so read
+        return ev.material(state, side, assets=False) + (ev.race(state, side) if lost_by is not None else 0.0)
+
+    return blend(known, [thrown - stake(after) + stake(before) + expected]), known
 
 
 def judge(computer, ruleset, ev: Evaluator, worlds: list[GameState], actions: list[Action], finalists: list[int],
