@@ -298,9 +298,6 @@ class AiHints:
     outcome's effects (rules/outcomes.py), never its words."""
     losses: Callable[[GameState, str], tuple[int, int]] | None = None
     """(figures lost, figures at the start) of a side, for casualties conditions; None: units count."""
-    outcome_losses: Callable[[GameState, Outcome], dict[str, int]] | None = None
-    """What one outcome of a preview adds to each side's `losses` (side -> figures), so an attack's worth counts the
-    casualties races by its exact odds too (rules/ai/rollout.py `by_odds`); None: the races as one throw left them."""
     side_standing: Callable[[GameState, str], bool] | None = None
     """The side still has something on the map: the question the rule set's victory check asks (rules/victory.py
     `check`'s `standing`); a side without is out, its casualties condition with it. None: a unit not eliminated."""

@@ -35,7 +35,7 @@ from rules.ai.evaluate import Evaluator
 from rules.ai.hints import NO_HINTS, hints_for, without_rules_of_thumb
 from rules.ai.idle import cap_idle, soonest
 from rules.ai.placings import Placings
-from rules.ai.rollout import best_step, by_odds, judge
+from rules.ai.rollout import best_step, judge
 from rules.ai.simulate import attempt, decider, guessed, legal
 from rules.core import GameState
 
@@ -64,8 +64,7 @@ class Computer:
     def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
                  finalists: int = 3, answers: int = 16, budget: int = 180, width: int = CAP,
                  every_guess: bool = False, per_unit: int = PER_UNIT, exact_odds: bool = True,
-                 glance: int = 0, rollouts: int = 0, rollout_width: int = 6, rules_of_thumb: bool = True,
-                 exact_races: bool = True) -> None:
+                 glance: int = 0, rollouts: int = 0, rollout_width: int = 6, rules_of_thumb: bool = True) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -95,9 +94,6 @@ class Computer:
         """Actions a rollout's greedy policy tries at each step."""
         self.rules_of_thumb = rules_of_thumb
         """It plays by the rule set's rules of thumb (`_hints`); easy does not."""
-        self.exact_races = exact_races
-        """An attack read by its odds counts the casualties races by them too (rollout.py `by_odds`); hard's
-        rollouts were measured without (stop 45)."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
@@ -236,7 +232,7 @@ class Computer:
             tried = self._try(ruleset, world, actions[i], self.rng)
             chancy[i] = chancy[i] or tried.rolled
             # Dice rolled mid-action are what the other side answers (blocks, fall-backs): look at its answer.
-            value = ev.score(self._follow(ruleset, ev, tried.state, side) if tried.rolled else tried.state, side)
+            value = self._follow(ruleset, ev, tried.state, side) if tried.rolled else ev.score(tried.state, side)
             if not seen[i] and tried.rolled and self.exact_odds and aims_at_unit(ruleset, actions[i]):
                 known[i] = decisive(ruleset, world, actions[i], side, ev)
             if not seen[i] and not tried.rolled and not tried.failed:
@@ -340,33 +336,20 @@ class Computer:
         for answer in options:
             if self._spent >= stop and worst is not None:
                 break
-            value = self._answer(ruleset, ev, state, answer, side, rng)
-            if value is not None:
+            values = []
+            for _ in range(ANSWER_TRIES):
+                reply = self._try(ruleset, state, answer, rng)
+                if reply.failed:
+                    break
+                values.append(self._follow(ruleset, ev, reply.state, side, rng) if reply.rolled
+                              else ev.score(reply.state, side))
+                if not reply.rolled:
+                    break  # no dice: once is exact
+            if values:
+                value = sum(values) / len(values)
                 worst = value if worst is None else min(worst, value)
         tick()
         return ev.score(state, side) if worst is None else worst
-
-    def _answer(self, ruleset, ev: Evaluator, state: GameState, answer: Action, side: str,
-                rng: random.Random) -> float | None:
-        """The worth to `side` of the other side's `answer` (None: the rules refuse it): an attack where the rule
-        set weighs outcomes by its exact odds to `side` (rollout.py `by_odds`, once: its material is the preview's
-        expectation, a second throw would only move the position), else the mean of up to `ANSWER_TRIES` throws.
-        Read by its throws, the least of sixteen answers was the other side's luckiest attack (stop 45)."""
-        values = []
-        for _ in range(ANSWER_TRIES):
-            reply = self._try(ruleset, state, answer, rng)
-            if reply.failed:
-                break
-            if not reply.rolled:
-                return ev.score(reply.state, side)  # no dice: once is exact
-            # the small answers after its throw (the attacker's fall-back hex); a charge waiting for `side`'s
-            # block stays as thrown, its outcome is the preview's (the default block)
-            after = self._follow(ruleset, ev, reply.state, side, rng)
-            thrown = ev.score(after, side)
-            if ev.hints.outcome_value is not None and aims_at_unit(ruleset, answer):
-                return by_odds(self, ruleset, ev, state, after, answer, side, thrown, ev.hints.outcome_value)[0]
-            values.append(thrown)
-        return sum(values) / len(values) if values else None
 
     def _some(self, options: list[Action], state: GameState, who: str, ev: Evaluator, rng: random.Random,
               most: int) -> list[Action]:
@@ -384,9 +367,8 @@ class Computer:
             return rng.sample(rare, most)
         return rare + bound([a for a in options if a.kind == common], state, who, ev, rng, room)
 
-    def _follow(self, ruleset, ev: Evaluator, state: GameState, side: str,
-                rng: random.Random | None = None) -> GameState:
-        """`state` after playing out up to `replies` small answers of the other side (it picks what it likes best)."""
+    def _follow(self, ruleset, ev: Evaluator, state: GameState, side: str, rng: random.Random | None = None) -> float:
+        """Score `state` after playing out up to `replies` small answers (each side picks what it likes best)."""
         for _ in range(self.replies):
             who = decider(ruleset, state)
             if who is None or who == side:
@@ -397,4 +379,5 @@ class Computer:
             outcomes = [self._try(ruleset, state, a, rng or self.rng) for a in options]
             outcomes = [t for t in outcomes if not t.failed] or outcomes
             state = max(outcomes, key=lambda t: ev.score(t.state, who)).state
-        return state
+        return ev.score(state, side)
+

@@ -194,29 +194,20 @@ class Evaluator:
                 unit_used.add(j)
         return total
 
-    def _toll(self, state: GameState, cond, more: dict[str, int] | None = None) -> float:
+    def _toll(self, state: GameState, cond) -> float:
         """How far `cond.side` has come towards its casualties win (0 to 1, the enemy's losses over the fraction
-        that wins) times `TOLL`, more as the last turn nears (a draw then waits for the side that is short);
-        `more`: figures lost beyond `state`'s, by side (an outcome of a preview, `race`)."""
+        that wins) times `TOLL`, more as the last turn nears (a draw then waits for the side that is short)."""
         if not self._side_standing(state, cond.side):
             return 0.0  # a side out of the game is out of the race too (rules/victory.py)
         lost = start = 0
         for other in state.other_sides(cond.side):
             n, s = self._losses(state, other)
-            lost, start = lost + n + (more or {}).get(other, 0), start + s
+            lost, start = lost + n, start + s
         if not start:
             return 0.0
         now = state.turn if self.now is None else self.now
         urgency = min(1.0, now / max(1, cond.turn or state.max_turns or 10))
         return TOLL * (1.0 + urgency) * min(1.0, lost / (cond.fraction * start))
-
-    def race(self, state: GameState, side: str, more: dict[str, int] | None = None) -> float:
-        """The casualties races' part of `position` to `side`, with `more` figures lost by each side than
-        `state` shows (rules/ai/rollout.py `by_odds` reads an attack's outcomes so)."""
-        if self._losses is None:
-            return 0.0
-        return sum(self._toll(state, c, more) * (1.0 if c.side == side else -1.0) for c in state.victory
-                   if c.kind == "casualties" and c.side and c.fraction)
 
     def position(self, state: GameState, side: str) -> float:
         """Objectives held and approached, and closing with the enemy where the side must attack."""
@@ -257,6 +248,8 @@ class Evaluator:
                 if mine:
                     lead = LEAD * (1.0 + 2.0 * urgency) if ours else 0.3
                     total -= lead * self._leads(walks, goals, mine, ours)
+            elif cond.kind == "casualties" and cond.side and cond.fraction and self._losses is not None:
+                total += self._toll(state, cond) * (1.0 if cond.side == side else -1.0)
             elif cond.kind == "turn_limit" and cond.side is not None:
                 # The clock: each turn gone is worth something to the side that wins when time runs out.
                 must_attack = must_attack or cond.side != side
@@ -264,7 +257,7 @@ class Evaluator:
         if theirs:
             weight = self.contact * (2.0 if must_attack else 1.0)
             total -= weight * (sum(min(m.distance(t) for t in theirs) for m in mine) + far * waiting)
-        return total + self.race(state, side)
+        return total
 
 
 def evaluator_for(ruleset) -> Evaluator | None:

@@ -54,7 +54,7 @@ BUDGETS: dict[str, dict[str, int]] = {
              "exact_odds": False, "glance": 3, "rules_of_thumb": False},
     "normal": {},  # Computer's own defaults: budget 180, extra_tries 30, worlds 3, replies 2, finalists 3
     "hard": {"budget": 2400, "extra_tries": 150, "worlds": 4, "replies": 2, "finalists": 4, "every_guess": True,
-             "width": 80, "per_unit": 6, "rollouts": 6, "rollout_width": 6, "exact_races": False},
+             "width": 80, "per_unit": 6, "rollouts": 6, "rollout_width": 6},
 }
 """Each level's search, as keyword arguments of `Computer`."""
 

@@ -8,7 +8,7 @@ cheap greedy policy (a few candidates by the cheap reading, each tried once,
 the best by the mover's own reading; the chosen action is then thrown again on
 fresh dice, so the line does not go on from the luckiest throw of the options).
 An attack is read by its preview's exact odds, as the greedy yardstick reads it
-(`by_odds`, stop 41): read by its one throw, the answer attacked whenever one
+(`_by_odds`, stop 41): read by its one throw, the answer attacked whenever one
 of its attacks threw well, and a QUAD charge whose result waits for the block
 looked like a walk. The policy's choice (`best_step`) is also how normal's
 look-ahead plays its own next steps (stop 44).
@@ -65,7 +65,7 @@ class Step:
     state: GameState
     """The state its try left (the one it was read by)."""
     value: float
-    """The reading it was chosen by: the try's score, an attack's by its exact odds (`by_odds`)."""
+    """The reading it was chosen by: the try's score, an attack's by its exact odds (`_by_odds`)."""
     rolled: bool
     known: Decisive | None
     """An attack read by its odds: its exact chance of deciding the game at once (None: no outcome decides it)."""
@@ -74,7 +74,7 @@ class Step:
 def best_step(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: random.Random, width: int,
               stop: float = math.inf) -> Step | None:
     """`who`'s best action of `width` kept by the cheap reading, each tried once and read by `who`'s reading of its
-    try; an attack by its preview's exact odds where the rule set weighs outcomes (`by_odds`), so what is chosen
+    try; an attack by its preview's exact odds where the rule set weighs outcomes (`_by_odds`), so what is chosen
     is the best action, not the luckiest throw. Tries beyond the count `stop` are not made. The greedy policy of
     the rollouts and normal's look-ahead (computer.py `_line`) step by it."""
     options = computer.options(ruleset, state, who)
@@ -91,7 +91,7 @@ def best_step(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng:
             continue
         value, known = ev.score(tried.state, who), None
         if tried.rolled and value_of is not None and aims_at_unit(ruleset, a):
-            value, known = by_odds(computer, ruleset, ev, state, tried.state, a, who, value, value_of)
+            value, known = _by_odds(computer, ruleset, ev, state, tried.state, a, who, value, value_of)
         if best is None or value > best.value:
             best = Step(a, tried.state, value, tried.rolled, known)
     return best
@@ -111,36 +111,27 @@ def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: r
     return step.state
 
 
-def by_odds(computer, ruleset, ev: Evaluator, before: GameState, after: GameState, action: Action, side: str,
-            thrown: float, value_of) -> tuple[float, Decisive | None]:
-    """An attack's worth to `side` (the attacker's, or the side it aims at: normal's look-ahead reads the other
-    side's answers so) by its preview's exact odds, as the greedy yardstick weighs it (rules/ai/players.py): the
-    position its one throw left (`thrown`, the state `after`) with the material that throw took or lost replaced
-    by the expected worth of the preview's outcomes to `side` (the rule set's `outcome_value`, in the same units as
-    the material), and its exact chance of deciding the game in place of a throw that did; with that chance (None:
-    no outcome decides it). Read by its one throw, the answer attacked whenever one of its attacks threw well.
-    Where the rule set says what an outcome takes from each side's count of losses (`outcome_losses`: DHR) the
-    casualties races too are read by the odds (stop 45: a DHR figure's share of a race is worth two or three
-    times its material, which stayed the throw's)."""
+def _by_odds(computer, ruleset, ev: Evaluator, before: GameState, after: GameState, action: Action, who: str,
+             thrown: float, value_of) -> tuple[float, Decisive | None]:
+    """An attack's worth to `who` by its preview's exact odds, as the greedy yardstick weighs it
+    (rules/ai/players.py): the position its one throw left (`thrown`, the state `after`) with the material that
+    throw took or lost replaced by the expected worth of the preview's outcomes (the rule set's `outcome_value`,
+    in the same units as the material), and its exact chance of deciding the game in place of a throw that did;
+    with that chance (None: no outcome decides it). Read by its one throw, the answer attacked whenever one of its
+    attacks threw well."""
     computer.count()  # reading the odds is work, counted like a try
     preview = preview_of(ruleset, before, action)
     if preview is None or not preview.outcomes:
         return thrown, None
-    expected = expected_worth(preview, value_of, before, action, side)
-    known = decisive_by(preview, ruleset, before, side, ev)
-    lost_by = ev.hints.outcome_losses if computer.exact_races else None
-    if lost_by is not None:  # the casualties races by the odds too: a figure's share of one is worth more than it
-        race = ev.race(before, side)
-        expected += sum(float(o.chance) * (ev.race(before, side, lost_by(before, o)) - race) for o in preview.outcomes)
+    expected = expected_worth(preview, value_of, before, action, who)
+    known = decisive_by(preview, ruleset, before, who, ev)
     if after.result is not None:  # the throw decided the game: the rest of the odds from where it stood
         if known is None:
             return thrown, None
-        return blend(known, [ev.score(before, side) + expected]), known
-
-    def stake(state: GameState) -> float:  # what the throw took or lost: material, and the races where so read
-        return ev.material(state, side, assets=False) + (ev.race(state, side) if lost_by is not None else 0.0)
-
-    return blend(known, [thrown - stake(after) + stake(before) + expected]), known
+        value = ev.score(before, who) + expected
+    else:
+        value = thrown - ev.material(after, who, assets=False) + ev.material(before, who, assets=False) + expected
+    return blend(known, [value]), known
 
 
 def judge(computer, ruleset, ev: Evaluator, worlds: list[GameState], actions: list[Action], finalists: list[int],

@@ -76,18 +76,6 @@ def outcome_value(state: DHRState, action, outcome, side: str) -> float:
     return total
 
 
-def outcome_losses(state: DHRState, outcome) -> dict[str, int]:
-    """Side -> the figures one outcome of a preview takes from it, as the casualties condition counts them."""
-    out: dict[str, int] = {}
-    for e in outcome.units:
-        unit = state.units.get(e.unit)
-        if unit is None or not unit.on_map:
-            continue
-        n = unit.figures if e.eliminated else min(e.losses, unit.figures) if e.loss in ("figures", "vehicles") else 0
-        out[unit.side] = out.get(unit.side, 0) + n
-    return out
-
-
 def prune(view: DHRState, side: str, actions: list[Action]) -> list[Action]:
     """Leave out a special figure dropping out of its unit, unless into a hex its side must hold. Attached, it
     is hit only by area attacks and traversing fire and still fires, calls and casts with its unit (DHR

@@ -200,8 +200,8 @@ def _normal_trace(ruleset_id: str, seed: int, most: int = 60) -> tuple[str, int]
     ("toy", 1, ("bfa633078c483768", 12)),
     ("toy", 2, ("1f53d54584dc39f2", 12)),
     ("toy", 3, ("4f324fb533da5a9e", 34)),
-    ("quad", 5, ("ad9d785a5b682ee2", 60)),  # stop 45: the other side's attacks read by their exact odds (stop 44: own steps)
-    ("dhr", 5, ("cf76d7121dfa4938", 27)),  # stop 45: as QUAD's, and the casualties races by the odds (outcome_losses)
+    ("quad", 5, ("cbbe369f4022ef47", 60)),  # stop 44: the look-ahead steps by an attack's exact odds (rollout.best_step)
+    ("dhr", 5, ("bc7dc2da89ba6c11", 29)),  # stop 44: as QUAD's (stop 43: the Americans move to cover)
     ("skirmish", 5, ("171643b0e122f8d0", 58)),
 ])
 def test_normal_plays_action_for_action_as_before_hard_had_rollouts(ruleset_id, seed, expected):

@@ -1,5 +1,4 @@
-"""Normal's look-ahead (rules/ai/computer.py `_line`) steps by an attack's exact odds, not by its one throw (stop 44),
-and reads the other side's attacks so (stop 45)."""
+"""Normal's look-ahead (rules/ai/computer.py `_line`) steps by an attack's exact odds, not by its one throw (stop 44)."""
 
 from __future__ import annotations
 
@@ -9,7 +8,7 @@ import random
 import pytest
 
 import rules.ai.computer as computer_module
-from rules.ai.decisive import Decisive, decisive
+from rules.ai.decisive import Decisive
 from rules.ai.levels import computer_for
 from rules.ai.rollout import Step
 from rules.core import GameResult
@@ -68,20 +67,3 @@ def test_a_step_whose_throw_decides_the_game_counts_its_exact_chance_not_the_thr
     monkeypatch.setattr(normal, "_line", lambda *args: -40.0)  # the rest of the line
     value = line(normal, seat.ruleset, ev, world, "kingdom", random.Random(1), 1, math.inf, lambda: None)
     assert value == pytest.approx(0.25 * 1000.0 + 0.75 * -40.0)
-
-
-def test_the_other_sides_attack_is_read_by_its_exact_odds_not_by_its_throws(monkeypatch):
-    """The line of the rebels, where the Kingdom answers: the Lancers' charge at the Fort Guard loses the rebels the
-    game 24% of the time by the preview's odds. Read by its two throws, each waiting for the rebels' block, it looked
-    like a walk (-12, better for the rebels than the position now, on every seed); by its exact odds it counts the
-    chance of the lost game."""
-    seat, normal, ev, world, charge = _kingdom()
-    monkeypatch.setattr(normal, "_legal", lambda *args: [charge])
-    known = decisive(seat.ruleset, world, charge, "rebels", ev)
-    assert known is not None and known.chance > 0.2
-    # the lost game at its chance, the rest no better for the rebels than a little above the position now
-    bound = known.chance * known.value + (1 - known.chance) * (ev.score(world, "rebels") + 20)
-    for seed in range(8):
-        value = computer_module.Computer._line(normal, seat.ruleset, ev, world, "rebels", random.Random(seed), 1,
-                                               10**6, lambda: None)
-        assert value < bound, seed
