@@ -159,6 +159,10 @@ class Flow(FlowSeats):
         if self.target_of(kind) in AIMED and aimed and (len(aimed) > 1 or len(actions) > 1):
             self.kind = kind
             self.candidates = aimed
+            if self.target_of(kind) == "unit":
+                # On the nearest target, Enter shows its odds at once; left on the shooter it was refused
+                # ("your own unit") and a first-time player did not know to press n.
+                moved = self.next_target(1, None) or moved
             return Step(say=f"{label}: {self.aim_hint()}", cursor=moved)
         if len(actions) == 1:
             step = self.make_pending(actions[0])

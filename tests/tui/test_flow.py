@@ -132,3 +132,24 @@ def test_a_kind_whose_field_has_no_usual_name_is_aimed_by_its_declaration():
     assert flow.kind == "nominate" and flow.hexes() == {o(2, 1), o(4, 1)}
     step = flow.enter(o(4, 1))
     assert flow.pending is not None and flow.pending.target == "b2" and step.apply is None
+
+
+async def test_aiming_at_a_unit_starts_on_the_nearest_target_so_enter_picks_it():
+    """Stop 46, played at 80x24: after f the cursor stayed on the shooter and Enter was refused ("your own unit")."""
+    from saves.scenarios import load_scenario
+    from tui.app import HexwarApp
+
+    game = GameService.new(load_scenario("farm", "dhr"), 17)  # the first chip: the Stuart, with two targets
+    app = HexwarApp({"new": game, "hide": False}, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d", "n", "f")
+        await pilot.pause()
+        flow = app.screen.flow
+        shooter = game.state.units[flow.selected].at
+        assert len(flow.hexes()) > 1 and app.screen.map.cursor != shooter
+        assert app.screen.map.cursor == flow.next_target(1, None)  # the nearest of the targets
+        await pilot.press("enter")
+        await pilot.pause()
+        picked = [flow.pending] if flow.pending is not None else flow.choices  # one shot, or its weapons by letter
+        assert picked and all(a.kind == "fire" and flow.aim(a) == app.screen.map.cursor for a in picked)
+        assert "Refused" not in app.screen.palette.text.plain

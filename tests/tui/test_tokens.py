@@ -49,7 +49,7 @@ async def test_the_unit_card_says_what_the_roster_marks_mean():
 async def test_a_choice_of_fire_explains_its_rate_of_fire_tokens():
     app = HexwarApp({"new": dhr_game(), "hide": False}, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("d", "n", "f", "n", "enter")
+        await pilot.press("d", "n", "f", "enter")  # aiming starts on the nearest target
         await pilot.pause()
         palette = " ".join(app.screen.palette.text.plain.split())
         assert "x4 (-1)" in palette
