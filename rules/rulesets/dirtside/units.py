@@ -199,12 +199,13 @@ class DSUnit(Unit):
 
     @property
     def alive(self) -> bool:
-        return not self.eliminated and bool(self.stats.alive())
+        # any(), not the list of `stats.alive()`: asked of every unit many times an action (a load replays them)
+        return not self.eliminated and any(e.alive for e in self.stats.elements)
 
     @property
     def in_play(self) -> bool:
         """On the map, or an off-table asset still in the game."""
-        return not self.eliminated and bool(self.stats.alive()) and not self.stats.home
+        return self.alive and not self.stats.home
 
     def vehicles(self) -> list[Element]:
         return [e for e in self.stats.alive() if e.vehicle]
