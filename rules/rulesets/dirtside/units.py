@@ -189,8 +189,10 @@ class DSStats(BaseModel):
 
 def is_vtol(unit: DSUnit) -> bool:
     """A ground unit whose every element flies as a VTOL (§11.5)."""
+    if unit.stats.role != "ground":
+        return False
     alive = unit.stats.alive()
-    return unit.stats.role == "ground" and bool(alive) and all(e.design and e.design.mobility == "vtol" for e in alive)
+    return bool(alive) and all(e.design and e.design.mobility == "vtol" for e in alive)
 
 
 class DSUnit(Unit):
