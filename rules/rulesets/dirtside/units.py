@@ -201,8 +201,9 @@ class DSUnit(Unit):
 
     @property
     def alive(self) -> bool:
-        # any(), not the list of `stats.alive()`: asked of every unit many times an action (a load replays them)
-        return not self.eliminated and any(e.alive for e in self.stats.elements)
+        # `stats.alive()` unlisted, `Element.alive` inlined: asked of every unit many times an action (a load
+        # replays them all)
+        return not self.eliminated and any(not e.lost for e in self.stats.elements)
 
     @property
     def in_play(self) -> bool:
