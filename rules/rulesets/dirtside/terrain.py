@@ -144,11 +144,16 @@ def _blocking(board: Board, a: Hex, b: Hex) -> bool | tuple[Hex, ...]:
     found = memo.get(key)
     if found is None:
         top = max(board.height_at(a), board.height_at(b))
-        between = [h for h in _line(a, b) if h not in (a, b) and board.in_bounds(h)]
-        if any(board.height_at(h) > top for h in between):
-            found = False
+        blockers = []
+        for h in _line(a, b):
+            if h in (a, b) or not board.in_bounds(h):
+                continue
+            if board.height_at(h) > top:
+                found = False
+                break
+            if board.terrain_at(h) in BLOCKS_SIGHT or board.features_at(h) & BUILDINGS:
+                blockers.append(h)
         else:
-            found = tuple(h for h in between if board.terrain_at(h) in BLOCKS_SIGHT or board.features_at(h) & BUILDINGS)
-            found = found or True
+            found = tuple(blockers) or True
         memo[key] = found
     return found
