@@ -144,14 +144,15 @@ def _blocking(board: Board, a: Hex, b: Hex) -> bool | tuple[Hex, ...]:
     found = memo.get(key)
     if found is None:
         top = max(board.height_at(a), board.height_at(b))
-        blockers = []
+        terrain, elevation, blockers = board.terrain, board.elevation, []
         for h in _line(a, b):
-            if h in (a, b) or not board.in_bounds(h):
+            i = board.index_of(h)
+            if i is None or h in (a, b):
                 continue
-            if board.height_at(h) > top:
+            if elevation and elevation[i] > top:
                 found = False
                 break
-            if board.terrain_at(h) in BLOCKS_SIGHT or board.features_at(h) & BUILDINGS:
+            if terrain[i] in BLOCKS_SIGHT or board.features_at(h) & BUILDINGS:
                 blockers.append(h)
         else:
             found = tuple(blockers) or True

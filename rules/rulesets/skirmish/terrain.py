@@ -141,9 +141,9 @@ def steps(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
 
 
 def blocks(board: Board, h: Hex, top: int) -> bool:
-    if not board.in_bounds(h):
+    i = board.index_of(h)  # once for both reads (each board reader works it out again)
+    if i is None:
         return True  # a line grazing the map's edge: the hex on the map beside it decides
-    i = board._index(h)  # once for both reads (each board reader works it out again)
     return board.terrain[i] in BLOCKS_SIGHT or (board.elevation[i] if board.elevation else 0) > top
 
 
