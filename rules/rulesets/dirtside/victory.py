@@ -24,9 +24,13 @@ KINDS = {
 """The victory kinds this check understands (a scenario naming another is refused)."""
 
 
+def _counts(u) -> bool:
+    # the elements (`alive`) last: the victory check asks this of the units after every action
+    return u.on_map and u.stats.role == "ground" and u.alive
+
+
 def _ground(state: DSState, side: str):
-    # the elements' count (`alive`) last: the victory check asks this after every action
-    return (u for u in state.units.values() if u.side == side and u.on_map and u.stats.role == "ground" and u.alive)
+    return (u for u in state.units.values() if u.side == side and _counts(u))
 
 
 def ground(state: DSState, side: str) -> list:
@@ -59,7 +63,11 @@ def _losses(state: DSState, side: str) -> tuple[int, int]:
 
 
 def check(state: DSState) -> GameResult | None:
-    return victory.check(state, standing=lambda s: standing(state, s), losses=lambda s: _losses(state, s),
+    up: set[str] = set()  # `standing` of every side in one pass over the units, not one pass a side
+    for u in state.units.values():
+        if u.side not in up and _counts(u):
+            up.add(u.side)
+    return victory.check(state, standing=lambda s: s in up, losses=lambda s: _losses(state, s),
                          holds=lambda s, h: _holds(state, s, h), words=WORDS)
 
 
