@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from rules.actions import Action
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside import actions as A
@@ -48,17 +46,9 @@ def enemies(state: DSState, side: str) -> list[DSUnit]:
 
 def opfire_units(state: DSState, side: str, mover: DSUnit) -> list[DSUnit]:
     """The side's unactivated units that can direct-fire at the moving unit (§2.4)."""
-    return list(_opfire(state, side, mover))
-
-
-def may_opfire(state: DSState, side: str, mover: DSUnit) -> bool:
-    """Whether any of them can: asked at every step of every move, it stops at the first."""
-    return next(_opfire(state, side, mover), None) is not None
-
-
-def _opfire(state: DSState, side: str, mover: DSUnit) -> Iterator[DSUnit]:
     if not mover.on_map or mover.stats.role != "ground":
-        return
+        return []
+    out = []
     for u in state.units.values():
         if u.side != side or u.stats.activated or not u.on_map or u.stats.role != "ground" or u.stats.panic \
                 or u.stats.evasive:
@@ -69,7 +59,8 @@ def _opfire(state: DSState, side: str, mover: DSUnit) -> Iterator[DSUnit]:
             continue  # out of sight, or it may not fire at all (Routed infantry, evasive...)
         if any(kind != "firefight" or state.options.get("opfire_firefights", False)
                for _, _, kind in combat.shots(state, u, mover, opportunity=True)):
-            yield u
+            out.append(u)
+    return out
 
 
 def start_actions(state: DSState, side: str) -> list[Action]:

@@ -13,7 +13,7 @@ from rules.reaction import Pause
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import combat, mines, vtol
 from rules.rulesets.dirtside import movement as mv
-from rules.rulesets.dirtside.legal import may_opfire, opfire_units
+from rules.rulesets.dirtside.legal import opfire_units
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
 
@@ -63,7 +63,7 @@ def finish(state: DSState, unit: DSUnit, ctx: Context) -> None:
 def _sides(state: DSState, mover: DSUnit) -> list[str]:
     if not mover.alive:
         return []
-    return [sd for sd in state.other_sides(mover.side) if may_opfire(state, sd, mover)]
+    return [sd for sd in state.other_sides(mover.side) if opfire_units(state, sd, mover)]
 
 
 def _ask(state: DSState, mover: DSUnit, sides: list[str], rest: list[Hex], travel: bool, ctx: Context) -> None:
@@ -98,7 +98,7 @@ def answer(state: DSState, p: Pause, action: Action, ctx: Context) -> None:
         raise Refusal(f"first answer: {p.prompt}")
     state.paused.pop()
     rest = [Hex(*h) for h in p.data["rest"]]
-    left = [sd for sd in p.data["sides"] if mover.alive and may_opfire(state, sd, mover)]
+    left = [sd for sd in p.data["sides"] if mover.alive and opfire_units(state, sd, mover)]
     if left:
         return _ask(state, mover, left, rest, p.data["travel"], ctx)
     if state.popup == mover.id:
