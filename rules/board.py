@@ -12,7 +12,7 @@ from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from rules.hexgrid import DIRECTIONS, Direction, Hex, edge_key, from_offset, to_offset
+from rules.hexgrid import DIRECTIONS, Direction, Hex, edge_key, from_offset
 
 MAX_SIDE = 200
 """The largest map edge in hexes; keeps a hostile file from asking for a huge board."""
@@ -85,11 +85,21 @@ class Board(BaseModel):
         col = q + (row >> 1)  # `to_offset`, inlined: path-finding asks this for every step
         return 0 <= col < self.width and 0 <= row < self.height
 
+    def index_of(self, h: Hex) -> int | None:
+        """Where `h` is in `terrain` and `elevation` (None off the map): a line of sight that reads both for
+        every hex it crosses works it out once (a load replays every move, and each asks them)."""
+        q, row = h
+        col = q + (row >> 1)  # `to_offset`, inlined as in `in_bounds`
+        width = self.width
+        return row * width + col if 0 <= col < width and 0 <= row < self.height else None
+
     def _index(self, h: Hex) -> int:
-        col, row = to_offset(h)
-        if not (0 <= col < self.width and 0 <= row < self.height):
+        q, row = h
+        col = q + (row >> 1)  # as `index_of`, without its call: the rules read terrain and height for every
+        width = self.width  # hex of every line of sight and step (a load replays them all)
+        if not (0 <= col < width and 0 <= row < self.height):
             raise KeyError(f"hex {h} is off the map")
-        return row * self.width + col
+        return row * width + col
 
     def terrain_at(self, h: Hex) -> str:
         return self.terrain[self._index(h)]

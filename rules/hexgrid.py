@@ -184,7 +184,7 @@ StepCost = Callable[[Hex, Hex], float | None]
 
 
 def reachable(start: Hex, budget: float, cost: StepCost) -> dict[Hex, tuple[float, Hex | None]]:
-    """Dijkstra: every hex reachable within `budget`, with its cost and the previous hex."""
+    """Dijkstra: every hex reachable within `budget`, with its cost and the previous hex (no step costs below 0)."""
     best: dict[Hex, tuple[float, Hex | None]] = {start: (0, None)}
     frontier: list[tuple[float, int, Hex]] = [(0, 0, start)]
     tie = 0
@@ -198,14 +198,19 @@ def reachable(start: Hex, budget: float, cost: StepCost) -> dict[Hex, tuple[floa
             continue
         q, r = here
         for dq, dr in _OFFSET_LIST:
-            nxt = make(Hex, (q + dq, r + dr))
+            key = (q + dq, r + dr)  # a plain pair: it finds the equal Hex in `best`, and most go no further
+            known = get(key)
+            # Already reached for no more than `spent`: no step through here can beat it, so `cost` is not asked
+            # (4 of a hex's 6 neighbours on open ground, those behind and beside: the same result, a third of the calls).
+            if known is not None and known[0] <= spent:
+                continue
+            nxt = make(Hex, key)
             c = cost(here, nxt)
             if c is None:
                 continue
             total = spent + c
             if total > budget:
                 continue
-            known = get(nxt)
             if known is None or total < known[0]:
                 best[nxt] = (total, here)
                 tie += 1

@@ -90,14 +90,14 @@ class DiceLog(RichLog):
 
     def add_events(self, events, names: dict[str, str]) -> None:
         """Append the rolls among `events`."""
-        for event in events:
-            if isinstance(event, Rolled):
-                self.count += 1
-                text = roll_text(event.record, names)
-                self.texts.append(text)
-                if self._laid_out_at:
-                    self.write(text, width=self._laid_out_at)
+        texts = [roll_text(e.record, names) for e in events if isinstance(e, Rolled)]
+        self.count += len(texts)
+        self.texts.extend(texts)
         del self.texts[: -self.max_lines]
+        if self._laid_out_at and texts:
+            # One write of the lines together: the same wrapped lines as a write each, but one layout call, one
+            # scroll and one size update (each write's own were most of a replay step back's 12 rolls).
+            self.write(Text("\n", end="").join(texts[-self.max_lines:]), width=self._laid_out_at)
 
     def rebuild(self, events, names: dict[str, str]) -> None:
         """Show exactly the rolls among `events` (after undo, redo or load)."""

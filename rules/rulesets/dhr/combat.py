@@ -10,6 +10,8 @@ Wizard, Champion) and crew-served weapons.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rules.actions import Action
 from rules.core import Context, Refusal
 from rules.hexgrid import Hex
@@ -35,7 +37,12 @@ from rules.rulesets.dhr.losses import remove_unit  # noqa: F401
 
 
 def attack_actions(state: DHRState, u: DHRUnit) -> list[Action]:
-    out: list[Action] = []
+    return list(_attacks(state, u))
+
+
+def _attacks(state: DHRState, u: DHRUnit) -> Iterator[Action]:
+    """The attacks of `attack_actions`, one at a time: `has_attack` stops at the first (asked after every move and
+    attack of an activation, whether it goes on)."""
     active = state.active_unit == u.id
     attacked = state.attacked if active else False
     enemies = enemy_hosts(state, u.side)
@@ -48,13 +55,13 @@ def attack_actions(state: DHRState, u: DHRUnit) -> list[Action]:
                 continue
             if is_area(state, w):
                 if P.range_penalty(dist, w.range) < u.rating:
-                    out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=1))
+                    yield Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=1)
                 continue
             crowd = along = None
             for slots in range(1, len(w.rof) + 1):
                 if fire_number(u, w, dist, slots) < 1:
                     break
-                out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots))
+                yield Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots)
                 if not w.line or armoured(state, e):
                     continue
                 total = firers(u, w) * sum(w.rof[:slots])
@@ -65,29 +72,27 @@ def attack_actions(state: DHRState, u: DHRUnit) -> list[Action]:
                     # traversing fire over every figure in the hex (DHR-A10), the default first
                     for split in dice_choices(total, [f.figures for f in crowd]):
                         if split != [total] + [0] * (len(crowd) - 1):
-                            out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, dice=split))
+                            yield Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, dice=split)
                 if len(along) > 1:
-                    out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, line=True))
+                    yield Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, line=True)
                     for split in dice_choices(total, [t.figures for t in along])[1:]:
-                        out.append(Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, line=True,
-                                        dice=split))
+                        yield Fire(side=u.side, unit=u.id, at=e.at, weapon=i, slots=slots, line=True, dice=split)
     if not attacked and u.attached_to is None:
         adjacent = [e for e in enemies if e.at.distance(u.at) == 1]
         mp = state.mp_left if active else mp_of(state, u)
         if u.stats.vehicle and opt(state, "vehicles"):
             if mp >= 1:
-                out.extend(Overrun(side=u.side, unit=u.id, at=e.at) for e in adjacent if not armoured(state, e))
+                yield from (Overrun(side=u.side, unit=u.id, at=e.at) for e in adjacent if not armoured(state, e))
         elif u.stats.melee > 0:
-            out.extend(Melee(side=u.side, unit=u.id, at=e.at) for e in adjacent if not armoured(state, e))
+            yield from (Melee(side=u.side, unit=u.id, at=e.at) for e in adjacent if not armoured(state, e))
     if opt(state, "special_figures") and u.stats.special == "wizard":
-        out.extend(cast_actions(state, u, enemies))
+        yield from cast_actions(state, u, enemies)
     if opt(state, "special_figures") and u.stats.special == "rto" and not attacked:
         for e in enemies:
             if u.artillery > 0:
-                out.append(Call(side=u.side, unit=u.id, at=e.at, strike=ARTILLERY))
+                yield Call(side=u.side, unit=u.id, at=e.at, strike=ARTILLERY)
             if u.air > 0:
-                out.append(Call(side=u.side, unit=u.id, at=e.at, strike=AIR))
-    return out
+                yield Call(side=u.side, unit=u.id, at=e.at, strike=AIR)
 
 
 def dice_choices(total: int, figures: list[int]) -> list[list[int]]:
@@ -142,7 +147,7 @@ def cast_actions(state: DHRState, u: DHRUnit, enemies: list[DHRUnit]) -> list[Ac
 
 
 def has_attack(state: DHRState, u: DHRUnit) -> bool:
-    return bool(attack_actions(state, u))
+    return next(_attacks(state, u), None) is not None
 
 
 # --- applying attacks ---------------------------------------------------------------------------------

@@ -78,13 +78,22 @@ def _place_attached(state: DHRState) -> None:
 # --- decisions ------------------------------------------------------------------------------
 
 
-def decision(state: DHRState) -> Decision:
+def deciding(state: DHRState) -> str | None:
+    """The side `decision` names, without its prompt: the prompt lists the active unit's attacks, which
+    `apply` and `legal_actions` (asked after the service's own `decision`) never read."""
     if state.phase == "over" or state.result is not None:
+        return None
+    if state.phase == "draw" or state.chip is None:
+        return state.active_side or state.sides[0].id
+    return state.chip.partition(":")[0]
+
+
+def decision(state: DHRState) -> Decision:
+    side = deciding(state)
+    if side is None:
         return Decision(side=None, prompt="the game is over")
     if state.phase == "draw" or state.chip is None:
-        side = state.active_side or state.sides[0].id
         return Decision(side=side, prompt="draw a chip from the bag", player=commander(state, side))
-    side = state.chip.partition(":")[0]
     if state.active_unit:
         prompt = active_prompt(state, state.units[state.active_unit])
     elif by_type(state):
@@ -114,8 +123,7 @@ def active_prompt(state: DHRState, u: DHRUnit) -> str:
 
 
 def legal_actions(state: DHRState, side: str) -> list[Action]:
-    d = decision(state)
-    if d.side != side:
+    if deciding(state) != side:
         return []
     if state.phase == "draw" or state.chip is None:
         return [Draw(side=side)]
@@ -171,11 +179,11 @@ def _not_this_chip(state: DHRState, u: DHRUnit) -> str:
 
 
 def apply(state: DHRState, action: Action, ctx: Context) -> None:
-    d = decision(state)
-    if d.side is None:
+    side = deciding(state)
+    if side is None:
         raise Refusal("the game is over")
-    if action.side != d.side:
-        raise Refusal(f"it is {possessive(side_name(state, d.side))} turn to decide, not {possessive(side_name(state, action.side))}")
+    if action.side != side:
+        raise Refusal(f"it is {possessive(side_name(state, side))} turn to decide, not {possessive(side_name(state, action.side))}")
     if isinstance(action, Draw):
         if state.phase != "draw" and state.chip is not None:
             raise Refusal("a chip is already drawn: act with it, or end the activation (e)")

@@ -165,6 +165,7 @@ def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool =
     occupied = {u.at: u for u in state.units.values() if u.on_map and u.id != unit.id}
     travel = travel_mode(state, unit) and not assault
     spent, here = 0.0, unit.at
+    going = going_of(unit)  # once for the path, as `reach` does (nothing changes the unit while it is checked)
     for h in path:
         if here.distance(h) != 1:
             raise Refusal(f"the path jumps from {here} to {h}, which are not next to each other")
@@ -172,7 +173,7 @@ def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool =
             raise Refusal(f"the path leaves the map at {h}")
         if h in occupied:
             raise Refusal(f"the path crosses {h}, where {occupied[h].name} stands")
-        c = hex_cost(state, unit, h, travel, run, frm=here)
+        c = hex_cost(state, unit, h, travel, run, frm=here, going=going)
         if c is None:
             label = ter.TERRAIN.get(state.board.terrain_at(h))
             raise Refusal(f"{h} ({label.label if label else 'terrain'}) is impassable to {unit.name}")

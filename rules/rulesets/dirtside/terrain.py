@@ -129,12 +129,32 @@ def sight(board: Board, a: Hex, b: Hex, rubble: frozenset[Hex] = frozenset(), li
         return False
     if smoke and (a in smoke or b in smoke or any(h in smoke for h in _line(a, b))):
         return False
-    top = max(board.height_at(a), board.height_at(b))
-    for h in _line(a, b):
-        if h in (a, b) or not board.in_bounds(h):
-            continue
-        if (board.terrain_at(h) in BLOCKS_SIGHT or board.features_at(h) & BUILDINGS) and h not in rubble:
-            return False
-        if board.height_at(h) > top:
-            return False
-    return True
+    found = _blocking(board, a, b)
+    return found if type(found) is bool else all(h in rubble for h in found)
+
+
+def _blocking(board: Board, a: Hex, b: Hex) -> bool | tuple[Hex, ...]:
+    """What the board alone puts between `a` and `b`: False when ground higher than both ends blocks the line,
+    True when nothing does, else the woods, urban and building hexes on it (rubble there clears them).
+    Remembered per board (frozen, shared by every copy of the game, `Board.memo`): a move asks it at every
+    step for every unit that might fire, twice (`opfire_units`, then `can_fire`), and a load replays them all.
+    Keyed by one int (no tuple keys for the collector to walk, as skirmish's memos)."""
+    memo = board.memo("dirtside.sight")
+    key = ((a.q + 2048) * 4096 + a.r + 2048) << 24 | (b.q + 2048) * 4096 + b.r + 2048
+    found = memo.get(key)
+    if found is None:
+        top = max(board.height_at(a), board.height_at(b))
+        terrain, elevation, blockers = board.terrain, board.elevation, []
+        for h in _line(a, b):
+            i = board.index_of(h)
+            if i is None or h in (a, b):
+                continue
+            if elevation and elevation[i] > top:
+                found = False
+                break
+            if terrain[i] in BLOCKS_SIGHT or board.features_at(h) & BUILDINGS:
+                blockers.append(h)
+        else:
+            found = tuple(blockers) or True
+        memo[key] = found
+    return found

@@ -189,8 +189,10 @@ class DSStats(BaseModel):
 
 def is_vtol(unit: DSUnit) -> bool:
     """A ground unit whose every element flies as a VTOL (§11.5)."""
+    if unit.stats.role != "ground":
+        return False
     alive = unit.stats.alive()
-    return unit.stats.role == "ground" and bool(alive) and all(e.design and e.design.mobility == "vtol" for e in alive)
+    return bool(alive) and all(e.design and e.design.mobility == "vtol" for e in alive)
 
 
 class DSUnit(Unit):
@@ -199,12 +201,14 @@ class DSUnit(Unit):
 
     @property
     def alive(self) -> bool:
-        return not self.eliminated and bool(self.stats.alive())
+        # `stats.alive()` unlisted, `Element.alive` inlined: asked of every unit many times an action (a load
+        # replays them all)
+        return not self.eliminated and any(not e.lost for e in self.stats.elements)
 
     @property
     def in_play(self) -> bool:
         """On the map, or an off-table asset still in the game."""
-        return not self.eliminated and bool(self.stats.alive()) and not self.stats.home
+        return self.alive and not self.stats.home
 
     def vehicles(self) -> list[Element]:
         return [e for e in self.stats.alive() if e.vehicle]

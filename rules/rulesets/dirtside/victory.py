@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules import victory
 from rules.core import GameResult
-from rules.victory import VictoryWords, losses_among
+from rules.victory import VictoryWords
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside.state import DSState
 
@@ -24,13 +24,22 @@ KINDS = {
 """The victory kinds this check understands (a scenario naming another is refused)."""
 
 
+def _counts(u) -> bool:
+    # the elements (`alive`) last: the victory check asks this of the units after every action
+    return u.on_map and u.stats.role == "ground" and u.alive
+
+
+def _ground(state: DSState, side: str):
+    return (u for u in state.units.values() if u.side == side and _counts(u))
+
+
 def ground(state: DSState, side: str) -> list:
-    return [u for u in state.units.values() if u.side == side and u.on_map and u.alive and u.stats.role == "ground"]
+    return list(_ground(state, side))
 
 
 def standing(state: DSState, side: str) -> bool:
     """The side has a ground unit on the map: without one it is out (the computer's `side_standing` hint too)."""
-    return bool(ground(state, side))
+    return any(True for _ in _ground(state, side))
 
 
 WORDS = VictoryWords(eliminated="every enemy unit on the map is gone", nobody_left="no side has a unit left on the map",
@@ -41,8 +50,12 @@ def elements_lost(state: DSState, counts) -> tuple[int, int]:
     """(elements lost, elements at the start) of the sides `counts(side)` picks: every element of their units,
     aircraft and batteries too (the casualties condition counts the other sides'; the computer's `losses` hint a
     side's own)."""
-    return losses_among([e for u in state.units.values() if counts(u.side) for e in u.stats.elements],
-                        lambda e: e.lost)
+    lost = had = 0
+    for u in state.units.values():  # counted in place, not listed: the victory check asks after every action
+        if counts(u.side):
+            had += len(u.stats.elements)
+            lost += sum(e.lost for e in u.stats.elements)
+    return lost, had
 
 
 def _losses(state: DSState, side: str) -> tuple[int, int]:
@@ -50,7 +63,11 @@ def _losses(state: DSState, side: str) -> tuple[int, int]:
 
 
 def check(state: DSState) -> GameResult | None:
-    return victory.check(state, standing=lambda s: standing(state, s), losses=lambda s: _losses(state, s),
+    up: set[str] = set()  # `standing` of every side in one pass over the units, not one pass a side
+    for u in state.units.values():
+        if u.side not in up and _counts(u):
+            up.add(u.side)
+    return victory.check(state, standing=lambda s: s in up, losses=lambda s: _losses(state, s),
                          holds=lambda s, h: _holds(state, s, h), words=WORDS)
 
 

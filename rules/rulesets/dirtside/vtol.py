@@ -23,7 +23,7 @@ POP_UP_DIE = 6
 
 
 def high(unit: DSUnit) -> bool:
-    return is_vtol(unit) and unit.stats.mode == "high"
+    return unit.stats.mode == "high" and is_vtol(unit)  # the field first: asked of every unit at every step
 
 
 def mode_cost(unit: DSUnit, to: str) -> float | None:

@@ -18,7 +18,7 @@ KIND = "overwatch"
 
 def can_watch(state: SkirmState, w: SkirmUnit, target: SkirmUnit) -> bool:
     """A model on overwatch may fire at `target` now: it sees it in its front arc, within range, and is free."""
-    if not (w.on_map and w.overwatch and not w.downed and not w.suppressed and not w.fleeing):
+    if not (w.overwatch and w.on_map and not w.downed and not w.suppressed and not w.fleeing):  # the rare one first
         return False
     if fld.in_contact(state, w):
         return False

@@ -62,8 +62,8 @@ def fall(state: SkirmState, ctx: Context, u: SkirmUnit, to: Hex, levels: int, wh
 
 def coup_de_grace(state: SkirmState, ctx: Context) -> None:
     """'Any enemy in base contact with a downed mini automatically kills it' - at once (SKIRM-A27)."""
-    for u in list(state.units.values()):
-        if u.on_map and u.downed and any(not e.downed and e.at.distance(u.at) == 1 for e in state.enemies(u.side)):
+    for u in list(state.units.values()):  # `downed` (a field) before `on_map` (a property): asked at every step
+        if u.downed and u.on_map and any(not e.downed and e.at.distance(u.at) == 1 for e in state.enemies(u.side)):
             hurt(state, ctx, u, "dead", "coup de grâce")
 
 

@@ -141,9 +141,10 @@ def steps(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
 
 
 def blocks(board: Board, h: Hex, top: int) -> bool:
-    if not board.in_bounds(h):
+    i = board.index_of(h)  # once for both reads (each board reader works it out again)
+    if i is None:
         return True  # a line grazing the map's edge: the hex on the map beside it decides
-    return board.terrain_at(h) in BLOCKS_SIGHT or board.height_at(h) > top
+    return board.terrain[i] in BLOCKS_SIGHT or (board.elevation[i] if board.elevation else 0) > top
 
 
 def sight(board: Board, a: Hex, b: Hex) -> bool:
@@ -158,9 +159,12 @@ def sight(board: Board, a: Hex, b: Hex) -> bool:
 
 
 def _sight(board: Board, a: Hex, b: Hex) -> bool:
+    # `steps(a, b)` without building its ends nor the steps after a blocked one: a load's first lines of sight
+    # are all new to its board's memo (a model alone? it looks for every friend)
     top = max(board.height_at(a), board.height_at(b))
-    for hexes in steps(a, b)[1:-1]:
-        if all(blocks(board, h, top) for h in hexes):
+    q, r = a
+    for hexes in _line_from_origin(b.q - q, b.r - r)[1:-1]:
+        if all(blocks(board, Hex(h.q + q, h.r + r), top) for h in hexes):
             return False
     return True
 

@@ -32,7 +32,8 @@ WORDS = VictoryWords(eliminated="the enemy is dead, downed out or fled", nobody_
 
 def check(state: SkirmState) -> GameResult | None:
     return victory.check(
-        state, standing=lambda s: bool(state.units_of(s)), holds=lambda s, h: _holds(state, s, h), words=WORDS,
+        state, standing=lambda s: any(u.side == s and u.on_map for u in state.units.values()),  # `units_of`, unlisted
+        holds=lambda s, h: _holds(state, s, h), words=WORDS,
         losses=lambda side: losses_among([u for u in state.units.values() if u.side != side], lambda u: u.eliminated))
 
 

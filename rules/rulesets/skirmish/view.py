@@ -10,8 +10,9 @@ from rules.rulesets.skirmish.state import SkirmState
 
 
 def view(state: SkirmState, side: str | None) -> SkirmState:
-    """Everything is open (secrecy.py): a copy even for the referee, so that a screen cannot change the game."""
-    return secrecy.view(state, side, DECLARATION) if side is not None else state.model_copy(deep=True)
+    """Everything is open (secrecy.py). The referee's is the state itself, as in every rule set: the service
+    copies it for screens (`GameService.view_for`); a deep copy here was most of a replay step's words."""
+    return secrecy.view(state, side, DECLARATION)
 
 
 def hidden_from(state: SkirmState, side: str, rng: random.Random) -> SkirmState:

@@ -241,3 +241,18 @@ def test_line_fire_preview_gives_each_unit_on_the_line_its_share():
     for who in ("b1", "b2"):
         assert sum(o.chance for o in p.outcomes if said(o, g.state).startswith(f"{who}: ")
                    and "casualt" in said(o, g.state)) == 1
+
+
+def test_only_the_services_decision_words_the_active_units_prompt(monkeypatch):
+    """The prompt lists the active unit's attacks (all of them, built): `apply` and `legal_actions` need only
+    the side, so an action words it once (the service's own check), not twice (a load replays every action)."""
+    from rules.rulesets.dhr import turn
+
+    g = duel(4)
+    assert g.apply(Move(side="red", unit="r1", path=[H(1, 2)])).ok and g.state.active_unit == "r1"
+    worded = []
+    real = turn.active_prompt
+    monkeypatch.setattr(turn, "active_prompt", lambda *a: worded.append(1) or real(*a))
+    assert fires(g, "r1") and not worded
+    assert g.apply(Move(side="red", unit="r1", path=[H(2, 2)])).ok
+    assert len(worded) == 1

@@ -82,3 +82,15 @@ def test_a_teaching_game_is_played_to_its_end_with_overwatch_and_a_downed_model(
 def test_a_village_game_is_played_to_its_end():
     game = play_out("village", seed=3)
     assert game.result is not None and game.result.turn <= 8
+
+
+def test_the_referees_view_is_the_state_and_the_service_copies_it():
+    """As in every rule set: the rule set's view for the referee is the state itself (a replay step reads the words
+    of an action from it: a deep copy there was a third of a step back), and the service's copy is still a copy."""
+    game = GameService.new(load_scenario("village", "skirmish"), seed=3)
+    state = game.state
+    assert game.ruleset.view(state, None) is state
+    seen = game.view_for(None)
+    assert seen is not state and seen.units == state.units
+    seen.units[next(iter(seen.units))].at = None
+    assert all(u.at is not None for u in state.units.values())

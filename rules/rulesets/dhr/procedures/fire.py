@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.dice import Dice
 from rules.hexgrid import Hex
@@ -93,10 +94,13 @@ def fire_terms(rating: int, distance: int = 0, weapon_range: int = 0, slots: int
             Term(modifier, "other modifiers", R_FIRE))
 
 
+@lru_cache(maxsize=4096)
 def fire_target(rating: int, distance: int = 0, weapon_range: int = 0, slots: int = 1, modifier: int = 0) -> int:
     """The firing number: Rating - range penalty - RoF penalty + other modifiers (Firing).
 
-    The shot can be taken only when this is 1 or more (DHR-A01, DHR-A02).
+    The shot can be taken only when this is 1 or more (DHR-A01, DHR-A02). Remembered (a pure function of a few
+    numbers): listing a unit's attacks asks it for every weapon, enemy and RoF slot, and each action lists
+    them (its prompt, its check), each worded term built afresh.
     """
     return total(fire_terms(rating, distance, weapon_range, slots, modifier))
 
