@@ -21,7 +21,7 @@ from rules.dice import Dice
 from rules.outcomes import DAMAGED, IMMOBILISED, SYSTEMS_DOWN
 from rules.rulesets.dirtside import morale
 from rules.rulesets.dirtside import terrain as ter
-from rules.rulesets.dirtside.ai_hints import CONFIDENCE, _element_value, unit_value
+from rules.rulesets.dirtside.ai_hints import CONFIDENCE, QUALITY, element_value, unit_value
 from rules.rulesets.dirtside.preview import FIGHTS, GIVES_WAY, RALLIED, REPAIRED
 from rules.rulesets.dirtside.state import DSState
 
@@ -53,21 +53,21 @@ def loss(state: DSState, unit, e) -> float:
     alive = unit.stats.alive()
     if e.eliminated or (e.losses and e.loss in ("vehicles", "elements") and e.losses >= len(alive)):
         return now
-    scale = now / max(1.0 + sum(_element_value(x) for x in alive), 1e-9)  # quality x confidence
+    scale = QUALITY.get(unit.stats.quality, 1.0) * CONFIDENCE.get(unit.stats.confidence, 1.0)  # as unit_value's
     worth = 0.0
     if e.losses and e.loss in ("vehicles", "elements"):
         kind = unit.vehicles() if e.loss == "vehicles" else unit.infantry()
-        worth += scale * sum(_element_value(x) for x in kind[:e.losses])
+        worth += scale * sum(element_value(x) for x in kind[:e.losses])
     vehicles = unit.vehicles()
     if vehicles:
         first = vehicles[0]  # the element a preview's draw is read against
         hurt = {DISABLED[s]: True for s in e.status if s in DISABLED}
         if hurt:
-            worth += scale * (_element_value(first) - _element_value(first.model_copy(update=hurt)))
+            worth += scale * (element_value(first) - element_value(first.model_copy(update=hurt)))
         fixed = next((x for x in vehicles if x.damaged or x.immobilised or x.systems_down), None)
         if REPAIRED in e.status and fixed is not None:  # gained, as a loss of less than nothing
-            worth -= scale * (_element_value(fixed.model_copy(update=dict.fromkeys(DISABLED.values(), False)))
-                              - _element_value(fixed))
+            worth -= scale * (element_value(fixed.model_copy(update=dict.fromkeys(DISABLED.values(), False)))
+                              - element_value(fixed))
     level = unit.stats.confidence
     levels = e.losses if e.loss == "levels" else 1 if GIVES_WAY in e.status else 0
     if levels:  # a defender that gives way has failed its confidence test: a level at least, and the hex
