@@ -21,7 +21,7 @@ from rules.dice import Dice
 from rules.outcomes import DAMAGED, IMMOBILISED, SYSTEMS_DOWN
 from rules.rulesets.dirtside import morale
 from rules.rulesets.dirtside import terrain as ter
-from rules.rulesets.dirtside.ai_hints import CONFIDENCE, QUALITY, element_value, unit_value
+from rules.rulesets.dirtside.ai_hints import CONFIDENCE, element_value, unit_value
 from rules.rulesets.dirtside.preview import FIGHTS, GIVES_WAY, RALLIED, REPAIRED
 from rules.rulesets.dirtside.state import DSState
 
@@ -53,7 +53,7 @@ def loss(state: DSState, unit, e) -> float:
     alive = unit.stats.alive()
     if e.eliminated or (e.losses and e.loss in ("vehicles", "elements") and e.losses >= len(alive)):
         return now
-    scale = QUALITY.get(unit.stats.quality, 1.0) * CONFIDENCE.get(unit.stats.confidence, 1.0)  # as unit_value's
+    scale = now / max(1.0 + sum(element_value(x) for x in alive), 1e-9)  # its quality x confidence
     worth = 0.0
     if e.losses and e.loss in ("vehicles", "elements"):
         kind = unit.vehicles() if e.loss == "vehicles" else unit.infantry()
