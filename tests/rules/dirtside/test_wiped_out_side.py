@@ -12,8 +12,8 @@ from saves.scenarios import load_scenario
 
 
 def _bled_valley():
-    """Valley with as many of the two armies' twenty elements lost as the Free Company's casualties condition asks
-    (its fraction read from the scenario: nine since stop 46)."""
+    """Valley with as many of the two armies' elements lost as the Free Company's casualties condition asks
+    (its fraction read from the scenario: nine of nineteen since stop 46)."""
     state = GameService.new(load_scenario("valley", ruleset="dirtside"), seed=1).state.model_copy(deep=True)
     race = next(c for c in state.victory if c.kind == "casualties")
     armies = sum(len(u.stats.elements) for u in state.units.values() if u.side in ("federal", "rebels"))
