@@ -69,8 +69,8 @@ class DirtsideRuleset(RulesetDefaults):
     """The roster's marks, for the UI to explain (the unit card, the legend l, the help ?)."""
     action_kinds = {
         "move": ActionKind(key="m", label="Move", target="hex", field="path"),
-        "fire": ActionKind(key="f", label="Fire (direct fire / firefight)", target="hex", field="at"),
-        "assault": ActionKind(key="a", label="Close assault", target="hex", field="at"),
+        "fire": ActionKind(key="f", label="Fire (direct fire / firefight)", target="unit", field="at"),
+        "assault": ActionKind(key="a", label="Close assault", target="unit", field="at"),
         "call": ActionKind(key="c", label="Call artillery", target="hex", field="at"),
         "bombard": ActionKind(key="b", label="Bombard (artillery fires)", target="hex", field="at"),
         "counter": ActionKind(key="k", label="Counter-battery fire", target="none"),
@@ -85,7 +85,7 @@ class DirtsideRuleset(RulesetDefaults):
         "popup": ActionKind(key="w", label="VTOL pop-up attack", target="hex", field="at"),
         "done": ActionKind(key="d", label="End activation / do nothing", target="none"),
         "pass": ActionKind(key="p", label="Pass", target="none"),
-        "opfire": ActionKind(key="i", label="Opportunity fire", target="hex", field="at"),
+        "opfire": ActionKind(key="i", label="Opportunity fire", target="unit", field="at"),
         "hold": ActionKind(key="h", label="Hold fire", target="none"),
         "react": ActionKind(key="e", label="Answer: evade / decoys / dog-fight", target="none"),
         # Every free letter is taken: these are offered in the command palette (ctrl+p) and the choice list.

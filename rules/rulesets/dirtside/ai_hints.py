@@ -25,7 +25,7 @@ GROUND = ("infantry", "wheeled_high", "tracked")
 """The families whose cheapest going the paths follow (units of every kind share one map of distances)."""
 
 
-def _element_value(e) -> float:
+def element_value(e) -> float:
     if e.kind == "infantry":
         worth = 2.0
     else:
@@ -45,7 +45,7 @@ def unit_value(state: DSState, unit) -> float:
     alive = [e for e in s.elements if not e.lost]
     if not alive:
         return 0.0
-    worth = 1.0 + sum(_element_value(e) for e in alive)
+    worth = 1.0 + sum(element_value(e) for e in alive)
     return worth * QUALITY.get(s.quality, 1.0) * CONFIDENCE.get(s.confidence, 1.0)
 
 

@@ -16,10 +16,11 @@ def procedures() -> tuple:
 
 def ai_hints() -> AiHints:
     from rules.rulesets.dirtside import ai_hints as h
+    from rules.rulesets.dirtside.ai_outcomes import outcome_value
     from rules.rulesets.dirtside.victory import standing
 
-    return AiHints(contact=h.contact, unit_value=h.unit_value, prune=h.prune, determinize=h.determinize,
-                   step_cost=h.step_cost, losses=h.losses, side_standing=standing)
+    return AiHints(contact=h.contact, unit_value=h.unit_value, outcome_value=outcome_value, prune=h.prune,
+                   determinize=h.determinize, step_cost=h.step_cost, losses=h.losses, side_standing=standing)
 
 
 def army() -> Any:

@@ -48,11 +48,19 @@ def force_outcomes(units: list[tuple[Fraction, bool]], d_die: int, d_lead: int,
     return (Outcome(label="the threat test fails: no assault", chance=p_none),
             drawn(1 - p_none - p_stand, (UnitEffect(unit=defender, status=(GIVES_WAY,)),) if defender else (),
                   f"the defender {EFFECTS}", "the defender gives way at once"),
-            Outcome(label="the defender stands: combat rounds", chance=p_stand))
+            drawn(p_stand, (UnitEffect(unit=defender, status=(FIGHTS,)),) if defender else (),
+                  f"the defender {EFFECTS}", "the defender stands: combat rounds"))
 
 
 GIVES_WAY = "gives way"
 """The status of a defender that withdraws or surrenders before the combat rounds (§8.5)."""
+RALLIED = "rallied"
+"""Up one confidence level (§3.3)."""
+REPAIRED = "repaired"
+"""Its first hurt vehicle's DMG, IMM and SYSTEMS DOWN removed (§6.4)."""
+FIGHTS = "fights"
+"""The status of a defender that stands: the combat rounds follow (§8.5 steps 5-9), whose results the preview does
+not enumerate; the computer reads them by fighting them out (rules/rulesets/dirtside/ai_outcomes.py)."""
 
 
 def joins(unit: DSUnit, defender: DSUnit) -> Fraction:
@@ -197,12 +205,14 @@ def for_action(state: DSState, action: Action) -> Preview | None:
             return None
         p = command.rally_chance(state, unit)
         return Preview(title=f"{unit.name} rallies", dice=f"d{unit.stats.die()} must beat {command.rally_need(state, unit)}",
-                       outcomes=(Outcome(label="up one level", chance=p), Outcome(label="no change", chance=1 - p)))
+                       outcomes=(Outcome(chance=p, units=(UnitEffect(unit=unit.id, status=(RALLIED,)),), event=EFFECTS),
+                                 Outcome(label="no change", chance=1 - p)))
     if isinstance(action, A.Repair) and unit:
         from rules.rulesets.dirtside import engineers
         p = engineers.repair_chance()
+        fixed = (UnitEffect(unit=action.target, status=(REPAIRED,)),) if action.target in state.units else ()
         return Preview(title=f"{unit.name} repairs", dice=f"d6 needing {engineers.REPAIR_NEED}+",
-                       outcomes=(Outcome(label="repaired", chance=p), Outcome(label="not repaired", chance=1 - p)))
+                       outcomes=(drawn(p, fixed, EFFECTS, "repaired"), Outcome(label="not repaired", chance=1 - p)))
     if isinstance(action, A.AttackRun) and unit and action.ordnance != "none":
         return ordnance_preview(state, unit, state.unit_at(Hex(*action.at)), action.ordnance)
     if isinstance(action, A.Shell) and unit:

@@ -24,7 +24,9 @@ from rules.words import count
 ABORTED = "aborted"
 """An aircraft that breaks off its attack."""
 UNDER_FIRE = "under fire"
-STATUS_WORDS = {ABORTED: "breaks off the attack", "gives way": "gives way at once", UNDER_FIRE: "gets an Under Fire marker"}
+STATUS_WORDS = {ABORTED: "breaks off the attack", "gives way": "gives way at once", "fights": "stands: combat rounds",
+                "rallied": "up one level", "repaired": "repaired",
+                UNDER_FIRE: "gets an Under Fire marker"}
 
 
 def unit_words(name: str, e: UnitEffect) -> str:

@@ -14,7 +14,7 @@ from rules.service import GameService
 from saves.scenarios import load_scenario
 
 CROSSROADS = from_offset(12, 4)
-"""The hex the Federals must hold at the end of turn 6 (teaching.toml's hold condition)."""
+"""The hex the Federals must hold at the end of the hold condition's turn (teaching.toml)."""
 
 
 def _federals_on_the_crossroads():
@@ -22,8 +22,13 @@ def _federals_on_the_crossroads():
     state = game.state
     state.units["r1"].at = Hex(CROSSROADS.q, CROSSROADS.r + 3)  # the Village Guard driven out
     state.units["f2"].at = CROSSROADS
-    state.turn = 5  # the turn before the hold is checked
+    state.turn = _hold_turn(state) - 1  # the turn before the hold is checked
     return game, state
+
+
+def _hold_turn(state) -> int:
+    """The turn at whose end teaching's hold condition is checked (read from the scenario, not assumed)."""
+    return next(c.turn for c in state.victory if c.kind == "hold")
 
 
 def test_the_crossroads_hold_is_read_from_the_scenario():
@@ -44,7 +49,7 @@ def test_a_unit_on_the_hex_to_hold_neither_moves_nor_assaults_off_it():
 
 def test_before_the_turn_the_hold_is_checked_the_unit_may_leave():
     _, state = _federals_on_the_crossroads()
-    state.turn = 4
+    state.turn = _hold_turn(state) - 2
     actions = legal(get("dirtside"), state, "federal")
     assert _platoon(dirtside.prune(state, "federal", actions)) == _platoon(actions)
 

@@ -1,5 +1,5 @@
-"""Dirtside valley: the Free Company also wins once the two armies have lost eight of their twenty elements
-between them (a casualties condition). The Dirtside hints count a side's elements lost (`losses`), so the computer's reading
+"""Dirtside valley: the Free Company also wins once the two armies have lost nine of their nineteen elements
+between them (a casualties condition; eight at stop 44). The Dirtside hints count a side's elements lost (`losses`), so the computer's reading
 weighs that race (rules/ai/evaluate.py `_toll`): every element an army loses, to the other army too, brings the
 Free Company nearer its win. Without the hint the armies' reading had no such term and fought each other as if
 the race did not exist."""

@@ -22,7 +22,7 @@ def test_rally_beats_own_plus_command_leadership_and_spends_the_unit():
     ]), first="blue")
     assert Rally(side="blue", unit="p") in legal_actions(state, "blue")
     pv = RULESET.preview(state, Rally(side="blue", unit="p"))
-    assert {o.label: o.chance for o in pv.outcomes}["up one level"] == Fraction(5, 8)  # d8 must beat 2 + 1
+    assert {RULESET.outcome_words(o, {}): o.chance for o in pv.outcomes}["up one level"] == Fraction(5, 8)  # d8 must beat 2 + 1
     play(state, "rally blue unit=p", 4)
     p = state.units["p"]
     assert p.stats.confidence == "ST" and p.stats.activated and state.current is None

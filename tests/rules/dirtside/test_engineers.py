@@ -53,6 +53,6 @@ def test_an_aev_repairs_damage_immobilisation_and_systems_down_on_4_or_more():
     t = state.units["t"].stats.elements[0]
     t.damaged = t.immobilised = True
     pv = RULESET.preview(state, Repair(side="blue", unit="aev", target="t"))
-    assert {o.label: o.chance for o in pv.outcomes}["repaired"] == Fraction(1, 2)
+    assert {RULESET.outcome_words(o, {}): o.chance for o in pv.outcomes}["repaired"] == Fraction(1, 2)
     play(state, "repair blue unit=aev target=t", 4)
     assert not t.damaged and not t.immobilised and state.units["aev"].stats.activated

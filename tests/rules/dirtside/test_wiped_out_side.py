@@ -4,15 +4,20 @@ the armies had lost nine elements (the bench, normal as the Federals against the
 
 from __future__ import annotations
 
+import math
+
 from rules.rulesets.dirtside.victory import check
 from rules.service import GameService
 from saves.scenarios import load_scenario
 
 
 def _bled_valley():
-    """Valley with nine of the two armies' twenty elements lost (the Free Company's casualties condition met)."""
+    """Valley with as many of the two armies' elements lost as the Free Company's casualties condition asks
+    (its fraction read from the scenario: nine of nineteen since stop 46)."""
     state = GameService.new(load_scenario("valley", ruleset="dirtside"), seed=1).state.model_copy(deep=True)
-    left = 9
+    race = next(c for c in state.victory if c.kind == "casualties")
+    armies = sum(len(u.stats.elements) for u in state.units.values() if u.side in ("federal", "rebels"))
+    left = math.ceil(race.fraction * armies - 1e-9)
     for u in state.units.values():
         for e in u.stats.elements:
             if u.side in ("federal", "rebels") and left and not e.lost and u.stats.role != "ground":
