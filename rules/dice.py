@@ -267,6 +267,18 @@ class SeededDice(Dice):
         return tuple(self.below(sides) + 1 for _ in range(n))
 
 
+class RandomDice(Dice):
+    """Faces from a `random.Random` handed in, never the game's seed: the dice the computer throws in its head
+    (rules/ai/simulate.py) and a rule set's hints fight on copies with (Dirtside's close assaults)."""
+
+    def __init__(self, rng: random.Random, sink: RollSink | None = None) -> None:
+        super().__init__(sink)
+        self._rng = rng
+
+    def _faces(self, n: int, sides: int, purpose: str) -> tuple[int, ...]:
+        return tuple(self._rng.randint(1, sides) for _ in range(n))
+
+
 class DiceExhausted(AssertionError):
     """A scripted test asked for more dice than it supplied."""
 

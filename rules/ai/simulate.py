@@ -7,20 +7,9 @@ import random
 from rules.actions import Action
 from rules.clone import clone
 from rules.core import Context, GameState, Refusal, Ruleset
-from rules.dice import Dice
+from rules.dice import RandomDice as OwnDice  # the computer's dice in its head: its own rng, never the game's
 from rules.events import Rolled
 from rules.unknown import known
-
-
-class OwnDice(Dice):
-    """Dice thrown by the computer in its head: faces from its own `random.Random`, never the game's."""
-
-    def __init__(self, rng: random.Random, sink=None) -> None:
-        super().__init__(sink)
-        self._rng = rng
-
-    def _faces(self, n: int, sides: int, purpose: str) -> tuple[int, ...]:
-        return tuple(self._rng.randint(1, sides) for _ in range(n))
 
 
 class Tried:

@@ -17,7 +17,7 @@ import random
 
 from rules.clone import clone
 from rules.core import Context
-from rules.dice import Dice
+from rules.dice import RandomDice
 from rules.outcomes import DAMAGED, IMMOBILISED, SYSTEMS_DOWN
 from rules.rulesets.dirtside import morale
 from rules.rulesets.dirtside import terrain as ter
@@ -77,17 +77,6 @@ def loss(state: DSState, unit, e) -> float:
     return worth
 
 
-class _Faces(Dice):
-    """Dice of the computer's own, from a `random.Random` (the rule set's procedures roll through a `Dice`)."""
-
-    def __init__(self, rng: random.Random, sink=None) -> None:
-        super().__init__(sink)
-        self._rng = rng
-
-    def _faces(self, n: int, sides: int, purpose: str) -> tuple[int, ...]:
-        return tuple(self._rng.randint(1, sides) for _ in range(n))
-
-
 _MEMO: dict[tuple, float] = {}
 MEMO_SIZE = 4096
 
@@ -133,7 +122,7 @@ def _fought(state: DSState, action, side: str) -> float:
         soft = any(ter.cover(copy.board, h, frozenset(copy.rubble)) == "soft" for h in path)
         before = {u.id: unit_value(copy, u) for u in (*force, defender)}
         defender.stats.activated = True
-        _rounds(copy, force, defender, soft, Context(lambda sink: _Faces(rng, sink)))
+        _rounds(copy, force, defender, soft, Context(lambda sink: RandomDice(rng, sink)))
         for u in (*force, defender):
             lost = before[u.id] - (unit_value(copy, u) if u.on_map else 0.0)
             total += -lost if u.side == side else lost
