@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 
-from rules.odds import combine, convolve, die, mapped
+from rules.odds import die, mapped
 from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.procedures import movement as mp
 from rules.rulesets.hundred_wars.procedures.combat import cqb_outcome
@@ -68,20 +68,23 @@ def _scores(cap: int) -> list[tuple[int, int]]:
 def _fire(fire: int, armour: int, good: bool, level: Level, kind: str, double: bool) -> tuple[tuple[tuple, Fraction], ...]:
     # The procedure is asked once per distinct pair of scores (a roll at or above a cap scores the cap, so the
     # score stands for all those faces), with whole counts out of 100 x 100: the same result, far fewer calls.
+    # The scores are already capped, so the procedure's decision on them (`scores_outcome`) is all that is asked.
+    divisor = fp.damage_divisor_level(level, kind)
     counts: dict[tuple, int] = {}
+    armours = _scores(armour)
     for f, nf in _scores(fire * 2 if good else fire):
-        for a, na in _scores(armour):
-            k = _key(fp.fire_outcome(f, a, fire, armour, good=good, level=level, kind=kind, double=double))
+        for a, na in armours:
+            k = _key_of(*fp.scores_outcome(f, a, divisor, double))
             counts[k] = counts.get(k, 0) + nf * na
     return tuple(sorted((k, Fraction(n, 10000)) for k, n in counts.items()))
 
 
+def _key_of(hit: bool, destroyed: bool, damage: int) -> tuple[str, int]:
+    return ("destroyed", 0) if destroyed else ("damage", damage) if hit else ("no effect", 0)
+
+
 def _key(r: fp.FireResult) -> tuple[str, int]:
-    if r.destroyed:
-        return ("destroyed", 0)
-    if r.hit:
-        return ("damage", r.damage)
-    return ("no effect", 0)
+    return _key_of(r.hit, r.destroyed, r.damage)
 
 
 def fire(fire: int, armour: int, *, good: bool = False, level: Level = "easy", kind: fp.Kind = "direct",
@@ -110,22 +113,44 @@ def capped(factor: int) -> dict[int, Fraction]:
     return mapped(die(100), lambda f: min(f, factor))
 
 
+@lru_cache(maxsize=256)
+def _total_counts(factors: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Sum of the units' CQB scores -> how many of the 100**n faces give it. Whole counts, not fractions: a move's
+    preview asks the close combat with every enemy in reach, and fractions made it the scenario's slowest preview."""
+    dist: dict[int, int] = {0: 1}
+    for factor in factors:
+        one: dict[int, int] = {}
+        for f in range(1, 101):
+            one[min(f, factor)] = one.get(min(f, factor), 0) + 1
+        nxt: dict[int, int] = {}
+        for s, n in dist.items():
+            for score, k in one.items():
+                nxt[s + score] = nxt.get(s + score, 0) + n * k
+        dist = nxt
+    return tuple(dist.items())
+
+
 def total(factors: Sequence[int]) -> dict[int, Fraction]:
-    dist: dict[int, Fraction] = {0: Fraction(1)}
-    for f in factors:
-        dist = convolve(dist, capped(f))
-    return dist
+    faces = 100 ** len(factors)
+    return {s: Fraction(n, faces) for s, n in _total_counts(tuple(factors))}
 
 
 def cqb(a: Sequence[int], b: Sequence[int], *, weak_spot: tuple[bool, bool] = (False, False)) -> dict[tuple[int | None, int], Fraction]:
     """(loser 0/1 or None, damage) of a close combat between the CQB factors `a` and `b`."""
+    return dict(_cqb(tuple(a), tuple(b), tuple(weak_spot)))
+
+
+@lru_cache(maxsize=256)
+def _cqb(a: tuple[int, ...], b: tuple[int, ...], weak_spot: tuple[bool, bool]) -> tuple[tuple[tuple, Fraction], ...]:
     full = (sum(b), sum(a))
-
-    def one(ta, tb):
-        loser = None if ta == tb else (1 if ta > tb else 0)
-        return cqb_outcome([ta], [tb], weak_spot_factor=full[loser] if loser is not None and weak_spot[loser] else None)
-
-    return combine(total(a), total(b), one)
+    counts: dict[tuple, int] = {}
+    for ta, na in _total_counts(a):
+        for tb, nb in _total_counts(b):
+            loser = None if ta == tb else (1 if ta > tb else 0)
+            k = cqb_outcome([ta], [tb], weak_spot_factor=full[loser] if loser is not None and weak_spot[loser] else None)
+            counts[k] = counts.get(k, 0) + na * nb
+    faces = 100 ** (len(a) + len(b))
+    return tuple((k, Fraction(n, faces)) for k, n in counts.items())
 
 
 def chance(dist: dict, test) -> Fraction:

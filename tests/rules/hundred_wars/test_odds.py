@@ -47,7 +47,8 @@ def test_range_odds(dist, level, kind):
 
 @pytest.mark.parametrize("f,a,good,level,kind", [(16, 8, False, "easy", "direct"), (30, 40, True, "hard", "direct"),
                                                  (45, 12, False, "very_hard", "homing"), (60, 100, True, "easy", "indirect"),
-                                                 (0, 5, False, "easy", "direct"), (100, 0, False, "hard", "direct")])
+                                                 (0, 5, False, "easy", "direct"), (100, 0, False, "hard", "direct"),
+                                                 (90, 20, True, "hard", "indirect")])
 def test_fire_odds_equal_the_procedure_over_all_10000_face_pairs(f, a, good, level, kind):
     def key(r):
         return ("destroyed", 0) if r.destroyed else ("damage", r.damage) if r.hit else ("no effect", 0)
@@ -85,3 +86,12 @@ def test_cqb_odds_full_enumeration():
         r = combat.close_combat([("a", 20)], [("c", 30)], ScriptedDice(x, z), weak_spot=(True, False))
         seen[(r.loser, r.damage)] += 1
     assert odds.cqb([20], [30], weak_spot=(True, False)) == freq(seen, 10000)
+
+
+def test_cached_odds_are_handed_out_as_fresh_dicts():
+    """`cqb`, `total` and `fire` are worked out once per argument (lru_cache): a caller that changes the dict it got
+    must not change the next caller's."""
+    for ask in (lambda: odds.cqb([20, 7], [30]), lambda: odds.total([20, 7]), lambda: odds.fire(16, 8)):
+        first = ask()
+        first.clear()
+        assert ask() and sum(ask().values()) == 1

@@ -143,13 +143,19 @@ def fire_outcome(fire_roll: int, armour_roll: int, fire: int, armour: int, *, go
     doubled for hits from above, below or an indirect Good Hit.
     """
     fire_score, armour_score = score_of_fire(fire_roll, fire, good), score_of_armour(armour_roll, armour)
-    hit = fire_score > armour_score
-    destroyed = hit and fire_score >= 2 * armour_score
-    damage = 0
-    if hit and not destroyed:
-        damage = divide(fire_score - armour_score, damage_divisor_level(level, kind)) or 0
-        damage *= 2 if double else 1
+    hit, destroyed, damage = scores_outcome(fire_score, armour_score, damage_divisor_level(level, kind), double)
     return FireResult(fire_roll, armour_roll, fire_score, armour_score, hit, destroyed, damage)
+
+
+def scores_outcome(fire_score: int, armour_score: int, divisor_level: Level, double: bool) -> tuple[bool, bool, int]:
+    """(hit, destroyed, damage) of two capped scores: the whole decision of `fire_outcome`, which the odds
+    (odds._fire) ask for every pair of scores without building a FireResult each time."""
+    if fire_score <= armour_score:
+        return False, False, 0
+    if fire_score >= 2 * armour_score:
+        return True, True, 0
+    damage = divide(fire_score - armour_score, divisor_level) or 0
+    return True, False, damage * 2 if double else damage
 
 
 def fire_roll(fire: int, armour: int, dice: Dice, *, good: bool = False, level: Level = "easy",
