@@ -92,8 +92,7 @@ def aim(view: DSState, side: str, actions: list[Action]) -> list[Action]:
 
 
 def prune(view: DSState, side: str, actions: list[Action]) -> list[Action]:
-    """A cruise missile's flights only at enemy units (`aim`), of a unit's fire only its best target by the exact
-    odds (`ai_shots.best_targets`), and every action but those taking a unit off a hex its side must hold, in the last turns before the check;
+    """A cruise missile's flights only at enemy units (`aim`), and every action but those taking a unit off a hex its side must hold, in the last turns before the check;
     before them, for a side that must hold a hex, every action but those taking its tanks into IAVR reach
     (`stand_off`).
 
@@ -104,9 +103,7 @@ def prune(view: DSState, side: str, actions: list[Action]) -> list[Action]:
     the move then not made), so a move off the crossroads could score as well as staying by luck, and
     the look-ahead then weighed only moves: on the last turn the Federals' rifle platoon walked off the
     crossroads it held and lost (teaching, seed 2003); the tanks did the same in seed 2001."""
-    from rules.rulesets.dirtside.ai_shots import best_targets  # here: ai_shots reads ai_outcomes, which reads this
-
-    actions = best_targets(view, side, aim(view, side, actions))
+    actions = aim(view, side, actions)
     holds = [c for c in view.victory if c.kind == "hold" and c.side == side]
     if not holds:
         return actions

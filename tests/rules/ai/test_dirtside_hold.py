@@ -44,8 +44,7 @@ def test_a_unit_on_the_hex_to_hold_neither_moves_nor_assaults_off_it():
     kept = dirtside.prune(state, "federal", actions)
     assert not [a for a in kept if a.unit_id == "f2" and a.kind in ("move", "assault")]
     assert [a for a in kept if a.unit_id == "f1" and a.kind == "move"]  # the tanks still move
-    unfired = [a for a in actions if a.kind != "fire"]  # of a unit's fire only its best target is kept (ai_shots)
-    assert dirtside.prune(state, "rebels", unfired) == unfired  # the rebels hold nothing by a hold condition
+    assert dirtside.prune(state, "rebels", actions) == actions  # the rebels hold nothing by a hold condition
 
 
 def test_before_the_turn_the_hold_is_checked_the_unit_may_leave():
