@@ -187,7 +187,7 @@ def _rebuilt(doc: Document, file: str | None, store: Store | None = None, writte
                 f"action {i + 1}, {shown(text, 60)}, is not an action of {ruleset.id}: {why}"))) from None
         actions.append(action)
     try:
-        service = GameService.replay(service.ruleset, service.initial, actions, setup=service.setup)
+        service = service.replayed(actions)
     except ReplayRefused as exc:
         text = doc.game.actions[exc.index]
         problem = Problem(f"game.actions[{exc.index}]", f"{shown(text, 60)} is refused on replay: {literal(exc.reason, 120)}")
