@@ -54,3 +54,20 @@ def test_a_snapshot_named_before_the_last_one_is_refused_as_before(saved):
     path.write_text("snapshot.turn = 3\n" + text, encoding="utf-8")
     with pytest.raises(SaveError, match="snapshot"):
         load_game(path)
+
+
+def test_a_snapshots_plain_values_keep_their_edges():
+    """`plain` passes the commonest values through by their exact type: subclasses and big numbers still convert."""
+    import enum
+    from fractions import Fraction
+
+    from saves.snapshots import plain
+
+    class Colour(str, enum.Enum):
+        RED = "red"
+
+    values = {"s": "x", "t": True, "f": 1.5, "i": -2**63, "big": 2**63, "e": Colour.RED, "q": Fraction(1, 3),
+              "n": None, "l": [None, 2, (3, 4)]}
+    assert plain(values) == {"s": "x", "t": True, "f": 1.5, "i": -2**63, "big": str(2**63), "e": "red",
+                             "q": "1/3", "l": ["null", 2, [3, 4]]}
+    assert type(plain(Colour.RED)) is str
