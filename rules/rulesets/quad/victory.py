@@ -31,22 +31,9 @@ WORDS = VictoryWords(eliminated="the enemy is eliminated", nobody_left="both sid
 
 
 def check(state: QuadState) -> GameResult | None:
-    up: set[str] = set()  # every side's `standing` in one pass over the units, not a list of each side's
-    for u in state.units.values():
-        if u.side not in up and u.on_map:
-            up.add(u.side)
+    up = victory.sides_on_map(state)
     return victory.check(state, standing=lambda s: s in up, holds=lambda s, h: _holds(state, s, h), words=WORDS,
-                         losses=lambda side: _losses(state, side))
-
-
-def _losses(state: QuadState, side: str) -> tuple[int, int]:
-    """(units lost, units) of the other sides, counted in place: the victory check asks after every action."""
-    lost = had = 0
-    for u in state.units.values():
-        if u.side != side:
-            had += 1
-            lost += u.eliminated
-    return lost, had
+                         losses=lambda side: victory.others_eliminated(state, side))
 
 
 def _holds(state: QuadState, side: str, h: Hex) -> bool:
@@ -58,4 +45,4 @@ def progress(state: QuadState) -> list[victory.Objective]:
     """How far each side is from each condition, from the state it is handed (a seat's view)."""
     return victory.objectives(
         state, left=lambda s: len(state.units_of(s)), holds=lambda s, h: _holds(state, s, h),
-        losses=lambda side: _losses(state, side))
+        losses=lambda side: victory.others_eliminated(state, side))
