@@ -137,27 +137,32 @@ class GameService:
         cls, ruleset: Ruleset, initial: GameState, actions: Sequence[Action], setup: Setup | None = None
     ) -> GameService:
         """Rebuild a game by applying `actions` from `initial`; raises ReplayRefused on a bad log."""
-        service = cls(ruleset, initial, setup=setup)
-        state = service.state
+        return cls(ruleset, initial, setup=setup).replayed(actions)
+
+    def replayed(self, actions: Sequence[Action]) -> GameService:
+        """This game, new (no action yet), with `actions` applied as `replay` does; raises ReplayRefused."""
+        assert not self.history, "replayed: the game has actions already"
+        state = self.state
         for i, action in enumerate(actions):
-            before = clone(state) if i % CHECKPOINT == 0 else None
-            rebuild = None if before is not None else (lambda i=i: service._rebuild_before(i))
+            # The state before action 0 is `initial`: no copy of it is made until undo asks for it.
+            before = clone(state) if i % CHECKPOINT == 0 and i else None
+            rebuild = None if before is not None else (lambda i=i: self._rebuild_before(i))
             try:
-                refusal = service._may_act(action)
+                refusal = self._may_act(action)
                 if refusal:
                     raise Refusal(refusal)
-                events = service._run(state, action, i)
+                events = self._run(state, action, i)
             except Refusal as exc:
                 raise ReplayRefused(i, action, str(exc)) from None
             except Exception as exc:  # a log from a file must never crash the caller
                 raise ReplayRefused(i, action, f"the rules failed: {type(exc).__name__}: {exc}") from exc
-            service.history.append(Step(action, events, before, rebuild))
-        return service
+            self.history.append(Step(action, events, before, rebuild))
+        return self
 
     def _rebuild_before(self, index: int) -> GameState:
         """The state before action `index`, replayed from the checkpoint at or before it."""
         start = index - index % CHECKPOINT
-        state = clone(self.history[start].before)
+        state = clone(self.history[start].before if start else self.initial)
         for i in range(start, index):
             self._run(state, self.history[i].action, i)
         return state

@@ -69,9 +69,24 @@ def check(state, *, standing: Callable[[str], bool], losses: Callable[[str], tup
     return None
 
 
-def losses_among(members: list, lost: Callable[[object], bool]) -> tuple[int, int]:
-    """(lost, had) of a list of units, models or elements."""
-    return sum(1 for m in members if lost(m)), len(members)
+def sides_on_map(state) -> set[str]:
+    """The sides with a unit on the map (`units_of` not empty), found in one pass over the units: the check runs
+    after every action, and a load replays them all."""
+    up: set[str] = set()
+    for u in state.units.values():
+        if u.side not in up and u.on_map:
+            up.add(u.side)
+    return up
+
+
+def others_eliminated(state, side: str) -> tuple[int, int]:
+    """(eliminated, units) of the sides other than `side`, counted in place, not listed (as `sides_on_map`)."""
+    lost = had = 0
+    for u in state.units.values():
+        if u.side != side:
+            had += 1
+            lost += u.eliminated
+    return lost, had
 
 
 # --- how far each side is from each condition (for the screen; from a seat's view) -----------------

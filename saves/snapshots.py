@@ -17,6 +17,9 @@ from rules.hexgrid import Hex
 def plain(value: Any) -> Any:
     """Data TOML can hold, the same way every time: no None (dropped from tables, "null" in
     lists), tuples and sets as lists (sets sorted), keys as text, Fractions as "n/d" text."""
+    kind = type(value)
+    if kind is str or kind is bool or kind is float or (kind is int and -2**63 <= value < 2**63):
+        return value  # most of a snapshot's values, without `isinstance` against BaseModel and Fraction (ABCs)
     if isinstance(value, BaseModel):
         value = value.model_dump()
     if isinstance(value, dict):

@@ -42,6 +42,11 @@ class HwSide(Side):
     """A side of A Hundred Wars: nothing beyond its id and name (pips live with the commanders)."""
 
 
+def commands(u: HwUnit) -> bool:
+    """A unit with Orders, wherever it is (on the table, under a blind or in reserve), not destroyed."""
+    return not u.eliminated and not u.blind and u.stats.orders > 0
+
+
 class HwState(GameState):
     units: dict[str, HwUnit]
     sides: list[HwSide]
@@ -105,13 +110,20 @@ class HwState(GameState):
 
     def commanders(self, side: str) -> list[HwUnit]:
         """The side's units with Orders, wherever they are (on the table, under a blind or in reserve)."""
-        return [u for u in self.units.values() if u.side == side and not u.eliminated and not u.blind
-                and u.stats.orders > 0]
+        return [u for u in self.units.values() if u.side == side and commands(u)]
 
     def has_commander(self, side: str) -> bool:
-        """Whether `commanders(side)` has any (asked before and after every action: no list built)."""
-        return any(u.side == side and not u.eliminated and not u.blind and u.stats.orders > 0
-                   for u in self.units.values())
+        """Whether `commanders(side)` has any (no list built)."""
+        return any(u.side == side and commands(u) for u in self.units.values())
+
+    def commanding(self) -> dict[str, str]:
+        """Side -> its first commander's id, for the sides that have one: every side's `has_commander` in one pass
+        over the units (asked before every action, turn.py)."""
+        first: dict[str, str] = {}
+        for u in self.units.values():
+            if u.side not in first and commands(u):
+                first[u.side] = u.id
+        return first
 
     def blind_of(self, unit_id: str) -> HwUnit | None:
         for u in self.units.values():

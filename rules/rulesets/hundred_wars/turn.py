@@ -235,7 +235,8 @@ def phase_may_end(state: HwState, side: str) -> bool:
 
 
 def apply(state: HwState, action: Action, ctx: Context) -> None:
-    commanded = [s for s in state.side_ids() if state.has_commander(s)]
+    first = state.commanding()
+    commanded = {s: first[s] for s in state.side_ids() if s in first}
     _apply(state, action, ctx)
     lapse_agreement(state, action, ctx)
     why.commanders_lost(state, commanded, ctx)

@@ -6,7 +6,7 @@ from rules.actions import Action
 from rules.core import Context
 from rules.events import Message
 from rules.rulesets.hundred_wars.actions import ChooseEdge, Done, RollOff, RollOrders
-from rules.rulesets.hundred_wars.state import PHASE_WORDS, HwState
+from rules.rulesets.hundred_wars.state import PHASE_WORDS, HwState, commands
 
 
 def still_to_move(state: HwState, side: str) -> list[str]:
@@ -46,9 +46,14 @@ NO_COMMANDER = "no commander left: no pips and no Move orders for the rest of th
 """Pips come only from commanders' Orders (Phase 1), and every Move counter costs a pip (Phase 3)."""
 
 
-def commanders_lost(state: HwState, commanded: list[str], ctx: Context) -> None:
-    """Say so when an action leaves a side that had a commander with none (destroyed, or its Orders shot away)."""
-    for side in commanded:
+def commanders_lost(state: HwState, commanded: dict[str, str], ctx: Context) -> None:
+    """Say so when an action leaves a side that had a commander with none (destroyed, or its Orders shot away).
+    `commanded`: side -> a commander it had before the action; most actions leave that one as it was, so it is
+    looked at first, and the side's units only when it is gone."""
+    for side, uid in commanded.items():
+        u = state.units.get(uid)
+        if u is not None and u.side == side and commands(u):
+            continue
         if not state.has_commander(side):
             ctx.emit(Message(message=f"{side_name(state, side)} has {NO_COMMANDER}"))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rules import victory
 from rules.core import GameResult
-from rules.victory import VictoryWords, losses_among
+from rules.victory import VictoryWords
 from rules.hexgrid import Hex
 from rules.rulesets.quad.state import QuadState
 
@@ -31,9 +31,9 @@ WORDS = VictoryWords(eliminated="the enemy is eliminated", nobody_left="both sid
 
 
 def check(state: QuadState) -> GameResult | None:
-    return victory.check(
-        state, standing=lambda s: bool(state.units_of(s)), holds=lambda s, h: _holds(state, s, h), words=WORDS,
-        losses=lambda side: losses_among([u for u in state.units.values() if u.side != side], lambda u: u.eliminated))
+    up = victory.sides_on_map(state)
+    return victory.check(state, standing=lambda s: s in up, holds=lambda s, h: _holds(state, s, h), words=WORDS,
+                         losses=lambda side: victory.others_eliminated(state, side))
 
 
 def _holds(state: QuadState, side: str, h: Hex) -> bool:
@@ -45,4 +45,4 @@ def progress(state: QuadState) -> list[victory.Objective]:
     """How far each side is from each condition, from the state it is handed (a seat's view)."""
     return victory.objectives(
         state, left=lambda s: len(state.units_of(s)), holds=lambda s, h: _holds(state, s, h),
-        losses=lambda side: losses_among([u for u in state.units.values() if u.side != side], lambda u: u.eliminated))
+        losses=lambda side: victory.others_eliminated(state, side))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rules import victory
 from rules.core import GameResult
-from rules.victory import VictoryWords, losses_among
+from rules.victory import VictoryWords
 from rules.hexgrid import Hex
 from rules.rulesets.skirmish.state import SkirmState
 
@@ -31,10 +31,9 @@ WORDS = VictoryWords(eliminated="the enemy is dead, downed out or fled", nobody_
 
 
 def check(state: SkirmState) -> GameResult | None:
-    return victory.check(
-        state, standing=lambda s: any(u.side == s and u.on_map for u in state.units.values()),  # `units_of`, unlisted
-        holds=lambda s, h: _holds(state, s, h), words=WORDS,
-        losses=lambda side: losses_among([u for u in state.units.values() if u.side != side], lambda u: u.eliminated))
+    up = victory.sides_on_map(state)
+    return victory.check(state, standing=lambda s: s in up, holds=lambda s, h: _holds(state, s, h), words=WORDS,
+                         losses=lambda side: victory.others_eliminated(state, side))
 
 
 def _holds(state: SkirmState, side: str, h: Hex) -> bool:
@@ -46,4 +45,4 @@ def progress(state: SkirmState) -> list[victory.Objective]:
     """How far each side is from each condition, from the state it is handed (a seat's view)."""
     return victory.objectives(
         state, left=lambda s: len(state.units_of(s)), holds=lambda s, h: _holds(state, s, h), noun="model",
-        losses=lambda side: losses_among([u for u in state.units.values() if u.side != side], lambda u: u.eliminated))
+        losses=lambda side: victory.others_eliminated(state, side))

@@ -578,6 +578,19 @@ def test_losing_the_last_commander_is_said_and_shown_on_the_side_line():
     assert not any("commander" in e.text() for e in act(s, "done red"))  # said once, when it happens
 
 
+def test_losing_one_of_two_commanders_is_not_losing_the_last():
+    """The check after an action looks first at the commander the side had before it (turn.apply): when that one
+    is destroyed, the side's other commander still counts."""
+    from tests.rules.hundred_wars.helpers import HQ
+
+    s = game([unit("r", "red", at(3, 1)), unit("hq", "blue", at(3, 4), name="Blue HQ", **HQ),
+              unit("hq2", "blue", at(9, 7), name="Blue HQ 2", **HQ)])
+    assert s.commanding()["blue"] == "hq"
+    ev = act(s, "fire red unit=r at=3,4", 8, 30, 70)
+    assert s.units["hq"].eliminated and s.commanding() == {"blue": "hq2"}
+    assert not any("commander" in e.text() for e in ev)
+
+
 def test_damage_on_a_group_member_with_no_factor_left_destroys_it():
     """AHW-A15: 'Once the unit reaches 0 in Armour it is considered destroyed by any further damage.' A losing
     group's unit with every factor spent was offered to take the damage (on its Armour) and then refused, which

@@ -66,3 +66,14 @@ def test_casualties_condition():
     state = game([VictoryCondition(kind="casualties", side="blue", fraction=0.5)])
     state.units["r1"].eliminated = True
     assert RULESET.victory(state).winner == "blue"
+
+
+def test_standing_is_a_unit_on_the_map_and_casualties_count_the_eliminated_of_the_other_sides():
+    """The check after every action counts in one pass (victory.check): a unit off the map does not keep its side
+    standing, and only eliminated units of the other sides are casualties."""
+    state = game([VictoryCondition(kind="casualties", side="blue", fraction=0.6)])
+    state.units["r1"].at = None  # off the map: not lost, not standing
+    assert RULESET.victory(state) is None  # red still has r2 on the map; 0 of 2 red units lost
+    state.units["r2"].eliminated = True  # 1 of 2 lost (below 0.6); and red has nothing on the map
+    result = RULESET.victory(state)
+    assert result.winner == "blue" and "eliminated" in result.reason
