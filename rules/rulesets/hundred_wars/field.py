@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from rules.board import Board
 from rules.core import Context
-from rules.hexgrid import Hex, area, nearest_first, to_offset
+from rules.hexgrid import Hex, area, from_offset, nearest_first
 from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.terrain import Level
@@ -180,19 +180,20 @@ def open_hexes(board: Board, mode: str) -> frozenset[Hex]:
     if hit is None or hit[0] is not board:
         if len(_OPEN) > 64:
             _OPEN.clear()
-        hit = _OPEN[(id(board), mode)] = (board, frozenset(h for h in board.hexes() if ter.open_for(board, h, mode)))
+        # board.hexes() is row by row, as board.terrain is: zipped, no look-up of each hex's terrain
+        hit = _OPEN[(id(board), mode)] = (board, frozenset(h for h, t in zip(board.hexes(), board.terrain)
+                                                           if ter.open_terrain(t, mode)))
     return hit[1]
 
 
 def _quarter(board: Board, edge: str) -> list[Hex]:
-    out = []
-    for h in board.hexes():
-        col, row = to_offset(h)
-        deep = {"north": row, "south": board.height - 1 - row, "west": col, "east": board.width - 1 - col}[edge]
-        span = board.height if edge in ("north", "south") else board.width
-        if deep < max(1, span // 4):
-            out.append(h)
-    return out
+    """The hexes fewer than a quarter of the map's rows (north, south) or columns (west, east) in from the edge
+    (at least one), row by row."""
+    w, h = board.width, board.height
+    depth = max(1, (h if edge in ("north", "south") else w) // 4)
+    rows = range(depth) if edge == "north" else range(h - depth, h) if edge == "south" else range(h)
+    cols = range(depth) if edge == "west" else range(w - depth, w) if edge == "east" else range(w)
+    return [from_offset(c, r) for r in rows for c in cols]
 
 
 def facing_from(edge: str) -> str:
@@ -215,16 +216,17 @@ def group(state: HwState, u: HwUnit) -> list[HwUnit]:
     """'Friendly Units in base to base contact are called groups': its revealed friends touching it, and theirs."""
     if u.at is None or u.blind:
         return [u]
-    friends = [f for f in state.live(u.side) if not f.blind]
-    out, seen, todo = [u], {u.id}, [u]
-    while todo:
-        cur = todo.pop()
-        near = set(cur.at.neighbours())
-        for f in friends:
-            if f.id not in seen and f.at in near:
-                seen.add(f.id)
-                out.append(f)
-                todo.append(f)
+    side = u.side  # its revealed friends on the table not yet in the group, in the units' order
+    rest = [f for f in state.units.values() if f.side == side and f.at is not None and not f.eliminated
+            and not f.blind and f is not u]
+    out, todo = [u], [u]
+    while todo and rest:
+        near = set(todo.pop().at.neighbours())
+        found = [f for f in rest if f.at in near]
+        if found:
+            out += found
+            todo += found
+            rest = [f for f in rest if f.at not in near]
     return out
 
 
@@ -235,6 +237,5 @@ def adjacent_enemies(state: HwState, h: Hex, side: str) -> list[HwUnit]:
 
 def free_near(state: HwState, h: Hex, n: int, mode: str, taken: set[Hex]) -> list[Hex]:
     """`n` free hexes at or next to `h` (a group placed in base to base contact)."""
-    spots = [x for x in nearest_first(h, area(h, 3)) if state.board.in_bounds(x) and x not in taken
-             and ter.open_for(state.board, x, mode)]
-    return spots[:n]
+    room = open_hexes(state.board, mode)  # on the map and open to the mode
+    return nearest_first(h, [x for x in area(h, 3) if x in room and x not in taken])[:n]  # sorted once filtered

@@ -56,7 +56,8 @@ def why_not(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> str:
     return ""
 
 
-def candidates(state: HwState, firer: HwUnit) -> list[fp.Candidate]:
+def candidates(state: HwState, firer: HwUnit, among: set[str] | None = None) -> list[fp.Candidate]:
+    """The enemies on the table (those of `among` only, when given) as the target priorities weigh them."""
     out = []
     live = state.live()
     friends = [f for f in live if f.side == firer.side and f.id != firer.id]
@@ -64,7 +65,7 @@ def candidates(state: HwState, firer: HwUnit) -> list[fp.Candidate]:
     at_friends = {x for f in friends for x in state.fired_at.get(f.id, ())}
     friend_hexes = {f.at for f in friends}
     for e in live:
-        if e.side == firer.side:
+        if e.side == firer.side or (among is not None and e.id not in among):
             continue
         out.append(fp.Candidate(
             id=e.id, distance=field.cm(state, firer.at, e.at), in_contact=firer.at.distance(e.at) == 1,
@@ -77,10 +78,9 @@ def candidates(state: HwState, firer: HwUnit) -> list[fp.Candidate]:
 def targets(state: HwState, firer: HwUnit, w: int) -> list[HwUnit]:
     """Enemies the weapon may fire at: in range and sight, of the first priority class that has any (option
     `target_priority`), and the target a group-mate already fired at when it is one of them (option `groups`)."""
-    found = candidates(state, firer)
-    able = [state.units[c.id] for c in found if not why_not(state, firer, w, state.units[c.id])]
-    if able and state.options.get("target_priority", True):
-        ids = set(fp.priority_targets([c for c in found if c.id in {a.id for a in able}]))
+    able = [e for e in state.live() if e.side != firer.side and not why_not(state, firer, w, e)]
+    if able and state.options.get("target_priority", True):  # weighed among those it may fire at only
+        ids = set(fp.priority_targets(candidates(state, firer, {a.id for a in able})))
         able = [a for a in able if a.id in ids]
     if able and state.options.get("groups", True):  # a group fires 'at the same targets when possible'
         mates = {g.id for g in field.group(state, firer)} - {firer.id}

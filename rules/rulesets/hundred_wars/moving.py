@@ -40,7 +40,7 @@ def move_factor(state: HwState, u: HwUnit) -> int:
 def path_for(state: HwState, u: HwUnit, goal: Hex) -> list[Hex]:
     """The shortest free path toward `goal`; an occupied goal is approached, not entered."""
     mode = u.mode or "ground"
-    occupied = set(state.occupied())
+    occupied = {o.at for o in state.units.values() if o.at is not None and not o.eliminated}  # state.occupied()'s keys
     room = field.open_hexes(state.board, mode)
 
     def step(a: Hex, b: Hex):
@@ -215,7 +215,7 @@ def walk_steps(state: HwState, walk: dict, ctx: Context) -> bool:
     steps = walk["steps"]
     level = start_level(state, u, ctx) if steps == 0 else walk["level"]  # at the start: as a re-roll left it
     for nxt in path[steps + 1:]:
-        if field.adjacent_enemies(state, path[steps], side) and steps:
+        if steps and field.adjacent_enemies(state, path[steps], side):
             break  # contact stops the move
         before = set(state.terrain_rolls)
         entered = step_level(state, u, path[steps], nxt, ctx)

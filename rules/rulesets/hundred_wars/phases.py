@@ -21,7 +21,8 @@ def advance(state: HwState, ctx: Context) -> None:
         state.active_side = state.acting()
         if state.phase == "move":
             for u in state.units.values():
-                u.moved = False
+                if u.moved:  # set only what changes: each set is a pydantic call (a load replays every turn)
+                    u.moved = False
         ctx.emit(PhaseChanged(turn=state.turn, phase=PHASE_WORDS[state.phase]))
         return
     end_turn(state, ctx)
@@ -36,8 +37,13 @@ def end_turn(state: HwState, ctx: Context) -> None:
     state.teleported = []
     state.ecm_teleport, state.tp_blocked = [], {}
     state.agreed_end = []
-    for u in state.units.values():
-        u.fired, u.repaired, u.moved = [], False, False
+    for u in state.units.values():  # set only what changes, as in `advance`
+        if u.fired:
+            u.fired = []
+        if u.repaired:
+            u.repaired = False
+        if u.moved:
+            u.moved = False
     if state.max_turns is not None and state.turn > state.max_turns:
         return  # victory.check ends the game
     begin_turn(state, ctx)

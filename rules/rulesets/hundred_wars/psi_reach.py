@@ -17,4 +17,7 @@ def ready(state: HwState, u: HwUnit) -> bool:
 
 def ready_in_range(state: HwState, side: str, at: Hex) -> list[HwUnit]:
     """The side's psionic units that may use a pip now on something at `at`."""
-    return [u for u in state.live(side) if ready(state, u) and field.cm(state, u.at, at) <= u.stats.psionic_range]
+    # `ready` asks what `live` does (on the table), of the side's psionic units only (most have none): asked of
+    # every roll that a pip might re-roll, so no list of the side's units is built
+    return [u for u in state.units.values() if u.stats.psionic and u.side == side and ready(state, u)
+            and field.cm(state, u.at, at) <= u.stats.psionic_range]

@@ -118,8 +118,9 @@ def choose_edge(state: HwState, side: str, edge: str, ctx: Context) -> None:
     if len(state.edges) < len(state.sides):
         state.active_side = state.order[state.step]
         return
+    pieces = field.piece_map(state.board)
     for s in state.side_ids():  # 'All terrain pieces in the home quarter are rolled for prior to deployment'
         for h in field.quarter(state.board, state.edges[s]):
-            piece = field.piece_at(state, h)
+            piece = pieces.get(h)
             if piece is not None:
                 field.roll_piece(state, piece, ctx, s)

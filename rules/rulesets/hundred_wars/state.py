@@ -105,12 +105,13 @@ class HwState(GameState):
 
     def live(self, side: str | None = None) -> list[HwUnit]:
         """Units and blinds on the table (of one side)."""
-        return [u for u in self.units.values() if u.at is not None and not u.eliminated
-                and (side is None or u.side == side)]
+        if side is None:
+            return [u for u in self.units.values() if u.at is not None and not u.eliminated]
+        return [u for u in self.units.values() if u.side == side and u.at is not None and not u.eliminated]
 
     def commanders(self, side: str) -> list[HwUnit]:
         """The side's units with Orders, wherever they are (on the table, under a blind or in reserve)."""
-        return [u for u in self.units.values() if u.side == side and commands(u)]
+        return [u for u in self.units.values() if u.stats.orders and u.side == side and commands(u)]
 
     def has_commander(self, side: str) -> bool:
         """Whether `commanders(side)` has any (no list built)."""
@@ -120,9 +121,12 @@ class HwState(GameState):
         """Side -> its first commander's id, for the sides that have one: every side's `has_commander` in one pass
         over the units (asked before every action, turn.py)."""
         first: dict[str, str] = {}
-        for u in self.units.values():
-            if u.side not in first and commands(u):
+        wanted = {s.id for s in self.sides}
+        for u in self.units.values():  # most units have no Orders: that is asked first, `commands` of the rest
+            if u.stats.orders and u.side not in first and commands(u):
                 first[u.side] = u.id
+                if wanted <= first.keys():
+                    break  # every side has its first: the units after cannot change the answer
         return first
 
     def blind_of(self, unit_id: str) -> HwUnit | None:

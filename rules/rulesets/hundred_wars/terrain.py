@@ -120,8 +120,7 @@ TERRAIN: dict[str, TerrainInfo] = {
 def pieces(board: Board) -> dict[Hex, str]:
     """Each hex of a terrain piece -> the piece's id ('wood@3,4': its first hex in map order)."""
     out: dict[Hex, str] = {}
-    for h in board.hexes():
-        t = board.terrain_at(h)
+    for h, t in zip(board.hexes(), board.terrain):  # both row by row
         if t not in PIECES or h in out:
             continue
         pid = f"{t}@{h}"
@@ -141,7 +140,11 @@ def piece_mode(piece_id: str) -> str:
 
 def open_for(board: Board, h: Hex, mode: str) -> bool:
     """Whether a unit moving in `mode` may be in this hex at all (sea units keep to water, ground to land)."""
-    t = board.terrain_at(h)
+    return open_terrain(board.terrain_at(h), mode)
+
+
+def open_terrain(t: str, mode: str) -> bool:
+    """`open_for` of a hex of terrain `t`."""
     if mode == "sea":
         return t in ("sea", "current", "reef", "river")
     if mode == "ground":
