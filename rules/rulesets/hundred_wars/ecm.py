@@ -23,8 +23,9 @@ KIND = "ecm_order"
 
 def able(state: HwState, side: str, at: Hex) -> list[HwUnit]:
     """The side's revealed ECM units within range of `at` that have not used their ECM this turn."""
-    return [e for e in state.live(side) if not e.blind and e.stats.ecm and e.id not in state.ecm_used
-            and field.cm(state, e.at, at) <= e.stats.ecm_range]
+    # state.live(side) without its list, the units with no ECM (most) left out first: asked after every order
+    return [e for e in state.units.values() if e.stats.ecm and e.side == side and e.at is not None and not e.eliminated
+            and not e.blind and e.id not in state.ecm_used and field.cm(state, e.at, at) <= e.stats.ecm_range]
 
 
 def snapshot(units: list[HwUnit]) -> dict[str, list]:

@@ -108,6 +108,13 @@ def blind_spots(state: HwState, side: str) -> list[Hex]:
     return [h for h in field.quarter(state.board, edge) if h not in taken and h in room]
 
 
+def blind_spot(state: HwState, side: str, at: Hex) -> bool:
+    """Whether `at` is among `blind_spots(state, side)`, asked without listing them."""
+    edge = state.edges.get(side)
+    return (edge is not None and at in field.open_hexes(state.board, "ground") and state.unit_at(at) is None
+            and at in field.quarter(state.board, edge))
+
+
 def place_blind(state: HwState, side: str, blind_id: str, at: Hex, ctx: Context) -> None:
     """'For 1 pip you may place one blind within your quarter of the table.'"""
     b = state.units.get(blind_id)
@@ -115,7 +122,7 @@ def place_blind(state: HwState, side: str, blind_id: str, at: Hex, ctx: Context)
         raise Refusal(f"{blind_id} is not one of your blinds")
     if b.at is not None or b.eliminated:
         raise Refusal(f"{b.name} is already on the table")
-    if at not in blind_spots(state, side):
+    if not blind_spot(state, side, at):
         raise Refusal(f"{at} is not a free hex of your home quarter")
     spend(state, side, 1, None, "place a blind")
     b.at = at
@@ -128,7 +135,9 @@ def movable(state: HwState, u: HwUnit) -> bool:
     return u.on_map and (u.blind or any(m.factor for m in u.stats.move))
 
 
-def set_counter(state: HwState, side: str, uid: str, to: Hex, attack: str, level: int | None, ctx: Context) -> None:
+def set_counter(state: HwState, side: str, uid: str, to: Hex, attack: str, level: int | None, ctx: Context,
+                group: list[HwUnit] | None = None) -> None:
+    """`group`: the unit's `followers` when the caller has them already (the action worked them out once)."""
     u = state.units.get(uid)
     if u is None or u.side != side or not movable(state, u):
         raise Refusal(f"{uid} is not a unit of yours on the table that can move")
@@ -146,13 +155,14 @@ def set_counter(state: HwState, side: str, uid: str, to: Hex, attack: str, level
     if state.phase == "move" and (u.counter is None or u.moved):
         raise Refusal("during the move only an unmoved unit's Move order can be changed")
     spend(state, side, n, u.at, "issue a Move counter")
-    issue(state, u, to, attack, level, ctx)
+    issue(state, u, to, attack, level, ctx, group=group)
 
 
 def issue(state: HwState, u: HwUnit, to: Hex | None, attack: str, level: int | None, ctx: Context,
-          by: str = "") -> None:
-    """The unit and its group take the Move counter `to` (None: their counters are removed); `by`: a psionic pip."""
-    for g in followers(state, u, attack):
+          by: str = "", group: list[HwUnit] | None = None) -> None:
+    """The unit and its group (`followers`, unless given) take the Move counter `to` (None: their counters are
+    removed); `by`: a psionic pip."""
+    for g in followers(state, u, attack) if group is None else group:
         before = g.counter
         if to is None and before is None:
             continue
@@ -177,9 +187,9 @@ def level_ok(u: HwUnit, level: int) -> bool:
     return level in allowed and abs(level - u.level) == 1
 
 
-def remove_counter(state: HwState, side: str, uid: str, ctx: Context) -> None:
+def remove_counter(state: HwState, side: str, uid: str, ctx: Context, group: list[HwUnit] | None = None) -> None:
     u = state.units.get(uid)
     if u is None or u.side != side or u.counter is None:
         raise Refusal(f"{uid} has no Move counter of yours")
     spend(state, side, 1, u.at, "remove a Move counter")
-    issue(state, u, None, "", None, ctx)
+    issue(state, u, None, "", None, ctx, group=group)

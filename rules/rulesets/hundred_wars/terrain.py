@@ -120,7 +120,8 @@ TERRAIN: dict[str, TerrainInfo] = {
 def pieces(board: Board) -> dict[Hex, str]:
     """Each hex of a terrain piece -> the piece's id ('wood@3,4': its first hex in map order)."""
     out: dict[Hex, str] = {}
-    for h, t in zip(board.hexes(), board.terrain):  # both row by row
+    terrain = dict(zip(board.hexes(), board.terrain))  # both row by row; off the map: not in it
+    for h, t in terrain.items():
         if t not in PIECES or h in out:
             continue
         pid = f"{t}@{h}"
@@ -130,7 +131,7 @@ def pieces(board: Board) -> dict[Hex, str]:
             if cur in out:
                 continue
             out[cur] = pid
-            todo += [n for n in cur.neighbours() if board.in_bounds(n) and n not in out and board.terrain_at(n) == t]
+            todo += [n for n in cur.neighbours() if n not in out and terrain.get(n) == t]
     return out
 
 

@@ -277,13 +277,15 @@ def _apply(state: HwState, action: Action, ctx: Context) -> None:
         od.place_blind(state, side, action.unit, Hex(*action.at), ctx)
     elif isinstance(action, SetCounter):
         u = state.units.get(action.unit)
-        before = ecm.snapshot(od.followers(state, u, action.attack)) if u is not None and u.on_map else {}
-        od.set_counter(state, side, action.unit, Hex(*action.to), action.attack, action.level, ctx)
+        group = od.followers(state, u, action.attack) if u is not None and u.on_map else None  # who takes the order
+        before = ecm.snapshot(group) if group is not None else {}
+        od.set_counter(state, side, action.unit, Hex(*action.to), action.attack, action.level, ctx, group)
         ecm.offer(state, side, u, before, ctx)
     elif isinstance(action, RemoveCounter):
         u = state.units.get(action.unit)
-        before = ecm.snapshot(od.followers(state, u)) if u is not None and u.on_map else {}
-        od.remove_counter(state, side, action.unit, ctx)
+        group = od.followers(state, u) if u is not None and u.on_map else None
+        before = ecm.snapshot(group) if group is not None else {}
+        od.remove_counter(state, side, action.unit, ctx, group)
         ecm.offer(state, side, u, before, ctx)
     elif isinstance(action, Jam) and state.phase == "move":
         teleporting.hijack(state, side, action.unit, Hex(*action.at), ctx)
