@@ -180,9 +180,9 @@ def open_hexes(board: Board, mode: str) -> frozenset[Hex]:
     if hit is None or hit[0] is not board:
         if len(_OPEN) > 64:
             _OPEN.clear()
+        ok = {t for t in set(board.terrain) if ter.open_terrain(t, mode)}  # asked of each terrain, not each hex
         # board.hexes() is row by row, as board.terrain is: zipped, no look-up of each hex's terrain
-        hit = _OPEN[(id(board), mode)] = (board, frozenset(h for h, t in zip(board.hexes(), board.terrain)
-                                                           if ter.open_terrain(t, mode)))
+        hit = _OPEN[(id(board), mode)] = (board, frozenset(h for h, t in zip(board.hexes(), board.terrain) if t in ok))
     return hit[1]
 
 

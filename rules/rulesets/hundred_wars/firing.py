@@ -38,10 +38,11 @@ def why_not(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> str:
     d = field.cm(state, firer.at, target.at)
     if d > weapon.range:
         return f"the target is {d} cm away, beyond the Range of {weapon.range} cm (AHW-A09)"
-    pieces = field.piece_map(state.board)  # looked up once, not twice a hex (every shot checks every target)
-    own = pieces.get(firer.at)
-    if any(field.known_level(state, h, None) == "impassable" for h in [*field.between(firer.at, target.at), target.at]
-           if pieces.get(h) != own):
+    pieces = field.piece_map(state.board)  # looked up once, not for each hex (every shot checks every target)
+    own, rolls = pieces.get(firer.at), state.terrain_rolls
+    # `known_level(h, None)` of the pieces crossed but the firer's own: only a piece rolled impassable is impassable
+    if any(p is not None and p != own and rolls.get(p) == "impassable"
+           for p in map(pieces.get, [*field.between(firer.at, target.at), target.at])):
         return "the line of fire crosses terrain impassable at this time and place"
     lf, lt = fp.shot_levels(firer.level, target.level, firer.stats.large, target.stats.large)
     why = fp.elevation_refusal(lf, lt, weapon.kind, weapon.fire, target_underground=target.mode == "underground" and target.level < 0)
@@ -78,7 +79,12 @@ def candidates(state: HwState, firer: HwUnit, among: set[str] | None = None) -> 
 def targets(state: HwState, firer: HwUnit, w: int) -> list[HwUnit]:
     """Enemies the weapon may fire at: in range and sight, of the first priority class that has any (option
     `target_priority`), and the target a group-mate already fired at when it is one of them (option `groups`)."""
-    able = [e for e in state.live() if e.side != firer.side and not why_not(state, firer, w, e)]
+    weapon = firer.stats.weapon(w)
+    if weapon is None or weapon.fire <= 0 or w in firer.fired:
+        return []  # `why_not` says so of every target
+    reach = weapon.range  # those beyond it are left out before `why_not` is asked (it refuses them too)
+    able = [e for e in state.live() if e.side != firer.side and field.cm(state, firer.at, e.at) <= reach
+            and not why_not(state, firer, w, e)]
     if able and state.options.get("target_priority", True):  # weighed among those it may fire at only
         ids = set(fp.priority_targets(candidates(state, firer, {a.id for a in able})))
         able = [a for a in able if a.id in ids]

@@ -121,12 +121,9 @@ class HwState(GameState):
         """Side -> its first commander's id, for the sides that have one: every side's `has_commander` in one pass
         over the units (asked before every action, turn.py)."""
         first: dict[str, str] = {}
-        wanted = {s.id for s in self.sides}
-        for u in self.units.values():  # most units have no Orders: that is asked first, `commands` of the rest
-            if u.stats.orders and u.side not in first and commands(u):
+        for u in [u for u in self.units.values() if u.stats.orders]:  # most units have none: `commands` of the rest
+            if u.side not in first and commands(u):
                 first[u.side] = u.id
-                if wanted <= first.keys():
-                    break  # every side has its first: the units after cannot change the answer
         return first
 
     def blind_of(self, unit_id: str) -> HwUnit | None:

@@ -27,7 +27,10 @@ def damage_received(state: HwState, side: str) -> int:
 
 def standing(state: HwState, side: str) -> bool:
     """A side still in the game: a real unit not destroyed (on the table, under a blind or still to come)."""
-    return any(u.side == side and not u.blind and not u.eliminated for u in state.units.values())
+    for u in state.units.values():  # a loop, not any() of a generator: asked for every side after every action
+        if u.side == side and not u.blind and not u.eliminated:
+            return True
+    return False
 
 
 def result(state: HwState, reason: str, turn: int | None = None) -> GameResult:
