@@ -232,7 +232,7 @@ def group(state: HwState, u: HwUnit) -> list[HwUnit]:
 
 def adjacent_enemies(state: HwState, h: Hex, side: str) -> list[HwUnit]:
     near = set(Hex(*h).neighbours())
-    return [u for u in state.units.values() if u.side != side and u.at in near and not u.eliminated]
+    return [u for u in state.units.values() if u.at in near and u.side != side and not u.eliminated]  # most: not near
 
 
 def free_near(state: HwState, h: Hex, n: int, mode: str, taken: set[Hex]) -> list[Hex]:

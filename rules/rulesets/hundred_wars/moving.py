@@ -172,7 +172,7 @@ def advance(state: HwState, u: HwUnit, roll: int, factor: int, ctx: Context) -> 
             "level": start_level(state, u, ctx)}
     if offer_terrain(state, u, walk, before, ctx):
         return True  # the start hex's piece was rolled now: its die may be re-rolled before the first step
-    return walk_steps(state, walk, ctx)
+    return walk_steps(state, walk, ctx, started=True)
 
 
 def start_level(state: HwState, u: HwUnit, ctx: Context | None) -> str:
@@ -205,15 +205,16 @@ def offer_terrain(state: HwState, u: HwUnit, walk: dict, before: set[str], ctx: 
     return mode_dice.offer(state, {"pieces": new, "actor": u.side, "others": others, "walk": dict(walk)}, ctx)
 
 
-def walk_steps(state: HwState, walk: dict, ctx: Context) -> bool:
+def walk_steps(state: HwState, walk: dict, ctx: Context, started: bool = False) -> bool:
     """The walk's steps from where it is; a piece rolled on entering may pause it (mode_dice.py), then this goes on
-    from the same step with the level as it stands. True when something waits."""
+    from the same step with the level as it stands. True when something waits. `started`: `advance` has just
+    worked out the start's level, and no re-roll came between."""
     u = state.units[walk["unit"]]
     side = u.side
     path = [Hex(*h) for h in walk["path"]]
     changes = u.counter_level is not None
     steps = walk["steps"]
-    level = start_level(state, u, ctx) if steps == 0 else walk["level"]  # at the start: as a re-roll left it
+    level = start_level(state, u, ctx) if steps == 0 and not started else walk["level"]  # as a re-roll left it
     for nxt in path[steps + 1:]:
         if steps and field.adjacent_enemies(state, path[steps], side):
             break  # contact stops the move
