@@ -56,8 +56,8 @@ def systems(e: Element) -> int:
     return max(1, e.design.fcs) if e.design else 1
 
 
-def can_fire(state: DSState, firer: DSUnit, target: DSUnit) -> str:
-    """'' when `firer` may fire at `target` now, else why not."""
+def can_fire(state: DSState, firer: DSUnit, target: DSUnit, seen: bool = False) -> str:
+    """'' when `firer` may fire at `target` now, else why not (`seen`: the caller found the line of sight)."""
     if not target.on_map or target.side == firer.side:
         return "there is no enemy unit there"
     if firer.stats.evasive:
@@ -74,7 +74,7 @@ def can_fire(state: DSState, firer: DSUnit, target: DSUnit) -> str:
     if state.board.terrain_at(firer.at) == "water" and any(e.design and e.design.walker or (
             e.design and e.design.mobility == "walker_combat") for e in firer.vehicles()):
         return f"{firer.name} is wading in open water: a combat walker there may not fire (§4.3)"
-    if not vtol.sees(state, firer, target):
+    if not seen and not vtol.sees(state, firer, target):
         return f"{firer.name} cannot see {target.name}"
     if not any(shots(state, firer, target, moved=state.moved and state.current == firer.id)):
         return f"{firer.name} has no weapon that can reach {target.name} at {firer.at.distance(target.at)} hexes"

@@ -120,6 +120,12 @@ def _line(a: Hex, b: Hex) -> tuple[Hex, ...]:
     return tuple(line_hexes(a, b))
 
 
+@lru_cache(maxsize=65536)
+def _between(a: Hex, b: Hex) -> tuple[Hex, ...]:
+    """The hexes of the line strictly between its ends (what may block it)."""
+    return tuple(h for h in _line(a, b) if h not in (a, b))
+
+
 def sight(board: Board, a: Hex, b: Hex, rubble: frozenset[Hex] = frozenset(), limit: int = 60,
           smoke: frozenset[Hex] = frozenset()) -> bool:
     """Line of sight: at most 60 hexes, not through intermediate woods or urban hexes (rubble does not block),
@@ -133,6 +139,21 @@ def sight(board: Board, a: Hex, b: Hex, rubble: frozenset[Hex] = frozenset(), li
     return found if type(found) is bool else all(h in rubble for h in found)
 
 
+def _blocks(board: Board) -> tuple[bool, ...]:
+    """Whether each hex of the board (by `Board.index_of`) blocks sight: woods, urban, a building. Worked out once
+    a board, as its memos: each line of sight new to a board read the terrain and the features of every hex on it
+    (a load's board is new, and most of its lines are)."""
+    memo = board.memo("dirtside.blocks")
+    table = memo.get(0)
+    if table is None:
+        table = [t in BLOCKS_SIGHT for t in board.terrain]
+        for f in board.features:
+            if f.feature in BUILDINGS:
+                table[board.index_of(f.at)] = True
+        table = memo[0] = tuple(table)
+    return table
+
+
 def _blocking(board: Board, a: Hex, b: Hex) -> bool | tuple[Hex, ...]:
     """What the board alone puts between `a` and `b`: False when ground higher than both ends blocks the line,
     True when nothing does, else the woods, urban and building hexes on it (rubble there clears them).
@@ -144,15 +165,15 @@ def _blocking(board: Board, a: Hex, b: Hex) -> bool | tuple[Hex, ...]:
     found = memo.get(key)
     if found is None:
         top = max(board.height_at(a), board.height_at(b))
-        terrain, elevation, blockers = board.terrain, board.elevation, []
-        for h in _line(a, b):
-            i = board.index_of(h)
-            if i is None or h in (a, b):
+        elevation, blocks, index_of, blockers = board.elevation, _blocks(board), board.index_of, []
+        for h in _between(a, b):
+            i = index_of(h)
+            if i is None:
                 continue
             if elevation and elevation[i] > top:
                 found = False
                 break
-            if terrain[i] in BLOCKS_SIGHT or board.features_at(h) & BUILDINGS:
+            if blocks[i]:
                 blockers.append(h)
         else:
             found = tuple(blockers) or True
