@@ -85,8 +85,7 @@ def decision(state: DSState) -> Decision:
 
 
 def legal_actions(state: DSState, side: str) -> list[Action]:
-    d = decision(state)
-    if side != d.side:
+    if side != deciding(state):
         return []
     if state.paused:
         top = state.paused[-1]
@@ -117,12 +116,19 @@ def may_pass(state: DSState, side: str) -> bool:
 # --- applying -------------------------------------------------------------------------------------
 
 
+def deciding(state: DSState) -> str | None:
+    """`decision`'s side, without building the decision and its prompt (each action asks it)."""
+    if state.result is not None:
+        return None
+    return state.paused[-1].reactor if state.paused else state.active_side
+
+
 def apply(state: DSState, action: Action, ctx: Context) -> None:
-    d = decision(state)
-    if d.side is None:
+    side = deciding(state)
+    if side is None:
         raise Refusal("the game is over")
-    if action.side != d.side:
-        raise Refusal(f"it is {possessive(name(state, d.side))} turn to decide, not {possessive(name(state, action.side))}")
+    if action.side != side:
+        raise Refusal(f"it is {possessive(name(state, side))} turn to decide, not {possessive(name(state, action.side))}")
     state.turn_ended = None
     if state.paused:
         top = state.paused[-1]
