@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from rules.board import Board
 from rules.core import TerrainInfo
-from rules.hexgrid import Hex, line_hexes
+from rules.hexgrid import Hex, from_offset, line_hexes
 
 GOING_COST = {"E": 0.5, "N": 1.0, "P": 2.0, "D": 3.0}
 FAMILIES = ("infantry", "wheeled_low", "wheeled_high", "tracked", "gev", "grav", "walker")
@@ -139,43 +139,35 @@ def sight(board: Board, a: Hex, b: Hex, rubble: frozenset[Hex] = frozenset(), li
     return found if type(found) is bool else all(h in rubble for h in found)
 
 
-def _blocks(board: Board) -> tuple[bool, ...]:
-    """Whether each hex of the board (by `Board.index_of`) blocks sight: woods, urban, a building. Worked out once
-    a board, as its memos: each line of sight new to a board read the terrain and the features of every hex on it
-    (a load's board is new, and most of its lines are)."""
+def _blocks(board: Board) -> frozenset[Hex]:
+    """The hexes of the board that block sight: woods, urban, a building. Worked out once a board, as its memos:
+    each line of sight new to a board read the terrain and the features of every hex on it (a load's board is
+    new, and most of its lines are)."""
     memo = board.memo("dirtside.blocks")
-    table = memo.get(0)
-    if table is None:
-        table = [t in BLOCKS_SIGHT for t in board.terrain]
-        for f in board.features:
-            if f.feature in BUILDINGS:
-                table[board.index_of(f.at)] = True
-        table = memo[0] = tuple(table)
-    return table
+    found = memo.get(0)
+    if found is None:
+        width = board.width  # `terrain` is row by row (`Board.hexes`)
+        found = memo[0] = frozenset({from_offset(i % width, i // width) for i, t in enumerate(board.terrain)
+                                     if t in BLOCKS_SIGHT} | {f.at for f in board.features if f.feature in BUILDINGS})
+    return found
 
 
 def _blocking(board: Board, a: Hex, b: Hex) -> bool | tuple[Hex, ...]:
     """What the board alone puts between `a` and `b`: False when ground higher than both ends blocks the line,
     True when nothing does, else the woods, urban and building hexes on it (rubble there clears them).
     Remembered per board (frozen, shared by every copy of the game, `Board.memo`): a move asks it at every
-    step for every unit that might fire, twice (`opfire_units`, then `can_fire`), and a load replays them all.
+    step for every unit that might fire, and a load replays them all.
     Keyed by one int (no tuple keys for the collector to walk, as skirmish's memos)."""
     memo = board.memo("dirtside.sight")
     key = ((a.q + 2048) * 4096 + a.r + 2048) << 24 | (b.q + 2048) * 4096 + b.r + 2048
     found = memo.get(key)
     if found is None:
-        top = max(board.height_at(a), board.height_at(b))
-        elevation, blocks, index_of, blockers = board.elevation, _blocks(board), board.index_of, []
-        for h in _between(a, b):
-            i = index_of(h)
-            if i is None:
-                continue
-            if elevation and elevation[i] > top:
-                found = False
-                break
-            if blocks[i]:
-                blockers.append(h)
-        else:
-            found = tuple(blockers) or True
-        memo[key] = found
+        line = _between(a, b)
+        if board.elevation:
+            top = max(board.height_at(a), board.height_at(b))
+            if any(i is not None and board.elevation[i] > top for i in map(board.index_of, line)):
+                memo[key] = False
+                return False
+        blocks = _blocks(board)
+        found = memo[key] = tuple(h for h in line if h in blocks) or True
     return found

@@ -63,9 +63,7 @@ def test_the_blocks_table_is_the_boards_own():
     b = board(terrain={at(5, 5): "light_woods", at(6, 5): "urban"})
     built = Board(width=b.width, height=b.height, terrain=board().terrain,
                   features=(HexFeature(at=at(7, 5), feature="building"),))
-    blocks = ter._blocks(b)
-    assert [i for i, x in enumerate(blocks) if x] == sorted([b.index_of(at(5, 5)), b.index_of(at(6, 5))])
-    assert ter._blocks(built)[b.index_of(at(7, 5))] and not ter._blocks(built)[b.index_of(at(5, 5))]
+    assert ter._blocks(b) == {at(5, 5), at(6, 5)} and ter._blocks(built) == {at(7, 5)}
     assert not ter.sight(b, at(4, 5), at(8, 5)) and ter.sight(board(), at(4, 5), at(8, 5))
     assert not ter.sight(built, at(6, 5), at(8, 5)) and ter.sight(b, at(6, 5), at(8, 5))
 
