@@ -68,6 +68,32 @@ def test_the_blocks_table_is_the_boards_own():
     assert not ter.sight(built, at(6, 5), at(8, 5)) and ter.sight(b, at(6, 5), at(8, 5))
 
 
+def test_a_line_of_sight_is_what_reading_the_board_hex_by_hex_gives():
+    """Every line of a small board with woods, towns, buildings and hills, against the hex-by-hex reading."""
+    rng = random.Random(5)
+    w, h = 9, 7
+    terrain = tuple(rng.choice(("open", "open", "open", "light_woods", "urban", "rough")) for _ in range(w * h))
+    b = Board(width=w, height=h, terrain=terrain, elevation=tuple(rng.choice((0, 0, 1, 2)) for _ in range(w * h)),
+              features=(HexFeature(at=at(4, 3), feature="building"), HexFeature(at=at(2, 5), feature="road")))
+    hexes = b.hexes()
+    for a in hexes:
+        for z in hexes:
+            assert ter._blocking(b, a, z) == _read(b, a, z), (a, z)
+
+
+def _read(b: Board, a, z):
+    top = max(b.height_at(a), b.height_at(z))
+    blockers = []
+    for h in ter._line(a, z):
+        if not b.in_bounds(h) or h in (a, z):
+            continue
+        if b.height_at(h) > top:
+            return False
+        if b.terrain_at(h) in ter.BLOCKS_SIGHT or b.features_at(h) & ter.BUILDINGS:
+            blockers.append(h)
+    return tuple(blockers) or True
+
+
 def test_a_walk_pays_the_going_of_what_the_mines_left_of_the_unit():
     """The going is worked out once a walk, and again after a minefield strikes: here it kills the wheeled
     vehicle (poor going in open, 2 a hex) and the tracked one walks on at 1 a hex."""
