@@ -85,12 +85,12 @@ def inside_problem(state: DSState, firer: DSUnit, target: DSUnit) -> str:
     """Woods and urban areas (§8.4): an element inside a wood or town neither fires nor is fired on (a flying VTOL
     is above it [R]); any combat between units both in an urban area is a close assault."""
     rubble = frozenset(state.rubble)
-    flying = lambda u: vtol.is_vtol(u) and u.stats.mode != "grounded"  # noqa: E731
-    if not flying(firer) and ter.inside(state.board, firer.at, rubble):
-        return f"{firer.name} is inside the {ter.inside(state.board, firer.at, rubble)}: it cannot fire out"
-    if not flying(target) and ter.inside(state.board, target.at, rubble):
-        return f"{target.name} is inside the {ter.inside(state.board, target.at, rubble)}: it cannot be fired on"
-    if not flying(firer) and not flying(target) and "urban" == ter.AREA.get(state.board.terrain_at(firer.at)) \
+    firer_flies, target_flies = (vtol.is_vtol(u) and u.stats.mode != "grounded" for u in (firer, target))
+    if not firer_flies and (area := ter.inside(state.board, firer.at, rubble)):
+        return f"{firer.name} is inside the {area}: it cannot fire out"
+    if not target_flies and (area := ter.inside(state.board, target.at, rubble)):
+        return f"{target.name} is inside the {area}: it cannot be fired on"
+    if not firer_flies and not target_flies and "urban" == ter.AREA.get(state.board.terrain_at(firer.at)) \
             == ter.AREA.get(state.board.terrain_at(target.at)) and firer.at not in rubble and target.at not in rubble:
         return "both are in an urban area: combat in there is close assault only"
     return ""

@@ -136,7 +136,8 @@ def sight(board: Board, a: Hex, b: Hex, rubble: frozenset[Hex] = frozenset(), li
     if smoke and (a in smoke or b in smoke or any(h in smoke for h in _line(a, b))):
         return False
     found = _blocking(board, a, b)
-    return found if type(found) is bool else all(h in rubble for h in found)
+    # a tuple: the woods, towns and buildings on the line, and sight only where rubble is left of them all
+    return found if type(found) is bool else bool(rubble) and all(h in rubble for h in found)
 
 
 def _blocks(board: Board) -> frozenset[Hex]:
