@@ -30,6 +30,11 @@ def goes(state: DSState, side: str) -> int:
     return n + (1 if state.due_flights(side) else 0)
 
 
+def has_goes(state: DSState, side: str) -> bool:
+    """`goes` is not 0, from the first unit that can activate (each activation's end asks it of the sides)."""
+    return any(u.side == side and can_activate(u, state) for u in state.units.values()) or bool(state.due_flights(side))
+
+
 def forced_missions(state: DSState, side: str) -> list:
     """Called missions of the side whose battery is still in play: its next activation must fire them (§9.3).
     A battery that has already activated this turn (assaulted, say, after the call) fires at its next one. A

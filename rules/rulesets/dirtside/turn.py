@@ -14,7 +14,8 @@ from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import airfight, cruise, mines, smoke, transport, walk
 from rules.rulesets.dirtside import army
 from rules.rulesets.dirtside.acting import _act
-from rules.rulesets.dirtside.legal import activation_actions, can_activate, forced_missions, goes, start_actions
+from rules.rulesets.dirtside.legal import (activation_actions, can_activate, forced_missions, goes, has_goes,
+                                            start_actions)
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
 from rules.words import possessive
@@ -57,7 +58,7 @@ def _order(state: DSState) -> None:
     """The side with fewer units on the table goes first (§2.2; it always chooses to [R]); ties in scenario order."""
     ids = state.side_ids()
     state.order = sorted(ids, key=lambda s: (len(state.units_of(s)), ids.index(s)))
-    state.active_side = next((s for s in state.order if goes(state, s)), state.order[0])
+    state.active_side = next((s for s in state.order if has_goes(state, s)), state.order[0])
 
 
 def name(state: DSState, side: str | None) -> str:
@@ -259,7 +260,7 @@ def advance(state: DSState, ctx: Context) -> None:
     i = order.index(state.active_side)
     for k in range(1, len(order) + 1):
         side = order[(i + k) % len(order)]
-        if goes(state, side):
+        if has_goes(state, side):
             if side != state.active_side:
                 ctx.emit(InitiativePassed(from_side=state.active_side, to_side=side))
             state.active_side = side
@@ -283,5 +284,5 @@ def end_turn(state: DSState, ctx: Context) -> None:
             u.stats.off_table = True  # [R] a Routed craft leaves at once (§11.6)
     ctx.emit(PhaseChanged(turn=state.turn, phase="activation"))
     _order(state)
-    if not any(goes(state, s) for s in state.side_ids()):
+    if not any(has_goes(state, s) for s in state.side_ids()):
         state.active_side = state.order[0]

@@ -32,6 +32,15 @@ def test_who_decides_is_the_decisions_side_without_building_it():
         assert turn.deciding(state) == turn.decision(state).side
 
 
+def test_has_goes_is_whether_the_side_has_an_activation_left():
+    left = set()
+    for state in _positions(120):
+        for side in state.side_ids():
+            assert legal.has_goes(state, side) == (legal.goes(state, side) > 0)
+            left.add(legal.goes(state, side) > 0)
+    assert left == {True, False}
+
+
 def test_may_opfire_is_whether_the_side_has_a_unit_for_opportunity_fire_wherever_the_mover_stands():
     seen = 0
     for state in _positions(30):
