@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from rules.board import Board, HexFeature
-from rules.rulesets.dirtside import legal, turn, victory
+from rules.core import Context
+from rules.rulesets.dirtside import legal, turn, victory, vtol
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.chits import CANONICAL, canonical
 from rules.service import GameService
@@ -116,6 +117,16 @@ def test_a_walk_pays_the_going_of_what_the_mines_left_of_the_unit():
     play(state, "move blue unit=t path=[10,12;10,11;10,10;10,9]", F("Y2", "R0"), F("G3", "R0"), 8, 4)
     assert state.units["t"].at == at(10, 9) and state.units["t"].stats.elements[0].lost
     assert state.spent == 2 + 2 + 2 + 1
+
+
+def test_zone_air_defence_looks_for_no_ads_around_a_unit_not_flying_high(monkeypatch):
+    state = start(setup([unit("t", "blue", at(10, 13), [tank("Blue 1")]), unit("rx", "red", at(18, 1), [team("X")])]))
+
+    def looked(*_):
+        raise AssertionError("ads_near asked for a unit that is no high-mode VTOL")
+
+    monkeypatch.setattr(vtol, "ads_near", looked)
+    vtol.zad(state, state.units["t"], Context(lambda sink: None))
 
 
 def test_the_chit_pool_is_put_back_as_a_new_list_of_the_canonical_order():
