@@ -37,13 +37,15 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         state.acted = not cruise.launches_left(state, unit)
         return
     if unit.stats.role == "ground" and unit.on_map:
-        was = clone(unit.stats)  # to compare after: the fast copy (a deep model_copy was a tenth of a load's replay)
+        # to compare after: the fast copy (a deep model_copy was a tenth of a load's replay), and only where a
+        # minefield or air defence may strike (most combat actions: nothing to compare)
+        was = clone(unit.stats) if mines.fields_at(state, unit.at) or vtol.high(unit) else None
         mines.on_enter(state, unit, unit.at, ctx)  # acting inside a minefield draws again (§10.1)
         vtol.zad(state, unit, ctx)  # a high-mode VTOL meets zone air defence before it attacks (§11.3)
         if not unit.alive:
             state.acted = True
             return
-        if unit.stats != was:
+        if was is not None and unit.stats != was:
             # the mines or the air defence struck first: what the unit set out to do may be out of its reach now
             # (a gun Systems Down, a drop to Broken); the attempt is its combat action, and the attack stands
             try:

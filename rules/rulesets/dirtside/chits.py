@@ -22,19 +22,27 @@ MIX = {"red": (5, 20, 15, 10), "yellow": (3, 10, 7, 5), "green": (3, 10, 7, 5)}
 SPECIAL_COUNT = {"BOOM": 5, "M": 7, "T": 5, "F": 2}
 
 
-def canonical() -> list[str]:
-    """The 119 chits in a fixed order: 'R0'.. 'G3' by colour and value, then the specials."""
+def _canonical() -> tuple[str, ...]:
     out: list[str] = []
     for colour in COLOURS:
         for value, n in enumerate(MIX[colour]):
             out.extend([f"{colour[0].upper()}{value}"] * n)
     for s in SPECIALS:
         out.extend([s] * SPECIAL_COUNT[s])
-    return out
+    return tuple(out)
+
+
+CANONICAL = _canonical()
+
+
+def canonical() -> list[str]:
+    """The 119 chits in a fixed order: 'R0'.. 'G3' by colour and value, then the specials (a new list of the
+    order built once: every draw puts the pool back)."""
+    return list(CANONICAL)
 
 
 POOL_SIZE = 119
-assert len(canonical()) == POOL_SIZE
+assert len(CANONICAL) == POOL_SIZE
 
 
 def colour_of(chit: str) -> str | None:

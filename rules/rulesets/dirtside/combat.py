@@ -56,8 +56,8 @@ def systems(e: Element) -> int:
     return max(1, e.design.fcs) if e.design else 1
 
 
-def can_fire(state: DSState, firer: DSUnit, target: DSUnit) -> str:
-    """'' when `firer` may fire at `target` now, else why not."""
+def can_fire(state: DSState, firer: DSUnit, target: DSUnit, seen: bool = False) -> str:
+    """'' when `firer` may fire at `target` now, else why not (`seen`: the caller found the line of sight)."""
     if not target.on_map or target.side == firer.side:
         return "there is no enemy unit there"
     if firer.stats.evasive:
@@ -74,7 +74,7 @@ def can_fire(state: DSState, firer: DSUnit, target: DSUnit) -> str:
     if state.board.terrain_at(firer.at) == "water" and any(e.design and e.design.walker or (
             e.design and e.design.mobility == "walker_combat") for e in firer.vehicles()):
         return f"{firer.name} is wading in open water: a combat walker there may not fire (§4.3)"
-    if not vtol.sees(state, firer, target):
+    if not seen and not vtol.sees(state, firer, target):
         return f"{firer.name} cannot see {target.name}"
     if not any(shots(state, firer, target, moved=state.moved and state.current == firer.id)):
         return f"{firer.name} has no weapon that can reach {target.name} at {firer.at.distance(target.at)} hexes"
@@ -85,12 +85,12 @@ def inside_problem(state: DSState, firer: DSUnit, target: DSUnit) -> str:
     """Woods and urban areas (§8.4): an element inside a wood or town neither fires nor is fired on (a flying VTOL
     is above it [R]); any combat between units both in an urban area is a close assault."""
     rubble = frozenset(state.rubble)
-    flying = lambda u: vtol.is_vtol(u) and u.stats.mode != "grounded"  # noqa: E731
-    if not flying(firer) and ter.inside(state.board, firer.at, rubble):
-        return f"{firer.name} is inside the {ter.inside(state.board, firer.at, rubble)}: it cannot fire out"
-    if not flying(target) and ter.inside(state.board, target.at, rubble):
-        return f"{target.name} is inside the {ter.inside(state.board, target.at, rubble)}: it cannot be fired on"
-    if not flying(firer) and not flying(target) and "urban" == ter.AREA.get(state.board.terrain_at(firer.at)) \
+    firer_flies, target_flies = (vtol.is_vtol(u) and u.stats.mode != "grounded" for u in (firer, target))
+    if not firer_flies and (area := ter.inside(state.board, firer.at, rubble)):
+        return f"{firer.name} is inside the {area}: it cannot fire out"
+    if not target_flies and (area := ter.inside(state.board, target.at, rubble)):
+        return f"{target.name} is inside the {area}: it cannot be fired on"
+    if not firer_flies and not target_flies and "urban" == ter.AREA.get(state.board.terrain_at(firer.at)) \
             == ter.AREA.get(state.board.terrain_at(target.at)) and firer.at not in rubble and target.at not in rubble:
         return "both are in an urban area: combat in there is close assault only"
     return ""

@@ -30,6 +30,11 @@ def goes(state: DSState, side: str) -> int:
     return n + (1 if state.due_flights(side) else 0)
 
 
+def has_goes(state: DSState, side: str) -> bool:
+    """`goes` is not 0, from the first unit that can activate (each activation's end asks it of the sides)."""
+    return any(u.side == side and can_activate(u, state) for u in state.units.values()) or bool(state.due_flights(side))
+
+
 def forced_missions(state: DSState, side: str) -> list:
     """Called missions of the side whose battery is still in play: its next activation must fire them (§9.3).
     A battery that has already activated this turn (assaulted, say, after the call) fires at its next one. A
@@ -46,21 +51,29 @@ def enemies(state: DSState, side: str) -> list[DSUnit]:
 
 def opfire_units(state: DSState, side: str, mover: DSUnit) -> list[DSUnit]:
     """The side's unactivated units that can direct-fire at the moving unit (§2.4)."""
-    if not mover.on_map or mover.stats.role != "ground":
-        return []
-    out = []
+    return list(_opfire(state, side, mover))
+
+
+def may_opfire(state: DSState, side: str, mover: DSUnit) -> bool:
+    """`opfire_units` is not empty: the first unit found answers (a move asks at every step, of every side)."""
+    return next(_opfire(state, side, mover), None) is not None
+
+
+def _opfire(state: DSState, side: str, mover: DSUnit):
+    if not mover.on_map or mover.stats.role != "ground" or vtol.high(mover):
+        return
+    firing = {m.battery for m in state.missions}
+    firefights = state.options.get("opfire_firefights", False)
     for u in state.units.values():
         if u.side != side or u.stats.activated or not u.on_map or u.stats.role != "ground" or u.stats.panic \
                 or u.stats.evasive:
             continue
-        if any(m.battery == u.id for m in state.missions):
+        if u.id in firing:
             continue  # a battery's next activation must fire its called mission (§9.3), not opportunity fire
-        if vtol.high(mover) or not vtol.sees(state, u, mover) or combat.can_fire(state, u, mover):
+        if not vtol.sees(state, u, mover) or combat.can_fire(state, u, mover, seen=True):
             continue  # out of sight, or it may not fire at all (Routed infantry, evasive...)
-        if any(kind != "firefight" or state.options.get("opfire_firefights", False)
-               for _, _, kind in combat.shots(state, u, mover, opportunity=True)):
-            out.append(u)
-    return out
+        if any(kind != "firefight" or firefights for _, _, kind in combat.shots(state, u, mover, opportunity=True)):
+            yield u
 
 
 def start_actions(state: DSState, side: str) -> list[Action]:

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from rules.board import Board
 from rules.core import TerrainInfo
-from rules.hexgrid import Hex, line_hexes
+from rules.hexgrid import Hex, from_offset, line_hexes
 
 GOING_COST = {"E": 0.5, "N": 1.0, "P": 2.0, "D": 3.0}
 FAMILIES = ("infantry", "wheeled_low", "wheeled_high", "tracked", "gev", "grav", "walker")
@@ -120,6 +120,12 @@ def _line(a: Hex, b: Hex) -> tuple[Hex, ...]:
     return tuple(line_hexes(a, b))
 
 
+@lru_cache(maxsize=65536)
+def _between(a: Hex, b: Hex) -> tuple[Hex, ...]:
+    """The hexes of the line strictly between its ends (what may block it)."""
+    return tuple(h for h in _line(a, b) if h not in (a, b))
+
+
 def sight(board: Board, a: Hex, b: Hex, rubble: frozenset[Hex] = frozenset(), limit: int = 60,
           smoke: frozenset[Hex] = frozenset()) -> bool:
     """Line of sight: at most 60 hexes, not through intermediate woods or urban hexes (rubble does not block),
@@ -130,31 +136,39 @@ def sight(board: Board, a: Hex, b: Hex, rubble: frozenset[Hex] = frozenset(), li
     if smoke and (a in smoke or b in smoke or any(h in smoke for h in _line(a, b))):
         return False
     found = _blocking(board, a, b)
-    return found if type(found) is bool else all(h in rubble for h in found)
+    # a tuple: the woods, towns and buildings on the line, and sight only where rubble is left of them all
+    return found if type(found) is bool else bool(rubble) and all(h in rubble for h in found)
+
+
+def _blocks(board: Board) -> frozenset[Hex]:
+    """The hexes of the board that block sight: woods, urban, a building. Worked out once a board, as its memos:
+    each line of sight new to a board read the terrain and the features of every hex on it (a load's board is
+    new, and most of its lines are)."""
+    memo = board.memo("dirtside.blocks")
+    found = memo.get(0)
+    if found is None:
+        width = board.width  # `terrain` is row by row (`Board.hexes`)
+        found = memo[0] = frozenset({from_offset(i % width, i // width) for i, t in enumerate(board.terrain)
+                                     if t in BLOCKS_SIGHT} | {f.at for f in board.features if f.feature in BUILDINGS})
+    return found
 
 
 def _blocking(board: Board, a: Hex, b: Hex) -> bool | tuple[Hex, ...]:
     """What the board alone puts between `a` and `b`: False when ground higher than both ends blocks the line,
     True when nothing does, else the woods, urban and building hexes on it (rubble there clears them).
     Remembered per board (frozen, shared by every copy of the game, `Board.memo`): a move asks it at every
-    step for every unit that might fire, twice (`opfire_units`, then `can_fire`), and a load replays them all.
+    step for every unit that might fire, and a load replays them all.
     Keyed by one int (no tuple keys for the collector to walk, as skirmish's memos)."""
     memo = board.memo("dirtside.sight")
     key = ((a.q + 2048) * 4096 + a.r + 2048) << 24 | (b.q + 2048) * 4096 + b.r + 2048
     found = memo.get(key)
     if found is None:
-        top = max(board.height_at(a), board.height_at(b))
-        terrain, elevation, blockers = board.terrain, board.elevation, []
-        for h in _line(a, b):
-            i = board.index_of(h)
-            if i is None or h in (a, b):
-                continue
-            if elevation and elevation[i] > top:
-                found = False
-                break
-            if terrain[i] in BLOCKS_SIGHT or board.features_at(h) & BUILDINGS:
-                blockers.append(h)
-        else:
-            found = tuple(blockers) or True
-        memo[key] = found
+        line = _between(a, b)
+        if board.elevation:
+            top = max(board.height_at(a), board.height_at(b))
+            if any(i is not None and board.elevation[i] > top for i in map(board.index_of, line)):
+                memo[key] = False
+                return False
+        blocks = _blocks(board)
+        found = memo[key] = tuple(h for h in line if h in blocks) or True
     return found

@@ -14,7 +14,8 @@ from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import airfight, cruise, mines, smoke, transport, walk
 from rules.rulesets.dirtside import army
 from rules.rulesets.dirtside.acting import _act
-from rules.rulesets.dirtside.legal import activation_actions, can_activate, forced_missions, goes, start_actions
+from rules.rulesets.dirtside.legal import (activation_actions, can_activate, forced_missions, goes, has_goes,
+                                            start_actions)
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
 from rules.words import possessive
@@ -57,7 +58,7 @@ def _order(state: DSState) -> None:
     """The side with fewer units on the table goes first (§2.2; it always chooses to [R]); ties in scenario order."""
     ids = state.side_ids()
     state.order = sorted(ids, key=lambda s: (len(state.units_of(s)), ids.index(s)))
-    state.active_side = next((s for s in state.order if goes(state, s)), state.order[0])
+    state.active_side = next((s for s in state.order if has_goes(state, s)), state.order[0])
 
 
 def name(state: DSState, side: str | None) -> str:
@@ -85,8 +86,7 @@ def decision(state: DSState) -> Decision:
 
 
 def legal_actions(state: DSState, side: str) -> list[Action]:
-    d = decision(state)
-    if side != d.side:
+    if side != deciding(state):
         return []
     if state.paused:
         top = state.paused[-1]
@@ -117,12 +117,19 @@ def may_pass(state: DSState, side: str) -> bool:
 # --- applying -------------------------------------------------------------------------------------
 
 
+def deciding(state: DSState) -> str | None:
+    """`decision`'s side, without building the decision and its prompt (each action asks it)."""
+    if state.result is not None:
+        return None
+    return state.paused[-1].reactor if state.paused else state.active_side
+
+
 def apply(state: DSState, action: Action, ctx: Context) -> None:
-    d = decision(state)
-    if d.side is None:
+    side = deciding(state)
+    if side is None:
         raise Refusal("the game is over")
-    if action.side != d.side:
-        raise Refusal(f"it is {possessive(name(state, d.side))} turn to decide, not {possessive(name(state, action.side))}")
+    if action.side != side:
+        raise Refusal(f"it is {possessive(name(state, side))} turn to decide, not {possessive(name(state, action.side))}")
     state.turn_ended = None
     if state.paused:
         top = state.paused[-1]
@@ -253,7 +260,7 @@ def advance(state: DSState, ctx: Context) -> None:
     i = order.index(state.active_side)
     for k in range(1, len(order) + 1):
         side = order[(i + k) % len(order)]
-        if goes(state, side):
+        if has_goes(state, side):
             if side != state.active_side:
                 ctx.emit(InitiativePassed(from_side=state.active_side, to_side=side))
             state.active_side = side
@@ -277,5 +284,5 @@ def end_turn(state: DSState, ctx: Context) -> None:
             u.stats.off_table = True  # [R] a Routed craft leaves at once (§11.6)
     ctx.emit(PhaseChanged(turn=state.turn, phase="activation"))
     _order(state)
-    if not any(goes(state, s) for s in state.side_ids()):
+    if not any(has_goes(state, s) for s in state.side_ids()):
         state.active_side = state.order[0]

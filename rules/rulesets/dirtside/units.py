@@ -191,8 +191,13 @@ def is_vtol(unit: DSUnit) -> bool:
     """A ground unit whose every element flies as a VTOL (§11.5)."""
     if unit.stats.role != "ground":
         return False
-    alive = unit.stats.alive()
-    return bool(alive) and all(e.design and e.design.mobility == "vtol" for e in alive)
+    alive = False  # `stats.alive()` not listed: asked of every unit that may fire, at every step of a move
+    for e in unit.stats.elements:
+        if not e.lost:
+            if not (e.design and e.design.mobility == "vtol"):
+                return False
+            alive = True
+    return alive
 
 
 class DSUnit(Unit):

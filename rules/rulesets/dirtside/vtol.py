@@ -93,6 +93,8 @@ def zad(state: DSState, unit: DSUnit, ctx: Context) -> None:
     drops to low mode; passing, the ADS fires at its first element: lower misses; equal aborts (it drops to low
     mode [R]); higher draws 2/3/4 chits, all colours, specials ignored: equal to armour damages the element,
     more destroys it (§11.3)."""
+    if not high(unit) or not unit.alive:
+        return  # before looking for air defence: every move and every combat action asks
     for ads in ads_near(state, unit):
         for i, e in enumerate(ads.vehicles()):
             key = f"{ads.id}:{i}>{unit.id}"

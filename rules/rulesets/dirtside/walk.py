@@ -13,7 +13,7 @@ from rules.reaction import Pause
 from rules.rulesets.dirtside import actions as A
 from rules.rulesets.dirtside import combat, mines, vtol
 from rules.rulesets.dirtside import movement as mv
-from rules.rulesets.dirtside.legal import opfire_units
+from rules.rulesets.dirtside.legal import may_opfire, opfire_units
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
 
@@ -32,9 +32,10 @@ def go_on(state: DSState, unit: DSUnit, rest: list[Hex], travel: bool, ctx: Cont
     """Walk the rest of the path; stop at a hex where another side may fire (a pause), or where mines kill or
     immobilise the unit; at the end, what follows a move."""
     leg = [unit.at]
+    going = mv.going_of(unit)  # once, not at every step: only a minefield changes the unit on the way
     while rest:
         h = rest.pop(0)
-        state.spent += mv.hex_cost(state, unit, h, travel, state.running, frm=unit.at) or 0
+        state.spent += mv.hex_cost(state, unit, h, travel, state.running, frm=unit.at, going=going) or 0
         unit.stats.facing = DIRECTIONS.index(unit.at.direction_to(h))
         unit.at = h
         leg.append(h)
@@ -43,9 +44,11 @@ def go_on(state: DSState, unit: DSUnit, rest: list[Hex], travel: bool, ctx: Cont
         if fresh or sides:
             ctx.emit(Moved(unit=unit.id, path=tuple(leg)))
             leg = [h]
-        if fresh and not mines.on_enter(state, unit, h, ctx):
-            rest = []
-            break
+        if fresh:
+            if not mines.on_enter(state, unit, h, ctx):
+                rest = []
+                break
+            going = mv.going_of(unit)
         if sides:
             _ask(state, unit, sides, rest, travel, ctx)
             return
@@ -63,7 +66,7 @@ def finish(state: DSState, unit: DSUnit, ctx: Context) -> None:
 def _sides(state: DSState, mover: DSUnit) -> list[str]:
     if not mover.alive:
         return []
-    return [sd for sd in state.other_sides(mover.side) if opfire_units(state, sd, mover)]
+    return [sd for sd in state.other_sides(mover.side) if may_opfire(state, sd, mover)]
 
 
 def _ask(state: DSState, mover: DSUnit, sides: list[str], rest: list[Hex], travel: bool, ctx: Context) -> None:
@@ -98,7 +101,7 @@ def answer(state: DSState, p: Pause, action: Action, ctx: Context) -> None:
         raise Refusal(f"first answer: {p.prompt}")
     state.paused.pop()
     rest = [Hex(*h) for h in p.data["rest"]]
-    left = [sd for sd in p.data["sides"] if mover.alive and opfire_units(state, sd, mover)]
+    left = [sd for sd in p.data["sides"] if mover.alive and may_opfire(state, sd, mover)]
     if left:
         return _ask(state, mover, left, rest, p.data["travel"], ctx)
     if state.popup == mover.id:
