@@ -52,11 +52,14 @@ def elements_lost(state: DSState, counts) -> tuple[int, int]:
     """(elements lost, elements at the start) of the sides `counts(side)` picks: every element of their units,
     aircraft and batteries too (the casualties condition counts the other sides'; the computer's `losses` hint a
     side's own)."""
+    return _summed(_census(state)[1], counts)
+
+
+def _summed(tally: dict[str, tuple[int, int]], counts) -> tuple[int, int]:
     lost = had = 0
-    for u in state.units.values():  # counted in place, not listed: the victory check asks after every action
-        if counts(u.side):
-            had += len(u.stats.elements)
-            lost += sum(e.lost for e in u.stats.elements)
+    for side, (n, of) in tally.items():
+        if counts(side):
+            lost, had = lost + n, had + of
     return lost, had
 
 
@@ -67,7 +70,7 @@ def _losses(state: DSState, side: str) -> tuple[int, int]:
 def check(state: DSState) -> GameResult | None:
     up, tally = _census(state)
     return victory.check(state, standing=up.__contains__,
-                         losses=lambda s: _others(tally, s),
+                         losses=lambda s: _summed(tally, lambda other: other != s),
                          holds=lambda s, h: _holds(state, s, h), words=WORDS)
 
 
@@ -75,8 +78,8 @@ _LOST = attrgetter("lost")
 
 
 def _census(state: DSState) -> tuple[set[str], dict[str, tuple[int, int]]]:
-    """The sides `standing` and each side's (elements lost, elements), as `elements_lost` counts them, in one pass
-    over the units: the victory check runs after every action (a tenth of a load's replay was these passes)."""
+    """The sides `standing` and each side's (elements lost, elements), in one pass over the units: the victory
+    check runs after every action (a tenth of a load's replay was one pass a side, then one for the losses)."""
     up: set[str] = set()
     tally: dict[str, tuple[int, int]] = {}
     for u in state.units.values():
@@ -89,14 +92,6 @@ def _census(state: DSState) -> tuple[set[str], dict[str, tuple[int, int]]]:
         if side not in up and u.stats.role == "ground" and u.on_map and lost < len(elements):
             up.add(side)
     return up, tally
-
-
-def _others(tally: dict[str, tuple[int, int]], side: str) -> tuple[int, int]:
-    lost = had = 0
-    for s, (n, of) in tally.items():
-        if s != side:
-            lost, had = lost + n, had + of
-    return lost, had
 
 
 def progress(state: DSState) -> list[victory.Objective]:

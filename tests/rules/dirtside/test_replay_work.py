@@ -64,7 +64,9 @@ def test_the_victory_census_counts_as_the_unit_by_unit_questions():
         up, tally = victory._census(state)
         assert up == {s for s in state.side_ids() if victory.standing(state, s)}
         for side in state.side_ids():
-            assert victory._others(tally, side) == victory._losses(state, side)
+            others = [e for u in state.units.values() if u.side != side for e in u.stats.elements]
+            assert victory._losses(state, side) == (sum(e.lost for e in others), len(others))
+            assert victory._summed(tally, lambda s: s != side) == victory._losses(state, side)
 
 
 def test_the_blocks_table_is_the_boards_own():
