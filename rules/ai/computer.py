@@ -33,7 +33,7 @@ from rules.ai.decisive import Decisive, aims_at_unit, blend, decisive
 from rules.clone import size
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import NO_HINTS, hints_for, without_rules_of_thumb
-from rules.ai.idle import cap_idle, soonest
+from rules.ai.idle import acts_again, cap_idle, soonest
 from rules.ai.placings import Placings
 from rules.ai.rollout import best_step, judge
 from rules.ai.simulate import attempt, decider, guessed, legal
@@ -238,7 +238,8 @@ class Computer:
             if not seen[i] and not tried.rolled and not tried.failed:
                 if id(world) not in bases:
                     bases[id(world)] = ev.score(world, side)
-                idle[i] = abs(value - bases[id(world)]) < 1e-9 and decider(ruleset, tried.state) == side
+                idle[i] = (abs(value - bases[id(world)]) < 1e-9 and decider(ruleset, tried.state) == side
+                           and acts_again(self, ruleset, tried.state, actions[i], side))
             seen[i].append(value)
             tick()
 

@@ -24,6 +24,16 @@ def cap_idle(means: list[float], idle: list[bool], units: list[str | None] | Non
             for m, still, unit in zip(means, idle, units)]
 
 
+def acts_again(computer, ruleset, state: GameState, action: Action, side: str) -> bool:
+    """Whether `action`'s unit still has a choice of its own on `state`, the copy it was tried on (a pivot: the
+    model goes on with its activation). Only then does an idle action put off what the unit may do now. One
+    after which the unit has none (an end of its activation) is its last word for now and is not capped: capped,
+    an end lost to any other action of the unit, and Skirmish village's cartel leader, on the tower roof his side
+    must keep, jumped off it (a falling save: downed in one throw in three) rather than end his activation."""
+    unit = action.unit_id
+    return unit is not None and any(a.unit_id == unit for a in computer.options(ruleset, state, side))
+
+
 def soonest(computer, ruleset, world: GameState, actions: list[Action], ties: list[int], first: list[float],
             most: int) -> list[int]:
     """Of actions whose lines tie, those that gain the most at once, and of those (the first `most`) the ones that
