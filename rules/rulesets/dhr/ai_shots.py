@@ -31,6 +31,10 @@ TOLL_WORTH = 36.0
 MIN_SHOT = 0.05
 """A shot expected to be worth less than this (a twentieth of a figure or so) is not worth holding the end for."""
 
+STRIKE = 3.0
+"""An RTO's call expected to be worth this (about one enemy figure, its share of its unit and of the way to a
+casualties win) is not passed up: a mission or a strike spent on less is one not left for a better target."""
+
 _MEMO: dict[tuple, float | None] = {}
 
 
@@ -97,11 +101,15 @@ def _must_fire(state: DHRState, actions: list[Action], worth: dict[int, float | 
     the Panther passed, coax at the 2nd Squad 8.3 in the first round, line 6.2 against the pass's 11.9). So too a
     unit that may still move (stop 34 held only the one that may not): farm, seed 7109 against the random player,
     the MG-42 team stepped inside the farmhouse, failed the check, and ended (line -4.16) over its gun at the 2nd
-    Squad (line -4.17); of the Germans' 16 losses in 60 games there (seeds 7000-7119), 4 had such an end."""
+    Squad (line -4.17); of the Germans' 16 losses in 60 games there (seeds 7000-7119), 4 had such an end.
+    So too an RTO's call (his attack) worth a figure or more (`STRIKE`): a call is only a third likely to land, so
+    its tries in the first round often all missed and tied with the pass; hedgerow's RTO passed his first chip with
+    the air strike on the Panzergrenadiers in the open worth 10.5 (seeds 3000, 3014, 5016 against the greedy
+    player), and traversing fire killed him before his chip came again."""
     unit = state.active_unit
     units = set(state.eligible) if unit is None else {unit}
-    return any((worth.get(i) or 0.0) > MIN_SHOT for i, a in enumerate(actions)
-               if a.kind == "fire" and a.unit in units)
+    return any((worth.get(i) or 0.0) > (STRIKE if a.kind == "call" else MIN_SHOT) for i, a in enumerate(actions)
+               if a.kind in ("fire", "call") and a.unit in units)
 
 
 def _leaves_cover(state: DHRState, side: str, actions: list[Action], worth: dict[int, float | None]) -> set[int]:

@@ -40,3 +40,14 @@ def test_a_special_figure_may_still_drop_out_onto_a_hex_its_side_must_hold():
     onto_goal = drops[0].model_copy(update={"at": goal})
     kept = hints_for(seat.ruleset).prune(view, "us", [*drops, onto_goal])
     assert kept == [onto_goal]
+
+
+def test_the_rto_calls_his_strike_when_his_chip_comes_up():
+    """Hedgerow, seed 5016: the RTO's chip is drawn first, the Panzergrenadiers stand in the crops, the air strike on
+    them is worth some 10 by its exact odds. It lands one time in three, so its few tries all missed and tied with
+    the pass, which the old computer took; traversing fire killed him before his chip came again."""
+    seat = _hedgerow_first_activation(5016)
+    view = seat.view()
+    assert view.eligible == ["us6"] and "end" in [a.kind for a in seat.legal_actions()]
+    kept = hints_for(seat.ruleset).prune(view, "us", seat.legal_actions())
+    assert [seat.describe(a) for a in kept] == ["RTO Kowalski: call air on Panzergrenadiers at 4,3"]
