@@ -69,11 +69,26 @@ def shot_worth(state: DHRState, action: Action, side: str, outcome_value) -> flo
         worth = outcome_value(state, action, o, side)
         for e in o.units:
             unit = state.units.get(e.unit)
-            if unit is not None and unit.on_map and e.losses and e.loss == "figures":
-                lost = min(e.losses, unit.figures) * toll.get(unit.side, 0.0)
+            n = _figures_lost(unit, e)
+            if n:
+                lost = n * toll.get(unit.side, 0.0)
+                if n >= unit.figures:
+                    lost += STRIKE * (unit.artillery + unit.air)  # an RTO's calls go with him
                 worth += -lost if unit.side == side else lost
         total += float(o.chance) * worth
     return total
+
+
+def _figures_lost(unit, e) -> int:
+    """Figures of `unit` an outcome's effect `e` takes: its losses, or all of a special figure killed in a blow on
+    its unit's hex (traversing fire, an area attack), which the preview gives as an elimination alone. Either
+    counts on the casualties race; a shot at the Leader or the RTO with the 1st Squad lacked it and looked worth
+    less than the same dice at the squad."""
+    if unit is None or not unit.on_map:
+        return 0
+    if e.losses and e.loss == "figures":
+        return min(e.losses, unit.figures)
+    return unit.figures if e.eliminated and not e.losses and unit.attached_to is not None else 0
 
 
 def best_shots(state: DHRState, side: str, actions: list[Action], outcome_value) -> list[Action]:
