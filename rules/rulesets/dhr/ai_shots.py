@@ -1,18 +1,17 @@
 """Which shot each DHR weapon takes, by the rules' exact odds (the computer's `prune` hint).
 
-A weapon may fire at every enemy in range with one, two or more RoF slots, and a machine gun may
-lay its dice along a line or over a hex in several shares: a dozen near-alike fire actions per
-weapon. The computer tried each once or twice with its own dice, and one throw says little about
-which of them kills more: against the greedy yardstick (which weighs every shot by its exact odds)
-it fired a squad's BAR with two slots where four at -1 expected half a figure more, and such picks
-added up to a figure or two a game in farm (seed 3000). So, of the shots of one weapon, only the
-one whose exact outcomes (the preview's) are worth most is searched; the search still decides
-whether to fire that weapon now, move, or end. Each outcome is weighed as the greedy player weighs
-it (`outcome_value`), a figure lost also at its share of the enemy's way to a casualties win. So too of each
-spell's casts and of an RTO's calls; a melee or an overrun (the unit's whole attack) is searched only when it
-is worth at least the unit's shots together (`_closing_worse`). A unit does not end its activation, nor a unit
-whose chip is drawn pass, while one of its shots is worth taking (`_must_fire`); it may still move first, but not
-into a hex of lower DV (`_leaves_cover`).
+A weapon may fire at every enemy in range with one, two or more RoF slots, and a machine gun may lay its dice along
+a line or over a hex in several shares: a dozen near-alike fire actions per weapon. The computer tried each once or
+twice with its own dice, and one throw says little about which of them kills more: against the greedy yardstick
+(which weighs every shot by its exact odds) it fired a squad's BAR with two slots where four at -1 expected half a
+figure more, and such picks added up to a figure or two a game in farm (seed 3000). So, of the shots of one weapon,
+only the one whose exact outcomes (the preview's) are worth most is searched; the search still decides whether to
+fire that weapon now, move, or end. Each outcome is weighed as the greedy player weighs it (`outcome_value`), a
+figure lost (a special figure's too) also at its share of the enemy's way to a casualties win, an RTO lost with the
+calls he had left. So too of each spell's casts and of an RTO's calls; a melee or an overrun (the unit's whole
+attack) is searched only when it is worth at least the unit's shots together (`_closing_worse`). A unit does not end
+its activation, nor a unit whose chip is drawn pass, while one of its shots (or an RTO's call) is worth taking
+(`_must_fire`); it may still move first, but not into a hex of lower DV (`_leaves_cover`).
 """
 
 from __future__ import annotations
@@ -32,8 +31,9 @@ MIN_SHOT = 0.05
 """A shot expected to be worth less than this (a twentieth of a figure or so) is not worth holding the end for."""
 
 STRIKE = 3.0
-"""An RTO's call expected to be worth this (about one enemy figure, its share of its unit and of the way to a
-casualties win) is not passed up: a mission or a strike spent on less is one not left for a better target."""
+"""About one enemy figure's worth (its share of its unit and of the way to a casualties win). An RTO's call expected
+to be worth this is not passed up (one spent on less is not left for a better target); each call an RTO has left
+is worth this much more with him (one lands one time in three or four, and wipes out a squad in the open)."""
 
 _MEMO: dict[tuple, float | None] = {}
 
