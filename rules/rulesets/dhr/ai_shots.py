@@ -1,18 +1,17 @@
 """Which shot each DHR weapon takes, by the rules' exact odds (the computer's `prune` hint).
 
-A weapon may fire at every enemy in range with one, two or more RoF slots, and a machine gun may
-lay its dice along a line or over a hex in several shares: a dozen near-alike fire actions per
-weapon. The computer tried each once or twice with its own dice, and one throw says little about
-which of them kills more: against the greedy yardstick (which weighs every shot by its exact odds)
-it fired a squad's BAR with two slots where four at -1 expected half a figure more, and such picks
-added up to a figure or two a game in farm (seed 3000). So, of the shots of one weapon, only the
-one whose exact outcomes (the preview's) are worth most is searched; the search still decides
-whether to fire that weapon now, move, or end. Each outcome is weighed as the greedy player weighs
-it (`outcome_value`), a figure lost also at its share of the enemy's way to a casualties win. So too of each
-spell's casts and of an RTO's calls; a melee or an overrun (the unit's whole attack) is searched only when it
-is worth at least the unit's shots together (`_closing_worse`). A unit does not end its activation, nor a unit
-whose chip is drawn pass, while one of its shots is worth taking (`_must_fire`); it may still move first, but not
-into a hex of lower DV (`_leaves_cover`).
+A weapon may fire at every enemy in range with one, two or more RoF slots, and a machine gun may lay its dice along
+a line or over a hex in several shares: a dozen near-alike fire actions per weapon. The computer tried each once or
+twice with its own dice, and one throw says little about which of them kills more: against the greedy yardstick
+(which weighs every shot by its exact odds) it fired a squad's BAR with two slots where four at -1 expected half a
+figure more, and such picks added up to a figure or two a game in farm (seed 3000). So, of the shots of one weapon,
+only the one whose exact outcomes (the preview's) are worth most is searched; the search still decides whether to
+fire that weapon now, move, or end. Each outcome is weighed as the greedy player weighs it (`outcome_value`), a
+figure lost (a special figure's too) also at its share of the enemy's way to a casualties win, an RTO lost with the
+calls he had left. So too of each spell's casts and of an RTO's calls; a melee or an overrun (the unit's whole
+attack) is searched only when it is worth at least the unit's shots together (`_closing_worse`). A unit does not end
+its activation, nor a unit whose chip is drawn pass, while one of its shots (or an RTO's call) is worth taking
+(`_must_fire`); it may still move first, but not into a hex of lower DV (`_leaves_cover`).
 """
 
 from __future__ import annotations
@@ -30,6 +29,11 @@ TOLL_WORTH = 36.0
 
 MIN_SHOT = 0.05
 """A shot expected to be worth less than this (a twentieth of a figure or so) is not worth holding the end for."""
+
+STRIKE = 3.0
+"""About one enemy figure's worth (its share of its unit and of the way to a casualties win). An RTO's call expected
+to be worth this is not passed up (one spent on less is not left for a better target); each call an RTO has left
+is worth this much more with him (one lands one time in three or four, and wipes out a squad in the open)."""
 
 _MEMO: dict[tuple, float | None] = {}
 
@@ -65,11 +69,26 @@ def shot_worth(state: DHRState, action: Action, side: str, outcome_value) -> flo
         worth = outcome_value(state, action, o, side)
         for e in o.units:
             unit = state.units.get(e.unit)
-            if unit is not None and unit.on_map and e.losses and e.loss == "figures":
-                lost = min(e.losses, unit.figures) * toll.get(unit.side, 0.0)
+            n = _figures_lost(unit, e)
+            if n:
+                lost = n * toll.get(unit.side, 0.0)
+                if n >= unit.figures:
+                    lost += STRIKE * (unit.artillery + unit.air)  # an RTO's calls go with him
                 worth += -lost if unit.side == side else lost
         total += float(o.chance) * worth
     return total
+
+
+def _figures_lost(unit, e) -> int:
+    """Figures of `unit` an outcome's effect `e` takes: its losses, or all of a special figure killed in a blow on
+    its unit's hex (traversing fire, an area attack), which the preview gives as an elimination alone. Either
+    counts on the casualties race; a shot at the Leader or the RTO with the 1st Squad lacked it and looked worth
+    less than the same dice at the squad."""
+    if unit is None or not unit.on_map:
+        return 0
+    if e.losses and e.loss == "figures":
+        return min(e.losses, unit.figures)
+    return unit.figures if e.eliminated and not e.losses and unit.attached_to is not None else 0
 
 
 def best_shots(state: DHRState, side: str, actions: list[Action], outcome_value) -> list[Action]:
@@ -97,11 +116,15 @@ def _must_fire(state: DHRState, actions: list[Action], worth: dict[int, float | 
     the Panther passed, coax at the 2nd Squad 8.3 in the first round, line 6.2 against the pass's 11.9). So too a
     unit that may still move (stop 34 held only the one that may not): farm, seed 7109 against the random player,
     the MG-42 team stepped inside the farmhouse, failed the check, and ended (line -4.16) over its gun at the 2nd
-    Squad (line -4.17); of the Germans' 16 losses in 60 games there (seeds 7000-7119), 4 had such an end."""
+    Squad (line -4.17); of the Germans' 16 losses in 60 games there (seeds 7000-7119), 4 had such an end.
+    So too an RTO's call (his attack) worth a figure or more (`STRIKE`): a call is only a third likely to land, so
+    its tries in the first round often all missed and tied with the pass; hedgerow's RTO passed his first chip with
+    the air strike on the Panzergrenadiers in the open worth 10.5 (seeds 3000, 3014, 5016 against the greedy
+    player), and traversing fire killed him before his chip came again."""
     unit = state.active_unit
     units = set(state.eligible) if unit is None else {unit}
-    return any((worth.get(i) or 0.0) > MIN_SHOT for i, a in enumerate(actions)
-               if a.kind == "fire" and a.unit in units)
+    return any((worth.get(i) or 0.0) > (STRIKE if a.kind == "call" else MIN_SHOT) for i, a in enumerate(actions)
+               if a.kind in ("fire", "call") and a.unit in units)
 
 
 def _leaves_cover(state: DHRState, side: str, actions: list[Action], worth: dict[int, float | None]) -> set[int]:
