@@ -157,3 +157,15 @@ async def test_the_lobby_makes_a_game_whose_side_the_hosts_computer_plays(tmp_pa
         await pilot.press("tab", "down", "c")  # the Rebels' seat: no code to copy
         assert "The computer plays The Rebels in solo" in app.message
         await pilot.press("ctrl+q")
+
+
+async def test_a_refresh_that_ticks_while_the_lobby_closes_does_nothing(tmp_path):
+    """The lobby's timer may tick once more after the app has begun to take its tables down (a CI run failed
+    with NoMatches '#games' as a test's app exited): the refresh then does nothing."""
+    from textual.widgets import DataTable
+
+    app = LobbyApp(hosting(tmp_path))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await app.query_one("#games", DataTable).remove()
+        app.refresh_tables()

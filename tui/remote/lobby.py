@@ -17,6 +17,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Input, Static
 
@@ -179,7 +180,11 @@ class LobbyApp(App[None]):
         return sides[row] if 0 <= row < len(sides) else None
 
     def refresh_tables(self) -> None:
-        games = self.query_one("#games", DataTable)
+        try:
+            games = self.query_one("#games", DataTable)
+            self.query_one("#seats", DataTable)
+        except NoMatches:  # the lobby is closing: the timer ticked after its tables were taken down
+            return
         rows = [game_row(self.host, name) for name in sorted(self.host.games)]
         if [tuple(games.get_row_at(i)) for i in range(games.row_count)] != rows:
             row = games.cursor_row
