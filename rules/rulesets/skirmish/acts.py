@@ -106,6 +106,7 @@ def advance(state: SkirmState, ctx: Context, u: SkirmUnit, path: list[Hex], then
     'Climb & Jump', 'Falling'); a failed test ends the move where the model got to."""
     done: list[Hex] = [u.at]
     board = state.board
+    crawling = u.downed  # a downed model crawls (text #3): only being downed on the way, or a fall, stops it
     i = -1
     while i + 1 < len(path):
         i += 1
@@ -144,7 +145,7 @@ def advance(state: SkirmState, ctx: Context, u: SkirmUnit, path: list[Hex], then
             if f != "none":
                 rs.hurt(state, ctx, u, f, "fell")  # type: ignore[arg-type]
         rs.coup_de_grace(state, ctx)
-        if not u.on_map or u.downed:
+        if not u.on_map or (u.downed and (not crawling or fell)):
             break
         watchers = reaction.watchers(state, u)
         if watchers:

@@ -166,3 +166,15 @@ def test_a_fleeing_model_runs_for_its_edge_and_leaves_the_table():
     act(state, Activate(side="red", unit="r1"))  # no roll: it runs
     r1 = state.units["r1"]
     assert r1.fled and r1.eliminated and state.acting is None
+
+
+def test_a_downed_model_crawls_its_whole_two_inches():
+    """'downed, may crawl 2”' (text #3): a crawl of two hexes ends two hexes on, not after the first. The move
+    stopped at the first step for any model already down (a stop meant for one downed on the way): the hint
+    offered 'Lt Marsh moves to 8,11' and said he would end at 9,12."""
+    state = start(four())
+    state.units["r1"].downed = True
+    acting(state, "r1", grade="crawl")
+    act(state, Move(side="red", unit="r1", path=[o(2, 7), o(2, 6)]))
+    assert state.units["r1"].at == o(2, 6)
+    assert state.acting is None  # the crawl was its one action
