@@ -18,6 +18,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from rules import registry
 from rules.core import Setup
+from rules.events import Rolled
 from rules.service import GameService
 from rules.unknown import UNKNOWN
 from tests.conftest import toy_setup
@@ -37,6 +38,20 @@ def setup_for(ruleset_id: str) -> Setup:
 def actors(game: GameService) -> list[str]:
     d = game.decision()
     return [s for s in ([d.side] if d.side else []) + list(d.reactors)]
+
+
+def ends_on_its_path(game: GameService, action, events) -> None:
+    """A move that rolled no dice and gave no other side a say on the way (an overwatch, an opportunity fire)
+    ends on its path's last hex: a Skirmish crawl stopped after its first hex, and only the hint showed it."""
+    path = getattr(action, "path", None)
+    unit = game.state.units.get(getattr(action, "unit", None) or "")
+    if action.kind != "move" or not path or unit is None or not unit.on_map:
+        return
+    if any(isinstance(e, Rolled) for e in events) or game.result is not None:
+        return
+    after = game.decision()
+    if after.side == action.side and not after.reactors:
+        assert unit.at == path[-1], f"{action.text()} ended at {unit.at}"
 
 
 def make_machine(ruleset_id: str, setup: Setup):
@@ -59,6 +74,7 @@ def make_machine(ruleset_id: str, setup: Setup):
             done = self.game.apply(action)
             assert done.ok, f"legal action refused: {action.text()}: {done.reason}"
             assert self.game.history[-1].before == before
+            ends_on_its_path(self.game, action, done.events)
 
         @precondition(lambda self: self.game.result is None)
         @rule(data=st.data())
