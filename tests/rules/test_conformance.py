@@ -2,7 +2,7 @@
 
 Hypothesis drives random legal actions (and reactions) through `GameService` and
 checks that nothing raises, every legal action is accepted, refusals change
-nothing, undo restores the exact state, text forms parse back, and replaying
+nothing, undo restores the exact state, text forms parse back, no two legal actions read alike, and replaying
 the log (and, once `saves` can, saving and loading) reproduces the state.
 """
 
@@ -68,6 +68,9 @@ def make_machine(ruleset_id: str, setup: Setup):
             if not actions:
                 assert side != self.game.decision().side, "the deciding side has no legal action"
                 return
+            words = [self.game.describe(a) for a in actions]
+            assert len(set(words)) == len(words), "two legal actions read alike: " + \
+                ", ".join(sorted({w for w in words if words.count(w) > 1}))
             action = data.draw(st.sampled_from(actions))
             assert self.game.parse(action.text()) == action
             before = self.game.state.model_copy(deep=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rules.actions import Action
 from rules.rulesets.skirmish import climbs
 from rules.rulesets.skirmish import terrain as ter
@@ -43,7 +45,10 @@ def describe(state: SkirmState, action: Action) -> str:
         two = f", then {at(action.second)}" if action.second else ""
         return f"{name(action.unit)} fires {count(action.shots, 'shot')} at {at(action.at)}{two}{aim}"
     if isinstance(action, Spray):
-        return f"{name(action.unit)} sprays the area at {action.at} ({len(action.hits)} hit rolls)"
+        # The hit rolls' spread is the choice: two sprays at one hex differ only by it (text #6 Spray).
+        spread = Counter(action.hits)
+        where = ", ".join(f"{n} at {at(h)}" for h, n in sorted(spread.items(), key=lambda hn: (-hn[1], hn[0])))
+        return f"{name(action.unit)} sprays the area at {action.at}: {count(len(action.hits), 'hit roll')}, {where}"
     if isinstance(action, Charge):
         via = f" from {action.path[-1]}" if action.path else ""
         return f"{name(action.unit)} charges {at(action.at)}{via}" if action.path else \

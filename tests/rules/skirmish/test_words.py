@@ -95,3 +95,13 @@ def test_side_lines_and_the_reference():
     ref = RULESET.reference()
     for words in ("natural 0", "Overwatch", "Horde", "Clean up", "coup de grâce", "| Weapon |"):
         assert words.lower() in ref.lower()
+
+
+def test_two_sprays_at_one_hex_say_how_their_hit_rolls_are_spread():
+    """A spray's hit rolls may go to any enemy in the area (text #6 Spray): the sprays at one hex differ only by that
+    spread, and the words said it not ('Okafor sprays the area at 10,2 (4 hit rolls)', twice in a list)."""
+    state = game()
+    all_at_b1 = Spray(side="red", unit="r1", at=o(4, 1), hits=[o(4, 1)] * 3)
+    spread = Spray(side="red", unit="r1", at=o(4, 1), hits=[o(4, 1), o(6, 2), o(4, 1)])
+    assert RULESET.describe(state, all_at_b1) == "r1 sprays the area at 4,1: 3 hit rolls, 3 at b1 at 4,1"
+    assert RULESET.describe(state, spread) == "r1 sprays the area at 4,1: 3 hit rolls, 2 at b1 at 4,1, 1 at b2 at 6,2"
