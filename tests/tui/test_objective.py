@@ -39,7 +39,7 @@ async def test_o_shows_every_condition_with_how_far_each_side_is():
         await pilot.press("O")
         await pilot.pause()
         shown = app.screen.text.plain
-        assert "The Kingdom wins if:" in shown and "The Rebels wins if:" in shown
+        assert "Victory for The Kingdom:" in shown and "Victory for The Rebels:" in shown
         assert "not held now; 8 turns left (turn 1 of 8)" in shown
         assert "destroy 4 more units" in shown
         await pilot.press("escape")

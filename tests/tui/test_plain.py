@@ -192,7 +192,7 @@ def test_the_objective_is_read_in_plain_text_with_how_far_each_side_is():
     session = PlainSession(game, side="kingdom")
     said = session.handle("objective")
     assert said[0].startswith("Objective (teaching, turn 1 of 8)"), said
-    assert any("wins if:" in line for line in said) and any("turns left" in line for line in said), said
+    assert any(line.startswith("Victory for ") for line in said) and any("turns left" in line for line in said), said
     assert session.handle("goal") == said
     status = session.handle("status")
     assert any(line.startswith("Objective: hold ") and "turns left" in line for line in status), status

@@ -35,7 +35,7 @@ def objective_text(seat) -> Text:
             continue
         out.append("\n\n")
         if side:
-            heading = f"{_who(seat, side)} wins if:"
+            heading = f"Victory for {_who(seat, side)}:"  # not "wins if": "The Rebels wins" reads wrong
         else:
             heading = "Otherwise:" if len(mine) < len(found) else "For every side:"
         out.append_text(lit(heading, "bold"))
