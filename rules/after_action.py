@@ -89,6 +89,21 @@ class Report:
     luck: dict[str, Luck] = field(default_factory=dict)
 
 
+def turn_ends(turns: list[int]) -> list[tuple[int, int]]:
+    """(turn, position) of the end of every turn played: the position after the action that ended it (that action's
+    own effects, the last volley or the end-of-turn checks, are part of its turn), or the last position of a turn
+    the game ended in or is still in. A game over after its last turn stands at the next turn's number with no
+    action in it: that is not a turn played (a report of an 8-turn game read "turn 9")."""
+    out: list[tuple[int, int]] = []
+    for n, turn in enumerate(turns):
+        if n + 1 < len(turns):
+            if turns[n + 1] != turn:
+                out.append((turn, n + 1))
+        elif not out or out[-1][1] != n:
+            out.append((turn, n))
+    return out
+
+
 def build(replay: Replay, side: str | None = None, evaluator=None) -> Report:
     """The report of `replay`'s game as `side` may know it (None: everything); without an `evaluator`
     (rules/ai/evaluate.py) the strength counts units and nobody's score is known."""
@@ -105,10 +120,7 @@ def build(replay: Replay, side: str | None = None, evaluator=None) -> Report:
         result = f"{winner} won: {final.result.reason}" if final.result.winner else f"a draw: {final.result.reason}"
     report = Report(title, names, "everything" if eyes is None else dict(names)[eyes], result)
     objectives = _objective_hexes(setup)
-    turns = replay.turns()
-    for n, turn in enumerate(turns):
-        if n + 1 <= replay.length and turns[n + 1] == turn:
-            continue  # not the last position of its turn
+    for turn, n in turn_ends(replay.turns()):
         view = source.view_for(eyes, replay.state_after(n))
         if evaluator is not None:
             evaluator.now = view.turn

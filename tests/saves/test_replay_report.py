@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.after_action import build, luck
+from rules.after_action import build, luck, turn_ends
 from rules.ai.evaluate import evaluator_for
 from rules.dice import RollRecord
 from rules.replay import Replay
@@ -32,13 +32,22 @@ def test_the_report_has_a_row_per_turn_and_the_same_tables_in_markdown():
     replay = Replay(game)
     report = build(replay, None)
     turns = replay.turns()
-    assert [r.turn for r in report.rows] == sorted(set(turns))
-    assert all(turns[r.action] == r.turn and (r.action == replay.length or turns[r.action + 1] != r.turn)
-               for r in report.rows)  # each turn measured at its last position
+    assert [r.turn for r in report.rows] == sorted(set(turns[:-1]) | ({turns[-1]} if turns[-2] == turns[-1] else set()))
+    for r in report.rows:  # each turn measured at its end: after the action that ended it, or at the last position
+        ended = r.action > 0 and turns[r.action - 1] == r.turn and turns[r.action] != r.turn
+        assert ended or (r.action == replay.length and turns[r.action] == r.turn)
     text, md = plain(report), markdown(report)
     for title in ("Losses by turn", "Strength by turn", "Luck: tested rolls against the exact odds"):
         assert title in text and f"## {title}" in md
     assert replay.position == replay.length  # building the report moves nothing shown
+
+
+def test_a_turn_ends_after_the_action_that_ended_it_and_a_finished_game_has_no_extra_turn():
+    """Turns of positions 0..5: two actions in turn 1, the third ends it; the fifth ends turn 2 and the game (the
+    state stands at turn 3 with nothing played in it)."""
+    assert turn_ends([1, 1, 1, 2, 2, 3]) == [(1, 3), (2, 5)]
+    assert turn_ends([1, 1, 2, 2]) == [(1, 2), (2, 3)]  # a game in progress, or won in the middle of turn 2
+    assert turn_ends([1]) == [(1, 0)]  # nothing played yet
 
 
 def test_who_was_ahead_comes_from_the_evaluator_the_caller_passes_in():
