@@ -84,8 +84,34 @@ def read_document(path: str | Path) -> Document:
 
 
 def dump_toml(data: dict[str, Any]) -> str:
-    """TOML text of plain data (tomli-w: well kept, escapes control characters in names)."""
-    return tomli_w.dumps(data)  # one-line strings: a multi-line string would turn \r\n into \n
+    """TOML text of plain data (tomli-w: well kept, escapes control characters in names), its short arrays of
+    numbers on one line (`at = [7, 2]`: tomli-w gives every item a line of its own, four lines a hex)."""
+    return _numbers_inline(tomli_w.dumps(data))  # one-line strings: a multi-line string would turn \r\n into \n
+
+
+SCALAR = re.compile(r"(?:[+-]?[0-9][0-9_.eE+-]*|true|false|[+-]?inf|[+-]?nan)")
+"""An item tomli-w writes for a number or a boolean; strings (a map's rows, a log) keep a line each."""
+LINE = 100
+"""The longest line an array is joined into (tomli-w's own limit for an inline table)."""
+
+
+def _numbers_inline(text: str) -> str:
+    lines, out, i = text.split("\n"), [], 0
+    while i < len(lines):
+        line = lines[i]
+        if line.endswith(" = ["):
+            j, items = i + 1, []
+            while j < len(lines) and lines[j].endswith(",") and SCALAR.fullmatch(lines[j].strip()[:-1]):
+                items.append(lines[j].strip()[:-1])
+                j += 1
+            joined = line + ", ".join(items) + "]"
+            if items and j < len(lines) and lines[j].strip() == "]" and len(joined) <= LINE:
+                out.append(joined)
+                i = j + 1
+                continue
+        out.append(line)
+        i += 1
+    return "\n".join(out)
 
 
 def write_atomic(path: str | Path, data: bytes, backup: bool = True, durable: bool = True) -> Path:

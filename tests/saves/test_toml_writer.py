@@ -38,3 +38,14 @@ def test_control_characters_are_escaped_and_read_back():
 def test_map_rows_get_one_line_each():
     text = dump_toml({"board": {"rows": ["..", ".F"]}})
     assert '"..",\n' in text and '".F",\n' in text
+
+
+def test_a_hex_and_other_short_lists_of_numbers_take_one_line():
+    """tomli-w gives every item of an array a line: a unit's hex took four lines of a save or a scenario."""
+    data = {"units": [{"at": [7, 2], "rof": [1, 1], "flags": [True, False]}], "log": ["move a", "fire b"]}
+    text = dump_toml(data)
+    assert "at = [7, 2]\n" in text and "rof = [1, 1]\n" in text and "flags = [true, false]\n" in text
+    assert '"move a",\n' in text  # strings keep a line each, as a map's rows do
+    assert tomllib.loads(text) == data
+    long = {"xs": list(range(40))}
+    assert "xs = [\n" in dump_toml(long) and tomllib.loads(dump_toml(long)) == long  # past 100 characters: a line each
