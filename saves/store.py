@@ -22,6 +22,7 @@ from typing import Any
 
 from rules.core import GameState, Setup
 from rules.service import GameService, ReplayRefused, Store
+from rules.words import count
 from saves.checks import checked_setup, rules_refusal
 from saves.errors import Problem, SaveError, literal, shown
 from saves import branch, players, resume
@@ -338,7 +339,7 @@ def verify_scenario(doc: Document, file: str) -> Report:
         return Report(False, file, str(error), doc.ruleset, doc.name, error=error)
     sides = ", ".join(s.id for s in setup.sides)
     message = (f"{literal(file, 200)}: ok: {setup.ruleset} scenario {shown(setup.name)}, "
-               f"{setup.board.width}x{setup.board.height} map, {len(setup.units)} units, sides {literal(sides, 80)}")
+               f"{setup.board.width}x{setup.board.height} map, {count(len(setup.units), 'unit')}, sides {literal(sides, 80)}")
     return Report(True, file, message, setup.ruleset, setup.name)
 
 
