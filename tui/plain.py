@@ -74,6 +74,22 @@ class PlainSession(PlainLooking):
         self.listed: list[Action] = []
         self.done = False
 
+    def unplayed(self) -> list[str]:
+        """The sides nobody plays in this local game: not the person's fixed side, not the computer's. Valley has
+        three: `--side federal --ai rebels` left the Free Company to nobody, and the game stopped at its turn."""
+        if self.fixed is None or self.referee or self.held is not None or self.service is None:
+            return []
+        return [s for s in self.service.state.side_ids() if s != self.fixed and s not in self.computer_levels]
+
+    def unplayed_line(self) -> str:
+        names = [side_name(self.seat().view(), s) for s in self.unplayed()]
+        if not names:
+            return ""
+        ai = " ".join(f"--ai {s}" for s in self.unplayed())
+        return (f" Nobody plays {' or '.join(names)} here: the game waits at {'its' if len(names) == 1 else 'their'} "
+                f"decisions. Start it again with {ai} to give {'it' if len(names) == 1 else 'them'} to the computer, "
+                f"or without --side to play every side in turn.")
+
     # --- the seat ---------------------------------------------------------------------
 
     def seat(self) -> Seat:
@@ -173,7 +189,8 @@ class PlainSession(PlainLooking):
         self.listed = legal
         if not legal:
             d = seat.decision()
-            return [f"Nothing for you to do now: {side_name(seat.view(), d.side)} decides."]
+            stuck = self.unplayed_line() if d.side in self.unplayed() else ""
+            return [f"Nothing for you to do now: {side_name(seat.view(), d.side)} decides." + stuck]
         out = [f"{n}. {clean(seat.describe(a))}   [{a.text()}]" for n, a in enumerate(legal[:PAGE], 1)]
         if len(legal) > PAGE:
             # A long list is a burden read aloud and over a slow link: the rest by kind, reachable by number.
@@ -331,6 +348,8 @@ def run_plain(service: GameService | None, side: str | None = None, referee: boo
     write("hexwar plain mode. Type help for the commands.")
     for answer in session.computers_play(status=False) + session.status():
         write(answer)
+    if session.unplayed():
+        write(session.unplayed_line().strip())
     for raw in lines:
         answers = session.handle(raw.rstrip("\n"))
         for answer in answers if session.done else answers + session.computers_play():

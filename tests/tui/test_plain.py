@@ -216,3 +216,15 @@ def test_a_game_with_a_given_seed_replays_the_computers_choices_too(tmp_path, mo
     first = run(1)
     assert "The computer (Red Company): Place a blind" in first, first[-800:]
     assert run(2) == first
+
+
+def test_a_side_nobody_plays_is_named_with_the_way_out():
+    """Valley has three sides: `--side federal --ai rebels` left the Free Company to nobody, and plain mode said only
+    'Nothing for you to do now: The Free Company decides' at every command from then on."""
+    game = GameService.new(load_scenario("valley", ruleset="dirtside"), seed=11)
+    out: list[str] = []
+    run_plain(game, side="federal", lines=["quit"], write=out.append, computers=["rebels"])
+    said = [line for line in out if line.startswith("Nobody plays")]
+    assert said and "The Free Company" in said[0] and "--ai free" in said[0], out
+    session = PlainSession(game, side="federal", computers=["rebels", "free"])
+    assert session.unplayed() == []  # every side has a player: nothing to say
