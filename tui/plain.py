@@ -79,7 +79,7 @@ class PlainSession(PlainLooking):
         three: `--side federal --ai rebels` left the Free Company to nobody, and the game stopped at its turn."""
         if self.fixed is None or self.referee or self.held is not None or self.service is None:
             return []
-        return [s for s in self.service.state.side_ids() if s != self.fixed and s not in self.computer_levels]
+        return [s for s in self.seat().view().side_ids() if s != self.fixed and s not in self.computer_levels]
 
     def unplayed_line(self) -> str:
         names = [side_name(self.seat().view(), s) for s in self.unplayed()]
