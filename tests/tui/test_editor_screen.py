@@ -66,6 +66,11 @@ async def test_a_new_user_draws_a_map_places_two_forces_saves_and_starts_a_game(
         app.screen.query_one("#field-stat-quality", Input).focus()
         await pilot.pause()
         assert "quality: 0 to 5, required" in str(app.screen.query_one("#form-hint").render())  # the focused one's
+        app.screen.query_one("#field-stat-speed", Input).focus()
+        await pilot.pause()
+        assert "speed: 0 to 12; blank: 2" in str(app.screen.query_one("#form-hint").render())  # what a blank means
+        app.screen.query_one("#field-stat-quality", Input).focus()
+        await pilot.pause()
         await pilot.press("ctrl+up")  # steps within the limits
         assert app.screen.query_one("#field-stat-quality", Input).value == "4"
         await _fill(pilot, app, {"name": "Lancers", "kind": "cavalry", "stat-quality": "9"})

@@ -20,6 +20,16 @@ if TYPE_CHECKING:
 # --- units -----------------------------------------------------------------------------------
 
 
+def _blank(f: F.StatField) -> str:
+    """What the hint adds to a field's limits: required, or what a blank stands for (QUAD's speed, attack and
+    defense left blank are the rule set's 2, and the form showed them empty with no word of it)."""
+    if f.required:
+        return ", required"
+    if f.default is None:
+        return ""
+    return f"; blank: {F.value_text(f.default) if f.default not in ('', [], {}) else 'none'}"
+
+
 def _unit_form(screen: EditorScreen, title: str, name: str, kind: str, side: str, stats: dict, done) -> None:
     rid = screen.draft.ruleset
     fields = F.stat_fields(rid)
@@ -32,7 +42,7 @@ def _unit_form(screen: EditorScreen, title: str, name: str, kind: str, side: str
             shown += [Field(f"stat-{key}", f"{f.name}: {word}", text, "yes | no (ctrl+up/down)")
                       for word, (key, text) in zip(f.choices, F.flag_texts(f, stats.get(f.name)).items())]
         else:
-            shown.append(Field(f"stat-{f.name}", f.name, texts[f.name], f.limits() + (", required" if f.required else "")))
+            shown.append(Field(f"stat-{f.name}", f.name, texts[f.name], f.limits() + _blank(f)))
     flags = [f for f in fields if f.kind == "flags"]
 
     def split(values: dict[str, str]) -> tuple[dict, list[str]]:
