@@ -13,9 +13,8 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 
-import tomli_w
-
 from saves.errors import literal
+from saves.files import dump_toml
 
 TITLE = "# Scenario balance"
 INTRO = """Computer against computer at the default level, every side played by the computer, written by
@@ -77,7 +76,7 @@ def update_data_file(path: str | Path, summary: dict) -> None:
     entry["sides"] = [{"id": s["id"], "name": s["name"], "wins": s["wins"], "score": round(s["score"], 4),
                        "low": round(s["low"], 4), "high": round(s["high"], 4)} for s in summary["sides"]]
     data.setdefault(summary["ruleset"], {})[summary["scenario"]] = entry
-    path.write_text(DATA_HEADER + tomli_w.dumps(data), encoding="utf-8")
+    path.write_text(DATA_HEADER + dump_toml(data), encoding="utf-8")  # the one TOML writer of saves/
 
 
 def read_balance(source=None) -> dict:
