@@ -52,13 +52,16 @@ class Moved(Event):
     kind: Literal["moved"] = "moved"
     unit: str
     path: tuple[Hex, ...]
+    plural: bool = False
+    """The unit's name is plural: its verb agrees ("Marines move"; the rule set says, rules/words.py `plural_name`)."""
 
     def text(self) -> str:
+        stays = "stay" if self.plural else "stays"
         if not self.path:
-            return f"{self.unit} stays"
+            return f"{self.unit} {stays}"
         if self.path[0] == self.path[-1]:
-            return f"{self.unit} stays at {self.path[0]}"  # stopped before its first step: no "moves 8,3 -> 8,3"
-        return f"{self.unit} moves {self.path[0]} -> {self.path[-1]}"
+            return f"{self.unit} {stays} at {self.path[0]}"  # stopped before its first step: no "moves 8,3 -> 8,3"
+        return f"{self.unit} {'move' if self.plural else 'moves'} {self.path[0]} -> {self.path[-1]}"
 
 
 class Retreated(Event):
@@ -69,11 +72,13 @@ class Retreated(Event):
     path: tuple[Hex, ...]
     lost: int = 0
     """Hexes it could not take (and what they cost, where a rule converts them)."""
+    plural: bool = False
+    """The unit's name is plural: "Marines fall back" (as `Moved.plural`)."""
 
     def text(self) -> str:
         moved = max(len(self.path) - 1, 0)
         extra = f", {count(self.lost, 'hex')} blocked" if self.lost else ""
-        return f"{self.unit} falls back {count(moved, 'hex')}{extra}"
+        return f"{self.unit} {'fall' if self.plural else 'falls'} back {count(moved, 'hex')}{extra}"
 
 
 class Changed(Event):
@@ -88,12 +93,15 @@ class Changed(Event):
     state: str = ""
     """How a marker reads after "is now" / "is no longer" where its field's name alone would not ('on
     overwatch', 'panicking'): the rule set's words; '' reads the field's name."""
+    plural: bool = False
+    """The unit's name is plural: "Grenadiers are no longer mobile" (as `Moved.plural`)."""
 
     def text(self) -> str:
         why = f" ({self.why})" if self.why else ""
         if isinstance(self.after, bool) and isinstance(self.before, bool):
             # A marker set or lifted reads as words, never "downed False -> True".
-            return f"{self.unit} is {'now' if self.after else 'no longer'} {self.state or self.field}{why}"
+            is_ = "are" if self.plural else "is"
+            return f"{self.unit} {is_} {'now' if self.after else 'no longer'} {self.state or self.field}{why}"
         if self.before is None:  # set for the first time: "red-b5 at 11,0 (blind placed)"
             return f"{self.unit} {self.field} {self.after}{why}"
         return f"{self.unit} {self.field} {self.before} -> {self.after}{why}"

@@ -21,6 +21,7 @@ from rules.rulesets.dhr import combat, victory
 from rules.rulesets.dhr.options import by_type, specials_on
 from rules.rulesets.dhr.state import DHRState, attached, mp_of
 from rules.rulesets.dhr.units import DHRUnit
+from rules.words import agree
 
 
 def chip_of(state: DHRState, u: DHRUnit) -> str:
@@ -59,7 +60,8 @@ def activate(state: DHRState, u: DHRUnit, ctx: Context) -> None:
     if state.active_unit == u.id:
         return
     if state.active_unit is not None:
-        raise Refusal(f"{state.units[state.active_unit].name} is acting on this chip: {u.name} must wait for another")
+        acting = state.units[state.active_unit].name
+        raise Refusal(f"{acting} {agree(acting, 'is', 'are')} acting on this chip: {u.name} must wait for another")
     state.active_unit = u.id
     state.mp_left = mp_of(state, u)
     state.attacked = False
@@ -67,7 +69,7 @@ def activate(state: DHRState, u: DHRUnit, ctx: Context) -> None:
     state.cast = []
     state.failed_step = []
     state.crew_checked = False
-    ctx.emit(Message(message=f"{u.name} activates ({state.mp_left} MP)"))
+    ctx.emit(Message(message=f"{u.name} {agree(u.name, 'activates', 'activate')} ({state.mp_left} MP)"))
 
 
 def may_go_on(state: DHRState) -> bool:
@@ -86,7 +88,8 @@ def end_activation(state: DHRState, ctx: Context) -> None:
     chip = state.chip
     if state.active_unit:
         state.activated.append(state.active_unit)
-        ctx.emit(Message(message=f"{state.units[state.active_unit].name} has gone"))
+        gone = state.units[state.active_unit].name
+        ctx.emit(Message(message=f"{gone} {agree(gone, 'has', 'have')} gone"))
     elif chip and not by_type(state):
         state.activated.append(chip.partition(":")[2])
     if chip:

@@ -13,6 +13,7 @@ from rules.rulesets.dhr.options import specials_on
 from rules.rulesets.dhr.state import DHRState, host_at, hosts
 from rules.rulesets.dhr.terrain import step_check
 from rules.rulesets.dhr.units import DHRUnit
+from rules.words import agree, plural_name
 
 
 def attach_actions(state: DHRState, f: DHRUnit) -> list[Action]:
@@ -45,7 +46,8 @@ def _why_no_drop(state: DHRState, f: DHRUnit, at: Hex) -> str:
     elif not state.board.in_bounds(at):
         why = "it is off the map"
     elif host_at(state, at) is not None:
-        why = f"{host_at(state, at).name} stands there"
+        there = host_at(state, at).name
+        why = f"{there} {agree(there, 'stands', 'stand')} there"
     else:
         why = "it is impassable"
     return f"{f.name} cannot drop out into {at}: {why}"
@@ -53,34 +55,34 @@ def _why_no_drop(state: DHRState, f: DHRUnit, at: Hex) -> str:
 
 def do_attach(state: DHRState, f: DHRUnit, at: Hex, ctx: Context) -> None:
     if not specials_on(state) or not f.stats.special:
-        raise Refusal(f"{f.name} is not a special figure: only special figures attach to units"
+        raise Refusal(f"{f.name} {agree(f.name, 'is', 'are')} not a special figure: only special figures attach to units"
                       if specials_on(state) else "special figures are off in this game: no figure attaches to a unit")
     if f.attached_to is not None:
-        raise Refusal(f"{f.name} is already attached to {state.units[f.attached_to].name}")
+        raise Refusal(f"{f.name} {agree(f.name, 'is', 'are')} already attached to {state.units[f.attached_to].name}")
     at = Hex(*at)
     host = host_at(state, at)
     if host is None:
         raise Refusal(f"no unit at {at} for {f.name} to join")
     if host.side != f.side:
-        raise Refusal(f"{host.name} at {at} is an enemy unit")
+        raise Refusal(f"{host.name} at {at} {agree(host.name, 'is', 'are')} an enemy unit")
     if host.stats.special or host.stats.vehicle:
         raise Refusal(f"{f.name} can only join a unit of figures, not {host.name}")
     if f.at.distance(at) != 1:
-        raise Refusal(f"{host.name} at {at} is not next to {f.name} at {f.at}")
+        raise Refusal(f"{host.name} at {at} {agree(host.name, 'is', 'are')} not next to {f.name} at {f.at}")
     if state.mp_left < 1 or state.attacked:
-        raise Refusal(f"{f.name} has " + ("attacked" if state.attacked else "no movement points left")
+        raise Refusal(f"{f.name} {agree(f.name, 'has', 'have')} " + ("attacked" if state.attacked else "no movement points left")
                       + f": it cannot join {host.name} this activation")
     state.mp_left -= 1
     walked = (f.at, at)
     f.at = at
     f.attached_to = host.id
-    ctx.emit(Moved(unit=f.id, path=walked))
+    ctx.emit(Moved(unit=f.id, path=walked, plural=plural_name(f.name)))
     ctx.emit(Changed(unit=f.id, field="attached", before=None, after=host.id, why="Special Figures"))
 
 
 def do_drop(state: DHRState, f: DHRUnit, at: Hex, ctx: Context) -> None:
     if not specials_on(state) or f.attached_to is None:
-        raise Refusal(f"{f.name} is not attached to a unit")  # also when special figures are off
+        raise Refusal(f"{f.name} {agree(f.name, 'is', 'are')} not attached to a unit")  # also when special figures are off
     allowed = state.active_unit in (f.id, f.attached_to) or (
         state.active_unit is None and f.id in [c.id for c in candidates(state)])
     if not allowed:
@@ -95,7 +97,7 @@ def do_drop(state: DHRState, f: DHRUnit, at: Hex, ctx: Context) -> None:
     f.attached_to = None
     f.at = at
     ctx.emit(Changed(unit=f.id, field="attached", before=host, after=None, why="drops out"))
-    ctx.emit(Moved(unit=f.id, path=walked))
+    ctx.emit(Moved(unit=f.id, path=walked, plural=plural_name(f.name)))
     if state.active_unit == f.id:
         state.mp_left = max(0, state.mp_left - 1)
         if not may_go_on(state):

@@ -11,6 +11,7 @@ from rules.rulesets.dhr.fighters import leader_rating, opt, toughness
 from rules.rulesets.dhr.state import DHRState, attached, hosts
 from rules.rulesets.dhr.terrain import spec
 from rules.rulesets.dhr.units import DHRUnit
+from rules.words import plural_name
 
 
 def _hex_results(state: DHRState, host: DHRUnit, crowd: list[DHRUnit], damages: list, attacker_at: Hex,
@@ -89,7 +90,7 @@ def retreat(state: DHRState, u: DHRUnit, hexes: int, away_from: Hex, ctx: Contex
         u.at = here
         for f in attached(state, u.id):
             f.at = here
-    ctx.emit(Retreated(unit=u.id, path=tuple(path), lost=lost))
+    ctx.emit(Retreated(unit=u.id, path=tuple(path), lost=lost, plural=plural_name(u.name)))
     if state.active_unit == u.id:
         state.mp_left = 0
 

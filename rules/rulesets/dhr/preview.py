@@ -15,6 +15,7 @@ from rules.rulesets.dhr import procedures as P
 from rules.rulesets.dhr.actions import Call, Cast, Cross, Fire, Melee, Move, Overrun
 from rules.rulesets.dhr.state import DHRState, host_at
 from rules.rulesets.dhr.terrain import cover_dv, hex_dv
+from rules.words import agree
 
 
 def _pct(p: Fraction) -> str:
@@ -82,7 +83,8 @@ def move_preview(state: DHRState, action: Move | Cross) -> Preview | None:
     notes = []
     if any("challenge" not in c for c in checks):
         notes.append("after a failed check the unit may spend another MP to cross (p) or stop")
-    title = f"{u.name} {'crosses into' if isinstance(action, Cross) else 'moves to'} {path[-1]}"
+    verb = ("crosses into", "cross into") if isinstance(action, Cross) else ("moves to", "move to")
+    title = f"{u.name} {agree(u.name, *verb)} {path[-1]}"
     dice = "; ".join(checks) if checks else "no terrain checks"
     return Preview(title=title, dice=dice, outcomes=tuple(rows), notes=tuple(notes))
 
@@ -238,7 +240,7 @@ def _toughness_notes(units, area: bool = False) -> list[str]:
     out = []
     for u in units:
         if u.stats.toughness > 1:
-            note = f"{u.name} takes {u.stats.toughness} hits to fell ({u.wounds} taken so far)"
+            note = f"{u.name} {agree(u.name, 'takes', 'take')} {u.stats.toughness} hits to fell ({u.wounds} taken so far)"
             if area and u.stats.toughness - u.wounds > 1:
                 note += ": an area blow hits each figure once, so it can only wound"
             out.append(note)

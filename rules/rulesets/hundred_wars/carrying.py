@@ -8,7 +8,7 @@ from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import field
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
-from rules.words import count
+from rules.words import agree, count, plural_name
 
 
 def carrier_of(state: HwState, uid: str) -> HwUnit | None:
@@ -53,11 +53,11 @@ def carry(state: HwState, side: str, uid: str, at: Hex, off: bool, ctx: Context)
         raise Refusal(f"{uid} is not a unit of yours")
     if off:
         if (uid, at) not in set_downs(state, side):
-            raise Refusal(f"{p.name} is not carried by a unit of yours on the surface next to the free hex {at}")
+            raise Refusal(f"{p.name} {agree(p.agrees_as, 'is', 'are')} not carried by a unit of yours on the surface next to the free hex {at}")
         c = carrier_of(state, uid)
         c.carried.remove(uid)
         p.at, p.level, p.moved, p.facing = at, 0, True, c.facing
-        ctx.emit(Moved(unit=uid, path=(at,)))
+        ctx.emit(Moved(unit=uid, path=(at,), plural=plural_name(p.agrees_as)))
         return
     c = state.unit_at(at)
     if c is None or (p.id, c.id) not in {(a.id, b.id) for a, b in boardings(state, side)}:
@@ -65,7 +65,7 @@ def carry(state: HwState, side: str, uid: str, at: Hex, off: bool, ctx: Context)
                       "base contact on the same level, and the passenger revealed, not Large, not yet moved")
     c.carried.append(uid)
     p.at, p.counter, p.counter_attack, p.counter_level, p.moved = None, None, "", None, True
-    ctx.emit(Changed(unit=c.id, field="carried", before=len(c.carried) - 1, after=len(c.carried), why=f"{p.name} boards"))
+    ctx.emit(Changed(unit=c.id, field="carried", before=len(c.carried) - 1, after=len(c.carried), why=f"{p.name} {agree(p.agrees_as, 'boards', 'board')}"))
 
 
 # --- teleporter buffers -------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rules.core import Refusal
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
+from rules.words import agree
 
 
 def unit_move(u: HwUnit) -> int:
@@ -31,7 +32,7 @@ def imitate(state: HwState, side: str, blind_id: str, move: int | None) -> None:
     if b is None or not b.blind or b.side != side:
         raise Refusal(f"{blind_id} is not one of your blinds")
     if not b.dummy:
-        raise Refusal(f"{b.name} hides real units: it moves at its group's lowest Move, it imitates nothing")
+        raise Refusal(f"{b.name} {agree(b.agrees_as, 'hides', 'hide')} real units: it moves at its group's lowest Move, it imitates nothing")
     if move not in imitable(state, side):
         raise Refusal(f"no unit of yours moves at {move}: a dummy imitates one of {imitable(state, side)}")
     b.imitates = move

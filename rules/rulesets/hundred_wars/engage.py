@@ -10,6 +10,7 @@ from rules.rulesets.hundred_wars.procedures.combat import ram
 from rules.rulesets.hundred_wars.procedures.fire import allocator
 from rules.rulesets.hundred_wars.state import HwState, PendingDamage
 from rules.rulesets.hundred_wars.units import HwUnit, key_label
+from rules.words import agree
 
 R_BLINDS = "Blinds; AHW-A30"
 
@@ -32,7 +33,7 @@ def reveal(state: HwState, blind: HwUnit, ctx: Context, why: str) -> list[HwUnit
         placed.append(u)
         ctx.emit(Changed(unit=u.id, field="at", before=None, after=str(h), why=f"placed from {blind.name}"))
     for u in units[len(spots):]:  # no room on the table near the blind: they stay off table
-        ctx.emit(Message(message=f"{u.name} stays off the table: no room near {blind.name}"))
+        ctx.emit(Message(message=f"{u.name} {agree(u.agrees_as, 'stays', 'stay')} off the table: no room near {blind.name}"))
     ctx.emit(Changed(unit=blind.id, field="blind", before="hidden", after="revealed",
                      why=f"{why}: {', '.join(u.name for u in units)}"))
     blind.contents = []

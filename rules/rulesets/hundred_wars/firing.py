@@ -14,6 +14,7 @@ from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit, factor_of, lower
+from rules.words import agree
 
 
 def spotter(state: HwState, firer: HwUnit, target: HwUnit, reach: int) -> HwUnit | None:
@@ -32,7 +33,7 @@ def why_not(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> str:
     """Why the weapon may not fire at the target ('' when it may), priorities left aside."""
     weapon = firer.stats.weapon(w)
     if weapon is None or weapon.fire <= 0:
-        return f"{firer.name} has no such weapon"
+        return f"{firer.name} {agree(firer.agrees_as, 'has', 'have')} no such weapon"
     if w in firer.fired:
         return f"that weapon of {firer.name} has fired this phase"
     d = field.cm(state, firer.at, target.at)
@@ -164,12 +165,12 @@ def repair(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     if fixer is None or fixer.side != side or not fixer.on_map or fixer.blind or not fixer.stats.field_repairs:
         raise Refusal(f"{uid} is not a unit of yours with Field Repairs")
     if fixer.repaired:
-        raise Refusal(f"{fixer.name} has repaired this turn")
+        raise Refusal(f"{fixer.name} {agree(fixer.agrees_as, 'has', 'have')} repaired this turn")
     if target is None or target.side != side or target.blind or fixer.at.distance(at) > 1:
         raise Refusal(f"no unit of yours in base to base contact at {at}")
     key = repair_key(target)
     if key is None:
-        raise Refusal(f"{target.name} has no damage that can still be repaired")
+        raise Refusal(f"{target.name} {agree(target.agrees_as, 'has', 'have')} no damage that can still be repaired")
     fixer.repaired = True
     fix = {"fixer": fixer.id, "target": target.id, "key": key}
     fix["roll"] = sp.roll_repair(fixer.stats.field_repairs, ctx.dice, side=side, unit=fixer.id).roll

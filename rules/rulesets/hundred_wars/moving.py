@@ -17,6 +17,7 @@ from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.teleports import TP_REROLL, tp_queue  # noqa: F401  (preview.py reads them here)
 from rules.rulesets.hundred_wars.units import HwUnit
+from rules.words import agree, plural_name
 
 REROLL = "psi_move"
 """The pause after a movement roll: the side it went against may re-roll it with a psionic pip."""
@@ -82,7 +83,7 @@ def move_unit(state: HwState, side: str, uid: str, accelerate: bool, ctx: Contex
     if u is None or u.side != side or not u.on_map or u.counter is None:
         raise Refusal(f"{uid} has no Move counter of yours")
     if u.moved:
-        raise Refusal(f"{u.name} has moved this phase")
+        raise Refusal(f"{u.name} {agree(u.agrees_as, 'has', 'have')} moved this phase")
     if alone and not differs(state, u):
         raise Refusal(f"{u.name}'s group all have the same Move: it moves together on one roll")
     movers = group_movers(state, u, alone)
@@ -241,7 +242,7 @@ def finish_walk(state: HwState, u: HwUnit, taken: list[Hex], ctx: Context) -> bo
     if steps:
         u.facing = taken[-2].direction_to(taken[-1]) or u.facing
         u.at = taken[-1]
-        ctx.emit(Moved(unit=u.id, path=tuple(taken)))
+        ctx.emit(Moved(unit=u.id, path=tuple(taken), plural=plural_name(u.agrees_as)))
     if changes and steps:
         ctx.emit(Changed(unit=u.id, field="level", before=u.level, after=u.counter_level, why="climb or dive"))
         u.level, u.counter_level = u.counter_level, None

@@ -13,6 +13,7 @@ from rules.reaction import Pause
 from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
+from rules.words import agree
 
 REROLL = "psi_orders"
 """The pause after an Orders roll: the side it went against may re-roll it with a psionic pip."""
@@ -121,7 +122,7 @@ def place_blind(state: HwState, side: str, blind_id: str, at: Hex, ctx: Context)
     if b is None or not b.blind or b.side != side:
         raise Refusal(f"{blind_id} is not one of your blinds")
     if b.at is not None or b.eliminated:
-        raise Refusal(f"{b.name} is already on the table")
+        raise Refusal(f"{b.name} {agree(b.agrees_as, 'is', 'are')} already on the table")
     if not blind_spot(state, side, at):
         raise Refusal(f"{at} is not a free hex of your home quarter")
     spend(state, side, 1, None, "place a blind")

@@ -21,7 +21,7 @@ from rules.rulesets.hundred_wars.roll_preview import (
 )
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
-from rules.words import count
+from rules.words import agree, count
 
 
 def psi_preview(state: HwState, a: PsiReveal) -> Preview | None:
@@ -86,7 +86,7 @@ def reroll_pip_preview(state: HwState, a: PsiReveal) -> Preview | None:
         return Preview(title=f"Psionic re-roll of {cmd.name}'s Orders die", dice=f"1d10 (Orders {cmd.stats.orders})",
                        outcomes=tuple(_pip_outcome(count(k, "pip"), p, cmd.side, k - now)
                                       for k, p in sorted(dist.items())),
-                       notes=(f"{cmd.name} has {count(state.pips.get(cmd.id, 0), 'pip')} now",))
+                       notes=(f"{cmd.name} {agree(cmd.agrees_as, 'has', 'have')} {count(state.pips.get(cmd.id, 0), 'pip')} now",))
     if a.reroll == "cqb" and paused.kind == melee.REROLL:
         return cqb_reroll_preview(state, paused.data, state.unit_at(Hex(*a.at)))
     if paused.kind == "psi_die":
@@ -128,7 +128,7 @@ def simulate_pip_preview(state: HwState, a: PsiReveal) -> Preview | None:
         return Preview(title=f"Psionic jam of {cmd.name}", dice="1d10 pips removed (not below 2)",
                        outcomes=tuple(_pip_outcome(f"{count(k, 'pip')} left", p, cmd.side, k - before)
                                       for k, p in sorted(dist.items())),
-                       notes=(f"{cmd.name} has {count(before, 'pip')} now",))
+                       notes=(f"{cmd.name} {agree(cmd.agrees_as, 'has', 'have')} {count(before, 'pip')} now",))
     return None
 
 
@@ -208,11 +208,11 @@ def teleport_ecm_preview(state: HwState, a: Jam) -> Preview | None:
     paused = state.paused[-1].kind if state.paused else ""
     if paused == teleporting.DISRUPT:
         dist = odds.after_ecm(success, {"disrupted: it stays, with 1d10 units in all kept this turn": Fraction(1)})
-        title = f"{e.name} disrupts {t.name}"
+        title = f"{e.name} {agree(e.agrees_as, 'disrupts', 'disrupt')} {t.name}"
     elif not paused and state.phase == "move" and t.buffer:
         n = len(t.buffer)
         dist = odds.after_ecm(success, mapped(die(10), lambda f: f"{count(min(f, n), 'unit')} materialised"))
-        title = f"{e.name} hijacks {t.name}"
+        title = f"{e.name} {agree(e.agrees_as, 'hijacks', 'hijack')} {t.name}"
     else:
         return None
     labels = {"failed": "the ECM fails (or is beaten)"}

@@ -26,6 +26,7 @@ from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.psi_reach import ready, ready_in_range  # noqa: F401 (used by the stages)
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit, lower
+from rules.words import agree, plural_name
 
 ORDER_REACH = 2
 """The action list offers an enemy counter up to two hexes from the enemy (a farther hex may still be given)."""
@@ -54,9 +55,9 @@ def psionic(state: HwState, side: str, uid: str) -> HwUnit:
     if psi is None or psi.side != side or not psi.on_map or psi.blind or not psi.stats.psionic:
         raise Refusal(f"{uid} is not a psionic unit of yours on the table")
     if state.psi_used.get(uid, 0) >= psi.stats.psionic:
-        raise Refusal(f"{psi.name} has used all its psionic pips")
+        raise Refusal(f"{psi.name} {agree(psi.agrees_as, 'has', 'have')} used all its psionic pips")
     if uid in state.psi_phase:
-        raise Refusal(f"{psi.name} has used a psionic pip this phase (once per phase)")
+        raise Refusal(f"{psi.name} {agree(psi.agrees_as, 'has', 'have')} used a psionic pip this phase (once per phase)")
     return psi
 
 
@@ -99,7 +100,7 @@ def plan(state: HwState, side: str, uid: str, at: Hex, *, to: Hex | None = None,
         raise Refusal("a psionic pip places, moves or removes enemy Move orders in Phase 3")
     if remove:
         if target.counter is None:
-            raise Refusal(f"{target.name} has no Move counter")
+            raise Refusal(f"{target.name} {agree(target.agrees_as, 'has', 'have')} no Move counter")
         return {"use": "order", "at": list(at), "to": None}
     to = Hex(*to)
     if to == target.at or not state.board.in_bounds(to) or not ter.open_for(state.board, to, target.mode or "ground"):
@@ -139,7 +140,7 @@ def own_order(state: HwState, side: str, target: HwUnit | None, at: Hex, to, rem
         raise Refusal(f"no unit of yours that can move at {at}")
     if remove:
         if target.counter is None:
-            raise Refusal(f"{target.name} has no Move counter")
+            raise Refusal(f"{target.name} {agree(target.agrees_as, 'has', 'have')} no Move counter")
         return {"use": "own_order", "at": list(at), "to": None}
     if to is None:
         raise Refusal("give the hex to send it to (to=) or remove its counter (remove=true)")
@@ -172,9 +173,9 @@ def mobile_target(state: HwState, side: str, target: HwUnit | None, at: Hex) -> 
     if target is None or target.side != side or target.blind:
         raise Refusal(f"no revealed unit of yours at {at}")
     if target.counter is None or target.moved:
-        raise Refusal(f"{target.name} has no move to make this phase (a Move counter, not yet moved)")
+        raise Refusal(f"{target.name} {agree(target.agrees_as, 'has', 'have')} no move to make this phase (a Move counter, not yet moved)")
     if target.id in state.psi_mobile or target.stats.mobile_in(target.mode or "ground") == "both":
-        raise Refusal(f"{target.name} already moves as a Mobile unit of both reductions")
+        raise Refusal(f"{target.name} already {agree(target.agrees_as, 'moves', 'move')} as a Mobile unit of both reductions")
     return target
 
 
@@ -192,15 +193,15 @@ def ecm_use(state: HwState, target: HwUnit) -> str:
         raise Refusal("a psionic pip simulates ECM on a revealed enemy unit")
     if state.phase == "counters":
         if not target.stats.orders:
-            raise Refusal(f"{target.name} is not an enemy commander (Phase 3: ECM jams a commander)")
+            raise Refusal(f"{target.name} {agree(target.agrees_as, 'is', 'are')} not an enemy commander (Phase 3: ECM jams a commander)")
         return "ecm"
     if state.phase == "fire":
         if not firing.ads_factor(state, target):
-            raise Refusal(f"{target.name} has no ADS left to cut (Phase 4: ECM attacks an ADS)")
+            raise Refusal(f"{target.name} {agree(target.agrees_as, 'has', 'have')} no ADS left to cut (Phase 4: ECM attacks an ADS)")
         return "ecm_ads"
     if state.phase == "move":
         if not target.buffer:
-            raise Refusal(f"{target.name} has no units in its buffers (Phase 5: ECM hijacks a teleporter)")
+            raise Refusal(f"{target.name} {agree(target.agrees_as, 'has', 'have')} no units in its buffers (Phase 5: ECM hijacks a teleporter)")
         return "hijack"
     raise Refusal("a psionic pip simulates ECM in Phases 3 to 5")
 
@@ -220,7 +221,7 @@ def fire_target(state: HwState, side: str, e: HwUnit, w: int, to: Hex | None) ->
         raise Refusal("a blind does not fire: reveal it first")
     weapon = e.stats.weapon(w)
     if weapon is None or weapon.fire <= 0:
-        raise Refusal(f"{e.name} has no such weapon")
+        raise Refusal(f"{e.name} {agree(e.agrees_as, 'has', 'have')} no such weapon")
     if w in e.fired:
         raise Refusal(f"that weapon of {e.name} has fired this phase")
     t = state.unit_at(Hex(*to)) if to is not None else None
@@ -288,8 +289,8 @@ def teleport_unit(state: HwState, psi: HwUnit, at: Hex, to: Hex, ctx: Context) -
     if u is None or state.unit_at(to) is not None:
         return
     u.at = to
-    ctx.emit(Moved(unit=u.id, path=(to,)))
-    ctx.emit(Message(message=f"{u.name} is teleported by the psionics of {psi.name}"))
+    ctx.emit(Moved(unit=u.id, path=(to,), plural=plural_name(u.agrees_as)))
+    ctx.emit(Message(message=f"{u.name} {agree(u.agrees_as, 'is', 'are')} teleported by the psionics of {psi.name}"))
 
 
 def ecm_ads(state: HwState, psi: HwUnit, at: Hex, ctx: Context) -> None:

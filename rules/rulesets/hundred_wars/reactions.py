@@ -24,6 +24,7 @@ from rules.rulesets.hundred_wars import (contest, ecm, firing, melee, mode_dice,
 from rules.rulesets.hundred_wars.actions import Done, Jam, PsiReveal
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
+from rules.words import agree
 
 
 def _cancel_fire(state: HwState, p: Pause, ctx: Context, cut: bool) -> None:
@@ -164,7 +165,7 @@ def work(state: HwState, psi: HwUnit, use: dict, ctx: Context) -> None:
     elif kind == "fire":
         firer, target = state.unit_at(at), state.unit_at(Hex(*use["to"]))
         if firer is not None and target is not None and use["weapon"] not in firer.fired:
-            ctx.emit(Message(message=f"{psi.name} takes over a weapon of {firer.name}"))
+            ctx.emit(Message(message=f"{psi.name} {agree(psi.agrees_as, 'takes', 'take')} over a weapon of {firer.name}"))
             shot.start(state, firer, use["weapon"], target, psi.side, ctx, cancellable=False)
     elif kind in ("cancel_fire", "cancel_pip"):  # the enemy's shot or pip waits below: cut it
         reaction.resume(state, ctx, HANDLERS, cut=True)

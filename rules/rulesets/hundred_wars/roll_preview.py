@@ -17,7 +17,7 @@ from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
-from rules.words import count
+from rules.words import agree, count
 
 MAX_UNROLLED = 3
 
@@ -73,7 +73,7 @@ def unit_words(name: str, e: UnitEffect) -> str:
     if e.eliminated:
         return f"{name} destroyed"
     if e.loss == "hits":
-        return f"{name} takes {e.losses} damage"
+        return f"{name} {agree(name, 'takes', 'take')} {e.losses} damage"
     return f"{name} {', '.join(e.status) or 'unharmed'}"
 
 
@@ -107,7 +107,7 @@ def cqb_outcomes(c: dict, names: tuple[str, str], ids: tuple[str, str] | None = 
         if loser is not None and ids is not None:
             out.append(Outcome(chance=p, units=(UnitEffect(unit=ids[loser], losses=n, loss="hits"),)))
         else:
-            out.append(Outcome(label="tie: no damage" if loser is None else f"{names[loser]} takes {n} damage", chance=p))
+            out.append(Outcome(label="tie: no damage" if loser is None else f"{names[loser]} {agree(names[loser], 'takes', 'take')} {n} damage", chance=p))
     return tuple(out)
 
 
@@ -162,7 +162,7 @@ def fire_preview(state: HwState, firer: HwUnit, w: int, target: HwUnit) -> Previ
     if interceptor and not target.blind:
         notes.append(f"{interceptor[0].name}'s ADS may cut the Fire of {weapon.fire} "
                      f"({_pct(1 - cuts.get(0, Fraction(0)))}): included")
-    return Preview(title=f"{firer.name} fires at {target.name}", dice=SHOT_DICE, modifiers=modifiers,
+    return Preview(title=f"{firer.name} {agree(firer.agrees_as, 'fires', 'fire')} at {target.name}", dice=SHOT_DICE, modifiers=modifiers,
                    outcomes=tuple(outcomes), notes=tuple(notes))
 
 
@@ -188,7 +188,7 @@ def move_preview(state: HwState, u: HwUnit, alone: bool = False, run: dict | Non
         c = odds.cqb([u.stats.cqb], [e.stats.cqb for e in enemies])
         notes.append(f"close combat on contact: wins {_pct(odds.chance(c, lambda k: k[0] == 1))}, "
                      f"loses {_pct(odds.chance(c, lambda k: k[0] == 0))}, tie {_pct(c.get((None, 0), Fraction(0)))}")
-    return Preview(title=f"{u.name} moves toward {Hex(*u.counter)}", dice=MOVE_DICE, outcomes=outcomes,
+    return Preview(title=f"{u.name} {agree(u.agrees_as, 'moves', 'move')} toward {Hex(*u.counter)}", dice=MOVE_DICE, outcomes=outcomes,
                    notes=tuple(notes))
 
 
@@ -214,5 +214,5 @@ def mobile_preview(state: HwState, u: HwUnit) -> Preview | None:
         return None
     plain = next((n for n in without.notes if n.startswith("reaches")), "")
     notes = with_pip.notes + ((f"without the pip it {plain}",) if plain else ())
-    return with_pip.model_copy(update={"title": f"{u.name} moves as Mobile (Hard as Easy, V.Hard as Hard)",
+    return with_pip.model_copy(update={"title": f"{u.name} {agree(u.agrees_as, 'moves', 'move')} as Mobile (Hard as Easy, V.Hard as Hard)",
                                        "notes": notes})

@@ -25,6 +25,7 @@ from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
+from rules.words import agree, plural_name
 
 DISRUPT = "ecm_teleport"
 
@@ -64,9 +65,10 @@ def offer(state: HwState, side: str, data: dict, ctx: Context) -> bool:
         return False  # already disrupted this turn: the unit stays without another roll
     for other in [s for s in state.order or state.side_ids() if s != side]:
         if able(state, other, t.at) or ready_in_range(state, other, t.at):
+            passenger = state.units[data["passenger"]]
             reaction.pause(state, Pause(kind=DISRUPT, actor=side, reactor=other, data=data,
                                         prompt=f"disrupt {t.name} with ECM (or a psionic pip) so that "
-                                               f"{state.units[data['passenger']].name} is not dematerialised (j), "
+                                               f"{passenger.name} {agree(passenger.agrees_as, 'is', 'are')} not dematerialised (j), "
                                                "or let it teleport (d)"), ctx)
             return True
     return False
@@ -77,7 +79,8 @@ def go(state: HwState, side: str, data: dict, ctx: Context) -> None:
     tid, passenger = data["teleporter"], data["passenger"]
     if passenger and state.tp_blocked.get(tid, 0):
         state.tp_blocked[tid] -= 1
-        ctx.emit(Message(message=f"{state.units[passenger].name} is not dematerialised: ECM disrupts "
+        kept = state.units[passenger]
+        ctx.emit(Message(message=f"{kept.name} {agree(kept.agrees_as, 'is', 'are')} not dematerialised: ECM disrupts "
                                  f"{state.units[tid].name}"))
         passenger = ""
         if data["use"] == "gather" or not state.units[tid].buffer:
@@ -145,7 +148,7 @@ def hijack(state: HwState, side: str, uid: str, at: Hex, ctx: Context) -> None:
     if e is None or e.side != side or not e.on_map or e.blind or not e.stats.ecm:
         raise Refusal(f"{uid} is not an ECM unit of yours on the table")
     if uid in state.ecm_teleport:
-        raise Refusal(f"{e.name} has hijacked or disrupted a teleporter this turn")
+        raise Refusal(f"{e.name} {agree(e.agrees_as, 'has', 'have')} hijacked or disrupted a teleporter this turn")
     t = state.unit_at(at)
     if t is None or t.id not in {x.id for x in hijackable(state, e)}:
         raise Refusal(f"no enemy teleporter with units in its buffers within {e.name}'s ECM range at {at}")
@@ -173,7 +176,7 @@ def materialise(state: HwState, by: HwUnit, t: HwUnit, why: str, ctx: Context) -
     spots = field.free_near(state, t.at, len(out), "ground", set(state.occupied()))
     for pid, h in zip(out, spots):
         state.units[pid].at = h
-        ctx.emit(Moved(unit=pid, path=(h,)))
+        ctx.emit(Moved(unit=pid, path=(h,), plural=plural_name(state.units[pid].agrees_as)))
     t.buffer = out[len(spots):] + t.buffer  # no room beside it: they stay suspended
     ctx.emit(Changed(unit=t.id, field="buffer", before=before, after=len(t.buffer), why=why))
 

@@ -14,6 +14,7 @@ from rules.rulesets.hundred_wars.procedures import specials as sp
 from rules.rulesets.hundred_wars.psi_reach import ready_in_range
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
+from rules.words import agree, plural_name
 
 
 TP_REROLL = "psi_teleport"
@@ -88,7 +89,7 @@ def send(state: HwState, run: dict, ctx: Context) -> None:
     spots = field.free_near(state, to, len(plan.sent), "ground", taken)
     for pid, h in zip(plan.sent, spots):
         state.units[pid].at = h
-        ctx.emit(Moved(unit=pid, path=(h,)))
+        ctx.emit(Moved(unit=pid, path=(h,), plural=plural_name(state.units[pid].agrees_as)))
     t.buffer = [x for x in plan.buffered] + plan.sent[len(spots):]
     if t.buffer:
         ctx.emit(Changed(unit=uid, field="buffer", before=None, after=len(t.buffer), why="units held in buffers"))
@@ -105,7 +106,7 @@ def teleport_check(state: HwState, side: str, uid: str, passenger: str, to: Hex)
                       or field.cm(state, t.at, p.at) > t.stats.teleport_range):
         raise Refusal(f"{passenger} is not a unit of yours within {t.name}'s range (it cannot teleport itself)")
     if not passenger and not t.buffer:
-        raise Refusal(f"{t.name} has nothing to send")
+        raise Refusal(f"{t.name} {agree(t.agrees_as, 'has', 'have')} nothing to send")
     if not state.board.in_bounds(to) or not sp.can_reach(tps, uid, to, state.hex_cm):
         raise Refusal(f"{to} is beyond the range of {t.name} and its chain")
     try:

@@ -254,3 +254,9 @@ class HwUnit(Unit):
     @property
     def is_marker(self) -> bool:
         return self.blind
+
+    @property
+    def agrees_as(self) -> str:
+        """What a verb after its name agrees with (rules/words.py `agree`): its name, but "blind" for a blind, one
+        counter whatever its tag reads ("Blue Legion blind yas moves", not "move")."""
+        return "blind" if self.blind else self.name

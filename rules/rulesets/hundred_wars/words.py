@@ -13,11 +13,23 @@ from rules.rulesets.hundred_wars.procedures.damage import SPREAD
 from rules.rulesets.hundred_wars.state import PHASE_WORDS, HwState
 from rules.rulesets.hundred_wars.units import key_label
 from rules.unknown import UNKNOWN
+from rules.words import agree
 
 
 def _name(state: HwState, uid: str) -> str:
     u = state.units.get(uid)
     return u.name if u else uid
+
+
+def _verb(state: HwState, uid: str, singular: str, plural: str) -> str:
+    """A verb after the unit's name, in its number (a blind's is singular: `HwUnit.agrees_as`)."""
+    u = state.units.get(uid)
+    return agree(u.agrees_as if u else uid, singular, plural)
+
+
+def _does(state: HwState, uid: str, singular: str, plural: str) -> str:
+    """The unit's name and a verb that agrees with it: 'Panther fires', 'Archers fire'."""
+    return f"{_name(state, uid)} {_verb(state, uid, singular, plural)}"
 
 
 def _at(state: HwState, h) -> str:
@@ -65,9 +77,9 @@ def describe(state: HwState, a: Action) -> str:
         w = u.stats.weapon(a.weapon) if u else None
         ads = " its ADS" if u and w and a.weapon == len(u.stats.weapons) else ""
         gun = f"{ads} (Fire {w.fire}, Range {w.range} cm{'' if w.kind == 'direct' else ', ' + w.kind})" if w else ""
-        return f"{_name(state, a.unit)} fires{gun} at {_at(state, a.at)}"
+        return f"{_does(state, a.unit, 'fires', 'fire')}{gun} at {_at(state, a.at)}"
     if isinstance(a, Repair):
-        return f"{_name(state, a.unit)} repairs {_at(state, a.at)}"
+        return f"{_does(state, a.unit, 'repairs', 'repair')} {_at(state, a.at)}"
     if isinstance(a, Reveal):
         return f"Reveal {_name(state, a.unit)}"
     if isinstance(a, PsiReveal):
@@ -75,33 +87,32 @@ def describe(state: HwState, a: Action) -> str:
     if isinstance(a, (Jam, Done)) and state.paused:
         return reaction_words(state, a)
     if isinstance(a, Jam) and state.phase == "move":
-        return (f"{_name(state, a.unit)} hijacks the teleporter {_at(state, a.at)} with ECM "
+        return (f"{_does(state, a.unit, 'hijacks', 'hijack')} the teleporter {_at(state, a.at)} with ECM "
                 "(1d10 units in its buffers materialise beside it)")
     if isinstance(a, Jam):
-        return f"{_name(state, a.unit)} jams the commander {_at(state, a.at)} (ECM)"
+        return f"{_does(state, a.unit, 'jams', 'jam')} the commander {_at(state, a.at)} (ECM)"
     if isinstance(a, EcmAds):
-        return f"{_name(state, a.unit)} attacks the ADS {_at(state, a.at)} with ECM (reduces it by the difference)"
+        return f"{_does(state, a.unit, 'attacks', 'attack')} the ADS {_at(state, a.at)} with ECM (reduces it by the difference)"
     if isinstance(a, MoveUnit):
-        u = state.units.get(a.unit)
+        u, moves = state.units.get(a.unit), _verb(state, a.unit, "moves", "move")
         if u is not None and u.mode == "space" and not u.blind:
-            return f"{u.name} rolls to {'speed up' if a.accelerate else 'slow down'} and moves"
+            return f"{_does(state, a.unit, 'rolls', 'roll')} to {'speed up' if a.accelerate else 'slow down'} and {moves}"
         if a.alone:
-            return f"{_name(state, a.unit)} rolls 1d100 on its own Move (a separate roll from its group) and moves"
-        return f"{_name(state, a.unit)} rolls 1d100 and moves toward its counter"
+            return f"{_does(state, a.unit, 'rolls', 'roll')} 1d100 on its own Move (a separate roll from its group) and {moves}"
+        return f"{_does(state, a.unit, 'rolls', 'roll')} 1d100 and {moves} toward its counter"
     if isinstance(a, Gather):
-        return f"{_name(state, a.unit)} takes {_name(state, a.passenger)} into its buffers (sent with its next roll)"
+        return f"{_does(state, a.unit, 'takes', 'take')} {_name(state, a.passenger)} into its buffers (sent with its next roll)"
     if isinstance(a, Carry):
         if a.off:
-            return f"{_name(state, a.unit)} leaves its carrier for {Hex(*a.at)}"
-        return f"{_name(state, a.unit)} boards the carrier {_at(state, a.at)}"
+            return f"{_does(state, a.unit, 'leaves', 'leave')} its carrier for {Hex(*a.at)}"
+        return f"{_does(state, a.unit, 'boards', 'board')} the carrier {_at(state, a.at)}"
     if isinstance(a, Teleport):
         who = _name(state, a.passenger) if a.passenger else "its buffers"
-        return f"{_name(state, a.unit)} teleports {who} to {Hex(*a.to)}"
+        return f"{_does(state, a.unit, 'teleports', 'teleport')} {who} to {Hex(*a.to)}"
     if isinstance(a, Allocate):
-        u = state.units.get(a.unit)
         first = "spread round its factors" if a.first == SPREAD else f"first from {key_label(a.first)}"
         dmg = state.pending[0].damage if state.pending else "the"
-        return f"{u.name if u else a.unit} takes {dmg} damage {first}"
+        return f"{_does(state, a.unit, 'takes', 'take')} {dmg} damage {first}"
     if isinstance(a, Done):
         if state.phase == "terrain" and state.shaping is not None:
             return f"Finish the {state.shaping.terrain} ({len(state.shaping.hexes)} hexes)"
@@ -137,7 +148,7 @@ def _fill(state: HwState, a: PsiReveal, words: str) -> str:
 
 
 def psi_words(state: HwState, a: PsiReveal) -> str:
-    who = f"{_name(state, a.unit)} uses a psionic pip"
+    who = f"{_does(state, a.unit, 'uses', 'use')} a psionic pip"
     if a.reroll:
         return f"{who} to re-roll " + _fill(state, a, REROLLED.get(a.reroll, f"the {a.reroll} die"))
     if a.cancel:
@@ -176,9 +187,9 @@ def reaction_words(state: HwState, a: Action) -> str:
     if isinstance(a, Done):
         return LET_BE.get(kind, "Let it be")
     if kind == "ecm_teleport":
-        return (f"{_name(state, a.unit)} disrupts the teleporter {_at(state, a.at)} with ECM "
+        return (f"{_does(state, a.unit, 'disrupts', 'disrupt')} the teleporter {_at(state, a.at)} with ECM "
                 "(1d10 units kept from dematerialising this turn)")
-    return f"{_name(state, a.unit)} tries to cancel the new order {_at(state, a.at)} with ECM"
+    return f"{_does(state, a.unit, 'tries', 'try')} to cancel the new order {_at(state, a.at)} with ECM"
 
 
 def unit_card(state: HwState, uid: str) -> list[tuple[str, str]]:

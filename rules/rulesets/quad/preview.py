@@ -15,6 +15,7 @@ from rules.rulesets.quad.actions import Attack, Charge, Move
 from rules.rulesets.quad.combat import attack_inputs
 from rules.rulesets.quad.state import QuadState
 from rules.rulesets.quad.words import at
+from rules.words import agree
 
 
 def preview(state: QuadState, action: Action) -> Preview | None:
@@ -54,7 +55,7 @@ def move_preview(state: QuadState, action: Move) -> Preview | None:
         if why:
             stops.append((at(h), why))
         here = h
-    return quad_odds.move_preview(f"{unit.name} moves to {at(here)}", stops, unit.stats.quality, unit.id,
+    return quad_odds.move_preview(f"{unit.name} {agree(unit.name, 'moves', 'move')} to {at(here)}", stops, unit.stats.quality, unit.id,
                                   objectives_reached(state, unit.side, here))
 
 
@@ -90,6 +91,7 @@ def attack_preview(state: QuadState, action: Attack | Charge) -> Preview | None:
     extra = () if not stops else (Outcome(chance=1 - p_arrive, units=(UnitEffect(unit=attacker.id, status=(STOPPED,)),),
                                           event=f"{EFFECTS}: the terrain breaks the charge"),)
     notes = ("the defender's default block choice is assumed; fall-back room as the owner chooses best",)
-    title = f"{attacker.name} {'charges' if isinstance(action, Charge) else 'attacks'} {defender.name}"
+    verb = ("charges", "charge") if isinstance(action, Charge) else ("attacks", "attack")
+    title = f"{attacker.name} {agree(attacker.name, *verb)} {defender.name}"
     return quad_odds.attack_preview(title, inputs, dist, attacker.name, defender.name, notes=notes,
                                     scale=p_arrive, extra=extra, ids=(attacker.id, defender.id))

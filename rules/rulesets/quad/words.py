@@ -9,7 +9,7 @@ from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import Attack, Block, Charge, Decline, Draw, Hold, Move, Release, Retreat, Steal
 from rules.rulesets.quad.state import QuadState
 from rules.rulesets.quad.units import SPECIALS
-from rules.words import count
+from rules.words import agree, count
 from rules.unknown import UNKNOWN
 
 
@@ -45,7 +45,7 @@ def describe(state: QuadState, action: Action) -> str:
     if isinstance(action, Steal):
         return "Pay a tactics card to steal the activation"
     if isinstance(action, Retreat):
-        return f"{name(action.unit)} falls back to {at(action.to)}"
+        return f"{name(action.unit)} {agree(name(action.unit), 'falls', 'fall')} back to {at(action.to)}"
     if isinstance(action, Block):
         return _block_words(state, action)
     return action.text()
@@ -61,10 +61,12 @@ def _block_words(state: QuadState, action: Block) -> str:
         return action.text()
     name = lambda uid: state.units[uid].name if uid in state.units else uid  # noqa: E731
     if t.blocks < t.hits:
-        return (f"Block {count(action.quality, 'Quality hit')} and {count(t.blocks - action.quality, 'push hit')}: "
-                f"{name(p.defender)} loses {loss.defender_q} Q, falls back {loss.defender_push}")
-    return (f"Keep {count(loss.attacker_q, 'six')} over: {name(p.attacker)} loses {loss.attacker_q} Q, "
-            f"falls back {loss.attacker_push}")
+        head = f"Block {count(action.quality, 'Quality hit')} and {count(t.blocks - action.quality, 'push hit')}: "
+        who, q, back = name(p.defender), loss.defender_q, loss.defender_push
+    else:
+        head = f"Keep {count(loss.attacker_q, 'six')} over: "
+        who, q, back = name(p.attacker), loss.attacker_q, loss.attacker_push
+    return f"{head}{who} {agree(who, 'loses', 'lose')} {q} Q, {agree(who, 'falls', 'fall')} back {back}"
 
 
 def unit_card(state: QuadState, unit_id: str) -> list[tuple[str, str]]:

@@ -88,7 +88,7 @@ def test_rto_refusals_name_the_strikes_left():
 def test_special_figure_refusals():
     g = new(options={"special_figures": True})
     activate(g, "r2")
-    assert refused(g, Attach(side="red", unit="r2", at=H(3, 1))) == "Grenadiers at 3,1 is an enemy unit"
+    assert refused(g, Attach(side="red", unit="r2", at=H(3, 1))) == "Grenadiers at 3,1 are an enemy unit"
     assert refused(g, Attach(side="red", unit="r2", at=H(5, 5))) == "no unit at 5,5 for Radio to join"
     assert refused(g, Attach(side="red", unit="r2", at=H(1, 1))) == "1st Squad at 1,1 is not next to Radio at 1,3"
     activate(g, "r3")
@@ -101,7 +101,7 @@ def test_turn_refusals_use_side_names():
     activate(g, "r1")
     with pytest.raises(Refusal, match="it is Red's turn to decide, not Blue's"):
         RULESET.apply(g.state.model_copy(deep=True), Move(side="blue", unit="b1", path=[H(4, 1)]), Context(lambda sink: SeededDice(1, 0, sink=sink)))
-    assert refused(g, Move(side="red", unit="b1", path=[H(4, 1)])) == "Grenadiers belongs to Blue"
+    assert refused(g, Move(side="red", unit="b1", path=[H(4, 1)])) == "Grenadiers belong to Blue"
     assert refused(g, Move(side="red", unit="zz", path=[H(4, 1)])) == "there is no unit 'zz'"
     why = refused(g, Move(side="red", unit="r2", path=[H(1, 4)]))
     assert "Radio may not act on it" in why and "chip drawn is" in why

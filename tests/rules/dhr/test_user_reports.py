@@ -32,15 +32,15 @@ def test_after_firing_the_prompt_offers_no_move_and_says_why():
     g = fired_once()
     prompt = decision(g.state).prompt
     assert "move" not in prompt.split("(")[0]
-    assert "Rifles: fire or end (Rifles has attacked: a unit may not move after attacking)" == prompt
+    assert "Rifles: fire or end (Rifles have attacked: a unit may not move after attacking)" == prompt
     assert not any(isinstance(a, Move) for a in legal_actions(g.state, "red"))
 
 
 def test_a_move_key_after_firing_gets_the_reason_in_full():
     g = fired_once()
-    assert RULESET.why_not(g.state, "red", "move", "r1") == "Rifles has attacked: a unit may not move after attacking"
+    assert RULESET.why_not(g.state, "red", "move", "r1") == "Rifles have attacked: a unit may not move after attacking"
     assert RULESET.why_not(g.state, "red", "fire", "r1") == ""
-    with pytest.raises(Refusal, match="has attacked"):
+    with pytest.raises(Refusal, match="have attacked"):
         scripted(g, Move(side="red", unit="r1", path=[H(0, 3)]))
 
 
@@ -50,7 +50,7 @@ def test_a_unit_not_on_the_chip_is_told_so_and_an_unarmed_unit_has_no_fire():
     g = GameService.new(setup(units, b=board(12, 6)), seed=1)
     activate(g, "r1")
     assert RULESET.why_not(g.state, "red", "move", "r2").startswith("the chip drawn is")
-    assert RULESET.why_not(g.state, "red", "fire", "r1") == "Rifles has no weapon to fire"
+    assert RULESET.why_not(g.state, "red", "fire", "r1") == "Rifles have no weapon to fire"
     assert RULESET.why_not(g.state, "red", "melee", "r1") == "no enemy stands next to Rifles"
 
 

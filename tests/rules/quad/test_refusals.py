@@ -89,7 +89,7 @@ def test_attack_and_charge_refusals_name_the_target_and_the_numbers():
 def test_turn_and_hand_refusals_use_side_and_unit_names():
     s = game()
     assert refused(s, Move(side="blue", unit="e", path=[H(7, 5)])) == "it is Red's turn to decide, not Blue's"
-    assert refused(s, Move(side="red", unit="e", path=[H(7, 5)])) == "Woodsmen belongs to Blue"
+    assert refused(s, Move(side="red", unit="e", path=[H(7, 5)])) == "Woodsmen belong to Blue"
     assert refused(s, Move(side="red", unit="zz", path=[H(7, 5)])) == "there is no unit 'zz'"
     give(s, "red", "a")
     assert refused(s, Move(side="red", unit="l", path=[H(2, 0)])) == "you hold no card that activates Lancers"

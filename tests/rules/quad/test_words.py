@@ -41,11 +41,11 @@ def test_descriptions_name_the_card_the_unit_and_the_target():
     assert RULESET.describe(state, charge).startswith("Play A: Lancers charge Pikes at 6,3 from ")
     play(state, Attack(side="red", unit="r1", at=Hex(5, 3)), 6, 5, 1, 5)  # 2 hits, 1 block -> a choice
     text = RULESET.describe(state, Block(side="blue", quality=1))
-    assert text == "Block 1 Quality hit and 0 push hits: Pikes loses 0 Q, falls back 1"
+    assert text == "Block 1 Quality hit and 0 push hits: Pikes lose 0 Q, fall back 1"
     from rules.rulesets.quad.turn import decision
     assert decision(state).prompt == ("Lancers rolled 2 hits (1 cost Quality, 1 push back); Pikes rolled "
-                                      "1 block (0 of them 6s): choose how many Quality hits Pikes blocks")
-    assert RULESET.describe(state, Retreat(side="blue", unit="b1", to=Hex(6, 3))) == "Pikes falls back to 7,3"
+                                      "1 block (0 of them 6s): choose how many Quality hits Pikes block")
+    assert RULESET.describe(state, Retreat(side="blue", unit="b1", to=Hex(6, 3))) == "Pikes fall back to 7,3"
 
 
 def test_unit_card_marks_and_side_lines():
