@@ -24,17 +24,25 @@ _NUMBERED = re.compile(r"\s*(\([^()]*\)|\d+)$")
 """A copy's number after a name: "Orc warband (2)", "Infantry Co. 1"."""
 
 
+_TITLES = frozenset("prefect captain lord lady sir lt sgt sergeant mage general king queen prince duke".split())
+"""A name that opens with one of these is one person's, whatever it ends with ("Prefect Vos")."""
+
+
 def plural_name(name: str) -> bool:
     """Whether a unit's name is plural, so that a verb after it is too ("Grenadiers have gone").
 
     Plural: two joined by " & " or " and " ("Captain Ash & staff"), or a head (the part before " of ", a copy's
     number or bracket dropped) whose last word ends in "men" ("Longbowmen") or in "s" but not "ss", "us" or "is"
     ("Grenadiers", "Men-at-arms of York", "Lancastrian archers (2)"). Else singular: "1st Squad", "Light Horse",
-    "Orc warband (2)", "Great Dragon Battery 10", "Lord Clifford". A person's name ending in "s" reads plural.
+    "Orc warband (2)", "Great Dragon Battery 10", "Lord Clifford"; so is a name that opens with a title ("Prefect
+    Vos") and one whose rank follows a dash ("Tilas of Lars - Prime Sword": the rank is the head).
     """
     if " & " in name or " and " in name:
         return True
-    head = _NUMBERED.sub("", name.split(" of ")[0].strip())
+    words = name.split()
+    if words and words[0].lower().rstrip(".") in _TITLES:
+        return False
+    head = _NUMBERED.sub("", name.split(" - ")[-1].split(" of ")[0].strip())
     last = head.split()[-1].lower() if head.split() else ""
     return last.endswith("men") or (last.endswith("s") and not last.endswith(("ss", "us", "is")))
 

@@ -13,7 +13,8 @@ PLURAL = ["Grenadiers", "Men-at-Arms", "Men-at-arms of York", "Marines", "Lancer
 SINGULAR = ["1st Squad", "MG-42 team", "M5 Stuart", "Light Horse", "Lord Clifford", "Lt. Baker", "Cave troll",
             "Panther", "Medic", "House of Lancaster", "Orc warband (2)", "Infantry Co. 1", "Great Dragon Battery 10",
             "Shaman", "Pike Block", "Peasant Levy", "The Western Host", "Sir Aldric, champion", "Mage Elspeth",
-            "Town Militia", "Free Company", "Gatling Battery 2", "Mecha", ""]
+            "Town Militia", "Free Company", "Gatling Battery 2", "Mecha", "", "Prefect Vos",
+            "Tilas of Lars - Prime Sword", "Captain Hollis"]
 
 
 @pytest.mark.parametrize("name", PLURAL)
