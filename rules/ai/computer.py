@@ -64,7 +64,8 @@ class Computer:
     def __init__(self, rng: random.Random, *, extra_tries: int = 30, worlds: int = 3, replies: int = 2,
                  finalists: int = 3, answers: int = 16, budget: int = 180, width: int = CAP,
                  every_guess: bool = False, per_unit: int = PER_UNIT, exact_odds: bool = True,
-                 glance: int = 0, rollouts: int = 0, rollout_width: int = 6, rules_of_thumb: bool = True) -> None:
+                 glance: int = 0, rollouts: int = 0, rollout_width: int = 6, rules_of_thumb: bool = True,
+                 threat: float = 0.0) -> None:
         self.rng = rng
         self.extra_tries = extra_tries
         """Tries spent after the first round on the most promising actions that roll dice."""
@@ -94,6 +95,8 @@ class Computer:
         """Actions a rollout's greedy policy tries at each step."""
         self.rules_of_thumb = rules_of_thumb
         """It plays by the rule set's rules of thumb (`_hints`); easy does not."""
+        self.threat = threat
+        """How much it weighs what the other side's next attacks may take (the rule set's `threat` hint); 0: not."""
         self.level = "normal"
         """The level it was made at (rules/ai/levels.py); only a name, the numbers above are the level."""
         self._spent = 0.0
@@ -155,6 +158,7 @@ class Computer:
         guess = hints.determinize
         ev = Evaluator(hints, seat.ruleset)
         ev.now = view.turn
+        ev.threat_weight = self.threat
         if guess is None:
             return ev, [guessed(seat.ruleset, view, seat.side, self.rng)]
         return ev, [guessed(seat.ruleset, view, seat.side, self.rng) for _ in range(self.worlds)]

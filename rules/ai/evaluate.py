@@ -105,6 +105,10 @@ class Evaluator:
         """Worth of a hex closer to the enemy, per unit (rule sets of long-range fire lower it)."""
         self._heading = hints.heading
         """Where the rule set reads a unit as standing when not simply its hex (`standing`)."""
+        self._threat = hints.threat
+        self.threat_weight = 0.0
+        """How much the other sides' next attacks (the `threat` hint) weigh against what they may take; set by
+        the levels that read the threat (rules/ai/levels.py). 0: not read (the after-action report's scores)."""
 
     def standing(self, state: GameState, unit: Unit) -> Hex | None:
         """Where `unit` counts as standing (None: not on the table, still to come or destroyed): where the rule
@@ -146,6 +150,10 @@ class Evaluator:
                 else:
                     v = float(self._side_value(state, s))
                 total += v if s == side else -v
+            if self._threat is not None and self.threat_weight:
+                for s in state.side_ids():
+                    v = self.threat_weight * float(self._threat(state, s))
+                    total += -v if s == side else v
         return total
 
     def score(self, state: GameState, side: str) -> float:

@@ -49,12 +49,16 @@ import random
 from rules.ai.computer import Computer
 from rules.levels import DEFAULT, LEVELS, check_level  # noqa: F401 - the names, re-exported
 
-BUDGETS: dict[str, dict[str, int]] = {
+THREAT = 0.5
+"""How much hard weighs what the enemy's next attacks may take (the rule set's `threat` hint): half, as a unit
+may move off or strike first before the enemy's turn comes (an expectation, not a loss)."""
+
+BUDGETS: dict[str, dict[str, int | float]] = {
     "easy": {"budget": 20, "extra_tries": 0, "worlds": 1, "replies": 0, "finalists": 1, "width": 6,
              "exact_odds": False, "glance": 3, "rules_of_thumb": False},
     "normal": {},  # Computer's own defaults: budget 180, extra_tries 30, worlds 3, replies 2, finalists 3
     "hard": {"budget": 2400, "extra_tries": 150, "worlds": 4, "replies": 2, "finalists": 4, "every_guess": True,
-             "width": 80, "per_unit": 6, "rollouts": 6, "rollout_width": 6},
+             "width": 80, "per_unit": 6, "rollouts": 6, "rollout_width": 6, "threat": THREAT},
 }
 """Each level's search, as keyword arguments of `Computer`."""
 

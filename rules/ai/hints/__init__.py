@@ -26,4 +26,4 @@ def without_rules_of_thumb(hints: AiHints) -> AiHints:
     any rule set's (rules/ai/evaluate.py's generic reading, a unit by its numbers, a side by its units). The
     hidden things are guessed and the terrain walked alike, and the `opening` is kept: a rule of the game's tempo
     (QUAD's release for two cards) without which an easy West never attacked in river-battle (stop 40)."""
-    return replace(hints, prune=hints.never, unit_value=None, side_value=None, contact=NO_HINTS.contact)
+    return replace(hints, prune=hints.never, unit_value=None, side_value=None, threat=None, contact=NO_HINTS.contact)

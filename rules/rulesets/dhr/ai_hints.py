@@ -10,6 +10,7 @@ from rules.rulesets.dhr.ai_cover import best_cover
 from rules.rulesets.dhr.ai_pressure import close_in
 from rules.rulesets.dhr.ai_reach import out_of_reach
 from rules.rulesets.dhr.ai_shots import best_shots, goals_now
+from rules.rulesets.dhr.ai_threat import threat as volleys_at
 from rules.rulesets.dhr.state import DHRState
 from rules.rulesets.dhr.terrain import cached_step_check, hex_dv
 from rules.rulesets.dhr.victory import figures as figures_of
@@ -48,6 +49,11 @@ def unit_value(state: DHRState, unit) -> float:
         worth -= 3.0 if unit.mp_lost else 0.0
         worth -= 4.0 if unit.weapon_out else 0.0
     return worth
+
+
+def threat(state: DHRState, side: str) -> float:
+    """What the enemy's next volleys may take from `side`'s foot, at its units' worth (ai_threat.py)."""
+    return volleys_at(state, side, unit_value)
 
 
 LEAVES = 1.0

@@ -16,7 +16,7 @@ def ai_hints() -> AiHints:
     from rules.rulesets.dhr import ai_hints as h
 
     return AiHints(contact=h.contact, unit_value=h.unit_value, outcome_value=h.outcome_value, losses=h.losses,
-                   step_cost=h.step_cost, prune=h.prune)
+                   step_cost=h.step_cost, prune=h.prune, threat=h.threat)
 
 
 def migrations() -> dict:

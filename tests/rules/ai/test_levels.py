@@ -31,6 +31,7 @@ def test_the_levels_differ_in_what_they_consider_and_normal_is_the_computer_as_i
     assert easy.glance == 3 and normal.glance == hard.glance == 0  # easy sees a third of its options
     assert hard.every_guess and not normal.every_guess
     assert easy.width < normal.width < hard.width and normal.per_unit < hard.per_unit
+    assert easy.threat == normal.threat == 0 < hard.threat  # hard weighs the enemy's next attacks (stop 50)
     assert computer_for(None, random.Random(1)).level == "normal"
 
 
