@@ -9,6 +9,7 @@ from rules.board import Board
 from rules.hexgrid import Hex
 from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import Charge, Release, Steal
+from rules.rulesets.quad.ai_threat import threat as attacks_on
 from rules.rulesets.quad.combat import attack_inputs
 from rules.rulesets.quad.cards import build_deck
 from rules.rulesets.quad.state import QuadState
@@ -66,6 +67,11 @@ def unit_value(state: QuadState, unit) -> float:
     """Quality is both the unit's life and its chance to pass tests; attack and defence are its dice."""
     s = unit.stats
     return 3.0 + 1.6 * s.quality + 0.25 * (s.attack + s.defense)
+
+
+def threat(state: QuadState, side: str) -> float:
+    """What the enemy's next attacks may take from `side`, at its units' worth (ai_threat.py)."""
+    return attacks_on(state, side, unit_value)
 
 
 def side_value(state: QuadState, side: str, now: int | None = None) -> float:

@@ -17,7 +17,7 @@ def ai_hints() -> AiHints:
 
     return AiHints(contact=h.contact, hold_every=h.hold_every, opening=h.opening, prune=h.prune, never=h.never,
                    unit_value=h.unit_value, side_value=h.side_value, determinize=h.determinize,
-                   outcome_value=h.outcome_value, step_cost=h.step_cost)
+                   outcome_value=h.outcome_value, step_cost=h.step_cost, threat=h.threat)
 
 
 def migrations() -> dict:
