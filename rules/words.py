@@ -51,3 +51,8 @@ def agree(name: str, singular: str, plural: str) -> str:
     """The verb after `name` in its number: agree("Grenadiers", "has", "have") -> "have", agree("1st Squad",
     "activates", "activate") -> "activates". Write it after the name: f"{u.name} {agree(u.name, 'is', 'are')} ..."."""
     return plural if plural_name(name) else singular
+
+
+def with_verb(name: str, singular: str, plural: str) -> str:
+    """`name` and the verb after it in its number: with_verb("The Rebels", "draws", "draw") -> "The Rebels draw"."""
+    return f"{name} {agree(name, singular, plural)}"

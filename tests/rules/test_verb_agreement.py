@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.words import agree, plural_name
+from rules.words import agree, plural_name, with_verb
 
 PLURAL = ["Grenadiers", "Men-at-Arms", "Men-at-arms of York", "Marines", "Lancers", "Crossbowmen", "Longbowmen",
           "Captain Ash & staff", "Horse and foot", "Lancastrian archers (2)", "Steam Moles 3", "Household knights",
@@ -127,3 +127,10 @@ def test_a_hundred_wars_blind_is_one_counter_whatever_its_tag_reads():
     said = [game.ruleset.describe(game.state, MoveUnit(side=u.side, unit=u.id)) for u in (blind, riders)]
     assert said == ["Blue Legion blind yas rolls 1d100 and moves toward its counter",
                     "Sith Riders roll 1d100 and move toward its counter"]
+
+
+def test_a_side_name_takes_its_verb_in_its_number_too():
+    """QUAD's and A Hundred Wars' side lines: "The Rebels draw 2 cards", "The Kingdom draws 2 cards"."""
+    assert with_verb("The Rebels", "draws", "draw") == "The Rebels draw"
+    assert with_verb("The Kingdom", "draws", "draw") == "The Kingdom draws"
+    assert with_verb("Colonial forces", "has", "have") == "Colonial forces have"

@@ -114,7 +114,7 @@ def test_the_computer_answers_after_each_of_the_persons_actions():
     assert any(a.action.side == "rebels" for a in game.history)
     assert game.decision().side in ("kingdom", None), "the person was left waiting on the computer's side"
     # What the person hears is its own seat's: never the Rebels' cards.
-    assert not [line for line in out if "The Rebels draws card" in line]
+    assert not [line for line in out if "The Rebels draw card" in line]
     kingdom_draws = sum(line.startswith("The Kingdom draws card ") for line in out)
     assert kingdom_draws == sum(1 for r in game.history if r.action.side == "kingdom" and r.action.kind == "draw")
 

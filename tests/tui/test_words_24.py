@@ -22,7 +22,9 @@ def test_the_computers_draws_are_named_for_its_side_not_you():
     assert done.ok
     secret = [e for e in done.events if isinstance(e, Message) and e.seen_by == (side,)]
     name = game.state.side(side).name
-    assert secret and all(e.message.startswith(f"{name} draws card ") for e in secret)
+    from rules.words import with_verb
+
+    assert secret and all(e.message.startswith(f"{with_verb(name, 'draws', 'draw')} card ") for e in secret)
     assert not any(e.message.startswith("you ") for e in done.events if isinstance(e, Message))
 
 

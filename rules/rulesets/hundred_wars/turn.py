@@ -21,6 +21,7 @@ from rules.rulesets.hundred_wars.actions import (
 )
 from rules.rulesets.hundred_wars.phases import advance, begin_turn, end_turn  # noqa: F401 (turn.end_turn in tests)
 from rules.rulesets.hundred_wars.state import PHASE_WORDS, PHASES, HwState
+from rules.words import with_verb
 
 
 def decision(state: HwState) -> Decision:
@@ -248,7 +249,8 @@ def lapse_agreement(state: HwState, action: Action, ctx: Context) -> None:
     and agree once ahead: the side that agreed at 4 to 0 lost 4 to 20 (mars-expedition, seed 9100)."""
     if state.agreed_end and action.side not in state.agreed_end and not isinstance(action, AgreeEnd):
         state.agreed_end = []
-        ctx.emit(Message(message=f"{why.side_name(state, action.side)} plays on: the agreement to end the game lapses"))
+        who = with_verb(why.side_name(state, action.side), "plays", "play")
+        ctx.emit(Message(message=f"{who} on: the agreement to end the game lapses"))
 
 
 def _apply(state: HwState, action: Action, ctx: Context) -> None:

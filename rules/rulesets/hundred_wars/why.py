@@ -7,6 +7,7 @@ from rules.core import Context
 from rules.events import Message
 from rules.rulesets.hundred_wars.actions import ChooseEdge, Done, RollOff, RollOrders
 from rules.rulesets.hundred_wars.state import PHASE_WORDS, HwState, commands
+from rules.words import with_verb
 
 
 def still_to_move(state: HwState, side: str) -> list[str]:
@@ -55,7 +56,7 @@ def commanders_lost(state: HwState, commanded: dict[str, str], ctx: Context) -> 
         if u is not None and u.side == side and commands(u):
             continue
         if not state.has_commander(side):
-            ctx.emit(Message(message=f"{side_name(state, side)} has {NO_COMMANDER}"))
+            ctx.emit(Message(message=f"{with_verb(side_name(state, side), 'has', 'have')} {NO_COMMANDER}"))
 
 
 def side_name(state: HwState, side: str) -> str:

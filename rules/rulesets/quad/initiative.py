@@ -11,7 +11,7 @@ from rules.rulesets.quad import cards as deck
 from rules.rulesets.quad import combat
 from rules.rulesets.quad.actions import Draw, Release, Steal
 from rules.rulesets.quad.state import QuadState
-from rules.words import count
+from rules.words import count, with_verb
 
 
 def side_name(state: QuadState, side: str | None) -> str:
@@ -25,15 +25,17 @@ def side_name(state: QuadState, side: str | None) -> str:
 def _draw_cards(state: QuadState, side: str, n: int, ctx: Context, why: str) -> None:
     def stream() -> int:
         state.shuffles += 1
-        ctx.emit(Message(message=f"{side_name(state, side)} shuffles the discard pile into the draw deck"))
+        who = with_verb(side_name(state, side), "shuffles", "shuffle")
+        ctx.emit(Message(message=f"{who} the discard pile into the draw deck"))
         return state.shuffles
 
     drawn = deck.draw(state.piles[side], n, state.seed, stream, state.dice)
-    ctx.emit(Message(message=f"{side_name(state, side)} draws {count(len(drawn), 'card')} ({why})"))
+    who = with_verb(side_name(state, side), "draws", "draw")
+    ctx.emit(Message(message=f"{who} {count(len(drawn), 'card')} ({why})"))
     for c in drawn:
         what = f"{c.rank}: {state.units[c.unit].name}" if c.kind == "activation" else f"{c.rank} (tactics)"
         # Named, not "you": the computer's draws are logged too, and read as the person's own
-        ctx.emit(Message(message=f"{side_name(state, side)} draws card {what}", seen_by=(side,)))
+        ctx.emit(Message(message=f"{who} card {what}", seen_by=(side,)))
 
 
 def _draw_step(state: QuadState, action: Action, ctx: Context) -> None:
@@ -44,7 +46,7 @@ def _draw_step(state: QuadState, action: Action, ctx: Context) -> None:
             raise Refusal("your deck and discard pile are empty: there is no card to draw")
         _draw_cards(state, side, 1, ctx, "start of turn")
     else:
-        ctx.emit(Message(message=f"{side_name(state, side)} draws no card"))
+        ctx.emit(Message(message=f"{with_verb(side_name(state, side), 'draws', 'draw')} no card"))
     if state.to_draw:
         return
     _reshuffle_step(state, ctx)
@@ -70,7 +72,7 @@ def _reshuffle_step(state: QuadState, ctx: Context) -> None:
         pile.deck = deck.shuffle(pile.discard, state.seed, state.shuffles, state.dice)
         state.shuffles += 1
         pile.discard = []
-        ctx.emit(Message(message=f"{side_name(state, s)} has no cards left in the draw deck: "
+        ctx.emit(Message(message=f"{with_verb(side_name(state, s), 'has', 'have')} no cards left in the draw deck: "
                                  f"the discard pile ({count(len(pile.deck), 'card')}) is shuffled into it"))
 
 
@@ -142,5 +144,6 @@ def _steal(state: QuadState, action: Steal, ctx: Context) -> None:
     pile.hand.remove(card)
     pile.discard.append(card)
     state.passes = 0
-    ctx.emit(Message(message=f"{side_name(state, action.side)} pays {card.rank} (tactics) to steal the activation"))
+    who = with_verb(side_name(state, action.side), "pays", "pay")
+    ctx.emit(Message(message=f"{who} {card.rank} (tactics) to steal the activation"))
     _pass_activation(state, ctx, "stolen", to=action.side)

@@ -25,7 +25,7 @@ from rules.rulesets.quad.initiative import _draw_step, _pass_activation, _releas
 from rules.rulesets.quad.moving import _check_path, _moves, _walk
 from rules.rulesets.quad.state import QuadSide, QuadState
 from rules.rulesets.quad.units import QuadStats, QuadUnit, unit_rank
-from rules.words import agree, count, possessive
+from rules.words import agree, count, possessive, with_verb
 
 # --- set-up ---------------------------------------------------------------------------
 
@@ -201,7 +201,7 @@ def _play(state: QuadState, action: Action, ctx: Context) -> None:
     pile.discard.append(card)
     state.played += 1
     state.passes = 0
-    ctx.emit(Message(message=f"{side_name(state, side)} plays {card.rank}: {unit.name}"))
+    ctx.emit(Message(message=f"{with_verb(side_name(state, side), 'plays', 'play')} {card.rank}: {unit.name}"))
     if isinstance(action, Hold):
         ctx.emit(Message(message=f"{unit.name} {agree(unit.name, 'stands', 'stand')}"))
     elif isinstance(action, Move):
