@@ -142,6 +142,7 @@ class Evaluator:
             v = self.unit_value(state, u)
             total += v if u.side == side else -v
         if assets:
+            threat = self._threat if self.threat_weight else None
             for s in state.side_ids():
                 if self._side_value is None:
                     v = generic_assets(state, s)
@@ -149,11 +150,9 @@ class Evaluator:
                     v = float(self._side_value(state, s, now=self.now))
                 else:
                     v = float(self._side_value(state, s))
+                if threat is not None:  # what the others' next attacks may take from `s`
+                    v -= self.threat_weight * float(threat(state, s))
                 total += v if s == side else -v
-            if self._threat is not None and self.threat_weight:
-                for s in state.side_ids():
-                    v = self.threat_weight * float(self._threat(state, s))
-                    total += -v if s == side else v
         return total
 
     def score(self, state: GameState, side: str) -> float:

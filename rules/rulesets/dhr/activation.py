@@ -21,7 +21,7 @@ from rules.rulesets.dhr import combat, victory
 from rules.rulesets.dhr.options import by_type, specials_on
 from rules.rulesets.dhr.state import DHRState, attached, mp_of
 from rules.rulesets.dhr.units import DHRUnit
-from rules.words import agree
+from rules.words import with_verb
 
 
 def chip_of(state: DHRState, u: DHRUnit) -> str:
@@ -61,7 +61,7 @@ def activate(state: DHRState, u: DHRUnit, ctx: Context) -> None:
         return
     if state.active_unit is not None:
         acting = state.units[state.active_unit].name
-        raise Refusal(f"{acting} {agree(acting, 'is', 'are')} acting on this chip: {u.name} must wait for another")
+        raise Refusal(f"{with_verb(acting, 'is', 'are')} acting on this chip: {u.name} must wait for another")
     state.active_unit = u.id
     state.mp_left = mp_of(state, u)
     state.attacked = False
@@ -69,7 +69,7 @@ def activate(state: DHRState, u: DHRUnit, ctx: Context) -> None:
     state.cast = []
     state.failed_step = []
     state.crew_checked = False
-    ctx.emit(Message(message=f"{u.name} {agree(u.name, 'activates', 'activate')} ({state.mp_left} MP)"))
+    ctx.emit(Message(message=f"{with_verb(u.name, 'activates', 'activate')} ({state.mp_left} MP)"))
 
 
 def may_go_on(state: DHRState) -> bool:
@@ -89,7 +89,7 @@ def end_activation(state: DHRState, ctx: Context) -> None:
     if state.active_unit:
         state.activated.append(state.active_unit)
         gone = state.units[state.active_unit].name
-        ctx.emit(Message(message=f"{gone} {agree(gone, 'has', 'have')} gone"))
+        ctx.emit(Message(message=f"{with_verb(gone, 'has', 'have')} gone"))
     elif chip and not by_type(state):
         state.activated.append(chip.partition(":")[2])
     if chip:

@@ -53,14 +53,14 @@ def volley(shooter, target, between) -> float:
     total = 0.0
     for w in shooter.stats.weapons:
         n = firers(shooter, w)
-        if n <= 0 or (w.armament and shooter.weapon_out):
+        if n <= 0 or (w.armament and shooter.weapon_out) or fire_number(shooter, w, d, 1) < 1:
             continue
+        through = (1 - _under(between(shooter.at, target.at))) * (1 - _under(target.stats.armour_dv(w.attack)))
         best = 0.0
         for slots in range(1, len(w.rof) + 1):
             hit = fire_number(shooter, w, d, slots)
             if hit < 1:
                 break  # each slot more costs one off the firing number
-            through = (1 - _under(between(shooter.at, target.at))) * (1 - _under(target.stats.armour_dv(w.attack)))
             best = max(best, n * sum(w.rof[:slots]) * _under(hit) * through)
         total += best
     return min(total, float(target.figures))

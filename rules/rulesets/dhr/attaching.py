@@ -13,7 +13,7 @@ from rules.rulesets.dhr.options import specials_on
 from rules.rulesets.dhr.state import DHRState, host_at, hosts
 from rules.rulesets.dhr.terrain import step_check
 from rules.rulesets.dhr.units import DHRUnit
-from rules.words import agree, plural_name
+from rules.words import agree, plural_name, with_verb
 
 
 def attach_actions(state: DHRState, f: DHRUnit) -> list[Action]:
@@ -47,7 +47,7 @@ def _why_no_drop(state: DHRState, f: DHRUnit, at: Hex) -> str:
         why = "it is off the map"
     elif host_at(state, at) is not None:
         there = host_at(state, at).name
-        why = f"{there} {agree(there, 'stands', 'stand')} there"
+        why = f"{with_verb(there, 'stands', 'stand')} there"
     else:
         why = "it is impassable"
     return f"{f.name} cannot drop out into {at}: {why}"
@@ -55,10 +55,10 @@ def _why_no_drop(state: DHRState, f: DHRUnit, at: Hex) -> str:
 
 def do_attach(state: DHRState, f: DHRUnit, at: Hex, ctx: Context) -> None:
     if not specials_on(state) or not f.stats.special:
-        raise Refusal(f"{f.name} {agree(f.name, 'is', 'are')} not a special figure: only special figures attach to units"
+        raise Refusal(f"{with_verb(f.name, 'is', 'are')} not a special figure: only special figures attach to units"
                       if specials_on(state) else "special figures are off in this game: no figure attaches to a unit")
     if f.attached_to is not None:
-        raise Refusal(f"{f.name} {agree(f.name, 'is', 'are')} already attached to {state.units[f.attached_to].name}")
+        raise Refusal(f"{with_verb(f.name, 'is', 'are')} already attached to {state.units[f.attached_to].name}")
     at = Hex(*at)
     host = host_at(state, at)
     if host is None:
@@ -70,7 +70,7 @@ def do_attach(state: DHRState, f: DHRUnit, at: Hex, ctx: Context) -> None:
     if f.at.distance(at) != 1:
         raise Refusal(f"{host.name} at {at} {agree(host.name, 'is', 'are')} not next to {f.name} at {f.at}")
     if state.mp_left < 1 or state.attacked:
-        raise Refusal(f"{f.name} {agree(f.name, 'has', 'have')} " + ("attacked" if state.attacked else "no movement points left")
+        raise Refusal(f"{with_verb(f.name, 'has', 'have')} " + ("attacked" if state.attacked else "no movement points left")
                       + f": it cannot join {host.name} this activation")
     state.mp_left -= 1
     walked = (f.at, at)
@@ -82,7 +82,7 @@ def do_attach(state: DHRState, f: DHRUnit, at: Hex, ctx: Context) -> None:
 
 def do_drop(state: DHRState, f: DHRUnit, at: Hex, ctx: Context) -> None:
     if not specials_on(state) or f.attached_to is None:
-        raise Refusal(f"{f.name} {agree(f.name, 'is', 'are')} not attached to a unit")  # also when special figures are off
+        raise Refusal(f"{with_verb(f.name, 'is', 'are')} not attached to a unit")  # also when special figures are off
     allowed = state.active_unit in (f.id, f.attached_to) or (
         state.active_unit is None and f.id in [c.id for c in candidates(state)])
     if not allowed:

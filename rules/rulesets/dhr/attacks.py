@@ -17,7 +17,7 @@ from rules.rulesets.dhr.losses import _apply_fire_result, _hex_results, _morale,
 from rules.rulesets.dhr.state import DHRState, attached, host_at
 from rules.rulesets.dhr.terrain import cover_dv, hex_dv
 from rules.rulesets.dhr.units import DHRUnit, SpellData, Weapon
-from rules.words import agree, plural_name
+from rules.words import agree, plural_name, with_verb
 
 
 def _start_attack(state: DHRState) -> None:
@@ -110,7 +110,7 @@ def area_targets(state: DHRState, target: DHRUnit, attack: str, untenable: bool)
 def _area_on_hex(state: DHRState, target: DHRUnit, from_hex: Hex, ctx: Context, *, attack: str,
                  light: int | None, untenable: bool, armour: bool = True) -> None:
     if armoured(state, target):
-        ctx.emit(Message(message=f"{target.name} {agree(target.name, 'is', 'are')} an armoured vehicle: the blast does not harm it"))
+        ctx.emit(Message(message=f"{with_verb(target.name, 'is', 'are')} an armoured vehicle: the blast does not harm it"))
         return
     crowd, cs, hdv = area_targets(state, target, attack, untenable)
     results = [P.area_effect_on(c, ctx.dice, light=light, armour=armour and not untenable, save_dv=hdv,
@@ -187,7 +187,7 @@ def cast(state: DHRState, u: DHRUnit, target: DHRUnit, action: Cast, ctx: Contex
     state.cast.append(action.spell)
     dist = u.at.distance(target.at)
     spell = P.Spell(sp.name, sp.range, sp.dice, sp.area, sp.light or None, sp.armour, sp.attack)
-    ctx.emit(Message(message=f"{u.name} {agree(u.name, 'casts', 'cast')} {sp.name} at {target.name}"))
+    ctx.emit(Message(message=f"{with_verb(u.name, 'casts', 'cast')} {sp.name} at {target.name}"))
     if sp.area:
         crowd, cs, hdv = area_targets(state, target, sp.attack, False)
         res = P.cast_spell(u.rating, spell, cs, ctx.dice, distance=dist, morale=False, side=u.side, unit=u.id)
@@ -275,4 +275,4 @@ def melee(state: DHRState, u: DHRUnit, target: DHRUnit, ctx: Context) -> None:
         for f in attached(state, u.id):
             f.at = d_at
         ctx.emit(Moved(unit=u.id, path=(a_at, d_at), plural=plural_name(u.name)))
-        ctx.emit(Message(message=f"{u.name} {agree(u.name, 'takes', 'take')} the hex (Melee)"))
+        ctx.emit(Message(message=f"{with_verb(u.name, 'takes', 'take')} the hex (Melee)"))

@@ -23,7 +23,7 @@ from rules.rulesets.dhr.fighters import (
 )
 from rules.rulesets.dhr.state import DHRState, host_at, mp_of
 from rules.rulesets.dhr.units import DHRUnit
-from rules.words import agree, count
+from rules.words import agree, count, with_verb
 
 # read here by preview.py, turn.py and the tests (moved out of this module when it grew)
 from rules.rulesets.dhr.attacks import _fired_at, area_targets  # noqa: F401
@@ -192,17 +192,17 @@ def _why_not(state: DHRState, u: DHRUnit, action: Action, target: DHRUnit) -> st
     dist = u.at.distance(target.at)
     at = f"{target.name} at {target.at}"
     if isinstance(action, (Melee, Overrun, Call)) and active and state.attacked:
-        return f"{u.name} {agree(u.name, 'has', 'have')} already attacked this activation"
+        return f"{with_verb(u.name, 'has', 'have')} already attacked this activation"
     if isinstance(action, Fire):
         if not 0 <= action.weapon < len(u.stats.weapons):
-            return f"{u.name} {agree(u.name, 'has', 'have')} no weapon number {action.weapon}"
+            return f"{with_verb(u.name, 'has', 'have')} no weapon number {action.weapon}"
         w = u.stats.weapons[action.weapon]
         if active and action.weapon in state.fired:
             return f"the {w.name} has already fired this activation"
         if w.armament and u.weapon_out and opt(state, "vehicles"):
             return f"{u.name}'s {w.name} is knocked out"
         if u.stats.special == "rto" and u.attached_to is not None:
-            return f"{u.name} {agree(u.name, 'works', 'work')} the radio while attached: his unit does the shooting"
+            return f"{with_verb(u.name, 'works', 'work')} the radio while attached: his unit does the shooting"
         if firers(u, w) <= 0:
             return f"no figure of {u.name} is left to fire the {w.name}"
         if armoured(state, target) and not w.armament:
@@ -216,44 +216,44 @@ def _why_not(state: DHRState, u: DHRUnit, action: Action, target: DHRUnit) -> st
                 + f" leaves {u.name} (Rating {u.rating}) nothing to roll (DHR-A02)")
     if isinstance(action, Melee):
         if u.attached_to is not None:
-            return f"{u.name} {agree(u.name, 'fights', 'fight')} in its unit's melee, not on its own"
+            return f"{with_verb(u.name, 'fights', 'fight')} in its unit's melee, not on its own"
         if dist != 1:
             return f"{at} is not next to {u.name}"
         if u.stats.vehicle and opt(state, "vehicles"):
-            return f"{u.name} {agree(u.name, 'is', 'are')} a vehicle: it overruns (o) instead of fighting in melee"
+            return f"{with_verb(u.name, 'is', 'are')} a vehicle: it overruns (o) instead of fighting in melee"
         if armoured(state, target):
-            return f"{target.name} {agree(target.name, 'is', 'are')} an armoured vehicle: it cannot be fought in melee"
+            return f"{with_verb(target.name, 'is', 'are')} an armoured vehicle: it cannot be fought in melee"
         if u.stats.melee <= 0:
-            return f"{u.name} {agree(u.name, 'does', 'do')} not fight in melee"
+            return f"{with_verb(u.name, 'does', 'do')} not fight in melee"
         return f"{u.name} cannot close with {at}"
     if isinstance(action, Cast):
         if u.stats.special != "wizard" or not opt(state, "special_figures"):
-            return f"{u.name} {agree(u.name, 'is', 'are')} not a Wizard: only a Wizard casts spells" if opt(state, "special_figures") \
+            return f"{with_verb(u.name, 'is', 'are')} not a Wizard: only a Wizard casts spells" if opt(state, "special_figures") \
                 else "special figures are off in this game: no spells"
         if not 0 <= action.spell < len(u.stats.spells):
-            return f"{u.name} {agree(u.name, 'has', 'have')} no spell number {action.spell}"
+            return f"{with_verb(u.name, 'has', 'have')} no spell number {action.spell}"
         sp = u.stats.spells[action.spell]
         if active and action.spell in state.cast:
-            return f"{u.name} {agree(u.name, 'has', 'have')} already cast {sp.name} this activation"
+            return f"{with_verb(u.name, 'has', 'have')} already cast {sp.name} this activation"
         if sp.range == 0 and dist != 1:
             return f"{sp.name} is a touch spell: {at} is not next to {u.name}"
         return f"{at} is too far for {sp.name} ({dist} hexes at range {sp.range})"
     if isinstance(action, Overrun):
         if not (u.stats.vehicle and opt(state, "vehicles")):
-            return f"{u.name} {agree(u.name, 'is', 'are')} not a vehicle: only vehicles overrun" if opt(state, "vehicles") \
+            return f"{with_verb(u.name, 'is', 'are')} not a vehicle: only vehicles overrun" if opt(state, "vehicles") \
                 else "armoured vehicles are off in this game: no overruns"
         if dist != 1:
             return f"{at} is not next to {u.name}"
         if armoured(state, target):
-            return f"{target.name} {agree(target.name, 'is', 'are')} an armoured vehicle: only infantry can be overrun"
-        return f"{u.name} {agree(u.name, 'has', 'have')} no movement point left to overrun"
+            return f"{with_verb(target.name, 'is', 'are')} an armoured vehicle: only infantry can be overrun"
+        return f"{with_verb(u.name, 'has', 'have')} no movement point left to overrun"
     if isinstance(action, Call):
         if not opt(state, "special_figures"):
             return "special figures are off in this game: no RTO calls"
         if u.stats.special != "rto":
-            return f"{u.name} {agree(u.name, 'is', 'are')} not an RTO: only an RTO calls artillery or air strikes"
+            return f"{with_verb(u.name, 'is', 'are')} not an RTO: only an RTO calls artillery or air strikes"
         left = u.air if action.strike == AIR else u.artillery
         if left <= 0:
-            return f"{u.name} {agree(u.name, 'has', 'have')} no {'air strikes' if action.strike == AIR else 'artillery missions'} left"
+            return f"{with_verb(u.name, 'has', 'have')} no {'air strikes' if action.strike == AIR else 'artillery missions'} left"
         return f"{u.name} cannot call a strike on {at}"
     return f"{u.name} cannot attack {at}"

@@ -19,19 +19,19 @@ from rules.rulesets.dhr.procedures.movement import terrain_check
 from rules.rulesets.dhr.state import DHRState, attached, hosts
 from rules.rulesets.dhr.terrain import cached_step_check, spec, step_check
 from rules.rulesets.dhr.units import DHRUnit
-from rules.words import agree, count, plural_name
+from rules.words import agree, count, plural_name, with_verb
 
 
 def no_move_reason(state: DHRState, u: DHRUnit) -> str:
     """Why the active unit may not move now ('' when it may): the text's reasons, in full."""
     if u.attached_to is not None:
-        return f"{u.name} {agree(u.name, 'moves', 'move')} with the unit it is attached to (drop out first)"
+        return f"{with_verb(u.name, 'moves', 'move')} with the unit it is attached to (drop out first)"
     if state.attacked:
-        return f"{u.name} {agree(u.name, 'has', 'have')} attacked: a unit may not move after attacking"
+        return f"{with_verb(u.name, 'has', 'have')} attacked: a unit may not move after attacking"
     if u.mp_lost:
         return f"{u.name} cannot move (mobility kill)"
     if state.mp_left < 1:
-        return f"{u.name} {agree(u.name, 'has', 'have')} no movement points left"
+        return f"{with_verb(u.name, 'has', 'have')} no movement points left"
     return ""
 
 
@@ -90,7 +90,7 @@ def _check_destination(state: DHRState, u: DHRUnit, path: list[Hex], occupied: d
         raise Refusal(f"{dest} is taken by {occupied[dest].name}")
     mp = state.mp_left
     if mp < 1:
-        raise Refusal(f"{u.name} {agree(u.name, 'has', 'have')} no movement points left")
+        raise Refusal(f"{with_verb(u.name, 'has', 'have')} no movement points left")
     if u.at.distance(dest) > mp:
         raise Refusal(f"{u.name} cannot reach {dest} with {mp} MP ({u.at.distance(dest)} hexes away)")
 
@@ -107,14 +107,14 @@ def _refuse_path(state: DHRState, u: DHRUnit, dest: Hex, occupied: dict[Hex, DHR
 
 def do_move(state: DHRState, u: DHRUnit, path: list[Hex], ctx: Context) -> None:
     if u.attached_to is not None:
-        raise Refusal(f"{u.name} {agree(u.name, 'moves', 'move')} with the unit it is attached to: drop out first (x)")
+        raise Refusal(f"{with_verb(u.name, 'moves', 'move')} with the unit it is attached to: drop out first (x)")
     if state.attacked:
-        raise Refusal(f"{u.name} {agree(u.name, 'has', 'have')} attacked: it cannot move again this activation")
+        raise Refusal(f"{with_verb(u.name, 'has', 'have')} attacked: it cannot move again this activation")
     path = [Hex(*h) for h in path]
     if path and path[0] == u.at:
         path = path[1:]
     if not path:
-        raise Refusal(f"{u.name} {agree(u.name, 'is', 'are')} already at {u.at}: choose another hex")
+        raise Refusal(f"{with_verb(u.name, 'is', 'are')} already at {u.at}: choose another hex")
     occupied = hosts(state)
     board = state.board
     wrecks = wreck_set(state)
@@ -122,7 +122,7 @@ def do_move(state: DHRState, u: DHRUnit, path: list[Hex], ctx: Context) -> None:
     _check_destination(state, u, path, occupied)
     if len(path) > state.mp_left:  # every step costs at least one MP
         raise _refuse_path(state, u, path[-1], occupied,
-                           f"the path is {count(len(path), 'hex')} long and {u.name} {agree(u.name, 'has', 'have')} {state.mp_left} MP")
+                           f"the path is {count(len(path), 'hex')} long and {with_verb(u.name, 'has', 'have')} {state.mp_left} MP")
     walked = [u.at]
     here = u.at
     bought = pending_pass(state, u)
@@ -134,18 +134,18 @@ def do_move(state: DHRState, u: DHRUnit, path: list[Hex], ctx: Context) -> None:
         if not board.in_bounds(b):
             raise _refuse_path(state, u, path[-1], occupied, f"the path leaves the map at {b}")
         if b in occupied:
-            raise _refuse_path(state, u, path[-1], occupied, f"the path crosses {b}, where {occupied[b].name} {agree(occupied[b].name, 'stands', 'stand')}")
+            raise _refuse_path(state, u, path[-1], occupied, f"the path crosses {b}, where {with_verb(occupied[b].name, 'stands', 'stand')}")
         chk = step_check(board, here, b, extra, wrecks)
         if chk.impassable:
             raise _refuse_path(state, u, path[-1], occupied, f"the path crosses {b}, which is impassable ({chk.what})")
         if state.mp_left < 1:
             if len(walked) == 1:
-                raise Refusal(f"{u.name} {agree(u.name, 'has', 'have')} no movement points left")
+                raise Refusal(f"{with_verb(u.name, 'has', 'have')} no movement points left")
             break
         if bought is not None and len(walked) == 1 and b == bought and not chk.challenge:
             # the automatic pass the failed check left open: another MP, no roll (DHR-A04)
             state.mp_left -= 1
-            ctx.emit(Message(message=f"{u.name} {agree(u.name, 'spends', 'spend')} another MP and {agree(u.name, 'crosses', 'cross')} the {chk.what.lower()} (DHR-A04)"))
+            ctx.emit(Message(message=f"{with_verb(u.name, 'spends', 'spend')} another MP and {agree(u.name, 'crosses', 'cross')} the {chk.what.lower()} (DHR-A04)"))
         else:
             res = terrain_check(chk.dv, state.mp_left, ctx.dice, challenge=chk.challenge, buy_auto_pass=False,
                                 side=u.side, unit=u.id)
@@ -153,10 +153,10 @@ def do_move(state: DHRState, u: DHRUnit, path: list[Hex], ctx: Context) -> None:
             if not res.passed:
                 if not chk.challenge and state.mp_left >= 1:
                     state.failed_step = [here, b]
-                    ctx.emit(Message(message=f"{u.name} {agree(u.name, 'fails', 'fail')} to get across the {chk.what.lower()}: spend another "
+                    ctx.emit(Message(message=f"{with_verb(u.name, 'fails', 'fail')} to get across the {chk.what.lower()}: spend another "
                                              f"MP to cross (cross) or stop ({state.mp_left} MP left)"))
                 else:
-                    ctx.emit(Message(message=f"{u.name} {agree(u.name, 'fails', 'fail')} to get across the {chk.what.lower()} "
+                    ctx.emit(Message(message=f"{with_verb(u.name, 'fails', 'fail')} to get across the {chk.what.lower()} "
                                              f"({state.mp_left} MP left)"))
                 break
         here = b

@@ -31,7 +31,7 @@ from rules.rulesets.dhr.procedures import (
     Combatant, Firer, LineTarget, casualties_from_hits, chance_under, effective_check_rating, fire_modifiers,
     fire_target, melee_target, morale_target, range_penalty, retreat_for, rof_dice, spread_dice,
 )
-from rules.words import agree, count
+from rules.words import count, with_verb
 
 Joint = dict  # dict[tuple[int, int | None], Fraction]
 
@@ -162,7 +162,7 @@ def unit_words(who: str, e: UnitEffect) -> str:
         said = VEHICLE_WORDS[e.status[0]]
         return said if said.startswith(" ") else f"{who}: {said}"
     if e.eliminated:
-        return f"{who} {agree(who, 'falls', 'fall')}"
+        return f"{with_verb(who, 'falls', 'fall')}"
     return f"{who}: no effect"
 
 

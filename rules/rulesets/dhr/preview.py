@@ -15,7 +15,7 @@ from rules.rulesets.dhr import procedures as P
 from rules.rulesets.dhr.actions import Call, Cast, Cross, Fire, Melee, Move, Overrun
 from rules.rulesets.dhr.state import DHRState, host_at
 from rules.rulesets.dhr.terrain import cover_dv, hex_dv
-from rules.words import agree
+from rules.words import agree, with_verb
 
 
 def _pct(p: Fraction) -> str:
@@ -240,7 +240,7 @@ def _toughness_notes(units, area: bool = False) -> list[str]:
     out = []
     for u in units:
         if u.stats.toughness > 1:
-            note = f"{u.name} {agree(u.name, 'takes', 'take')} {u.stats.toughness} hits to fell ({u.wounds} taken so far)"
+            note = f"{with_verb(u.name, 'takes', 'take')} {u.stats.toughness} hits to fell ({u.wounds} taken so far)"
             if area and u.stats.toughness - u.wounds > 1:
                 note += ": an area blow hits each figure once, so it can only wound"
             out.append(note)

@@ -22,7 +22,7 @@ from rules.rulesets.dhr.options import by_type, extra_challenge, specials_on
 from rules.rulesets.dhr.state import DHRSide, DHRState, attached, host_at, hosts, mp_of  # noqa: F401
 from rules.rulesets.dhr.terrain import TERRAIN, step_check  # noqa: F401  (preview.py reads it here)
 from rules.rulesets.dhr.units import DHRStats, DHRUnit
-from rules.words import agree, possessive
+from rules.words import possessive, with_verb
 
 # --- set-up -------------------------------------------------------------------------------
 
@@ -166,7 +166,7 @@ def side_name(state: DHRState, side: str | None) -> str:
 
 def _not_this_chip(state: DHRState, u: DHRUnit) -> str:
     if u.id in state.activated:
-        return f"{u.name} {agree(u.name, 'has', 'have')} already acted this turn"
+        return f"{with_verb(u.name, 'has', 'have')} already acted this turn"
     if state.chip is not None:
         side = state.chip.partition(":")[0]
         if side != u.side:
@@ -209,7 +209,7 @@ def apply(state: DHRState, action: Action, ctx: Context) -> None:
             taken = hosts(state).get(Hex(*action.to))
             if taken is not None:
                 raise Refusal(f"{Hex(*action.to)} is taken by {taken.name}: {u.name} cannot cross into it")
-            raise Refusal(f"{u.name} {agree(u.name, 'has', 'have')} no failed terrain check into {Hex(*action.to)}: only right after a failed check "
+            raise Refusal(f"{with_verb(u.name, 'has', 'have')} no failed terrain check into {Hex(*action.to)}: only right after a failed check "
                           "may it spend another MP to cross")
         do_move(state, u, [Hex(*action.to)], ctx)
     elif isinstance(action, Attach):
@@ -228,7 +228,7 @@ def own_unit(state: DHRState, action: Action) -> DHRUnit:
     if u is None:
         raise Refusal(f"there is no unit {uid!r}")
     if u.side != action.side:
-        raise Refusal(f"{u.name} {agree(u.name, 'belongs', 'belong')} to {side_name(state, u.side)}")
+        raise Refusal(f"{with_verb(u.name, 'belongs', 'belong')} to {side_name(state, u.side)}")
     if not u.on_map:
-        raise Refusal(f"{u.name} {agree(u.name, 'is', 'are')} no longer on the map")
+        raise Refusal(f"{with_verb(u.name, 'is', 'are')} no longer on the map")
     return u

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.rulesets.dhr import turn
 from rules.rulesets.dhr.state import DHRState
-from rules.words import agree, possessive
+from rules.words import possessive, with_verb
 
 LABELS = {"move": "move", "cross": "cross", "fire": "fire", "melee": "melee", "cast": "cast a spell",
           "overrun": "overrun", "call": "call a strike", "attach": "attach", "drop": "drop out"}
@@ -33,7 +33,7 @@ def why_not(state: DHRState, side: str, kind: str, unit_id: str | None = None) -
         if u is None:
             return f"there is no unit {unit_id!r}"
         if u.side != side:
-            return f"{u.name} {agree(u.name, 'belongs', 'belong')} to {turn.side_name(state, u.side)}"
+            return f"{with_verb(u.name, 'belongs', 'belong')} to {turn.side_name(state, u.side)}"
         if u.id not in {c.id for c in turn.candidates(state)}:
             return turn._not_this_chip(state, u)
     if kind in ("move", "cross"):
@@ -41,17 +41,17 @@ def why_not(state: DHRState, side: str, kind: str, unit_id: str | None = None) -
         if why:
             return why
         if kind == "cross":
-            return f"{u.name} {agree(u.name, 'has', 'have')} no failed terrain check to cross after"
-        return f"{u.name} {agree(u.name, 'has', 'have')} no hex to move to: every way is blocked"
+            return f"{with_verb(u.name, 'has', 'have')} no failed terrain check to cross after"
+        return f"{with_verb(u.name, 'has', 'have')} no hex to move to: every way is blocked"
     if kind == "fire":
         if not u.stats.weapons:
-            return f"{u.name} {agree(u.name, 'has', 'have')} no weapon to fire"
+            return f"{with_verb(u.name, 'has', 'have')} no weapon to fire"
         if state.active_unit == u.id and len(state.fired) >= len(u.stats.weapons):
-            return f"{u.name} {agree(u.name, 'has', 'have')} fired every weapon it has: each fires once an activation"
+            return f"{with_verb(u.name, 'has', 'have')} fired every weapon it has: each fires once an activation"
         return f"no enemy is within range of {u.name}'s weapons"
     if kind in ("melee", "overrun"):
         if state.active_unit == u.id and state.attacked:
-            return f"{u.name} {agree(u.name, 'has', 'have')} attacked this activation: it may not also melee"
+            return f"{with_verb(u.name, 'has', 'have')} attacked this activation: it may not also melee"
         return f"no enemy stands next to {u.name}"
     return f"{u.name} cannot {what} now: {_special_reason(state, u, kind)}"
 

@@ -23,7 +23,7 @@ from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.procedures.specials import scuttle
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwStats, factor_of, key_label, lower
-from rules.words import agree, count
+from rules.words import count, with_verb
 
 R_REPAIR = "Repair Bonus; AHW-A24"
 R_CAPTURE = "Captures"
@@ -212,7 +212,7 @@ def repair(c: Campaign, side: str, uid: str, points: int) -> None:
     """Spend pool points to restore damage points one for one."""
     cu = c.unit(side, uid)
     if points <= 0 or points > cu.damage:
-        raise Refusal(f"{cu.name} {agree(cu.name, 'has', 'have')} {count(cu.damage, 'damage point')} to repair")
+        raise Refusal(f"{with_verb(cu.name, 'has', 'have')} {count(cu.damage, 'damage point')} to repair")
     _pay(c, side, points, f"repairing {count(points, 'point')}")
     restore(cu, points)
 

@@ -17,7 +17,7 @@ from rules.rulesets.hundred_wars import terrain as ter
 from rules.rulesets.hundred_wars.procedures import fire as fp
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
-from rules.words import agree, count
+from rules.words import agree, count, with_verb
 
 MAX_UNROLLED = 3
 
@@ -73,7 +73,7 @@ def unit_words(name: str, e: UnitEffect) -> str:
     if e.eliminated:
         return f"{name} destroyed"
     if e.loss == "hits":
-        return f"{name} {agree(name, 'takes', 'take')} {e.losses} damage"
+        return f"{with_verb(name, 'takes', 'take')} {e.losses} damage"
     return f"{name} {', '.join(e.status) or 'unharmed'}"
 
 
@@ -107,7 +107,7 @@ def cqb_outcomes(c: dict, names: tuple[str, str], ids: tuple[str, str] | None = 
         if loser is not None and ids is not None:
             out.append(Outcome(chance=p, units=(UnitEffect(unit=ids[loser], losses=n, loss="hits"),)))
         else:
-            out.append(Outcome(label="tie: no damage" if loser is None else f"{names[loser]} {agree(names[loser], 'takes', 'take')} {n} damage", chance=p))
+            out.append(Outcome(label="tie: no damage" if loser is None else f"{with_verb(names[loser], 'takes', 'take')} {n} damage", chance=p))
     return tuple(out)
 
 

@@ -13,7 +13,7 @@ from rules.events import Changed, Eliminated, Message, Retreated
 from rules.hexgrid import Hex
 from rules.modifiers import Term, total
 from rules.reaction import Pause, pause, resume, waiting
-from rules.words import agree, count, plural_name
+from rules.words import count, plural_name, with_verb
 from rules.rulesets.quad import procedures as proc
 from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import Block, Retreat
@@ -151,7 +151,7 @@ def retreat_options(state: QuadState, r: PendingRetreat) -> list[Hex]:
 def why_not_back(state: QuadState, r: PendingRetreat, action: Retreat) -> str:
     unit = state.units[r.unit]
     if action.unit != r.unit:
-        return f"{unit.name} {agree(unit.name, 'falls', 'fall')} back now, not {state.units[action.unit].name if action.unit in state.units else action.unit}"
+        return f"{with_verb(unit.name, 'falls', 'fall')} back now, not {state.units[action.unit].name if action.unit in state.units else action.unit}"
     to = Hex(*action.to)
     options = ", ".join(str(h) for h in retreat_options(state, r))
     if unit.at.distance(to) != 1:
@@ -162,7 +162,7 @@ def why_not_back(state: QuadState, r: PendingRetreat, action: Retreat) -> str:
         why = "it is impassable"
     elif to in state.occupied():
         there = state.occupied()[to].name
-        why = f"{there} {agree(there, 'stands', 'stand')} there"
+        why = f"{with_verb(there, 'stands', 'stand')} there"
     else:
         why = f"it is not farther from the enemy at {r.away_from}"
     return f"{unit.name} cannot fall back into {to}: {why}" + (f" (choose {options})" if options else "")

@@ -11,7 +11,7 @@ from rules.rulesets.quad import procedures as proc
 from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.state import QuadState
 from rules.rulesets.quad.units import QuadUnit
-from rules.words import agree, count, plural_name
+from rules.words import count, plural_name, with_verb
 
 
 def _blocked_for_move(state: QuadState, occupied: dict[Hex, object]):
@@ -70,7 +70,7 @@ def _check_path(state: QuadState, unit: QuadUnit, path: list[Hex], occupied) -> 
     if path and path[0] == unit.at:
         path = path[1:]
     if not path:
-        raise Refusal(f"{unit.name} {agree(unit.name, 'is', 'are')} already at {unit.at}: choose another hex")
+        raise Refusal(f"{with_verb(unit.name, 'is', 'are')} already at {unit.at}: choose another hex")
     speed = unit.stats.speed
     dest = path[-1]
     _check_enterable(state, unit, dest, occupied)
@@ -83,7 +83,7 @@ def _check_path(state: QuadState, unit: QuadUnit, path: list[Hex], occupied) -> 
     if dest not in moves:
         raise Refusal(f"{unit.name} cannot reach {dest} with Speed {speed}: the way is blocked")
     if len(path) > speed:
-        raise Refusal(f"{unit.name} {agree(unit.name, 'moves', 'move')} at most {count(speed, 'hex')} (Speed {speed}); this path is {count(len(path), 'hex')}")
+        raise Refusal(f"{with_verb(unit.name, 'moves', 'move')} at most {count(speed, 'hex')} (Speed {speed}); this path is {count(len(path), 'hex')}")
     here = unit.at
     for h in path:
         if here.distance(h) != 1:
@@ -117,7 +117,7 @@ def _check_enterable(state: QuadState, unit: QuadUnit, h: Hex, occupied, on_the_
     other = occupied.get(h) if hasattr(occupied, "get") else None
     if other is not None and other.id != unit.id:
         raise Refusal(f"{h} is taken by {other.name}" if not on_the_way
-                      else f"the path crosses {h}, where {other.name} {agree(other.name, 'stands', 'stand')}")
+                      else f"the path crosses {h}, where {with_verb(other.name, 'stands', 'stand')}")
     if other is None and h in occupied and h != unit.at:
         raise Refusal(f"{h} is occupied")
 

@@ -15,7 +15,7 @@ from rules.rulesets.quad.actions import Attack, Charge, Move
 from rules.rulesets.quad.combat import attack_inputs
 from rules.rulesets.quad.state import QuadState
 from rules.rulesets.quad.words import at
-from rules.words import agree
+from rules.words import agree, with_verb
 
 
 def preview(state: QuadState, action: Action) -> Preview | None:
@@ -55,7 +55,7 @@ def move_preview(state: QuadState, action: Move) -> Preview | None:
         if why:
             stops.append((at(h), why))
         here = h
-    return quad_odds.move_preview(f"{unit.name} {agree(unit.name, 'moves', 'move')} to {at(here)}", stops, unit.stats.quality, unit.id,
+    return quad_odds.move_preview(f"{with_verb(unit.name, 'moves', 'move')} to {at(here)}", stops, unit.stats.quality, unit.id,
                                   objectives_reached(state, unit.side, here))
 
 

@@ -13,7 +13,7 @@ from rules.rulesets.quad.cards import Card, Pile
 from rules.rulesets.quad.procedures import Tally
 from rules.rulesets.quad.units import QuadUnit
 from rules.unknown import UNKNOWN
-from rules.words import agree
+from rules.words import with_verb
 
 
 BLOCKS = "blocks"
@@ -47,7 +47,7 @@ def block_prompt(attacker: str, defender: str, p: PendingAttack) -> str:
     rolled = (f"{attacker} rolled {_n(hits, 'hit')} ({p.hits_q} cost Quality, {p.hits_p} push back); "
               f"{defender} rolled {_n(blocks, 'block')} ({p.blocks_q} of them 6s)")
     if blocks < hits:
-        return f"{rolled}: choose how many Quality hits {defender} {agree(defender, 'blocks', 'block')}"
+        return f"{rolled}: choose how many Quality hits {with_verb(defender, 'blocks', 'block')}"
     return (f"{rolled}: {_n(blocks - hits, 'block')} left over; choose how many 6s to keep "
             f"(each costs {attacker} 1 Quality, the others push it back)")
 

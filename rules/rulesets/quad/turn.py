@@ -25,7 +25,7 @@ from rules.rulesets.quad.initiative import _draw_step, _pass_activation, _releas
 from rules.rulesets.quad.moving import _check_path, _moves, _walk
 from rules.rulesets.quad.state import QuadSide, QuadState
 from rules.rulesets.quad.units import QuadStats, QuadUnit, unit_rank
-from rules.words import agree, count, possessive, with_verb
+from rules.words import count, possessive, with_verb
 
 # --- set-up ---------------------------------------------------------------------------
 
@@ -65,7 +65,7 @@ def decision(state: QuadState) -> Decision:
     if state.retreats:
         r = state.retreats[0]
         u = state.units[r.unit]
-        return Decision(side=u.side, prompt=f"choose where {u.name} {agree(u.name, 'falls', 'fall')} back ({count(r.hexes, 'hex')} to go)")
+        return Decision(side=u.side, prompt=f"choose where {with_verb(u.name, 'falls', 'fall')} back ({count(r.hexes, 'hex')} to go)")
     paused = reaction.decision(state)
     if paused is not None:
         return paused  # an attack waits for the defender's blocks
@@ -127,8 +127,8 @@ def _not_yours(state: QuadState, side: str, unit_id: str) -> str:
     if u is None:
         return f"there is no unit {unit_id!r}"
     if u.side != side:
-        return f"{u.name} {agree(u.name, 'belongs', 'belong')} to {side_name(state, u.side)}"
-    return f"{u.name} {agree(u.name, 'is', 'are')} no longer on the map"
+        return f"{with_verb(u.name, 'belongs', 'belong')} to {side_name(state, u.side)}"
+    return f"{with_verb(u.name, 'is', 'are')} no longer on the map"
 
 
 # --- applying ----------------------------------------------------------------------------
@@ -203,7 +203,7 @@ def _play(state: QuadState, action: Action, ctx: Context) -> None:
     state.passes = 0
     ctx.emit(Message(message=f"{with_verb(side_name(state, side), 'plays', 'play')} {card.rank}: {unit.name}"))
     if isinstance(action, Hold):
-        ctx.emit(Message(message=f"{unit.name} {agree(unit.name, 'stands', 'stand')}"))
+        ctx.emit(Message(message=f"{with_verb(unit.name, 'stands', 'stand')}"))
     elif isinstance(action, Move):
         _walk(state, unit, path, ctx)
     elif isinstance(action, Attack):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.rulesets.quad import combat, turn
 from rules.rulesets.quad.state import QuadState
-from rules.words import agree, count, possessive
+from rules.words import count, possessive, with_verb
 
 LABELS = {"draw": "draw", "decline": "keep the hand", "move": "move", "attack": "attack", "charge": "charge",
           "hold": "stand", "release": "release", "steal": "steal the activation", "block": "choose blocks",
@@ -49,4 +49,4 @@ def why_not(state: QuadState, side: str, kind: str, unit_id: str | None = None) 
         return f"no enemy is within {u.name}'s reach ({count(turn.attack_range(u), 'hex')})"
     if kind == "charge":
         return f"{u.name} can reach no hex next to an enemy"
-    return f"{u.name} {agree(u.name, 'has', 'have')} no hex to move to: every way is blocked"
+    return f"{with_verb(u.name, 'has', 'have')} no hex to move to: every way is blocked"

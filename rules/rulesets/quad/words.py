@@ -9,7 +9,7 @@ from rules.rulesets.quad import terrain as ter
 from rules.rulesets.quad.actions import Attack, Block, Charge, Decline, Draw, Hold, Move, Release, Retreat, Steal
 from rules.rulesets.quad.state import QuadState
 from rules.rulesets.quad.units import SPECIALS
-from rules.words import agree, count
+from rules.words import agree, count, with_verb
 from rules.unknown import UNKNOWN
 
 
@@ -45,7 +45,7 @@ def describe(state: QuadState, action: Action) -> str:
     if isinstance(action, Steal):
         return "Pay a tactics card to steal the activation"
     if isinstance(action, Retreat):
-        return f"{name(action.unit)} {agree(name(action.unit), 'falls', 'fall')} back to {at(action.to)}"
+        return f"{with_verb(name(action.unit), 'falls', 'fall')} back to {at(action.to)}"
     if isinstance(action, Block):
         return _block_words(state, action)
     return action.text()
@@ -66,7 +66,7 @@ def _block_words(state: QuadState, action: Block) -> str:
     else:
         head = f"Keep {count(loss.attacker_q, 'six')} over: "
         who, q, back = name(p.attacker), loss.attacker_q, loss.attacker_push
-    return f"{head}{who} {agree(who, 'loses', 'lose')} {q} Q, {agree(who, 'falls', 'fall')} back {back}"
+    return f"{head}{with_verb(who, 'loses', 'lose')} {q} Q, {agree(who, 'falls', 'fall')} back {back}"
 
 
 def unit_card(state: QuadState, unit_id: str) -> list[tuple[str, str]]:
