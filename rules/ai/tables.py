@@ -137,7 +137,7 @@ def table(outcomes: list[Outcome], levels: bool) -> str:
         won = sum(o.won for o in done)
         draws = sum(o.draw for o in done)
         score = (won + draws / 2) / n if n else 0.0
-        low, high = wilson(won, n)
+        low, high = wilson(won + draws / 2, n)  # the interval of the score, as docs/balance.md's
         sides: dict[str, list[int]] = {}
         for o in done:
             s = sides.setdefault(o.job.side, [0, 0])
@@ -160,7 +160,7 @@ def report(outcomes: list[Outcome], games: int, first_seed: int, note: str = "")
     return "\n".join([
         START,
         f"Written by `make bench-ai` ({games} games a row, each side half, seeds {first_seed} on; "
-        f"score = won + half the draws; the interval is Wilson's 95% on the wins){note}.",
+        f"score = won + half the draws; the interval is Wilson's 95% on the score){note}.",
         "",
         "**Strength** (the computer at the default level against the yardsticks):",
         "",

@@ -4,6 +4,7 @@ between their markers (the command must never rot)."""
 from __future__ import annotations
 
 from rules.ai import tables as t
+from rules.ai.balance import wilson
 from tests.bench import ai as bench
 
 
@@ -29,5 +30,7 @@ def test_a_table_counts_wins_draws_and_sides():
                 t.Outcome(job(a, 3), None, error="RefusedAction: x")]
     row = t.table(outcomes, levels=True).splitlines()[2]
     assert row.startswith("| toy | demo | hard | normal | 2 (+1 broken) | 1 | 75% |")
+    low, high = wilson(1.5, 2)  # the interval is the score's (a draw counts half), not the wins'
+    assert f"| {low:.0%} - {high:.0%} |" in row and wilson(1, 2) != (low, high)
     assert f"{a} 1/1, {b} 0/1" in row and "| 8.0 |" in row and "300 ms" in row
     assert t.table(outcomes, levels=False).count("\n") == 1  # no strength row for a level pairing
