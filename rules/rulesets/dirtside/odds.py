@@ -184,7 +184,15 @@ def firefight(eligible: list[tuple[str, str]], kills: list[int], valid: frozense
               leadership: int) -> tuple[dict[str, Fraction], dict[int, Fraction]]:
     """A ranged firefight as `infantry.firefight` runs it: (effectiveness level -> chance, target teams killed ->
     chance). The teams that fire at each level are `firing_teams`'; team i shoots at target team i mod n, and a
-    team shot twice dies once. Each team's draw is read against a full pool (as every chit preview here is)."""
+    team shot twice dies once. Each team's draw is read against a full pool (as every chit preview here is).
+    Remembered by its inputs: the computer reads a fire's odds at every step of its look-ahead and rollouts."""
+    levels, dead = _firefight(tuple(eligible), tuple(kills), valid, die, leadership)
+    return dict(levels), dict(dead)
+
+
+@lru_cache(maxsize=4096)
+def _firefight(eligible: tuple[tuple[str, str], ...], kills: tuple[int, ...], valid: frozenset[str], die: int,
+               leadership: int) -> tuple[dict[str, Fraction], dict[int, Fraction]]:
     from rules.rulesets.dirtside import infantry as inf
 
     if inf.all_commandos(eligible):
