@@ -72,8 +72,8 @@ def refusal(self, h: Hex) -> str:
         mover = view.units.get(self.selected) if self.selected else None
         ways = [list(getattr(a, name)) for a in self.candidates]
         paths = [w for w in ways if w and h.distance(Hex(*w[-1])) == 1]
-        if mover is not None and mover.at is not None and mover.at.distance(h) == 1:
-            paths = []
+        if mover is not None and mover.at is not None and mover.at.distance(h) <= 1:
+            paths = []  # next to it, or its own hex: the rules say "already at", not "the way is blocked"
         update = {name: [*min(paths, key=len), h] if paths else [h]}
     elif isinstance(value, list):
         pass  # a way aimed as a hex (Dirtside's move): no way is made up for it; the words below stand

@@ -153,3 +153,20 @@ async def test_aiming_at_a_unit_starts_on_the_nearest_target_so_enter_picks_it()
         picked = [flow.pending] if flow.pending is not None else flow.choices  # one shot, or its weapons by letter
         assert picked and all(a.kind == "fire" and flow.aim(a) == app.screen.map.cursor for a in picked)
         assert "Refused" not in app.screen.palette.text.plain
+
+
+def test_picking_the_movers_own_hex_says_it_is_already_there():
+    """QUAD teaching's Marines aimed at their own hex: the rules' "already at", not "the way is blocked" (a path
+    made up through a highlighted neighbour and back)."""
+    from saves.scenarios import load_scenario
+
+    service = GameService.new(load_scenario("teaching", ruleset="quad"), 7)
+    table = service.seat(None)
+    for _ in range(2):  # each side draws its activation cards
+        table.apply(table.legal_actions(table.decision().side)[0])
+    flow = Flow(Seating(service, solo=True).for_screen(), others=service.seat)
+    marines = service.state.units["k4"]
+    flow.select("k4")
+    flow.choose_kind("move")
+    assert flow.candidates
+    assert flow.enter(marines.at).say == f"Refused: Marines are already at {marines.at}: choose another hex"
