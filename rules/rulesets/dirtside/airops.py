@@ -140,8 +140,9 @@ def drop_problem(state: DSState, unit: DSUnit, troops: DSUnit | None, at: Hex) -
     if not state.board.in_bounds(at) or state.unit_at(at) is not None:
         return f"{at} is not a free hex on the map"
     if not troops.stats.drop and state.board.terrain_at(at) not in LANDING_GROUND:
-        return (f"{troops.name} are not drop troops: {unit.name} must land to put them down (§4.4), and it lands "
-                f"only on open ground, road, scrub or fields, not on {state.board.terrain_at(at).replace('_', ' ')}")
+        return (f"{with_verb(troops.name, 'is', 'are')} not drop troops: {unit.name} must land to put them down "
+                f"(§4.4), and it lands only on open ground, road, scrub or fields, not on "
+                f"{state.board.terrain_at(at).replace('_', ' ')}")
     troops.at = at
     try:
         ok = enterable(state, troops, at)
@@ -174,14 +175,16 @@ def drop(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex, ctx: Context) ->
     approach(state, unit, drop_path(state, unit, at), ctx)
     if not over(unit):
         if troops.alive:
-            ctx.emit(Message(message=f"{troops.name} stay aboard {unit.name}"))
+            ctx.emit(Message(message=f"{with_verb(troops.name, 'stays', 'stay')} aboard {unit.name}"))
         return
     troops.stats.aboard, troops.at = None, at
     troops.stats.activated = True
     how = "landed" if lands(troops) else "dropped"
     ctx.emit(Changed(unit=troops.id, field="aboard", before=unit.name, after="", why=f"{how} at {at}"))
-    ctx.emit(Message(message=f"{with_verb(unit.name, 'lands', 'land')} at {at}, {troops.name} disembark, and it "
-                     "flies on" if lands(troops) else f"{with_verb(unit.name, 'drops', 'drop')} {troops.name} at {at}"))
+    landed = (f"{with_verb(unit.name, 'lands', 'land')} at {at}, {with_verb(troops.name, 'disembarks', 'disembark')}, "
+              "and it flies on")
+    dropped = f"{with_verb(unit.name, 'drops', 'drop')} {troops.name} at {at}"
+    ctx.emit(Message(message=landed if lands(troops) else dropped))
 
 
 def crash(state: DSState, unit: DSUnit, ctx: Context) -> None:
@@ -191,7 +194,7 @@ def crash(state: DSState, unit: DSUnit, ctx: Context) -> None:
         for t in u.infantry():
             t.lost = True
         u.eliminated = True
-        ctx.emit(Message(message=f"{u.name} are lost with {unit.name}"))
+        ctx.emit(Message(message=f"{with_verb(u.name, 'is', 'are')} lost with {unit.name}"))
 
 
 def attack_run_problem(unit: DSUnit, ordnance: str = "none") -> str:

@@ -184,7 +184,8 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         target = state.unit_at(Hex(*action.at))
         if transport.fire_problem(state, unit, target):
             return None
-        return Preview(title=f"{unit.name} fire from their APC at {target.name}", dice="no dice: always ineffective",
+        return Preview(title=f"{with_verb(unit.name, 'fires', 'fire')} from the APC at {target.name}",
+                       dice="no dice: always ineffective",
                        outcomes=(Outcome(chance=Fraction(1), units=(UnitEffect(unit=target.id, status=(sp.UNDER_FIRE,)),),
                                          event=f"{target.name} {EFFECTS}, nothing else"),))
     if isinstance(action, (A.Fire, A.OpFire)) and unit and unit.on_map:

@@ -256,8 +256,9 @@ def drop_preview(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex) -> Previ
     guns = airops.zad_guns(state, unit.side, airops.drop_path(state, unit, at))
     fates = zad_fates(airops.flight_of(state, unit), guns)
     landing = airops.lands(troops)
-    words = {"over": f"{with_verb(unit.name, 'lands', 'land')}, {troops.name} disembark at {at}" if landing
-             else f"{troops.name} land at {at}",
+    words = {"over": f"{with_verb(unit.name, 'lands', 'land')}, "
+                     f"{with_verb(troops.name, 'disembarks', 'disembark')} at {at}" if landing
+             else f"{with_verb(troops.name, 'lands', 'land')} at {at}",
              "left": "turned back: the troops stay aboard",
              "home": f"{EFFECTS}, flies home: the troops stay aboard", "destroyed": f"shot down: {EFFECTS}"}
     hurt = {"home": (UnitEffect(unit=unit.id, status=(DAMAGED,)),),
