@@ -79,7 +79,7 @@ VERBS = ("has|is|was|does|activates|moves|stays|falls|belongs|takes|fires|rolls|
 
 
 @pytest.mark.parametrize("scenario", ["dhr/farm", "dhr/tower", "quad/river-battle", "quad/teaching",
-                                      "hundred_wars/first-blinds", "hundred_wars/mars-expedition"])
+                                      "hundred_wars/first-blinds", "hundred_wars/mars-expedition", "dirtside/valley"])
 def test_random_play_never_puts_a_singular_verb_after_a_plural_unit_name(scenario):
     """The bundled scenarios' units in play: every event line, action and refusal reason the screen shows."""
     import random
@@ -134,3 +134,21 @@ def test_a_side_name_takes_its_verb_in_its_number_too():
     assert with_verb("The Rebels", "draws", "draw") == "The Rebels draw"
     assert with_verb("The Kingdom", "draws", "draw") == "The Kingdom draws"
     assert with_verb("Colonial forces", "has", "have") == "Colonial forces have"
+
+
+@pytest.mark.parametrize(("name", "moves", "has"), [("Shade Commandos", "move", "have"),
+                                                     ("Hammer Section", "moves", "has")])
+def test_a_dirtside_event_and_refusal_agree_with_the_unit_name(name, moves, has):
+    """Dirtside's valley has "Shade Commandos": they move and have moved; "Hammer Section" moves and has."""
+    from rules.core import Refusal
+    from tests.rules.dirtside.helpers import at, play, setup, start, team, unit
+    from tui.widgets.text import event_line
+
+    state = start(setup([unit("c", "blue", at(1, 8), [team("Shade 1", kind="commando")], name=name),
+                         unit("x", "red", at(18, 1), [team("X")])]), first="blue")
+    events = list(play(state, "move blue unit=c path=[2,8]").events)
+    while state.paused:
+        events += play(state, "hold red").events
+    assert f"{name} {moves} {at(1, 8)} -> {at(2, 8)}" in [event_line(e, state) for e in events]
+    with pytest.raises(Refusal, match=f"^{name} {has} already moved this activation$"):
+        play(state, "move blue unit=c path=[3,8]")

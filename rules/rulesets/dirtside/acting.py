@@ -15,6 +15,7 @@ from rules.rulesets.dirtside import (airfight, airops, assault, buildings, cruis
 from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
+from rules.words import plural_name, with_verb
 
 
 def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
@@ -30,7 +31,7 @@ def _act(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> None:
         troops = state.units.get(action.troops)
         return transport.unload(state, unit, troops, Hex(*action.at), ctx)
     if state.acted:
-        raise Refusal(f"{unit.name} has already taken its combat action this activation")
+        raise Refusal(f"{with_verb(unit.name, 'has', 'have')} already taken its combat action this activation")
     if isinstance(action, A.Launch):  # one missile per launcher in the one activation (house 'Cruise missiles')
         cruise.launch(state, unit, Hex(*action.at), action.warhead, [Hex(*h) for h in action.dummies], ctx)
         state.moved = True
@@ -154,7 +155,7 @@ def _field_work(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> b
         smoke.discharge(state, unit, ctx)
     elif isinstance(action, A.LayMines):
         if unit.at is None:
-            raise Refusal(f"{unit.name} is not on the map")
+            raise Refusal(f"{with_verb(unit.name, 'is', 'are')} not on the map")
         mines.lay(state, unit, ctx)
     elif isinstance(action, A.ClearMines):
         mines.clear(state, unit, Hex(*action.at), ctx)
@@ -206,18 +207,18 @@ def _air_action(state: DSState, unit: DSUnit, action: Action, ctx: Context) -> b
 
 def _air_only(unit: DSUnit) -> None:
     if unit.stats.role != "aircraft":
-        raise Refusal(f"{unit.name} is not an aerospace craft")
+        raise Refusal(f"{with_verb(unit.name, 'is', 'are')} not an aerospace craft")
 
 
 def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
     if state.moved:
-        raise Refusal(f"{unit.name} has already moved this activation")
+        raise Refusal(f"{with_verb(unit.name, 'has', 'have')} already moved this activation")
     if unit.stats.role != "ground" or unit.at is None:
-        raise Refusal(f"{unit.name} does not move on the map")
+        raise Refusal(f"{with_verb(unit.name, 'does', 'do')} not move on the map")
     if action.run and not mv.may_run(unit):
         raise Refusal("only combat walkers run")
     if action.run and state.acted:
-        raise Refusal(f"{unit.name} has fired: a running walker may not fire")
+        raise Refusal(f"{with_verb(unit.name, 'has', 'have')} fired: a running walker may not fire")
     path, spent = mv.check_path(state, unit, list(action.path), run=action.run)
     _confidence_limits(state, unit, path[-1])
     if not assault.follow_move_ok(state, unit, path[-1]):
@@ -244,9 +245,10 @@ def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
         if why:
             raise Refusal(why)
         if state.acted:
-            raise Refusal(f"{unit.name} has fired: an evasive unit may not fire")
+            raise Refusal(f"{with_verb(unit.name, 'has', 'have')} fired: an evasive unit may not fire")
         unit.stats.evasive = True
-        ctx.emit(Changed(unit=unit.id, field="evasive", before=False, after=True, why="evasive movement"))
+        ctx.emit(Changed(unit=unit.id, field="evasive", before=False, after=True, why="evasive movement",
+                         plural=plural_name(unit.name)))
     smoke.clear_discharge(unit, ctx, "it moved away from its smoke")
     del spent  # paid hex by hex as the unit walks
     walk.start(state, unit, path, ctx)
@@ -255,7 +257,8 @@ def _move(state: DSState, unit: DSUnit, action: A.Move, ctx: Context) -> None:
 def _confidence_limits(state: DSState, unit: DSUnit, dest: Hex) -> None:
     """Broken units may not advance; Routed units withdraw: neither may end closer to the enemy (§1.4 [R])."""
     if not mv.confidence_allows(state, unit, dest):
-        raise Refusal(f"{unit.name} is {morale.LEVEL_NAMES[unit.stats.confidence]} and may not move closer to the enemy")
+        raise Refusal(f"{with_verb(unit.name, 'is', 'are')} {morale.LEVEL_NAMES[unit.stats.confidence]} and may not "
+                      "move closer to the enemy")
 
 
 def _assault(state: DSState, unit: DSUnit, action: A.Assault, ctx: Context) -> None:
@@ -268,7 +271,7 @@ def _assault(state: DSState, unit: DSUnit, action: A.Assault, ctx: Context) -> N
     if unit.side in state.no_offensive:
         raise Refusal("your command unit was lost this turn: no new offensive until the next turn")
     if state.moved and action.path:
-        raise Refusal(f"{unit.name} has moved already: it can assault only from where it stands")
+        raise Refusal(f"{with_verb(unit.name, 'has', 'have')} moved already: it can assault only from where it stands")
     path = mv.check_path(state, unit, list(action.path), assault=True)[0] if action.path else []
     end = path[-1] if path else unit.at
     if end.distance(target.at) > assault.CONTACT:
@@ -293,11 +296,11 @@ def _bombard(state: DSState, unit: DSUnit, action: A.Bombard, ctx: Context) -> N
         support.bombard(state, unit, at, mission.munition, ctx, mission.sheaf)
         return
     if not support.is_battery(unit):
-        raise Refusal(f"{unit.name} is not artillery")
+        raise Refusal(f"{with_verb(unit.name, 'is', 'are')} not artillery")
     if unit.at is None:
-        raise Refusal(f"{unit.name} is off the table: an observer must call its fire")
+        raise Refusal(f"{with_verb(unit.name, 'is', 'are')} off the table: an observer must call its fire")
     if state.moved:
-        raise Refusal(f"{unit.name} fires before it moves, never after")
+        raise Refusal(f"{with_verb(unit.name, 'fires', 'fire')} before it moves, never after")
     if not smoke.sees(state, unit.at, at):
         raise Refusal(f"{unit.name} cannot see {at}: it spots only for itself")
     if combat.off_facing(unit, at) > 90 + 1e-9:

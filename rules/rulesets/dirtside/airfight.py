@@ -14,6 +14,7 @@ from rules.rulesets.dirtside import morale, vtol
 from rules.rulesets.dirtside.airops import _air_hit, aloft, craft, crash, flight_of, guns_for_air, over
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
+from rules.words import with_verb
 
 
 def _shot_down(state: DSState, target: DSUnit, e, ctx: Context, why: str) -> None:
@@ -40,7 +41,7 @@ def sam(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
     staying, its side chooses to evade and/or drop decoys (a paused action, `rules/reaction.py`)."""
     e = sam_system(unit)
     if e is None:
-        raise Refusal(f"{unit.name} has no working SAM system")
+        raise Refusal(f"{with_verb(unit.name, 'has', 'have')} no working SAM system")
     if not unit.stats.sensors:
         raise Refusal(f"{unit.name}'s SAM radar is off: switch it on first")
     if not aloft(target) or target.side == unit.side:
@@ -53,7 +54,7 @@ def sam(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
             vtol.drop_low(target, ctx, "its pilot fails the SAM reaction test")
             return
         target.stats.off_table = True
-        ctx.emit(Message(message=f"{target.name} leaves the combat area at once"))
+        ctx.emit(Message(message=f"{with_verb(target.name, 'leaves', 'leave')} the combat area at once"))
         return
     reaction.pause(state, Pause(kind="sam", actor=unit.side, reactor=target.side,
                                 prompt=f"a SAM from {unit.name} at {target.name}: evade, drop decoys, both, or neither",
@@ -67,16 +68,17 @@ def dogfight(state: DSState, unit: DSUnit, target: DSUnit, weapon: str, ctx: Con
         raise Refusal("both craft must be over the battle area (a VTOL target in high mode), on opposing sides")
     me = craft(unit)
     if weapon == "aam" and not me.design.aam:
-        raise Refusal(f"{unit.name} carries no AAMs")
+        raise Refusal(f"{with_verb(unit.name, 'carries', 'carry')} no AAMs")
     if weapon == "guns" and vtol.is_vtol(unit):
         raise Refusal("VTOLs can fire AAMs but cannot shoot at aircraft with RFAC/1s or HELs (house rule)")
     if not vtol.is_vtol(unit):
         for c in flight_of(state, unit)[1:]:
             c.stats.activated = True  # the flight attacks as one
     if weapon == "guns" and not guns_for_air(unit):
-        raise Refusal(f"{unit.name} has no RFAC/1 or HEL for air-to-air guns")
+        raise Refusal(f"{with_verb(unit.name, 'has', 'have')} no RFAC/1 or HEL for air-to-air guns")
     reaction.pause(state, Pause(kind="airfight", actor=unit.side, reactor=target.side,
-                                prompt=f"{unit.name} attacks {target.name} with {weapon}: evade, dog-fight, or neither",
+                                prompt=f"{with_verb(unit.name, 'attacks', 'attack')} {target.name} with {weapon}: "
+                                       "evade, dog-fight, or neither",
                                 data={"unit": unit.id, "target": target.id, "weapon": weapon}), ctx)
 
 
@@ -110,7 +112,7 @@ def answer(state: DSState, p: Pause, choice: str, ctx: Context) -> None:
     if evades:
         for t in answering:  # a flight answers as one unit [R]
             t.stats.activated = True  # evading uses its activation: the marker flips
-            ctx.emit(Message(message=f"{t.name} evades"))
+            ctx.emit(Message(message=with_verb(t.name, 'evades', 'evade')))
         vtol.drop_low(target, ctx, "a high-flying VTOL that evades drops out of high mode")
     if p.kind == "sam":
         c = craft(target)
@@ -119,13 +121,13 @@ def answer(state: DSState, p: Pause, choice: str, ctx: Context) -> None:
         if duel.hit:
             _shot_down(state, target, c, ctx, "SAM")
         else:
-            ctx.emit(Message(message=f"{target.name} escapes the SAM"))
+            ctx.emit(Message(message=f"{with_verb(target.name, 'escapes', 'escape')} the SAM"))
         return
     attackers = flight_of(state, unit) if unit.stats.role == "aircraft" else [unit]
     if choice == "dogfight":
         for t in answering:
             t.stats.activated = True
-        ctx.emit(Message(message=f"{target.name} declares a dog-fight"))
+        ctx.emit(Message(message=f"{with_verb(target.name, 'declares', 'declare')} a dog-fight"))
         return _dogfight(state, attackers, p.data["weapon"], answering, ctx)
     for a in attackers:  # every craft of the attacking flight fires; at the wingman once the target is down [R]
         t = next((t for t in answering if t.in_play and aloft(t)), None)
@@ -151,7 +153,7 @@ def _attack(state: DSState, unit: DSUnit, weapon: str, target: DSUnit, evades: b
                        air.QUALITY_DIE[target.stats.quality] if evades else None, ctx.dice,
                        pool=state.pool, side=unit.side, unit=unit.id)
     if not p.hit:
-        ctx.emit(Message(message=f"{unit.name} misses {target.name}"))
+        ctx.emit(Message(message=f"{with_verb(unit.name, 'misses', 'miss')} {target.name}"))
         return
     it.air_damage += p.damage
     status = air.air_damage_state(it.air_damage, it.armour(), p.destroyed_outright)

@@ -13,6 +13,7 @@ from rules.rulesets.dirtside import morale, vtol
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
+from rules.words import plural_name, with_verb
 
 
 def over(unit: DSUnit) -> bool:
@@ -48,7 +49,8 @@ def sortie(state: DSState, unit: DSUnit, ctx: Context) -> None:
             s.arrived = state.turn
         if c is not unit:
             s.activated = True
-        ctx.emit(Changed(unit=c.id, field="over the battle area", before=s.off_table, after=not s.off_table))
+        ctx.emit(Changed(unit=c.id, field="over the battle area", before=s.off_table, after=not s.off_table,
+                         plural=plural_name(c.name)))
 
 
 def pilot_dice(unit: DSUnit) -> tuple[int, ...]:
@@ -68,10 +70,11 @@ def _air_hit(state: DSState, unit: DSUnit, outcome: str, ctx: Context) -> bool:
     elif outcome == "damaged":
         unit.stats.home = True
         unit.stats.off_table = True
-        ctx.emit(Message(message=f"{unit.name} is damaged and flies home for the rest of the game"))
+        ctx.emit(Message(message=f"{with_verb(unit.name, 'is', 'are')} damaged and flies home for the rest of the "
+                                 "game"))
     else:
         unit.stats.off_table = True
-        ctx.emit(Message(message=f"{unit.name} aborts and leaves the battle area"))
+        ctx.emit(Message(message=f"{with_verb(unit.name, 'aborts', 'abort')} and leaves the battle area"))
     return True
 
 
@@ -102,7 +105,8 @@ def approach(state: DSState, unit: DSUnit, path: list[Hex], ctx: Context) -> lis
                                      side=c.side, unit=c.id, why="air defence reaction test")
             if not r.passed:
                 c.stats.off_table = True
-                ctx.emit(Message(message=f"{c.name} breaks off under air defence fire and leaves the area"))
+                ctx.emit(Message(message=f"{with_verb(c.name, 'breaks', 'break')} off under air defence fire and "
+                                         "leaves the area"))
         present = [c for c in flight if over(c)]
         if not present:
             return []
@@ -128,7 +132,7 @@ def drop_problem(state: DSState, unit: DSUnit, troops: DSUnit | None, at: Hex) -
     """'' when the craft may drop `troops` on `at` now, else why not."""
     from rules.rulesets.dirtside.movement import enterable
     if unit.stats.role != "aircraft":
-        return f"{unit.name} is not an aerospace craft (VTOLs unload their troops)"
+        return f"{with_verb(unit.name, 'is', 'are')} not an aerospace craft (VTOLs unload their troops)"
     if not over(unit):
         return f"{unit.name} must be over the battle area to drop troops"
     if troops is None or troops.stats.aboard != unit.id or not troops.alive:
@@ -136,8 +140,9 @@ def drop_problem(state: DSState, unit: DSUnit, troops: DSUnit | None, at: Hex) -
     if not state.board.in_bounds(at) or state.unit_at(at) is not None:
         return f"{at} is not a free hex on the map"
     if not troops.stats.drop and state.board.terrain_at(at) not in LANDING_GROUND:
-        return (f"{troops.name} are not drop troops: {unit.name} must land to put them down (§4.4), and it lands "
-                f"only on open ground, road, scrub or fields, not on {state.board.terrain_at(at).replace('_', ' ')}")
+        return (f"{with_verb(troops.name, 'is', 'are')} not drop troops: {unit.name} must land to put them down "
+                f"(§4.4), and it lands only on open ground, road, scrub or fields, not on "
+                f"{state.board.terrain_at(at).replace('_', ' ')}")
     troops.at = at
     try:
         ok = enterable(state, troops, at)
@@ -170,14 +175,16 @@ def drop(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex, ctx: Context) ->
     approach(state, unit, drop_path(state, unit, at), ctx)
     if not over(unit):
         if troops.alive:
-            ctx.emit(Message(message=f"{troops.name} stay aboard {unit.name}"))
+            ctx.emit(Message(message=f"{with_verb(troops.name, 'stays', 'stay')} aboard {unit.name}"))
         return
     troops.stats.aboard, troops.at = None, at
     troops.stats.activated = True
     how = "landed" if lands(troops) else "dropped"
     ctx.emit(Changed(unit=troops.id, field="aboard", before=unit.name, after="", why=f"{how} at {at}"))
-    ctx.emit(Message(message=f"{unit.name} lands at {at}, {troops.name} disembark, and it flies on" if lands(troops)
-                     else f"{unit.name} drops {troops.name} at {at}"))
+    landed = (f"{with_verb(unit.name, 'lands', 'land')} at {at}, {with_verb(troops.name, 'disembarks', 'disembark')}, "
+              "and it flies on")
+    dropped = f"{with_verb(unit.name, 'drops', 'drop')} {troops.name} at {at}"
+    ctx.emit(Message(message=landed if lands(troops) else dropped))
 
 
 def crash(state: DSState, unit: DSUnit, ctx: Context) -> None:
@@ -187,7 +194,7 @@ def crash(state: DSState, unit: DSUnit, ctx: Context) -> None:
         for t in u.infantry():
             t.lost = True
         u.eliminated = True
-        ctx.emit(Message(message=f"{u.name} are lost with {unit.name}"))
+        ctx.emit(Message(message=f"{with_verb(u.name, 'is', 'are')} lost with {unit.name}"))
 
 
 def attack_run_problem(unit: DSUnit, ordnance: str = "none") -> str:
@@ -196,9 +203,9 @@ def attack_run_problem(unit: DSUnit, ordnance: str = "none") -> str:
     if not over(unit):
         return f"{unit.name} must be over the battle area to make an attack run"
     if unit.stats.confidence == "BR":
-        return f"{unit.name} is Broken: it may not attack and must leave the battle area [R]"
+        return f"{with_verb(unit.name, 'is', 'are')} Broken: it may not attack and must leave the battle area [R]"
     if ordnance != "none" and not craft(unit).dfo:
-        return f"{unit.name} has no dead-fall ordnance load left"
+        return f"{with_verb(unit.name, 'has', 'have')} no dead-fall ordnance load left"
     return ""
 
 
@@ -235,7 +242,7 @@ def drop_ordnance(state: DSState, unit: DSUnit, at: Hex, munition: str, ctx: Con
     from rules.rulesets.dirtside import artillery as art
     from rules.rulesets.dirtside import sheaf as sh
     craft(unit).dfo -= 1
-    ctx.emit(Message(message=f"{unit.name} drops a {munition} ordnance load on {at}"))
+    ctx.emit(Message(message=f"{with_verb(unit.name, 'drops', 'drop')} a {munition} ordnance load on {at}"))
     for target in sh.units_in(state, art.zone(at)):
         dug_in = state.dug_in(target)
         cas.bombarded(state, target, lambda e, kind, dug_in=dug_in: art.bombard_element(
@@ -250,7 +257,7 @@ def _strike(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
     me = craft(unit)
     guns = [g for g in me.guns() if not g.type.startswith("GMS")]
     if not guns:
-        ctx.emit(Message(message=f"{unit.name} has no weapon to attack with"))
+        ctx.emit(Message(message=f"{with_verb(unit.name, 'has', 'have')} no weapon to attack with"))
         return
     wpn = guns[0]
     if target.vehicles():
@@ -282,7 +289,7 @@ def intercept_problem(state: DSState, unit: DSUnit, missile: str) -> str:
     if not over(unit):
         return f"{unit.name} must be over the battle area"
     if unit.stats.confidence == "BR":
-        return f"{unit.name} is Broken: it may not attack [R]"
+        return f"{with_verb(unit.name, 'is', 'are')} Broken: it may not attack [R]"
     flight = next((f for f in state.flights if f.id == missile and f.side != unit.side), None)
     if flight is None:
         return f"there is no enemy cruise missile {missile!r} in the air"
@@ -290,7 +297,7 @@ def intercept_problem(state: DSState, unit: DSUnit, missile: str) -> str:
         return (f"cruise missile {missile} is only on its way: it can be shot at in turn {flight.launched + 1}, "
                 f"the turn it lands")
     if not guns_for_air(unit):
-        return f"{unit.name} has no RFAC/1 or HEL (AAMs cannot catch a cruise missile)"
+        return f"{with_verb(unit.name, 'has', 'have')} no RFAC/1 or HEL (AAMs cannot catch a cruise missile)"
     return ""
 
 
@@ -313,9 +320,9 @@ def intercept(state: DSState, unit: DSUnit, missile: str, ctx: Context) -> None:
         shot = air.guns_at_cruise_missile(me.design.fc, c.stats.quality, ctx.dice, side=c.side, unit=c.id)
         if shot.hit:
             state.flights.remove(flight)
-            ctx.emit(Message(message=f"{c.name} shoots down cruise missile {missile}"))
+            ctx.emit(Message(message=f"{with_verb(c.name, 'shoots', 'shoot')} down cruise missile {missile}"))
             return
-        ctx.emit(Message(message=f"{c.name} misses cruise missile {missile}"))
+        ctx.emit(Message(message=f"{with_verb(c.name, 'misses', 'miss')} cruise missile {missile}"))
 
 
 def guns_for_air(unit: DSUnit) -> bool:
@@ -325,6 +332,7 @@ def guns_for_air(unit: DSUnit) -> bool:
 
 def sensors(state: DSState, unit: DSUnit, ctx: Context) -> None:
     if not any(e.design and (e.design.ads or e.design.sam) for e in unit.vehicles()):
-        raise Refusal(f"{unit.name} has no ADS or SAM radar")
+        raise Refusal(f"{with_verb(unit.name, 'has', 'have')} no ADS or SAM radar")
     unit.stats.sensors = not unit.stats.sensors
-    ctx.emit(Changed(unit=unit.id, field="active sensors", state="using active sensors", before=not unit.stats.sensors, after=unit.stats.sensors))
+    ctx.emit(Changed(unit=unit.id, field="active sensors", state="using active sensors", before=not unit.stats.sensors,
+                     after=unit.stats.sensors, plural=plural_name(unit.name)))

@@ -16,6 +16,7 @@ from rules.rulesets.dirtside import weapons as w
 from rules.rulesets.dirtside.combat import systems
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit, Element
+from rules.words import plural_name, with_verb
 
 MAX_ROUNDS = 12
 """The whole assault finishes within the turn (§8.5 step 8); a bound no real assault reaches."""
@@ -32,20 +33,23 @@ def threat_bonus(attacker: DSUnit, defender: DSUnit) -> int:
 
 def why_not(state: DSState, attacker: DSUnit, defender: DSUnit) -> str:
     if attacker.stats.confidence in ("BR", "RO"):
-        return f"{attacker.name} is {attacker.stats.confidence} and may not close-assault"
+        return f"{with_verb(attacker.name, 'is', 'are')} {attacker.stats.confidence} and may not close-assault"
     if defender.side == attacker.side or not defender.on_map:
         return "there is no enemy unit there"
     if defender.stats.role != "ground":
         return f"{defender.name} cannot be close-assaulted"
     from rules.rulesets.dirtside.units import is_vtol
     if is_vtol(defender) and defender.stats.mode != "grounded":
-        return f"{defender.name} is flying ({defender.stats.mode} mode): only a grounded VTOL can be close-assaulted [R]"
+        return (f"{with_verb(defender.name, 'is', 'are')} flying ({defender.stats.mode} mode): only a grounded VTOL "
+                "can be close-assaulted [R]")
     if is_vtol(attacker) and attacker.stats.mode != "grounded":
-        return f"{attacker.name} is flying: VTOLs close-assault only with troops they have put down [R]"
+        return (f"{with_verb(attacker.name, 'is', 'are')} flying: VTOLs close-assault only with troops they have put "
+                "down [R]")
     rubble = frozenset(state.rubble)
     if ter.inside(state.board, defender.at, rubble) == "woods" and (
             attacker.vehicles() or ter.AREA.get(state.board.terrain_at(attacker.at)) != "woods"):
-        return f"{defender.name} is inside the wood: only infantry also in the wood may close-assault it (§8.4)"
+        return (f"{with_verb(defender.name, 'is', 'are')} inside the wood: only infantry also in the wood may "
+                "close-assault it (§8.4)")
     return ""
 
 
@@ -80,7 +84,7 @@ def assault(state: DSState, attacker: DSUnit, defender: DSUnit, path: list[Hex],
         start = attacker.at
         if path:
             attacker.at = path[-1]
-            ctx.emit(Moved(unit=attacker.id, path=tuple([start] + path)))
+            ctx.emit(Moved(unit=attacker.id, path=tuple([start] + path), plural=plural_name(attacker.name)))
         state.moved = True
     through_soft = r.passed and any(ter.cover(state.board, h, frozenset(state.rubble)) == "soft" for h in path)
     if _defender_breaks(state, force, defender, ctx):
@@ -99,7 +103,8 @@ def _threat_tests(state: DSState, attacker: DSUnit, defender: DSUnit, partners: 
     state.acted = True
     force = [attacker] if r.passed else []
     if not r.passed:
-        ctx.emit(Message(message=f"{attacker.name} fails its threat test: it does not assault (it may still move)"))
+        ctx.emit(Message(message=f"{with_verb(attacker.name, 'fails', 'fail')} its threat test: it does not assault "
+                                 "(it may still move)"))
     for p in partners:  # each unit tests separately (§8.5): partners may go in without the lead
         pb, pt = threat_bonus(p, defender), morale.ASSAULT_ATTACKER.get(p.stats.confidence, 3)
         rp = morale.reaction_test(p.stats.die(), p.stats.leadership, pt, ctx.dice, bonus=pb, side=p.side, unit=p.id,
@@ -107,9 +112,9 @@ def _threat_tests(state: DSState, attacker: DSUnit, defender: DSUnit, partners: 
         if rp.passed:
             p.stats.activated = True
             force.append(p)
-            ctx.emit(Message(message=f"{p.name} joins the assault"))
+            ctx.emit(Message(message=f"{with_verb(p.name, 'joins', 'join')} the assault"))
         else:
-            ctx.emit(Message(message=f"{p.name} fails its threat test and stays out"))
+            ctx.emit(Message(message=f"{with_verb(p.name, 'fails', 'fail')} its threat test and stays out"))
     return force, r
 
 
@@ -118,7 +123,7 @@ def _defender_breaks(state: DSState, force: list[DSUnit], defender: DSUnit, ctx:
     d = defender.stats
     if not d.activated:
         d.activated = True
-        ctx.emit(Message(message=f"{defender.name} is assaulted and loses its activation"))
+        ctx.emit(Message(message=f"{with_verb(defender.name, 'is', 'are')} assaulted and loses its activation"))
     if d.confidence == "BR" and defender.infantry() and not defender.vehicles():
         cas.set_confidence(state, defender, "RO", ctx, "Broken infantry assaulted")
     powered = any(e.kind == "infantry" and e.troop == "powered" for u in force for e in u.stats.alive())
@@ -152,12 +157,13 @@ def _rounds(state: DSState, force: list[DSUnit], defender: DSUnit, through_soft:
             e.lost = True
         for e in hits_a:
             e.lost = True
-        ctx.emit(Message(message=f"assault round {rnd + 1}: {shot_at.name} loses {len(hits_a)}, "
-                                 f"{defender.name} loses {len(hits_d)}"))
+        ctx.emit(Message(message=f"assault round {rnd + 1}: {with_verb(shot_at.name, 'loses', 'lose')} {len(hits_a)}, "
+                                 f"{with_verb(defender.name, 'loses', 'lose')} {len(hits_d)}"))
         cas.after_losses(state, defender, d_before, ctx, infantry_attacked=True, test=False)
         lead = force[0]
         if not defender.alive:
-            ctx.emit(Message(message=f"{defender.name} is destroyed: {lead.name} takes the position"))
+            ctx.emit(Message(message=f"{with_verb(defender.name, 'is', 'are')} destroyed: "
+                                     f"{with_verb(lead.name, 'takes', 'take')} the position"))
             _occupy(lead, defender.at, ctx)
             for u in force:
                 cas.after_losses(state, u, befores[u.id], ctx, infantry_attacked=u is shot_at and bool(hits_a),
@@ -188,7 +194,7 @@ def _rounds(state: DSState, force: list[DSUnit], defender: DSUnit, through_soft:
 def _occupy(attacker: DSUnit, at: Hex, ctx: Context) -> None:
     start = attacker.at
     attacker.at = at
-    ctx.emit(Moved(unit=attacker.id, path=(start, at)))
+    ctx.emit(Moved(unit=attacker.id, path=(start, at), plural=plural_name(attacker.name)))
 
 
 def _defender_falls_back(state: DSState, attacker: DSUnit, defender: DSUnit, ctx: Context) -> None:
@@ -215,8 +221,8 @@ def follow_through(state: DSState, attacker: DSUnit, defender: DSUnit, ctx: Cont
     if r.passed:
         state.follow_through = True
         state.follow_from = attacker.at
-        ctx.emit(Message(message=f"{attacker.name} follows through: an extra full activation, moving on from "
-                                 f"{attacker.at} towards the nearest objective"))
+        ctx.emit(Message(message=f"{with_verb(attacker.name, 'follows', 'follow')} through: an extra full activation, "
+                                 f"moving on from {attacker.at} towards the nearest objective"))
 
 
 def objectives(state: DSState) -> list[Hex]:

@@ -14,6 +14,7 @@ from rules.hexgrid import Hex
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.state import Bridge, DSState
 from rules.rulesets.dirtside.units import DSUnit, Element
+from rules.words import with_verb
 
 
 def layer(unit: DSUnit) -> Element | None:
@@ -28,7 +29,7 @@ def laid_by(state: DSState, unit: DSUnit) -> Bridge | None:
 def lay_problem(state: DSState, unit: DSUnit, at: Hex) -> str:
     """'' when `unit` may lay its bridge from its hex across the river hexside to `at`, else why not."""
     if layer(unit) is None:
-        return f"{unit.name} has no working bridgelayer"
+        return f"{with_verb(unit.name, 'has', 'have')} no working bridgelayer"
     if laid_by(state, unit):
         return f"{unit.name}'s bridge is laid already: recover it first"
     if unit.at is None or unit.at.distance(at) != 1:
@@ -47,15 +48,16 @@ def lay(state: DSState, unit: DSUnit, at: Hex, ctx: Context) -> None:
         raise Refusal(why)
     e = layer(unit)
     state.bridges.append(Bridge(a=unit.at, b=at, cls=e.design.bridge, layer=unit.id))
-    ctx.emit(Message(message=f"{unit.name} lays a class {e.design.bridge} bridge across the river to {at}"))
+    ctx.emit(Message(message=f"{with_verb(unit.name, 'lays', 'lay')} a class {e.design.bridge} bridge across the river "
+                             f"to {at}"))
 
 
 def recover_problem(state: DSState, unit: DSUnit) -> str:
     b = laid_by(state, unit)
     if b is None:
-        return f"{unit.name} has no bridge laid"
+        return f"{with_verb(unit.name, 'has', 'have')} no bridge laid"
     if layer(unit) is None:
-        return f"{unit.name} has no working bridgelayer to take it up"
+        return f"{with_verb(unit.name, 'has', 'have')} no working bridgelayer to take it up"
     if unit.at not in (b.a, b.b):
         return f"{unit.name} must stand at one end of its bridge ({b.a} or {b.b}) to recover it"
     return ""
@@ -68,7 +70,7 @@ def recover(state: DSState, unit: DSUnit, ctx: Context) -> None:
         raise Refusal(why)
     b = laid_by(state, unit)
     state.bridges.remove(b)
-    ctx.emit(Message(message=f"{unit.name} recovers its bridge from {b.a}-{b.b}"))
+    ctx.emit(Message(message=f"{with_verb(unit.name, 'recovers', 'recover')} its bridge from {b.a}-{b.b}"))
 
 
 def carries(bridge: Bridge, unit: DSUnit) -> bool:

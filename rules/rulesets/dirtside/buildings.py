@@ -18,7 +18,7 @@ from rules.rulesets.dirtside import odds
 from rules.rulesets.dirtside import weapons as w
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
-from rules.words import count
+from rules.words import count, with_verb
 
 ARMOUR = {"building": 3, "industrial": 5, "military_building": 6}
 TARGET_DIE = 4
@@ -51,7 +51,7 @@ def problem(state: DSState, unit: DSUnit, at: Hex) -> str:
     if armour_at(state, at) is None:
         return f"there is no standing building at {at}"
     if unit.at is None or not weapons(unit):
-        return f"{unit.name} has no gun to fire at a building"
+        return f"{with_verb(unit.name, 'has', 'have')} no gun to fire at a building"
     if not sees(state, unit.at, at):
         return f"{unit.name} cannot see the building at {at}"
     if not any(w.band(g.type, g.cls, unit.at.distance(at)) is not None for _, g in weapons(unit)):
@@ -118,6 +118,7 @@ def shell(state: DSState, unit: DSUnit, at: Hex, ctx: Context) -> None:
     armour = armour_at(state, at)
     if fire_at(unit, at, armour, state, ctx.dice):
         state.rubble.append(at)
-        ctx.emit(Message(message=f"{unit.name} destroys the building at {at}: a ruin (rubble)"))
+        ctx.emit(Message(message=f"{with_verb(unit.name, 'destroys', 'destroy')} the building at {at}: a ruin "
+                                 "(rubble)"))
     else:
         ctx.emit(Message(message=f"the building at {at} still stands"))

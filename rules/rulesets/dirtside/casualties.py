@@ -10,7 +10,7 @@ from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside import morale
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit, Element
-from rules.words import count
+from rules.words import count, plural_name, with_verb
 
 
 def apply_vehicle(state: DSState, unit: DSUnit, e: Element, r: ch.VehicleResult, ctx: Context,
@@ -97,7 +97,7 @@ def after_losses(state: DSState, unit: DSUnit, before_alive: list[Element], ctx:
     if infantry_attacked or vehicle_hit or lost_now:
         if not s.under_fire and (infantry_attacked or vehicle_hit or lost_now):
             s.under_fire = True
-            ctx.emit(Changed(unit=unit.id, field="under fire", before=False, after=True))
+            ctx.emit(Changed(unit=unit.id, field="under fire", before=False, after=True, plural=plural_name(unit.name)))
     leader_lost = s.elements[s.leader].lost and s.elements[s.leader] in lost_now
     first = not s.lost_any and (bool(lost_now) or vehicle_hit)
     lost_total = sum(1 for e in s.elements if e.lost)
@@ -147,7 +147,8 @@ def panic_check(state: DSState, unit: DSUnit, ctx: Context) -> None:
                              why="panic test")
     if not r.passed:
         s.panic = True
-        ctx.emit(Changed(unit=unit.id, field="panic", state="panicking", before=False, after=True, why="green unit first attacked"))
+        ctx.emit(Changed(unit=unit.id, field="panic", state="panicking", before=False, after=True,
+                         why="green unit first attacked", plural=plural_name(unit.name)))
 
 
 def withdraw(state: DSState, unit: DSUnit, away_from: Hex, ctx: Context, why: str) -> None:
@@ -167,8 +168,8 @@ def withdraw(state: DSState, unit: DSUnit, away_from: Hex, ctx: Context, why: st
         return surrender(state, unit, ctx)
     unit.at = path[-1]
     unit.stats.under_fire = True
-    ctx.emit(Moved(unit=unit.id, path=tuple(path)))
-    ctx.emit(Message(message=f"{unit.name} falls back {count(len(path) - 1, 'hex')} ({why})"))
+    ctx.emit(Moved(unit=unit.id, path=tuple(path), plural=plural_name(unit.name)))
+    ctx.emit(Message(message=f"{with_verb(unit.name, 'falls', 'fall')} back {count(len(path) - 1, 'hex')} ({why})"))
 
 
 def surrender(state: DSState, unit: DSUnit, ctx: Context) -> None:
@@ -179,5 +180,5 @@ def surrender(state: DSState, unit: DSUnit, ctx: Context) -> None:
     for e in unit.stats.alive():
         e.lost = True
     unit.eliminated = True
-    ctx.emit(Message(message=f"{unit.name} is Routed and cannot withdraw: it surrenders"
+    ctx.emit(Message(message=f"{with_verb(unit.name, 'is', 'are')} Routed and cannot withdraw: it surrenders"
                              + (f" to {nearest.name}" if nearest else "")))

@@ -21,6 +21,7 @@ from rules.rulesets.dirtside import weapons as w
 from rules.rulesets.dirtside.design import Weapon
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit, Element
+from rules.words import with_verb
 
 APSW = Weapon(type="APSW", cls=1)
 """The free all-round APSW of every military vehicle (§5.5)."""
@@ -61,23 +62,24 @@ def can_fire(state: DSState, firer: DSUnit, target: DSUnit, seen: bool = False) 
     if not target.on_map or target.side == firer.side:
         return "there is no enemy unit there"
     if firer.stats.evasive:
-        return f"{firer.name} is moving evasively and may not fire"
+        return f"{with_verb(firer.name, 'is', 'are')} moving evasively and may not fire"
     if state.running and state.current == firer.id:
-        return f"{firer.name} is running and may not fire this activation"
+        return f"{with_verb(firer.name, 'is', 'are')} running and may not fire this activation"
     if firer.stats.confidence == "RO" and firer.infantry() and not firer.vehicles():
-        return f"{firer.name} is Routed and may not fire"
+        return f"{with_verb(firer.name, 'is', 'are')} Routed and may not fire"
     if vtol.high(target):
-        return f"{target.name} is a VTOL in high mode: only air defence may fire at it"
+        return f"{with_verb(target.name, 'is', 'are')} a VTOL in high mode: only air defence may fire at it"
     why = inside_problem(state, firer, target)
     if why:
         return why
     if state.board.terrain_at(firer.at) == "water" and any(e.design and e.design.walker or (
             e.design and e.design.mobility == "walker_combat") for e in firer.vehicles()):
-        return f"{firer.name} is wading in open water: a combat walker there may not fire (§4.3)"
+        return f"{with_verb(firer.name, 'is', 'are')} wading in open water: a combat walker there may not fire (§4.3)"
     if not seen and not vtol.sees(state, firer, target):
         return f"{firer.name} cannot see {target.name}"
     if not any(shots(state, firer, target, moved=state.moved and state.current == firer.id)):
-        return f"{firer.name} has no weapon that can reach {target.name} at {firer.at.distance(target.at)} hexes"
+        return (f"{with_verb(firer.name, 'has', 'have')} no weapon that can reach {target.name} at "
+                f"{firer.at.distance(target.at)} hexes")
     return ""
 
 
@@ -87,9 +89,9 @@ def inside_problem(state: DSState, firer: DSUnit, target: DSUnit) -> str:
     rubble = frozenset(state.rubble)
     firer_flies, target_flies = (vtol.is_vtol(u) and u.stats.mode != "grounded" for u in (firer, target))
     if not firer_flies and (area := ter.inside(state.board, firer.at, rubble)):
-        return f"{firer.name} is inside the {area}: it cannot fire out"
+        return f"{with_verb(firer.name, 'is', 'are')} inside the {area}: it cannot fire out"
     if not target_flies and (area := ter.inside(state.board, target.at, rubble)):
-        return f"{target.name} is inside the {area}: it cannot be fired on"
+        return f"{with_verb(target.name, 'is', 'are')} inside the {area}: it cannot be fired on"
     if not firer_flies and not target_flies and "urban" == ter.AREA.get(state.board.terrain_at(firer.at)) \
             == ter.AREA.get(state.board.terrain_at(target.at)) and firer.at not in rubble and target.at not in rubble:
         return "both are in an urban area: combat in there is close assault only"

@@ -10,7 +10,7 @@ from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import morale
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
-from rules.words import count
+from rules.words import count, with_verb
 
 
 def commander(state: DSState, side: str, but: str = "") -> DSUnit | None:
@@ -22,7 +22,7 @@ def commander(state: DSState, side: str, but: str = "") -> DSUnit | None:
 
 def rally_problem(state: DSState, unit: DSUnit) -> str:
     if unit.stats.confidence == "CO":
-        return f"{unit.name} is Confident already"
+        return f"{with_verb(unit.name, 'is', 'are')} Confident already"
     if commander(state, unit.side, but=unit.id) is None:
         return "with no command unit on the table no rallying is possible"
     return ""
@@ -89,4 +89,5 @@ def regroup(state: DSState, unit: DSUnit, other: DSUnit, ctx: Context) -> None:
     b.elements, b.leader, b.off_table, b.activated = lost, 0, True, True  # its losses stay counted; it leaves the table
     other.at = None
     ctx.emit(Changed(unit=other.id, field="regrouped", before=other.name, after=unit.name, why="merged"))
-    ctx.emit(Message(message=f"{other.name} merges into {unit.name}: {count(len(a.elements), 'element')}"))
+    ctx.emit(Message(message=f"{with_verb(other.name, 'merges', 'merge')} into {unit.name}: "
+                             f"{count(len(a.elements), 'element')}"))

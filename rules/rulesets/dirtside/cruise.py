@@ -14,7 +14,7 @@ from rules.rulesets.dirtside.ladder import SYSTEM_DIE
 from rules.rulesets.dirtside.state import DSState, Flight
 from rules.rulesets.dirtside.support import bombard, entry_hex
 from rules.rulesets.dirtside.units import DSUnit
-from rules.words import count
+from rules.words import count, with_verb
 
 
 def launches_left(state: DSState, site: DSUnit) -> int:
@@ -26,15 +26,16 @@ def launches_left(state: DSState, site: DSUnit) -> int:
 
 def launch(state: DSState, site: DSUnit, at: Hex, warhead: str, dummies: list[Hex], ctx: Context) -> None:
     if site.stats.role != "launcher":
-        raise Refusal(f"{site.name} is not a cruise-missile launcher site")
+        raise Refusal(f"{with_verb(site.name, 'is', 'are')} not a cruise-missile launcher site")
     if warhead not in art.MISSILE_COST:
         raise Refusal(f"{warhead} is not a cruise-missile warhead ({', '.join(art.MISSILE_COST)})")
     if warhead not in site.stats.missiles:
-        raise Refusal(f"{site.name} has no {warhead} cruise missile left"
+        raise Refusal(f"{with_verb(site.name, 'has', 'have')} no {warhead} cruise missile left"
                       + (f" (in stock: {', '.join(site.stats.missiles)})" if site.stats.missiles else ""))
     this_turn = [f for f in state.flights if f.launcher == site.id and f.launched == state.turn]
     if len(this_turn) >= site.stats.launchers:
-        raise Refusal(f"{site.name} has {count(site.stats.launchers, 'launcher')}: no more missiles this turn")
+        raise Refusal(f"{with_verb(site.name, 'has', 'have')} {count(site.stats.launchers, 'launcher')}: no more "
+                      "missiles this turn")
     if len(dummies) > art.MAX_DUMMIES:
         raise Refusal("at most two dummy counters, not two per missile")
     for h in [at, *dummies]:
@@ -45,7 +46,8 @@ def launch(state: DSState, site: DSUnit, at: Hex, warhead: str, dummies: list[He
     chits = sorted({at, *dummies})
     state.flights.append(Flight(id=f"cm{state.launched}", side=site.side, launcher=site.id, target=at,
                                 chits=chits, warhead=warhead, launched=state.turn))
-    ctx.emit(Message(message=f"{site.name} launches a cruise missile: {'a target chit' if len(chits) == 1 else 'target chits'} on "
+    ctx.emit(Message(message=f"{with_verb(site.name, 'launches', 'launch')} a cruise missile: "
+                             f"{'a target chit' if len(chits) == 1 else 'target chits'} on "
                              f"{', '.join(str(h) for h in chits)}; it arrives in turn {state.turn + 1}"))
     ctx.emit(Message(message=f"the real target is {at} ({warhead})", seen_by=(site.side,)))
 

@@ -12,6 +12,7 @@ from rules.rulesets.dirtside import casualties as cas
 from rules.rulesets.dirtside import chits as ch
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
+from rules.words import with_verb
 
 REPAIR_NEED = 4
 """AEV combat repair: 4+ on a d6 removes DMG, IMM and SYSTEMS DOWN (§6.4)."""
@@ -23,7 +24,7 @@ def demolishers(unit: DSUnit) -> int:
 
 def demolish_problem(state: DSState, unit: DSUnit, at: Hex) -> str:
     if not demolishers(unit):
-        return f"{unit.name} has no engineer or commando team"
+        return f"{with_verb(unit.name, 'has', 'have')} no engineer or commando team"
     if unit.stats.under_fire:
         return "dismounted engineers under fire may not do demolitions"
     if unit.at is None or unit.at.distance(at) > 1:
@@ -50,7 +51,7 @@ def demolish(state: DSState, unit: DSUnit, at: Hex, ctx: Context) -> None:
         cas.after_losses(state, target, before, ctx, vehicle_hit=True)
         return
     state.rubble.append(at)
-    ctx.emit(Message(message=f"{unit.name} demolishes the buildings at {at}: rubble"))
+    ctx.emit(Message(message=f"{with_verb(unit.name, 'demolishes', 'demolish')} the buildings at {at}: rubble"))
 
 
 def aevs(unit: DSUnit) -> list:
@@ -73,7 +74,7 @@ def repair(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
     """An AEV's whole activation in contact: 4+ on a d6 removes DMG, IMM and SYSTEMS DOWN from one vehicle
     (the first one hurt [R]) (§6.4)."""
     if target not in repair_targets(state, unit):
-        raise Refusal(f"{unit.name} needs an AEV in contact with a hurt vehicle of its side")
+        raise Refusal(f"{with_verb(unit.name, 'needs', 'need')} an AEV in contact with a hurt vehicle of its side")
     e = next(e for e in target.vehicles() if e.damaged or e.immobilised or e.systems_down)
     roll = ctx.dice.roll(1, 6, "combat repair", side=unit.side, unit=unit.id, need=REPAIR_NEED, test=">=",
                          rule="§6.4", outcome=lambda f: "repaired" if f[0] >= REPAIR_NEED else "not repaired")[0]
@@ -84,9 +85,9 @@ def repair(state: DSState, unit: DSUnit, target: DSUnit, ctx: Context) -> None:
 
 def dig_problem(state: DSState, unit: DSUnit) -> str:
     if not aevs(unit):
-        return f"{unit.name} has no working AEV: hasty defences need an engineer unit with AEVs"
+        return f"{with_verb(unit.name, 'has', 'have')} no working AEV: hasty defences need an engineer unit with AEVs"
     if unit.at is None:
-        return f"{unit.name} is not on the map"
+        return f"{with_verb(unit.name, 'is', 'are')} not on the map"
     if unit.at in state.positions:
         return f"{unit.at} is a dug-in position already"
     return ""
@@ -100,4 +101,4 @@ def dig(state: DSState, unit: DSUnit, ctx: Context) -> None:
         raise Refusal(why)
     state.positions.append(unit.at)
     state.positions.sort()
-    ctx.emit(Message(message=f"{unit.name} digs a dug-in position at {unit.at}"))
+    ctx.emit(Message(message=f"{with_verb(unit.name, 'digs', 'dig')} a dug-in position at {unit.at}"))

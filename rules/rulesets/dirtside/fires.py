@@ -15,7 +15,7 @@ from rules.rulesets.dirtside import smoke
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.state import Cloud, DSState
 from rules.rulesets.dirtside.units import DSUnit
-from rules.words import count
+from rules.words import count, with_verb
 
 FIRE_HEXES = 6
 SOURCE = "fire"
@@ -50,7 +50,7 @@ def firefighters(unit: DSUnit) -> bool:
 
 def problem(state: DSState, unit: DSUnit, at: Hex) -> str:
     if not firefighters(unit):
-        return f"{unit.name} has no engineer team or AEV to fight fires"
+        return f"{with_verb(unit.name, 'has', 'have')} no engineer team or AEV to fight fires"
     if not any(c.hexes and c.hexes[0] == at for c in burning(state)):
         return f"nothing is burning at {at}"
     if unit.at is None or unit.at.distance(at) > 1:
@@ -63,4 +63,4 @@ def extinguish(state: DSState, unit: DSUnit, at: Hex, ctx: Context) -> None:
     if why:
         raise Refusal(why)
     state.clouds = [c for c in state.clouds if not (c.source == SOURCE and c.hexes and c.hexes[0] == at)]
-    ctx.emit(Message(message=f"{unit.name} puts out the fire at {at}"))
+    ctx.emit(Message(message=f"{with_verb(unit.name, 'puts', 'put')} out the fire at {at}"))

@@ -17,6 +17,7 @@ from rules.rulesets.dirtside import weapons as w
 from rules.rulesets.dirtside.ladder import shift
 from rules.rulesets.dirtside.state import DSState, Minefield
 from rules.rulesets.dirtside.units import DSUnit, Element, is_vtol
+from rules.words import with_verb
 
 RADIUS = 2
 """A minefield is a 4" circle: every hex within 2 of its marker (§10.1, §14.5)."""
@@ -93,7 +94,7 @@ def attack(state: DSState, unit: DSUnit, field: Minefield, ctx: Context, full_ar
     if field.id in state.mined:
         return
     state.mined.append(field.id)
-    ctx.emit(Message(message=f"{unit.name} is in the minefield at {field.at}"))
+    ctx.emit(Message(message=f"{with_verb(unit.name, 'is', 'are')} in the minefield at {field.at}"))
     before = unit.stats.alive()
     hit_v = False
     for e in before:
@@ -144,15 +145,15 @@ def lay(state: DSState, unit: DSUnit, ctx: Context) -> Minefield:
     """A minelayer drops one marker behind itself as its combat action (§10.1)."""
     found = layers(unit)
     if not found:
-        raise Refusal(f"{unit.name} has no minelayer with a load left")
+        raise Refusal(f"{with_verb(unit.name, 'has', 'have')} no minelayer with a load left")
     behind = unit.at.neighbour(DIRECTIONS[(unit.stats.facing + 3) % 6])
     at = behind if state.board.in_bounds(behind) else unit.at
     found[0].mine_loads -= 1
     m = Minefield(id=f"mines{len(state.mines) + 1}", at=at, armed=False, layer=unit.id)
     state.mines.append(m)
     state.mined.append(m.id)
-    ctx.emit(Message(message=f"{unit.name} lays a minefield at {at}; it arms when the layer is more than "
-                             f"{RADIUS} hexes away"))
+    ctx.emit(Message(message=f"{with_verb(unit.name, 'lays', 'lay')} a minefield at {at}; it arms when the layer is "
+                             f"more than {RADIUS} hexes away"))
     return m
 
 
@@ -196,7 +197,8 @@ def clear(state: DSState, unit: DSUnit, at: Hex, ctx: Context) -> bool:
         raise Refusal(f"there is no mine marker at {at}")
     n = engineers(unit, m)
     if not n:
-        raise Refusal(f"{unit.name} has no engineer team within {RADIUS} hexes of the minefield at {at}")
+        raise Refusal(f"{with_verb(unit.name, 'has', 'have')} no engineer team within {RADIUS} hexes of the minefield "
+                      f"at {at}")
     die = clear_die(n)
     ok = ctx.dice.roll(1, die, "clear mines", side=unit.side, unit=unit.id, need=CLEAR_NEED, test=">=",
                        rule="§10.1", outcome=lambda f: "cleared" if f[0] >= CLEAR_NEED else "not cleared")[0] >= CLEAR_NEED

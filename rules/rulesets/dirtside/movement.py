@@ -9,6 +9,7 @@ from rules.hexgrid import Hex, path_to, reachable
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit, Element, is_vtol
+from rules.words import with_verb
 
 NO_ENTRY = 2
 SEALED_ONLY = 6
@@ -157,11 +158,11 @@ def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool =
     if path and path[0] == unit.at:
         path = path[1:]
     if not path:
-        raise Refusal(f"{unit.name} is already there: choose another hex")
+        raise Refusal(f"{with_verb(unit.name, 'is', 'are')} already there: choose another hex")
     if unit.bmf() <= 0:
         raise Refusal(f"{unit.name} cannot move (immobilised or without a mobility type)")
     if grounded(unit):
-        raise Refusal(f"{unit.name} is grounded: it takes off (low mode) before it moves")
+        raise Refusal(f"{with_verb(unit.name, 'is', 'are')} grounded: it takes off (low mode) before it moves")
     occupied = {u.at: u for u in state.units.values() if u.on_map and u.id != unit.id}
     travel = travel_mode(state, unit) and not assault
     spent, here = 0.0, unit.at
@@ -172,7 +173,7 @@ def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool =
         if not state.board.in_bounds(h):
             raise Refusal(f"the path leaves the map at {h}")
         if h in occupied:
-            raise Refusal(f"the path crosses {h}, where {occupied[h].name} stands")
+            raise Refusal(f"the path crosses {h}, where {with_verb(occupied[h].name, 'stands', 'stand')}")
         c = hex_cost(state, unit, h, travel, run, frm=here, going=going)
         if c is None:
             label = ter.TERRAIN.get(state.board.terrain_at(h))
@@ -181,7 +182,7 @@ def check_path(state: DSState, unit: DSUnit, path: list[Hex], *, assault: bool =
         here = h
     limit = budget(unit, assault) - already(state, unit)
     if spent > limit:
-        raise Refusal(f"{unit.name} has {limit:g} movement and this path costs {spent:g}")
+        raise Refusal(f"{with_verb(unit.name, 'has', 'have')} {limit:g} movement and this path costs {spent:g}")
     return path, spent
 
 

@@ -11,6 +11,7 @@ from rules.rulesets.dirtside import smoke
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.movement import immune
 from rules.rulesets.dirtside.units import DSUnit, is_vtol
+from rules.words import with_verb
 
 ZONES = (2, 5, 9)
 """Everything destroyed within 2; infantry killed and vehicles 5 chits within 5; 3 chits within 9 (§10.3)."""
@@ -27,7 +28,7 @@ def _targets(state: DSState, at: Hex, radius: int) -> list[DSUnit]:
 def nuke(state: DSState, firer: DSUnit, at: Hex, ctx: Context) -> None:
     """Ground zero at `at` (§10.3); then the confidence tests of §3.2; the hex becomes rubble."""
     first = not state.ground_zero
-    ctx.emit(Message(message=f"{firer.name} fires a nuclear shell: ground zero {at}"))
+    ctx.emit(Message(message=f"{with_verb(firer.name, 'fires', 'fire')} a nuclear shell: ground zero {at}"))
     for u in _targets(state, at, ZONES[2]):
         d = u.at.distance(at)
         before = u.stats.alive()

@@ -21,7 +21,7 @@ from rules.rulesets.dirtside.support_preview import (
     bombard_preview, call_preview, drop_preview, intercept_preview, ordnance_preview,
 )
 from rules.rulesets.dirtside.units import DSUnit
-from rules.words import count
+from rules.words import count, with_verb
 
 def assault_outcomes(a_die: int, a_lead: int, threat: int, bonus: int, d_die: int, d_lead: int,
                      d_threat: int) -> tuple[Outcome, ...]:
@@ -82,7 +82,7 @@ def assault_preview(state: DSState, attacker: DSUnit, defender: DSUnit, partners
     threat = morale.ASSAULT_ATTACKER.get(s.confidence, 3)
     d = defender.stats
     notes = [f"threat test: d{s.die()} must beat {s.leadership + threat}" + (f" with +{bonus} (house rule)" if bonus else "")]
-    notes += [f"{m.name} joins on {float(joins(m, defender)) * 100:.1f}%" for m in partners]
+    notes += [f"{with_verb(m.name, 'joins', 'join')} on {float(joins(m, defender)) * 100:.1f}%" for m in partners]
     if state.options.get("follow_through", False) and not state.followed:
         from rules.rulesets.dirtside.assault import FOLLOW_THREAT
         p = {how: odds.test_outcomes(s.die(), s.leadership, t).get(0, Fraction(0)) for how, t in FOLLOW_THREAT.items()}
@@ -90,8 +90,9 @@ def assault_preview(state: DSState, attacker: DSUnit, defender: DSUnit, partners
                      f"after destroying the defenders, {float(p['withdrew']) * 100:.1f}% after they withdraw")
     routs = d.confidence == "RO" or (d.confidence == "BR" and bool(defender.infantry()) and not defender.vehicles())
     if routs:
-        notes.append(f"{defender.name} is routed when assaulted: it gives way at once")
-    return Preview(title=f"{attacker.name} assaults {defender.name}", dice=f"d{s.die()} threat test, then rounds",
+        notes.append(f"{with_verb(defender.name, 'is', 'are')} routed when assaulted: it gives way at once")
+    return Preview(title=f"{with_verb(attacker.name, 'assaults', 'assault')} {defender.name}",
+                   dice=f"d{s.die()} threat test, then rounds",
                    outcomes=force_outcomes([(joins(u, defender), powered(u)) for u in [attacker, *partners]],
                                            d.die(), d.leadership, holds=not routs, defender=defender.id),
                    notes=tuple(notes))
@@ -131,7 +132,8 @@ def move_preview(state: DSState, unit: DSUnit, path: list[Hex] | None = None) ->
             outcomes += [Outcome(chance=p * q, units=(element_lost(unit, vehicle=False),),
                                  event=f"moves; first mines: {e.name or 'the first team'} {EFFECTS}"),
                          Outcome(label=f"moves; first mines: {e.name or 'the first team'} unhurt", chance=p * (1 - q))]
-    title = f"{unit.name} moves" + (f" (reaction test +{threat})" if threat is not None else " into mines")
+    title = with_verb(unit.name, "moves", "move") + (f" (reaction test +{threat})" if threat is not None
+                                                     else " into mines")
     return Preview(title=title, dice=f"d{s.die()} must beat {s.leadership + threat}" if threat is not None
                    else "2 chits per element, drawn without replacement from 119", outcomes=tuple(outcomes),
                    notes=tuple(notes))
@@ -153,7 +155,7 @@ def clear_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:
         return None
     n = mines.engineers(unit, m)
     p = mines.clear_chance(n)
-    return Preview(title=f"{unit.name} clears the minefield at {at}",
+    return Preview(title=f"{with_verb(unit.name, 'clears', 'clear')} the minefield at {at}",
                    dice=f"d{mines.clear_die(n)} ({count(n, 'engineer team')}) needing {mines.CLEAR_NEED}+",
                    outcomes=(Outcome(label="cleared", chance=p), Outcome(label="not cleared", chance=1 - p)))
 
@@ -168,7 +170,8 @@ def shell_preview(state: DSState, unit: DSUnit, at: Hex) -> Preview | None:
     for e, g in buildings.weapons(unit):
         if w.band(g.type, g.cls, unit.at.distance(at)) is not None:
             stands *= 1 - buildings.shot_odds(w.firer_die(e.design.fc, 0), g.barrels, g.type, g.cls, armour)
-    return Preview(title=f"{unit.name} fires at the building at {at}", dice=f"close band against a d4, armour {armour}",
+    return Preview(title=f"{with_verb(unit.name, 'fires', 'fire')} at the building at {at}",
+                   dice=f"close band against a d4, armour {armour}",
                    outcomes=(Outcome(label="the building falls (a ruin)", chance=1 - stands),
                              Outcome(label="it still stands", chance=stands)))
 
@@ -181,7 +184,8 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         target = state.unit_at(Hex(*action.at))
         if transport.fire_problem(state, unit, target):
             return None
-        return Preview(title=f"{unit.name} fire from their APC at {target.name}", dice="no dice: always ineffective",
+        return Preview(title=f"{with_verb(unit.name, 'fires', 'fire')} from the APC at {target.name}",
+                       dice="no dice: always ineffective",
                        outcomes=(Outcome(chance=Fraction(1), units=(UnitEffect(unit=target.id, status=(sp.UNDER_FIRE,)),),
                                          event=f"{target.name} {EFFECTS}, nothing else"),))
     if isinstance(action, (A.Fire, A.OpFire)) and unit and unit.on_map:
@@ -204,14 +208,15 @@ def for_action(state: DSState, action: Action) -> Preview | None:
         if command.rally_problem(state, unit):
             return None
         p = command.rally_chance(state, unit)
-        return Preview(title=f"{unit.name} rallies", dice=f"d{unit.stats.die()} must beat {command.rally_need(state, unit)}",
+        return Preview(title=with_verb(unit.name, "rallies", "rally"),
+                       dice=f"d{unit.stats.die()} must beat {command.rally_need(state, unit)}",
                        outcomes=(Outcome(chance=p, units=(UnitEffect(unit=unit.id, status=(RALLIED,)),), event=EFFECTS),
                                  Outcome(label="no change", chance=1 - p)))
     if isinstance(action, A.Repair) and unit:
         from rules.rulesets.dirtside import engineers
         p = engineers.repair_chance()
         fixed = (UnitEffect(unit=action.target, status=(REPAIRED,)),) if action.target in state.units else ()
-        return Preview(title=f"{unit.name} repairs", dice=f"d6 needing {engineers.REPAIR_NEED}+",
+        return Preview(title=with_verb(unit.name, 'repairs', 'repair'), dice=f"d6 needing {engineers.REPAIR_NEED}+",
                        outcomes=(drawn(p, fixed, EFFECTS, "repaired"), Outcome(label="not repaired", chance=1 - p)))
     if isinstance(action, A.AttackRun) and unit and action.ordnance != "none":
         return ordnance_preview(state, unit, state.unit_at(Hex(*action.at)), action.ordnance)

@@ -13,6 +13,7 @@ from rules.rulesets.dirtside import morale
 from rules.rulesets.dirtside.combat import bearing
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit, is_vtol
+from rules.words import plural_name
 
 RADIUS = 2
 SPACING = 4
@@ -63,6 +64,7 @@ def harass(state: DSState, hexes: set[Hex], ctx: Context) -> None:
     for u in units_in(state, hexes):
         if not u.stats.under_fire:
             u.stats.under_fire = True
-            ctx.emit(Changed(unit=u.id, field="under fire", before=False, after=True, why="harassing fire"))
+            ctx.emit(Changed(unit=u.id, field="under fire", before=False, after=True, why="harassing fire",
+                             plural=plural_name(u.name)))
         if u.infantry():
             cas.test_confidence(state, u, morale.ARTILLERY_ON_INFANTRY, ctx, "harassing fire")

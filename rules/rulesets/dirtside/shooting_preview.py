@@ -18,7 +18,7 @@ from rules.rulesets.dirtside.ladder import name as die_name
 from rules.rulesets.dirtside.ladder import shift
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
-from rules.words import count
+from rules.words import count, with_verb
 
 
 ABORTED = "aborted"
@@ -118,7 +118,8 @@ def fire_preview(state: DSState, firer: DSUnit, target: DSUnit, *, opportunity: 
     if riders:
         notes.append(f"{count(riders, 'team')} on board: each lost on a d6 of 6 if its carrier is damaged, 3-6 if it is "
                      f"knocked out, all if it blows up (BOOM)")
-    return Preview(title=f"{firer.name} fires at {target.name}", dice="chits drawn without replacement from 119",
+    return Preview(title=f"{with_verb(firer.name, 'fires', 'fire')} at {target.name}",
+                   dice="chits drawn without replacement from 119",
                    modifiers=tuple(modifiers), outcomes=tuple(outcomes), notes=tuple(notes))
 
 

@@ -9,7 +9,7 @@ from rules.hexgrid import DIRECTIONS, Hex
 from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.state import Cloud, DSState
 from rules.rulesets.dirtside.units import DSUnit
-from rules.words import count
+from rules.words import count, with_verb
 
 HEXES_PER_GUN = 2
 """An artillery smoke cloud is 2" long per gun in the battery (§10.2)."""
@@ -76,7 +76,7 @@ def discharge(state: DSState, unit: DSUnit, ctx: Context) -> None:
     """Smoke dischargers: the combat action; the unit's vehicles are obscured until the end of its next
     activation or until it moves (§5.6). One unit stands in one hex, so the cloud covers all its vehicles [R]."""
     if not dischargers(unit):
-        raise Refusal(f"{unit.name} has no working smoke dischargers")
+        raise Refusal(f"{with_verb(unit.name, 'has', 'have')} no working smoke dischargers")
     before = unit.stats.smoked
     unit.stats.smoked = 2  # this activation's end and the next one's
     ctx.emit(Changed(unit=unit.id, field="smoke dischargers", before=before, after=2,

@@ -15,7 +15,7 @@ from rules.core import Context, Refusal
 from rules.events import Message
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit, Element
-from rules.words import count
+from rules.words import count, with_verb
 
 CONTACT = 1
 """Hexes between the carrier and the battery for a transfer on the table [R]."""
@@ -43,19 +43,21 @@ def problem(state: DSState, source: DSUnit, battery: DSUnit | None) -> str:
     """'' when `source`'s carriers may resupply `battery` now, else why not."""
     from rules.rulesets.dirtside.support import battery_class, is_battery
     if not carriers(source):
-        return f"{source.name} carries no artillery ammunition"
+        return f"{with_verb(source.name, 'carries', 'carry')} no artillery ammunition"
     if battery is None or battery.side != source.side or not is_battery(battery) or not battery.in_play:
         return "resupply one of your own batteries or mortar teams"
     if battery.id != source.id:
         if battery.stats.activated:
-            return f"{battery.name} has already activated this turn: reloading is its whole activation"
+            return (f"{with_verb(battery.name, 'has', 'have')} already activated this turn: reloading is its whole "
+                    "activation")
         if battery.on_map != source.on_map or (
                 battery.on_map and battery.at.distance(source.at) > CONTACT):
             return f"{source.name} must be next to {battery.name} to hand over ammunition"
     cls = battery_class(battery)
     if not any(e.design.supply == cls for e in carriers(source)):
         kinds = sorted({e.design.supply for e in carriers(source)})
-        return f"{source.name} carries {', '.join(kinds)} chits; {battery.name} fires {cls} artillery"
+        return (f"{with_verb(source.name, 'carries', 'carry')} {', '.join(kinds)} chits; "
+                f"{with_verb(battery.name, 'fires', 'fire')} {cls} artillery")
     if not guns_to_fill(battery):
         return f"{battery.name}'s guns are full"
     return ""
@@ -79,5 +81,6 @@ def resupply(state: DSState, source: DSUnit, battery: DSUnit, ctx: Context) -> N
                 stock.pop(0)
     battery.stats.activated = True
     left = sum(e.ammo for e in carriers(source) if e.design.supply == cls)
-    ctx.emit(Message(message=f"{source.name} hands {count(moved, 'ammunition chit')} to {battery.name}"
-                             f" ({count(left, 'chit')} left); reloading is {battery.name}'s whole activation"))
+    ctx.emit(Message(message=f"{with_verb(source.name, 'hands', 'hand')} {count(moved, 'ammunition chit')} to "
+                             f"{battery.name} ({count(left, 'chit')} left); reloading is {battery.name}'s whole "
+                             "activation"))

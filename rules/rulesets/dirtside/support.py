@@ -12,7 +12,7 @@ from rules.rulesets.dirtside import mines, nuclear, ortillery, smoke
 from rules.rulesets.dirtside import sheaf as sh
 from rules.rulesets.dirtside.state import DSState, Mission
 from rules.rulesets.dirtside.units import DSUnit
-from rules.words import count
+from rules.words import agree, count, with_verb
 
 
 def guns(battery: DSUnit) -> list:
@@ -48,22 +48,22 @@ def munition_problem(battery: DSUnit, munition: str) -> str:
     """'' when the battery can fire `munition` now, else why not (§9.2)."""
     s = battery.stats
     if munition in ("HEF", "MAK"):
-        return "" if guns(battery) else f"{battery.name} has no ammunition left"
+        return "" if guns(battery) else f"{with_verb(battery.name, 'has', 'have')} no ammunition left"
     if not tubes(battery):
-        return f"{battery.name} has no gun left to fire"
+        return f"{with_verb(battery.name, 'has', 'have')} no gun left to fire"
     if munition == "harass":
         return ""  # no ammunition needed, possible with no markers left (§9.4)
     if munition in ("nuke", "biochem"):
         if battery_class(battery) != "heavy":
             return f"only heavy artillery fires {munition} shells (§9.2)"
         have = s.nukes if munition == "nuke" else s.biochem
-        return "" if have > 0 else f"{battery.name} has no {munition} marker"
+        return "" if have > 0 else f"{with_verb(battery.name, 'has', 'have')} no {munition} marker"
     if munition == "smoke":
-        return "" if s.smoke > 0 else f"{battery.name} has no smoke marker"
+        return "" if s.smoke > 0 else f"{with_verb(battery.name, 'has', 'have')} no smoke marker"
     if munition == "DMR":
         if battery_class(battery) == "light":
             return "light artillery cannot fire DMR (§9.2)"
-        return "" if s.dmr > 0 else f"{battery.name} has no DMR marker"
+        return "" if s.dmr > 0 else f"{with_verb(battery.name, 'has', 'have')} no DMR marker"
     return f"{munition} is not a munition this game plays"
 
 
@@ -88,18 +88,18 @@ def can_call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex, munition:
     if battery.side != caller.side or not is_battery(battery) or not battery.in_play:
         return "that is not one of your batteries"
     if battery.stats.activated:
-        return f"{battery.name} has already activated this turn"
+        return f"{with_verb(battery.name, 'has', 'have')} already activated this turn"
     if any(m.battery == battery.id for m in state.missions):
-        return f"{battery.name} already has a mission to fire"
+        return f"{battery.name} already {agree(battery.name, 'has', 'have')} a mission to fire"
     why = munition_problem(battery, munition)
     if why:
         return why
     if battery.id == caller.id:
-        return f"{battery.name} spots for itself: bombard instead"
+        return f"{with_verb(battery.name, 'spots', 'spot')} for itself: bombard instead"
     alive = caller.stats.alive()
     if alive and all(e.kind == "infantry" and e.team == "mortar" for e in alive):
-        return (f"{caller.name} is mortar teams: they spot for themselves, not for other artillery "
-                "(house rule 'Mortar teams')")
+        return (f"{with_verb(caller.name, 'is', 'are')} mortar teams: they spot for themselves, not for other "
+                "artillery (house rule 'Mortar teams')")
     if caller.at is None or not state.board.in_bounds(at) or not smoke.sees(state, caller.at, at):
         return f"{caller.name} cannot see that hex"
     return ""
@@ -114,8 +114,8 @@ def call(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex, munition: str
     if ok:
         state.missions.append(Mission(side=caller.side, battery=battery.id, at=at, munition=munition, sheaf=sheaf,
                                       called_turn=state.turn, observer=caller.id))
-        ctx.emit(Message(message=f"{caller.name} calls {battery.name}: {munition} on {at}; it lands at the "
-                                 f"battery's activation, after one enemy activation"))
+        ctx.emit(Message(message=f"{with_verb(caller.name, 'calls', 'call')} {battery.name}: {munition} on {at}; it "
+                                 f"lands at the battery's activation, after one enemy activation"))
     else:
         ctx.emit(Message(message=f"{caller.name} cannot get through to {battery.name}"))
 
@@ -128,7 +128,7 @@ def line_origin(state: DSState, battery: DSUnit, at: Hex) -> Hex:
 def cancel_problem(state: DSState, battery: DSUnit) -> str:
     mission = next((m for m in state.missions if m.battery == battery.id), None)
     if mission is None:
-        return f"{battery.name} has no called mission to cancel"
+        return f"{with_verb(battery.name, 'has', 'have')} no called mission to cancel"
     caller = state.units.get(mission.observer)
     if caller is None or not caller.alive or caller.at is None:
         return "the caller is gone: nobody can call the mission off"
@@ -147,7 +147,7 @@ def cancel(state: DSState, battery: DSUnit, ctx: Context) -> None:
     observer = caller.has("observer") or caller.has("commando")
     if art.call_fire(observer, caller.stats.leadership, battery.stats.off_table, ctx.dice, side=caller.side,
                      unit=caller.id):
-        ctx.emit(Message(message=f"{caller.name} calls off {battery.name}'s mission"))
+        ctx.emit(Message(message=f"{with_verb(caller.name, 'calls', 'call')} off {battery.name}'s mission"))
     else:
         ctx.emit(Message(message=f"{caller.name} cannot get through: the mission lands"))
         bombard(state, battery, mission.at, mission.munition, ctx, mission.sheaf)
@@ -179,16 +179,18 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
             battery.stats.nukes -= 1  # one shell, the whole battery's action (§9.2)
             return nuclear.nuke(state, battery, at, ctx)
         battery.stats.biochem -= 1
-        ctx.emit(Message(message=f"{battery.name} fires biochem, open sheaf {first} to {second}"))
+        ctx.emit(Message(message=f"{with_verb(battery.name, 'fires', 'fire')} biochem, open sheaf {first} to {second}"))
         return nuclear.biochem(state, battery, hexes, ctx)
     if munition == "harass":
         state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
-        ctx.emit(Message(message=f"{battery.name} fires harassing fire, open sheaf {first} to {second}"))
+        ctx.emit(Message(message=f"{with_verb(battery.name, 'fires', 'fire')} harassing fire, open sheaf {first} to "
+                                 f"{second}"))
         return sh.harass(state, hexes, ctx)
     if munition in ("smoke", "DMR"):
         n = len(tubes(battery))
         state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
-        ctx.emit(Message(message=f"{battery.name} fires {munition} ({count(n, 'gun')}, {cls}) on {at}"))
+        ctx.emit(Message(message=f"{with_verb(battery.name, 'fires', 'fire')} {munition} ({count(n, 'gun')}, {cls}) "
+                                 f"on {at}"))
         if munition == "smoke":
             battery.stats.smoke -= 1
             smoke.lay(state, at, n, ctx)
@@ -200,7 +202,8 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
     for e in firing:
         e.ammo -= 1
     state.fired.setdefault(battery.id, []).append(battery.at or Hex(-999, -999))
-    ctx.emit(Message(message=f"{battery.name} fires {munition} ({count(len(firing), 'gun')}, {cls}) on {at}"
+    ctx.emit(Message(message=f"{with_verb(battery.name, 'fires', 'fire')} {munition} "
+                             f"({count(len(firing), 'gun')}, {cls}) on {at}"
                              + ("" if sheaf == "converged" else f", open sheaf to {second}")))
     mines.clear_in_zone(state, hexes, ctx)
     draws = len(firing) if sheaf == "converged" else 1
@@ -220,17 +223,18 @@ def bombard(state: DSState, battery: DSUnit, at: Hex, munition: str, ctx: Contex
 
 def counter_battery(state: DSState, battery: DSUnit, target: DSUnit, ctx: Context) -> None:
     if not battery.stats.cbr:
-        raise Refusal(f"{battery.name} has no counter-battery radar")
+        raise Refusal(f"{with_verb(battery.name, 'has', 'have')} no counter-battery radar")
     if target.id not in state.fired or target.side == battery.side:
-        raise Refusal(f"{target.name} is not an enemy battery that fired this turn")
+        raise Refusal(f"{with_verb(target.name, 'is', 'are')} not an enemy battery that fired this turn")
     if target.stats.orbital:
-        raise Refusal(f"{target.name} fires from orbit: counter-battery fire cannot reach it (§9.8)")
+        raise Refusal(f"{with_verb(target.name, 'fires', 'fire')} from orbit: counter-battery fire cannot reach it "
+                      "(§9.8)")
     why = art.counter_battery_allowed(battery.stats.off_table, battery_class(battery), target.stats.off_table,
                                       battery_class(target))
     if why:
         raise Refusal(why)
     if not guns(battery):
-        raise Refusal(f"{battery.name} has no ammunition left")
+        raise Refusal(f"{with_verb(battery.name, 'has', 'have')} no ammunition left")
     spots = state.fired[target.id]
     if art.locate_battery(battery.stats.cbr, len(spots) >= 2 and len(set(spots)) == 1, ctx.dice,
                           side=battery.side, unit=battery.id):

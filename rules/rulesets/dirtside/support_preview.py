@@ -15,7 +15,7 @@ from rules.rulesets.dirtside import weapons as w
 from rules.rulesets.dirtside.shooting_preview import draw_effect, drawn, element_lost
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
-from rules.words import count
+from rules.words import count, with_verb
 
 
 def artillery_outcomes(battery: str, munition: str, kind: str, guns: int, dug_in: bool, armour: int,
@@ -113,7 +113,8 @@ def call_preview(state: DSState, caller: DSUnit, battery: DSUnit, at: Hex) -> Pr
     die = art.call_die(observer, caller.stats.leadership)
     need = art.call_need(battery.stats.off_table)
     p = Fraction(max(0, die - need + 1), die)
-    return Preview(title=f"{caller.name} calls {battery.name} on {at}", dice=f"d{die} needing {need}+",
+    return Preview(title=f"{with_verb(caller.name, 'calls', 'call')} {battery.name} on {at}",
+                   dice=f"d{die} needing {need}+",
                    outcomes=(Outcome(label="mission placed", chance=p), Outcome(label="no contact", chance=1 - p)))
 
 
@@ -242,7 +243,8 @@ def ordnance_preview(state: DSState, unit: DSUnit, target: DSUnit | None, muniti
     if strikes:
         notes.append(f"{float(strikes) * 100:.1f}%: a craft with no load left attacks with its gun instead "
                      "(not counted in the fates above)")
-    return Preview(title=f"{unit.name} drops {munition} ordnance on {target.name}", dice="2 chits per element a load",
+    return Preview(title=f"{with_verb(unit.name, 'drops', 'drop')} {munition} ordnance on {target.name}",
+                   dice="2 chits per element a load",
                    outcomes=tuple(outcomes), notes=tuple(notes))
 
 
@@ -254,13 +256,16 @@ def drop_preview(state: DSState, unit: DSUnit, troops: DSUnit, at: Hex) -> Previ
     guns = airops.zad_guns(state, unit.side, airops.drop_path(state, unit, at))
     fates = zad_fates(airops.flight_of(state, unit), guns)
     landing = airops.lands(troops)
-    words = {"over": f"{unit.name} lands, {troops.name} disembark at {at}" if landing else f"{troops.name} land at {at}",
+    words = {"over": f"{with_verb(unit.name, 'lands', 'land')}, "
+                     f"{with_verb(troops.name, 'disembarks', 'disembark')} at {at}" if landing
+             else f"{with_verb(troops.name, 'lands', 'land')} at {at}",
              "left": "turned back: the troops stay aboard",
              "home": f"{EFFECTS}, flies home: the troops stay aboard", "destroyed": f"shot down: {EFFECTS}"}
     hurt = {"home": (UnitEffect(unit=unit.id, status=(DAMAGED,)),),
             "destroyed": (element_lost(unit, len(unit.stats.alive()), vehicle=True),
                           UnitEffect(unit=troops.id, losses=len(troops.stats.alive()), loss="elements", eliminated=True))}
-    return Preview(title=f"{unit.name} drops {troops.name}", dice=f"zone air defence on the way in: {count(len(guns), 'ADS vehicle')}",
+    return Preview(title=f"{with_verb(unit.name, 'drops', 'drop')} {troops.name}",
+                   dice=f"zone air defence on the way in: {count(len(guns), 'ADS vehicle')}",
                    outcomes=tuple(drawn(fates[k], hurt[k], words[k], "") if k in hurt else
                                   Outcome(label=words[k], chance=fates[k]) for k in words if fates.get(k)))
 
@@ -276,6 +281,7 @@ def intercept_preview(state: DSState, unit: DSUnit, missile: str) -> Preview | N
         die = air.gun_attack_die(c.stats.alive()[0].design.fc, c.stats.quality)
         through *= 1 - odds.contest(die, (air.CRUISE_DIE,))
         notes.append(f"{c.name}: d{die} against the missile's d12, higher hits")
-    return Preview(title=f"{unit.name} shoots at cruise missile {missile}", dice="one attack die per craft",
+    return Preview(title=f"{with_verb(unit.name, 'shoots', 'shoot')} at cruise missile {missile}",
+                   dice="one attack die per craft",
                    outcomes=(Outcome(label="shot down (no damage done)", chance=1 - through),
                              Outcome(label="it gets through", chance=through)), notes=tuple(notes))

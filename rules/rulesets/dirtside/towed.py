@@ -10,7 +10,7 @@ from rules.core import Context, Refusal
 from rules.events import Changed
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
-from rules.words import count
+from rules.words import count, plural_name, with_verb
 
 
 def tractors_short(unit: DSUnit) -> int:
@@ -28,10 +28,10 @@ def tractors_short(unit: DSUnit) -> int:
 
 def problem(state: DSState, unit: DSUnit) -> str:
     if not unit.towed():
-        return f"{unit.name} has no towed gun"
+        return f"{with_verb(unit.name, 'has', 'have')} no towed gun"
     if not unit.stats.limbered and tractors_short(unit):
-        return (f"{unit.name} lacks {count(tractors_short(unit), 'tractor')} of the guns' size or larger to limber "
-                f"them")
+        return (f"{with_verb(unit.name, 'lacks', 'lack')} {count(tractors_short(unit), 'tractor')} of the guns' size "
+                f"or larger to limber them")
     return ""
 
 
@@ -42,4 +42,5 @@ def limber(state: DSState, unit: DSUnit, ctx: Context) -> None:
         raise Refusal(why)
     unit.stats.limbered = not unit.stats.limbered
     ctx.emit(Changed(unit=unit.id, field="limbered", before=not unit.stats.limbered, after=unit.stats.limbered,
-                     why="limbered to its tractors" if unit.stats.limbered else "unlimbered to fire"))
+                     why="limbered to its tractors" if unit.stats.limbered else "unlimbered to fire",
+                     plural=plural_name(unit.name)))

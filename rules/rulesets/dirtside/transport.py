@@ -10,7 +10,7 @@ from rules.events import Changed, Message, Moved
 from rules.hexgrid import Hex
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit, Element
-from rules.words import count
+from rules.words import count, plural_name, with_verb
 
 ON_BOARD_LOSS = {"damaged": 6, "knocked out": 3}
 """A team on board is lost on a d6 of this or more when its carrier is damaged / knocked out; BOOM kills all;
@@ -40,15 +40,16 @@ def load_problem(state: DSState, carrier: DSUnit, troops: DSUnit | None) -> str:
     have = [e for u in passengers(state, carrier) for e in u.infantry()] + troops.infantry()
     p = sum(1 for e in have if e.troop == "powered")
     if p > powered or len(have) - p > teams:
-        return f"{carrier.name} has room for {count(teams, 'team')} and {count(powered, 'powered team')}"
+        return (f"{with_verb(carrier.name, 'has', 'have')} room for {count(teams, 'team')} and "
+                f"{count(powered, 'powered team')}")
     return ""
 
 
 def _half(state: DSState, carrier: DSUnit, cost: float | None = None) -> float:
     half = carrier.bmf() / 2 if cost is None else cost
     if state.spent + half > carrier.bmf():
-        raise Refusal(f"{carrier.name} has not {'half its move' if cost is None else f'{half:g} of its move'} "
-                      f"left to load or unload")
+        raise Refusal(f"{with_verb(carrier.name, 'has', 'have')} not "
+                      f"{'half its move' if cost is None else f'{half:g} of its move'} left to load or unload")
     return half
 
 
@@ -65,7 +66,7 @@ def unload_cost(carrier: DSUnit, troops: DSUnit) -> float:
 def vtol_problem(carrier: DSUnit) -> str:
     from rules.rulesets.dirtside.units import is_vtol
     if is_vtol(carrier) and carrier.stats.mode == "high":
-        return f"{carrier.name} is in high mode: it must come down to hover or land first"
+        return f"{with_verb(carrier.name, 'is', 'are')} in high mode: it must come down to hover or land first"
     return ""
 
 
@@ -100,7 +101,7 @@ def unload(state: DSState, carrier: DSUnit, troops: DSUnit, at: Hex, ctx: Contex
     state.spent += cost
     troops.stats.aboard = None
     troops.stats.activated = True
-    ctx.emit(Moved(unit=troops.id, path=(carrier.at, at)))
+    ctx.emit(Moved(unit=troops.id, path=(carrier.at, at), plural=plural_name(troops.name)))
 
 
 def unload_hexes(state: DSState, carrier: DSUnit, troops: DSUnit) -> list[Hex]:
@@ -175,7 +176,7 @@ def bail_out(state: DSState, carrier: DSUnit, ctx: Context) -> None:
             u.eliminated = True
             continue
         u.stats.aboard, u.at = None, spots[0]
-        ctx.emit(Message(message=f"{u.name} gets out of the wreck at {u.at}"))
+        ctx.emit(Message(message=f"{with_verb(u.name, 'gets', 'get')} out of the wreck at {u.at}"))
 
 
 APSW_RANGE = 12
@@ -205,13 +206,13 @@ def fire_problem(state: DSState, troops: DSUnit, target: DSUnit | None) -> str:
     if carrier is None:
         return f"{troops.name} may fire only from an APC or MICV on the table (not from trucks or VTOLs)"
     if not reach(troops):
-        return f"{troops.name} has no rifle or APSW team to fire"
+        return f"{with_verb(troops.name, 'has', 'have')} no rifle or APSW team to fire"
     if troops.stats.confidence == "RO":
-        return f"{troops.name} is Routed and may not fire"
+        return f"{with_verb(troops.name, 'is', 'are')} Routed and may not fire"
     if target is None or target.side == troops.side or not target.on_map or not target.infantry():
         return "troops firing from their APC can only harass enemy infantry"
     if carrier.at.distance(target.at) > reach(troops) or not sees(state, carrier.at, target.at):
-        return f"{target.name} is out of {troops.name}'s reach or sight ({reach(troops)} hexes)"
+        return f"{with_verb(target.name, 'is', 'are')} out of {troops.name}'s reach or sight ({reach(troops)} hexes)"
     return ""
 
 
@@ -225,4 +226,5 @@ def fire_from_carrier(state: DSState, troops: DSUnit, target: DSUnit, ctx: Conte
                              f"ineffective (Under Fire only)"))
     if not target.stats.under_fire:
         target.stats.under_fire = True
-        ctx.emit(Changed(unit=target.id, field="under fire", before=False, after=True, why="fire from an APC"))
+        ctx.emit(Changed(unit=target.id, field="under fire", before=False, after=True, why="fire from an APC",
+                         plural=plural_name(target.name)))

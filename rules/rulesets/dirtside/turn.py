@@ -18,7 +18,7 @@ from rules.rulesets.dirtside.legal import (activation_actions, can_activate, for
                                             start_actions)
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSStats, DSUnit
-from rules.words import possessive
+from rules.words import possessive, plural_name, with_verb
 
 # --- set-up ---------------------------------------------------------------------------------
 
@@ -157,22 +157,23 @@ def apply(state: DSState, action: Action, ctx: Context) -> None:
         if not may_pass(state, action.side):
             raise Refusal("you may pass only with fewer units left to activate than an opponent")
         state.passes += 1
-        ctx.emit(Message(message=f"{name(state, action.side)} passes"))
+        ctx.emit(Message(message=with_verb(name(state, action.side), 'passes', 'pass')))
         return advance(state, ctx)
     if isinstance(action, A.Done):
         if state.current is None and action.unit:
             unit = _start(state, action, ctx)
             if unit.stats.panic:
                 unit.stats.panic = False
-                ctx.emit(Changed(unit=unit.id, field="panic", state="panicking", before=True, after=False, why="marker removed"))
+                ctx.emit(Changed(unit=unit.id, field="panic", state="panicking", before=True, after=False,
+                                 why="marker removed", plural=plural_name(unit.name)))
         if state.current is None:
             raise Refusal("no activation is in progress: activate a unit first")
         if action.unit and action.unit != state.current:
-            raise Refusal(f"{state.units[state.current].name} is activating: end it first")
+            raise Refusal(f"{with_verb(state.units[state.current].name, 'is', 'are')} activating: end it first")
         return end_activation(state, ctx)
     unit = _start(state, action, ctx) if state.current is None else state.units[state.current]
     if action.unit_id != unit.id:
-        raise Refusal(f"{unit.name} is activating: finish it (done) before another unit acts")
+        raise Refusal(f"{with_verb(unit.name, 'is', 'are')} activating: finish it (done) before another unit acts")
     _act(state, unit, action, ctx)
     if state.current and not state.paused and _finished(state, unit):
         end_activation(state, ctx)
@@ -184,9 +185,9 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
     if unit is None:
         raise Refusal(f"there is no unit {uid!r}")
     if unit.side != action.side:
-        raise Refusal(f"{unit.name} is not yours")
+        raise Refusal(f"{with_verb(unit.name, 'is', 'are')} not yours")
     if not can_activate(unit, state) and unit.stats.aboard and not unit.stats.activated:
-        raise Refusal(f"{unit.name} is aboard: " + transport.fire_problem(state, unit, None))
+        raise Refusal(f"{with_verb(unit.name, 'is', 'are')} aboard: " + transport.fire_problem(state, unit, None))
     if not can_activate(unit, state):
         raise Refusal(f"{unit.name} cannot activate: it has already activated this turn or is out of play")
     forced = forced_missions(state, action.side)
@@ -200,7 +201,8 @@ def _start(state: DSState, action: Action, ctx: Context) -> DSUnit:
     state.current, state.moved, state.acted, state.running = unit.id, False, False, False
     if unit.stats.evasive:
         unit.stats.evasive = False
-        ctx.emit(Changed(unit=unit.id, field="evasive", before=True, after=False, why="its next activation"))
+        ctx.emit(Changed(unit=unit.id, field="evasive", before=True, after=False, why="its next activation",
+                         plural=plural_name(unit.name)))
     state.mined = []
     state.passes = 0
     state.spent = 0
@@ -248,7 +250,8 @@ def end_activation(state: DSState, ctx: Context) -> None:
     state.mined = []
     if unit.stats.under_fire:
         unit.stats.under_fire = False
-        ctx.emit(Changed(unit=unit.id, field="under fire", before=True, after=False, why="end of its activation"))
+        ctx.emit(Changed(unit=unit.id, field="under fire", before=True, after=False, why="end of its activation",
+                         plural=plural_name(unit.name)))
     state.current = None
     state.spent = 0
     advance(state, ctx)

@@ -16,6 +16,7 @@ from rules.rulesets.dirtside import terrain as ter
 from rules.rulesets.dirtside.ladder import SYSTEM_DIE
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit, is_vtol
+from rules.words import with_verb
 
 MODES = ("grounded", "low", "high")
 POP_UP_DIE = 6
@@ -50,12 +51,14 @@ def ads_near(state: DSState, unit: DSUnit) -> list[DSUnit]:
 
 def climb_problem(state: DSState, unit: DSUnit, to: str) -> str:
     if not is_vtol(unit):
-        return f"{unit.name} is not a VTOL unit"
+        return f"{with_verb(unit.name, 'is', 'are')} not a VTOL unit"
     cost = mode_cost(unit, to)
     if cost is None:
-        return f"{unit.name} is already in {to} mode" if to in MODES else f"{to} is not a VTOL mode"
+        return f"{with_verb(unit.name, 'is', 'are')} already in {to} mode" if to in MODES \
+            else f"{to} is not a VTOL mode"
     if to == "high" and unit.stats.forced_low and ads_near(state, unit):
-        return f"{unit.name} was forced down by air defence: it may not climb back in sight and range of an active ADS"
+        return (f"{with_verb(unit.name, 'was', 'were')} forced down by air defence: it may not climb back in sight "
+                "and range of an active ADS")
     return ""
 
 
@@ -65,7 +68,8 @@ def change_mode(state: DSState, unit: DSUnit, to: str, ctx: Context) -> None:
         raise Refusal(why)
     cost = mode_cost(unit, to)
     if state.spent + cost > unit.bmf():
-        raise Refusal(f"{unit.name} has {unit.bmf() - state.spent:g} movement left and the change to {to} costs {cost:g}")
+        raise Refusal(f"{with_verb(unit.name, 'has', 'have')} {unit.bmf() - state.spent:g} movement left and the "
+                      f"change to {to} costs {cost:g}")
     before = unit.stats.mode
     unit.stats.mode = to
     state.spent += cost
@@ -137,7 +141,8 @@ def lad_defends(state: DSState, attacker: DSUnit, target: DSUnit, ctx: Context) 
     shot = air.air_defence_fire(air.lad_die(n), 2, pilot_dice(attacker), e.armour(), ctx.dice, pool=state.pool,
                                 side=target.side, unit=target.id)
     if shot.outcome == "abort":
-        ctx.emit(Message(message=f"{attacker.name} breaks off its attack under {target.name}'s LAD fire [R]"))
+        ctx.emit(Message(message=f"{with_verb(attacker.name, 'breaks', 'break')} off its attack under "
+                                 f"{target.name}'s LAD fire [R]"))
         return True
     if shot.outcome == "miss":
         ctx.emit(Message(message=f"{target.name}'s LAD misses {attacker.name}"))

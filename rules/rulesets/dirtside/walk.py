@@ -16,6 +16,7 @@ from rules.rulesets.dirtside import movement as mv
 from rules.rulesets.dirtside.legal import may_opfire, opfire_units
 from rules.rulesets.dirtside.state import DSState
 from rules.rulesets.dirtside.units import DSUnit
+from rules.words import plural_name, with_verb
 
 KIND = "opfire"
 
@@ -42,7 +43,7 @@ def go_on(state: DSState, unit: DSUnit, rest: list[Hex], travel: bool, ctx: Cont
         fresh = any(m.id not in state.mined for m in mines.fields_at(state, h))
         sides = _sides(state, unit)
         if fresh or sides:
-            ctx.emit(Moved(unit=unit.id, path=tuple(leg)))
+            ctx.emit(Moved(unit=unit.id, path=tuple(leg), plural=plural_name(unit.name)))
             leg = [h]
         if fresh:
             if not mines.on_enter(state, unit, h, ctx):
@@ -53,7 +54,7 @@ def go_on(state: DSState, unit: DSUnit, rest: list[Hex], travel: bool, ctx: Cont
             _ask(state, unit, sides, rest, travel, ctx)
             return
     if len(leg) > 1:
-        ctx.emit(Moved(unit=unit.id, path=tuple(leg)))
+        ctx.emit(Moved(unit=unit.id, path=tuple(leg), plural=plural_name(unit.name)))
     finish(state, unit, ctx)
 
 
@@ -70,9 +71,10 @@ def _sides(state: DSState, mover: DSUnit) -> list[str]:
 
 
 def _ask(state: DSState, mover: DSUnit, sides: list[str], rest: list[Hex], travel: bool, ctx: Context) -> None:
-    what = "pops up" if state.popup == mover.id else f"moves through {mover.at}"
+    what = with_verb(mover.name, "pops", "pop") + " up" if state.popup == mover.id else \
+        f"{with_verb(mover.name, 'moves', 'move')} through {mover.at}"
     reaction.pause(state, Pause(kind=KIND, actor=mover.side, reactor=sides[0],
-                                prompt=f"{mover.name} {what}: opportunity fire, or hold",
+                                prompt=f"{what}: opportunity fire, or hold",
                                 data={"unit": mover.id, "sides": sides[1:], "rest": [list(h) for h in rest],
                                       "travel": travel, "at": list(mover.at)}), ctx)
 
@@ -106,11 +108,11 @@ def answer(state: DSState, p: Pause, action: Action, ctx: Context) -> None:
         return _ask(state, mover, left, rest, p.data["travel"], ctx)
     if state.popup == mover.id:
         state.popup = None
-        ctx.emit(Message(message=f"{mover.name} drops back behind cover"))
+        ctx.emit(Message(message=f"{with_verb(mover.name, 'drops', 'drop')} back behind cover"))
         return
     if not mover.alive or mover.bmf() <= 0:
         if rest:
-            ctx.emit(Message(message=f"{mover.name} stops at {mover.at}"))
+            ctx.emit(Message(message=f"{with_verb(mover.name, 'stops', 'stop')} at {mover.at}"))
         return finish(state, mover, ctx)
     go_on(state, mover, rest, p.data["travel"], ctx)
 
@@ -119,14 +121,15 @@ def popup(state: DSState, unit: DSUnit, action: A.PopUp, ctx: Context) -> None:
     """Rise, fire and drop back: sight over the cover for this fire; then only opportunity fire answers, at
     a d6 secondary die (§4.4)."""
     if not vtol.is_vtol(unit) or unit.stats.mode != "low":
-        raise Refusal(f"only a VTOL in low mode can pop up ({unit.name} is not one)")
+        raise Refusal(f"only a VTOL in low mode can pop up ({with_verb(unit.name, 'is', 'are')} not one)")
     target = state.unit_at(Hex(*action.at))
     if target is None or target.side == unit.side:
         raise Refusal(f"there is no enemy unit at {Hex(*action.at)}")
     if vtol.sees(state, unit, target):
-        raise Refusal(f"{unit.name} sees {target.name} already: a pop-up starts behind cover (fire instead)")
+        raise Refusal(f"{with_verb(unit.name, 'sees', 'see')} {target.name} already: a pop-up starts behind cover "
+                      "(fire instead)")
     state.popup = unit.id
-    ctx.emit(Message(message=f"{unit.name} pops up"))
+    ctx.emit(Message(message=f"{with_verb(unit.name, 'pops', 'pop')} up"))
     combat.fire(state, unit, target, ctx, fast=state.spent > unit.bmf() / 2)
     sides = _sides(state, unit)
     if sides:

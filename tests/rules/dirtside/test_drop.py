@@ -40,7 +40,7 @@ def test_drop_troops_land_on_a_free_hex_and_count_as_activated():
     state = game()
     assert Drop(side="blue", unit="lift", troops="cdo", at=at(11, 4)) in legal_actions(state, "blue")
     p = RULESET.preview(state, Drop(side="blue", unit="lift", troops="cdo", at=at(11, 4)))
-    assert [(o.label, o.chance) for o in p.outcomes] == [("cdo land at " + str(at(11, 4)), 1)]
+    assert [(o.label, o.chance) for o in p.outcomes] == [("cdo lands at " + str(at(11, 4)), 1)]
     play(state, "drop blue unit=lift troops=cdo at=11,4")
     cdo = state.units["cdo"]
     assert cdo.at == at(11, 4) and cdo.stats.aboard is None and cdo.stats.activated
@@ -79,7 +79,7 @@ def test_troops_without_drop_capability_land_with_the_transport_on_open_ground()
     assert Drop(side="blue", unit="lift", troops="cdo", at=at(12, 4)) not in legal_actions(state, "blue")
     assert "land at" in RULESET.describe(state, landing)
     p = RULESET.preview(state, landing)
-    assert [(o.label, o.chance) for o in p.outcomes] == [(f"lift lands, cdo disembark at {at(11, 4)}", 1)]
+    assert [(o.label, o.chance) for o in p.outcomes] == [(f"lift lands, cdo disembarks at {at(11, 4)}", 1)]
     with pytest.raises(Refusal, match="must land to put them down.*not on light woods"):
         play(state, "drop blue unit=lift troops=cdo at=12,4")
     ctx = play(state, "drop blue unit=lift troops=cdo at=11,4")
