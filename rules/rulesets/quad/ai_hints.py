@@ -13,6 +13,7 @@ from rules.rulesets.quad.ai_threat import threat as attacks_on
 from rules.rulesets.quad.combat import attack_inputs
 from rules.rulesets.quad.cards import build_deck
 from rules.rulesets.quad.state import QuadState
+from rules.rulesets.quad.victory import holds
 from rules.unknown import UNKNOWN, known
 
 DRAWN = 1.2
@@ -147,19 +148,45 @@ def stolen(view: QuadState, side: str) -> bool:
 def prune(view: QuadState, side: str, actions) -> list:
     """Every action but a release without playing of an activation just stolen (`stolen`), but a steal
     without an activation card to play after it (a steal is paid to play a card now; stealing only to release
-    drew two cards for one, and between two computers it never ended, see `FRESH`), and but the charges that
-    another charge of the same unit at the same enemy beats (`best_charges`)."""
-    return never(view, side, best_charges(view, actions))
+    drew two cards for one, and between two computers it never ended, see `FRESH`), but the charges that
+    another charge of the same unit at the same enemy beats (`best_charges`), and but a release that ends the
+    turn while the side has no time to lose (`keeps_the_turn`)."""
+    return keeps_the_turn(view, side, never(view, side, best_charges(view, actions)))
+
+
+def keeps_the_turn(view: QuadState, side: str, actions) -> list:
+    """Every action but a release without playing that ends the turn (the other side released without playing
+    just before, QUAD-A08) while `side` holds an activation card to play, does not win by the clock and does not
+    stand on the hexes it must hold.
+
+    The reading weighs the two cards a release draws and not the turn it gives away: QUAD teaching, hard's
+    Kingdom against normal, seed 3000 (stop 51), the Rebels released without playing at the start of turns 2
+    and 5 and the Kingdom released after them with three cards in hand, twice ending the turn with nothing
+    played, and the fort it had to take by turn 8 still held out. A card played ("stand" at the least) keeps
+    the turn going; the side that wins by the clock is glad to end it."""
+    if view.phase != "activation" or view.active_side != side or view.played or view.retreats:
+        return actions
+    if view.passes < len(view.sides) - 1 or not playable(view, side):
+        return actions
+    mine = [c for c in view.victory if c.side == side]
+    if any(c.kind == "turn_limit" for c in mine):
+        return actions
+    if any(c.kind == "hold" and all(holds(view, side, Hex(*h)) for h in c.hexes) for c in mine):
+        return actions
+    return [a for a in actions if not isinstance(a, Release)] or actions
+
+
+def playable(view: QuadState, side: str) -> bool:
+    """`side` holds an activation card of a unit on the map."""
+    return any(c.kind == "activation" and c.unit in view.units and view.units[c.unit].on_map
+               for c in view.piles[side].hand)
 
 
 def never(view: QuadState, side: str, actions) -> list:
     """Every action but a steal with no activation card to play after it and a release without playing of an
     activation just stolen (`prune`): a steal paid for nothing, which between two computers never ended."""
-    if any(isinstance(a, Steal) for a in actions):
-        playable = any(c.kind == "activation" and c.unit in view.units and view.units[c.unit].on_map
-                       for c in view.piles[side].hand)
-        if not playable:
-            actions = [a for a in actions if not isinstance(a, Steal)]
+    if any(isinstance(a, Steal) for a in actions) and not playable(view, side):
+        actions = [a for a in actions if not isinstance(a, Steal)]
     if not stolen(view, side):
         return actions
     return [a for a in actions if not isinstance(a, Release)] or actions

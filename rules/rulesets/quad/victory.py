@@ -32,11 +32,11 @@ WORDS = VictoryWords(eliminated="the enemy is eliminated", nobody_left="both sid
 
 def check(state: QuadState) -> GameResult | None:
     up = victory.sides_on_map(state)
-    return victory.check(state, standing=lambda s: s in up, holds=lambda s, h: _holds(state, s, h), words=WORDS,
+    return victory.check(state, standing=lambda s: s in up, holds=lambda s, h: holds(state, s, h), words=WORDS,
                          losses=lambda side: victory.others_eliminated(state, side))
 
 
-def _holds(state: QuadState, side: str, h: Hex) -> bool:
+def holds(state: QuadState, side: str, h: Hex) -> bool:
     u = state.unit_at(h)
     return u is not None and u.side == side
 
@@ -44,5 +44,5 @@ def _holds(state: QuadState, side: str, h: Hex) -> bool:
 def progress(state: QuadState) -> list[victory.Objective]:
     """How far each side is from each condition, from the state it is handed (a seat's view)."""
     return victory.objectives(
-        state, left=lambda s: len(state.units_of(s)), holds=lambda s, h: _holds(state, s, h),
+        state, left=lambda s: len(state.units_of(s)), holds=lambda s, h: holds(state, s, h),
         losses=lambda side: victory.others_eliminated(state, side))

@@ -111,3 +111,32 @@ def test_the_cards_of_the_rear_units_are_kept_and_the_lead_units_cards_played():
     assert keep_rear > keep_lead + 0.5
     other = next(s for s in state.side_ids() if s != me)
     assert quad.rear_units(state, other) == set()  # a side that takes nothing keeps no cards back
+
+
+def test_the_side_with_hexes_to_take_does_not_end_the_turn_with_cards_in_hand():
+    """River-battle's west (it must hold the gates by turn 12) after the east released without playing: a
+    release now ends the turn (QUAD-A08), so the rules of thumb leave it out while a card can be played; the
+    east, which wins by the clock, keeps it, and so does the west once it stands on every hex it must hold."""
+    game, me, other = _activation()
+    assert me == "west"
+    view = game.seat(me).view()
+    actions = game.legal_actions(me)
+    assert any(isinstance(a, Release) for a in actions)
+    ending = view.model_copy(deep=True)
+    ending.passes = 1
+    kept = quad.prune(ending, me, actions)
+    assert kept and not any(isinstance(a, Release) for a in kept)
+    assert quad.prune(view, me, actions) == quad.never(view, me, quad.best_charges(view, actions))  # not ending
+    clock = game.seat(other).view().model_copy(deep=True)  # its own view: its hand
+    clock.active_side, clock.passes = other, 1
+    assert quad.keeps_the_turn(clock, other, [Release(side=other)]) == [Release(side=other)]
+    holding = ending.model_copy(deep=True)
+    gates = [Hex(*h) for c in holding.victory if c.side == me and c.kind == "hold" for h in c.hexes]
+    mine = [u for u in holding.units.values() if u.side == me and u.on_map]
+    for unit, at in zip(mine, gates):
+        unit.at = at
+    assert len(mine) >= len(gates)
+    assert any(isinstance(a, Release) for a in quad.keeps_the_turn(holding, me, actions))
+    empty = ending.model_copy(deep=True)
+    empty.piles[me].hand = [c for c in empty.piles[me].hand if c.kind != "activation"]
+    assert any(isinstance(a, Release) for a in quad.keeps_the_turn(empty, me, actions))
