@@ -37,6 +37,7 @@ def check(state: QuadState) -> GameResult | None:
 
 
 def holds(state: QuadState, side: str, h: Hex) -> bool:
+    """A unit of `side` stands on `h` (the computer's rules of thumb read it too, ai_hints.py `keeps_the_turn`)."""
     u = state.unit_at(h)
     return u is not None and u.side == side
 
