@@ -293,7 +293,8 @@ class AiHints:
     """`side_value(state, side)` or `(state, side, now)`: a side's assets beyond its units; None: generic."""
     threat: Callable[[GameState, str], float] | None = None
     """The worth a side may lose to the other sides' next attacks as the units stand (DHR: each enemy unit's best
-    volley; QUAD: its best attack within its Speed and a hex); weighed by the levels that read it (rules/ai/levels.py), past the look-ahead's horizon. None: none."""
+    volley; QUAD: its best attack within its Speed and a hex); weighed by the levels that read it
+    (rules/ai/levels.py), past the look-ahead's horizon. None: none."""
     determinize: Callable[[GameState, str, random.Random], GameState] | None = None
     """A full state consistent with a view, hidden things guessed at random; None: the view is the world."""
     outcome_value: Callable[[GameState, Action, Outcome, str], float] | None = None
