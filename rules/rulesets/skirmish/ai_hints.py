@@ -50,32 +50,15 @@ def _reach(u) -> int:
     return u.stats.speed + 1
 
 
-FREE = 1.0
-"""A standing model still to activate this turn, free to act (the side's Horde activation has not failed)."""
-
-
-def free_to_act(state: SkirmState, side: str, now: int | None = None) -> float:
-    """The side's standing models still to activate, while a Horde failure has not held them to a 2" adjustment.
-    'If any of the remaining models fail their activation roll, all remaining minis yet to be activated may only
-    adjust' (text #3): the reading counted nothing for the models still to come, so the first roll of the cartel's
-    Horde segment was a model's own roll to it, and the cartel's turn 1 was lost on Haas's 60% roll while El Jefe and
-    Toro waited (village, seed 3001 against the greedy player). Counted the same for every model, it leaves the
-    order of the other activations to what each does, and makes a failure cost each model it holds back. Counted
-    in the turn of the decision (`now`) only: a line into the next turn would meet every model free again."""
-    if side in state.horde_stop or (now is not None and state.turn != now):
-        return 0.0
-    return FREE * sum(1 for u in state.to_activate(side) if u.on_map and not u.downed and not u.fleeing)
-
-
-def side_value(state: SkirmState, side: str, now: int | None = None) -> float:
+def side_value(state: SkirmState, side: str) -> float:
     """What a side stands to lose by models standing alone among enemies: each of its standing models that
     more standing enemies can charge (within their move) than friends stand by it (within the friend's move)
     has `ALONE` of its worth at risk per enemy too many. The search plays its own side's next activations
     before the enemy answers (a passed roll keeps the initiative), so it never saw the charge that came: the
     team's sergeant sprinted alone to the hut's door in turn 1 and was charged down (teaching, seeds 3004
-    and 3014 against the greedy player). And what its models still to activate may do (`free_to_act`)."""
+    and 3014 against the greedy player)."""
     ready = _standing(state)
-    total = free_to_act(state, side, now)
+    total = 0.0
     for u in ready:
         if u.side != side:
             continue

@@ -63,30 +63,13 @@ def test_a_model_alone_among_enemies_counts_against_its_side():
     state = game.state.model_copy(deep=True)
     cole = state.units["t1"]
     cole.at = o(6, 11)
-    free = ai_hints.free_to_act(state, "team")  # the models still to activate, counted wherever they stand
-    assert ai_hints.side_value(state, "team") == free
+    assert ai_hints.side_value(state, "team") == 0.0
     cole.at = o(11, 3)
-    alone = ai_hints.side_value(state, "team") - free
+    alone = ai_hints.side_value(state, "team")
     assert alone == pytest.approx(-ai_hints.RISK * ai_hints.unit_value(state, cole))
     # The whole team beside him: each of the four has one enemy too many, less than he alone risked.
     for uid, h in (("t2", o(10, 4)), ("t3", o(11, 4)), ("t4", o(12, 4))):
         state.units[uid].at = h
     team = sum(ai_hints.unit_value(state, u) for u in state.units.values() if u.side == "team")
-    together = ai_hints.side_value(state, "team") - free
+    together = ai_hints.side_value(state, "team")
     assert together == pytest.approx(-ai_hints.ALONE * team) and together > alone
-
-
-def test_a_failed_horde_activation_costs_every_model_it_holds_back():
-    """'If any of the remaining models fail their activation roll, all remaining minis yet to be activated may only
-    adjust' (text #3): the models still to activate count while free to act, and nothing once the Horde roll failed
-    or in a later turn than the decision's (a line into the next turn would meet every model free again)."""
-    state = GameService.new(load_scenario("village", ruleset="skirmish"), seed=3001).state.model_copy(deep=True)
-    cartel = [u for u in state.units.values() if u.side == "cartel" and u.on_map]
-    assert ai_hints.free_to_act(state, "cartel") == ai_hints.FREE * len(cartel)
-    cartel[0].activated = True
-    cartel[1].downed = True
-    assert ai_hints.free_to_act(state, "cartel") == ai_hints.FREE * (len(cartel) - 2)
-    assert ai_hints.free_to_act(state, "cartel", now=state.turn + 1) == 0.0
-    state.horde_stop.append("cartel")
-    assert ai_hints.free_to_act(state, "cartel", now=state.turn) == 0.0
-    assert ai_hints.free_to_act(state, "rangers") > 0.0
