@@ -11,7 +11,7 @@ from functools import lru_cache
 from rules.hexgrid import Hex
 from rules.rulesets.hundred_wars import field, odds
 from rules.rulesets.hundred_wars.ai_shots import POINTS, PRESENT, best_shots  # the weights, defined once
-from rules.rulesets.hundred_wars.ai_threat import SHARE, fire_in_store
+from rules.rulesets.hundred_wars.ai_threat import SHARE, fire_in_store, line_level
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.moving import move_factor
 from rules.rulesets.hundred_wars.state import HwState
@@ -109,7 +109,8 @@ def commanders(state: HwState, side: str) -> float:
             continue
         worth += BEHIND * CONTACT * min(here.distance(t) for t, _ in spots)
         if c.on_map:
-            risk = sum(kill_chance(here.distance(t) * state.hex_cm, state.hex_cm, fire, reach, c.stats.armour)
+            risk = sum(kill_chance(here.distance(t) * state.hex_cm, state.hex_cm, fire, reach, c.stats.armour,
+                                   line_level(state, t, here))
                        for t, fire, reach in guns)
             worth -= EXPOSED * POINTS * points(c) * risk
     return worth
@@ -145,12 +146,13 @@ def beyond_orders(state: HwState, side: str) -> int:
 
 
 @lru_cache(maxsize=4096)
-def kill_chance(distance_cm: int, hex_cm: int, fire: int, reach_cm: int, armour: int) -> float:
+def kill_chance(distance_cm: int, hex_cm: int, fire: int, reach_cm: int, armour: int, level: str = "easy") -> float:
     """The exact chance that one shot of a weapon (Fire, Range) destroys a unit of `armour` at this distance
-    in the open (0 beyond its Range): the Range roll (nearer is likelier sighted), then Fire against Armour."""
+    through terrain of `level` (0 beyond its Range): the Range roll (nearer is likelier sighted), then Fire
+    against Armour."""
     if distance_cm > reach_cm:
         return 0.0
-    return float(odds.attack(max(distance_cm, hex_cm), hex_cm, "easy", fire, armour).get(("destroyed", 0), 0))
+    return float(odds.attack(max(distance_cm, hex_cm), hex_cm, level, fire, armour).get(("destroyed", 0), 0))
 
 
 def heading(state: HwState, unit) -> Hex | None:

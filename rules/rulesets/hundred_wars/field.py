@@ -136,14 +136,42 @@ def between(a: Hex, b: Hex) -> list[Hex]:
     return list(_between(Hex(*a), Hex(*b)))
 
 
+_LINES: dict[int, tuple[Board, dict[tuple[Hex, Hex], tuple[str, ...]]]] = {}
+LINES_KEPT = 100_000
+"""Lines of fire remembered per board before the memo starts afresh (the computer reads every weapon's line at
+every target in every position it weighs)."""
+
+
+def line_pieces(board: Board, frm: Hex, to: Hex) -> tuple[str, ...]:
+    """The terrain pieces a line of fire from `frm` passes through or ends in, in the line's order, each once, the
+    firer's own left out (worked out once per board and line)."""
+    hit = _LINES.get(id(board))
+    if hit is None or hit[0] is not board:
+        if len(_LINES) > 32:
+            _LINES.clear()
+        hit = _LINES[id(board)] = (board, {})
+    lines = hit[1]
+    pieces = lines.get((frm, to))
+    if pieces is None:
+        where = piece_map(board)
+        own = where.get(frm)
+        on_line = (where.get(h) for h in [*between(frm, to), to])
+        pieces = tuple(dict.fromkeys(p for p in on_line if p is not None and p != own))
+        if len(lines) > LINES_KEPT:
+            lines.clear()
+        lines[(frm, to)] = pieces
+    return pieces
+
+
 def fire_level(state: HwState, frm: Hex, to: Hex, ctx: Context | None, side: str | None = None) -> Level:
-    """The worst terrain fired through or into (pieces on the line and the target's; the firer's own left out)."""
-    own = piece_at(state, frm)
+    """The worst terrain fired through or into (pieces on the line and the target's; the firer's own left out); a
+    piece not yet rolled is rolled now, in the line's order (with no ctx it counts as Hard, as `level_at`)."""
     levels = []
-    for h in [*between(frm, to), to]:
-        piece = piece_at(state, h)
-        if piece is not None and piece != own:
-            levels.append(level_at(state, h, ctx, None, side))
+    for piece in line_pieces(state.board, frm, to):
+        known = state.terrain_rolls.get(piece)
+        if known is None:
+            known = "hard" if ctx is None else roll_piece(state, piece, ctx, side)
+        levels.append(known)
     return ter.worst(levels)
 
 

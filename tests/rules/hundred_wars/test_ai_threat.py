@@ -114,3 +114,34 @@ def test_a_shot_at_a_guessed_blind_is_worth_more_than_ending_the_fire():
         return sum(ev.score(attempt(RULESET, world, a, random.Random(s)).state, "red") for s in range(40)) / 40
 
     assert worth(shot) > worth(done) + 0.2
+
+
+def test_fire_in_store_reads_the_terrain_on_the_line_as_the_preview_does():
+    """First-blinds, seed 3028 against the random player: Red's Gatling stood four turns across the river (rolled
+    V.Hard: the Range score divided by ten, never sighted at 25 cm) from Blue's Dragon Battery, neither able to
+    fire at the other, while read in the open each counted as the other's threat; the battery shot the Rifles
+    and Red lost 0 to 64. The water between them now counts as the preview counts it: no shot in store."""
+    from rules.rulesets.hundred_wars import field
+    from rules.rulesets.hundred_wars.preview import preview
+
+    def battery_and_gatling(terrain):
+        return game([unit("r4", "red", at(6, 1), **GATLING), unit("b4", "blue", at(6, 6), **DRAGON)],
+                    b=board(12, 8, terrain=terrain), phase="fire")
+
+    in_the_open = fire_in_store(battery_and_gatling({}), "red", hw.heading)
+    assert in_the_open > 0
+    state = battery_and_gatling({at(6, y): "river" for y in (3, 4)})
+    piece = field.piece_at(state, at(6, 3))
+    assert piece is not None and piece not in state.terrain_rolls
+    unrolled = fire_in_store(state, "red", hw.heading)  # read as Hard, the likeliest roll: halves the Range score
+    assert 0 < unrolled < in_the_open
+    state.terrain_rolls[piece] = "hard"
+    assert fire_in_store(state, "red", hw.heading) == unrolled
+    state.terrain_rolls[piece] = "very_hard"
+    fire = next(a for a in RULESET.legal_actions(state, "red") if a.kind == "fire")
+    shot = preview(state, fire)
+    assert [o.label for o in shot.outcomes] == ["not sighted"]  # what the rules say of that shot
+    assert fire_in_store(state, "red", hw.heading) == 0 == fire_in_store(state, "blue", hw.heading)
+    # a commander's risk is read through the same terrain (ai_hints.commanders)
+    assert hw.kill_chance(25, 5, 25, 50, 6, "very_hard") == 0 < hw.kill_chance(25, 5, 25, 50, 6, "hard") \
+        < hw.kill_chance(25, 5, 25, 50, 6)
