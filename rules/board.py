@@ -154,15 +154,20 @@ class Board(BaseModel):
         """A scratch dict, one per `name`, for a pure function of this board and its arguments (a line of
         sight between two hexes): the board is frozen and shared by every copy of the game, so what is
         worked out once holds for the whole game, the computer's thousands of tries included."""
-        return self._memos.setdefault(name, {})
+        try:
+            return self._memos[name]
+        except KeyError:  # the first time only: `setdefault` would make an empty dict at every call
+            found = self._memos[name] = {}
+            return found
 
     def once(self, name: str, make: Callable[[Board], T]) -> T:
         """`make(board)`, worked out once for this board (as `memo`, for a value of the board alone: its
         terrain pieces, the hexes that block sight)."""
-        memos = self._memos
-        if name not in memos:
-            memos[name] = make(self)
-        return memos[name]
+        try:
+            return self._memos[name]
+        except KeyError:
+            found = self._memos[name] = make(self)
+            return found
 
     def edge_sides(self, h: Hex) -> list[tuple[Direction, frozenset[str]]]:
         """The hexside features around `h`, by direction (for drawing)."""
