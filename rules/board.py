@@ -8,11 +8,15 @@ Terrain ids are plain strings; each rule set maps them to its own effects.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
+from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from rules.hexgrid import DIRECTIONS, Direction, Hex, edge_key, from_offset
+
+T = TypeVar("T")
 
 MAX_SIDE = 200
 """The largest map edge in hexes; keeps a hostile file from asking for a huge board."""
@@ -74,6 +78,13 @@ class Board(BaseModel):
 
     def __deepcopy__(self, memo: dict) -> Board:
         return self  # frozen: snapshots share it
+
+    def __getstate__(self) -> dict:
+        """Pickled (to another process) without what it remembered: a scratch pad (`memo`), not the board's data,
+        which a hundred thousand lines of fire would swell."""
+        state = super().__getstate__()
+        state["__dict__"] = {k: v for k, v in state["__dict__"].items() if k != "_memos"}
+        return state
 
     @classmethod
     def flat(cls, width: int, height: int, terrain: str = "open") -> Board:
@@ -143,7 +154,20 @@ class Board(BaseModel):
         """A scratch dict, one per `name`, for a pure function of this board and its arguments (a line of
         sight between two hexes): the board is frozen and shared by every copy of the game, so what is
         worked out once holds for the whole game, the computer's thousands of tries included."""
-        return self._memos.setdefault(name, {})
+        try:
+            return self._memos[name]
+        except KeyError:  # the first time only: `setdefault` would make an empty dict at every call
+            found = self._memos[name] = {}
+            return found
+
+    def once(self, name: str, make: Callable[[Board], T]) -> T:
+        """`make(board)`, worked out once for this board (as `memo`, for a value of the board alone: its
+        terrain pieces, the hexes that block sight)."""
+        try:
+            return self._memos[name]
+        except KeyError:
+            found = self._memos[name] = make(self)
+            return found
 
     def edge_sides(self, h: Hex) -> list[tuple[Direction, frozenset[str]]]:
         """The hexside features around `h`, by direction (for drawing)."""

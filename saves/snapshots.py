@@ -48,25 +48,19 @@ def _key(k: Any) -> str:
 BOARD_DIGEST = "board_digest"
 """The snapshot's fingerprint of the board (issue 9, item 6); saves written before it lack it."""
 
-_DIGESTS: dict[int, tuple[Board, str]] = {}
-"""id(board) -> (board, digest): boards are frozen and shared, and autosave runs after every action."""
-
-
 def board_digest(board: Board) -> str:
-    """SHA-256 of what the board decides (size, terrain, elevation, features, edges; glyphs are display only)."""
-    hit = _DIGESTS.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1]
+    """SHA-256 of what the board decides (size, terrain, elevation, features, edges; glyphs are display only),
+    worked out once per board: boards are frozen and shared, and autosave runs after every action."""
+    return board.once("snapshots.digest", _digest)
+
+
+def _digest(board: Board) -> str:
     import hashlib
     import json
 
     deciding = plain(board.model_dump(exclude={"glyphs"}))
     text = json.dumps(deciding, sort_keys=True, separators=(",", ":"), default=str)
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    if len(_DIGESTS) >= 16:
-        _DIGESTS.clear()
-    _DIGESTS[id(board)] = (board, digest)
-    return digest
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def snapshot_of(state: GameState) -> dict[str, Any]:

@@ -19,9 +19,8 @@ from rules.hexgrid import Hex
 if TYPE_CHECKING:
     from rules.contract import AiHints, Ruleset
 
-_FIELDS: dict[tuple, tuple[Board, dict[Hex, float]]] = {}
-"""(id of the board, objective, step cost) -> (the board, hex -> cost to walk to the objective)."""
-_MAX_FIELDS = 256
+MAX_FIELDS = 256
+"""Fields (one per objective and step cost) a board remembers before its memo starts afresh."""
 
 
 @lru_cache(maxsize=32)
@@ -46,12 +45,12 @@ def step_cost_for(hints: AiHints | None, ruleset: Ruleset | None) -> object:
 def field(board: Board, goal: Hex, step_cost) -> dict[Hex, float]:
     """Hex -> the cheapest walk from it to `goal` (Dijkstra outwards from the goal, each step costed in the
     direction a unit would walk it); hexes that cannot reach the goal are missing."""
-    key = (id(board), goal, step_cost)
-    found = _FIELDS.get(key)
-    if found is not None and found[0] is board:
-        return found[1]
-    if len(_FIELDS) >= _MAX_FIELDS:
-        _FIELDS.clear()
+    fields = board.memo("ai.fields")
+    found = fields.get((goal, step_cost))
+    if found is not None:
+        return found
+    if len(fields) >= MAX_FIELDS:
+        fields.clear()
     out: dict[Hex, float] = {}
     heap: list[tuple[float, Hex]] = [(0.0, goal)] if board.in_bounds(goal) else []
     while heap:
@@ -65,7 +64,7 @@ def field(board: Board, goal: Hex, step_cost) -> dict[Hex, float]:
             c = step_cost(board, n, h)
             if c is not None:
                 heapq.heappush(heap, (d + float(c), n))
-    _FIELDS[key] = (board, out)
+    fields[(goal, step_cost)] = out
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import pickle
 
 import pytest
 from pydantic import ValidationError
@@ -67,6 +68,20 @@ def test_a_board_memo_is_its_own_and_leaves_the_board_as_it_was():
     assert a.memo("sight") == {(1, 2): True} and a.memo("cover") == {}
     assert b.memo("sight") == {}
     assert a == b and a.model_dump() == b.model_dump()
+
+
+def test_a_value_of_the_board_alone_is_worked_out_once_per_board():
+    """`Board.once`: the Hundred Wars pieces, a board's digest, the hexes blocking sight. Each board works out its
+    own, and a board sent to another process goes without what it remembered (a scratch pad, not its data)."""
+    made = []
+    a, b = make_board(), make_board()
+    assert a.once("terrain", lambda board: made.append(board) or board.terrain[1]) == "forest"
+    assert a.once("terrain", lambda board: made.append(board) or "again") == "forest"
+    assert b.once("terrain", lambda board: made.append(board) or "b's") == "b's"
+    assert made == [a, b] and made[0] is a
+    a.memo("lines")[(1, 2)] = ("wood",)
+    copied = pickle.loads(pickle.dumps(a))
+    assert copied == a and copied.memo("lines") == {} and copied.once("terrain", lambda board: "afresh") == "afresh"
 
 
 def test_remembered_sight_and_cover_are_what_the_terrain_says_on_every_pair():

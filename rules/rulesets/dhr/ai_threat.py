@@ -17,8 +17,8 @@ from rules.hexgrid import Hex
 from rules.rulesets.dhr.fighters import armoured, fire_number, firers, save_dv
 from rules.rulesets.dhr.state import DHRState
 
-_SAVES: dict[int, tuple[object, tuple, dict[tuple[Hex, Hex], int]]] = {}
-"""Per board: (the board, its wrecks and smoke, the save DV between two hexes). A line's DV depends on them alone."""
+SCENES_KEPT = 64
+"""Wrecks-and-smoke scenes whose save DVs a board remembers before its memo starts afresh."""
 
 
 def _under(n: int) -> float:
@@ -27,15 +27,15 @@ def _under(n: int) -> float:
 
 
 def _save_between(state: DHRState):
-    """A function (a, b) -> the save DV along the line, remembered for this board, wrecks and smoke."""
-    board = state.board
+    """A function (a, b) -> the save DV along the line, remembered for this board, wrecks and smoke (a line's DV
+    depends on them alone)."""
+    scenes = state.board.memo("dhr.saves")
     scene = (tuple(state.wrecks), tuple(state.smoke))
-    entry = _SAVES.get(id(board))
-    if entry is None or entry[0] is not board or entry[1] != scene:
-        if len(_SAVES) > 64:
-            _SAVES.clear()
-        entry = _SAVES[id(board)] = (board, scene, {})
-    seen = entry[2]
+    seen = scenes.get(scene)
+    if seen is None:
+        if len(scenes) >= SCENES_KEPT:
+            scenes.clear()
+        seen = scenes[scene] = {}
 
     def between(a: Hex, b: Hex) -> int:
         dv = seen.get((a, b))

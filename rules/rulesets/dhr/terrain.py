@@ -188,25 +188,15 @@ def step_check(board: Board, a: Hex, b: Hex, extra_challenge: frozenset[str] = f
     return StepCheck(dv, challenge, False, what)
 
 
-_STEP_CACHE: dict[tuple[int, frozenset[str]], tuple[Board, dict]] = {}
-
-
 def cached_step_check(board: Board, a: Hex, b: Hex, extra_challenge: frozenset[str] = frozenset(),
                       wrecks: frozenset[Hex] = frozenset()) -> StepCheck:
     """`step_check`, remembered per board (boards are frozen); a wreck hex is worked out afresh."""
     if wrecks and b in wrecks:
         return step_check(board, a, b, extra_challenge, wrecks)
-    key = (id(board), extra_challenge)
-    entry = _STEP_CACHE.get(key)
-    if entry is None or entry[0] is not board:
-        if len(_STEP_CACHE) > 32:
-            _STEP_CACHE.clear()
-        entry = (board, {})
-        _STEP_CACHE[key] = entry
-    memo = entry[1]
-    found = memo.get((a, b))
+    memo = board.memo("dhr.steps")
+    found = memo.get((a, b, extra_challenge))
     if found is None:
-        found = memo[(a, b)] = step_check(board, a, b, extra_challenge)
+        found = memo[(a, b, extra_challenge)] = step_check(board, a, b, extra_challenge)
     return found
 
 

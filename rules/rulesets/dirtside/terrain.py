@@ -144,13 +144,13 @@ def _blocks(board: Board) -> frozenset[Hex]:
     """The hexes of the board that block sight: woods, urban, a building. Worked out once a board, as its memos:
     each line of sight new to a board read the terrain and the features of every hex on it (a load's board is
     new, and most of its lines are)."""
-    memo = board.memo("dirtside.blocks")
-    found = memo.get(0)
-    if found is None:
-        width = board.width  # `terrain` is row by row (`Board.hexes`)
-        found = memo[0] = frozenset({from_offset(i % width, i // width) for i, t in enumerate(board.terrain)
-                                     if t in BLOCKS_SIGHT} | {f.at for f in board.features if f.feature in BUILDINGS})
-    return found
+    return board.once("dirtside.blocks", _blocking_hexes)
+
+
+def _blocking_hexes(board: Board) -> frozenset[Hex]:
+    width = board.width  # `terrain` is row by row (`Board.hexes`)
+    return frozenset({from_offset(i % width, i // width) for i, t in enumerate(board.terrain) if t in BLOCKS_SIGHT}
+                     | {f.at for f in board.features if f.feature in BUILDINGS})
 
 
 def _blocking(board: Board, a: Hex, b: Hex) -> bool | tuple[Hex, ...]:

@@ -109,9 +109,8 @@ def commanders(state: HwState, side: str) -> float:
             continue
         worth += BEHIND * CONTACT * min(here.distance(t) for t, _ in spots)
         if c.on_map:
-            risk = sum(kill_chance(here.distance(t) * state.hex_cm, state.hex_cm, fire, reach, c.stats.armour,
-                                   line_level(state, t, here))
-                       for t, fire, reach in guns)
+            risk = sum(kill_chance(d, state.hex_cm, fire, reach, c.stats.armour, line_level(state, t, here))
+                       for t, fire, reach in guns if (d := here.distance(t) * state.hex_cm) <= reach)
             worth -= EXPOSED * POINTS * points(c) * risk
     return worth
 

@@ -10,9 +10,9 @@ the side's units in its Range where they stand (or are heading), by the rules' e
 the line (`line_level`). Read in the open, a Gatling across a river rolled V.Hard (its Range score divided by ten:
 never sighted at 25 cm) counted as a threat to the Dragon Battery it could not fire at, and the battery's to it;
 Red's Gatling stood there four turns while the battery shot the Rifles (first-blinds, seed 3028 against the
-random player: lost 0 to 64). The other side's
-weapons are the side's own threat and its weapons the other's: the evaluation (mine less theirs) weighs the
-exchange of fire, and a unit closes only where it gives more than it takes."""
+random player: lost 0 to 64).
+The other side's weapons are the side's own threat and its weapons the other's: the evaluation (mine less theirs)
+weighs the exchange of fire, and a unit closes only where it gives more than it takes."""
 
 from __future__ import annotations
 
@@ -69,8 +69,8 @@ def fire_in_store(state: HwState, side: str, heading) -> float:
             continue
         there = heading(state, g) or g.at
         for w in g.stats.weapons:
-            if w.fire > 0:
-                total += max(shot_loss(there.distance(h) * state.hex_cm, state.hex_cm, w.fire, w.range, armour, cost,
-                                       line_level(state, there, h))
-                             for h, armour, cost in targets)
+            if w.fire > 0:  # the line's terrain read only for the targets in Range
+                total += max((shot_loss(d, state.hex_cm, w.fire, w.range, armour, cost, line_level(state, there, h))
+                              for h, armour, cost in targets if (d := there.distance(h) * state.hex_cm) <= w.range),
+                             default=0.0)
     return total

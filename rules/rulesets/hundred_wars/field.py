@@ -15,17 +15,9 @@ from rules.rulesets.hundred_wars.units import HwUnit
 R_TERRAIN = "Terrain; AHW-A04"
 
 
-_PIECES: dict[int, tuple[Board, dict[Hex, str]]] = {}
-
-
 def piece_map(board: Board) -> dict[Hex, str]:
     """The board's pieces, worked out once per board (boards are frozen and shared between snapshots)."""
-    hit = _PIECES.get(id(board))
-    if hit is None or hit[0] is not board:
-        if len(_PIECES) > 32:
-            _PIECES.clear()
-        hit = _PIECES[id(board)] = (board, ter.pieces(board))
-    return hit[1]
+    return board.once("hundred_wars.pieces", ter.pieces)
 
 
 def piece_at(state: HwState, h: Hex) -> str | None:
@@ -136,7 +128,6 @@ def between(a: Hex, b: Hex) -> list[Hex]:
     return list(_between(Hex(*a), Hex(*b)))
 
 
-_LINES: dict[int, tuple[Board, dict[tuple[Hex, Hex], tuple[str, ...]]]] = {}
 LINES_KEPT = 100_000
 """Lines of fire remembered per board before the memo starts afresh (the computer reads every weapon's line at
 every target in every position it weighs)."""
@@ -145,12 +136,7 @@ every target in every position it weighs)."""
 def line_pieces(board: Board, frm: Hex, to: Hex) -> tuple[str, ...]:
     """The terrain pieces a line of fire from `frm` passes through or ends in, in the line's order, each once, the
     firer's own left out (worked out once per board and line)."""
-    hit = _LINES.get(id(board))
-    if hit is None or hit[0] is not board:
-        if len(_LINES) > 32:
-            _LINES.clear()
-        hit = _LINES[id(board)] = (board, {})
-    lines = hit[1]
+    lines = board.memo("hundred_wars.lines")
     pieces = lines.get((frm, to))
     if pieces is None:
         where = piece_map(board)
@@ -188,30 +174,20 @@ def blocked_line(state: HwState, frm: HwUnit, to: HwUnit) -> bool:
     return False
 
 
-_QUARTERS: dict[tuple[int, str], tuple[Board, list[Hex]]] = {}
-_OPEN: dict[tuple[int, str], tuple[Board, frozenset[Hex]]] = {}
-
-
 def quarter(board: Board, edge: str) -> list[Hex]:
     """A side's home quarter: the quarter of the table along its edge (worked out once per board and edge)."""
-    hit = _QUARTERS.get((id(board), edge))
-    if hit is None or hit[0] is not board:
-        if len(_QUARTERS) > 64:
-            _QUARTERS.clear()
-        hit = _QUARTERS[(id(board), edge)] = (board, _quarter(board, edge))
-    return list(hit[1])
+    return list(board.once(f"hundred_wars.quarter.{edge}", lambda b: _quarter(b, edge)))
 
 
 def open_hexes(board: Board, mode: str) -> frozenset[Hex]:
     """The hexes on the map a unit moving in `mode` may be in (worked out once per board and mode)."""
-    hit = _OPEN.get((id(board), mode))
-    if hit is None or hit[0] is not board:
-        if len(_OPEN) > 64:
-            _OPEN.clear()
-        ok = {t for t in set(board.terrain) if ter.open_terrain(t, mode)}  # asked of each terrain, not each hex
-        # board.hexes() is row by row, as board.terrain is: zipped, no look-up of each hex's terrain
-        hit = _OPEN[(id(board), mode)] = (board, frozenset(h for h, t in zip(board.hexes(), board.terrain) if t in ok))
-    return hit[1]
+    return board.once(f"hundred_wars.open.{mode}", lambda b: _open_hexes(b, mode))
+
+
+def _open_hexes(board: Board, mode: str) -> frozenset[Hex]:
+    ok = {t for t in set(board.terrain) if ter.open_terrain(t, mode)}  # asked of each terrain, not each hex
+    # board.hexes() is row by row, as board.terrain is: zipped, no look-up of each hex's terrain
+    return frozenset(h for h, t in zip(board.hexes(), board.terrain) if t in ok)
 
 
 def _quarter(board: Board, edge: str) -> list[Hex]:
