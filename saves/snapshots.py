@@ -48,6 +48,7 @@ def _key(k: Any) -> str:
 BOARD_DIGEST = "board_digest"
 """The snapshot's fingerprint of the board (issue 9, item 6); saves written before it lack it."""
 
+
 def board_digest(board: Board) -> str:
     """SHA-256 of what the board decides (size, terrain, elevation, features, edges; glyphs are display only),
     worked out once per board: boards are frozen and shared, and autosave runs after every action."""

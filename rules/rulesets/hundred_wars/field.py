@@ -48,9 +48,16 @@ def level_at(state: HwState, h: Hex, ctx: Context | None, mode: str | None = "gr
     known = known_level(state, h, mode)
     if known is not None:
         return known
-    if ctx is None:
-        return "hard"
-    return roll_piece(state, piece_at(state, h), ctx, side)
+    return piece_level(state, piece_at(state, h), ctx, side)
+
+
+def piece_level(state: HwState, piece: str, ctx: Context | None, side: str | None = None) -> Level:
+    """A piece's level: as rolled, else rolled now (with no ctx, an unrolled piece counts as Hard, the likeliest of
+    its 1d10)."""
+    known = state.terrain_rolls.get(piece)
+    if known is not None:
+        return known
+    return "hard" if ctx is None else roll_piece(state, piece, ctx, side)
 
 
 def contested(state: HwState, piece: str, side: str) -> bool:
@@ -152,13 +159,7 @@ def line_pieces(board: Board, frm: Hex, to: Hex) -> tuple[str, ...]:
 def fire_level(state: HwState, frm: Hex, to: Hex, ctx: Context | None, side: str | None = None) -> Level:
     """The worst terrain fired through or into (pieces on the line and the target's; the firer's own left out); a
     piece not yet rolled is rolled now, in the line's order (with no ctx it counts as Hard, as `level_at`)."""
-    levels = []
-    for piece in line_pieces(state.board, frm, to):
-        known = state.terrain_rolls.get(piece)
-        if known is None:
-            known = "hard" if ctx is None else roll_piece(state, piece, ctx, side)
-        levels.append(known)
-    return ter.worst(levels)
+    return ter.worst([piece_level(state, piece, ctx, side) for piece in line_pieces(state.board, frm, to)])
 
 
 def blocked_line(state: HwState, frm: HwUnit, to: HwUnit) -> bool:
