@@ -103,7 +103,7 @@ class Computer:
         self._cost = 1.0
         self._large: set[tuple[str, str]] = set()
         self._prune = NO_HINTS.prune
-        self.placings = Placings()
+        self.placings = Placings(steps=True)
         """Placings of the units this side has decided in this turn (see `_not_back`)."""
 
     # --- the two questions a player is asked ------------------------------------------

@@ -99,3 +99,25 @@ def test_the_greedy_yardstick_moves_on_when_every_tie_turns_back():
     played = play_game(setup, 1000, seeded_players({"team": "computer", "militia": "greedy"}, 1000),
                        max_actions=400)
     assert played.actions < 400 and played.turns > 1, played.reason
+
+
+def test_a_dhr_unit_does_not_step_back_and_forth_in_one_activation():
+    """DHR field, computer against computer, seed 9102: the Lancastrian billmen went 7,8 -> 6,9 -> 7,8 -> 6,9 in
+    their first activation, a terrain check each step. A move that rolls dice always left a new placing (the
+    movement points left differ), so nothing held it back (rules/ai/placings.py `steps_back`)."""
+    setup = load_scenario("field", ruleset="dhr")
+    game = GameService.new(setup, seed=9102)
+    players = seeded_players({s.id: "computer:normal" for s in setup.sides}, 9102)
+    seats = {s: game.seat(s) for s in game.state.side_ids()}
+    actor, stood = None, set()
+    while game.result is None and game.state.turn == 1:
+        d = game.decision()
+        action = players[d.side].choose(seats[d.side])
+        if (action.side, action.unit_id) != actor:
+            actor, stood = (action.side, action.unit_id), set()
+        unit = game.state.units.get(action.unit_id) if action.unit_id else None
+        if unit is not None:
+            stood.add(unit.at)
+        assert seats[action.side].apply(action).ok
+        if unit is not None and game.state.units[unit.id].at != unit.at:
+            assert game.state.units[unit.id].at not in stood, action.text()
