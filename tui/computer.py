@@ -39,6 +39,8 @@ class ComputerSides:
     _left = 0
     _countdown = None
     _hinting = False
+    _hinter = None
+    """The game's `Hinter` (rules/ai/hint.py), made at the first hint: it remembers where the hinted units stood."""
 
     def start_computers(self, levels) -> None:
         """`levels`: side -> level (or side ids alone: each at the default level)."""
@@ -181,10 +183,12 @@ class ComputerSides:
 
     @work(thread=True, exclusive=True, group="hint")
     def _find_hint(self, seat) -> None:
-        from rules.ai.hint import hint
+        from rules.ai.hint import Hinter
 
+        if self._hinter is None:
+            self._hinter = Hinter()
         try:
-            found = hint(seat)
+            found = self._hinter.hint(seat)
         except Exception as exc:  # noqa: BLE001 - a hint that fails must not end the game
             found = f"No hint: {type(exc).__name__}: {exc}"
         self.app.call_from_thread(self._show_hint, found, seat.action_count)

@@ -73,6 +73,8 @@ class PlainSession(PlainLooking):
             self.referee = self.seating.referee  # every side the computer's: the person watches
         self.listed: list[Action] = []
         self.done = False
+        self.hinter = None
+        """The game's `Hinter` (rules/ai/hint.py), made at the first hint: it remembers where the hinted units stood."""
 
     def unplayed(self) -> list[str]:
         """The sides nobody plays in this local game: not the person's fixed side, not the computer's. Valley has
@@ -255,9 +257,10 @@ class PlainSession(PlainLooking):
             return ["The game is over: nothing to hint."]
         if seat.side is None or (self.pilot is not None and seat.side in self.pilot.players):
             return ["The hint is for a side a person plays; the computer decides this one."]
-        from rules.ai.hint import hint
+        from rules.ai.hint import Hinter
 
-        found = hint(seat)
+        self.hinter = self.hinter or Hinter()
+        found = self.hinter.hint(seat)
         if found is None:
             return ["It is not your decision now: nothing to hint."]
         self.listed = [found.action]

@@ -7,6 +7,10 @@ the exact odds of its preview (the rules' own enumeration), and what the
 computer expects of it: tried on guesses of the hidden things with its own dice,
 which units fall, are hurt or move, and how near the moved unit comes to the
 hexes its side must take.
+
+A game screen asks a `Hinter`, which remembers for the turn where the hinted side's units have stood
+(rules/ai/placings.py), as the computer opponent does for its own: a fresh computer for each hint knew
+nothing of it, so a person doing what each hint said could be led a hex forward and back again.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from rules.actions import Action
 from rules.ai.evaluate import Evaluator
 from rules.ai.hints import hints_for
 from rules.ai.levels import computer_for
+from rules.ai.placings import Placings
 from rules.ai.simulate import attempt, guessed
 from rules.hexgrid import Hex
 from rules.outcomes import reader
@@ -56,8 +61,23 @@ class Hint:
         return "\n".join(self.lines())
 
 
-def hint(seat, rng: random.Random | None = None, level: str = "normal") -> Hint | None:
-    """The computer's suggestion for `seat`'s side, or None when that side has nothing to decide now."""
+class Hinter:
+    """The hints of one game screen: each side's placings of this turn are remembered between hints."""
+
+    def __init__(self, level: str = "normal") -> None:
+        self.level = level
+        self.placings: dict[str, Placings] = {}
+
+    def hint(self, seat, rng: random.Random | None = None) -> Hint | None:
+        if seat.side is None:
+            return hint(seat, rng, self.level)
+        return hint(seat, rng, self.level, self.placings.setdefault(seat.side, Placings(steps=True)))
+
+
+def hint(seat, rng: random.Random | None = None, level: str = "normal",
+         placings: Placings | None = None) -> Hint | None:
+    """The computer's suggestion for `seat`'s side, or None when that side has nothing to decide now;
+    `placings`: where the side's units have stood this turn (a `Hinter`'s), else none remembered."""
     if seat.result is not None or seat.side is None:
         return None
     decision = seat.decision()
@@ -68,6 +88,8 @@ def hint(seat, rng: random.Random | None = None, level: str = "normal") -> Hint 
         return None
     rng = rng or random.Random(random.SystemRandom().randrange(2**63))
     player = computer_for(level, rng)
+    if placings is not None:
+        player.placings = placings
     action = player.choose(seat)
     words = seat.describe(action)
     return Hint(action=action, words=words, odds=_odds(seat, action), expects=_expects(seat, action, rng),

@@ -29,6 +29,7 @@ async def test_the_hint_key_shows_what_the_computer_would_do_for_the_persons_sid
         legal = [screen.seat.describe(a) for a in screen.seat.legal_actions()]
         assert text.splitlines()[0].removeprefix("The computer suggests: ") in legal
         assert len(service.history) == 0, "a hint never plays"
+        assert screen._hinter.placings["a"].seen, "the screen's hinter remembers where the person's units stood"
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "GameScreen"
@@ -57,9 +58,13 @@ def test_hint_in_plain_mode_and_do_1_does_it():
     assert lines[0].startswith("The computer suggests: "), lines
     assert lines[-1] == "Type do 1 to do it."
     suggested = lines[0].removeprefix("The computer suggests: ")
+    hinter = session.hinter
+    assert hinter.placings["a"].seen, "the session's hinter remembers where the person's units stood"
     done = session.handle("do 1")
     assert done[0] == f"Done: {suggested}."
     assert service.history[0].action.side == "a"
+    session.handle("hint")
+    assert session.hinter is hinter, "one hinter for the game: its memory is kept between hints"
 
 
 def test_plain_hint_is_refused_for_the_computers_side_and_after_the_game():

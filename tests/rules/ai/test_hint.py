@@ -36,3 +36,42 @@ def test_the_hint_is_the_same_whatever_the_person_may_not_know():
 def test_no_hint_when_it_is_not_the_sides_decision():
     game, me, other = _activation()
     assert hint(game.seat(other), random.Random(1)) is None
+
+
+def _follow_hints(make_hint, seed: int, person: str) -> list[str]:
+    """DHR field's first turn with the person doing what every hint says (the other side the computer): the
+    person's moves that took a unit back onto a hex it stood on in the same activation."""
+    from rules.ai.match import seeded_players
+    from rules.service import GameService
+    from saves.scenarios import load_scenario
+
+    game = GameService.new(load_scenario("field", ruleset="dhr"), seed=seed)
+    seats = {s: game.seat(s) for s in game.state.side_ids()}
+    computer = seeded_players({s: "computer:normal" for s in seats}, seed)
+    rng = random.Random(seed)
+    actor, stood, backs = None, set(), []
+    while game.result is None and game.state.turn == 1:
+        side = game.decision().side
+        seat = seats[side]
+        action = make_hint(seat, random.Random(rng.random())).action if side == person else computer[side].choose(seat)
+        if (action.side, action.unit_id) != actor:
+            actor, stood = (action.side, action.unit_id), set()
+        unit = game.state.units.get(action.unit_id) if action.unit_id else None
+        if unit is not None:
+            stood.add(unit.at)
+        assert seat.apply(action).ok
+        now = game.state.units[unit.id].at if unit is not None else None
+        if side == person and unit is not None and now != unit.at and now in stood:
+            backs.append(action.text())
+    return backs
+
+
+def test_following_the_hints_never_leads_a_unit_back_and_forth():
+    """DHR field, seed 9101: a person doing what each hint said took the Lancastrian billmen from 7,8 to 8,8
+    and back, twice, in their first activation, a terrain check each step (a fresh computer for each hint knew
+    nothing of where the unit had stood). A `Hinter` remembers, for the turn, where the hinted side's units
+    stood."""
+    from rules.ai.hint import Hinter
+
+    assert _follow_hints(hint, 9101, "lancaster"), "the case this guards: without the memory the hints step back"
+    assert _follow_hints(Hinter().hint, 9101, "lancaster") == []
