@@ -62,13 +62,19 @@ class Hint:
 
 
 class Hinter:
-    """The hints of one game screen: each side's placings of this turn are remembered between hints."""
+    """The hints of one game screen: each side's placings of this turn are remembered between hints, and
+    forgotten when an undo takes actions back (a placing taken back is one the person chose not to keep)."""
 
     def __init__(self, level: str = "normal") -> None:
         self.level = level
         self.placings: dict[str, Placings] = {}
+        self._count = 0
+        """The game's action count at the last hint."""
 
     def hint(self, seat, rng: random.Random | None = None) -> Hint | None:
+        if seat.action_count < self._count:
+            self.placings.clear()
+        self._count = seat.action_count
         if seat.side is None:
             return hint(seat, rng, self.level)
         return hint(seat, rng, self.level, self.placings.setdefault(seat.side, Placings(steps=True)))

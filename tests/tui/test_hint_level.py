@@ -96,3 +96,15 @@ async def test_the_new_game_form_sets_the_computers_level():
         screen = app.screen
         assert type(screen).__name__ == "GameScreen"
         assert screen.is_computer("b") and screen.pilot.players["b"].level == "hard"
+
+
+def test_an_undo_makes_the_hinter_forget_where_the_units_stood():
+    """A placing the person took back is one they chose not to keep: the next hint may suggest it again."""
+    service = toy_service(max_turns=6)
+    session = PlainSession(service)  # one person, every side in turn (the toy's sides alternate)
+    for command in ("hint", "do 1", "hint", "do 1", "hint"):
+        session.handle(command)
+    assert set(session.hinter.placings) == {"a", "b"}
+    session.handle("undo")
+    session.handle("hint")
+    assert "a" not in session.hinter.placings and len(session.hinter.placings["b"].seen) == 1
