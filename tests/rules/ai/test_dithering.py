@@ -101,23 +101,30 @@ def test_the_greedy_yardstick_moves_on_when_every_tie_turns_back():
     assert played.actions < 400 and played.turns > 1, played.reason
 
 
-def test_a_dhr_unit_does_not_step_back_and_forth_in_one_activation():
-    """DHR field, computer against computer, seed 9102: the Lancastrian billmen went 7,8 -> 6,9 -> 7,8 -> 6,9 in
-    their first activation, a terrain check each step. A move that rolls dice always left a new placing (the
-    movement points left differ), so nothing held it back (rules/ai/placings.py `steps_back`)."""
-    setup = load_scenario("field", ruleset="dhr")
-    game = GameService.new(setup, seed=9102)
-    players = seeded_players({s.id: "computer:normal" for s in setup.sides}, 9102)
+def dhr_field_step_backs(seed: int, choose) -> list[str]:
+    """DHR field's first turn, `choose(side, seat)` deciding every action: the moves that took a unit back onto
+    a hex it had stood on in the same activation."""
+    game = GameService.new(load_scenario("field", ruleset="dhr"), seed=seed)
     seats = {s: game.seat(s) for s in game.state.side_ids()}
-    actor, stood = None, set()
+    actor, stood, backs = None, set(), []
     while game.result is None and game.state.turn == 1:
-        d = game.decision()
-        action = players[d.side].choose(seats[d.side])
+        side = game.decision().side
+        action = choose(side, seats[side])
         if (action.side, action.unit_id) != actor:
             actor, stood = (action.side, action.unit_id), set()
         unit = game.state.units.get(action.unit_id) if action.unit_id else None
         if unit is not None:
             stood.add(unit.at)
-        assert seats[action.side].apply(action).ok
-        if unit is not None and game.state.units[unit.id].at != unit.at:
-            assert game.state.units[unit.id].at not in stood, action.text()
+        assert seats[side].apply(action).ok
+        now = game.state.units[unit.id].at if unit is not None else None
+        if now is not None and now != unit.at and now in stood:
+            backs.append(action.text())
+    return backs
+
+
+def test_a_dhr_unit_does_not_step_back_and_forth_in_one_activation():
+    """DHR field, computer against computer, seed 9102: the Lancastrian billmen went 7,8 -> 6,9 -> 7,8 -> 6,9 in
+    their first activation, a terrain check each step. A move that rolls dice always left a new placing (the
+    movement points left differ), so nothing held it back (rules/ai/placings.py `steps_back`)."""
+    players = seeded_players({"york": "computer:normal", "lancaster": "computer:normal"}, 9102)
+    assert dhr_field_step_backs(9102, lambda side, seat: players[side].choose(seat)) == []

@@ -39,31 +39,18 @@ def test_no_hint_when_it_is_not_the_sides_decision():
 
 
 def _follow_hints(make_hint, seed: int, person: str) -> list[str]:
-    """DHR field's first turn with the person doing what every hint says (the other side the computer): the
-    person's moves that took a unit back onto a hex it stood on in the same activation."""
+    """DHR field's first turn with the person doing what every hint says, the computer the other side: the
+    moves that stepped a unit back (tests/rules/ai/test_dithering.py)."""
     from rules.ai.match import seeded_players
-    from rules.service import GameService
-    from saves.scenarios import load_scenario
+    from tests.rules.ai.test_dithering import dhr_field_step_backs
 
-    game = GameService.new(load_scenario("field", ruleset="dhr"), seed=seed)
-    seats = {s: game.seat(s) for s in game.state.side_ids()}
-    computer = seeded_players({s: "computer:normal" for s in seats}, seed)
+    computer = seeded_players({"york": "computer:normal", "lancaster": "computer:normal"}, seed)
     rng = random.Random(seed)
-    actor, stood, backs = None, set(), []
-    while game.result is None and game.state.turn == 1:
-        side = game.decision().side
-        seat = seats[side]
-        action = make_hint(seat, random.Random(rng.random())).action if side == person else computer[side].choose(seat)
-        if (action.side, action.unit_id) != actor:
-            actor, stood = (action.side, action.unit_id), set()
-        unit = game.state.units.get(action.unit_id) if action.unit_id else None
-        if unit is not None:
-            stood.add(unit.at)
-        assert seat.apply(action).ok
-        now = game.state.units[unit.id].at if unit is not None else None
-        if side == person and unit is not None and now != unit.at and now in stood:
-            backs.append(action.text())
-    return backs
+
+    def choose(side, seat):
+        return make_hint(seat, random.Random(rng.random())).action if side == person else computer[side].choose(seat)
+
+    return dhr_field_step_backs(seed, choose)
 
 
 def test_following_the_hints_never_leads_a_unit_back_and_forth():
