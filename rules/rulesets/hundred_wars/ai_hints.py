@@ -9,11 +9,12 @@ import random
 from functools import lru_cache
 
 from rules.hexgrid import Hex
-from rules.rulesets.hundred_wars import field, odds
+from rules.rulesets.hundred_wars import moving, odds
 from rules.rulesets.hundred_wars.ai_shots import POINTS, PRESENT, best_shots  # the weights, defined once
 from rules.rulesets.hundred_wars.ai_threat import SHARE, fire_in_store, line_level
 from rules.rulesets.hundred_wars.costing import unit_cost
 from rules.rulesets.hundred_wars.moving import move_factor
+from rules.rulesets.hundred_wars.procedures import movement as mp
 from rules.rulesets.hundred_wars.state import HwState
 from rules.rulesets.hundred_wars.units import HwUnit
 from rules.rulesets.hundred_wars.victory import damage_received, result, standing
@@ -157,9 +158,8 @@ def kill_chance(distance_cm: int, hex_cm: int, fire: int, reach_cm: int, armour:
 def heading(state: HwState, unit) -> Hex | None:
     """Where the computer reads a unit as standing when it is not simply its hex (None: its hex, or still to come).
 
-    A unit with a Move counter: where its next move takes it, its Move in hexes (rounded down, AHW-A27) along
-    the line to the counter (a 1d100 above the Move moves it the full Move, the likeliest roll; terrain left
-    aside). A counter is obeyed in Phase 5, after the fire: read where the unit stood, looking a few actions
+    A unit with a Move counter: where its next move takes it (`walk_end`: a 1d100 above the Move moves it the
+    full Move, the likeliest roll, as the terrain on its way allows). A counter is obeyed in Phase 5, after the fire: read where the unit stood, looking a few actions
     ahead from Phase 3 the computer saw a counter change nothing and never gave one (mars-expedition's
     Martians stood on their edge). A unit hidden under a blind on the table: where the blind is (read as
     still to come, revealing it looked worth a walk across the table, and every blind was lifted at once)."""
@@ -170,11 +170,27 @@ def heading(state: HwState, unit) -> Hex | None:
         return None if blind is None or not blind.on_map else heading(state, blind) or blind.at
     if unit.counter is None:
         return None
-    reach = move_factor(state, unit) // max(1, state.hex_cm)
-    if reach <= 0:
+    return walk_end(state, unit)
+
+
+def walk_end(state: HwState, unit) -> Hex | None:
+    """Where a full movement roll takes a unit with a Move counter (None: nowhere, it stays): the rules' own walk,
+    along the path the rules take toward the counter (moving.walk_path: the shortest free path, stopping at
+    contact), the worst terrain so far dividing the Move (AHW-A07), a piece never rolled read as Hard (the
+    likeliest of its 1d10). Read along the straight line with the terrain left aside, a Move counter across a
+    river rolled V.Hard (a Move of 10 divided to 1 cm) looked like two hexes a turn: the Blue Dragon Battery
+    stood at the river's bank from turn 4 to turn 8, its counter on the far bank (first-blinds, seed 3019 against
+    the random player, lost 0-59)."""
+    factor = move_factor(state, unit)
+    if factor // max(1, state.hex_cm) <= 0:
         return None
-    way = [*field.between(unit.at, unit.counter), Hex(*unit.counter)]
-    return way[min(reach, len(way)) - 1]
+    path = moving.walk_path(state, unit)
+    if len(path) < 2:
+        return None
+    start = moving.start_level(state, unit, None)
+    entered = [moving.step_level(state, unit, a, b, None) for a, b in zip(path, path[1:], strict=False)]
+    steps = mp.walk(100, factor, start, entered, state.hex_cm).steps
+    return path[steps] if steps else None
 
 
 def prune(view: HwState, side: str, actions: list) -> list:

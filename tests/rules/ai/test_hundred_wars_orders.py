@@ -16,7 +16,8 @@ from rules.ai.simulate import attempt
 from rules.rulesets.hundred_wars import RULESET
 from rules.rulesets.hundred_wars import ai_hints as hw
 from rules.service import GameService
-from tests.rules.hundred_wars.helpers import at, game, unit
+from rules.rulesets.hundred_wars import field
+from tests.rules.hundred_wars.helpers import at, board, game, unit
 
 # The text's sample lists (mars-expedition.toml): a Martian commander, a Maldian Guard Blade, the Great
 # Dragon Battery, and a Colonial Missile Battery (Range 120 cm: the whole of a 12 x 8 table of 5 cm hexes).
@@ -46,6 +47,29 @@ def test_a_move_counter_reads_as_the_move_it_orders():
     assert ahead.distance(at(6, 0)) == state.units["m11"].at.distance(at(6, 0)) - 2
     state.units["c11"].counter = at(6, 3)  # Move 0: it goes nowhere
     assert hw.heading(state, state.units["c11"]) is None
+
+
+def test_a_counter_reads_as_far_as_the_terrain_on_the_way_lets_the_unit_walk():
+    """A river across the way, rolled V.Hard, divides a Move of 10 to 1 cm: the unit never enters it (AHW-A06,
+    A07). Read along the line with the terrain left aside, the counter beyond looked like two hexes a turn, and a
+    Dragon Battery stood at the bank for four turns (first-blinds, seed 3019 against the random player)."""
+    state = game([unit("m1", "blue", at(4, 7), **TILAS), unit("m23", "blue", at(6, 6), **DRAGON),
+                  unit("c11", "red", at(6, 0), **MISSILES)],
+                 b=board(12, 8, terrain={at(x, 5): "river" for x in range(12)}), phase="counters",
+                 order=("blue", "red"), pips={"m1": 4})
+    battery = state.units["m23"]
+    battery.counter = at(6, 1)
+    piece = field.piece_at(state, at(6, 5))
+    state.terrain_rolls[piece] = "very_hard"
+    assert hw.heading(state, battery) is None  # it stays where it is
+    state.terrain_rolls[piece] = "hard"  # Move 10 / 2 = 5 cm: one hex, into the river, and no further
+    into = hw.heading(state, battery)
+    assert into.distance(battery.at) == 1 and field.piece_at(state, into) == piece
+    state.terrain_rolls[piece] = "easy"
+    across = hw.heading(state, battery)
+    assert across.distance(battery.at) == 2 and across.distance(at(6, 1)) == battery.at.distance(at(6, 1)) - 2
+    del state.terrain_rolls[piece]  # never rolled: read as Hard, the likeliest of its 1d10
+    assert hw.heading(state, battery) == into
 
 
 def test_a_counter_toward_the_enemy_is_worth_more_than_done():
