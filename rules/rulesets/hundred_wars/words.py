@@ -267,6 +267,12 @@ def describe_to_others(state: HwState, a: Action) -> str:
     return describe(state, a)
 
 
+def commander_lost(state: HwState, side: str) -> bool:
+    """A commander of `side` destroyed where every side sees it: losing the last is said to all
+    (why.commanders_lost), and a hit that destroys a unit under a blind reveals it first."""
+    return any(u.side == side and not u.blind and u.eliminated and u.stats.orders > 0 for u in state.units.values())
+
+
 def side_lines(state: HwState, side: str) -> list[str]:
     lines = []
     if side in state.edges:
@@ -275,7 +281,12 @@ def side_lines(state: HwState, side: str) -> list[str]:
         lines.append(f"Player {state.order.index(side) + 1} this turn")
     commanders = state.commanders(side)
     pips = sum(state.pips.get(c.id, 0) for c in commanders)
-    lines.append(f"Pips: {pips}" if commanders else "Pips: 0, NO COMMANDER: no Move orders for the rest of the game")
+    if commanders:
+        lines.append(f"Pips: {pips}")
+    elif state.viewer in (None, side) or commander_lost(state, side):
+        lines.append("Pips: 0, NO COMMANDER: no Move orders for the rest of the game")
+    else:  # another side's commander still under a blind or to come: its view shows none, and that is no loss
+        lines.append("Pips: unseen (no commander of theirs on the table)")
     if state.viewer in (None, side):  # another side's blinds still to come are its secret (view.py)
         waiting = sum(1 for b in state.units.values() if b.blind and b.side == side and b.at is None and not b.eliminated)
         lines.append(f"Blinds off table: {waiting}")

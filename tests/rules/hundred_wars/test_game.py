@@ -578,6 +578,27 @@ def test_losing_the_last_commander_is_said_and_shown_on_the_side_line():
     assert not any("commander" in e.text() for e in act(s, "done red"))  # said once, when it happens
 
 
+def test_another_sides_hidden_commander_is_not_shown_as_lost():
+    """Red's roster said of Blue "NO COMMANDER: no Move orders for the rest of the game" from the first turn of
+    first-blinds: Red's view holds no unit of Blue's still under a blind or to come (view.py), its commander
+    included. Blue's own line and the referee's still say it when it is so, and Red's once it is seen destroyed."""
+    from rules.rulesets.hundred_wars import RULESET
+    from rules.rulesets.hundred_wars.view import view
+
+    s = game([unit("r", "red", at(3, 1)), unit("hq", "blue", None, name="Blue HQ", **HQ)])
+    assert s.units["hq"].at is None and s.blind_of("hq") is not None  # under a blind still to come
+    seen_by_red = view(s, "red")
+    assert "hq" not in seen_by_red.units
+    red_lines = RULESET.side_lines(seen_by_red, "blue")
+    assert not any("NO COMMANDER" in line for line in red_lines), red_lines
+    assert any("unseen" in line for line in red_lines)
+    assert not any("NO COMMANDER" in line for line in RULESET.side_lines(view(s, "blue"), "blue"))
+
+    s = game([unit("r", "red", at(3, 1)), unit("hq", "blue", at(3, 4), name="Blue HQ", **HQ)])
+    act(s, "fire red unit=r at=3,4", 8, 30, 70)  # destroyed where Red sees it
+    assert any("NO COMMANDER" in line for line in RULESET.side_lines(view(s, "red"), "blue"))
+
+
 def test_losing_one_of_two_commanders_is_not_losing_the_last():
     """The check after an action looks first at the commander the side had before it (turn.apply): when that one
     is destroyed, the side's other commander still counts."""
