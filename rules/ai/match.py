@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rules.actions import Action
 from rules.core import Setup
+from rules.events import Event
 from rules.service import GameService
 
 MAX_ACTIONS = 4000
@@ -33,13 +36,15 @@ class Played:
 
 
 def play_game(setup: Setup, seed: int, players: dict, options: dict | None = None,
-              max_actions: int = MAX_ACTIONS, timed: bool = False, clock=time.perf_counter) -> Played:
+              max_actions: int = MAX_ACTIONS, timed: bool = False, clock=time.perf_counter,
+              watch: Callable[[Action, list[Event]], None] | None = None) -> Played:
     """Play `setup` with game seed `seed`; `players` maps each side id to a player.
 
     Each turn of the loop first offers the sides that may react their chance
     (a player answers None to let play go on), then the deciding side decides.
     With `timed`, each decision is timed by `clock` (wall time; `time.process_time`
     counts only this process's work, the fair figure on a machine shared with others).
+    `watch` is told each action applied and the events it made (tests/bench/games.py traces a game with it).
     """
     game = GameService.new(setup, seed=seed, options=options)
     table = game.seat(None)  # the referee's: who decides (reactions included), and the end
@@ -64,6 +69,8 @@ def play_game(setup: Setup, seed: int, players: dict, options: dict | None = Non
         done = seats[action.side].apply(action)
         if not done.ok:
             raise RefusedAction(f"{action.side} played {action.text()}: refused: {done.reason}")
+        if watch is not None:
+            watch(action, list(game.history[-1].events))
     result, end = table.result, table.view()
     return Played(
         seed=seed,

@@ -49,10 +49,17 @@ class Outcome:
     turns: int = 0
     times: list[float] = field(default_factory=list)
     error: str = ""
+    reason: str = ""
+    """How the game ended, in the rules' words."""
 
 
 def _kind(name: str) -> str:
     return name if name in ("random", "greedy") else f"computer:{name}"
+
+
+def kinds_of(job: Job) -> dict[str, str]:
+    """Each side's player in `job`'s game: the measured player at its side, its opponent at every other."""
+    return {s.id: _kind(job.player if s.id == job.side else job.against) for s in job.setup.sides}
 
 
 def jobs_for(scenarios: Iterable[tuple[str, str, Setup]], games: int, pairings=PAIRINGS,
@@ -73,14 +80,13 @@ def play(job: Job, registrations: tuple = ()) -> Outcome:
 
     for entry in registrations:
         registry.register(*entry)
-    kinds = {s.id: _kind(job.player if s.id == job.side else job.against) for s in job.setup.sides}
     try:
-        played = play_game(job.setup, job.seed, seeded_players(kinds, job.seed), timed=True,
+        played = play_game(job.setup, job.seed, seeded_players(kinds_of(job), job.seed), timed=True,
                            clock=time.process_time)
     except Exception as exc:  # noqa: BLE001 - a rules bug: reported in the table, not counted as a result
         return Outcome(job, None, error=f"{type(exc).__name__}: {exc}")
     return Outcome(job, played.winner == job.side, played.winner is None, played.actions, played.turns,
-                   played.think[job.side])
+                   played.think[job.side], reason=played.reason)
 
 
 def run(jobs: list[Job], workers: int = 1, cluster: str | None = None, registrations: tuple = (),

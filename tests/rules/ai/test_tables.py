@@ -34,3 +34,24 @@ def test_a_table_counts_wins_draws_and_sides():
     assert f"| {low:.0%} - {high:.0%} |" in row and wilson(1, 2) != (low, high)
     assert f"{a} 1/1, {b} 0/1" in row and "| 8.0 |" in row and "300 ms" in row
     assert t.table(outcomes, levels=False).count("\n") == 1  # no strength row for a level pairing
+
+
+def test_the_games_of_a_row_are_listed_and_each_traced_as_the_list_played_it(tmp_path):
+    """tests/bench/games.py: a row's games one line each, and one of them replayed action by action with its
+    events; the trace ends as the list said that game ended."""
+    import io
+
+    from tests.bench import games
+
+    listed = io.StringIO()
+    won = games.listing("toy/toy-skirmish", ("normal", "random"), games=2, seed=40, jobs=1, lost=False, out=listed)
+    lines = listed.getvalue().splitlines()
+    assert lines[-1] == f"normal against random: won {won} of 2"
+    seed, side, end, *_ = lines[0].split()
+    assert seed == "40" and end in ("won", "lost", "drawn")
+    traced = io.StringIO()
+    winner = games.trace("toy/toy-skirmish", ("normal", "random"), side, 40, out=traced)
+    assert end == ("drawn" if winner is None else "won" if winner == side else "lost")
+    text = traced.getvalue()
+    assert f"* {side}: " in text and "\n      " in text  # the measured player's actions, and their events
+    assert text.rstrip().splitlines()[-1].split(": ", 2)[-1] == lines[0].split(" ", 5)[-1]  # the same ending
