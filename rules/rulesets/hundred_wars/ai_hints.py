@@ -184,6 +184,28 @@ def walk_end(state: HwState, unit) -> Hex | None:
     factor = move_factor(state, unit)
     if factor // max(1, state.hex_cm) <= 0:
         return None
+    # Everything the walk reads: the unit, the units on the table (the path goes round them and stops beside an
+    # enemy; a walled piece an enemy stands in is harder) and the terrain rolled so far. Found once for the
+    # board, as the search asks it of the same few positions thousands of times (three quarters of hard's
+    # decision time in first-blinds, worked out each time).
+    key = (unit.side, unit.at, tuple(unit.counter), unit.mode, factor, moving.mobility(state, unit), state.hex_cm,
+           frozenset((u.at, u.side) for u in state.units.values() if u.at is not None and not u.eliminated),
+           frozenset(state.terrain_rolls.items()))
+    walks = state.board.memo("ai_walk_end")
+    try:
+        return walks[key]
+    except KeyError:
+        if len(walks) >= WALKS_KEPT:
+            walks.clear()
+        found = walks[key] = _walk_end(state, unit, factor)
+        return found
+
+
+WALKS_KEPT = 50_000
+"""At most this many walks are kept for a board (a long game's tries would otherwise keep them all)."""
+
+
+def _walk_end(state: HwState, unit, factor: int) -> Hex | None:
     path = moving.walk_path(state, unit)
     if len(path) < 2:
         return None

@@ -70,6 +70,11 @@ def test_a_counter_reads_as_far_as_the_terrain_on_the_way_lets_the_unit_walk():
     assert across.distance(battery.at) == 2 and across.distance(at(6, 1)) == battery.at.distance(at(6, 1)) - 2
     del state.terrain_rolls[piece]  # never rolled: read as Hard, the likeliest of its 1d10
     assert hw.heading(state, battery) == into
+    # Each walk is found once for the board (ai_hints.walk_end): asked again of the same position, it is the same;
+    # a unit standing on the way is a new position, and the path goes round it, as the rules' does.
+    assert hw.heading(state, battery) == into and len(state.board.memo("ai_walk_end")) == 4  # one a terrain
+    state.units["m1"].at = into
+    assert hw.heading(state, battery) != into and len(state.board.memo("ai_walk_end")) == 5
 
 
 def test_a_counter_toward_the_enemy_is_worth_more_than_done():
