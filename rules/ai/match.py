@@ -69,8 +69,8 @@ def play_game(setup: Setup, seed: int, players: dict, options: dict | None = Non
         done = seats[action.side].apply(action)
         if not done.ok:
             raise RefusedAction(f"{action.side} played {action.text()}: refused: {done.reason}")
-        if watch is not None:
-            watch(action, list(game.history[-1].events))
+        if watch is not None:  # the referee's seat sees every event of the action just applied
+            watch(action, table.events(since=table.action_count - 1))
     result, end = table.result, table.view()
     return Played(
         seed=seed,
