@@ -159,10 +159,11 @@ def heading(state: HwState, unit) -> Hex | None:
     """Where the computer reads a unit as standing when it is not simply its hex (None: its hex, or still to come).
 
     A unit with a Move counter: where its next move takes it (`walk_end`: a 1d100 above the Move moves it the
-    full Move, the likeliest roll, as the terrain on its way allows). A counter is obeyed in Phase 5, after the fire: read where the unit stood, looking a few actions
-    ahead from Phase 3 the computer saw a counter change nothing and never gave one (mars-expedition's
-    Martians stood on their edge). A unit hidden under a blind on the table: where the blind is (read as
-    still to come, revealing it looked worth a walk across the table, and every blind was lifted at once)."""
+    full Move, the likeliest roll, as the terrain on its way allows). A counter is obeyed in Phase 5, after the
+    fire: read where the unit stood, looking a few actions ahead from Phase 3 the computer saw a counter change
+    nothing and never gave one (mars-expedition's Martians stood on their edge). A unit hidden under a blind on
+    the table: where the blind is (read as still to come, revealing it looked worth a walk across the table, and
+    every blind was lifted at once)."""
     if unit.eliminated:
         return None
     if unit.at is None:  # hidden under its blind on the table: there, not still to come
