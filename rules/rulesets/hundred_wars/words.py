@@ -268,9 +268,10 @@ def describe_to_others(state: HwState, a: Action) -> str:
 
 
 def commander_lost(state: HwState, side: str) -> bool:
-    """A commander of `side` destroyed where every side sees it: losing the last is said to all
-    (why.commanders_lost), and a hit that destroys a unit under a blind reveals it first."""
-    return any(u.side == side and not u.blind and u.eliminated and u.stats.orders > 0 for u in state.units.values())
+    """A commander of `side` destroyed or with its Orders shot to 0, where every side sees it: losing the last is
+    said to all (why.commanders_lost), and a hit on a unit under a blind reveals it first."""
+    return any(u.side == side and not u.blind and u.start.orders > 0 and (u.eliminated or u.stats.orders == 0)
+               for u in state.units.values())
 
 
 def side_lines(state: HwState, side: str) -> list[str]:

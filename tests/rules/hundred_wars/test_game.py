@@ -599,6 +599,19 @@ def test_another_sides_hidden_commander_is_not_shown_as_lost():
     assert any("NO COMMANDER" in line for line in RULESET.side_lines(view(s, "red"), "blue"))
 
 
+def test_another_sides_commander_with_its_orders_shot_away_is_shown_as_lost():
+    """A commander whose Orders factor is shot to 0 gives no pips (AHW-A14) and stays on the table: Blue's own line
+    said NO COMMANDER and Red's "unseen", as if it were still hidden."""
+    from rules.rulesets.hundred_wars import RULESET
+    from rules.rulesets.hundred_wars.view import view
+
+    s = game([unit("r", "red", at(3, 1)), unit("hq", "blue", at(3, 4), name="Blue HQ", **HQ)])
+    s.units["hq"].stats.orders = 0  # the damage allocated to its Orders (units.lower)
+    for seat in ("red", "blue"):
+        lines = RULESET.side_lines(view(s, seat), "blue")
+        assert any("NO COMMANDER" in line for line in lines), (seat, lines)
+
+
 def test_losing_one_of_two_commanders_is_not_losing_the_last():
     """The check after an action looks first at the commander the side had before it (turn.apply): when that one
     is destroyed, the side's other commander still counts."""
