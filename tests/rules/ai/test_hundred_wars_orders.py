@@ -77,6 +77,27 @@ def test_a_counter_reads_as_far_as_the_terrain_on_the_way_lets_the_unit_walk():
     assert hw.heading(state, battery) != into and len(state.board.memo("ai_walk_end")) == 5
 
 
+def test_one_reading_finds_each_heading_once_and_as_heading_does(monkeypatch):
+    """`headings` serves a whole reading of one position (side_value): what `heading` says of every unit, the
+    table's part of the walk's key made once, not once a unit (a sixth of mars-expedition's slowest hard
+    decision, stop 56)."""
+    state = game([unit("m1", "blue", at(4, 7), **TILAS), unit("m11", "blue", at(6, 7), **BLADES),
+                  unit("m23", "blue", at(2, 6), **DRAGON), unit("c11", "red", at(6, 0), **MISSILES)],
+                 phase="counters", order=("blue", "red"), pips={"m1": 4})
+    state.units["m11"].counter, state.units["m23"].counter = at(6, 1), at(2, 1)
+    made = []
+    real = hw.table_key
+    monkeypatch.setattr(hw, "table_key", lambda s: made.append(1) or real(s))
+    where = hw.headings(state)
+    assert len(made) == 1
+    for u in state.units.values():
+        assert where(state, u) == where(state, u) == hw.heading(state, u, real(state))
+    assert where(state, state.units["m11"]) is not None and len(made) == 1
+    before = hw.side_value(state, "blue")
+    made.clear()
+    assert hw.side_value(state, "blue") == before and len(made) == 1  # one reading, one key
+
+
 def test_a_counter_toward_the_enemy_is_worth_more_than_done():
     service = _martians_out_of_reach("counters")
     seat = service.seat("blue")
