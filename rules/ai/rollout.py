@@ -50,7 +50,7 @@ def roll_out(computer, ruleset, ev: Evaluator, state: GameState, side: str, rng:
             handed = True
         elif handed:
             break
-        nxt = _greedy(computer, ruleset, ev, state, who, rng, width)
+        nxt = _greedy(computer, ruleset, ev, state, who, rng, width, stop)
         if nxt is None:
             break
         state = nxt
@@ -98,10 +98,12 @@ def best_step(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng:
 
 
 def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: random.Random,
-            width: int) -> GameState | None:
+            width: int, stop: float) -> GameState | None:
     """The state after `who`'s best action (`best_step`), that action thrown again when it rolled dice: a
-    rollout plays on, so it goes on from a fresh throw, not from the throw the choice read."""
-    step = best_step(computer, ruleset, ev, state, who, rng, width)
+    rollout plays on, so it goes on from a fresh throw, not from the throw the choice read. No try is begun
+    past the count `stop` (the best of those tried is played): a step begun just under it made every try of
+    its `width`, and mars-expedition's hard spent up to 2.3 times its budget (stop 56)."""
+    step = best_step(computer, ruleset, ev, state, who, rng, width, stop)
     if step is None:
         return None
     if step.rolled:

@@ -155,6 +155,24 @@ def test_a_level_spends_its_budget_on_a_real_decision():
     assert spent["hard"] <= BUDGETS["hard"]["budget"] * 1.2
 
 
+def test_a_rollout_begins_no_try_past_its_share_of_the_budget():
+    """Hard's rollouts share what is left of the budget (rollout.judge); a greedy step begun just under a rollout's
+    share made every try of its width, and mars-expedition's hard spent up to 2.3 times its budget (stop 56)."""
+    from rules.ai.evaluate import Evaluator
+    from rules.ai.hints import hints_for
+    from rules.ai.rollout import roll_out
+
+    game, me, _ = _activation()
+    player = computer_for("hard", random.Random(7))
+    listed = len(player.options(game.ruleset, game.state, me))
+    listing = player._spent  # what a listing of the options costs
+    assert listed > 3
+    player._spent = 0
+    roll_out(player, game.ruleset, Evaluator(hints_for(game.ruleset)), game.state, me, random.Random(1),
+             width=6, stop=listing + 1)
+    assert player._spent <= listing + 2, (player._spent, listing)  # one try begun under the share, one throw again
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_same_seed_gives_the_same_choice_at_a_level(level):
     game, me, _ = _activation()
