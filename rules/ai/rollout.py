@@ -98,7 +98,7 @@ def best_step(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng:
 
 
 def _greedy(computer, ruleset, ev: Evaluator, state: GameState, who: str, rng: random.Random,
-            width: int, stop: float) -> GameState | None:
+            width: int, stop: float = math.inf) -> GameState | None:
     """The state after `who`'s best action (`best_step`), that action thrown again when it rolled dice: a
     rollout plays on, so it goes on from a fresh throw, not from the throw the choice read. No try is begun
     past the count `stop` (the best of those tried is played): a step begun just under it made every try of

@@ -173,6 +173,22 @@ def test_a_rollout_begins_no_try_past_its_share_of_the_budget():
     assert player._spent <= listing + 2, (player._spent, listing)  # one try begun under the share, one throw again
 
 
+def test_hard_keeps_near_its_budget_where_a_try_is_dear(monkeypatch):
+    """Hard tries each action of its first round on every guess: counted once, a state as dear to copy as
+    mars-expedition's had hard spend twice its budget and more (stop 56). A state 20 times as dear as river-battle's
+    (a try costs 20): hard spent 5,131 of 2,400 before, 3,584 now (the finalists' own tries in the rollouts come on top)."""
+    import rules.ai.computer as computer_module
+
+    game, me, _ = _activation()
+    game.state.passes = 1  # the other side just released without playing: a search, not the opening's release
+    real = computer_module.size
+    monkeypatch.setattr(computer_module, "size", lambda state: 20 * real(state))
+    player = computer_for("hard", random.Random(7))
+    player.choose(game.seat(me))
+    assert player._cost > 20
+    assert player._spent <= 1.6 * BUDGETS["hard"]["budget"], player._spent
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_same_seed_gives_the_same_choice_at_a_level(level):
     game, me, _ = _activation()
