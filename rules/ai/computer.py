@@ -215,9 +215,8 @@ class Computer:
         self._prune = hints_for(ruleset).prune
         self._spent = 0
         self._large: set[tuple[str, str]] = set()
-        # A try copies the whole state: a big state (dozens of units with their elements) costs more. The first
-        # round takes at most half the budget, counting each guess an action is tried on (hard tries every one:
-        # counted once, mars-expedition's hard spent up to twice its budget on its first round, stop 56).
+        # A try copies the whole state: a big state costs more. The first round takes half the budget, each guess
+        # an action is tried on counted (hard tries all; counted once, it spent twice its budget in mars, stop 56).
         self._cost = max(1.0, size(worlds[0]) / SIZE_UNIT)
         guesses = len(worlds) if self.every_guess else 1
         actions = bound(actions, worlds[0], side, ev, self.rng,
