@@ -181,7 +181,7 @@ def headings(state: HwState):
     """`heading` for one reading of `state`, which does not change while it is read: each unit's looked up once,
     and the table's part of `walk_end`'s key made once, not for each unit. A reading of mars-expedition asks
     `heading` some 70 times, and the key's two sets over every unit on the table took a sixth of a hard
-    decision (1.2 s of the slowest, 6.6 s; stop 56)."""
+    decision (1.2 s of the slowest, 6.5 s; stop 56)."""
     table = table_key(state)
     found: dict[str, Hex | None] = {}
 
